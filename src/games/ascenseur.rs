@@ -1,0 +1,332 @@
+//! L'Ascenseur (Rikiki): rounds of 1 card up to the peak and back down, exact bids score.
+//!
+//! Rules: `ascenseur.rounds`, `ascenseur.hook`, `ascenseur.forehead`, `ascenseur.exact`,
+//! `ascenseur.missed`, `ascenseur.end`.
+
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use super::json::{self, Obj};
+use super::{Line, Scored};
+use crate::i18n::{Msg, join};
+use crate::msg;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Peak {
+    /// The peak deals as many cards as the pack allows, the whole pack if it divides.
+    #[default]
+    All,
+    /// One card is always left to turn for trump.
+    KeepTrump,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Options {
+    /// 52 or 32.
+    pub deck: u32,
+    pub peak: Peak,
+    pub first_dealer: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            deck: 52,
+            peak: Peak::All,
+            first_dealer: 0,
+        }
+    }
+}
+
+impl Options {
+    pub const KEYS: [&'static str; 3] = ["deck", "peak", "first_dealer"];
+
+    pub fn from_json(v: Option<&Value>, players: usize) -> Result<Options, Vec<Msg>> {
+        let mut o = Options::default();
+        json::options(v, &Self::KEYS, |k, val| {
+            match k {
+                "deck" => {
+                    o.deck = match val.as_i64() {
+                        Some(52) => 52,
+                        Some(32) => 32,
+                        _ => {
+                            return Err(msg!(
+                                "json.not_allowed",
+                                field = "deck",
+                                value = json::quote(val),
+                                allowed = "52, 32"
+                            ));
+                        }
+                    }
+                }
+                "peak" => {
+                    o.peak = match json::word("peak", val, &["all", "keep_trump"])? {
+                        "all" => Peak::All,
+                        _ => Peak::KeepTrump,
+                    }
+                }
+                _ => o.first_dealer = json::player("first_dealer", val, players.max(1))?,
+            }
+            Ok(())
+        })?;
+        if o.deck == 32 && players > 6 {
+            return Err(vec![msg!("ascenseur.err.players_32", players = players)]);
+        }
+        Ok(o)
+    }
+}
+
+/// What a round deals and who deals it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Round {
+    pub cards: u32,
+    pub dealer: usize,
+    pub trump: bool,
+    pub forehead: bool,
+}
+
+/// The shape of a whole game for a table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    pub players: usize,
+    pub options: Options,
+}
+
+impl Plan {
+    pub fn new(players: usize, options: &Options) -> Plan {
+        Plan {
+            players,
+            options: options.clone(),
+        }
+    }
+
+    /// Cards dealt at the peak.
+    pub fn peak(&self) -> u32 {
+        let n = self.players.max(1) as u32;
+        match self.options.peak {
+            Peak::All => self.options.deck / n,
+            Peak::KeepTrump => (self.options.deck - 1) / n,
+        }
+    }
+
+    /// Number of rounds in the game: 2M − 1.
+    pub fn rounds(&self) -> usize {
+        (2 * self.peak()).saturating_sub(1) as usize
+    }
+
+    /// Round `k` (from 0).
+    pub fn round(&self, k: usize) -> Round {
+        let m = self.peak() as usize;
+        let cards = if k < m {
+            k + 1
+        } else {
+            (2 * m).saturating_sub(1 + k).max(1)
+        } as u32;
+        Round {
+            cards,
+            dealer: (self.options.first_dealer + k) % self.players.max(1),
+            trump: cards as usize * self.players != self.options.deck as usize,
+            forehead: k + 1 == self.rounds(),
+        }
+    }
+
+    /// Players in bidding order for round `k`: left of the dealer first, the dealer last.
+    pub fn bidding_order(&self, k: usize) -> Vec<usize> {
+        let d = self.round(k).dealer;
+        (1..=self.players).map(|i| (d + i) % self.players).collect()
+    }
+}
+
+/// The bid the dealer may not make, given the other players' bids (`ascenseur.hook`).
+pub fn forbidden_bid(cards: u32, others: impl IntoIterator<Item = u32>) -> Option<u32> {
+    let sum: u32 = others.into_iter().sum();
+    cards.checked_sub(sum)
+}
+
+/// One round as entered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hand {
+    pub bids: Vec<u32>,
+    pub tricks: Vec<u32>,
+}
+
+impl Hand {
+    pub fn to_json(&self) -> Value {
+        json!({ "bids": self.bids, "tricks": self.tricks })
+    }
+}
+
+pub fn decode_hand(v: &Value, players: usize) -> Result<Hand, Vec<Msg>> {
+    let o = Obj::of(v, Msg::new("json.what.round")).map_err(|m| vec![m])?;
+    let mut problems = Vec::new();
+    let mut read = |field: &str| -> Vec<u32> {
+        let list = match o
+            .required(field)
+            .and_then(|l| json::per_player(field, l, players))
+        {
+            Ok(l) => l,
+            Err(m) => {
+                problems.push(m);
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for x in list {
+            match json::int_in(field, x, 0, 52) {
+                Ok(n) => out.push(n as u32),
+                Err(m) => problems.push(m),
+            }
+        }
+        out
+    };
+    let bids = read("bids");
+    let tricks = read("tricks");
+    if problems.is_empty() {
+        Ok(Hand { bids, tricks })
+    } else {
+        Err(problems)
+    }
+}
+
+/// Facts of one scored round.
+pub type Info = Round;
+
+/// A game in progress.
+#[derive(Debug, Clone)]
+pub struct Game {
+    players: Vec<String>,
+    plan: Plan,
+    totals: Vec<i64>,
+    played: usize,
+}
+
+impl Game {
+    pub fn new(players: &[String], options: &Options) -> Game {
+        Game {
+            players: players.to_vec(),
+            plan: Plan::new(players.len(), options),
+            totals: vec![0; players.len()],
+            played: 0,
+        }
+    }
+
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    /// The index of the next round.
+    pub fn next_round(&self) -> usize {
+        self.played
+    }
+
+    /// Checks a round's bids and tricks against round `k`; all problems.
+    pub fn check(&self, k: usize, hand: &Hand) -> Vec<Msg> {
+        let round = self.plan.round(k);
+        let cards = round.cards;
+        let mut problems = Vec::new();
+        for (p, &b) in hand.bids.iter().enumerate() {
+            if b > cards {
+                problems.push(msg!(
+                    "ascenseur.err.bid_over",
+                    player = &self.players[p],
+                    bid = b,
+                    cards = cards
+                ));
+            }
+        }
+        if problems.is_empty() {
+            let others = hand
+                .bids
+                .iter()
+                .enumerate()
+                .filter(|(p, _)| *p != round.dealer)
+                .map(|(_, b)| *b);
+            if let Some(f) = forbidden_bid(cards, others)
+                && hand.bids[round.dealer] == f
+            {
+                let allowed = join((0..=cards).filter(|&b| b != f));
+                problems.push(msg!(
+                    "ascenseur.err.hook",
+                    dealer = &self.players[round.dealer],
+                    bid = f,
+                    cards = cards,
+                    allowed = allowed
+                ));
+            }
+        }
+        let mut sum = 0;
+        for (p, &t) in hand.tricks.iter().enumerate() {
+            if t > cards {
+                problems.push(msg!(
+                    "ascenseur.err.tricks_over",
+                    player = &self.players[p],
+                    tricks = t,
+                    cards = cards
+                ));
+            }
+            sum += t;
+        }
+        if sum != cards {
+            problems.push(msg!("ascenseur.err.tricks_sum", sum = sum, cards = cards));
+        }
+        problems
+    }
+
+    pub fn play(&mut self, hand: &Hand) -> Result<Scored<Info>, Vec<Msg>> {
+        let k = self.played;
+        if k >= self.plan.rounds() {
+            return Err(vec![msg!(
+                "ascenseur.err.game_over",
+                rounds = self.plan.rounds()
+            )]);
+        }
+        let problems = self.check(k, hand);
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let mut lines = Vec::new();
+        let mut delta = Vec::new();
+        for (p, (&b, &t)) in hand.bids.iter().zip(&hand.tricks).enumerate() {
+            let line = if b == t {
+                let pts = 2 + t as i64;
+                Line::new(
+                    p,
+                    pts,
+                    "ascenseur.exact",
+                    msg!("ascenseur.line.exact", player = &self.players[p], bid = b),
+                )
+            } else {
+                let pts = -(b.abs_diff(t) as i64);
+                Line::new(
+                    p,
+                    pts,
+                    "ascenseur.missed",
+                    msg!(
+                        "ascenseur.line.missed",
+                        player = &self.players[p],
+                        bid = b,
+                        tricks = t
+                    ),
+                )
+            };
+            self.totals[p] += line.points;
+            delta.push(line.points);
+            lines.push(line);
+        }
+        self.played += 1;
+        Ok(Scored {
+            delta,
+            lines,
+            info: self.plan.round(k),
+        })
+    }
+
+    pub fn totals(&self) -> Vec<i64> {
+        self.totals.clone()
+    }
+
+    pub fn finished(&self) -> bool {
+        self.played >= self.plan.rounds()
+    }
+}

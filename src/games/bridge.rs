@@ -1,0 +1,719 @@
+//! Rubber bridge: contracts, the line, games, vulnerability, rubbers.
+//!
+//! Rules: `bridge.below.tricks`, `bridge.game`, `bridge.overtricks`, `bridge.insult`,
+//! `bridge.undertricks`, `bridge.undertricks.doubled`, `bridge.slam`, `bridge.honours`,
+//! `bridge.rubber`, `bridge.unfinished`.
+
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use super::json::{self, Obj};
+use super::{Line, Scored};
+use crate::i18n::{Arg, Msg};
+use crate::msg;
+
+/// Points below the line that make a game.
+pub const GAME: i64 = 100;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Table {
+    /// The seed's table.
+    #[default]
+    Seed,
+    /// The current Laws of Rubber Bridge for insult, undertricks and unfinished rubbers.
+    Laws,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum SlamRule {
+    /// A slam bonus needs a slam bid (level 6 or 7) and made.
+    #[default]
+    Bid,
+    /// Any contract made with 12 or 13 tricks earns it.
+    Tricks,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+pub struct Options {
+    pub table: Table,
+    pub slam: SlamRule,
+}
+
+impl Options {
+    pub const KEYS: [&'static str; 2] = ["table", "slam"];
+
+    pub fn from_json(v: Option<&Value>) -> Result<Options, Vec<Msg>> {
+        let mut o = Options::default();
+        json::options(v, &Self::KEYS, |k, val| {
+            if k == "table" {
+                o.table = match json::word("table", val, &["seed", "laws"])? {
+                    "seed" => Table::Seed,
+                    _ => Table::Laws,
+                };
+            } else {
+                o.slam = match json::word("slam", val, &["bid", "tricks"])? {
+                    "bid" => SlamRule::Bid,
+                    _ => SlamRule::Tricks,
+                };
+            }
+            Ok(())
+        })?;
+        Ok(o)
+    }
+}
+
+/// The two partnerships: 0 = North–South, 1 = East–West.
+pub const SIDES: [&str; 2] = ["NS", "EW"];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum Strain {
+    #[serde(rename = "C")]
+    Clubs,
+    #[serde(rename = "D")]
+    Diamonds,
+    #[serde(rename = "H")]
+    Hearts,
+    #[serde(rename = "S")]
+    Spades,
+    #[serde(rename = "NT")]
+    NoTrump,
+}
+
+impl Strain {
+    pub const ALL: [Strain; 5] = [
+        Strain::Clubs,
+        Strain::Diamonds,
+        Strain::Hearts,
+        Strain::Spades,
+        Strain::NoTrump,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Strain::Clubs => "C",
+            Strain::Diamonds => "D",
+            Strain::Hearts => "H",
+            Strain::Spades => "S",
+            Strain::NoTrump => "NT",
+        }
+    }
+
+    /// The strain as the table writes it: ♣ ♦ ♥ ♠, and SA / NT by language.
+    pub fn symbol_key(self) -> &'static str {
+        match self {
+            Strain::Clubs => "bridge.strain.C",
+            Strain::Diamonds => "bridge.strain.D",
+            Strain::Hearts => "bridge.strain.H",
+            Strain::Spades => "bridge.strain.S",
+            Strain::NoTrump => "bridge.strain.NT",
+        }
+    }
+
+    /// Points of one trick bid and made, first and later.
+    fn trick_points(self) -> (i64, i64) {
+        match self {
+            Strain::Clubs | Strain::Diamonds => (20, 20),
+            Strain::Hearts | Strain::Spades => (30, 30),
+            Strain::NoTrump => (40, 30),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Default)]
+pub enum Doubling {
+    #[default]
+    None,
+    Doubled,
+    Redoubled,
+}
+
+impl Doubling {
+    pub fn code(self) -> &'static str {
+        match self {
+            Doubling::None => "",
+            Doubling::Doubled => "X",
+            Doubling::Redoubled => "XX",
+        }
+    }
+    fn factor(self) -> i64 {
+        match self {
+            Doubling::None => 1,
+            Doubling::Doubled => 2,
+            Doubling::Redoubled => 4,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Contract {
+    pub level: u8,
+    pub strain: Strain,
+    pub doubling: Doubling,
+}
+
+impl Contract {
+    /// Reads `4S`, `3NTX`, `7CXX`.
+    pub fn parse(s: &str) -> Option<Contract> {
+        let level = s.chars().next()?.to_digit(10)? as u8;
+        if !(1..=7).contains(&level) {
+            return None;
+        }
+        let rest = &s[1..];
+        let (strain, rest) = Strain::ALL
+            .iter()
+            .rev()
+            .find_map(|st| rest.strip_prefix(st.code()).map(|r| (*st, r)))?;
+        let doubling = match rest {
+            "" => Doubling::None,
+            "X" => Doubling::Doubled,
+            "XX" => Doubling::Redoubled,
+            _ => return None,
+        };
+        Some(Contract {
+            level,
+            strain,
+            doubling,
+        })
+    }
+
+    pub fn code(&self) -> String {
+        format!(
+            "{}{}{}",
+            self.level,
+            self.strain.code(),
+            self.doubling.code()
+        )
+    }
+
+    /// Tricks the declaring side needs.
+    pub fn needed(&self) -> u8 {
+        6 + self.level
+    }
+
+    /// The contract as shown: `4♠X`, `3SA`.
+    pub fn display(&self) -> Msg {
+        msg!(
+            "bridge.contract",
+            level = self.level,
+            strain = Arg::Key(self.strain.symbol_key()),
+            doubling = self.doubling.code()
+        )
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Seat {
+    N,
+    E,
+    S,
+    W,
+}
+
+impl Seat {
+    pub const ALL: [Seat; 4] = [Seat::N, Seat::E, Seat::S, Seat::W];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    /// The partnership: 0 = NS, 1 = EW.
+    pub fn side(self) -> usize {
+        self.index() % 2
+    }
+    pub fn code(self) -> &'static str {
+        ["N", "E", "S", "W"][self.index()]
+    }
+    pub fn name_key(self) -> &'static str {
+        [
+            "bridge.seat.N",
+            "bridge.seat.E",
+            "bridge.seat.S",
+            "bridge.seat.W",
+        ][self.index()]
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum HonoursKind {
+    /// Four of the five trump honours in one hand.
+    #[serde(rename = "4")]
+    Four,
+    /// All five trump honours in one hand.
+    #[serde(rename = "5")]
+    Five,
+    /// The four aces in one hand, at no trump.
+    #[serde(rename = "aces")]
+    Aces,
+}
+
+impl HonoursKind {
+    pub fn points(self) -> i64 {
+        match self {
+            HonoursKind::Four => 100,
+            HonoursKind::Five | HonoursKind::Aces => 150,
+        }
+    }
+    pub fn name_key(self) -> &'static str {
+        match self {
+            HonoursKind::Four => "bridge.honours.4",
+            HonoursKind::Five => "bridge.honours.5",
+            HonoursKind::Aces => "bridge.honours.aces",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Honours {
+    pub side: usize,
+    pub kind: HonoursKind,
+}
+
+/// One deal as entered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Hand {
+    PassedOut,
+    Played {
+        contract: Contract,
+        declarer: Seat,
+        tricks: u8,
+        honours: Option<Honours>,
+    },
+}
+
+impl Hand {
+    pub fn to_json(&self) -> Value {
+        match self {
+            Hand::PassedOut => json!({ "contract": "pass" }),
+            Hand::Played {
+                contract,
+                declarer,
+                tricks,
+                honours,
+            } => {
+                let mut v = json!({ "contract": contract.code(), "declarer": declarer.code(), "tricks": tricks });
+                if let Some(h) = honours {
+                    v["honours"] = json!({ "side": SIDES[h.side], "kind": h.kind });
+                }
+                v
+            }
+        }
+    }
+}
+
+pub fn decode_hand(v: &Value) -> Result<Hand, Vec<Msg>> {
+    let o = Obj::of(v, Msg::new("json.what.deal")).map_err(|m| vec![m])?;
+    let cv = o.required("contract").map_err(|m| vec![m])?;
+    let cs = json::string("contract", cv).map_err(|m| vec![m])?;
+    if cs == "pass" {
+        let extra: Vec<&str> = ["declarer", "tricks", "honours"]
+            .into_iter()
+            .filter(|k| o.present(k).is_some())
+            .collect();
+        if !extra.is_empty() {
+            return Err(vec![msg!(
+                "bridge.err.pass_with",
+                fields = extra.join(", ")
+            )]);
+        }
+        return Ok(Hand::PassedOut);
+    }
+    let mut problems = Vec::new();
+    let contract = Contract::parse(cs);
+    if contract.is_none() {
+        problems.push(msg!("bridge.err.contract", value = json::quote(cv)));
+    }
+    let declarer = match o
+        .required("declarer")
+        .and_then(|d| json::word("declarer", d, &["N", "E", "S", "W"]))
+    {
+        Ok(d) => Seat::ALL.into_iter().find(|s| s.code() == d),
+        Err(m) => {
+            problems.push(m);
+            None
+        }
+    };
+    let tricks = match o
+        .required("tricks")
+        .and_then(|t| json::int_in("tricks", t, 0, 13))
+    {
+        Ok(t) => Some(t as u8),
+        Err(m) => {
+            problems.push(m);
+            None
+        }
+    };
+    let mut honours = None;
+    if let Some(hv) = o.present("honours") {
+        match decode_honours(hv) {
+            Ok(h) => honours = Some(h),
+            Err(m) => problems.push(m),
+        }
+    }
+    if let (Some(c), Some(h)) = (contract, honours) {
+        let nt = c.strain == Strain::NoTrump;
+        if nt != (h.kind == HonoursKind::Aces) {
+            problems.push(if nt {
+                Msg::new("bridge.err.honours_nt")
+            } else {
+                Msg::new("bridge.err.aces_suit")
+            });
+        }
+    }
+    match (contract, declarer, tricks) {
+        (Some(contract), Some(declarer), Some(tricks)) if problems.is_empty() => Ok(Hand::Played {
+            contract,
+            declarer,
+            tricks,
+            honours,
+        }),
+        _ => Err(problems),
+    }
+}
+
+fn decode_honours(v: &Value) -> Result<Honours, Msg> {
+    let o = Obj::of(v, Msg::new("json.what.honours"))?;
+    let side = json::word("honours.side", o.required("side")?, &SIDES)?;
+    let kind = match json::word("honours.kind", o.required("kind")?, &["4", "5", "aces"])? {
+        "4" => HonoursKind::Four,
+        "5" => HonoursKind::Five,
+        _ => HonoursKind::Aces,
+    };
+    Ok(Honours {
+        side: usize::from(side == "EW"),
+        kind,
+    })
+}
+
+/// Facts of one scored deal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Info {
+    pub below: [i64; 2],
+    pub above: [i64; 2],
+    /// Per side, before the deal.
+    pub vulnerable: [bool; 2],
+    pub rubber: usize,
+    /// The side that won a game with this deal (the line is drawn under it).
+    #[serde(skip)]
+    pub game: Option<usize>,
+}
+
+/// One rubber's standing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+pub struct Rubber {
+    pub games: [i64; 2],
+    pub below: [i64; 2],
+    pub above: [i64; 2],
+    pub totals: [i64; 2],
+    pub finished: bool,
+    /// Below-the-line points toward the next game, per side.
+    #[serde(skip)]
+    pub toward_game: [i64; 2],
+    /// The unfinished-rubber premiums added when the session was closed (laws table).
+    #[serde(skip)]
+    pub unfinished: [i64; 2],
+}
+
+impl Rubber {
+    pub fn vulnerable(&self) -> [bool; 2] {
+        [self.games[0] > 0, self.games[1] > 0]
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    pub rubbers: Vec<Rubber>,
+}
+
+/// What one deal scores, before games and rubbers: `(below, above lines)` for the declarer's side.
+pub fn score_deal(hand: &Hand, vulnerable: [bool; 2], options: &Options) -> (Vec<Line>, [i64; 2]) {
+    let mut lines = Vec::new();
+    let mut below = [0, 0];
+    let Hand::Played {
+        contract: c,
+        declarer,
+        tricks,
+        honours,
+    } = *hand
+    else {
+        return (lines, below);
+    };
+    let d = declarer.side();
+    let vul = vulnerable[d];
+    let f = c.doubling.factor();
+    let needed = c.needed();
+    if tricks >= needed {
+        let (first, next) = c.strain.trick_points();
+        let points = (first + next * (c.level as i64 - 1)) * f;
+        below[d] = points;
+        lines.push(Line::new(
+            d,
+            points,
+            "bridge.below.tricks",
+            msg!(
+                "bridge.line.below",
+                contract = c.display(),
+                level = c.level,
+                points = points
+            ),
+        ));
+        let over = (tricks - needed) as i64;
+        if over > 0 {
+            let each = match c.doubling {
+                Doubling::None => next,
+                _ => (if vul { 200 } else { 100 }) * f / 2,
+            };
+            lines.push(Line::new(
+                d,
+                over * each,
+                "bridge.overtricks",
+                msg!("bridge.line.overtricks", n = over, each = each),
+            ));
+        }
+        if c.doubling != Doubling::None {
+            let insult = match (options.table, c.doubling) {
+                (Table::Laws, Doubling::Redoubled) => 100,
+                _ => 50,
+            };
+            lines.push(Line::new(
+                d,
+                insult,
+                "bridge.insult",
+                Msg::new("bridge.line.insult"),
+            ));
+        }
+        let slam = match options.slam {
+            SlamRule::Bid => c.level.checked_sub(5).filter(|_| c.level >= 6),
+            SlamRule::Tricks => tricks.checked_sub(11).filter(|_| tricks >= 12),
+        };
+        if let Some(kind) = slam {
+            let (key, points) = match (kind, vul) {
+                (1, false) => ("bridge.line.small_slam", 500),
+                (1, true) => ("bridge.line.small_slam", 750),
+                (_, false) => ("bridge.line.grand_slam", 1000),
+                (_, true) => ("bridge.line.grand_slam", 1500),
+            };
+            lines.push(Line::new(
+                d,
+                points,
+                "bridge.slam",
+                msg!(key, vul = vul_arg(vul)),
+            ));
+        }
+    } else {
+        let down = (needed - tricks) as i64;
+        let o = 1 - d;
+        let (rule, points, text) = match c.doubling {
+            Doubling::None => {
+                let each = if vul { 100 } else { 50 };
+                (
+                    "bridge.undertricks",
+                    down * each,
+                    msg!(
+                        "bridge.line.down",
+                        n = down,
+                        each = each,
+                        vul = vul_arg(vul)
+                    ),
+                )
+            }
+            _ => {
+                let mut points = 0;
+                for k in 1..=down {
+                    points += match (vul, k, options.table) {
+                        (false, 1, _) => 100,
+                        (false, 2..=3, _) => 200,
+                        (false, _, Table::Laws) => 300,
+                        (false, _, Table::Seed) => 200,
+                        (true, 1, _) => 200,
+                        (true, _, _) => 300,
+                    };
+                }
+                points = points * f / 2;
+                let key = if c.doubling == Doubling::Doubled {
+                    "bridge.line.down_x"
+                } else {
+                    "bridge.line.down_xx"
+                };
+                (
+                    "bridge.undertricks.doubled",
+                    points,
+                    msg!(key, n = down, vul = vul_arg(vul)),
+                )
+            }
+        };
+        lines.push(Line::new(o, points, rule, text));
+    }
+    if let Some(h) = honours {
+        lines.push(Line::new(
+            h.side,
+            h.kind.points(),
+            "bridge.honours",
+            msg!("bridge.line.honours", kind = Arg::Key(h.kind.name_key())),
+        ));
+    }
+    (lines, below)
+}
+
+fn vul_arg(vul: bool) -> Arg {
+    Arg::Key(if vul {
+        "bridge.vulnerable"
+    } else {
+        "bridge.not_vulnerable"
+    })
+}
+
+/// Rubbers in progress.
+#[derive(Debug, Clone)]
+pub struct Game {
+    options: Options,
+    rubbers: Vec<Rubber>,
+}
+
+impl Game {
+    pub fn new(options: &Options) -> Game {
+        Game {
+            options: options.clone(),
+            rubbers: Vec::new(),
+        }
+    }
+
+    /// The rubber the next deal belongs to (a fresh one after a complete rubber).
+    pub fn current(&self) -> Rubber {
+        match self.rubbers.last() {
+            Some(r) if !r.finished => r.clone(),
+            _ => Rubber::default(),
+        }
+    }
+
+    /// Who is vulnerable for the next deal.
+    pub fn vulnerable(&self) -> [bool; 2] {
+        self.current().vulnerable()
+    }
+
+    /// Below-the-line points each side still needs for game.
+    pub fn needed_for_game(&self) -> [i64; 2] {
+        let r = self.current();
+        [GAME - r.toward_game[0], GAME - r.toward_game[1]]
+    }
+
+    /// The index of the rubber the next deal belongs to.
+    pub fn rubber_index(&self) -> usize {
+        match self.rubbers.last() {
+            Some(r) if !r.finished => self.rubbers.len() - 1,
+            _ => self.rubbers.len(),
+        }
+    }
+
+    pub fn play(&mut self, hand: &Hand) -> Result<Scored<Info>, Vec<Msg>> {
+        let rubber = self.rubber_index();
+        if rubber == self.rubbers.len() {
+            self.rubbers.push(Rubber::default());
+        }
+        let r = &mut self.rubbers[rubber];
+        let vulnerable = r.vulnerable();
+        let (mut lines, below) = score_deal(hand, vulnerable, &self.options);
+        for s in 0..2 {
+            r.toward_game[s] += below[s];
+            r.below[s] += below[s];
+        }
+        let game = (0..2).find(|&s| r.toward_game[s] >= GAME);
+        if let Some(w) = game {
+            r.games[w] += 1;
+            r.toward_game = [0, 0];
+            if r.games[w] == 2 {
+                r.finished = true;
+                let bonus = if r.games[1 - w] == 0 { 700 } else { 500 };
+                lines.push(Line::new(
+                    w,
+                    bonus,
+                    "bridge.rubber",
+                    msg!(
+                        "bridge.line.rubber",
+                        games = 2,
+                        other = r.games[1 - w],
+                        points = bonus
+                    ),
+                ));
+            }
+        }
+        let mut above = [0, 0];
+        for l in &lines {
+            if l.rule != "bridge.below.tricks" {
+                above[l.side] += l.points;
+            }
+        }
+        for s in 0..2 {
+            r.above[s] += above[s];
+            r.totals[s] = r.below[s] + r.above[s];
+        }
+        let delta = vec![below[0] + above[0], below[1] + above[1]];
+        Ok(Scored {
+            delta,
+            lines,
+            info: Info {
+                below,
+                above,
+                vulnerable,
+                rubber,
+                game,
+            },
+        })
+    }
+
+    /// Closes the session: with the laws table, an unfinished rubber gets its premiums
+    /// (`bridge.unfinished`). Returns the premium lines (not part of any hand).
+    pub fn close(&mut self) -> Vec<Line> {
+        let mut lines = Vec::new();
+        if self.options.table != Table::Laws {
+            return lines;
+        }
+        let Some(r) = self.rubbers.last_mut().filter(|r| !r.finished) else {
+            return lines;
+        };
+        for s in 0..2 {
+            if r.games[s] > 0 && r.games[1 - s] == 0 {
+                lines.push(Line::new(
+                    s,
+                    300,
+                    "bridge.unfinished",
+                    Msg::new("bridge.line.unfinished_game"),
+                ));
+            }
+            if r.toward_game[s] > 0 && r.toward_game[1 - s] == 0 {
+                lines.push(Line::new(
+                    s,
+                    100,
+                    "bridge.unfinished",
+                    Msg::new("bridge.line.unfinished_part"),
+                ));
+            }
+        }
+        for l in &lines {
+            r.unfinished[l.side] += l.points;
+            r.above[l.side] += l.points;
+            r.totals[l.side] += l.points;
+        }
+        lines
+    }
+
+    /// Total points over all rubbers.
+    pub fn totals(&self) -> Vec<i64> {
+        let mut t = vec![0, 0];
+        for r in &self.rubbers {
+            t[0] += r.totals[0];
+            t[1] += r.totals[1];
+        }
+        t
+    }
+
+    pub fn finished(&self) -> bool {
+        self.rubbers.last().is_some_and(|r| r.finished)
+    }
+
+    pub fn summary(&self) -> Summary {
+        Summary {
+            rubbers: self.rubbers.clone(),
+        }
+    }
+}

@@ -1,0 +1,529 @@
+//! Démocratie: simultaneous tricks on a turned vote card; 13 points in a suit make a tribu.
+//!
+//! Rules: `democratie.points`, `democratie.trick`, `democratie.tribu`, `democratie.end`.
+
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+
+use super::json::{self, Obj};
+use super::{Line, Scored, leaders};
+use crate::i18n::{Arg, Msg};
+use crate::msg;
+
+/// Ranks from high to low.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum Rank {
+    #[serde(rename = "5")]
+    R5,
+    #[serde(rename = "4")]
+    R4,
+    #[serde(rename = "3")]
+    R3,
+    #[serde(rename = "A")]
+    A,
+    #[serde(rename = "K")]
+    K,
+    #[serde(rename = "Q")]
+    Q,
+    #[serde(rename = "J")]
+    J,
+    #[serde(rename = "10")]
+    R10,
+    #[serde(rename = "9")]
+    R9,
+    #[serde(rename = "8")]
+    R8,
+    #[serde(rename = "7")]
+    R7,
+    #[serde(rename = "6")]
+    R6,
+}
+
+impl Rank {
+    /// High to low.
+    pub const ALL: [Rank; 12] = [
+        Rank::R5,
+        Rank::R4,
+        Rank::R3,
+        Rank::A,
+        Rank::K,
+        Rank::Q,
+        Rank::J,
+        Rank::R10,
+        Rank::R9,
+        Rank::R8,
+        Rank::R7,
+        Rank::R6,
+    ];
+
+    pub fn code(self) -> &'static str {
+        ["5", "4", "3", "A", "K", "Q", "J", "10", "9", "8", "7", "6"][self as usize]
+    }
+
+    pub fn parse(s: &str) -> Option<Rank> {
+        Rank::ALL.into_iter().find(|r| r.code() == s)
+    }
+
+    /// Card points (`democratie.points`).
+    pub fn points(self) -> i64 {
+        match self {
+            Rank::R5 => 5,
+            Rank::R4 => 4,
+            Rank::R3 | Rank::A => 3,
+            Rank::K | Rank::Q | Rank::J => 2,
+            Rank::R10 | Rank::R9 | Rank::R8 | Rank::R7 => 1,
+            Rank::R6 => 0,
+        }
+    }
+
+    /// Strength: higher wins.
+    fn strength(self) -> i32 {
+        12 - self as i32
+    }
+
+    pub fn name_key(self) -> &'static str {
+        match self {
+            Rank::R5 => "rank.5",
+            Rank::R4 => "rank.4",
+            Rank::R3 => "rank.3",
+            Rank::A => "rank.A",
+            Rank::K => "rank.K",
+            Rank::Q => "rank.Q",
+            Rank::J => "rank.J",
+            Rank::R10 => "rank.10",
+            Rank::R9 => "rank.9",
+            Rank::R8 => "rank.8",
+            Rank::R7 => "rank.7",
+            Rank::R6 => "rank.6",
+        }
+    }
+}
+
+/// The points of a whole suit.
+pub const SUIT_POINTS: i64 = 25;
+/// Points in a suit that make a tribu.
+pub const TRIBU: i64 = 13;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum Suit {
+    S,
+    H,
+    D,
+    C,
+}
+
+impl Suit {
+    pub const ALL: [Suit; 4] = [Suit::S, Suit::H, Suit::D, Suit::C];
+    pub fn code(self) -> &'static str {
+        ["S", "H", "D", "C"][self as usize]
+    }
+    pub fn symbol(self) -> &'static str {
+        ["♠", "♥", "♦", "♣"][self as usize]
+    }
+    pub fn name_key(self) -> &'static str {
+        ["suit.S", "suit.H", "suit.D", "suit.C"][self as usize]
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Joker {
+    /// Any card but a trump: loses to every trump, a 5 without trump.
+    #[default]
+    Wild,
+    /// Below the 6: always loses.
+    Lowest,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Options {
+    pub target: i64,
+    pub all12: bool,
+    pub joker: Joker,
+    pub days: u32,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            target: 7,
+            all12: false,
+            joker: Joker::Wild,
+            days: 2,
+        }
+    }
+}
+
+impl Options {
+    pub const KEYS: [&'static str; 4] = ["target", "all12", "joker", "days"];
+
+    pub fn from_json(v: Option<&Value>, players: usize) -> Result<Options, Vec<Msg>> {
+        let mut o = Options::default();
+        json::options(v, &Self::KEYS, |k, val| {
+            match k {
+                "target" => o.target = json::positive("target", val)?,
+                "all12" => {
+                    o.all12 = val
+                        .as_bool()
+                        .ok_or_else(|| json::wrong_type("all12", "json.a_bool", val))?
+                }
+                "joker" => {
+                    o.joker = match json::word("joker", val, &["wild", "lowest"])? {
+                        "wild" => Joker::Wild,
+                        _ => Joker::Lowest,
+                    }
+                }
+                _ => {
+                    let max = cards_per_pile(players.clamp(2, 6)) as i64;
+                    o.days = json::int_in("days", val, 1, max)? as u32;
+                }
+            }
+            Ok(())
+        })?;
+        Ok(o)
+    }
+}
+
+/// Jokers in the pack for a number of players.
+pub fn jokers(players: usize) -> usize {
+    match players {
+        4 => 2,
+        6 => 1,
+        _ => 0,
+    }
+}
+
+/// Cards each pile (each hand, and the vote pile) gets over a whole manche.
+pub fn cards_per_pile(players: usize) -> usize {
+    (48 + jokers(players)) / (players + 1)
+}
+
+/// Cards per hand (and in the vote pile) for each day of a manche: the larger days first.
+pub fn deal_sizes(players: usize, days: u32) -> Vec<usize> {
+    let total = cards_per_pile(players);
+    let days = (days.max(1) as usize).min(total.max(1));
+    (0..days)
+        .map(|d| total / days + usize::from(d < total % days))
+        .collect()
+}
+
+/// A card for the trick helper.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Card {
+    Joker,
+    Card(Rank, Suit),
+}
+
+/// The result of one trick (`democratie.trick`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrickResult {
+    /// Who takes the trick and the vote card; `None`: everyone takes back his own card, the vote
+    /// card is discarded.
+    pub winner: Option<usize>,
+    pub reason: Msg,
+}
+
+/// Who takes a trick: `played` holds one card per player.
+pub fn trick(vote: Card, played: &[Card], joker: Joker) -> TrickResult {
+    let trump = match vote {
+        Card::Card(_, s) => Some(s),
+        Card::Joker => None,
+    };
+    let trumps: Vec<(usize, Rank)> = played
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| match c {
+            Card::Card(r, s) if Some(*s) == trump => Some((i, *r)),
+            _ => None,
+        })
+        .collect();
+    if !trumps.is_empty() {
+        let six = trumps.iter().find(|(_, r)| *r == Rank::R6);
+        let five = trumps.iter().any(|(_, r)| *r == Rank::R5);
+        if let (Some((p, _)), true) = (six, five) {
+            return TrickResult {
+                winner: Some(*p),
+                reason: Msg::new("democratie.trick.six_beats_five"),
+            };
+        }
+        let (p, r) = trumps
+            .iter()
+            .max_by_key(|(_, r)| r.strength())
+            .copied()
+            .unwrap_or((0, Rank::R6));
+        return TrickResult {
+            winner: Some(p),
+            reason: msg!("democratie.trick.trump", rank = Arg::Key(r.name_key())),
+        };
+    }
+    let strength = |c: &Card| match (c, joker) {
+        (Card::Card(r, _), _) => r.strength(),
+        (Card::Joker, Joker::Wild) => Rank::R5.strength(),
+        (Card::Joker, Joker::Lowest) => -1,
+    };
+    let best = played.iter().map(strength).max();
+    let top: Vec<usize> = (0..played.len())
+        .filter(|&i| Some(strength(&played[i])) == best)
+        .collect();
+    let reason_key = if trump.is_none() {
+        "democratie.trick.no_trump_vote"
+    } else {
+        "democratie.trick.no_trump_played"
+    };
+    match top.as_slice() {
+        [p] => TrickResult {
+            winner: Some(*p),
+            reason: msg!("democratie.trick.highest", why = Msg::new(reason_key)),
+        },
+        _ => TrickResult {
+            winner: None,
+            reason: msg!("democratie.trick.tie", why = Msg::new(reason_key)),
+        },
+    }
+}
+
+/// What one player captured in one suit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Capture {
+    Points(i64),
+    Cards(Vec<Rank>),
+}
+
+impl Capture {
+    pub fn points(&self) -> i64 {
+        match self {
+            Capture::Points(p) => *p,
+            Capture::Cards(c) => c.iter().map(|r| r.points()).sum(),
+        }
+    }
+    fn to_json(&self) -> Value {
+        match self {
+            Capture::Points(p) => json!(p),
+            Capture::Cards(c) => json!(c),
+        }
+    }
+}
+
+/// One manche as entered: per player, per suit in [`Suit::ALL`] order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hand {
+    pub captured: Vec<[Capture; 4]>,
+}
+
+impl Hand {
+    pub fn to_json(&self) -> Value {
+        let players: Vec<Value> = self
+            .captured
+            .iter()
+            .map(|suits| {
+                let mut m = Map::new();
+                for s in Suit::ALL {
+                    m.insert(s.code().to_string(), suits[s as usize].to_json());
+                }
+                Value::Object(m)
+            })
+            .collect();
+        json!({ "captured": players })
+    }
+}
+
+pub fn decode_hand(v: &Value, players: usize) -> Result<Hand, Vec<Msg>> {
+    let o = Obj::of(v, Msg::new("json.what.manche")).map_err(|m| vec![m])?;
+    let list = o
+        .required("captured")
+        .and_then(|l| json::per_player("captured", l, players))
+        .map_err(|m| vec![m])?;
+    let mut problems = Vec::new();
+    let mut captured = Vec::new();
+    for (p, pv) in list.iter().enumerate() {
+        let po = match Obj::of(pv, msg!("json.what.captured", n = p + 1)) {
+            Ok(o) => o,
+            Err(m) => {
+                problems.push(m);
+                continue;
+            }
+        };
+        for k in po.map.keys() {
+            if !Suit::ALL.iter().any(|s| s.code() == k) {
+                problems.push(msg!("democratie.err.suit", value = k));
+            }
+        }
+        let mut suits: [Capture; 4] = std::array::from_fn(|_| Capture::Points(0));
+        for s in Suit::ALL {
+            let field = format!("captured.{}", s.code());
+            let Some(sv) = po.present(s.code()) else {
+                continue;
+            };
+            let c = match sv {
+                Value::Array(ranks) => {
+                    let mut cards = Vec::new();
+                    for r in ranks {
+                        match json::string(&field, r).and_then(|t| {
+                            Rank::parse(t).ok_or_else(|| {
+                                msg!(
+                                    "democratie.err.rank",
+                                    field = &field,
+                                    value = json::quote(r)
+                                )
+                            })
+                        }) {
+                            Ok(r) => cards.push(r),
+                            Err(m) => problems.push(m),
+                        }
+                    }
+                    Capture::Cards(cards)
+                }
+                other => match json::int_in(&field, other, 0, SUIT_POINTS) {
+                    Ok(n) => Capture::Points(n),
+                    Err(m) => {
+                        problems.push(m);
+                        Capture::Points(0)
+                    }
+                },
+            };
+            suits[s as usize] = c;
+        }
+        captured.push(suits);
+    }
+    if problems.is_empty() {
+        Ok(Hand { captured })
+    } else {
+        Err(problems)
+    }
+}
+
+/// Facts of one scored manche: points per player in [S, H, D, C].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Info {
+    pub points: Vec<[i64; 4]>,
+}
+
+/// A game in progress.
+#[derive(Debug, Clone)]
+pub struct Game {
+    players: Vec<String>,
+    options: Options,
+    totals: Vec<i64>,
+    over: bool,
+}
+
+impl Game {
+    pub fn new(players: &[String], options: &Options) -> Game {
+        Game {
+            players: players.to_vec(),
+            options: options.clone(),
+            totals: vec![0; players.len()],
+            over: false,
+        }
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The number of players.
+    pub fn players(&self) -> usize {
+        self.players.len()
+    }
+
+    /// Problems with a manche: a suit over 25 points, a card captured twice.
+    pub fn check(&self, hand: &Hand) -> Vec<Msg> {
+        let mut problems = Vec::new();
+        for s in Suit::ALL {
+            let total: i64 = hand.captured.iter().map(|c| c[s as usize].points()).sum();
+            if total > SUIT_POINTS {
+                problems.push(msg!(
+                    "democratie.err.over_25",
+                    suit = Arg::Key(s.name_key()),
+                    total = total
+                ));
+            }
+            let mut seen = [false; 12];
+            for c in &hand.captured {
+                if let Capture::Cards(cards) = &c[s as usize] {
+                    for r in cards {
+                        if std::mem::replace(&mut seen[*r as usize], true) {
+                            problems.push(msg!(
+                                "democratie.err.twice",
+                                rank = Arg::Key(r.name_key()),
+                                suit = Arg::Key(s.name_key())
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        problems
+    }
+
+    /// The tribus one player's captures score, with a line per suit.
+    pub fn tribus(&self, player: usize, suits: &[Capture; 4]) -> Vec<Line> {
+        let mut lines = Vec::new();
+        for s in Suit::ALL {
+            let c = &suits[s as usize];
+            let pts = c.points();
+            if pts < TRIBU {
+                continue;
+            }
+            let all = matches!(c, Capture::Cards(cards) if cards.len() == 12);
+            let (n, key) = if self.options.all12 && all {
+                (2, "democratie.line.all12")
+            } else {
+                (1, "democratie.line.tribu")
+            };
+            lines.push(Line::new(
+                player,
+                n,
+                "democratie.tribu",
+                msg!(
+                    key,
+                    player = &self.players[player],
+                    suit = Arg::Key(s.name_key()),
+                    points = pts
+                ),
+            ));
+        }
+        lines
+    }
+
+    pub fn play(&mut self, hand: &Hand) -> Result<Scored<Info>, Vec<Msg>> {
+        if self.over {
+            return Err(vec![msg!(
+                "democratie.err.over",
+                target = self.options.target
+            )]);
+        }
+        let problems = self.check(hand);
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let mut lines = Vec::new();
+        let mut delta = vec![0; self.players.len()];
+        let mut points = Vec::new();
+        for (p, suits) in hand.captured.iter().enumerate() {
+            points.push(std::array::from_fn(|s| suits[s].points()));
+            for l in self.tribus(p, suits) {
+                delta[p] += l.points;
+                lines.push(l);
+            }
+        }
+        for (t, d) in self.totals.iter_mut().zip(&delta) {
+            *t += d;
+        }
+        let best = leaders(&self.totals);
+        self.over = best.len() == 1 && self.totals[best[0]] >= self.options.target;
+        Ok(Scored {
+            delta,
+            lines,
+            info: Info { points },
+        })
+    }
+
+    pub fn totals(&self) -> Vec<i64> {
+        self.totals.clone()
+    }
+
+    pub fn finished(&self) -> bool {
+        self.over
+    }
+}

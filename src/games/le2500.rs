@@ -1,0 +1,326 @@
+//! Le 2500: Quebec rummy in trios with a wild rank, the *frime*; the race to 2500.
+//!
+//! Rules: `2500.deal`, `2500.values`, `2500.brasse`, `2500.end`, `2500.cards`.
+
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use super::json::{self, Obj};
+use super::{Line, Scored, leaders};
+use crate::i18n::Msg;
+use crate::msg;
+
+/// A rank of the 96-card pack (no 2s).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum Rank {
+    #[serde(rename = "3")]
+    R3,
+    #[serde(rename = "4")]
+    R4,
+    #[serde(rename = "5")]
+    R5,
+    #[serde(rename = "6")]
+    R6,
+    #[serde(rename = "7")]
+    R7,
+    #[serde(rename = "8")]
+    R8,
+    #[serde(rename = "9")]
+    R9,
+    #[serde(rename = "10")]
+    R10,
+    #[serde(rename = "J")]
+    J,
+    #[serde(rename = "Q")]
+    Q,
+    #[serde(rename = "K")]
+    K,
+    #[serde(rename = "A")]
+    A,
+}
+
+impl Rank {
+    pub const ALL: [Rank; 12] = [
+        Rank::R3,
+        Rank::R4,
+        Rank::R5,
+        Rank::R6,
+        Rank::R7,
+        Rank::R8,
+        Rank::R9,
+        Rank::R10,
+        Rank::J,
+        Rank::Q,
+        Rank::K,
+        Rank::A,
+    ];
+
+    pub fn code(self) -> &'static str {
+        ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"][self as usize]
+    }
+
+    pub fn parse(s: &str) -> Option<Rank> {
+        Rank::ALL.into_iter().find(|r| r.code() == s)
+    }
+
+    /// The number of cards dealt when this card is turned for a player (`2500.deal`).
+    pub fn deal_count(self) -> u32 {
+        self as u32 + 3
+    }
+
+    /// The rank as the table says it, by language: "D" for a dame in French, "Q" in English.
+    pub fn name_key(self) -> &'static str {
+        [
+            "rank.3", "rank.4", "rank.5", "rank.6", "rank.7", "rank.8", "rank.9", "rank.10",
+            "rank.J", "rank.Q", "rank.K", "rank.A",
+        ][self as usize]
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Options {
+    /// The highest rank worth 5: 7 (the seed) or 9 (the English game).
+    pub low_cards: u32,
+    pub target: i64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            low_cards: 7,
+            target: 2500,
+        }
+    }
+}
+
+impl Options {
+    pub const KEYS: [&'static str; 2] = ["low_cards", "target"];
+
+    pub fn from_json(v: Option<&Value>) -> Result<Options, Vec<Msg>> {
+        let mut o = Options::default();
+        json::options(v, &Self::KEYS, |k, val| {
+            if k == "low_cards" {
+                o.low_cards = match val.as_i64() {
+                    Some(7) => 7,
+                    Some(9) => 9,
+                    _ => {
+                        return Err(msg!(
+                            "json.not_allowed",
+                            field = "low_cards",
+                            value = json::quote(val),
+                            allowed = "7, 9"
+                        ));
+                    }
+                };
+            } else {
+                o.target = json::positive("target", val)?;
+            }
+            Ok(())
+        })?;
+        Ok(o)
+    }
+
+    /// What a card is worth in a brasse with this frime (`2500.values`).
+    pub fn value(&self, rank: Rank, frime: Rank) -> i64 {
+        if rank == frime {
+            return if frime == Rank::A { 200 } else { 100 };
+        }
+        match rank {
+            Rank::A => 100,
+            r if (r as u32 + 3) <= self.low_cards => 5,
+            _ => 10,
+        }
+    }
+}
+
+/// How many cards of one rank the packs hold (`2500.cards`): 8 with two packs, 12 with three.
+pub fn copies_per_rank(players: usize) -> usize {
+    if players >= 7 { 12 } else { 8 }
+}
+
+/// One brasse as entered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hand {
+    pub frime: Rank,
+    pub laid: Vec<Vec<Rank>>,
+    pub hand: Vec<Vec<Rank>>,
+}
+
+impl Hand {
+    pub fn to_json(&self) -> Value {
+        json!({ "frime": self.frime, "laid": self.laid, "hand": self.hand })
+    }
+}
+
+pub fn decode_hand(v: &Value, players: usize) -> Result<Hand, Vec<Msg>> {
+    let o = Obj::of(v, Msg::new("json.what.brasse")).map_err(|m| vec![m])?;
+    let mut problems = Vec::new();
+    let frime = match o.required("frime").and_then(|f| rank("frime", f)) {
+        Ok(r) => Some(r),
+        Err(m) => {
+            problems.push(m);
+            None
+        }
+    };
+    let mut read = |field: &str| -> Vec<Vec<Rank>> {
+        let list = match o
+            .required(field)
+            .and_then(|l| json::per_player(field, l, players))
+        {
+            Ok(l) => l,
+            Err(m) => {
+                problems.push(m);
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for cards in list {
+            let mut ranks = Vec::new();
+            match json::array(field, cards) {
+                Ok(cs) => {
+                    for c in cs {
+                        match rank(field, c) {
+                            Ok(r) => ranks.push(r),
+                            Err(m) => problems.push(m),
+                        }
+                    }
+                }
+                Err(m) => problems.push(m),
+            }
+            out.push(ranks);
+        }
+        out
+    };
+    let laid = read("laid");
+    let hand = read("hand");
+    match frime {
+        Some(frime) if problems.is_empty() => Ok(Hand { frime, laid, hand }),
+        _ => Err(problems),
+    }
+}
+
+fn rank(field: &str, v: &Value) -> Result<Rank, Msg> {
+    let s = json::string(field, v)?;
+    Rank::parse(s).ok_or_else(|| msg!("le2500.err.rank", field = field, value = json::quote(v)))
+}
+
+/// Facts of one scored brasse: per player, the points laid and the points left in hand.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Info {
+    pub laid: Vec<i64>,
+    pub hand: Vec<i64>,
+}
+
+/// A partie in progress.
+#[derive(Debug, Clone)]
+pub struct Game {
+    players: Vec<String>,
+    options: Options,
+    totals: Vec<i64>,
+    over: bool,
+}
+
+impl Game {
+    pub fn new(players: &[String], options: &Options) -> Game {
+        Game {
+            players: players.to_vec(),
+            options: options.clone(),
+            totals: vec![0; players.len()],
+            over: false,
+        }
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The number of players.
+    pub fn players(&self) -> usize {
+        self.players.len()
+    }
+
+    /// The points of a set of cards with this frime.
+    pub fn points(&self, cards: &[Rank], frime: Rank) -> i64 {
+        cards.iter().map(|&r| self.options.value(r, frime)).sum()
+    }
+
+    /// Problems with a brasse: too many cards of one rank.
+    pub fn check(&self, hand: &Hand) -> Vec<Msg> {
+        let max = copies_per_rank(self.players.len());
+        let mut counts = [0usize; 12];
+        for r in hand.laid.iter().chain(&hand.hand).flatten() {
+            counts[*r as usize] += 1;
+        }
+        Rank::ALL
+            .into_iter()
+            .filter(|r| counts[*r as usize] > max)
+            .map(|r| {
+                msg!(
+                    "le2500.err.too_many",
+                    rank = r.code(),
+                    count = counts[r as usize],
+                    max = max
+                )
+            })
+            .collect()
+    }
+
+    pub fn play(&mut self, hand: &Hand) -> Result<Scored<Info>, Vec<Msg>> {
+        if self.over {
+            return Err(vec![msg!("le2500.err.over", target = self.options.target)]);
+        }
+        let problems = self.check(hand);
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let mut lines = Vec::new();
+        let mut info = Info {
+            laid: Vec::new(),
+            hand: Vec::new(),
+        };
+        let mut delta = Vec::new();
+        for p in 0..self.players.len() {
+            let laid = self.points(&hand.laid[p], hand.frime);
+            let kept = self.points(&hand.hand[p], hand.frime);
+            lines.push(Line::new(
+                p,
+                laid,
+                "2500.brasse",
+                msg!(
+                    "le2500.line.laid",
+                    player = &self.players[p],
+                    n = hand.laid[p].len(),
+                    points = laid
+                ),
+            ));
+            if !hand.hand[p].is_empty() {
+                lines.push(Line::new(
+                    p,
+                    -kept,
+                    "2500.brasse",
+                    msg!(
+                        "le2500.line.kept",
+                        player = &self.players[p],
+                        n = hand.hand[p].len(),
+                        points = kept
+                    ),
+                ));
+            }
+            info.laid.push(laid);
+            info.hand.push(kept);
+            delta.push(laid - kept);
+            self.totals[p] += laid - kept;
+        }
+        let best = leaders(&self.totals);
+        self.over = best.len() == 1 && self.totals[best[0]] >= self.options.target;
+        Ok(Scored { delta, lines, info })
+    }
+
+    pub fn totals(&self) -> Vec<i64> {
+        self.totals.clone()
+    }
+
+    pub fn finished(&self) -> bool {
+        self.over
+    }
+}

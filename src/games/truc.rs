@@ -1,0 +1,588 @@
+//! Le Truc: two players, three tricks a deal, raises by doubling, banco near the target.
+//!
+//! Rules: `truc.deal.winner`, `truc.deal.value`, `truc.raise.double`, `truc.raise.refused`,
+//! `truc.raise.banco`, `truc.manche`, `truc.partie`.
+
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use super::json::{self, Obj};
+use super::{Line, Scored};
+use crate::i18n::{Arg, Msg};
+use crate::msg;
+
+/// How an accepted raise changes the value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RaiseKind {
+    Double,
+    PlusOne,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Options {
+    pub raise: RaiseKind,
+    /// Points that win a manche (12).
+    pub target: i64,
+    /// Manches that win the partie (2).
+    pub manches: i64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            raise: RaiseKind::Double,
+            target: 12,
+            manches: 2,
+        }
+    }
+}
+
+impl Options {
+    pub const KEYS: [&'static str; 3] = ["raise", "target", "manches"];
+
+    pub fn from_json(v: Option<&Value>) -> Result<Options, Vec<Msg>> {
+        let mut o = Options::default();
+        json::options(v, &Self::KEYS, |k, val| {
+            match k {
+                "raise" => {
+                    o.raise = match json::word("raise", val, &["double", "plus_one"])? {
+                        "double" => RaiseKind::Double,
+                        _ => RaiseKind::PlusOne,
+                    }
+                }
+                "target" => o.target = json::positive("target", val)?,
+                _ => o.manches = json::positive("manches", val)?,
+            }
+            Ok(())
+        })?;
+        Ok(o)
+    }
+
+    /// The value after one accepted raise of `value`.
+    pub fn raised(&self, value: i64) -> i64 {
+        match self.raise {
+            RaiseKind::Double => value.saturating_mul(2),
+            RaiseKind::PlusOne => value.saturating_add(1),
+        }
+    }
+}
+
+/// What a player says during a deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CallKind {
+    Double,
+    Banco,
+    Accept,
+    Refuse,
+}
+
+impl CallKind {
+    pub fn id(self) -> &'static str {
+        match self {
+            CallKind::Double => "double",
+            CallKind::Banco => "banco",
+            CallKind::Accept => "accept",
+            CallKind::Refuse => "refuse",
+        }
+    }
+    pub fn name_key(self) -> &'static str {
+        match self {
+            CallKind::Double => "truc.call.double",
+            CallKind::Banco => "truc.call.banco",
+            CallKind::Accept => "truc.call.accept",
+            CallKind::Refuse => "truc.call.refuse",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Call {
+    pub by: usize,
+    pub call: CallKind,
+}
+
+/// How the deal ended, beside a refusal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// The winner of each trick in play order, `None` for a pourri.
+    Tricks(Vec<Option<usize>>),
+    /// The deal's winner, `None` for a donne nulle.
+    Winner(Option<usize>),
+    /// The calls end on a refusal.
+    Refused,
+}
+
+/// One deal as entered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hand {
+    pub calls: Vec<Call>,
+    pub outcome: Outcome,
+}
+
+impl Hand {
+    pub fn to_json(&self) -> Value {
+        let mut v = json!({ "calls": self.calls });
+        match &self.outcome {
+            Outcome::Tricks(t) => v["tricks"] = json!(t),
+            Outcome::Winner(w) => v["winner"] = json!(w),
+            Outcome::Refused => {}
+        }
+        v
+    }
+}
+
+/// Reads one deal; checks its shape (the calls are checked against the scores by [`Game::play`]).
+pub fn decode_hand(v: &Value) -> Result<Hand, Vec<Msg>> {
+    let o = Obj::of(v, Msg::new("json.what.deal")).map_err(|m| vec![m])?;
+    let mut problems = Vec::new();
+    let mut calls = Vec::new();
+    match o.present("calls") {
+        None => {}
+        Some(cv) => match json::array("calls", cv) {
+            Err(m) => problems.push(m),
+            Ok(list) => {
+                for (i, c) in list.iter().enumerate() {
+                    match decode_call(i, c) {
+                        Ok(c) => calls.push(c),
+                        Err(m) => problems.push(m),
+                    }
+                }
+            }
+        },
+    }
+    let tricks = o.get("tricks");
+    let winner = o.get("winner");
+    let outcome = match (tricks, winner) {
+        (Some(_), Some(_)) => {
+            problems.push(Msg::new("truc.err.both_outcomes"));
+            Outcome::Refused
+        }
+        (Some(t), None) => match json::array("tricks", t) {
+            Err(m) => {
+                problems.push(m);
+                Outcome::Refused
+            }
+            Ok(list) => {
+                let mut ts = Vec::new();
+                for t in list {
+                    if t.is_null() {
+                        ts.push(None);
+                    } else {
+                        match json::player("tricks", t, 2) {
+                            Ok(p) => ts.push(Some(p)),
+                            Err(m) => problems.push(m),
+                        }
+                    }
+                }
+                Outcome::Tricks(ts)
+            }
+        },
+        (None, Some(w)) if w.is_null() => Outcome::Winner(None),
+        (None, Some(w)) => match json::player("winner", w, 2) {
+            Ok(p) => Outcome::Winner(Some(p)),
+            Err(m) => {
+                problems.push(m);
+                Outcome::Refused
+            }
+        },
+        (None, None) => Outcome::Refused,
+    };
+    if problems.is_empty() {
+        Ok(Hand { calls, outcome })
+    } else {
+        Err(problems)
+    }
+}
+
+fn decode_call(i: usize, v: &Value) -> Result<Call, Msg> {
+    let o = Obj::of(v, msg!("json.what.call", n = i + 1))?;
+    let by = json::player("by", o.required("by")?, 2)?;
+    let call = match json::word(
+        "call",
+        o.required("call")?,
+        &["double", "banco", "accept", "refuse"],
+    )? {
+        "double" => CallKind::Double,
+        "banco" => CallKind::Banco,
+        "accept" => CallKind::Accept,
+        _ => CallKind::Refuse,
+    };
+    Ok(Call { by, call })
+}
+
+/// Who wins a deal from its tricks (`truc.deal.winner`): `Ok(Some(p))`, `Ok(None)` for a donne
+/// nulle, or why the list is not a complete deal.
+pub fn deal_winner(tricks: &[Option<usize>]) -> Result<Option<usize>, Msg> {
+    for n in 1..=tricks.len().min(3) {
+        if let Some(result) = decided(&tricks[..n]) {
+            if n < tricks.len() {
+                return Err(msg!("truc.err.tricks_after_end", n = n));
+            }
+            return Ok(result);
+        }
+    }
+    if tricks.len() > 3 {
+        return Err(msg!("truc.err.too_many_tricks", n = tricks.len()));
+    }
+    Err(msg!("truc.err.undecided", n = tricks.len()))
+}
+
+/// The result of the deal if these tricks decide it.
+fn decided(t: &[Option<usize>]) -> Option<Option<usize>> {
+    match *t {
+        [Some(a), Some(b)] if a == b => Some(Some(a)),
+        [Some(a), None] => Some(Some(a)),
+        [None, Some(b)] => Some(Some(b)),
+        [Some(a), Some(_), c] => Some(Some(c.unwrap_or(a))),
+        [None, None, c] => Some(c),
+        _ => None,
+    }
+}
+
+/// A raise waiting for an answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Proposal {
+    pub by: usize,
+    /// The value if accepted.
+    pub value: i64,
+    /// The value standing before it: what the proposer scores if refused.
+    pub before: i64,
+    pub banco: bool,
+}
+
+/// The live state of one deal's calls: what the deal is worth and what each player may say.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deal {
+    options: Options,
+    scores: [i64; 2],
+    value: i64,
+    pending: Option<Proposal>,
+    refused: Option<Proposal>,
+}
+
+impl Deal {
+    /// A deal starting at value 1 with the manche's scores before it.
+    pub fn new(options: &Options, scores: [i64; 2]) -> Deal {
+        Deal {
+            options: options.clone(),
+            scores,
+            value: 1,
+            pending: None,
+            refused: None,
+        }
+    }
+
+    /// The accepted value (a pending proposal not counted).
+    pub fn value(&self) -> i64 {
+        self.value
+    }
+
+    pub fn pending(&self) -> Option<Proposal> {
+        self.pending
+    }
+
+    /// The refused proposal, when a refusal ended the deal.
+    pub fn refused(&self) -> Option<Proposal> {
+        self.refused
+    }
+
+    /// The value standing when `p` speaks: a pending proposal of the other player counts as
+    /// accepted if `p` raises over it.
+    fn base_for(&self, p: usize) -> i64 {
+        match self.pending {
+            Some(pr) if pr.by != p => pr.value,
+            _ => self.value,
+        }
+    }
+
+    /// What `p` may raise to, and whether it is a banco; `Err` says why `p` may not raise.
+    pub fn raise_for(&self, p: usize) -> Result<(CallKind, i64), Msg> {
+        if self.refused.is_some() {
+            return Err(Msg::new("truc.err.deal_over"));
+        }
+        if let Some(pr) = self.pending.filter(|pr| pr.by == p) {
+            return Err(msg!("truc.err.own_pending", value = pr.value));
+        }
+        let base = self.base_for(p);
+        let raised = self.options.raised(base);
+        let target = self.options.target;
+        if self.scores[p].saturating_add(raised) <= target {
+            return Ok((CallKind::Double, raised));
+        }
+        let banco = target - self.scores[p];
+        if banco > base {
+            Ok((CallKind::Banco, banco))
+        } else {
+            Err(msg!(
+                "truc.err.no_raise_left",
+                value = base,
+                score = self.scores[p],
+                target = target
+            ))
+        }
+    }
+
+    /// A banco `p` may say in answer to the other's banco, even where a double would be allowed.
+    fn answer_banco(&self, p: usize) -> Option<i64> {
+        let pr = self.pending.filter(|pr| pr.by != p && pr.banco)?;
+        let banco = self.options.target - self.scores[p];
+        (banco > pr.value).then_some(banco)
+    }
+
+    /// The calls `p` may make now, with the value each would propose (0 for answers).
+    pub fn allowed(&self, p: usize) -> Vec<(CallKind, i64)> {
+        let mut out = Vec::new();
+        if self.refused.is_some() {
+            return out;
+        }
+        if let Ok(r) = self.raise_for(p) {
+            out.push(r);
+        }
+        if let Some(b) = self.answer_banco(p)
+            && !out.iter().any(|(k, _)| *k == CallKind::Banco)
+        {
+            out.push((CallKind::Banco, b));
+        }
+        if self.pending.is_some_and(|pr| pr.by != p) {
+            out.push((CallKind::Accept, 0));
+            out.push((CallKind::Refuse, 0));
+        }
+        out
+    }
+
+    /// Applies one call, or says why it breaks the rules.
+    pub fn apply(&mut self, call: Call) -> Result<(), Msg> {
+        let p = call.by;
+        if self.refused.is_some() {
+            return Err(Msg::new("truc.err.deal_over"));
+        }
+        match call.call {
+            CallKind::Accept | CallKind::Refuse => {
+                let Some(pr) = self.pending.filter(|pr| pr.by != p) else {
+                    return Err(msg!(
+                        "truc.err.nothing_to_answer",
+                        call = Arg::Key(call.call.name_key())
+                    ));
+                };
+                self.pending = None;
+                if call.call == CallKind::Accept {
+                    self.value = pr.value;
+                } else {
+                    self.refused = Some(pr);
+                }
+                Ok(())
+            }
+            CallKind::Double | CallKind::Banco => {
+                let base = self.base_for(p);
+                let value = match (call.call, self.answer_banco(p), self.raise_for(p)?) {
+                    (CallKind::Banco, Some(answer), _) => answer,
+                    (CallKind::Banco, None, (CallKind::Banco, v)) => v,
+                    (CallKind::Double, _, (CallKind::Double, v)) => v,
+                    (CallKind::Banco, None, (_, v)) => {
+                        return Err(msg!(
+                            "truc.err.banco_not_needed",
+                            score = self.scores[p],
+                            value = v,
+                            target = self.options.target
+                        ));
+                    }
+                    (_, _, (_, banco)) => {
+                        return Err(msg!(
+                            "truc.err.must_banco",
+                            score = self.scores[p],
+                            value = self.options.raised(base),
+                            target = self.options.target,
+                            banco = banco
+                        ));
+                    }
+                };
+                if let Some(pr) = self.pending.take() {
+                    self.value = pr.value;
+                }
+                self.pending = Some(Proposal {
+                    by: p,
+                    value,
+                    before: base,
+                    banco: call.call == CallKind::Banco,
+                });
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Facts of one scored deal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Info {
+    pub value: i64,
+    pub winner: Option<usize>,
+    pub manche: usize,
+    pub score: [i64; 2],
+}
+
+/// Facts of the whole partie.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    pub manches: Vec<[i64; 2]>,
+}
+
+/// A partie in progress.
+#[derive(Debug, Clone)]
+pub struct Game {
+    players: Vec<String>,
+    options: Options,
+    scores: [i64; 2],
+    won: [i64; 2],
+    manches: Vec<[i64; 2]>,
+    current_played: bool,
+    over: bool,
+}
+
+impl Game {
+    pub fn new(players: &[String], options: &Options) -> Game {
+        Game {
+            players: players.to_vec(),
+            options: options.clone(),
+            scores: [0, 0],
+            won: [0, 0],
+            manches: Vec::new(),
+            current_played: false,
+            over: false,
+        }
+    }
+
+    /// The current manche's scores.
+    pub fn scores(&self) -> [i64; 2] {
+        self.scores
+    }
+
+    /// A new deal's call state at the current scores.
+    pub fn deal(&self) -> Deal {
+        Deal::new(&self.options, self.scores)
+    }
+
+    /// The index of the manche being played.
+    pub fn manche(&self) -> usize {
+        self.manches.len() - usize::from(self.current_played)
+    }
+
+    pub fn play(&mut self, hand: &Hand) -> Result<Scored<Info>, Vec<Msg>> {
+        if self.over {
+            let w = if self.won[0] > self.won[1] { 0 } else { 1 };
+            return Err(vec![msg!(
+                "truc.err.partie_over",
+                winner = &self.players[w],
+                manches = self.won[w]
+            )]);
+        }
+        let mut deal = self.deal();
+        for (i, c) in hand.calls.iter().enumerate() {
+            if let Err(m) = deal.apply(*c) {
+                return Err(vec![msg!(
+                    "truc.err.call",
+                    n = i + 1,
+                    player = &self.players[c.by],
+                    call = Arg::Key(c.call.name_key()),
+                    why = m
+                )]);
+            }
+        }
+        if let Some(pr) = deal.pending() {
+            return Err(vec![msg!(
+                "truc.err.unanswered",
+                player = &self.players[pr.by],
+                value = pr.value
+            )]);
+        }
+        let (value, winner, lines) = match (&hand.outcome, deal.refused()) {
+            (Outcome::Refused, Some(pr)) => {
+                let text = msg!(
+                    "truc.line.refused",
+                    player = &self.players[pr.by],
+                    value = pr.before,
+                    proposed = pr.value
+                );
+                (
+                    pr.before,
+                    Some(pr.by),
+                    vec![Line::new(pr.by, pr.before, "truc.raise.refused", text)],
+                )
+            }
+            (_, Some(_)) => return Err(vec![Msg::new("truc.err.result_after_refusal")]),
+            (Outcome::Refused, None) => return Err(vec![Msg::new("truc.err.no_result")]),
+            (Outcome::Tricks(t), None) => {
+                let w = deal_winner(t).map_err(|m| vec![m])?;
+                (deal.value(), w, self.value_line(w, deal.value(), true))
+            }
+            (Outcome::Winner(w), None) => {
+                (deal.value(), *w, self.value_line(*w, deal.value(), false))
+            }
+        };
+        let mut delta = vec![0, 0];
+        if let Some(w) = winner {
+            delta[w] = value;
+            self.scores[w] += value;
+        }
+        let manche = self.manche();
+        if !self.current_played {
+            self.manches.push([0, 0]);
+            self.current_played = true;
+        }
+        let score = self.scores;
+        if let Some(last) = self.manches.last_mut() {
+            *last = score;
+        }
+        if let Some(w) = winner.filter(|&w| self.scores[w] >= self.options.target) {
+            self.won[w] += 1;
+            self.scores = [0, 0];
+            self.current_played = false;
+            self.over = self.won[w] >= self.options.manches;
+        }
+        Ok(Scored {
+            delta,
+            lines,
+            info: Info {
+                value,
+                winner,
+                manche,
+                score,
+            },
+        })
+    }
+
+    fn value_line(&self, winner: Option<usize>, value: i64, by_tricks: bool) -> Vec<Line> {
+        match winner {
+            None => Vec::new(),
+            Some(w) => {
+                let key = if by_tricks {
+                    "truc.line.won_tricks"
+                } else {
+                    "truc.line.won"
+                };
+                vec![Line::new(
+                    w,
+                    value,
+                    "truc.deal.value",
+                    msg!(key, player = &self.players[w], value = value),
+                )]
+            }
+        }
+    }
+
+    /// Manches won per player.
+    pub fn totals(&self) -> Vec<i64> {
+        self.won.to_vec()
+    }
+
+    pub fn finished(&self) -> bool {
+        self.over
+    }
+
+    pub fn summary(&self) -> Summary {
+        Summary {
+            manches: self.manches.clone(),
+        }
+    }
+}

@@ -1,0 +1,12 @@
+//! Marque: scorekeeping for card games played at a real table.
+//!
+//! The library holds the rules ([`games`]), sessions and score sheets ([`session`]), files on disk
+//! ([`store`]), the command line ([`cli`]) and the desktop app ([`ui`]).
+
+rust_i18n::i18n!("locales", fallback = "en");
+
+pub mod cli;
+pub mod games;
+pub mod i18n;
+pub mod session;
+pub mod text;

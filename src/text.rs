@@ -1,0 +1,246 @@
+//! The score sheet for people: what `marque score --text` prints.
+
+use std::fmt::Write;
+
+use crate::games::bridge;
+use crate::i18n::{Arg, Lang, Msg, tr};
+use crate::msg;
+use crate::session::{HandInfo, Live, Session, Sheet};
+
+/// A short label for hand `i`: the contract, the round, the frime…
+pub fn hand_label(session: &Session, sheet: &Sheet, i: usize) -> Msg {
+    let raw = &session.hands[i];
+    match &sheet.hands[i].info {
+        HandInfo::Bridge(_) => match bridge::decode_hand(raw) {
+            Ok(bridge::Hand::Played {
+                contract,
+                declarer,
+                tricks,
+                ..
+            }) => {
+                let diff = tricks as i64 - contract.needed() as i64;
+                let result = match diff {
+                    0 => Msg::new("bridge.result.made"),
+                    d if d > 0 => msg!("bridge.result.over", n = d),
+                    d => msg!("bridge.result.down", n = -d),
+                };
+                msg!(
+                    "label.bridge",
+                    contract = contract.display(),
+                    declarer = Arg::Key(declarer.name_key()),
+                    result = result
+                )
+            }
+            _ => Msg::new("label.bridge_pass"),
+        },
+        HandInfo::Truc(t) => match t.winner {
+            Some(w) => msg!(
+                "label.truc",
+                manche = t.manche + 1,
+                value = t.value,
+                winner = &session.players[w]
+            ),
+            None => msg!("label.truc_null", manche = t.manche + 1),
+        },
+        HandInfo::Ascenseur(r) => msg!(
+            "label.ascenseur",
+            cards = r.cards,
+            dealer = &session.players[r.dealer]
+        ),
+        HandInfo::Le2500(_) => {
+            let frime = raw.get("frime").and_then(|f| f.as_str()).unwrap_or("?");
+            msg!("label.2500", frime = frime)
+        }
+        HandInfo::Democratie(_) => msg!("label.democratie", n = i + 1),
+    }
+}
+
+fn signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+/// The whole sheet as text.
+pub fn render(session: &Session, sheet: &Sheet, lang: Lang) -> String {
+    let mut out = String::new();
+    let game = tr(lang, session.game.name_key());
+    let _ = writeln!(out, "{game} — {}", session.players.join(", "));
+    if !session.options_json.is_empty() {
+        let opts: Vec<String> = session
+            .options_json
+            .iter()
+            .map(|(k, v)| format!("{k} = {v}"))
+            .collect();
+        let _ = writeln!(out, "{}: {}", tr(lang, "text.options"), opts.join(", "));
+    }
+    let _ = writeln!(out);
+    let width = sheet
+        .sides
+        .iter()
+        .map(|s| s.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(6);
+    let running = sheet.running();
+    for (i, h) in sheet.hands.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "{} {} — {}",
+            tr(lang, "text.hand"),
+            i + 1,
+            hand_label(session, sheet, i).render(lang)
+        );
+        let mut header = String::from("   ");
+        let mut deltas = String::from("   ");
+        for (s, side) in sheet.sides.iter().enumerate() {
+            let _ = write!(header, " {side:>width$}");
+            let _ = write!(deltas, " {:>width$}", signed(h.delta[s]));
+        }
+        let _ = writeln!(out, "{header}");
+        let _ = writeln!(out, "{deltas}");
+        let after = match &h.info {
+            HandInfo::Truc(t) => t.score.to_vec(),
+            _ => running[i].clone(),
+        };
+        let mut run = format!("{:<3}", "Σ");
+        for v in &after {
+            let _ = write!(run, " {v:>width$}");
+        }
+        let _ = writeln!(out, "{run}");
+        for l in &h.lines {
+            let _ = writeln!(
+                out,
+                "    [{}] {} {}: {}",
+                l.rule,
+                sheet.sides[l.side],
+                signed(l.points),
+                l.text.render(lang)
+            );
+        }
+        let _ = writeln!(out);
+    }
+    if let Live::Bridge(g) = &sheet.live {
+        for (k, r) in g.summary().rubbers.iter().enumerate() {
+            out.push_str(&paper_sheet(sheet, k, r, lang));
+        }
+        for l in &sheet.closing {
+            let _ = writeln!(
+                out,
+                "[{}] {} {}: {}",
+                l.rule,
+                sheet.sides[l.side],
+                signed(l.points),
+                l.text.render(lang)
+            );
+        }
+    }
+    let totals: Vec<String> = sheet
+        .sides
+        .iter()
+        .zip(&sheet.totals)
+        .map(|(s, t)| format!("{s} {t}"))
+        .collect();
+    let _ = writeln!(out, "{}: {}", tr(lang, "text.totals"), totals.join(", "));
+    if sheet.finished {
+        let w: Vec<&str> = sheet
+            .winners
+            .iter()
+            .map(|&w| sheet.sides[w].as_str())
+            .collect();
+        let _ = writeln!(
+            out,
+            "{}",
+            msg!("text.finished", winners = w.join(", ")).render(lang)
+        );
+    } else {
+        let _ = writeln!(out, "{}", tr(lang, "text.in_progress"));
+    }
+    out
+}
+
+/// One rubber as written on paper: We (NS) and They (EW), bonuses above the line, contracts below,
+/// a line under each game.
+fn paper_sheet(sheet: &Sheet, k: usize, r: &bridge::Rubber, lang: Lang) -> String {
+    let mut out = String::new();
+    let w = 12;
+    let _ = writeln!(out, "{}", msg!("text.rubber", n = k + 1).render(lang));
+    let _ = writeln!(
+        out,
+        "{:>w$} | {:<w$}",
+        tr(lang, "bridge.we"),
+        tr(lang, "bridge.they")
+    );
+    let hands: Vec<_> = sheet
+        .hands
+        .iter()
+        .filter_map(|h| match &h.info {
+            HandInfo::Bridge(i) if i.rubber == k => Some((h, i)),
+            _ => None,
+        })
+        .collect();
+    let mut above: [Vec<i64>; 2] = [Vec::new(), Vec::new()];
+    for (h, _) in &hands {
+        for l in h.lines.iter().filter(|l| l.rule != "bridge.below.tricks") {
+            above[l.side].push(l.points);
+        }
+    }
+    if k + 1 == sheet_rubbers(sheet) {
+        for l in &sheet.closing {
+            above[l.side].push(l.points);
+        }
+    }
+    let rows = above[0].len().max(above[1].len());
+    for row in (0..rows).rev() {
+        let cell = |s: usize| above[s].get(row).map(|v| v.to_string()).unwrap_or_default();
+        let _ = writeln!(out, "{:>w$} | {:<w$}", cell(0), cell(1));
+    }
+    let _ = writeln!(out, "{}", "═".repeat(2 * w + 3));
+    let mut segment: [Vec<i64>; 2] = [Vec::new(), Vec::new()];
+    let flush = |out: &mut String, segment: &mut [Vec<i64>; 2], game: bool| {
+        let rows = segment[0].len().max(segment[1].len());
+        for row in 0..rows {
+            let cell = |s: usize| {
+                segment[s]
+                    .get(row)
+                    .map(|v| v.to_string())
+                    .unwrap_or_default()
+            };
+            let _ = writeln!(out, "{:>w$} | {:<w$}", cell(0), cell(1));
+        }
+        if game {
+            let _ = writeln!(out, "{}", "─".repeat(2 * w + 3));
+        }
+        segment[0].clear();
+        segment[1].clear();
+    };
+    for (_, i) in &hands {
+        for s in 0..2 {
+            if i.below[s] > 0 {
+                segment[s].push(i.below[s]);
+            }
+        }
+        if i.game.is_some() {
+            flush(&mut out, &mut segment, true);
+        }
+    }
+    flush(&mut out, &mut segment, false);
+    let _ = writeln!(
+        out,
+        "{:>w$} | {:<w$}   {}",
+        r.totals[0],
+        r.totals[1],
+        msg!("text.games", ns = r.games[0], ew = r.games[1]).render(lang)
+    );
+    let _ = writeln!(out);
+    out
+}
+
+fn sheet_rubbers(sheet: &Sheet) -> usize {
+    match &sheet.live {
+        Live::Bridge(g) => g.summary().rubbers.len(),
+        _ => 0,
+    }
+}
