@@ -1,0 +1,107 @@
+//! Le 2500: card values with the frime, the brasse, the packs' limits, the race to the target.
+mod common;
+use common::*;
+use marque::games::le2500::{Options, Rank, copies_per_rank};
+use serde_json::{Value, json};
+
+fn p2500(players: &[&str], options: Value, hands: Value) -> Value {
+    session("2500", players, options, hands)
+}
+
+#[test]
+fn values_follow_the_frime_and_the_low_cards_option() {
+    let seed = Options::default();
+    let english = Options {
+        low_cards: 9,
+        ..Options::default()
+    };
+    assert_eq!(seed.value(Rank::R7, Rank::K), 5);
+    assert_eq!(seed.value(Rank::R8, Rank::K), 10);
+    assert_eq!(english.value(Rank::R9, Rank::K), 5);
+    assert_eq!(english.value(Rank::R10, Rank::K), 10);
+    assert_eq!(seed.value(Rank::A, Rank::K), 100);
+    assert_eq!(seed.value(Rank::K, Rank::K), 100, "a frime is worth 100");
+    assert_eq!(
+        seed.value(Rank::A, Rank::A),
+        200,
+        "aces frimés are worth 200"
+    );
+    assert_eq!(Rank::A.deal_count(), 14);
+    assert_eq!(Rank::R3.deal_count(), 3);
+    assert_eq!(Rank::K.deal_count(), 13);
+    assert_eq!((copies_per_rank(6), copies_per_rank(7)), (8, 12));
+}
+
+#[test]
+fn a_brasse_scores_laid_minus_kept() {
+    let s = ok(&p2500(
+        &["Paul", "Lise", "Marc"],
+        json!({}),
+        json!([{"frime": "8",
+        "laid": [["A", "A", "8"], ["5", "5", "5"], []], "hand": [[], ["8"], ["K", "3"]]}]),
+    ));
+    assert_eq!(s["hands"][0]["laid"], json!([300, 15, 0]));
+    assert_eq!(s["hands"][0]["hand"], json!([0, 100, 15]));
+    assert_eq!(s["hands"][0]["delta"], json!([300, -85, -15]));
+}
+
+#[test]
+fn the_packs_limit_each_rank() {
+    let e = err(&p2500(
+        &["Paul", "Lise"],
+        json!({}),
+        json!([{"frime": "8",
+        "laid": [["A", "A", "A", "A", "A"], ["A", "A", "A"]], "hand": [["A"], []]}]),
+    ));
+    assert_eq!(e, ["hand 1: 9 cards of rank A; the packs hold only 8"]);
+    let e = err(&p2500(
+        &["Paul", "Lise"],
+        json!({}),
+        json!([{"frime": "2", "laid": [[], []], "hand": [["1"], []]}]),
+    ));
+    assert_eq!(
+        e,
+        [
+            "hand 1: `frime`: \"2\" is not a rank; allowed: 3 4 5 6 7 8 9 10 J Q K A",
+            "hand 1: `hand`: \"1\" is not a rank; allowed: 3 4 5 6 7 8 9 10 J Q K A"
+        ]
+    );
+}
+
+#[test]
+fn equal_leaders_over_the_target_play_another_brasse() {
+    let b = |a: &str, b: &str| json!({"frime": "K", "laid": [[a], [b]], "hand": [[], []]});
+    let s = ok(&p2500(
+        &["Paul", "Lise"],
+        json!({"target": 100}),
+        json!([b("A", "A")]),
+    ));
+    assert_eq!(
+        (s["finished"].clone(), s["totals"].clone()),
+        (json!(false), json!([100, 100]))
+    );
+    let s = ok(&p2500(
+        &["Paul", "Lise"],
+        json!({"target": 100}),
+        json!([b("A", "A"), b("3", "4")]),
+    ));
+    assert_eq!(s["finished"], false, "still equal");
+    let s = ok(&p2500(
+        &["Paul", "Lise"],
+        json!({"target": 100}),
+        json!([b("A", "A"), b("3", "J")]),
+    ));
+    assert_eq!(
+        (s["finished"].clone(), s["winners"].clone()),
+        (json!(true), json!([1]))
+    );
+    let e = err(&p2500(
+        &["Paul", "Lise"],
+        json!({"target": 100}),
+        json!([b("A", "3"), b("3", "J")]),
+    ));
+    assert_eq!(
+        e,
+        ["hand 2: the partie is over (100 reached); no more brasses"]
+    );
+}

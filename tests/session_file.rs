@@ -1,0 +1,193 @@
+//! Session files: required fields, versions, players, options; and the `marque score` command.
+mod common;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use common::*;
+use marque::i18n::{Lang, has_key};
+use serde_json::json;
+
+fn run(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[test]
+fn file_level_problems_are_all_reported() {
+    let v = json!({"format": "marque-session", "version": 1, "game": "bridge", "players": ["A", "A", "B"], "options": {"colour": 1}, "hands": []});
+    assert_eq!(
+        err(&v),
+        [
+            "file: the name `A` is given to two players; names must be distinct",
+            "file: Rubber bridge takes 4 players, not 3",
+        ]
+    );
+    let v = json!({"format": "marque-session", "version": 1, "game": "bridge", "players": ["A", "B", "C", "D"], "options": {"colour": 1}, "hands": []});
+    assert_eq!(
+        err(&v),
+        ["file: unknown option `colour`; this game's options: table, slam"]
+    );
+    let v = json!({"format": "marque-session", "version": 1, "game": "whist", "players": [], "hands": {}});
+    assert_eq!(
+        err(&v),
+        [
+            "file: unknown game `whist`; known games: bridge, truc, ascenseur, 2500, democratie",
+            "file: `hands` must be a list, not an object"
+        ]
+    );
+    assert_eq!(
+        err(&json!({"format": "marque-session"})),
+        ["file: `version` is missing"]
+    );
+    assert_eq!(
+        err(&json!([1])),
+        ["file: The session file must be a JSON object, not a list"]
+    );
+}
+
+#[test]
+fn a_newer_file_is_refused_with_a_clear_message() {
+    let v = json!({"format": "marque-session", "version": 7, "game": "bridge"});
+    assert_eq!(
+        err(&v),
+        [
+            "file: this file is version 7, newer than this Marque understands (1); update Marque to open it"
+        ]
+    );
+}
+
+#[test]
+fn unknown_fields_are_kept_when_written_back() {
+    let mut v = session(
+        "truc",
+        &["A", "B"],
+        json!({}),
+        json!([{"calls": [], "winner": 0, "note": "x"}]),
+    );
+    v["log"] = json!([{"at": "now"}]);
+    let s = marque::session::Session::from_value(&v).unwrap();
+    let back = s.to_value();
+    assert_eq!(back["log"], v["log"]);
+    assert_eq!(back["hands"], v["hands"]);
+}
+
+#[test]
+fn score_prints_json_text_and_errors() {
+    let v = session(
+        "ascenseur",
+        &["Ana", "Ben", "Chloe"],
+        json!({}),
+        json!([{"bids": [0, 0, 1], "tricks": [1, 0, 0]}]),
+    );
+    let (code, out, err) = run(&["score", "-"], &v.to_string());
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            Some(2),
+            "hand 1: le donneur (Ana) ne peut pas annoncer 0 : les annonces feraient les 1 cartes données ; permis : 1\n"
+        )
+    );
+    assert!(out.is_empty());
+    let v = session(
+        "ascenseur",
+        &["Ana", "Ben", "Chloe"],
+        json!({}),
+        json!([{"bids": [0, 0, 0], "tricks": [1, 0, 0]}]),
+    );
+    let (code, out, _) = run(&["score", "-"], &v.to_string());
+    assert_eq!(code, Some(0));
+    let sheet: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(sheet["totals"], json!([-1, 2, 2]));
+    let (code, out, _) = run(&["score", "--text", "--lang", "en", "-"], &v.to_string());
+    assert_eq!(code, Some(0));
+    assert!(
+        out.contains("[ascenseur.missed] Ana -1: Ana bids 0, takes 1: −1 per trick of difference"),
+        "{out}"
+    );
+    assert!(out.contains("Totals: Ana -1, Ben 2, Chloe 2"), "{out}");
+    let (code, out, err) = run(&["score", "/no/such/file.json"], "");
+    assert_eq!(code, Some(2));
+    assert!(
+        out.is_empty() && err.starts_with("file: impossible de lire /no/such/file.json"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["score", "-"], "\u{feff}{not json");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.starts_with("file: ce n'est pas du JSON valide"),
+        "{err}"
+    );
+}
+
+#[test]
+fn every_message_key_exists_in_both_languages() {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/locales/core.json")).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    for (key, langs) in doc.as_object().unwrap() {
+        if key == "_version" {
+            continue;
+        }
+        for l in ["fr", "en"] {
+            assert!(
+                langs
+                    .get(l)
+                    .and_then(|t| t.as_str())
+                    .is_some_and(|t| !t.is_empty()),
+                "{key} has no {l} text"
+            );
+        }
+        assert!(
+            has_key(Lang::Fr, key) && has_key(Lang::En, key),
+            "{key} is not compiled in"
+        );
+    }
+    // Every key the code names is in the file.
+    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
+    let mut missing = Vec::new();
+    for entry in walk(std::path::Path::new(src)) {
+        let code = std::fs::read_to_string(&entry).unwrap();
+        for (i, _) in code
+            .match_indices("msg!(\"")
+            .chain(code.match_indices("Msg::new(\""))
+        {
+            let start = code[i..].find('"').unwrap() + i + 1;
+            let end = code[start..].find('"').unwrap() + start;
+            let key = &code[start..end];
+            if key.contains('.') && !(has_key(Lang::En, key) && has_key(Lang::Fr, key)) {
+                missing.push(format!("{}: {key}", entry.display()));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "keys without text: {missing:?}");
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+    out
+}
