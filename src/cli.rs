@@ -48,6 +48,26 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "fr")]
         lang: LangArg,
     },
+    /// Append one hand (JSON, or `-` for standard input) to a session file, with the same checks,
+    /// lock and atomic save as the app. A refused hand leaves the file untouched.
+    Add {
+        /// The session file.
+        file: String,
+        /// The hand as JSON text, a file holding it, or `-` for standard input.
+        hand: String,
+        #[arg(long, value_enum, default_value = "fr")]
+        lang: LangArg,
+    },
+    /// List every session file of the data folder (or FOLDER) with its state.
+    Check {
+        /// The folder to check; the app's data folder by default.
+        folder: Option<std::path::PathBuf>,
+        /// One JSON object per file instead of text.
+        #[arg(long)]
+        json: bool,
+        #[arg(long, value_enum, default_value = "fr")]
+        lang: LangArg,
+    },
 }
 
 /// Runs the command line; returns the exit status.
@@ -59,6 +79,8 @@ pub fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Score { file, text, lang }) => score(&file, text, lang.into()),
+        Some(Command::Add { file, hand, lang }) => add(&file, &hand, lang.into()),
+        Some(Command::Check { folder, json, lang }) => check(folder, json, lang.into()),
     }
 }
 
@@ -106,5 +128,114 @@ fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
             let _ = std::io::stdout().lock().write_all(out.as_bytes());
             ExitCode::SUCCESS
         }
+    }
+}
+
+fn add(path: &str, hand: &str, lang: Lang) -> ExitCode {
+    use crate::history::{Action, Change, apply};
+    use crate::store::{self, Lock, StoreError};
+    let text = if hand == "-" || std::path::Path::new(hand).is_file() {
+        match read_input(hand) {
+            Ok(t) => t,
+            Err(m) => return fail(&[Problem::file(m)], lang),
+        }
+    } else {
+        hand.to_string()
+    };
+    let file = std::path::Path::new(path);
+    let store_fail = |e: StoreError| -> Vec<Problem> {
+        match e {
+            StoreError::Damaged(p) => p,
+            StoreError::Newer(v) => vec![Problem::file(msg!("store.newer_untouched", version = v))],
+            StoreError::Locked(note) => vec![Problem::file(msg!("store.locked", note = note))],
+            StoreError::Io(e) => vec![Problem::file(msg!(
+                "file.unreadable",
+                path = path,
+                error = e.to_string()
+            ))],
+        }
+    };
+    let lock = match Lock::acquire(file) {
+        Ok(l) => l,
+        Err(e) => return fail(&store_fail(e), lang),
+    };
+    let session = match store::read_session(file) {
+        Ok(s) => s,
+        Err(e) => return fail(&store_fail(e), lang),
+    };
+    let n = session.hands.len();
+    let value: serde_json::Value = match serde_json::from_str(&text) {
+        Ok(v) => v,
+        Err(e) => {
+            return fail(
+                &[Problem::hand(
+                    n,
+                    msg!("file.not_json", error = e.to_string()),
+                )],
+                lang,
+            );
+        }
+    };
+    match apply(&session, &Change::Insert(n, value), Action::Add) {
+        Err(problems) => fail(&problems, lang),
+        Ok((new, _)) => match store::save(file, &new, &lock) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => fail(&store_fail(e), lang),
+        },
+    }
+}
+
+fn check(folder: Option<std::path::PathBuf>, as_json: bool, lang: Lang) -> ExitCode {
+    use crate::store::{FileState, Store};
+    let dir = folder.unwrap_or_else(Store::default_dir);
+    if !dir.is_dir() {
+        let m = msg!("store.no_folder", path = dir.display().to_string());
+        return fail(&[Problem::file(m)], lang);
+    }
+    let mut all_fine = true;
+    let mut out = std::io::stdout().lock();
+    for item in Store::new(&dir).list() {
+        let path = item.path.display().to_string();
+        let (state, detail) = match &item.state {
+            FileState::Fine(s) => {
+                let game = crate::i18n::tr(lang, s.game.name_key());
+                (
+                    "fine",
+                    msg!(
+                        "store.fine",
+                        game = game,
+                        players = s.players.join(", "),
+                        hands = s.hands.len()
+                    )
+                    .render(lang),
+                )
+            }
+            FileState::Damaged(problems) => {
+                all_fine = false;
+                (
+                    "damaged",
+                    problems
+                        .iter()
+                        .map(|p| p.render(lang))
+                        .collect::<Vec<_>>()
+                        .join("; "),
+                )
+            }
+            FileState::Newer(v) => {
+                all_fine = false;
+                ("newer", msg!("store.newer", version = *v).render(lang))
+            }
+        };
+        let line = if as_json {
+            serde_json::json!({ "path": path, "state": state, "detail": detail }).to_string()
+        } else {
+            format!("{state}\t{path}\t{detail}")
+        };
+        let _ = writeln!(out, "{line}");
+    }
+    if all_fine {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     }
 }

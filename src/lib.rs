@@ -11,6 +11,8 @@ rust_i18n::i18n!("locales", fallback = "en");
 
 pub mod cli;
 pub mod games;
+pub mod history;
 pub mod i18n;
 pub mod session;
+pub mod store;
 pub mod text;

@@ -1,0 +1,354 @@
+//! Session files on disk: the data folder, atomic saves, locks between windows, damaged files.
+//!
+//! - A save writes a temporary file in the same folder, syncs it, renames it over the session
+//!   file and syncs the folder: a crash leaves either the old complete file or the new one.
+//! - A file that does not read as a session (damaged) or that a newer Marque wrote is never
+//!   overwritten: [`Store::save`] refuses it.
+//! - A session open for writing holds an advisory lock on `.NAME.lock` beside it. The OS drops
+//!   the lock when the process ends, however it ends, so a lock left by a crash is taken over.
+
+use std::fs::{self, File, OpenOptions, TryLockError};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use crate::session::{Problem, Session, VERSION};
+
+/// Why a session file cannot be used.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// The file does not read as a session: the problems, as `marque score` prints them.
+    #[error("damaged")]
+    Damaged(Vec<Problem>),
+    /// A newer Marque wrote this file.
+    #[error("newer version {0}")]
+    Newer(u64),
+    /// Another window or process holds the lock; its note (pid and time) if readable.
+    #[error("locked")]
+    Locked(String),
+}
+
+/// The state of one session file, as listed on the home screen and by `marque check`.
+#[derive(Debug, Clone)]
+pub enum FileState {
+    Fine(Box<Session>),
+    Damaged(Vec<Problem>),
+    Newer(u64),
+}
+
+#[derive(Debug, Clone)]
+pub struct Listed {
+    pub path: PathBuf,
+    pub state: FileState,
+    pub modified: Option<std::time::SystemTime>,
+}
+
+/// The folder of session files.
+#[derive(Debug, Clone)]
+pub struct Store {
+    pub dir: PathBuf,
+}
+
+/// The environment variable that points Marque at another data folder (tests, several users).
+pub const DATA_DIR_ENV: &str = "MARQUE_DATA_DIR";
+
+impl Store {
+    pub fn new(dir: impl Into<PathBuf>) -> Store {
+        Store { dir: dir.into() }
+    }
+
+    /// `$MARQUE_DATA_DIR`, else the user's data folder (`~/.local/share/marque/sessions` on Linux).
+    pub fn default_dir() -> PathBuf {
+        if let Some(d) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
+            return PathBuf::from(d);
+        }
+        directories::ProjectDirs::from("", "", "marque")
+            .map(|p| p.data_dir().join("sessions"))
+            .unwrap_or_else(|| PathBuf::from("marque-sessions"))
+    }
+
+    /// Every `*.json` file of the folder with its state, newest first.
+    pub fn list(&self) -> Vec<Listed> {
+        let Ok(rd) = fs::read_dir(&self.dir) else {
+            return Vec::new();
+        };
+        let mut out: Vec<Listed> = rd
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "json"))
+            .filter(|p| {
+                !p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+            })
+            .map(|path| {
+                let modified = fs::metadata(&path).and_then(|m| m.modified()).ok();
+                let state = match read_session(&path) {
+                    Ok(s) => FileState::Fine(Box::new(s)),
+                    Err(StoreError::Newer(v)) => FileState::Newer(v),
+                    Err(StoreError::Damaged(p)) => FileState::Damaged(p),
+                    Err(e) => FileState::Damaged(vec![Problem::file(crate::msg!(
+                        "file.unreadable",
+                        path = path.display().to_string(),
+                        error = e.to_string()
+                    ))]),
+                };
+                Listed {
+                    path,
+                    state,
+                    modified,
+                }
+            })
+            .collect();
+        out.sort_by(|a, b| b.modified.cmp(&a.modified).then(a.path.cmp(&b.path)));
+        out
+    }
+
+    /// A path for a new session file, never an existing one.
+    pub fn new_path(&self, id: &str) -> PathBuf {
+        let clean: String = id
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() || c == '-' || c == '_' {
+                    c
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        let mut p = self.dir.join(format!("{clean}.json"));
+        let mut k = 2;
+        while p.exists() {
+            p = self.dir.join(format!("{clean}-{k}.json"));
+            k += 1;
+        }
+        p
+    }
+
+    /// Moves a damaged file into `damaged/` beside it (never over another file); returns where.
+    pub fn move_aside(&self, path: &Path) -> std::io::Result<PathBuf> {
+        let dir = self.dir.join("damaged");
+        fs::create_dir_all(&dir)?;
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "session.json".into());
+        let mut dest = dir.join(&name);
+        let mut k = 2;
+        while dest.exists() {
+            dest = dir.join(format!("{k}-{name}"));
+            k += 1;
+        }
+        fs::rename(path, &dest)?;
+        sync_dir(&self.dir);
+        Ok(dest)
+    }
+
+    /// Imports a session file from elsewhere: it must score, and it gets a new file of its own
+    /// (an existing session is never overwritten).
+    pub fn import(&self, from: &Path) -> Result<PathBuf, StoreError> {
+        let session = read_session(from)?;
+        session.score().map_err(StoreError::Damaged)?;
+        fs::create_dir_all(&self.dir)?;
+        let id = session
+            .id
+            .clone()
+            .unwrap_or_else(|| new_id(session.game.id()));
+        let path = self.new_path(&id);
+        write_atomic(&path, session.to_json_string().as_bytes())?;
+        Ok(path)
+    }
+}
+
+/// A fresh session id: date, game and a short random part.
+pub fn new_id(game: &str) -> String {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0),
+    );
+    h.write_u32(std::process::id());
+    format!(
+        "{}-{game}-{:04x}",
+        chrono::Local::now().format("%Y-%m-%d"),
+        h.finish() & 0xffff
+    )
+}
+
+/// Reads a session file, telling a newer version from a damaged file.
+pub fn read_session(path: &Path) -> Result<Session, StoreError> {
+    let mut bytes = Vec::new();
+    File::open(path)?.read_to_end(&mut bytes)?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        StoreError::Damaged(vec![Problem::file(crate::msg!(
+            "file.not_utf8",
+            error = e.to_string()
+        ))])
+    })?;
+    if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text)
+        && let Some(n) = v.get("version").and_then(|v| v.as_u64())
+        && n > VERSION
+    {
+        return Err(StoreError::Newer(n));
+    }
+    let session = Session::parse(&text).map_err(StoreError::Damaged)?;
+    session.score().map_err(StoreError::Damaged)?;
+    Ok(session)
+}
+
+/// Writes `bytes` to `path` so that a crash at any moment leaves the old file or the new one.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        drop(f);
+        fs::rename(&tmp, path)?;
+        sync_dir(dir);
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+fn sync_dir(dir: &Path) {
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+}
+
+/// The right to write one session file, held until dropped.
+#[derive(Debug)]
+pub struct Lock {
+    file: File,
+    path: PathBuf,
+    /// The note of a previous holder that ended without unlocking (a crash), if any.
+    pub taken_over: Option<String>,
+}
+
+impl Lock {
+    /// Takes the lock of a session file, or says who holds it.
+    pub fn acquire(session_path: &Path) -> Result<Lock, StoreError> {
+        let path = lock_path(session_path);
+        if let Some(d) = path.parent() {
+            fs::create_dir_all(d)?;
+        }
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(TryLockError::WouldBlock) => {
+                let mut note = String::new();
+                let _ = file.read_to_string(&mut note);
+                return Err(StoreError::Locked(note.trim().to_string()));
+            }
+            Err(TryLockError::Error(e)) => return Err(StoreError::Io(e)),
+        }
+        let mut previous = String::new();
+        let _ = file.read_to_string(&mut previous);
+        let note = format!(
+            "pid {} since {}",
+            std::process::id(),
+            chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
+        );
+        file.set_len(0)?;
+        let mut w = &file;
+        use std::io::Seek;
+        w.seek(std::io::SeekFrom::Start(0))?;
+        w.write_all(note.as_bytes())?;
+        let previous = previous.trim().to_string();
+        sweep_temporaries(session_path);
+        Ok(Lock {
+            file,
+            path,
+            taken_over: (!previous.is_empty()).then_some(previous),
+        })
+    }
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        // An orderly release empties the note, so that the next holder knows nobody crashed.
+        let _ = self.file.set_len(0);
+        let _ = self.file.unlock();
+        let _ = &self.path;
+    }
+}
+
+/// Removes the temporary files that writers of this session killed mid-save left behind. Only
+/// the lock holder calls it: nobody else can be writing them.
+fn sweep_temporaries(session_path: &Path) {
+    let (Some(dir), Some(name)) = (session_path.parent(), session_path.file_name()) else {
+        return;
+    };
+    let prefix = format!(".{}.", name.to_string_lossy());
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    if let Ok(rd) = fs::read_dir(dir) {
+        for e in rd.filter_map(|e| e.ok()) {
+            let n = e.file_name().to_string_lossy().into_owned();
+            if n.starts_with(&prefix) && n.ends_with(".tmp") {
+                let _ = fs::remove_file(e.path());
+            }
+        }
+    }
+}
+
+/// `.NAME.lock` beside the session file.
+pub fn lock_path(session_path: &Path) -> PathBuf {
+    let name = session_path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    session_path.with_file_name(format!(".{name}.lock"))
+}
+
+/// Saves a session over its file, holding `lock`; refuses to overwrite a damaged file or one
+/// written by a newer Marque.
+pub fn save(path: &Path, session: &Session, _lock: &Lock) -> Result<(), StoreError> {
+    if path.exists() {
+        match read_session(path) {
+            Ok(_) => {}
+            Err(StoreError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(e),
+        }
+    }
+    write_atomic(path, session.to_json_string().as_bytes())?;
+    Ok(())
+}
+
+/// Saves a brand-new session at a fresh path, taking its lock.
+pub fn create(store: &Store, session: &Session) -> Result<(PathBuf, Lock), StoreError> {
+    fs::create_dir_all(&store.dir)?;
+    let path = store.new_path(session.id.as_deref().unwrap_or("session"));
+    let lock = Lock::acquire(&path)?;
+    write_atomic(&path, session.to_json_string().as_bytes())?;
+    Ok((path, lock))
+}

@@ -1,0 +1,414 @@
+//! Storage: atomic saves under SIGKILL, damaged and newer files, locks, the edit log, import,
+//! `marque add` and `marque check`.
+mod common;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use common::*;
+use marque::history::{self, Action, Change, UndoStack};
+use marque::i18n::Lang;
+use marque::session::Session;
+use marque::store::{self, FileState, Lock, Store, StoreError};
+use serde_json::{Value, json};
+
+fn marque(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+fn write(path: &Path, v: &Value) {
+    std::fs::write(path, serde_json::to_string_pretty(v).unwrap()).unwrap();
+}
+
+fn ascenseur_file(dir: &Path) -> std::path::PathBuf {
+    let p = dir.join("asc.json");
+    write(
+        &p,
+        &session("ascenseur", &["Ana", "Ben", "Chloe"], json!({}), json!([])),
+    );
+    p
+}
+
+/// A valid round for any 3-player ascenseur round: the player left of the dealer bids and takes
+/// everything, the others bid 0 and take 0 — except the dealer, who bids 1 (never the hook, since
+/// the others' bids already make the cards).
+fn round(k: usize) -> Value {
+    let plan = marque::games::ascenseur::Plan::new(3, &Default::default());
+    let r = plan.round(k);
+    let mut bids = vec![0; 3];
+    let mut tricks = vec![0; 3];
+    bids[(r.dealer + 1) % 3] = r.cards;
+    tricks[(r.dealer + 1) % 3] = r.cards;
+    bids[r.dealer] = 1;
+    json!({"bids": bids, "tricks": tricks})
+}
+
+#[test]
+fn a_killed_add_never_leaves_a_broken_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = ascenseur_file(dir.path());
+    let path = file.to_str().unwrap();
+    let mut completed = 0usize;
+    let mut rng = 0x2545_f491_4f6c_dd1du64;
+    let mut kills = 0;
+    // How long one add takes here, so that kills land all along it, the save included.
+    let start = std::time::Instant::now();
+    for k in 0..5 {
+        assert!(
+            marque(&["add", path, &round(k).to_string()])
+                .status
+                .success()
+        );
+    }
+    let span = (start.elapsed().as_micros() as u64 / 5).max(200) * 3 / 2;
+    write(
+        &file,
+        &session("ascenseur", &["Ana", "Ben", "Chloe"], json!({}), json!([])),
+    );
+    let mut saved_by_killed = 0;
+    for _ in 0..300 {
+        if completed >= 25 {
+            // The game is over: start again so that adds keep being accepted.
+            write(
+                &file,
+                &session("ascenseur", &["Ana", "Ben", "Chloe"], json!({}), json!([])),
+            );
+            completed = 0;
+        }
+        let hand = round(completed).to_string();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_marque"))
+            .args(["add", path, &hand])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        std::thread::sleep(Duration::from_micros(rng % span));
+        let _ = child.kill();
+        let status = child.wait().unwrap();
+        let s = store::read_session(&file)
+            .unwrap_or_else(|e| panic!("after a kill the file does not read: {e:?}"));
+        if status.success() {
+            completed += 1;
+        } else {
+            kills += 1;
+        }
+        assert!(
+            s.hands.len() == completed || (!status.success() && s.hands.len() == completed + 1),
+            "{} hands on disk, {} adds completed",
+            s.hands.len(),
+            completed
+        );
+        // A kill after the rename but before the exit still saved the hand.
+        if s.hands.len() > completed {
+            saved_by_killed += 1;
+        }
+        completed = s.hands.len();
+    }
+    assert!(
+        (20..=295).contains(&kills),
+        "{kills} of 300 adds were killed: the kills did not spread over the adds"
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(
+        leftovers.len() <= 1,
+        "temporary files pile up: {}",
+        leftovers.len()
+    );
+    eprintln!(
+        "{kills} of 300 adds killed, {saved_by_killed} of them after their save; kill window {span} µs"
+    );
+}
+
+#[test]
+fn damaged_files_are_listed_with_their_reason_and_never_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("notjson.json"), "hello").unwrap();
+    let full = session(
+        "truc",
+        &["A", "B"],
+        json!({}),
+        json!([{"calls": [], "winner": 0}]),
+    )
+    .to_string();
+    std::fs::write(d.join("truncated.json"), &full[..full.len() / 2]).unwrap();
+    write(
+        &d.join("wronggame.json"),
+        &session("whist", &["A", "B"], json!({}), json!([])),
+    );
+    write(
+        &d.join("rule.json"),
+        &session(
+            "bridge",
+            &["N", "E", "S", "W"],
+            json!({}),
+            json!([{"contract": "4S", "declarer": "N", "tricks": 14}]),
+        ),
+    );
+    write(
+        &d.join("newer.json"),
+        &json!({"format": "marque-session", "version": 2, "game": "bridge"}),
+    );
+    write(
+        &d.join("fine.json"),
+        &session("truc", &["A", "B"], json!({}), json!([])),
+    );
+    let store = Store::new(d);
+    let listed = store.list();
+    assert_eq!(listed.len(), 6);
+    let reason = |name: &str| -> String {
+        let item = listed.iter().find(|l| l.path.ends_with(name)).unwrap();
+        match &item.state {
+            FileState::Damaged(p) => p
+                .iter()
+                .map(|p| p.render(Lang::En))
+                .collect::<Vec<_>>()
+                .join("; "),
+            FileState::Newer(v) => format!("newer {v}"),
+            FileState::Fine(_) => "fine".into(),
+        }
+    };
+    assert!(reason("notjson.json").starts_with("file: not valid JSON"));
+    assert!(reason("truncated.json").starts_with("file: not valid JSON"));
+    assert_eq!(
+        reason("wronggame.json"),
+        "file: unknown game `whist`; known games: bridge, truc, ascenseur, 2500, democratie"
+    );
+    assert_eq!(
+        reason("rule.json"),
+        "hand 1: `tricks` is 14; allowed: 0 to 13"
+    );
+    assert_eq!(reason("newer.json"), "newer 2");
+    assert_eq!(reason("fine.json"), "fine");
+
+    // Saving over a damaged or newer file is refused; the bytes stay.
+    let good = Session::from_value(&session("truc", &["A", "B"], json!({}), json!([]))).unwrap();
+    for name in ["notjson.json", "newer.json", "rule.json"] {
+        let p = d.join(name);
+        let before = std::fs::read(&p).unwrap();
+        let lock = Lock::acquire(&p).unwrap();
+        assert!(
+            store::save(&p, &good, &lock).is_err(),
+            "{name} was overwritten"
+        );
+        assert_eq!(std::fs::read(&p).unwrap(), before);
+    }
+    // Moving aside keeps the bytes in damaged/.
+    let before = std::fs::read(d.join("notjson.json")).unwrap();
+    let moved = store.move_aside(&d.join("notjson.json")).unwrap();
+    assert_eq!(moved, d.join("damaged").join("notjson.json"));
+    assert_eq!(std::fs::read(&moved).unwrap(), before);
+    assert_eq!(store.list().len(), 5);
+
+    // `marque check` says the same for people and scripts.
+    let out = marque(&["check", d.to_str().unwrap(), "--lang", "en"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.lines().any(|l| l.starts_with("newer\t")
+            && l.ends_with("version 2, newer than this Marque: read-only")),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("fine\t") && l.ends_with("Le Truc; A, B; 0 hand(s)")),
+        "{text}"
+    );
+    let out = marque(&["check", d.to_str().unwrap(), "--json"]);
+    let states: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["state"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(states.iter().filter(|s| *s == "damaged").count(), 3);
+}
+
+#[test]
+fn a_lock_keeps_a_second_writer_out_and_a_stale_lock_is_taken_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = ascenseur_file(dir.path());
+    let first = Lock::acquire(&file).unwrap();
+    assert!(first.taken_over.is_none());
+    match Lock::acquire(&file) {
+        Err(StoreError::Locked(note)) => assert!(
+            note.starts_with(&format!("pid {}", std::process::id())),
+            "{note}"
+        ),
+        other => panic!("expected Locked, got {other:?}"),
+    }
+    // `marque add` respects it and leaves the file alone.
+    let before = std::fs::read(&file).unwrap();
+    let out = marque(&[
+        "add",
+        file.to_str().unwrap(),
+        &round(0).to_string(),
+        "--lang",
+        "en",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .starts_with("file: the session is open for writing elsewhere (pid ")
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    drop(first);
+    // A lock file whose holder died (its note is left, nobody holds the OS lock) is taken over.
+    std::fs::write(
+        store::lock_path(&file),
+        "pid 999999 since 2026-11-21T20:00:00+01:00",
+    )
+    .unwrap();
+    let again = Lock::acquire(&file).unwrap();
+    assert_eq!(
+        again.taken_over.as_deref(),
+        Some("pid 999999 since 2026-11-21T20:00:00+01:00")
+    );
+}
+
+#[test]
+fn add_refuses_a_bad_hand_and_leaves_the_file_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = ascenseur_file(dir.path());
+    let f = file.to_str().unwrap();
+    assert!(marque(&["add", f, &round(0).to_string()]).status.success());
+    let before = std::fs::read(&file).unwrap();
+    let out = marque(&[
+        "add",
+        f,
+        r#"{"bids": [0, 2, 0], "tricks": [1, 1, 0]}"#,
+        "--lang",
+        "en",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "hand 2: the dealer (Ben) may not bid 2: the bids would add up to the 2 cards dealt; allowed: 0, 1\n"
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    let out = marque(&["add", f, "{oops", "--lang", "en"]);
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("hand 2: not valid JSON"));
+    // A newer file is not touched either.
+    write(
+        &file,
+        &json!({"format": "marque-session", "version": 3, "game": "ascenseur"}),
+    );
+    let before = std::fs::read(&file).unwrap();
+    let out = marque(&["add", f, &round(0).to_string(), "--lang", "en"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "file: this file comes from a newer Marque (version 3); it is left untouched\n"
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+}
+
+#[test]
+fn the_edit_log_records_edits_deletes_undo_and_restores() {
+    let s0 = Session::from_value(&session(
+        "ascenseur",
+        &["Ana", "Ben", "Chloe"],
+        json!({}),
+        json!([]),
+    ))
+    .unwrap();
+    let (s1, _) = history::apply(&s0, &Change::Insert(0, round(0)), Action::Add).unwrap();
+    let (s2, _) = history::apply(&s1, &Change::Insert(1, round(1)), Action::Add).unwrap();
+    let edited = json!({"bids": [0, 0, 0], "tricks": [1, 0, 0]});
+    let edit = Change::Replace(0, round(0), edited.clone());
+    let (s3, sheet) = history::apply(&s2, &edit, Action::Edit).unwrap();
+    assert_eq!(
+        sheet.totals,
+        vec![-1 + 2, 2 - 1, 2 + 4],
+        "round 1 rescored, round 2 unchanged"
+    );
+    // A change that would break a later hand is refused, naming it.
+    let bad = Change::Replace(
+        0,
+        edited.clone(),
+        json!({"bids": [0, 0, 0], "tricks": [0, 0, 2]}),
+    );
+    assert!(history::apply(&s3, &bad, Action::Edit).is_err());
+    let (s4, _) = history::apply(&s3, &Change::Remove(1, round(1)), Action::Delete).unwrap();
+    assert_eq!(s4.hands.len(), 1);
+    let mut undo = UndoStack::default();
+    undo.push(Change::Remove(1, round(1)));
+    let (s5, _) = history::apply(&s4, &undo.peek_undo().unwrap(), Action::Undo).unwrap();
+    undo.undone();
+    assert_eq!(s5.hands, s3.hands);
+    assert!(undo.can_redo());
+    let log = history::log(&s5);
+    let actions: Vec<_> = log
+        .iter()
+        .map(|e| (e.action.unwrap().id(), e.hand))
+        .collect();
+    assert_eq!(
+        actions,
+        [
+            ("add", 1),
+            ("add", 2),
+            ("edit", 1),
+            ("delete", 2),
+            ("undo", 2)
+        ]
+    );
+    assert_eq!((log[2].old.clone(), log[2].new.clone()), (round(0), edited));
+    // Restoring the edit's old value puts round 1 back, and is itself logged.
+    let change = history::restore(&s5, &log[2]).unwrap();
+    let (s6, _) = history::apply(&s5, &change, Action::Restore).unwrap();
+    assert_eq!(s6.hands[0], round(0));
+    assert_eq!(
+        history::log(&s6).last().unwrap().action,
+        Some(Action::Restore)
+    );
+    // The log survives a save and a read.
+    let dir = tempfile::tempdir().unwrap();
+    let (path, lock) = store::create(&Store::new(dir.path()), &s6).unwrap();
+    drop(lock);
+    assert_eq!(history::log(&store::read_session(&path).unwrap()).len(), 6);
+}
+
+#[test]
+fn import_checks_like_score_and_never_overwrites() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path().join("data"));
+    let bad = dir.path().join("bad.json");
+    write(
+        &bad,
+        &session(
+            "bridge",
+            &["N", "E", "S", "W"],
+            json!({}),
+            json!([{"contract": "9S", "declarer": "N", "tricks": 9}]),
+        ),
+    );
+    match store.import(&bad) {
+        Err(StoreError::Damaged(p)) => assert_eq!(
+            p[0].render(Lang::En),
+            "hand 1: unknown contract \"9S\"; allowed: level 1 to 7, then C, D, H, S or NT, then nothing, X or XX (e.g. \"4S\", \"3NTX\"), or \"pass\""
+        ),
+        other => panic!("{other:?}"),
+    }
+    let good = dir.path().join("good.json");
+    let mut v = session("truc", &["A", "B"], json!({}), json!([]));
+    v["id"] = json!("same-id");
+    write(&good, &v);
+    let a = store.import(&good).unwrap();
+    let b = store.import(&good).unwrap();
+    assert_ne!(a, b);
+    assert_eq!(store.list().len(), 2);
+}
