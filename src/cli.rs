@@ -74,10 +74,13 @@ pub enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => {
-            let _ = Cli::parse_from(["marque", "--help"]);
-            ExitCode::SUCCESS
-        }
+        None => match crate::ui::run() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("marque: {e}");
+                ExitCode::from(1)
+            }
+        },
         Some(Command::Score { file, text, lang }) => score(&file, text, lang.into()),
         Some(Command::Add { file, hand, lang }) => add(&file, &hand, lang.into()),
         Some(Command::Check { folder, json, lang }) => check(folder, json, lang.into()),

@@ -16,3 +16,4 @@ pub mod i18n;
 pub mod session;
 pub mod store;
 pub mod text;
+pub mod ui;

@@ -1,0 +1,137 @@
+//! Ascenseur entry: the round's header, bids in bidding order with the dealer's forbidden bid
+//! struck out, then the tricks, checked against the cards dealt.
+
+use serde_json::{Value, json};
+
+use super::Ctx;
+use crate::games::ascenseur::{decode_hand, forbidden_bid};
+use crate::i18n::tr;
+use crate::msg;
+use crate::session::Live;
+use crate::ui::widgets::{choice, row_title};
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct AscenseurForm {
+    bids: Vec<Option<u32>>,
+    tricks: Vec<Option<u32>>,
+}
+
+impl AscenseurForm {
+    pub fn from_hand(v: Option<&Value>, players: usize) -> AscenseurForm {
+        match v.map(|v| decode_hand(v, players)) {
+            Some(Ok(h)) => AscenseurForm {
+                bids: h.bids.into_iter().map(Some).collect(),
+                tricks: h.tricks.into_iter().map(Some).collect(),
+            },
+            _ => AscenseurForm {
+                bids: vec![None; players],
+                tricks: vec![None; players],
+            },
+        }
+    }
+
+    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<Value> {
+        let lang = ctx.lang;
+        let players = &ctx.session.players;
+        let Some(Live::Ascenseur(g)) = ctx.before() else {
+            return None;
+        };
+        let plan = g.plan().clone();
+        let k = ctx.index();
+        if k >= plan.rounds() {
+            return None;
+        }
+        let r = plan.round(k);
+        let trump = tr(
+            lang,
+            if r.trump {
+                "ui.asc.trump"
+            } else {
+                "ui.asc.no_trump"
+            },
+        );
+        ui.label(
+            egui::RichText::new(
+                msg!(
+                    "ui.asc.header",
+                    round = k + 1,
+                    rounds = plan.rounds(),
+                    cards = r.cards,
+                    dealer = &players[r.dealer],
+                    trump = trump
+                )
+                .render(lang),
+            )
+            .size(20.0)
+            .strong(),
+        );
+        if r.forehead {
+            ui.label(egui::RichText::new(tr(lang, "ui.asc.forehead")).strong());
+        }
+        row_title(ui, tr(lang, "ui.asc.bids"));
+        for p in plan.bidding_order(k) {
+            let others = (0..players.len())
+                .filter(|&q| q != r.dealer)
+                .map(|q| self.bids[q]);
+            let all_known: Option<Vec<u32>> = others.collect();
+            let forbidden = if p == r.dealer {
+                all_known.and_then(|b| forbidden_bid(r.cards, b))
+            } else {
+                None
+            };
+            if forbidden.is_some() && self.bids[p] == forbidden {
+                self.bids[p] = None;
+            }
+            ui.horizontal_wrapped(|ui| {
+                let who = if p == r.dealer {
+                    msg!("ui.asc.dealer_name", player = &players[p]).render(lang)
+                } else {
+                    players[p].clone()
+                };
+                ui.label(who);
+                for b in 0..=r.cards {
+                    let allowed = forbidden != Some(b);
+                    let name = msg!("ui.asc.bid", player = &players[p], n = b).render(lang);
+                    let resp = choice(ui, self.bids[p] == Some(b), allowed, b.to_string(), name);
+                    let resp = if allowed {
+                        resp
+                    } else {
+                        resp.on_disabled_hover_text(
+                            msg!("ui.asc.hook", cards = r.cards).render(lang),
+                        )
+                    };
+                    if resp.clicked() {
+                        self.bids[p] = Some(b);
+                    }
+                }
+            });
+        }
+        let total: u32 = self.bids.iter().flatten().sum();
+        ui.label(msg!("ui.asc.bid_total", total = total, cards = r.cards).render(lang));
+        row_title(ui, tr(lang, "ui.asc.tricks"));
+        if r.cards == 1 {
+            ui.label(egui::RichText::new(tr(lang, "ui.asc.one_card")).weak());
+        }
+        for p in plan.bidding_order(k) {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(&players[p]);
+                for t in 0..=r.cards {
+                    let name = msg!("ui.asc.took", player = &players[p], n = t).render(lang);
+                    if choice(ui, self.tricks[p] == Some(t), true, t.to_string(), name).clicked() {
+                        self.tricks[p] = Some(t);
+                    }
+                }
+            });
+        }
+        let taken: u32 = self.tricks.iter().flatten().sum();
+        let line = msg!("ui.asc.trick_total", total = taken, cards = r.cards).render(lang);
+        if self.tricks.iter().all(Option::is_some) && taken != r.cards {
+            ui.colored_label(ui.visuals().error_fg_color, line);
+        } else {
+            ui.label(line);
+        }
+        let bids: Option<Vec<u32>> = self.bids.iter().copied().collect();
+        let tricks: Option<Vec<u32>> = self.tricks.iter().copied().collect();
+        Some(json!({ "bids": bids?, "tricks": tricks? }))
+    }
+}

@@ -1,0 +1,157 @@
+//! 2500 entry: the frime first, then for each player the cards laid and the cards left in hand
+//! on a rank keypad (one tap per card), with the player's points live.
+
+use serde_json::{Value, json};
+
+use super::Ctx;
+use crate::games::le2500::{Rank, decode_hand};
+use crate::i18n::tr;
+use crate::msg;
+use crate::session::Options;
+use crate::ui::widgets::{choice, row_title};
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Le2500Form {
+    frime: Option<Rank>,
+    /// Per player, count of each rank laid and kept, in [`Rank::ALL`] order.
+    laid: Vec<[u32; 12]>,
+    kept: Vec<[u32; 12]>,
+}
+
+fn counts(cards: &[Rank]) -> [u32; 12] {
+    let mut c = [0; 12];
+    for r in cards {
+        c[*r as usize] += 1;
+    }
+    c
+}
+
+fn expand(c: &[u32; 12]) -> Vec<&'static str> {
+    Rank::ALL
+        .iter()
+        .flat_map(|r| std::iter::repeat_n(r.code(), c[*r as usize] as usize))
+        .collect()
+}
+
+impl Le2500Form {
+    pub fn from_hand(v: Option<&Value>, players: usize) -> Le2500Form {
+        match v.map(|v| decode_hand(v, players)) {
+            Some(Ok(h)) => Le2500Form {
+                frime: Some(h.frime),
+                laid: h.laid.iter().map(|c| counts(c)).collect(),
+                kept: h.hand.iter().map(|c| counts(c)).collect(),
+            },
+            _ => Le2500Form {
+                frime: None,
+                laid: vec![[0; 12]; players],
+                kept: vec![[0; 12]; players],
+            },
+        }
+    }
+
+    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<Value> {
+        let lang = ctx.lang;
+        let players = &ctx.session.players;
+        let Options::Le2500(options) = &ctx.session.options else {
+            return None;
+        };
+        row_title(ui, tr(lang, "ui.2500.frime"));
+        ui.horizontal_wrapped(|ui| {
+            for r in Rank::ALL {
+                let name = msg!("ui.2500.frime_is", rank = tr(lang, r.name_key())).render(lang);
+                if choice(
+                    ui,
+                    self.frime == Some(r),
+                    true,
+                    tr(lang, r.name_key()),
+                    name,
+                )
+                .clicked()
+                {
+                    self.frime = Some(r);
+                }
+            }
+        });
+        let frime = self.frime?;
+        let worth = options.value(frime, frime);
+        ui.label(
+            egui::RichText::new(
+                msg!(
+                    "ui.2500.frime_worth",
+                    rank = tr(lang, frime.name_key()),
+                    points = worth
+                )
+                .render(lang),
+            )
+            .size(20.0)
+            .strong(),
+        );
+        for p in 0..players.len() {
+            ui.separator();
+            let points = |c: &[u32; 12]| -> i64 {
+                Rank::ALL
+                    .iter()
+                    .map(|r| c[*r as usize] as i64 * options.value(*r, frime))
+                    .sum()
+            };
+            let (laid, kept) = (points(&self.laid[p]), points(&self.kept[p]));
+            ui.label(
+                egui::RichText::new(
+                    msg!(
+                        "ui.2500.player",
+                        player = &players[p],
+                        laid = laid,
+                        kept = kept,
+                        total = laid - kept
+                    )
+                    .render(lang),
+                )
+                .strong(),
+            );
+            for (kind, counts) in [
+                ("ui.2500.laid", &mut self.laid[p]),
+                ("ui.2500.kept", &mut self.kept[p]),
+            ] {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(tr(lang, kind));
+                    for r in Rank::ALL {
+                        let n = counts[r as usize];
+                        let rank = tr(lang, r.name_key());
+                        let text = if n > 0 {
+                            format!("{rank}×{n}")
+                        } else {
+                            rank.clone()
+                        };
+                        let name = msg!(
+                            "ui.2500.add",
+                            player = &players[p],
+                            what = tr(lang, kind),
+                            rank = rank.as_str()
+                        )
+                        .render(lang);
+                        let resp = choice(ui, n > 0, true, text, name)
+                            .on_hover_text(tr(lang, "ui.2500.tap"));
+                        if resp.clicked() {
+                            counts[r as usize] += 1;
+                        }
+                        if resp.secondary_clicked() && n > 0 {
+                            counts[r as usize] -= 1;
+                        }
+                    }
+                    if counts.iter().any(|&c| c > 0) {
+                        let name =
+                            msg!("ui.2500.clear", player = &players[p], what = tr(lang, kind))
+                                .render(lang);
+                        if choice(ui, false, true, tr(lang, "ui.2500.clear_short"), name).clicked()
+                        {
+                            *counts = [0; 12];
+                        }
+                    }
+                });
+            }
+        }
+        let laid: Vec<Vec<&str>> = self.laid.iter().map(expand).collect();
+        let kept: Vec<Vec<&str>> = self.kept.iter().map(expand).collect();
+        Some(json!({ "frime": frime.code(), "laid": laid, "hand": kept }))
+    }
+}

@@ -1,0 +1,217 @@
+//! Truc entry: a live helper for the calls (double, banco, accept, refuse) that offers only what
+//! the rules allow, then the tricks (won / pourri) or just the winner.
+
+use serde_json::Value;
+
+use super::Ctx;
+use crate::games::truc::{Call, CallKind, Deal, Hand, Outcome, deal_winner, decode_hand};
+use crate::i18n::tr;
+use crate::msg;
+use crate::session::{Live, Options};
+use crate::ui::widgets::{choice, row_title};
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TrucForm {
+    calls: Vec<Call>,
+    by_tricks: bool,
+    tricks: Vec<Option<usize>>,
+    /// `Some(None)`: donne nulle.
+    winner: Option<Option<usize>>,
+}
+
+impl TrucForm {
+    pub fn from_hand(v: Option<&Value>) -> TrucForm {
+        match v.map(decode_hand) {
+            Some(Ok(Hand { calls, outcome })) => {
+                let mut f = TrucForm {
+                    calls,
+                    by_tricks: true,
+                    ..Default::default()
+                };
+                match outcome {
+                    Outcome::Tricks(t) => f.tricks = t,
+                    Outcome::Winner(w) => {
+                        f.by_tricks = false;
+                        f.winner = Some(w);
+                    }
+                    Outcome::Refused => {}
+                }
+                f
+            }
+            _ => TrucForm {
+                by_tricks: true,
+                ..Default::default()
+            },
+        }
+    }
+
+    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<Value> {
+        let lang = ctx.lang;
+        let players = &ctx.session.players;
+        let Options::Truc(options) = &ctx.session.options else {
+            return None;
+        };
+        let scores = match ctx.before() {
+            Some(Live::Truc(g)) => g.scores(),
+            _ => [0, 0],
+        };
+        let mut deal = Deal::new(options, scores);
+        let mut valid = 0;
+        for c in &self.calls {
+            if deal.apply(*c).is_err() {
+                break;
+            }
+            valid += 1;
+        }
+        self.calls.truncate(valid);
+        ui.label(
+            egui::RichText::new(msg!("ui.truc.value", value = deal.value()).render(lang))
+                .size(24.0)
+                .strong(),
+        );
+        if let Some(p) = deal.pending() {
+            let key = if p.banco {
+                "ui.truc.pending_banco"
+            } else {
+                "ui.truc.pending"
+            };
+            ui.label(msg!(key, player = &players[p.by], value = p.value).render(lang));
+        }
+        for c in &self.calls {
+            ui.label(format!(
+                "· {} : {}",
+                players[c.by],
+                tr(lang, c.call.name_key())
+            ));
+        }
+        if deal.refused().is_none() {
+            row_title(ui, tr(lang, "ui.truc.calls"));
+            for p in 0..2 {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(&players[p]);
+                    for (kind, value) in deal.allowed(p) {
+                        let text = match kind {
+                            CallKind::Double | CallKind::Banco => {
+                                format!("{} → {value}", tr(lang, kind.name_key()))
+                            }
+                            _ => tr(lang, kind.name_key()),
+                        };
+                        let name = msg!(
+                            "ui.truc.call",
+                            player = &players[p],
+                            call = tr(lang, kind.name_key())
+                        )
+                        .render(lang);
+                        if choice(ui, false, true, text, name).clicked() {
+                            self.calls.push(Call { by: p, call: kind });
+                        }
+                    }
+                });
+            }
+        }
+        if !self.calls.is_empty() && ui.button(tr(lang, "ui.truc.undo_call")).clicked() {
+            self.calls.pop();
+        }
+        if let Some(r) = deal.refused() {
+            ui.label(
+                msg!("ui.truc.refused", player = &players[r.by], value = r.before).render(lang),
+            );
+            return Some(
+                Hand {
+                    calls: self.calls.clone(),
+                    outcome: Outcome::Refused,
+                }
+                .to_json(),
+            );
+        }
+        if deal.pending().is_some() {
+            return None;
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            if choice(
+                ui,
+                self.by_tricks,
+                true,
+                tr(lang, "ui.truc.by_tricks"),
+                tr(lang, "ui.truc.by_tricks"),
+            )
+            .clicked()
+            {
+                self.by_tricks = true;
+            }
+            if choice(
+                ui,
+                !self.by_tricks,
+                true,
+                tr(lang, "ui.truc.by_winner"),
+                tr(lang, "ui.truc.by_winner"),
+            )
+            .clicked()
+            {
+                self.by_tricks = false;
+            }
+        });
+        let outcome = if self.by_tricks {
+            let mut k = 0;
+            loop {
+                let decided = deal_winner(&self.tricks[..k.min(self.tricks.len())]).is_ok();
+                if decided || k >= 3 {
+                    self.tricks.truncate(k);
+                    break;
+                }
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(msg!("ui.truc.trick", n = k + 1).render(lang));
+                    let current = self.tricks.get(k).copied();
+                    let mut pick = |ui: &mut egui::Ui, value: Option<usize>, text: String| {
+                        let name = msg!("ui.truc.trick_named", n = k + 1, what = text.as_str())
+                            .render(lang);
+                        if choice(ui, current == Some(value), true, &text, name).clicked() {
+                            self.tricks.truncate(k);
+                            self.tricks.push(value);
+                        }
+                    };
+                    pick(ui, Some(0), players[0].clone());
+                    pick(ui, Some(1), players[1].clone());
+                    pick(ui, None, tr(lang, "ui.truc.pourri"));
+                });
+                if k >= self.tricks.len() {
+                    break;
+                }
+                k += 1;
+            }
+            match deal_winner(&self.tricks) {
+                Ok(w) => {
+                    let text = match w {
+                        Some(w) => msg!("ui.truc.deal_to", player = &players[w]).render(lang),
+                        None => tr(lang, "ui.truc.null"),
+                    };
+                    ui.label(egui::RichText::new(text).strong());
+                    Some(Outcome::Tricks(self.tricks.clone()))
+                }
+                Err(_) => None,
+            }
+        } else {
+            ui.horizontal_wrapped(|ui| {
+                for (value, text) in [
+                    (Some(0), players[0].clone()),
+                    (Some(1), players[1].clone()),
+                    (None, tr(lang, "ui.truc.null")),
+                ] {
+                    let name = msg!("ui.truc.winner", what = text.as_str()).render(lang);
+                    if choice(ui, self.winner == Some(value), true, &text, name).clicked() {
+                        self.winner = Some(value);
+                    }
+                }
+            });
+            self.winner.map(Outcome::Winner)
+        };
+        outcome.map(|o| {
+            Hand {
+                calls: self.calls.clone(),
+                outcome: o,
+            }
+            .to_json()
+        })
+    }
+}

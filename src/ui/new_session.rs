@@ -1,0 +1,323 @@
+//! New session: the game, the players in seating order, the options with their defaults.
+
+use egui::RichText;
+use serde_json::{Map, Value, json};
+
+use super::{App, Prefs, Screen};
+use crate::games::GameKind;
+use crate::i18n::{Lang, tr};
+use crate::msg;
+use crate::session::Session;
+
+/// What kind of value an option takes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum OptKind {
+    Words(&'static [&'static str]),
+    Numbers(&'static [i64]),
+    Positive,
+    Bool,
+    Player,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OptDesc {
+    pub key: &'static str,
+    pub kind: OptKind,
+}
+
+/// The options of `rules.md`, per game, in the order shown; the first value is the default.
+pub fn options_of(game: GameKind) -> Vec<OptDesc> {
+    use OptKind::*;
+    let d = |key, kind| OptDesc { key, kind };
+    match game {
+        GameKind::Truc => vec![
+            d("raise", Words(&["double", "plus_one"])),
+            d("target", Positive),
+            d("manches", Positive),
+        ],
+        GameKind::Bridge => vec![
+            d("table", Words(&["seed", "laws"])),
+            d("slam", Words(&["bid", "tricks"])),
+        ],
+        GameKind::Ascenseur => {
+            vec![
+                d("deck", Numbers(&[52, 32])),
+                d("peak", Words(&["all", "keep_trump"])),
+                d("first_dealer", Player),
+            ]
+        }
+        GameKind::Le2500 => vec![d("low_cards", Numbers(&[7, 9])), d("target", Positive)],
+        GameKind::Democratie => {
+            vec![
+                d("target", Positive),
+                d("all12", Bool),
+                d("joker", Words(&["wild", "lowest"])),
+                d("days", Positive),
+            ]
+        }
+    }
+}
+
+fn default_value(game: GameKind, o: &OptDesc) -> Value {
+    match o.kind {
+        OptKind::Words(w) => json!(w[0]),
+        OptKind::Numbers(n) => json!(n[0]),
+        OptKind::Bool => json!(false),
+        OptKind::Player => json!(0),
+        OptKind::Positive => json!(match (game, o.key) {
+            (GameKind::Truc, "target") => 12,
+            (GameKind::Truc, _) => 2,
+            (GameKind::Le2500, _) => 2500,
+            (GameKind::Democratie, "target") => 7,
+            _ => 2,
+        }),
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewSession {
+    pub game: GameKind,
+    pub players: Vec<String>,
+    pub options: Map<String, Value>,
+    pub error: Option<String>,
+    known: Vec<String>,
+}
+
+impl NewSession {
+    pub fn new(prefs: &Prefs) -> NewSession {
+        let mut n = NewSession {
+            game: GameKind::Bridge,
+            players: Vec::new(),
+            options: Map::new(),
+            error: None,
+            known: prefs.names.clone(),
+        };
+        n.set_game(GameKind::Bridge);
+        n
+    }
+
+    pub fn set_game(&mut self, game: GameKind) {
+        self.game = game;
+        let (lo, hi) = game.players();
+        let want = self
+            .players
+            .len()
+            .clamp(lo, hi)
+            .max(if game == GameKind::Ascenseur { 4 } else { lo });
+        self.players.resize(want.min(hi), String::new());
+        self.options = options_of(game)
+            .iter()
+            .map(|o| (o.key.to_string(), default_value(game, o)))
+            .collect();
+        self.error = None;
+    }
+
+    fn build(&self) -> Result<Session, String> {
+        let players: Vec<String> = self.players.iter().map(|p| p.trim().to_string()).collect();
+        Session::new(self.game, players, self.options.clone())
+            .map(|mut s| {
+                s.id = Some(crate::store::new_id(self.game.id()));
+                s
+            })
+            .map_err(|p| {
+                p.iter()
+                    .map(|p| p.msg.render(Lang::Fr))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+    }
+}
+
+/// The label of seat `i` for the game (bridge seats are N E S W).
+fn seat_label(lang: Lang, game: GameKind, i: usize) -> String {
+    if game == GameKind::Bridge {
+        let seat = crate::games::bridge::Seat::ALL[i];
+        msg!("ui.new.seat_bridge", seat = tr(lang, seat.name_key())).render(lang)
+    } else {
+        msg!("ui.new.seat", n = i + 1).render(lang)
+    }
+}
+
+pub fn show(app: &mut App, ui: &mut egui::Ui) {
+    let lang = app.lang();
+    let Screen::New(ns) = &mut app.screen else {
+        return;
+    };
+    let mut ns = ns.clone();
+    let mut create = false;
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        ui.heading(tr(lang, "ui.new.title"));
+        ui.label(RichText::new(tr(lang, "ui.new.game")).strong());
+        ui.horizontal_wrapped(|ui| {
+            for g in GameKind::ALL {
+                if ui
+                    .selectable_label(ns.game == g, tr(lang, g.name_key()))
+                    .clicked()
+                    && ns.game != g
+                {
+                    ns.set_game(g);
+                }
+            }
+        });
+        ui.add_space(6.0);
+        ui.label(RichText::new(tr(lang, "ui.new.players")).strong());
+        ui.label(
+            RichText::new(tr(
+                lang,
+                if ns.game == GameKind::Bridge {
+                    "ui.new.order_bridge"
+                } else {
+                    "ui.new.order"
+                },
+            ))
+            .weak(),
+        );
+        let (lo, hi) = ns.game.players();
+        for i in 0..ns.players.len() {
+            ui.horizontal(|ui| {
+                let l = ui.label(seat_label(lang, ns.game, i));
+                ui.add(egui::TextEdit::singleline(&mut ns.players[i]).desired_width(220.0))
+                    .labelled_by(l.id);
+            });
+        }
+        ui.horizontal(|ui| {
+            if ns.players.len() < hi && ui.button(tr(lang, "ui.new.add_player")).clicked() {
+                ns.players.push(String::new());
+            }
+            if ns.players.len() > lo && ui.button(tr(lang, "ui.new.remove_player")).clicked() {
+                ns.players.pop();
+            }
+        });
+        let unused: Vec<String> = ns
+            .known
+            .iter()
+            .filter(|k| !ns.players.contains(k))
+            .take(12)
+            .cloned()
+            .collect();
+        if !unused.is_empty() {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(tr(lang, "ui.new.known"));
+                for name in unused {
+                    if ui.button(format!("+ {name}")).clicked()
+                        && let Some(slot) = ns.players.iter_mut().find(|p| p.trim().is_empty())
+                    {
+                        *slot = name;
+                    }
+                }
+            });
+        }
+        ui.add_space(6.0);
+        ui.label(RichText::new(tr(lang, "ui.new.options")).strong());
+        let game = ns.game;
+        for o in options_of(game) {
+            option_row(ui, lang, game, &o, &mut ns.options, &ns.players);
+        }
+        ui.add_space(10.0);
+        if let Some(e) = &ns.error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        if ui
+            .button(RichText::new(tr(lang, "ui.new.create")).heading())
+            .clicked()
+        {
+            create = true;
+        }
+    });
+    if create {
+        match ns.build() {
+            Ok(session) => {
+                if let Err(e) = app.create(session) {
+                    ns.error = Some(e);
+                } else {
+                    return;
+                }
+            }
+            Err(_) => {
+                let players: Vec<String> =
+                    ns.players.iter().map(|p| p.trim().to_string()).collect();
+                let problems = Session::new(ns.game, players, ns.options.clone())
+                    .err()
+                    .unwrap_or_default();
+                ns.error = Some(
+                    problems
+                        .iter()
+                        .map(|p| p.msg.render(lang))
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                );
+            }
+        }
+    }
+    app.screen = Screen::New(ns);
+}
+
+fn option_row(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    game: GameKind,
+    o: &OptDesc,
+    options: &mut Map<String, Value>,
+    players: &[String],
+) {
+    let base = format!("opt.{}.{}", game.id(), o.key);
+    ui.horizontal_wrapped(|ui| {
+        let l = ui.label(RichText::new(tr(lang, &base)).strong());
+        let value = options.entry(o.key.to_string()).or_insert(Value::Null);
+        match o.kind {
+            OptKind::Words(words) => {
+                for w in words {
+                    if ui
+                        .selectable_label(
+                            value.as_str() == Some(w),
+                            tr(lang, &format!("{base}.{w}")),
+                        )
+                        .clicked()
+                    {
+                        *value = json!(w);
+                    }
+                }
+            }
+            OptKind::Numbers(ns) => {
+                for n in ns {
+                    if ui
+                        .selectable_label(value.as_i64() == Some(*n), n.to_string())
+                        .clicked()
+                    {
+                        *value = json!(n);
+                    }
+                }
+            }
+            OptKind::Positive => {
+                let mut n = value.as_i64().unwrap_or(1);
+                ui.add(egui::DragValue::new(&mut n).range(1..=100_000))
+                    .labelled_by(l.id);
+                *value = json!(n);
+            }
+            OptKind::Bool => {
+                let mut b = value.as_bool().unwrap_or(false);
+                ui.checkbox(&mut b, tr(lang, &format!("{base}.on")));
+                *value = json!(b);
+            }
+            OptKind::Player => {
+                for (i, p) in players.iter().enumerate() {
+                    let name = if p.trim().is_empty() {
+                        msg!("ui.new.seat", n = i + 1).render(lang)
+                    } else {
+                        p.clone()
+                    };
+                    if ui
+                        .selectable_label(value.as_u64() == Some(i as u64), name)
+                        .clicked()
+                    {
+                        *value = json!(i);
+                    }
+                }
+                if value.as_u64().is_none_or(|v| v as usize >= players.len()) {
+                    *value = json!(0);
+                }
+            }
+        }
+    });
+    ui.label(RichText::new(tr(lang, &format!("{base}.help"))).weak());
+}

@@ -1,0 +1,122 @@
+//! The rules reference: each game's rules in our own words, by rule id, searchable.
+
+use egui::RichText;
+
+use super::{App, Screen};
+use crate::games::GameKind;
+use crate::i18n::tr;
+
+#[derive(Default)]
+pub struct RulesState {
+    pub query: String,
+    /// The rule last scrolled to, so that the view scrolls once and then lets the reader move.
+    scrolled_to: Option<String>,
+}
+
+/// The rule ids of a game, in reading order.
+pub fn rule_ids(game: GameKind) -> &'static [&'static str] {
+    match game {
+        GameKind::Truc => &[
+            "truc.deal.winner",
+            "truc.deal.value",
+            "truc.raise.double",
+            "truc.raise.refused",
+            "truc.raise.banco",
+            "truc.manche",
+            "truc.partie",
+        ],
+        GameKind::Bridge => &[
+            "bridge.below.tricks",
+            "bridge.game",
+            "bridge.overtricks",
+            "bridge.insult",
+            "bridge.undertricks",
+            "bridge.undertricks.doubled",
+            "bridge.slam",
+            "bridge.honours",
+            "bridge.rubber",
+            "bridge.unfinished",
+        ],
+        GameKind::Ascenseur => &[
+            "ascenseur.rounds",
+            "ascenseur.hook",
+            "ascenseur.forehead",
+            "ascenseur.exact",
+            "ascenseur.missed",
+            "ascenseur.end",
+        ],
+        GameKind::Le2500 => &[
+            "2500.deal",
+            "2500.values",
+            "2500.brasse",
+            "2500.end",
+            "2500.cards",
+        ],
+        GameKind::Democratie => &[
+            "democratie.points",
+            "democratie.trick",
+            "democratie.tribu",
+            "democratie.end",
+        ],
+    }
+}
+
+/// The key of a rule's text in the locale files.
+pub fn rule_key(id: &str) -> String {
+    format!("rule.{id}")
+}
+
+pub fn show(app: &mut App, ui: &mut egui::Ui, game: GameKind, focus: Option<String>) {
+    let lang = app.lang();
+    ui.horizontal_wrapped(|ui| {
+        if app.open.is_some() && ui.button(tr(lang, "ui.rules.back")).clicked() {
+            app.screen = Screen::Session;
+        }
+        for g in GameKind::ALL {
+            if ui
+                .selectable_label(g == game, tr(lang, g.name_key()))
+                .clicked()
+            {
+                app.screen = Screen::Rules {
+                    game: g,
+                    focus: None,
+                };
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        let l = ui.label(tr(lang, "ui.rules.search"));
+        ui.text_edit_singleline(&mut app.rules.query)
+            .labelled_by(l.id);
+    });
+    ui.separator();
+    let query = app.rules.query.trim().to_lowercase();
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        ui.label(RichText::new(tr(lang, &format!("rule.{}.intro", game.id()))).italics());
+        ui.add_space(6.0);
+        let mut shown = 0;
+        for id in rule_ids(game) {
+            let text = tr(lang, &rule_key(id));
+            if !query.is_empty() && !text.to_lowercase().contains(&query) && !id.contains(&query) {
+                continue;
+            }
+            shown += 1;
+            let focused = focus.as_deref() == Some(*id);
+            let title = RichText::new(*id).monospace().strong();
+            let r = ui.label(if focused {
+                title.background_color(ui.visuals().selection.bg_fill)
+            } else {
+                title
+            });
+            ui.label(RichText::new(text).size(17.0));
+            ui.add_space(8.0);
+            if focused && app.rules.scrolled_to.as_deref() != Some(*id) {
+                r.scroll_to_me(Some(egui::Align::TOP));
+                app.rules.scrolled_to = Some(id.to_string());
+            }
+        }
+        if shown == 0 {
+            ui.label(RichText::new(tr(lang, "ui.rules.nothing")).weak());
+        }
+    });
+}

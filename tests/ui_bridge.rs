@@ -1,0 +1,129 @@
+//! A whole rubber of bridge entered through the app by labels: a doubled contract down,
+//! honours, a slam; then an earlier deal edited, undo and redo; the totals shown and the file.
+mod ui_common;
+use egui::{Key, Modifiers};
+use serde_json::json;
+use ui_common::*;
+
+fn deal(
+    h: &mut egui_kittest::Harness<'static, marque::ui::App>,
+    declarer: &str,
+    level: &str,
+    strain: &str,
+    doubling: &str,
+    result: &str,
+) {
+    click(h, declarer);
+    click(h, level);
+    click(h, strain);
+    click(h, doubling);
+    click(h, result);
+}
+
+#[test]
+fn a_rubber_through_the_ui() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    click(&mut h, "Nouvelle partie");
+    for (seat, name) in [
+        ("Nord", "Anne"),
+        ("Est", "Bruno"),
+        ("Sud", "Claire"),
+        ("Ouest", "David"),
+    ] {
+        type_in(&mut h, seat, name);
+    }
+    click(&mut h, "Commencer la partie");
+    assert!(shows_containing(&h, "Donneur : Nord (Anne)"));
+
+    // 1. 2♥X by East, down 2, not vulnerable: 100 + 200 to NS.
+    deal(
+        &mut h,
+        "Est — Bruno",
+        "Niveau 2",
+        "Atout cœur",
+        "Contré",
+        "Chute de 2",
+    );
+    assert!(
+        shows(&h, "NS: +300"),
+        "the preview shows the points before confirming"
+    );
+    click(&mut h, "Valider la donne");
+    // 2. 4♠ by North made, NS hold 4 trump honours: 120 below (game), 100 above.
+    deal(
+        &mut h,
+        "Nord — Anne",
+        "Niveau 4",
+        "Atout pique",
+        "Non contré",
+        "Juste fait",
+    );
+    click(&mut h, "NS 4 honneurs d'atout dans une main");
+    click(&mut h, "Valider la donne");
+    assert!(shows_containing(&h, "NS vulnérable, EO non vulnérable"));
+    // 3. 6NT by South, 12 tricks, vulnerable: 190 below, small slam 750, rubber 700.
+    deal(
+        &mut h,
+        "Sud — Claire",
+        "Niveau 6",
+        "Atout sans-atout",
+        "Non contré",
+        "Juste fait",
+    );
+    assert!(shows_containing(&h, "Cette donne termine la partie"));
+    click(&mut h, "Valider la donne");
+    assert!(shows(&h, "2160"), "NS total on the sheet");
+    assert!(shows_containing(&h, "Partie terminée — gagnant(s) : NS"));
+
+    let s = saved(dir.path());
+    assert_eq!(s.players, ["Anne", "Bruno", "Claire", "David"]);
+    assert_eq!(
+        s.hands[0],
+        json!({"contract": "2HX", "declarer": "E", "tricks": 6})
+    );
+    assert_eq!(
+        s.hands[1],
+        json!({"contract": "4S", "declarer": "N", "tricks": 10, "honours": {"side": "NS", "kind": "4"}})
+    );
+    assert_eq!(s.score().unwrap().totals, vec![2160, 0]);
+
+    // Edit deal 1: down 3 instead of 2 (100 + 200 + 200); everything after recomputes.
+    click(&mut h, "#1");
+    assert!(shows_containing(&h, "[bridge.undertricks.doubled]"));
+    click(&mut h, "Modifier la donne 1");
+    click(&mut h, "Chute de 3");
+    click(&mut h, "Valider la modification");
+    assert!(shows(&h, "2360"));
+    assert_eq!(saved(dir.path()).score().unwrap().totals, vec![2360, 0]);
+
+    // Undo the edit with Ctrl+Z, redo with Ctrl+Y; the file follows.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(shows(&h, "2160"));
+    assert_eq!(saved(dir.path()).score().unwrap().totals, vec![2160, 0]);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    h.run();
+    assert!(shows(&h, "2360"));
+    let s = saved(dir.path());
+    let actions: Vec<_> = marque::history::log(&s)
+        .iter()
+        .map(|e| e.action.unwrap().id())
+        .collect();
+    assert_eq!(actions, ["add", "add", "add", "edit", "undo", "redo"]);
+
+    // The rule link opens the reference at that rule.
+    click(&mut h, "#1");
+    click(&mut h, "[bridge.undertricks.doubled]");
+    assert!(shows_containing(
+        &h,
+        "Chute contrée : non vulnérable, 100 pour la première"
+    ));
+    click(&mut h, "Retour à la partie");
+
+    // Home lists the session with its result; English switches every text.
+    click(&mut h, "English");
+    assert!(shows(&h, "Edit log"));
+    click(&mut h, "Home");
+    assert!(shows_containing(&h, "won by NS"));
+}
