@@ -302,7 +302,7 @@ fn option_row(
             OptKind::Player => {
                 for (i, p) in players.iter().enumerate() {
                     let name = if p.trim().is_empty() {
-                        msg!("ui.new.seat", n = i + 1).render(lang)
+                        format!("#{}", i + 1)
                     } else {
                         p.clone()
                     };

@@ -76,6 +76,10 @@ impl DemocratieForm {
                 let suit = tr(lang, s.name_key());
                 ui.horizontal_wrapped(|ui| {
                     let l = ui.label(format!("{} {}", s.symbol(), suit));
+                    let access = format!("{name} {suit}");
+                    l.widget_info(move || {
+                        egui::WidgetInfo::labeled(egui::Role::Label, true, &access)
+                    });
                     let cap = &mut self.captured[p][s as usize];
                     let by_cards = matches!(cap, Capture::Cards(_));
                     let mode_name = msg!(

@@ -1,0 +1,61 @@
+//! A 2500 partie entered through the app to its end, with aces as the frime: cards tapped on
+//! the rank keypad, live points, the race shown, the file saved.
+mod ui_common;
+use serde_json::json;
+use ui_common::*;
+
+type H = egui_kittest::Harness<'static, marque::ui::App>;
+
+fn tap(h: &mut H, player: &str, what: &str, rank: &str, times: usize) {
+    for _ in 0..times {
+        click(h, &format!("{player} {what} {rank}"));
+    }
+}
+
+#[test]
+fn a_2500_partie_through_the_ui() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    click(&mut h, "Nouvelle partie");
+    click(&mut h, "Le 2500");
+    type_in(&mut h, "Joueur 1", "Paul");
+    type_in(&mut h, "Joueur 2", "Lise");
+    click(&mut h, "Retirer le dernier joueur");
+    click(&mut h, "Retirer le dernier joueur");
+    click(&mut h, "Commencer la partie");
+
+    // Brasse 1, aces frimés: every ace is worth 200.
+    click(&mut h, "Frime : As");
+    assert!(shows(&h, "Chaque As vaut 200 cette brasse, où qu'il soit."));
+    tap(&mut h, "Paul", "Posé", "As", 4);
+    tap(&mut h, "Paul", "Posé", "7", 3);
+    tap(&mut h, "Paul", "En main", "R", 1);
+    assert!(shows(&h, "Paul : posé 815 − en main 10 = 805"));
+    tap(&mut h, "Lise", "Posé", "V", 3);
+    tap(&mut h, "Lise", "En main", "As", 1);
+    assert!(shows(&h, "Lise : posé 30 − en main 200 = -170"));
+    click(&mut h, "Valider la donne");
+    // Brasse 2, frime 8.
+    click(&mut h, "Frime : 8");
+    tap(&mut h, "Paul", "Posé", "8", 6);
+    tap(&mut h, "Paul", "Posé", "As", 3);
+    click(&mut h, "Valider la donne");
+    // 805 + 900 = 1705. Brasse 3, aces again: 8 aces = 1600 → 3305, the end.
+    click(&mut h, "Frime : As");
+    tap(&mut h, "Paul", "Posé", "As", 8);
+    assert!(shows_containing(
+        &h,
+        "Cette donne termine la partie — gagnant(s) : Paul"
+    ));
+    click(&mut h, "Valider la donne");
+    assert!(shows_containing(&h, "Partie terminée — gagnant(s) : Paul"));
+    assert!(shows(&h, "3305"));
+
+    let s = saved(dir.path());
+    assert_eq!(
+        s.hands[0]["laid"],
+        json!([["7", "7", "7", "A", "A", "A", "A"], ["J", "J", "J"]])
+    );
+    assert_eq!(s.hands[0]["hand"], json!([["K"], ["A"]]));
+    assert_eq!(s.score().unwrap().totals, vec![805 + 900 + 1600, -170]);
+}

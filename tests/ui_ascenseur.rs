@@ -1,0 +1,88 @@
+//! An ascenseur game of 4 entered through the app up to its forehead round, with the dealer's
+//! forbidden bid struck out and refused; the totals shown and the file saved.
+mod ui_common;
+use egui_kittest::kittest::{NodeT, Queryable};
+use marque::games::ascenseur::{Options, Plan};
+use ui_common::*;
+
+const PLAYERS: [&str; 4] = ["Ana", "Ben", "Chloe", "Dario"];
+
+#[test]
+fn an_ascenseur_game_through_the_ui() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    click(&mut h, "Nouvelle partie");
+    click(&mut h, "L'Ascenseur");
+    for (i, name) in PLAYERS.iter().enumerate() {
+        type_in(&mut h, &format!("Joueur {}", i + 1), name);
+    }
+    click(&mut h, "Commencer la partie");
+    let plan = Plan::new(4, &Options::default());
+    assert_eq!(plan.rounds(), 25);
+    let mut expected = [0i64; 4];
+    for k in 0..plan.rounds() {
+        let r = plan.round(k);
+        let dealer = PLAYERS[r.dealer];
+        let first = (r.dealer + 1) % 4;
+        assert!(shows_containing(
+            &h,
+            &format!(
+                "Tour {}/25 — {} carte(s) — donneur {dealer}",
+                k + 1,
+                r.cards
+            )
+        ));
+        if r.forehead {
+            assert!(shows_containing(
+                &h,
+                "Dernier tour : la carte se tient sur le front"
+            ));
+        }
+        // Left of the dealer bids all the cards, the others 0 ...
+        for p in 0..4 {
+            if p != r.dealer {
+                let bid = if p == first { r.cards } else { 0 };
+                click(&mut h, &format!("{} annonce {bid}", PLAYERS[p]));
+            }
+        }
+        // ... so the dealer may not say 0: it is struck out and a click does nothing.
+        let name = format!("{dealer} annonce 0");
+        let forbidden = h.get_by_label(&name);
+        assert!(
+            forbidden.accesskit_node().is_disabled(),
+            "round {}: the hook bid is not disabled",
+            k + 1
+        );
+        forbidden.click();
+        h.run();
+        assert!(shows(
+            &h,
+            "Complétez la saisie : les points s'afficheront ici avant confirmation."
+        ));
+        click(&mut h, &format!("{dealer} annonce 1"));
+        for p in 0..4 {
+            let t = if p == first { r.cards } else { 0 };
+            click(&mut h, &format!("{} fait {t}", PLAYERS[p]));
+        }
+        click(&mut h, "Valider la donne");
+        for p in 0..4 {
+            expected[p] += if p == first {
+                2 + r.cards as i64
+            } else if p == r.dealer {
+                -1
+            } else {
+                2
+            };
+        }
+    }
+    assert!(shows_containing(&h, "Partie terminée — gagnant(s) :"));
+    let s = saved(dir.path());
+    assert_eq!(s.hands.len(), 25);
+    let sheet = s.score().unwrap();
+    assert_eq!(sheet.totals, expected.to_vec());
+    for t in expected {
+        assert!(shows(&h, &t.to_string()), "total {t} shown");
+    }
+    // The sheet shows each bid beside the result, as a superscript.
+    assert!(shows(&h, "+3 ⁽¹⁾ → 3") || shows_containing(&h, "⁽¹⁾"));
+}

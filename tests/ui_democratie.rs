@@ -1,0 +1,88 @@
+//! A démocratie game entered through the app to its target: points typed and cards picked,
+//! a 26-point suit refused, tribus live; the trick helper; the totals shown and the file saved.
+mod ui_common;
+use egui_kittest::kittest::Queryable;
+use serde_json::json;
+use ui_common::*;
+
+type H = egui_kittest::Harness<'static, marque::ui::App>;
+
+fn points(h: &mut H, player: &str, suit: &str, value: f64) {
+    h.get_by_label(&format!("{player} {suit}"))
+        .set_value_accesskit(value);
+    h.run();
+}
+
+#[test]
+fn a_democratie_game_through_the_ui() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    click(&mut h, "Nouvelle partie");
+    click(&mut h, "Démocratie");
+    type_in(&mut h, "Joueur 1", "Hugo");
+    type_in(&mut h, "Joueur 2", "Iris");
+    click(&mut h, "Retirer le dernier joueur");
+    click(&mut h, "Retirer le dernier joueur");
+    h.get_by_label("Tribus pour gagner")
+        .set_value_accesskit(5.0);
+    h.run();
+    click(&mut h, "Commencer la partie");
+    assert!(shows(
+        &h,
+        "Cartes par jour (chaque main et la pile de vote) : 8 + 8 ; jokers : 0"
+    ));
+
+    // Manche 1: Hugo's spades picked as cards (5 4 3 A = 15), the rest typed.
+    click(&mut h, "Hugo pique : choisir les cartes");
+    for r in ["5", "4", "3", "As"] {
+        click(&mut h, &format!("Hugo {r} de pique"));
+    }
+    assert!(shows(&h, "15 points"));
+    points(&mut h, "Hugo", "cœur", 13.0);
+    points(&mut h, "Iris", "cœur", 13.0);
+    assert!(shows(&h, "cœur : 26 / 25"));
+    assert!(
+        shows(&h, "les points à cœur font 26 ; une couleur en a 25"),
+        "a 26-point suit is refused"
+    );
+    assert!(!shows(&h, "Valider la donne"));
+    points(&mut h, "Iris", "cœur", 12.0);
+    points(&mut h, "Hugo", "carreau", 20.0);
+    points(&mut h, "Iris", "trèfle", 14.0);
+    assert!(shows(&h, "Hugo — tribus : 3"));
+    click(&mut h, "Valider la donne");
+    // Manche 2: Hugo takes two more suits and reaches 5.
+    points(&mut h, "Hugo", "pique", 13.0);
+    points(&mut h, "Hugo", "trèfle", 25.0);
+    click(&mut h, "Valider la donne");
+    assert!(shows_containing(&h, "Partie terminée — gagnant(s) : Hugo"));
+
+    let s = saved(dir.path());
+    assert_eq!(s.hands[0]["captured"][0]["S"], json!(["5", "4", "3", "A"]));
+    assert_eq!(s.hands[0]["captured"][0]["H"], json!(13));
+    assert_eq!(s.score().unwrap().totals, vec![5, 1]);
+}
+
+#[test]
+fn the_trick_helper_settles_a_disputed_trick() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    click(&mut h, "Nouvelle partie");
+    click(&mut h, "Démocratie");
+    type_in(&mut h, "Joueur 1", "Hugo");
+    type_in(&mut h, "Joueur 2", "Iris");
+    click(&mut h, "Retirer le dernier joueur");
+    click(&mut h, "Retirer le dernier joueur");
+    click(&mut h, "Commencer la partie");
+    click(&mut h, "Aide pour un pli disputé");
+    click(&mut h, "Carte de vote : cœur");
+    click(&mut h, "Carte de vote : rang R");
+    click(&mut h, "Hugo : cœur");
+    click(&mut h, "Hugo : rang 5");
+    click(&mut h, "Iris : cœur");
+    click(&mut h, "Iris : rang 6");
+    assert!(shows(
+        &h,
+        "Iris prend le pli — le 6 d'atout bat le 5 d'atout joué avec lui [democratie.trick]"
+    ));
+}
