@@ -48,6 +48,11 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "fr")]
         lang: LangArg,
     },
+    /// Open the app on one session file.
+    Open {
+        /// The session file.
+        file: String,
+    },
     /// Append one hand (JSON, or `-` for standard input) to a session file, with the same checks,
     /// lock and atomic save as the app. A refused hand leaves the file untouched.
     Add {
@@ -74,7 +79,16 @@ pub enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => match crate::ui::run() {
+        Some(Command::Open { file }) => {
+            match crate::ui::run(Some(std::path::PathBuf::from(file))) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("marque: {e}");
+                    ExitCode::from(1)
+                }
+            }
+        }
+        None => match crate::ui::run(None) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("marque: {e}");

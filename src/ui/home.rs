@@ -116,6 +116,7 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
     let lang = app.lang();
     let mut open = None;
     let mut aside = None;
+    let mut newer: Option<(PathBuf, u64)> = None;
     let mut refresh = false;
     egui::ScrollArea::vertical().show(ui, |ui| {
         if ui
@@ -204,6 +205,10 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
                             )
                             .strong(),
                         );
+                        let open_it = msg!("ui.home.open_newer", file = name.as_str()).render(lang);
+                        if ui.button(open_it).clicked() {
+                            newer = Some((row.path.clone(), *v));
+                        }
                     }
                     RowKind::Session { .. } => {}
                 });
@@ -240,6 +245,9 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
     }
     if refresh {
         app.home.refresh();
+    }
+    if let Some((p, v)) = newer {
+        app.open_newer(&p, v);
     }
     if let Some(p) = open {
         app.home.refresh();

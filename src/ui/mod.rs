@@ -97,6 +97,8 @@ pub struct Open {
     pub editing: Option<usize>,
     pub form: Form,
     pub show_log: bool,
+    /// Where to export, as typed.
+    pub export_path: String,
     /// The last save failed: the session is kept in memory and this says why.
     pub save_error: Option<String>,
 }
@@ -322,11 +324,66 @@ impl App {
             editing: None,
             form: Form::Empty,
             show_log: false,
+            export_path: String::new(),
             save_error: None,
         };
         open.form = open.fresh_form();
         self.open = Some(open);
         self.screen = Screen::Session;
+    }
+
+    /// Opens a file written by a newer Marque, read-only, if its hands still read as version 1.
+    pub fn open_newer(&mut self, path: &Path, version: u64) {
+        let lang = self.lang();
+        let shown = std::fs::read_to_string(path)
+            .ok()
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+            .and_then(|mut v| {
+                v["version"] = serde_json::json!(crate::session::VERSION);
+                Session::from_value(&v).ok()
+            })
+            .and_then(|s| s.score().ok().map(|sheet| (s, sheet)));
+        match shown {
+            None => self.notice = Some(msg!("ui.newer_unreadable", version = version).render(lang)),
+            Some((session, sheet)) => {
+                let mut open = Open {
+                    path: path.to_path_buf(),
+                    lock: None,
+                    session,
+                    sheet,
+                    undo: UndoStack::default(),
+                    read_only: Some(msg!("ui.read_only.newer", version = version)),
+                    selected: None,
+                    editing: None,
+                    form: Form::Empty,
+                    show_log: false,
+                    export_path: String::new(),
+                    save_error: None,
+                };
+                open.form = Form::Empty;
+                self.open = Some(open);
+                self.screen = Screen::Session;
+            }
+        }
+    }
+
+    /// Writes the open session to a file of the user's choice; never over an existing file.
+    pub fn export(&mut self) {
+        let lang = self.lang();
+        let Some(open) = self.open.as_ref() else {
+            return;
+        };
+        let path = PathBuf::from(open.export_path.trim());
+        self.notice = Some(if open.export_path.trim().is_empty() {
+            tr(lang, "ui.export.no_path")
+        } else if path.exists() {
+            msg!("ui.export.exists", file = path.display().to_string()).render(lang)
+        } else {
+            match store::write_atomic(&path, open.session.to_json_string().as_bytes()) {
+                Ok(()) => msg!("ui.export.done", file = path.display().to_string()).render(lang),
+                Err(e) => msg!("ui.io_error", error = e.to_string()).render(lang),
+            }
+        });
     }
 
     /// Creates a session file and opens it.
@@ -451,15 +508,18 @@ impl eframe::App for EframeApp {
     }
 }
 
-/// Opens the window.
-pub fn run() -> eframe::Result {
+/// Opens the window, on the home screen or on one session file.
+pub fn run(file: Option<PathBuf>) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size([1100.0, 760.0])
             .with_title("Marque"),
         ..Default::default()
     };
-    let app = App::new(Store::default_dir());
+    let mut app = App::new(Store::default_dir());
+    if let Some(f) = file {
+        app.open_path(&f);
+    }
     eframe::run_native(
         "Marque",
         options,

@@ -97,6 +97,16 @@ pub fn show(app: &mut App, ui: &mut Ui) {
             });
         });
     }
+    if let Some(open) = app.open.as_mut() {
+        ui.horizontal(|ui| {
+            let l = ui.label(tr(lang, "ui.export.path"));
+            ui.add(egui::TextEdit::singleline(&mut open.export_path).desired_width(280.0))
+                .labelled_by(l.id);
+            if ui.button(tr(lang, "ui.export.button")).clicked() {
+                action = Some(UiAction::Export);
+            }
+        });
+    }
     let Some(open) = app.open.as_ref() else {
         return;
     };
@@ -146,7 +156,12 @@ pub fn show(app: &mut App, ui: &mut Ui) {
             }
             if !open.sheet.closing.is_empty() {
                 ui.label(RichText::new(tr(lang, "ui.closing")).strong());
-                if let Some(rule) = explain(ui, lang, &open.sheet.sides, &open.sheet.closing) {
+                if let Some(rule) = explain(
+                    ui,
+                    lang,
+                    &side_names(lang, &open.sheet),
+                    &open.sheet.closing,
+                ) {
                     action = Some(UiAction::Rule(rule));
                 }
             }
@@ -176,6 +191,7 @@ enum UiAction {
     Confirm(Value),
     Rule(String),
     Restore(Change),
+    Export,
 }
 
 fn perform(app: &mut App, a: UiAction) {
@@ -184,6 +200,7 @@ fn perform(app: &mut App, a: UiAction) {
         UiAction::Undo => app.undo(),
         UiAction::Redo => app.redo(),
         UiAction::Close => app.close_session(),
+        UiAction::Export => app.export(),
         UiAction::Rule(rule) => {
             let game = app
                 .open
@@ -296,7 +313,7 @@ fn entry(app: &mut App, ui: &mut Ui) -> Option<UiAction> {
         Ok((sheet, i)) => {
             ui.label(RichText::new(tr(lang, "ui.preview")).strong());
             let h = &sheet.hands[i];
-            for (side, d) in sheet.sides.iter().zip(&h.delta) {
+            for (side, d) in side_names(lang, &sheet).iter().zip(&h.delta) {
                 ui.label(
                     RichText::new(format!("{side}: {}", signed(*d)))
                         .size(20.0)
@@ -400,6 +417,32 @@ fn state_line(ui: &mut Ui, lang: Lang, session: &Session, sheet: &Sheet) {
         Live::Democratie(g) => msg!("ui.state.democratie", target = g.options().target),
     };
     ui.label(text.render(lang));
+    let target = match &sheet.live {
+        Live::Le2500(g) => Some(g.options().target),
+        Live::Democratie(g) => Some(g.options().target),
+        _ => None,
+    };
+    if let Some(target) = target {
+        // The race toward the target, one bar per player.
+        ui.horizontal_wrapped(|ui| {
+            for (name, total) in sheet.sides.iter().zip(&sheet.totals) {
+                let fill = (*total as f32 / target as f32).clamp(0.0, 1.0);
+                ui.add(
+                    egui::ProgressBar::new(fill)
+                        .desired_width(180.0)
+                        .text(format!("{name} {total} / {target}")),
+                );
+            }
+        });
+    }
+}
+
+/// The sides as shown: bridge's partnerships in the reader's language (NS / EO), else names.
+fn side_names(lang: Lang, sheet: &Sheet) -> Vec<String> {
+    match sheet.live {
+        Live::Bridge(_) => vec![tr(lang, "ui.side.NS"), tr(lang, "ui.side.EW")],
+        _ => sheet.sides.clone(),
+    }
 }
 
 /// The table of hands: label, delta and running total per side. A click on a row selects it.

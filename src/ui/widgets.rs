@@ -31,3 +31,33 @@ pub fn choice(
 pub fn row_title(ui: &mut Ui, text: impl Into<String>) {
     ui.label(RichText::new(text.into()).strong());
 }
+
+/// Text with card suits, ♥ and ♦ in red as on the cards.
+pub fn suit_text(symbol: &str, rest: &str) -> egui::text::LayoutJob {
+    let mut job = egui::text::LayoutJob::default();
+    let red = matches!(symbol, "♥" | "♦");
+    let color = if red {
+        egui::Color32::from_rgb(200, 30, 30)
+    } else {
+        egui::Color32::PLACEHOLDER
+    };
+    job.append(
+        symbol,
+        0.0,
+        egui::TextFormat {
+            color,
+            font_id: egui::FontId::proportional(18.0),
+            ..Default::default()
+        },
+    );
+    job.append(
+        &format!(" {rest}"),
+        0.0,
+        egui::TextFormat {
+            color: egui::Color32::PLACEHOLDER,
+            font_id: egui::FontId::proportional(15.0),
+            ..Default::default()
+        },
+    );
+    job
+}

@@ -69,60 +69,69 @@ impl AscenseurForm {
             ui.label(egui::RichText::new(tr(lang, "ui.asc.forehead")).strong());
         }
         row_title(ui, tr(lang, "ui.asc.bids"));
-        for p in plan.bidding_order(k) {
-            let others = (0..players.len())
-                .filter(|&q| q != r.dealer)
-                .map(|q| self.bids[q]);
-            let all_known: Option<Vec<u32>> = others.collect();
-            let forbidden = if p == r.dealer {
-                all_known.and_then(|b| forbidden_bid(r.cards, b))
-            } else {
-                None
-            };
-            if forbidden.is_some() && self.bids[p] == forbidden {
-                self.bids[p] = None;
-            }
-            ui.horizontal_wrapped(|ui| {
-                let who = if p == r.dealer {
-                    msg!("ui.asc.dealer_name", player = &players[p]).render(lang)
+        egui::Grid::new("bids").show(ui, |ui| {
+            for p in plan.bidding_order(k) {
+                let others = (0..players.len())
+                    .filter(|&q| q != r.dealer)
+                    .map(|q| self.bids[q]);
+                let all_known: Option<Vec<u32>> = others.collect();
+                let forbidden = if p == r.dealer {
+                    all_known.and_then(|b| forbidden_bid(r.cards, b))
                 } else {
-                    players[p].clone()
+                    None
                 };
-                ui.label(who);
-                for b in 0..=r.cards {
-                    let allowed = forbidden != Some(b);
-                    let name = msg!("ui.asc.bid", player = &players[p], n = b).render(lang);
-                    let resp = choice(ui, self.bids[p] == Some(b), allowed, b.to_string(), name);
-                    let resp = if allowed {
-                        resp
-                    } else {
-                        resp.on_disabled_hover_text(
-                            msg!("ui.asc.hook", cards = r.cards).render(lang),
-                        )
-                    };
-                    if resp.clicked() {
-                        self.bids[p] = Some(b);
-                    }
+                if forbidden.is_some() && self.bids[p] == forbidden {
+                    self.bids[p] = None;
                 }
-            });
-        }
+                ui.horizontal_wrapped(|ui| {
+                    let who = if p == r.dealer {
+                        msg!("ui.asc.dealer_name", player = &players[p]).render(lang)
+                    } else {
+                        players[p].clone()
+                    };
+                    ui.label(who);
+                    for b in 0..=r.cards {
+                        let allowed = forbidden != Some(b);
+                        let name = msg!("ui.asc.bid", player = &players[p], n = b).render(lang);
+                        let resp =
+                            choice(ui, self.bids[p] == Some(b), allowed, b.to_string(), name);
+                        let resp = if allowed {
+                            resp
+                        } else {
+                            resp.on_disabled_hover_text(
+                                msg!("ui.asc.hook", cards = r.cards).render(lang),
+                            )
+                        };
+                        if resp.clicked() {
+                            self.bids[p] = Some(b);
+                        }
+                    }
+                });
+                ui.end_row();
+            }
+        });
         let total: u32 = self.bids.iter().flatten().sum();
         ui.label(msg!("ui.asc.bid_total", total = total, cards = r.cards).render(lang));
         row_title(ui, tr(lang, "ui.asc.tricks"));
         if r.cards == 1 {
             ui.label(egui::RichText::new(tr(lang, "ui.asc.one_card")).weak());
         }
-        for p in plan.bidding_order(k) {
-            ui.horizontal_wrapped(|ui| {
+        egui::Grid::new("tricks").show(ui, |ui| {
+            for p in plan.bidding_order(k) {
                 ui.label(&players[p]);
-                for t in 0..=r.cards {
-                    let name = msg!("ui.asc.took", player = &players[p], n = t).render(lang);
-                    if choice(ui, self.tricks[p] == Some(t), true, t.to_string(), name).clicked() {
-                        self.tricks[p] = Some(t);
+                ui.horizontal_wrapped(|ui| {
+                    for t in 0..=r.cards {
+                        let name = msg!("ui.asc.took", player = &players[p], n = t).render(lang);
+                        if choice(ui, self.tricks[p] == Some(t), true, t.to_string(), name)
+                            .clicked()
+                        {
+                            self.tricks[p] = Some(t);
+                        }
                     }
-                }
-            });
-        }
+                });
+                ui.end_row();
+            }
+        });
         let taken: u32 = self.tricks.iter().flatten().sum();
         let line = msg!("ui.asc.trick_total", total = taken, cards = r.cards).render(lang);
         if self.tricks.iter().all(Option::is_some) && taken != r.cards {

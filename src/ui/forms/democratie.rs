@@ -72,22 +72,50 @@ impl DemocratieForm {
                 )
                 .strong(),
             );
-            for s in Suit::ALL {
-                let suit = tr(lang, s.name_key());
-                ui.horizontal_wrapped(|ui| {
-                    let l = ui.label(format!("{} {}", s.symbol(), suit));
+            egui::Grid::new(("captures", p)).show(ui, |ui| {
+                for s in Suit::ALL {
+                    let suit = tr(lang, s.name_key());
+                    let l = ui.label(crate::ui::widgets::suit_text(s.symbol(), &suit));
                     let access = format!("{name} {suit}");
                     l.widget_info(move || {
                         egui::WidgetInfo::labeled(egui::Role::Label, true, &access)
                     });
                     let cap = &mut self.captured[p][s as usize];
                     let by_cards = matches!(cap, Capture::Cards(_));
+                    ui.horizontal_wrapped(|ui| match cap {
+                        Capture::Points(pts) => {
+                            ui.add(egui::DragValue::new(pts).range(0..=SUIT_POINTS))
+                                .labelled_by(l.id);
+                        }
+                        Capture::Cards(cards) => {
+                            for r in Rank::ALL {
+                                let has = cards.contains(&r);
+                                let card = msg!(
+                                    "ui.demo.card",
+                                    player = name.as_str(),
+                                    rank = tr(lang, r.name_key()),
+                                    suit = suit.as_str()
+                                );
+                                if choice(ui, has, true, tr(lang, r.name_key()), card.render(lang))
+                                    .clicked()
+                                {
+                                    if has {
+                                        cards.retain(|c| *c != r);
+                                    } else {
+                                        cards.push(r);
+                                    }
+                                }
+                            }
+                            ui.label(msg!("ui.demo.points", n = cap.points()).render(lang));
+                        }
+                    });
                     let mode_name = msg!(
                         "ui.demo.by_cards",
                         player = name.as_str(),
                         suit = suit.as_str()
                     )
                     .render(lang);
+                    let cap = &mut self.captured[p][s as usize];
                     if choice(ui, by_cards, true, tr(lang, "ui.demo.cards"), mode_name)
                         .on_hover_text(tr(lang, "ui.demo.by_cards_hint"))
                         .clicked()
@@ -98,34 +126,9 @@ impl DemocratieForm {
                             Capture::Cards(Vec::new())
                         };
                     }
-                    match cap {
-                        Capture::Points(pts) => {
-                            ui.add(egui::DragValue::new(pts).range(0..=SUIT_POINTS))
-                                .labelled_by(l.id);
-                        }
-                        Capture::Cards(cards) => {
-                            for r in Rank::ALL {
-                                let has = cards.contains(&r);
-                                let name = msg!(
-                                    "ui.demo.card",
-                                    player = name.as_str(),
-                                    rank = tr(lang, r.name_key()),
-                                    suit = suit.as_str()
-                                )
-                                .render(lang);
-                                if choice(ui, has, true, tr(lang, r.name_key()), name).clicked() {
-                                    if has {
-                                        cards.retain(|c| *c != r);
-                                    } else {
-                                        cards.push(r);
-                                    }
-                                }
-                            }
-                            ui.label(msg!("ui.demo.points", n = cap.points()).render(lang));
-                        }
-                    }
-                });
-            }
+                    ui.end_row();
+                }
+            });
         }
         ui.separator();
         for s in Suit::ALL {

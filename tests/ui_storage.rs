@@ -1,0 +1,153 @@
+//! Storage as a user meets it: damaged and newer files on the home screen, one session in two
+//! windows, the edit log and its restore, export and import.
+mod ui_common;
+use egui_kittest::kittest::Queryable;
+use serde_json::json;
+use ui_common::*;
+
+type H = egui_kittest::Harness<'static, marque::ui::App>;
+
+fn truc_file(dir: &std::path::Path, name: &str) -> std::path::PathBuf {
+    let p = dir.join(name);
+    let v = json!({"format": "marque-session", "version": 1, "game": "truc", "players": ["Alice", "Bruno"],
+                   "hands": [{"calls": [], "winner": 0}]});
+    std::fs::write(&p, v.to_string()).unwrap();
+    p
+}
+
+fn winner_deal(h: &mut H, who: &str) {
+    click(h, "Seulement le gagnant");
+    click(h, &format!("Gagnant : {who}"));
+}
+
+#[test]
+fn damaged_and_newer_files_on_the_home_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("broken.json"),
+        "{\"format\": \"marque-session\", \"vers",
+    )
+    .unwrap();
+    let newer = json!({"format": "marque-session", "version": 2, "game": "truc", "players": ["Alice", "Bruno"],
+                       "hands": [{"calls": [], "winner": 1}], "future": {"x": 1}});
+    std::fs::write(d.join("newer.json"), newer.to_string()).unwrap();
+    let mut h = harness(d);
+    assert!(shows(
+        &h,
+        "broken.json est endommagé ; il n'est ni modifié ni effacé."
+    ));
+    assert!(shows_containing(&h, "file: ce n'est pas du JSON valide"));
+    assert!(shows(
+        &h,
+        "newer.json vient d'une version plus récente de Marque (version 2) : il n'est pas modifié."
+    ));
+
+    click(&mut h, "Mettre broken.json de côté (dossier damaged/)");
+    assert!(d.join("damaged/broken.json").exists() && !d.join("broken.json").exists());
+    assert!(!shows_containing(&h, "broken.json est endommagé"));
+
+    let before = std::fs::read(d.join("newer.json")).unwrap();
+    click(&mut h, "Consulter newer.json en lecture seule");
+    assert!(shows(
+        &h,
+        "Lecture seule : écrit par une version plus récente de Marque (version 2) ; il n'est jamais modifié ici"
+    ));
+    assert!(
+        !shows(&h, "Seulement le gagnant"),
+        "no entry form on a newer file"
+    );
+    assert!(shows(&h, "manche 1, 1 pour Bruno"));
+    assert_eq!(std::fs::read(d.join("newer.json")).unwrap(), before);
+}
+
+#[test]
+fn a_session_open_in_one_window_is_read_only_in_another() {
+    let dir = tempfile::tempdir().unwrap();
+    truc_file(dir.path(), "partie.json");
+    let mut first = harness(dir.path());
+    let mut second = harness(dir.path());
+    click(&mut first, "Reprendre : Alice, Bruno");
+    click(&mut second, "Reprendre : Alice, Bruno");
+    assert!(shows_containing(
+        &second,
+        "Lecture seule : cette session est ouverte en écriture dans une autre fenêtre (pid "
+    ));
+    assert!(!shows(&second, "Seulement le gagnant"));
+    // The first window writes; the second cannot.
+    winner_deal(&mut first, "Bruno");
+    click(&mut first, "Valider la donne");
+    assert_eq!(saved(dir.path()).hands.len(), 2);
+    // Once the first window leaves the session, the second may take it.
+    click(&mut first, "Accueil");
+    click(&mut second, "Accueil");
+    click(&mut second, "Reprendre : Alice, Bruno");
+    assert!(!shows_containing(&second, "Lecture seule"));
+    winner_deal(&mut second, "Alice");
+    click(&mut second, "Valider la donne");
+    assert_eq!(saved(dir.path()).hands.len(), 3);
+}
+
+#[test]
+fn the_log_shows_every_change_and_restores_an_old_value() {
+    let dir = tempfile::tempdir().unwrap();
+    truc_file(dir.path(), "partie.json");
+    let mut h = harness(dir.path());
+    click(&mut h, "Reprendre : Alice, Bruno");
+    // Edit deal 1: Bruno won it, not Alice.
+    click(&mut h, "#1");
+    click(&mut h, "Modifier la donne 1");
+    winner_deal(&mut h, "Bruno");
+    click(&mut h, "Valider la modification");
+    assert!(shows_containing(&h, "Manche 1 : Alice 0 – Bruno 1"));
+    click(&mut h, "Journal des modifications");
+    assert!(shows_containing(&h, "modification — donne 1"));
+    click(&mut h, "Rétablir l'ancienne valeur (entrée 1)");
+    assert!(shows_containing(&h, "Manche 1 : Alice 1 – Bruno 0"));
+    let s = saved(dir.path());
+    assert_eq!(s.hands[0], json!({"calls": [], "winner": 0}));
+    let actions: Vec<_> = marque::history::log(&s)
+        .iter()
+        .map(|e| e.action.unwrap().id())
+        .collect();
+    assert_eq!(actions, ["edit", "restore"]);
+}
+
+#[test]
+fn export_never_overwrites_and_import_adds_a_session() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    truc_file(&data, "partie.json");
+    let out = dir.path().join("export.json");
+    let mut h = harness(&data);
+    click(&mut h, "Reprendre : Alice, Bruno");
+    type_in(&mut h, "Exporter vers", out.to_str().unwrap());
+    click(&mut h, "Exporter");
+    assert!(shows(&h, &format!("Session exportée : {}", out.display())));
+    let exported = marque::store::read_session(&out).unwrap();
+    assert_eq!(exported.hands.len(), 1);
+    click(&mut h, "Exporter");
+    assert!(shows_containing(
+        &h,
+        "existe déjà : choisissez un autre nom"
+    ));
+    click(&mut h, "Accueil");
+    type_in(&mut h, "Chemin du fichier", out.to_str().unwrap());
+    click(&mut h, "Importer");
+    assert!(shows_containing(&h, "Session importée"));
+    assert_eq!(h.query_all_by_label("Reprendre : Alice, Bruno").count(), 2);
+    // A bad file is refused with the same message as `marque score`.
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, json!({"format": "marque-session", "version": 1, "game": "truc", "players": ["A"], "hands": []}).to_string()).unwrap();
+    let field = h.get_by_label("Chemin du fichier");
+    field.focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.get_by_label("Chemin du fichier")
+        .type_text(bad.to_str().unwrap());
+    h.run();
+    click(&mut h, "Importer");
+    assert!(shows(&h, "file: Le Truc se joue à 2 joueurs, pas 1"));
+}
