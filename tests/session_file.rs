@@ -138,45 +138,95 @@ fn score_prints_json_text_and_errors() {
 
 #[test]
 fn every_message_key_exists_in_both_languages() {
-    let text =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/locales/core.json")).unwrap();
-    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
-    for (key, langs) in doc.as_object().unwrap() {
-        if key == "_version" {
-            continue;
-        }
-        for l in ["fr", "en"] {
+    for file in ["core.json", "ui.json", "rules.json"] {
+        let path = format!("{}/locales/{file}", env!("CARGO_MANIFEST_DIR"));
+        let doc: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        for (key, langs) in doc.as_object().unwrap() {
+            if key == "_version" {
+                continue;
+            }
+            for l in ["fr", "en"] {
+                assert!(
+                    langs
+                        .get(l)
+                        .and_then(|t| t.as_str())
+                        .is_some_and(|t| !t.is_empty()),
+                    "{file}: {key} has no {l} text"
+                );
+            }
             assert!(
-                langs
-                    .get(l)
-                    .and_then(|t| t.as_str())
-                    .is_some_and(|t| !t.is_empty()),
-                "{key} has no {l} text"
+                has_key(Lang::Fr, key) && has_key(Lang::En, key),
+                "{key} is not compiled in"
             );
         }
-        assert!(
-            has_key(Lang::Fr, key) && has_key(Lang::En, key),
-            "{key} is not compiled in"
-        );
     }
-    // Every key the code names is in the file.
+    // Every key the code names literally is in the files.
     let src = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
     let mut missing = Vec::new();
     for entry in walk(std::path::Path::new(src)) {
         let code = std::fs::read_to_string(&entry).unwrap();
-        for (i, _) in code
-            .match_indices("msg!(\"")
-            .chain(code.match_indices("Msg::new(\""))
-        {
-            let start = code[i..].find('"').unwrap() + i + 1;
-            let end = code[start..].find('"').unwrap() + start;
-            let key = &code[start..end];
-            if key.contains('.') && !(has_key(Lang::En, key) && has_key(Lang::Fr, key)) {
-                missing.push(format!("{}: {key}", entry.display()));
+        for pat in ["msg!(\"", "Msg::new(\"", "tr(lang, \"", "t(\""] {
+            for (i, _) in code.match_indices(pat) {
+                let start = i + pat.len();
+                let end = code[start..].find('"').unwrap() + start;
+                let key = &code[start..end];
+                if key.contains('.') && !(has_key(Lang::En, key) && has_key(Lang::Fr, key)) {
+                    missing.push(format!("{}: {key}", entry.display()));
+                }
             }
         }
     }
     assert!(missing.is_empty(), "keys without text: {missing:?}");
+}
+
+#[test]
+fn every_rule_option_and_game_has_its_texts() {
+    use marque::games::GameKind;
+    for game in GameKind::ALL {
+        assert!(has_key(Lang::Fr, game.name_key()) && has_key(Lang::En, game.name_key()));
+        let intro = format!("rule.{}.intro", game.id());
+        assert!(
+            has_key(Lang::Fr, &intro) && has_key(Lang::En, &intro),
+            "{intro}"
+        );
+        for id in marque::ui::rule_ids(game) {
+            let key = format!("rule.{id}");
+            assert!(has_key(Lang::Fr, &key) && has_key(Lang::En, &key), "{key}");
+            assert!(
+                id.starts_with(game.id()),
+                "{id} is filed under {}",
+                game.id()
+            );
+        }
+        for o in marque::ui::options_of(game) {
+            let base = format!("opt.{}.{}", game.id(), o.key);
+            for k in [base.clone(), format!("{base}.help")] {
+                assert!(has_key(Lang::Fr, &k) && has_key(Lang::En, &k), "{k}");
+            }
+        }
+    }
+    // Every rule id a score line can cite has a text in the reference.
+    let rules_md_ids = [
+        "truc.deal.value",
+        "truc.raise.refused",
+        "bridge.below.tricks",
+        "bridge.overtricks",
+        "bridge.insult",
+        "bridge.slam",
+        "bridge.undertricks",
+        "bridge.undertricks.doubled",
+        "bridge.honours",
+        "bridge.rubber",
+        "bridge.unfinished",
+        "ascenseur.exact",
+        "ascenseur.missed",
+        "2500.brasse",
+        "democratie.tribu",
+    ];
+    for id in rules_md_ids {
+        assert!(has_key(Lang::Fr, &format!("rule.{id}")), "{id}");
+    }
 }
 
 fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {

@@ -135,35 +135,39 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         for (title, want_finished) in [("ui.home.in_progress", false), ("ui.home.finished", true)] {
             ui.heading(tr(lang, title));
             let mut any = false;
-            for row in listed {
-                let RowKind::Session {
-                    session,
-                    finished,
-                    standing,
-                } = &row.kind
-                else {
-                    continue;
-                };
-                if *finished != want_finished {
-                    continue;
-                }
-                any = true;
-                ui.horizontal(|ui| {
-                    let key = if want_finished {
-                        "ui.home.view"
-                    } else {
-                        "ui.home.resume"
-                    };
-                    let label = msg!(key, players = session.players.join(", ")).render(lang);
-                    if ui.button(label).clicked() {
-                        open = Some(row.path.clone());
+            egui::Grid::new(title)
+                .striped(true)
+                .spacing([16.0, 6.0])
+                .show(ui, |ui| {
+                    for row in listed {
+                        let RowKind::Session {
+                            session,
+                            finished,
+                            standing,
+                        } = &row.kind
+                        else {
+                            continue;
+                        };
+                        if *finished != want_finished {
+                            continue;
+                        }
+                        any = true;
+                        ui.label(RichText::new(tr(lang, session.game.name_key())).strong());
+                        let key = if want_finished {
+                            "ui.home.view"
+                        } else {
+                            "ui.home.resume"
+                        };
+                        let label = msg!(key, players = session.players.join(", ")).render(lang);
+                        if ui.button(label).clicked() {
+                            open = Some(row.path.clone());
+                        }
+                        ui.label(&row.modified);
+                        ui.label(msg!("ui.home.hands", n = session.hands.len()).render(lang));
+                        ui.label(standing);
+                        ui.end_row();
                     }
-                    ui.label(RichText::new(tr(lang, session.game.name_key())).strong());
-                    ui.label(&row.modified);
-                    ui.label(msg!("ui.home.hands", n = session.hands.len()).render(lang));
-                    ui.label(standing);
                 });
-            }
             if !any {
                 ui.label(RichText::new(tr(lang, "ui.home.none")).weak());
             }

@@ -21,6 +21,8 @@ use crate::session::{Problem, Session, Sheet};
 use crate::store::{self, Lock, Store, StoreError};
 
 pub use forms::Form;
+pub use new_session::{OptDesc, OptKind, options_of};
+pub use rules::rule_ids;
 
 /// What the table chose once and expects to find again: language, theme, text size, names.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -173,13 +173,14 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
             .weak(),
         );
         let (lo, hi) = ns.game.players();
-        for i in 0..ns.players.len() {
-            ui.horizontal(|ui| {
+        egui::Grid::new("players").show(ui, |ui| {
+            for i in 0..ns.players.len() {
                 let l = ui.label(seat_label(lang, ns.game, i));
                 ui.add(egui::TextEdit::singleline(&mut ns.players[i]).desired_width(220.0))
                     .labelled_by(l.id);
-            });
-        }
+                ui.end_row();
+            }
+        });
         ui.horizontal(|ui| {
             if ns.players.len() < hi && ui.button(tr(lang, "ui.new.add_player")).clicked() {
                 ns.players.push(String::new());
