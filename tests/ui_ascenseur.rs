@@ -18,6 +18,12 @@ fn an_ascenseur_game_through_the_ui() {
         type_in(&mut h, &format!("Joueur {}", i + 1), name);
     }
     click(&mut h, "Commencer la partie");
+    assert!(
+        shows(&h, "Bids, starting left of the dealer")
+            || shows(&h, "Annonces, en commençant à gauche du donneur"),
+        "{:#?}",
+        h.root()
+    );
     let plan = Plan::new(4, &Options::default());
     assert_eq!(plan.rounds(), 25);
     let mut expected = [0i64; 4];
@@ -25,14 +31,19 @@ fn an_ascenseur_game_through_the_ui() {
         let r = plan.round(k);
         let dealer = PLAYERS[r.dealer];
         let first = (r.dealer + 1) % 4;
-        assert!(shows_containing(
-            &h,
-            &format!(
-                "Tour {}/25 — {} carte(s) — donneur {dealer}",
-                k + 1,
-                r.cards
-            )
-        ));
+        let header = format!(
+            "Tour {}/25 — {} carte(s) — donneur {dealer}",
+            k + 1,
+            r.cards
+        );
+        let seen: Vec<String> = h
+            .query_all_by_label_contains("Tour")
+            .map(|n| format!("{:?}", n.accesskit_node().label()))
+            .collect();
+        assert!(
+            shows_containing(&h, &header),
+            "round {k}: {header} not in {seen:?}"
+        );
         if r.forehead {
             assert!(shows_containing(
                 &h,

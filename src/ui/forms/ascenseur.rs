@@ -83,13 +83,13 @@ impl AscenseurForm {
                 if forbidden.is_some() && self.bids[p] == forbidden {
                     self.bids[p] = None;
                 }
-                ui.horizontal_wrapped(|ui| {
-                    let who = if p == r.dealer {
-                        msg!("ui.asc.dealer_name", player = &players[p]).render(lang)
-                    } else {
-                        players[p].clone()
-                    };
-                    ui.label(who);
+                let who = if p == r.dealer {
+                    msg!("ui.asc.dealer_name", player = &players[p]).render(lang)
+                } else {
+                    players[p].clone()
+                };
+                ui.label(who);
+                ui.horizontal(|ui| {
                     for b in 0..=r.cards {
                         let allowed = forbidden != Some(b);
                         let name = msg!("ui.asc.bid", player = &players[p], n = b).render(lang);
@@ -119,7 +119,7 @@ impl AscenseurForm {
         egui::Grid::new("tricks").show(ui, |ui| {
             for p in plan.bidding_order(k) {
                 ui.label(&players[p]);
-                ui.horizontal_wrapped(|ui| {
+                ui.horizontal(|ui| {
                     for t in 0..=r.cards {
                         let name = msg!("ui.asc.took", player = &players[p], n = t).render(lang);
                         if choice(ui, self.tricks[p] == Some(t), true, t.to_string(), name)

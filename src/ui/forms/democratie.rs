@@ -82,7 +82,7 @@ impl DemocratieForm {
                     });
                     let cap = &mut self.captured[p][s as usize];
                     let by_cards = matches!(cap, Capture::Cards(_));
-                    ui.horizontal_wrapped(|ui| match cap {
+                    ui.horizontal(|ui| match cap {
                         Capture::Points(pts) => {
                             ui.add(egui::DragValue::new(pts).range(0..=SUIT_POINTS))
                                 .labelled_by(l.id);
