@@ -477,6 +477,17 @@ impl Live {
     }
 }
 
+/// One bridge rubber as written on paper.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Paper {
+    /// Per side (NS, EW), the entries above the line, oldest first (nearest the line).
+    pub above: [Vec<i64>; 2],
+    /// Below the line: per side the entries of each segment, and whether a game line closes it.
+    pub below: Vec<([Vec<i64>; 2], bool)>,
+    pub totals: [i64; 2],
+    pub games: [i64; 2],
+}
+
 /// The score sheet of a session.
 #[derive(Debug, Clone)]
 pub struct Sheet {
@@ -508,6 +519,50 @@ impl Sheet {
                 acc.clone()
             })
             .collect()
+    }
+
+    /// Rubber `k` laid out as on paper (bridge only): what each side wrote above the line, oldest
+    /// first, and below it, in segments closed by a game line.
+    pub fn paper(&self, k: usize) -> Option<Paper> {
+        let Live::Bridge(g) = &self.live else {
+            return None;
+        };
+        let rubber = g.summary().rubbers.get(k)?.clone();
+        let mut paper = Paper {
+            above: [Vec::new(), Vec::new()],
+            below: Vec::new(),
+            totals: rubber.totals,
+            games: rubber.games,
+        };
+        let mut segment: [Vec<i64>; 2] = [Vec::new(), Vec::new()];
+        for h in &self.hands {
+            let HandInfo::Bridge(info) = &h.info else {
+                continue;
+            };
+            if info.rubber != k {
+                continue;
+            }
+            for l in h.lines.iter().filter(|l| l.rule != "bridge.below.tricks") {
+                paper.above[l.side].push(l.points);
+            }
+            for s in 0..2 {
+                if info.below[s] > 0 {
+                    segment[s].push(info.below[s]);
+                }
+            }
+            if info.game.is_some() {
+                paper.below.push((std::mem::take(&mut segment), true));
+            }
+        }
+        for s in 0..2 {
+            if rubber.unfinished[s] > 0 {
+                paper.above[s].push(rubber.unfinished[s]);
+            }
+        }
+        if !segment[0].is_empty() || !segment[1].is_empty() {
+            paper.below.push((segment, false));
+        }
+        Some(paper)
     }
 
     /// The sheet as `marque score` prints it.

@@ -123,8 +123,8 @@ pub fn render(session: &Session, sheet: &Sheet, lang: Lang) -> String {
         let _ = writeln!(out);
     }
     if let Live::Bridge(g) = &sheet.live {
-        for (k, r) in g.summary().rubbers.iter().enumerate() {
-            out.push_str(&paper_sheet(sheet, k, r, lang));
+        for k in 0..g.summary().rubbers.len() {
+            out.push_str(&paper_sheet(sheet, k, lang));
         }
         for l in &sheet.closing {
             let _ = writeln!(
@@ -163,9 +163,16 @@ pub fn render(session: &Session, sheet: &Sheet, lang: Lang) -> String {
 
 /// One rubber as written on paper: We (NS) and They (EW), bonuses above the line, contracts below,
 /// a line under each game.
-fn paper_sheet(sheet: &Sheet, k: usize, r: &bridge::Rubber, lang: Lang) -> String {
+fn paper_sheet(sheet: &Sheet, k: usize, lang: Lang) -> String {
     let mut out = String::new();
+    let Some(paper) = sheet.paper(k) else {
+        return out;
+    };
     let w = 12;
+    let row = |out: &mut String, cells: [&Vec<i64>; 2], i: usize| {
+        let cell = |s: usize| cells[s].get(i).map(|v| v.to_string()).unwrap_or_default();
+        let _ = writeln!(out, "{:>w$} | {:<w$}", cell(0), cell(1));
+    };
     let _ = writeln!(out, "{}", msg!("text.rubber", n = k + 1).render(lang));
     let _ = writeln!(
         out,
@@ -173,74 +180,24 @@ fn paper_sheet(sheet: &Sheet, k: usize, r: &bridge::Rubber, lang: Lang) -> Strin
         tr(lang, "bridge.we"),
         tr(lang, "bridge.they")
     );
-    let hands: Vec<_> = sheet
-        .hands
-        .iter()
-        .filter_map(|h| match &h.info {
-            HandInfo::Bridge(i) if i.rubber == k => Some((h, i)),
-            _ => None,
-        })
-        .collect();
-    let mut above: [Vec<i64>; 2] = [Vec::new(), Vec::new()];
-    for (h, _) in &hands {
-        for l in h.lines.iter().filter(|l| l.rule != "bridge.below.tricks") {
-            above[l.side].push(l.points);
-        }
-    }
-    if k + 1 == sheet_rubbers(sheet) {
-        for l in &sheet.closing {
-            above[l.side].push(l.points);
-        }
-    }
-    let rows = above[0].len().max(above[1].len());
-    for row in (0..rows).rev() {
-        let cell = |s: usize| above[s].get(row).map(|v| v.to_string()).unwrap_or_default();
-        let _ = writeln!(out, "{:>w$} | {:<w$}", cell(0), cell(1));
+    for i in (0..paper.above[0].len().max(paper.above[1].len())).rev() {
+        row(&mut out, [&paper.above[0], &paper.above[1]], i);
     }
     let _ = writeln!(out, "{}", "═".repeat(2 * w + 3));
-    let mut segment: [Vec<i64>; 2] = [Vec::new(), Vec::new()];
-    let flush = |out: &mut String, segment: &mut [Vec<i64>; 2], game: bool| {
-        let rows = segment[0].len().max(segment[1].len());
-        for row in 0..rows {
-            let cell = |s: usize| {
-                segment[s]
-                    .get(row)
-                    .map(|v| v.to_string())
-                    .unwrap_or_default()
-            };
-            let _ = writeln!(out, "{:>w$} | {:<w$}", cell(0), cell(1));
+    for (segment, game) in &paper.below {
+        for i in 0..segment[0].len().max(segment[1].len()) {
+            row(&mut out, [&segment[0], &segment[1]], i);
         }
-        if game {
+        if *game {
             let _ = writeln!(out, "{}", "─".repeat(2 * w + 3));
         }
-        segment[0].clear();
-        segment[1].clear();
-    };
-    for (_, i) in &hands {
-        for s in 0..2 {
-            if i.below[s] > 0 {
-                segment[s].push(i.below[s]);
-            }
-        }
-        if i.game.is_some() {
-            flush(&mut out, &mut segment, true);
-        }
     }
-    flush(&mut out, &mut segment, false);
+    let games = msg!("text.games", ns = paper.games[0], ew = paper.games[1]).render(lang);
     let _ = writeln!(
         out,
-        "{:>w$} | {:<w$}   {}",
-        r.totals[0],
-        r.totals[1],
-        msg!("text.games", ns = r.games[0], ew = r.games[1]).render(lang)
+        "{:>w$} | {:<w$}   {games}",
+        paper.totals[0], paper.totals[1]
     );
     let _ = writeln!(out);
     out
-}
-
-fn sheet_rubbers(sheet: &Sheet) -> usize {
-    match &sheet.live {
-        Live::Bridge(g) => g.summary().rubbers.len(),
-        _ => 0,
-    }
 }

@@ -197,3 +197,37 @@ fn helpers_for_the_table() {
     assert_eq!(g.vulnerable(), [false, true]);
     assert_eq!(g.needed_for_game(), [100, 100]);
 }
+
+#[test]
+fn the_paper_sheet_lays_a_rubber_out_as_on_paper() {
+    let v = bridge(
+        json!({}),
+        json!([
+            deal("2H", "N", 8),
+            deal("3NT", "E", 9),
+            deal("4S", "N", 10),
+            deal("3NT", "N", 10)
+        ]),
+    );
+    let s = marque::session::Session::from_value(&v)
+        .unwrap()
+        .score()
+        .unwrap();
+    let p = s.paper(0).unwrap();
+    assert_eq!(
+        p.above,
+        [vec![30, 500], vec![]],
+        "overtrick then rubber bonus, oldest nearest the line"
+    );
+    assert_eq!(
+        p.below,
+        vec![
+            ([vec![60], vec![100]], true),
+            ([vec![120], vec![]], true),
+            ([vec![100], vec![]], true)
+        ],
+        "NS's 60 part-score is in the game EW won; each game closes with a line"
+    );
+    assert_eq!((p.totals, p.games), ([810, 100], [2, 1]));
+    assert!(s.paper(1).is_none());
+}

@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use super::json::{self, Obj};
-use super::{Line, Scored, leaders};
+use super::{Line, Scored, race_over};
 use crate::i18n::{Arg, Msg};
 use crate::msg;
 
@@ -510,8 +510,7 @@ impl Game {
         for (t, d) in self.totals.iter_mut().zip(&delta) {
             *t += d;
         }
-        let best = leaders(&self.totals);
-        self.over = best.len() == 1 && self.totals[best[0]] >= self.options.target;
+        self.over = race_over(&self.totals, self.options.target);
         Ok(Scored {
             delta,
             lines,

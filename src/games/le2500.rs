@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::json::{self, Obj};
-use super::{Line, Scored, leaders};
+use super::{Line, Scored, race_over};
 use crate::i18n::Msg;
 use crate::msg;
 
@@ -311,8 +311,7 @@ impl Game {
             delta.push(laid - kept);
             self.totals[p] += laid - kept;
         }
-        let best = leaders(&self.totals);
-        self.over = best.len() == 1 && self.totals[best[0]] >= self.options.target;
+        self.over = race_over(&self.totals, self.options.target);
         Ok(Scored { delta, lines, info })
     }
 

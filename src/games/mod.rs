@@ -116,6 +116,12 @@ pub fn leaders(totals: &[i64]) -> Vec<usize> {
     }
 }
 
+/// A race to a target ends when one side alone leads and has reached it (`2500.end`,
+/// `democratie.end`): equal leaders play on.
+pub fn race_over(totals: &[i64], target: i64) -> bool {
+    matches!(leaders(totals).as_slice(), [one] if totals[*one] >= target)
+}
+
 /// Adds the points of each side's lines: what the delta must be.
 pub fn sum_lines(lines: &[Line], sides: usize) -> Vec<i64> {
     let mut sums = vec![0; sides];

@@ -106,6 +106,33 @@ pub struct Open {
 }
 
 impl Open {
+    fn new(
+        path: &Path,
+        session: Session,
+        sheet: Sheet,
+        lock: Option<Lock>,
+        read_only: Option<Msg>,
+    ) -> Open {
+        let mut open = Open {
+            path: path.to_path_buf(),
+            lock,
+            session,
+            sheet,
+            undo: UndoStack::default(),
+            read_only,
+            selected: None,
+            editing: None,
+            form: Form::Empty,
+            show_log: false,
+            export_path: String::new(),
+            save_error: None,
+        };
+        if open.read_only.is_none() {
+            open.form = open.fresh_form();
+        }
+        open
+    }
+
     /// The sheet of the session without the hand being edited counts the same; the form enters
     /// hand `editing` or the next one.
     fn fresh_form(&self) -> Form {
@@ -315,22 +342,7 @@ impl App {
         if lock.is_none() && read_only.is_none() {
             read_only = Some(Msg::new("ui.read_only.finished"));
         }
-        let mut open = Open {
-            path: path.to_path_buf(),
-            lock,
-            session,
-            sheet,
-            undo: UndoStack::default(),
-            read_only,
-            selected: None,
-            editing: None,
-            form: Form::Empty,
-            show_log: false,
-            export_path: String::new(),
-            save_error: None,
-        };
-        open.form = open.fresh_form();
-        self.open = Some(open);
+        self.open = Some(Open::new(path, session, sheet, lock, read_only));
         self.screen = Screen::Session;
     }
 
@@ -348,22 +360,8 @@ impl App {
         match shown {
             None => self.notice = Some(msg!("ui.newer_unreadable", version = version).render(lang)),
             Some((session, sheet)) => {
-                let mut open = Open {
-                    path: path.to_path_buf(),
-                    lock: None,
-                    session,
-                    sheet,
-                    undo: UndoStack::default(),
-                    read_only: Some(msg!("ui.read_only.newer", version = version)),
-                    selected: None,
-                    editing: None,
-                    form: Form::Empty,
-                    show_log: false,
-                    export_path: String::new(),
-                    save_error: None,
-                };
-                open.form = Form::Empty;
-                self.open = Some(open);
+                let read_only = Some(msg!("ui.read_only.newer", version = version));
+                self.open = Some(Open::new(path, session, sheet, None, read_only));
                 self.screen = Screen::Session;
             }
         }

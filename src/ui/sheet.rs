@@ -547,72 +547,41 @@ fn explain(ui: &mut Ui, lang: Lang, sides: &[String], lines: &[Line]) -> Option<
 /// The bridge sheet as on paper: We / They, bonuses above the line, contracts below.
 fn paper(ui: &mut Ui, lang: Lang, sheet: &Sheet) {
     let Live::Bridge(g) = &sheet.live else { return };
-    for (k, r) in g.summary().rubbers.iter().enumerate() {
+    for k in 0..g.summary().rubbers.len() {
+        let Some(paper) = sheet.paper(k) else {
+            continue;
+        };
         ui.label(RichText::new(msg!("text.rubber", n = k + 1).render(lang)).strong());
-        let hands: Vec<_> = sheet
-            .hands
-            .iter()
-            .filter_map(|h| match &h.info {
-                HandInfo::Bridge(i) if i.rubber == k => Some((h, i)),
-                _ => None,
-            })
-            .collect();
-        let mut above: [Vec<i64>; 2] = [Vec::new(), Vec::new()];
-        for (h, _) in &hands {
-            for l in h.lines.iter().filter(|l| l.rule != "bridge.below.tricks") {
-                above[l.side].push(l.points);
+        let cells = |ui: &mut Ui, cols: [&Vec<i64>; 2], i: usize| {
+            for col in cols {
+                ui.label(col.get(i).map(|v| v.to_string()).unwrap_or_default());
             }
-        }
-        for s in 0..2 {
-            if r.unfinished[s] > 0 {
-                above[s].push(r.unfinished[s]);
-            }
-        }
+            ui.end_row();
+        };
         egui::Grid::new(("paper", k))
             .min_col_width(140.0)
             .show(ui, |ui| {
                 ui.label(RichText::new(tr(lang, "bridge.we")).strong());
                 ui.label(RichText::new(tr(lang, "bridge.they")).strong());
                 ui.end_row();
-                let rows = above[0].len().max(above[1].len());
-                for row in (0..rows).rev() {
-                    for s in 0..2 {
-                        ui.label(above[s].get(row).map(|v| v.to_string()).unwrap_or_default());
-                    }
-                    ui.end_row();
+                for i in (0..paper.above[0].len().max(paper.above[1].len())).rev() {
+                    cells(ui, [&paper.above[0], &paper.above[1]], i);
                 }
                 ui.separator();
                 ui.separator();
                 ui.end_row();
-                let mut seg: [Vec<i64>; 2] = [Vec::new(), Vec::new()];
-                let flush = |ui: &mut Ui, seg: &mut [Vec<i64>; 2], line: bool| {
-                    for row in 0..seg[0].len().max(seg[1].len()) {
-                        for s in 0..2 {
-                            ui.label(seg[s].get(row).map(|v| v.to_string()).unwrap_or_default());
-                        }
-                        ui.end_row();
+                for (segment, game) in &paper.below {
+                    for i in 0..segment[0].len().max(segment[1].len()) {
+                        cells(ui, [&segment[0], &segment[1]], i);
                     }
-                    if line {
+                    if *game {
                         ui.label(RichText::new("────────").weak());
                         ui.label(RichText::new("────────").weak());
                         ui.end_row();
-                    }
-                    seg[0].clear();
-                    seg[1].clear();
-                };
-                for (_, i) in &hands {
-                    for s in 0..2 {
-                        if i.below[s] > 0 {
-                            seg[s].push(i.below[s]);
-                        }
-                    }
-                    if i.game.is_some() {
-                        flush(ui, &mut seg, true);
                     }
                 }
-                flush(ui, &mut seg, false);
-                ui.label(RichText::new(r.totals[0].to_string()).strong());
-                ui.label(RichText::new(r.totals[1].to_string()).strong());
+                ui.label(RichText::new(paper.totals[0].to_string()).strong());
+                ui.label(RichText::new(paper.totals[1].to_string()).strong());
                 ui.end_row();
             });
     }
