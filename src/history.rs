@@ -52,9 +52,21 @@ pub enum Action {
     Undo,
     Redo,
     Restore,
+    /// The players stopped the game: the session is marked closed (no hand changes).
+    Close,
 }
 
 impl Action {
+    pub const ALL: [Action; 7] = [
+        Action::Add,
+        Action::Edit,
+        Action::Delete,
+        Action::Undo,
+        Action::Redo,
+        Action::Restore,
+        Action::Close,
+    ];
+
     pub fn id(self) -> &'static str {
         match self {
             Action::Add => "add",
@@ -63,6 +75,7 @@ impl Action {
             Action::Undo => "undo",
             Action::Redo => "redo",
             Action::Restore => "restore",
+            Action::Close => "close",
         }
     }
     pub fn name_key(self) -> &'static str {
@@ -73,19 +86,11 @@ impl Action {
             Action::Undo => "log.undo",
             Action::Redo => "log.redo",
             Action::Restore => "log.restore",
+            Action::Close => "log.close",
         }
     }
     pub fn from_id(s: &str) -> Option<Action> {
-        [
-            Action::Add,
-            Action::Edit,
-            Action::Delete,
-            Action::Undo,
-            Action::Redo,
-            Action::Restore,
-        ]
-        .into_iter()
-        .find(|a| a.id() == s)
+        Action::ALL.into_iter().find(|a| a.id() == s)
     }
 }
 
@@ -120,13 +125,36 @@ pub fn apply(
         "old": old,
         "new": new,
     });
+    push_log(&mut s, entry);
+    Ok((s, sheet))
+}
+
+/// Marks a session closed (stopped before its natural end) and logs it; returns the new
+/// session and its sheet.
+pub fn close(session: &Session) -> Result<(Session, Sheet), Vec<Problem>> {
+    let mut s = session.clone();
+    s.closed = true;
+    let sheet = s.score()?;
+    push_log(
+        &mut s,
+        json!({
+            "at": chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
+            "action": Action::Close.id(),
+            "hand": 0,
+            "old": Value::Null,
+            "new": Value::Null,
+        }),
+    );
+    Ok((s, sheet))
+}
+
+fn push_log(s: &mut Session, entry: Value) {
     match s.extra.get_mut("log") {
         Some(Value::Array(log)) => log.push(entry),
         _ => {
             s.extra.insert("log".into(), Value::Array(vec![entry]));
         }
     }
-    Ok((s, sheet))
 }
 
 /// One entry of a session's edit log.

@@ -99,6 +99,24 @@ pub fn render(session: &Session, sheet: &Sheet, lang: Lang) -> String {
             let _ = write!(header, " {side:>width$}");
             let _ = write!(deltas, " {:>width$}", signed(h.delta[s]));
         }
+        if let HandInfo::Bridge(b) = &h.info {
+            let vul = |v: bool| {
+                tr(
+                    lang,
+                    if v {
+                        "bridge.vulnerable"
+                    } else {
+                        "bridge.not_vulnerable"
+                    },
+                )
+            };
+            let line = msg!(
+                "text.vulnerability",
+                ns = vul(b.vulnerable[0]),
+                ew = vul(b.vulnerable[1])
+            );
+            let _ = writeln!(out, "    {}", line.render(lang));
+        }
         let _ = writeln!(out, "{header}");
         let _ = writeln!(out, "{deltas}");
         let after = match &h.info {

@@ -52,7 +52,10 @@ fn players(game: &str) -> Vec<&'static str> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    // PROPTEST_CASES=N runs a longer campaign (the fuzzing of the reader and the scorer).
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(400)
+    ))]
 
     #[test]
     fn no_hand_makes_the_scorer_panic(game in prop::sample::select(vec!["truc", "bridge", "ascenseur", "2500", "democratie"]),

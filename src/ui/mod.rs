@@ -448,9 +448,7 @@ impl App {
         let Some(lock) = open.lock.as_ref() else {
             return;
         };
-        let mut s = open.session.clone();
-        s.closed = true;
-        if let Ok(sheet) = s.score() {
+        if let Ok((s, sheet)) = history::close(&open.session) {
             open.save_error = store::save(&open.path, &s, lock)
                 .err()
                 .map(|e| store_error(&e, lang));

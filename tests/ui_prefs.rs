@@ -1,0 +1,83 @@
+//! What the app remembers between evenings (language, text size, names typed before), and a
+//! game stopped early, which closes the session with a trace in its log.
+mod ui_common;
+use egui::{Key, Modifiers};
+use ui_common::*;
+
+#[test]
+fn language_zoom_and_names_are_remembered() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut h = harness(dir.path());
+        let zoom = h.ctx.zoom_factor();
+        h.key_press_modifiers(Modifiers::COMMAND, Key::Plus);
+        h.run();
+        assert!(h.ctx.zoom_factor() > zoom, "Ctrl+plus enlarges the text");
+        click(&mut h, "English");
+        click(&mut h, "New game");
+        click(&mut h, "Le Truc");
+        type_in(&mut h, "Player 1", "Alice");
+        type_in(&mut h, "Player 2", "Bruno");
+        click(&mut h, "Start the game");
+    }
+    let prefs: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join(".prefs.json")).unwrap())
+            .unwrap();
+    assert_eq!(prefs["lang"], "en");
+    assert!(prefs["zoom"].as_f64().unwrap() > 1.3);
+    // The next evening: English, the same text size, and the names offered again.
+    let mut h = harness(dir.path());
+    assert!(shows(&h, "New game"));
+    assert!((h.ctx.zoom_factor() as f64 - prefs["zoom"].as_f64().unwrap()).abs() < 1e-3);
+    click(&mut h, "New game");
+    click(&mut h, "Le Truc");
+    click(&mut h, "+ Alice");
+    click(&mut h, "+ Bruno");
+    click(&mut h, "Start the game");
+    assert_eq!(marque::store::Store::new(dir.path()).list().len(), 2);
+}
+
+#[test]
+fn stopping_a_rubber_early_pays_the_unfinished_premiums_and_is_logged() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    click(&mut h, "Nouvelle partie");
+    for (seat, name) in [
+        ("Nord", "Anne"),
+        ("Est", "Bruno"),
+        ("Sud", "Claire"),
+        ("Ouest", "David"),
+    ] {
+        type_in(&mut h, seat, name);
+    }
+    click(&mut h, "lois actuelles");
+    click(&mut h, "Commencer la partie");
+    for c in [
+        "Nord — Anne",
+        "Niveau 4",
+        "Atout pique",
+        "Juste fait",
+        "Valider la donne",
+    ] {
+        click(&mut h, c);
+    }
+    click(&mut h, "Arrêter la partie ici");
+    assert!(shows_containing(&h, "Partie terminée — gagnant(s) : NS"));
+    assert!(shows_containing(
+        &h,
+        "robre inachevé : seul camp à avoir une manche"
+    ));
+    assert!(
+        shows(&h, "420"),
+        "120 + 300 for the only game of an unfinished rubber"
+    );
+    assert!(!shows(&h, "Valider la donne"));
+    let s = saved(dir.path());
+    assert!(s.closed);
+    assert_eq!(s.score().unwrap().totals, vec![420, 0]);
+    let actions: Vec<_> = marque::history::log(&s)
+        .iter()
+        .map(|e| e.action.unwrap().id())
+        .collect();
+    assert_eq!(actions, ["add", "close"]);
+}
