@@ -374,7 +374,7 @@ fn check_players(
     }
     if let Some(g) = game {
         let (lo, hi) = g.players();
-        if names.len() < lo || names.len() > hi {
+        if list.len() < lo || list.len() > hi {
             let allowed = if lo == hi {
                 lo.to_string()
             } else {

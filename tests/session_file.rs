@@ -63,6 +63,12 @@ fn file_level_problems_are_all_reported() {
 }
 
 #[test]
+fn an_empty_name_is_one_problem_not_a_wrong_count() {
+    let v = json!({"format": "marque-session", "version": 1, "game": "truc", "players": ["Anne", " "], "hands": []});
+    assert_eq!(err(&v), ["file: player 2 has no name"]);
+}
+
+#[test]
 fn a_newer_file_is_refused_with_a_clear_message() {
     let v = json!({"format": "marque-session", "version": 7, "game": "bridge"});
     assert_eq!(

@@ -112,19 +112,20 @@ impl NewSession {
         self.error = None;
     }
 
-    fn build(&self) -> Result<Session, String> {
+    /// The session to create, or what is wrong, in `lang`.
+    fn build(&self, lang: Lang) -> Result<Session, String> {
         let players: Vec<String> = self.players.iter().map(|p| p.trim().to_string()).collect();
-        Session::new(self.game, players, self.options.clone())
-            .map(|mut s| {
+        match Session::new(self.game, players, self.options.clone()) {
+            Ok(mut s) => {
                 s.id = Some(crate::store::new_id(self.game.id()));
-                s
-            })
-            .map_err(|p| {
-                p.iter()
-                    .map(|p| p.msg.render(Lang::Fr))
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            })
+                Ok(s)
+            }
+            Err(p) => Err(p
+                .iter()
+                .map(|p| p.msg.render(lang))
+                .collect::<Vec<_>>()
+                .join("\n")),
+        }
     }
 }
 
@@ -226,28 +227,9 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         }
     });
     if create {
-        match ns.build() {
-            Ok(session) => {
-                if let Err(e) = app.create(session) {
-                    ns.error = Some(e);
-                } else {
-                    return;
-                }
-            }
-            Err(_) => {
-                let players: Vec<String> =
-                    ns.players.iter().map(|p| p.trim().to_string()).collect();
-                let problems = Session::new(ns.game, players, ns.options.clone())
-                    .err()
-                    .unwrap_or_default();
-                ns.error = Some(
-                    problems
-                        .iter()
-                        .map(|p| p.msg.render(lang))
-                        .collect::<Vec<_>>()
-                        .join("\n"),
-                );
-            }
+        match ns.build(lang).and_then(|session| app.create(session)) {
+            Ok(()) => return,
+            Err(e) => ns.error = Some(e),
         }
     }
     app.screen = Screen::New(ns);

@@ -1,0 +1,37 @@
+//! Bad input on the new-session screen: the problem is named in the user's language, what was
+//! typed stays, and nothing is created until it is fixed.
+mod ui_common;
+use egui_kittest::kittest::Queryable;
+use ui_common::*;
+
+#[test]
+fn a_duplicate_or_missing_name_is_refused_and_the_entry_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    click(&mut h, "Nouvelle partie");
+    click(&mut h, "Le Truc");
+    type_in(&mut h, "Joueur 1", "Anne");
+    click(&mut h, "Commencer la partie");
+    assert!(shows(&h, "le joueur 2 n'a pas de nom"));
+    type_in(&mut h, "Joueur 2", "Anne");
+    click(&mut h, "Commencer la partie");
+    assert!(shows(
+        &h,
+        "le nom « Anne » est donné à deux joueurs ; les noms doivent être distincts"
+    ));
+    assert_eq!(
+        h.get_by_label("Joueur 1").value().as_deref(),
+        Some("Anne"),
+        "what was typed stays"
+    );
+    assert!(
+        marque::store::Store::new(dir.path()).list().is_empty(),
+        "nothing created"
+    );
+    click(&mut h, "English");
+    click(&mut h, "Start the game");
+    assert!(shows(
+        &h,
+        "the name `Anne` is given to two players; names must be distinct"
+    ));
+}
