@@ -16,12 +16,7 @@ fn tap(h: &mut H, player: &str, what: &str, rank: &str, times: usize) {
 fn a_2500_partie_through_the_ui() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
-    click(&mut h, "Nouvelle partie");
-    click(&mut h, "Le 2500");
-    type_in(&mut h, "Joueur 1", "Paul");
-    type_in(&mut h, "Joueur 2", "Lise");
-    click(&mut h, "Retirer le dernier joueur");
-    click(&mut h, "Retirer le dernier joueur");
+    new_game(&mut h, "Le 2500", &["Paul", "Lise"]);
     click(&mut h, "Commencer la partie");
 
     // Brasse 1, aces frimés: every ace is worth 200.

@@ -12,11 +12,7 @@ const PLAYERS: [&str; 4] = ["Ana", "Ben", "Chloe", "Dario"];
 fn an_ascenseur_game_through_the_ui() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
-    click(&mut h, "Nouvelle partie");
-    click(&mut h, "L'Ascenseur");
-    for (i, name) in PLAYERS.iter().enumerate() {
-        type_in(&mut h, &format!("Joueur {}", i + 1), name);
-    }
+    new_game(&mut h, "L'Ascenseur", &PLAYERS);
     click(&mut h, "Commencer la partie");
     assert!(
         shows(&h, "Bids, starting left of the dealer")

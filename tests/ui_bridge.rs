@@ -24,15 +24,11 @@ fn deal(
 fn a_rubber_through_the_ui() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
-    click(&mut h, "Nouvelle partie");
-    for (seat, name) in [
-        ("Nord", "Anne"),
-        ("Est", "Bruno"),
-        ("Sud", "Claire"),
-        ("Ouest", "David"),
-    ] {
-        type_in(&mut h, seat, name);
-    }
+    new_game(
+        &mut h,
+        "Bridge (partie libre)",
+        &["Anne", "Bruno", "Claire", "David"],
+    );
     click(&mut h, "Commencer la partie");
     assert!(shows_containing(&h, "Donneur : Nord (Anne)"));
 

@@ -17,12 +17,7 @@ fn points(h: &mut H, player: &str, suit: &str, value: f64) {
 fn a_democratie_game_through_the_ui() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
-    click(&mut h, "Nouvelle partie");
-    click(&mut h, "Démocratie");
-    type_in(&mut h, "Joueur 1", "Hugo");
-    type_in(&mut h, "Joueur 2", "Iris");
-    click(&mut h, "Retirer le dernier joueur");
-    click(&mut h, "Retirer le dernier joueur");
+    new_game(&mut h, "Démocratie", &["Hugo", "Iris"]);
     h.get_by_label("Tribus pour gagner")
         .set_value_accesskit(5.0);
     h.run();
@@ -67,12 +62,7 @@ fn a_democratie_game_through_the_ui() {
 fn the_trick_helper_settles_a_disputed_trick() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
-    click(&mut h, "Nouvelle partie");
-    click(&mut h, "Démocratie");
-    type_in(&mut h, "Joueur 1", "Hugo");
-    type_in(&mut h, "Joueur 2", "Iris");
-    click(&mut h, "Retirer le dernier joueur");
-    click(&mut h, "Retirer le dernier joueur");
+    new_game(&mut h, "Démocratie", &["Hugo", "Iris"]);
     click(&mut h, "Commencer la partie");
     click(&mut h, "Aide pour un pli disputé");
     click(&mut h, "Carte de vote : cœur");

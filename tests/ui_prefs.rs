@@ -41,15 +41,11 @@ fn language_zoom_and_names_are_remembered() {
 fn stopping_a_rubber_early_pays_the_unfinished_premiums_and_is_logged() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
-    click(&mut h, "Nouvelle partie");
-    for (seat, name) in [
-        ("Nord", "Anne"),
-        ("Est", "Bruno"),
-        ("Sud", "Claire"),
-        ("Ouest", "David"),
-    ] {
-        type_in(&mut h, seat, name);
-    }
+    new_game(
+        &mut h,
+        "Bridge (partie libre)",
+        &["Anne", "Bruno", "Claire", "David"],
+    );
     click(&mut h, "lois actuelles");
     click(&mut h, "Commencer la partie");
     for c in [

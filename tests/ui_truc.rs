@@ -23,10 +23,7 @@ fn winner(h: &mut H, who: &str) {
 fn a_truc_partie_through_the_ui() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
-    click(&mut h, "Nouvelle partie");
-    click(&mut h, "Le Truc");
-    type_in(&mut h, "Joueur 1", "Alice");
-    type_in(&mut h, "Joueur 2", "Bruno");
+    new_game(&mut h, "Le Truc", &["Alice", "Bruno"]);
     click(&mut h, "Commencer la partie");
 
     // 1. Alice doubles, Bruno accepts; Alice takes the first two tricks: 2 points.

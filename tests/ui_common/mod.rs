@@ -48,3 +48,31 @@ pub fn saved(dir: &std::path::Path) -> Session {
         other => panic!("the saved file does not read: {other:?}"),
     }
 }
+
+/// From the home screen (French), opens "Nouvelle partie", picks `game` and types the players in
+/// seat order, adding or removing seats to match; the caller sets options and starts.
+pub fn new_game(h: &mut Harness<'static, App>, game: &str, names: &[&str]) {
+    click(h, "Nouvelle partie");
+    click(h, game);
+    if game.starts_with("Bridge") {
+        for (seat, name) in ["Nord", "Est", "Sud", "Ouest"].into_iter().zip(names) {
+            type_in(h, seat, name);
+        }
+        return;
+    }
+    while h
+        .query_by_label(&format!("Joueur {}", names.len() + 1))
+        .is_some()
+    {
+        click(h, "Retirer le dernier joueur");
+    }
+    while h
+        .query_by_label(&format!("Joueur {}", names.len()))
+        .is_none()
+    {
+        click(h, "Ajouter un joueur");
+    }
+    for (i, name) in names.iter().enumerate() {
+        type_in(h, &format!("Joueur {}", i + 1), name);
+    }
+}
