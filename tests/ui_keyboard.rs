@@ -1,0 +1,51 @@
+//! The app works from the keyboard: Tab moves between controls, Enter presses the one focused.
+mod ui_common;
+use egui::Key;
+use egui_kittest::kittest::Queryable;
+use ui_common::*;
+
+type H = egui_kittest::Harness<'static, marque::ui::App>;
+
+/// Presses Tab until the control named `label` has the focus (at most 60 times).
+fn tab_to(h: &mut H, label: &str) {
+    for _ in 0..60 {
+        if h.query_by_label(label).is_some_and(|n| n.is_focused()) {
+            return;
+        }
+        h.key_press(Key::Tab);
+        h.run();
+    }
+    panic!("Tab never reached {label}");
+}
+
+#[test]
+fn a_new_game_and_a_deal_from_the_keyboard() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    tab_to(&mut h, "Nouvelle partie");
+    h.key_press(Key::Enter);
+    h.run();
+    tab_to(&mut h, "Le Truc");
+    h.key_press(Key::Enter);
+    h.run();
+    tab_to(&mut h, "Joueur 1");
+    h.get_by_label("Joueur 1").type_text("Alice");
+    h.run();
+    tab_to(&mut h, "Joueur 2");
+    h.get_by_label("Joueur 2").type_text("Bruno");
+    h.run();
+    tab_to(&mut h, "Commencer la partie");
+    h.key_press(Key::Enter);
+    h.run();
+    for control in [
+        "Seulement le gagnant",
+        "Gagnant : Bruno",
+        "Valider la donne",
+    ] {
+        tab_to(&mut h, control);
+        h.key_press(Key::Enter);
+        h.run();
+    }
+    assert_eq!(saved(dir.path()).hands.len(), 1);
+    assert!(shows_containing(&h, "Manche 1 : Alice 0 – Bruno 1"));
+}
