@@ -48,8 +48,14 @@ pub fn hand_label(session: &Session, sheet: &Sheet, i: usize) -> Msg {
             dealer = &session.players[r.dealer]
         ),
         HandInfo::Le2500(_) => {
-            let frime = raw.get("frime").and_then(|f| f.as_str()).unwrap_or("?");
-            msg!("label.2500", frime = frime)
+            let frime = raw
+                .get("frime")
+                .and_then(|f| f.as_str())
+                .and_then(crate::games::le2500::Rank::parse);
+            match frime {
+                Some(r) => msg!("label.2500", frime = Arg::Key(r.name_key())),
+                None => msg!("label.2500", frime = "?"),
+            }
         }
         HandInfo::Democratie(_) => msg!("label.democratie", n = i + 1),
     }

@@ -161,7 +161,10 @@ impl TrucForm {
                     break;
                 }
                 ui.horizontal_wrapped(|ui| {
-                    ui.label(msg!("ui.truc.trick", n = k + 1).render(lang));
+                    ui.label(
+                        egui::RichText::new(msg!("ui.truc.trick", n = k + 1).render(lang))
+                            .size(18.0),
+                    );
                     let current = self.tricks.get(k).copied();
                     let mut pick = |ui: &mut egui::Ui, value: Option<usize>, text: String| {
                         let name = msg!("ui.truc.trick_named", n = k + 1, what = text.as_str())
