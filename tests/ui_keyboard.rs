@@ -49,3 +49,17 @@ fn a_new_game_and_a_deal_from_the_keyboard() {
     assert_eq!(saved(dir.path()).hands.len(), 1);
     assert!(shows_containing(&h, "Manche 1 : Alice 0 – Bruno 1"));
 }
+
+#[test]
+fn the_rules_reference_is_searchable_in_both_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    click(&mut h, "Règles");
+    type_in(&mut h, "Chercher", "chelem");
+    assert!(ui_common::shows(&h, "bridge.slam") && !ui_common::shows(&h, "bridge.insult"));
+    click(&mut h, "Le Truc");
+    assert!(shows_containing(&h, "Aucune règle ne correspond."));
+    click(&mut h, "English");
+    replace_in(&mut h, "Search", "banco");
+    assert!(shows_containing(&h, "asks \"banco\""));
+}

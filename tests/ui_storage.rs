@@ -140,14 +140,7 @@ fn export_never_overwrites_and_import_adds_a_session() {
     // A bad file is refused with the same message as `marque score`.
     let bad = dir.path().join("bad.json");
     std::fs::write(&bad, json!({"format": "marque-session", "version": 1, "game": "truc", "players": ["A"], "hands": []}).to_string()).unwrap();
-    let field = h.get_by_label("Chemin du fichier");
-    field.focus();
-    h.run();
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    h.run();
-    h.get_by_label("Chemin du fichier")
-        .type_text(bad.to_str().unwrap());
-    h.run();
+    replace_in(&mut h, "Chemin du fichier", bad.to_str().unwrap());
     click(&mut h, "Importer");
     assert!(shows(&h, "file: Le Truc se joue à 2 joueurs, pas 1"));
 }

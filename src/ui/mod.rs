@@ -136,7 +136,7 @@ impl Open {
     /// The sheet of the session without the hand being edited counts the same; the form enters
     /// hand `editing` or the next one.
     fn fresh_form(&self) -> Form {
-        Form::new(&self.session, &self.sheet, self.editing)
+        Form::new(&self.session, self.editing)
     }
 }
 

@@ -76,3 +76,13 @@ pub fn new_game(h: &mut Harness<'static, App>, game: &str, names: &[&str]) {
         type_in(h, &format!("Joueur {}", i + 1), name);
     }
 }
+
+/// Replaces all the text of the field named `label` (select all, then type).
+pub fn replace_in(h: &mut Harness<'static, App>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}

@@ -53,7 +53,7 @@ pub enum Form {
 
 impl Form {
     /// A form for the next hand, or filled from hand `editing`.
-    pub fn new(session: &Session, _sheet: &Sheet, editing: Option<usize>) -> Form {
+    pub fn new(session: &Session, editing: Option<usize>) -> Form {
         let existing = editing.and_then(|i| session.hands.get(i));
         let n = session.players.len();
         match session.game {
