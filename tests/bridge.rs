@@ -231,3 +231,13 @@ fn the_paper_sheet_lays_a_rubber_out_as_on_paper() {
     assert_eq!((p.totals, p.games), ([810, 100], [2, 1]));
     assert!(s.paper(1).is_none());
 }
+
+#[test]
+fn the_deal_passes_clockwise_from_north() {
+    use marque::games::bridge::{Seat, dealer};
+    let order: Vec<Seat> = (0..6).map(dealer).collect();
+    assert_eq!(
+        order,
+        [Seat::N, Seat::E, Seat::S, Seat::W, Seat::N, Seat::E]
+    );
+}

@@ -145,3 +145,31 @@ fn the_game_ends_on_a_single_leader_at_the_target() {
     let e = err(&demo(&["Hugo", "Iris"], json!({"days": 17}), json!([])));
     assert_eq!(e, ["file: `days` is 17; allowed: 1 to 16"]);
 }
+
+#[test]
+fn tribus_per_suit_follow_the_all12_option() {
+    use marque::games::democratie::{Capture, Options};
+    let all = Capture::Cards(Rank::ALL.to_vec());
+    let base = Options::default();
+    let all12 = Options {
+        all12: true,
+        ..Options::default()
+    };
+    assert_eq!(
+        (base.tribus_in_suit(&all), all12.tribus_in_suit(&all)),
+        (1, 2)
+    );
+    assert_eq!(
+        all12.tribus_in_suit(&Capture::Points(25)),
+        1,
+        "points alone never make 2"
+    );
+    assert_eq!(all12.tribus_in_suit(&Capture::Points(12)), 0);
+    let suits = [
+        all,
+        Capture::Points(13),
+        Capture::Points(0),
+        Capture::Cards(vec![Rank::R5]),
+    ];
+    assert_eq!(all12.tribus(&suits), 3);
+}

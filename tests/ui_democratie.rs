@@ -76,3 +76,21 @@ fn the_trick_helper_settles_a_disputed_trick() {
         "Iris prend le pli — le 6 d'atout bat le 5 d'atout joué avec lui [democratie.trick]"
     ));
 }
+
+#[test]
+fn the_live_tribus_count_all_12_cards_as_two_with_the_option() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    new_game(&mut h, "Démocratie", &["Hugo", "Iris"]);
+    click(&mut h, "2 tribus");
+    click(&mut h, "Commencer la partie");
+    click(&mut h, "Hugo cœur : choisir les cartes");
+    for r in ["5", "4", "3", "As", "R", "D", "V", "10", "9", "8", "7", "6"] {
+        click(&mut h, &format!("Hugo {r} de cœur"));
+    }
+    assert!(
+        shows(&h, "Hugo — tribus : 2"),
+        "the form counts as the score will"
+    );
+    assert!(shows(&h, "Hugo: +2"));
+}

@@ -269,6 +269,11 @@ pub struct Honours {
     pub kind: HonoursKind,
 }
 
+/// Who deals deal `index` (from 0): North first, then each seat in turn clockwise.
+pub fn dealer(index: usize) -> Seat {
+    Seat::ALL[index % 4]
+}
+
 /// One deal as entered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Hand {

@@ -155,6 +155,23 @@ impl Default for Options {
 }
 
 impl Options {
+    /// Tribus that one player's capture in one suit scores (`democratie.tribu`): 0, 1, or 2 for
+    /// all 12 cards of the suit with option `all12` (which needs the cards, not the points).
+    pub fn tribus_in_suit(&self, capture: &Capture) -> i64 {
+        if capture.points() < TRIBU {
+            0
+        } else if self.all12 && matches!(capture, Capture::Cards(cards) if cards.len() == 12) {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Tribus for all four suits of one player's captures.
+    pub fn tribus(&self, suits: &[Capture; 4]) -> i64 {
+        suits.iter().map(|c| self.tribus_in_suit(c)).sum()
+    }
+
     pub const KEYS: [&'static str; 4] = ["target", "all12", "joker", "days"];
 
     pub fn from_json(v: Option<&Value>, players: usize) -> Result<Options, Vec<Msg>> {
@@ -462,14 +479,10 @@ impl Game {
         for s in Suit::ALL {
             let c = &suits[s as usize];
             let pts = c.points();
-            if pts < TRIBU {
-                continue;
-            }
-            let all = matches!(c, Capture::Cards(cards) if cards.len() == 12);
-            let (n, key) = if self.options.all12 && all {
-                (2, "democratie.line.all12")
-            } else {
-                (1, "democratie.line.tribu")
+            let (n, key) = match self.options.tribus_in_suit(c) {
+                0 => continue,
+                1 => (1, "democratie.line.tribu"),
+                n => (n, "democratie.line.all12"),
             };
             lines.push(Line::new(
                 player,

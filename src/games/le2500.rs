@@ -120,6 +120,11 @@ impl Options {
         Ok(o)
     }
 
+    /// The points of a set of cards with this frime.
+    pub fn points(&self, cards: impl IntoIterator<Item = Rank>, frime: Rank) -> i64 {
+        cards.into_iter().map(|r| self.value(r, frime)).sum()
+    }
+
     /// What a card is worth in a brasse with this frime (`2500.values`).
     pub fn value(&self, rank: Rank, frime: Rank) -> i64 {
         if rank == frime {
@@ -241,7 +246,7 @@ impl Game {
 
     /// The points of a set of cards with this frime.
     pub fn points(&self, cards: &[Rank], frime: Rank) -> i64 {
-        cards.iter().map(|&r| self.options.value(r, frime)).sum()
+        self.options.points(cards.iter().copied(), frime)
     }
 
     /// Problems with a brasse: too many cards of one rank.

@@ -322,7 +322,7 @@ impl App {
         };
         // A bridge session goes on with a new rubber after a complete one, unless it was closed.
         let over = sheet.finished && (session.closed || session.game != GameKind::Bridge);
-        let (lock, mut read_only) = if over {
+        let (lock, read_only) = if over {
             (None, Some(Msg::new("ui.read_only.finished")))
         } else {
             match Lock::acquire(path) {
@@ -338,9 +338,6 @@ impl App {
         };
         if let Some(prev) = lock.as_ref().and_then(|l| l.taken_over.clone()) {
             self.notice = Some(msg!("ui.lock_taken_over", note = prev).render(self.lang()));
-        }
-        if lock.is_none() && read_only.is_none() {
-            read_only = Some(Msg::new("ui.read_only.finished"));
         }
         self.open = Some(Open::new(path, session, sheet, lock, read_only));
         self.screen = Screen::Session;

@@ -387,7 +387,7 @@ fn state_line(ui: &mut Ui, lang: Lang, session: &Session, sheet: &Sheet) {
                 ew_vul = vul(v[1]),
                 ns_need = need[0],
                 ew_need = need[1],
-                dealer = tr(lang, bridge::Seat::ALL[session.hands.len() % 4].name_key())
+                dealer = tr(lang, bridge::dealer(session.hands.len()).name_key())
             )
         }
         Live::Truc(g) => {

@@ -65,7 +65,7 @@ impl BridgeForm {
 
     pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<Value> {
         let lang = ctx.lang;
-        let dealer = Seat::ALL[ctx.index() % 4];
+        let dealer = crate::games::bridge::dealer(ctx.index());
         ui.label(
             msg!(
                 "ui.bridge.dealer",

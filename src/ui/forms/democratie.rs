@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::Ctx;
 use crate::games::democratie::{
-    Capture, Card, Hand, Rank, SUIT_POINTS, Suit, TRIBU, deal_sizes, decode_hand, trick,
+    Capture, Card, Hand, Rank, SUIT_POINTS, Suit, deal_sizes, decode_hand, trick,
 };
 use crate::i18n::tr;
 use crate::msg;
@@ -62,10 +62,7 @@ impl DemocratieForm {
         );
         for (p, name) in players.iter().enumerate() {
             ui.separator();
-            let tribus: i64 = Suit::ALL
-                .iter()
-                .filter(|s| self.captured[p][**s as usize].points() >= TRIBU)
-                .count() as i64;
+            let tribus = options.tribus(&self.captured[p]);
             ui.label(
                 egui::RichText::new(
                     msg!("ui.demo.player", player = name.as_str(), tribus = tribus).render(lang),

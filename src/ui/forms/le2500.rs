@@ -26,11 +26,15 @@ fn counts(cards: &[Rank]) -> [u32; 12] {
     c
 }
 
-fn expand(c: &[u32; 12]) -> Vec<&'static str> {
+/// The cards a row of counts stands for, in rank order.
+fn ranks(c: &[u32; 12]) -> impl Iterator<Item = Rank> + '_ {
     Rank::ALL
-        .iter()
-        .flat_map(|r| std::iter::repeat_n(r.code(), c[*r as usize] as usize))
-        .collect()
+        .into_iter()
+        .flat_map(|r| std::iter::repeat_n(r, c[r as usize] as usize))
+}
+
+fn expand(c: &[u32; 12]) -> Vec<&'static str> {
+    ranks(c).map(Rank::code).collect()
 }
 
 impl Le2500Form {
@@ -88,12 +92,7 @@ impl Le2500Form {
         );
         for p in 0..players.len() {
             ui.separator();
-            let points = |c: &[u32; 12]| -> i64 {
-                Rank::ALL
-                    .iter()
-                    .map(|r| c[*r as usize] as i64 * options.value(*r, frime))
-                    .sum()
-            };
+            let points = |c: &[u32; 12]| options.points(ranks(c), frime);
             let (laid, kept) = (points(&self.laid[p]), points(&self.kept[p]));
             ui.label(
                 egui::RichText::new(
