@@ -144,3 +144,51 @@ fn export_never_overwrites_and_import_adds_a_session() {
     click(&mut h, "Importer");
     assert!(shows(&h, "file: Le Truc se joue à 2 joueurs, pas 1"));
 }
+
+#[test]
+fn deleting_a_hand_recomputes_the_rest_and_is_logged() {
+    let dir = tempfile::tempdir().unwrap();
+    truc_file(dir.path(), "partie.json");
+    let mut h = harness(dir.path());
+    click(&mut h, "Reprendre : Alice, Bruno");
+    winner_deal(&mut h, "Bruno");
+    click(&mut h, "Valider la donne");
+    assert!(shows_containing(&h, "Manche 1 : Alice 1 – Bruno 1"));
+    click(&mut h, "#1");
+    click(&mut h, "Supprimer la donne 1");
+    assert!(shows_containing(&h, "Manche 1 : Alice 0 – Bruno 1"));
+    assert!(shows(&h, "manche 1, 1 pour Bruno") && !shows(&h, "manche 1, 1 pour Alice"));
+    let s = saved(dir.path());
+    assert_eq!(s.hands, [json!({"calls": [], "winner": 1})]);
+    let log = marque::history::log(&s);
+    let last = log.last().unwrap();
+    assert_eq!(
+        (last.action.unwrap().id(), last.hand, last.old.clone()),
+        ("delete", 1, json!({"calls": [], "winner": 0}))
+    );
+}
+
+#[test]
+fn a_finished_session_opens_read_only_with_its_explanations() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = json!({"format": "marque-session", "version": 1, "game": "truc", "players": ["Alice", "Bruno"],
+                   "options": {"target": 1, "manches": 1}, "hands": [{"calls": [], "tricks": [1, null]}]});
+    std::fs::write(dir.path().join("fini.json"), v.to_string()).unwrap();
+    let before = std::fs::read(dir.path().join("fini.json")).unwrap();
+    let mut h = harness(dir.path());
+    assert!(shows(&h, "Aucune."), "nothing in progress");
+    click(&mut h, "Consulter : Alice, Bruno");
+    assert!(shows(&h, "Lecture seule : la partie est terminée"));
+    assert!(shows_containing(&h, "Partie terminée — gagnant(s) : Bruno"));
+    assert!(
+        !shows(&h, "Seulement le gagnant"),
+        "no entry form in a finished session"
+    );
+    click(&mut h, "#1");
+    assert!(shows(&h, "Bruno gagne la donne aux plis, qui vaut 1"));
+    assert!(
+        !shows(&h, "Modifier la donne 1"),
+        "no editing in a finished session"
+    );
+    assert_eq!(std::fs::read(dir.path().join("fini.json")).unwrap(), before);
+}
