@@ -112,7 +112,8 @@ impl Le2500Form {
                 ("ui.2500.kept", &mut self.kept[p]),
             ] {
                 ui.horizontal_wrapped(|ui| {
-                    ui.label(tr(lang, kind));
+                    // A fixed width, so that the "laid" and "in hand" keypads start at one edge.
+                    ui.add_sized([80.0, 24.0], egui::Label::new(tr(lang, kind)));
                     for r in Rank::ALL {
                         let n = counts[r as usize];
                         let rank = tr(lang, r.name_key());
