@@ -5,8 +5,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use marque_core::msg;
+
 use crate::i18n::{Lang, Msg};
-use crate::msg;
 use crate::session::{Problem, Session};
 
 #[derive(Parser, Debug)]
@@ -77,6 +78,7 @@ pub enum Command {
 
 /// Runs the command line; returns the exit status.
 pub fn main() -> ExitCode {
+    crate::init_texts();
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Open { file }) => {
@@ -131,18 +133,25 @@ fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
         Ok(s) => s,
         Err(m) => return fail(&[Problem::file(m)], lang),
     };
-    let sheet = Session::parse(&input).and_then(|s| s.score().map(|sheet| (s, sheet)));
-    match sheet {
+    let session = match Session::parse(&input) {
+        Ok(s) => s,
+        Err(problems) => return fail(&problems, lang),
+    };
+    drop(input);
+    let stdout = std::io::stdout().lock();
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout);
+    let written = if text {
+        session
+            .score()
+            .map(|sheet| out.write_all(crate::text::render(&session, &sheet, lang).as_bytes()))
+    } else {
+        session.write_score(lang, &mut out)
+    };
+    match written {
         Err(problems) => fail(&problems, lang),
-        Ok((session, sheet)) => {
-            let out = if text {
-                crate::text::render(&session, &sheet, lang)
-            } else {
-                let mut s = serde_json::to_string_pretty(&sheet.to_json(lang)).unwrap_or_default();
-                s.push('\n');
-                s
-            };
-            let _ = std::io::stdout().lock().write_all(out.as_bytes());
+        // A closed pipe (`| head`) is not the session's problem.
+        Ok(_) => {
+            let _ = out.flush();
             ExitCode::SUCCESS
         }
     }
@@ -170,14 +179,19 @@ fn add(path: &str, hand: &str, lang: Lang) -> ExitCode {
                 path = path,
                 error = e.to_string()
             ))],
+            StoreError::Changed => vec![Problem::file(Msg::new("store.changed"))],
         }
     };
     let lock = match Lock::acquire(file) {
         Ok(l) => l,
         Err(e) => return fail(&store_fail(e), lang),
     };
-    let session = match store::read_session(file) {
-        Ok(s) => s,
+    let store::Loaded {
+        mut session,
+        mut sheet,
+        stamp,
+    } = match store::read_session(file) {
+        Ok(l) => l,
         Err(e) => return fail(&store_fail(e), lang),
     };
     let n = session.hands.len();
@@ -193,10 +207,24 @@ fn add(path: &str, hand: &str, lang: Lang) -> ExitCode {
             );
         }
     };
-    match apply(&session, &Change::Insert(n, value), Action::Add) {
+    let hand = match session.decode(&value) {
+        Ok(h) => h,
+        Err(ms) => {
+            let problems: Vec<Problem> = ms.into_iter().map(|m| Problem::hand(n, m)).collect();
+            return fail(&problems, lang);
+        }
+    };
+    let at = crate::now();
+    match apply(
+        &mut session,
+        &mut sheet,
+        &Change::Insert(n, hand),
+        Action::Add,
+        &at,
+    ) {
         Err(problems) => fail(&problems, lang),
-        Ok((new, _)) => match store::save(file, &new, &lock) {
-            Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => match store::save(file, &session, stamp, &lock) {
+            Ok(_) => ExitCode::SUCCESS,
             Err(e) => fail(&store_fail(e), lang),
         },
     }
@@ -222,7 +250,7 @@ fn check(folder: Option<std::path::PathBuf>, as_json: bool, lang: Lang) -> ExitC
                         "store.fine",
                         game = game,
                         players = s.players.join(", "),
-                        hands = s.hands.len()
+                        hands = s.hands
                     )
                     .render(lang),
                 )

@@ -1,19 +1,28 @@
 //! Marque: scorekeeping for card games played at a real table.
 //!
-//! The library holds the rules ([`games`]), sessions and score sheets ([`session`]), files on disk
-//! ([`store`]), the command line ([`cli`]) and the desktop app ([`ui`]).
+//! The rules, sessions, score sheets and edit history are in the `marque-core` crate (re-exported
+//! here); this crate adds files on disk ([`store`]), the command line ([`cli`]) and the desktop
+//! app ([`ui`]).
 
 // Sides and players are indexes into several parallel arrays at once (below, above, totals):
 // a range loop says that more plainly than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
-rust_i18n::i18n!("locales", fallback = "en");
+pub use marque_core::{games, history, i18n, session, text};
 
 pub mod cli;
-pub mod games;
-pub mod history;
-pub mod i18n;
-pub mod session;
 pub mod store;
-pub mod text;
 pub mod ui;
+
+/// The app's own texts (screens, files, the command line), beside the core's.
+pub const UI_TEXTS: &str = include_str!("../locales/ui.json");
+
+/// Makes the app's texts available to [`i18n::tr`]; every entry point calls it first.
+pub fn init_texts() {
+    i18n::add_texts(UI_TEXTS);
+}
+
+/// The local time now, as written in session files and logs.
+pub fn now() -> String {
+    chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
+}

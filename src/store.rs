@@ -6,14 +6,21 @@
 //!   overwritten: [`Store::save`] refuses it.
 //! - A session open for writing holds an advisory lock on `.NAME.lock` beside it. The OS drops
 //!   the lock when the process ends, however it ends, so a lock left by a crash is taken over.
+//! - A save writes only over the file that was read: its size and modification time are
+//!   compared just before (a [`Stamp`]); a file changed since is never overwritten.
+//! - [`Store::list`] keeps a summary of every session file in `.index.json`, keyed by each
+//!   file's size and modification time, so that only files that changed are read again.
 
+use std::collections::BTreeMap;
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::session::{Problem, Session, VERSION};
+use marque_core::msg;
+
+use crate::session::{Problem, Session, Sheet};
 
 /// Why a session file cannot be used.
 #[derive(Debug, Error)]
@@ -29,12 +36,81 @@ pub enum StoreError {
     /// Another window or process holds the lock; its note (pid and time) if readable.
     #[error("locked")]
     Locked(String),
+    /// The file changed on disk since it was read: it is not overwritten.
+    #[error("changed on disk")]
+    Changed,
+}
+
+/// What identifies the version of a file that was read: its size and modification time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Stamp {
+    pub size: u64,
+    /// Nanoseconds since the Unix epoch (0 where the system gives no time).
+    pub modified: u128,
+}
+
+impl Stamp {
+    pub fn of(meta: &fs::Metadata) -> Stamp {
+        Stamp {
+            size: meta.len(),
+            modified: meta
+                .modified()
+                .ok()
+                .and_then(|m| m.duration_since(std::time::UNIX_EPOCH).ok())
+                .map(|d| d.as_nanos())
+                .unwrap_or(0),
+        }
+    }
+
+    pub fn of_path(path: &Path) -> std::io::Result<Stamp> {
+        Ok(Stamp::of(&fs::metadata(path)?))
+    }
+}
+
+/// A session file read and scored, with the stamp of what was read.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    pub session: Session,
+    pub sheet: Sheet,
+    pub stamp: Stamp,
+}
+
+/// What the home screen, `marque check` and statistics need of a session file.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Summary {
+    pub game: crate::games::GameKind,
+    pub id: Option<String>,
+    pub created: Option<String>,
+    pub players: Vec<String>,
+    pub sides: Vec<String>,
+    pub hands: usize,
+    pub totals: Vec<i64>,
+    pub finished: bool,
+    pub closed: bool,
+    pub winners: Vec<usize>,
+}
+
+impl Summary {
+    pub fn of(session: &Session, sheet: &Sheet) -> Summary {
+        Summary {
+            game: session.game,
+            id: session.id.clone(),
+            created: session.created.clone(),
+            players: session.players.clone(),
+            sides: sheet.sides.clone(),
+            hands: session.hands.len(),
+            totals: sheet.totals.clone(),
+            finished: sheet.finished,
+            closed: session.closed,
+            winners: sheet.winners.clone(),
+        }
+    }
 }
 
 /// The state of one session file, as listed on the home screen and by `marque check`.
 #[derive(Debug, Clone)]
 pub enum FileState {
-    Fine(Box<Session>),
+    Fine(Box<Summary>),
     Damaged(Vec<Problem>),
     Newer(u64),
 }
@@ -70,38 +146,71 @@ impl Store {
             .unwrap_or_else(|| PathBuf::from("marque-sessions"))
     }
 
-    /// Every `*.json` file of the folder with its state, newest first.
+    /// Every `*.json` file of the folder with its state, newest first. Files whose size and
+    /// modification time are those of the index are not read again; the index is rewritten when
+    /// anything changed (where the folder can be written).
     pub fn list(&self) -> Vec<Listed> {
         let Ok(rd) = fs::read_dir(&self.dir) else {
             return Vec::new();
         };
-        let mut out: Vec<Listed> = rd
-            .filter_map(|e| e.ok())
-            .map(|e| e.path())
-            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "json"))
-            .filter(|p| {
-                !p.file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-            })
-            .map(|path| {
-                let modified = fs::metadata(&path).and_then(|m| m.modified()).ok();
-                let state = match read_session(&path) {
-                    Ok(s) => FileState::Fine(Box::new(s)),
+        let index_path = self.dir.join(INDEX);
+        let old: Index = fs::read(&index_path)
+            .ok()
+            .and_then(|b| serde_json::from_slice(&b).ok())
+            .filter(|i: &Index| i.version == INDEX_VERSION)
+            .unwrap_or_default();
+        let mut new = Index {
+            version: INDEX_VERSION,
+            files: BTreeMap::new(),
+        };
+        let mut out = Vec::new();
+        for e in rd.filter_map(|e| e.ok()) {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if name.starts_with('.') || !name.ends_with(".json") {
+                continue;
+            }
+            let path = e.path();
+            let Ok(meta) = fs::metadata(&path) else {
+                continue;
+            };
+            if !meta.is_file() {
+                continue;
+            }
+            let stamp = Stamp::of(&meta);
+            let state = match old.files.get(&name).filter(|c| c.stamp == stamp) {
+                Some(cached) => cached.state.clone().into_state(),
+                None => match read_session(&path) {
+                    Ok(l) => FileState::Fine(Box::new(Summary::of(&l.session, &l.sheet))),
                     Err(StoreError::Newer(v)) => FileState::Newer(v),
                     Err(StoreError::Damaged(p)) => FileState::Damaged(p),
-                    Err(e) => FileState::Damaged(vec![Problem::file(crate::msg!(
+                    Err(e) => FileState::Damaged(vec![Problem::file(msg!(
                         "file.unreadable",
                         path = path.display().to_string(),
                         error = e.to_string()
                     ))]),
-                };
-                Listed {
-                    path,
-                    state,
-                    modified,
-                }
-            })
-            .collect();
+                },
+            };
+            if let Some(cached) = Cached::of(&state) {
+                new.files.insert(
+                    name,
+                    IndexEntry {
+                        stamp,
+                        state: cached,
+                    },
+                );
+            }
+            out.push(Listed {
+                path,
+                state,
+                modified: meta.modified().ok(),
+            });
+        }
+        if new != old
+            && let Ok(text) = serde_json::to_vec(&new)
+        {
+            // The index only saves work: a folder that cannot be written is read in full.
+            let _ = write_atomic(&index_path, &text);
+        }
         out.sort_by(|a, b| b.modified.cmp(&a.modified).then(a.path.cmp(&b.path)));
         out
     }
@@ -149,8 +258,7 @@ impl Store {
     /// Imports a session file from elsewhere: it must score, and it gets a new file of its own
     /// (an existing session is never overwritten).
     pub fn import(&self, from: &Path) -> Result<PathBuf, StoreError> {
-        let session = read_session(from)?;
-        session.score().map_err(StoreError::Damaged)?;
+        let session = read_session(from)?.session;
         fs::create_dir_all(&self.dir)?;
         let id = session
             .id
@@ -159,6 +267,46 @@ impl Store {
         let path = self.new_path(&id);
         write_atomic(&path, session.to_json_string().as_bytes())?;
         Ok(path)
+    }
+}
+
+/// The session index's file, in the data folder.
+pub const INDEX: &str = ".index.json";
+const INDEX_VERSION: u32 = 1;
+
+#[derive(Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+struct Index {
+    version: u32,
+    files: BTreeMap<String, IndexEntry>,
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+struct IndexEntry {
+    stamp: Stamp,
+    state: Cached,
+}
+
+/// What the index keeps of a file: its summary, or the version of a newer file. A damaged
+/// file is read again each time (its problems are messages in the reader's language).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+enum Cached {
+    Fine(Summary),
+    Newer(u64),
+}
+
+impl Cached {
+    fn of(state: &FileState) -> Option<Cached> {
+        match state {
+            FileState::Fine(s) => Some(Cached::Fine((**s).clone())),
+            FileState::Newer(v) => Some(Cached::Newer(*v)),
+            FileState::Damaged(_) => None,
+        }
+    }
+    fn into_state(self) -> FileState {
+        match self {
+            Cached::Fine(s) => FileState::Fine(Box::new(s)),
+            Cached::Newer(v) => FileState::Newer(v),
+        }
     }
 }
 
@@ -180,25 +328,40 @@ pub fn new_id(game: &str) -> String {
     )
 }
 
-/// Reads a session file, telling a newer version from a damaged file.
-pub fn read_session(path: &Path) -> Result<Session, StoreError> {
-    let mut bytes = Vec::new();
-    File::open(path)?.read_to_end(&mut bytes)?;
+/// Reads a session file once: decoded, scored, and stamped; tells a newer version from a
+/// damaged file.
+pub fn read_session(path: &Path) -> Result<Loaded, StoreError> {
+    let mut file = File::open(path)?;
+    let stamp = Stamp::of(&file.metadata()?);
+    let mut bytes = Vec::with_capacity(stamp.size as usize);
+    file.read_to_end(&mut bytes)?;
     let text = String::from_utf8(bytes).map_err(|e| {
-        StoreError::Damaged(vec![Problem::file(crate::msg!(
+        StoreError::Damaged(vec![Problem::file(msg!(
             "file.not_utf8",
             error = e.to_string()
         ))])
     })?;
-    if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text)
-        && let Some(n) = v.get("version").and_then(|v| v.as_u64())
-        && n > VERSION
-    {
-        return Err(StoreError::Newer(n));
+    let session = Session::parse(&text).map_err(|p| match newer_version(&p) {
+        Some(v) => StoreError::Newer(v),
+        None => StoreError::Damaged(p),
+    })?;
+    let sheet = session.score().map_err(StoreError::Damaged)?;
+    Ok(Loaded {
+        session,
+        sheet,
+        stamp,
+    })
+}
+
+/// The version of a file refused because a newer Marque wrote it.
+fn newer_version(problems: &[Problem]) -> Option<u64> {
+    match problems {
+        [p] if p.msg.key == "file.newer" => p.msg.args.iter().find_map(|(n, a)| match a {
+            marque_core::i18n::Arg::Text(t) if *n == "version" => t.parse().ok(),
+            _ => None,
+        }),
+        _ => None,
     }
-    let session = Session::parse(&text).map_err(StoreError::Damaged)?;
-    session.score().map_err(StoreError::Damaged)?;
-    Ok(session)
 }
 
 /// Writes `bytes` to `path` so that a crash at any moment leaves the old file or the new one.
@@ -330,18 +493,23 @@ pub fn lock_path(session_path: &Path) -> PathBuf {
     session_path.with_file_name(format!(".{name}.lock"))
 }
 
-/// Saves a session over its file, holding `lock`; refuses to overwrite a damaged file or one
-/// written by a newer Marque.
-pub fn save(path: &Path, session: &Session, _lock: &Lock) -> Result<(), StoreError> {
-    if path.exists() {
-        match read_session(path) {
-            Ok(_) => {}
-            Err(StoreError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(e),
-        }
+/// Saves a session over its file, holding `lock`, if the file is still the one read (`stamp`);
+/// returns the stamp of what was written.
+pub fn save(
+    path: &Path,
+    session: &Session,
+    stamp: Stamp,
+    _lock: &Lock,
+) -> Result<Stamp, StoreError> {
+    match Stamp::of_path(path) {
+        Ok(now) if now == stamp => {}
+        Ok(_) => return Err(StoreError::Changed),
+        // A file deleted under the writer is written again: nothing of it can be lost.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(StoreError::Io(e)),
     }
     write_atomic(path, session.to_json_string().as_bytes())?;
-    Ok(())
+    Ok(Stamp::of_path(path)?)
 }
 
 /// Saves a brand-new session at a fresh path, taking its lock.

@@ -1,4 +1,5 @@
 //! Session files: required fields, versions, players, options; and the `marque score` command.
+#[path = "../crates/marque-core/tests/common/mod.rs"]
 mod common;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -144,8 +145,14 @@ fn score_prints_json_text_and_errors() {
 
 #[test]
 fn every_message_key_exists_in_both_languages() {
-    for file in ["core.json", "ui.json", "rules.json"] {
-        let path = format!("{}/locales/{file}", env!("CARGO_MANIFEST_DIR"));
+    marque::init_texts();
+    let root = env!("CARGO_MANIFEST_DIR");
+    for file in [
+        "crates/marque-core/locales/core.json",
+        "locales/ui.json",
+        "crates/marque-core/locales/rules.json",
+    ] {
+        let path = format!("{root}/{file}");
         let doc: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
         for (key, langs) in doc.as_object().unwrap() {
@@ -168,9 +175,11 @@ fn every_message_key_exists_in_both_languages() {
         }
     }
     // Every key the code names literally is in the files.
-    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
     let mut missing = Vec::new();
-    for entry in walk(std::path::Path::new(src)) {
+    let sources = ["src", "crates/marque-core/src"]
+        .into_iter()
+        .flat_map(|d| walk(&std::path::Path::new(root).join(d)));
+    for entry in sources {
         let code = std::fs::read_to_string(&entry).unwrap();
         for pat in ["msg!(\"", "Msg::new(\"", "tr(lang, \"", "t(\""] {
             for (i, _) in code.match_indices(pat) {
@@ -189,6 +198,7 @@ fn every_message_key_exists_in_both_languages() {
 #[test]
 fn every_rule_option_and_game_has_its_texts() {
     use marque::games::GameKind;
+    marque::init_texts();
     for game in GameKind::ALL {
         assert!(has_key(Lang::Fr, game.name_key()) && has_key(Lang::En, game.name_key()));
         let intro = format!("rule.{}.intro", game.id());

@@ -1,5 +1,6 @@
 //! Storage: atomic saves under SIGKILL, damaged and newer files, locks, the edit log, import,
 //! `marque add` and `marque check`.
+#[path = "../crates/marque-core/tests/common/mod.rs"]
 mod common;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -100,16 +101,17 @@ fn a_killed_add_never_leaves_a_broken_file() {
             kills += 1;
         }
         assert!(
-            s.hands.len() == completed || (!status.success() && s.hands.len() == completed + 1),
+            s.session.hands.len() == completed
+                || (!status.success() && s.session.hands.len() == completed + 1),
             "{} hands on disk, {} adds completed",
-            s.hands.len(),
+            s.session.hands.len(),
             completed
         );
         // A kill after the rename but before the exit still saved the hand.
-        if s.hands.len() > completed {
+        if s.session.hands.len() > completed {
             saved_by_killed += 1;
         }
-        completed = s.hands.len();
+        completed = s.session.hands.len();
     }
     assert!(
         (20..=295).contains(&kills),
@@ -192,14 +194,23 @@ fn damaged_files_are_listed_with_their_reason_and_never_overwritten() {
     assert_eq!(reason("newer.json"), "newer 2");
     assert_eq!(reason("fine.json"), "fine");
 
-    // Saving over a damaged or newer file is refused; the bytes stay.
+    // A save needs the stamp of a successful read: a damaged or newer file gives none, and a
+    // save with any other stamp is refused; the bytes stay.
     let good = Session::from_value(&session("truc", &["A", "B"], json!({}), json!([]))).unwrap();
     for name in ["notjson.json", "newer.json", "rule.json"] {
         let p = d.join(name);
         let before = std::fs::read(&p).unwrap();
+        assert!(store::read_session(&p).is_err(), "{name} reads");
         let lock = Lock::acquire(&p).unwrap();
+        let stale = store::Stamp {
+            size: 0,
+            modified: 0,
+        };
         assert!(
-            store::save(&p, &good, &lock).is_err(),
+            matches!(
+                store::save(&p, &good, stale, &lock),
+                Err(StoreError::Changed)
+            ),
             "{name} was overwritten"
         );
         assert_eq!(std::fs::read(&p).unwrap(), before);
@@ -319,39 +330,75 @@ fn add_refuses_a_bad_hand_and_leaves_the_file_untouched() {
 
 #[test]
 fn the_edit_log_records_edits_deletes_undo_and_restores() {
-    let s0 = Session::from_value(&session(
+    let mut s = Session::from_value(&session(
         "ascenseur",
         &["Ana", "Ben", "Chloe"],
         json!({}),
         json!([]),
     ))
     .unwrap();
-    let (s1, _) = history::apply(&s0, &Change::Insert(0, round(0)), Action::Add).unwrap();
-    let (s2, _) = history::apply(&s1, &Change::Insert(1, round(1)), Action::Add).unwrap();
-    let edited = json!({"bids": [0, 0, 0], "tricks": [1, 0, 0]});
-    let edit = Change::Replace(0, round(0), edited.clone());
-    let (s3, sheet) = history::apply(&s2, &edit, Action::Edit).unwrap();
+    let mut sheet = s.score().unwrap();
+    let hand = |v: Value, s: &Session| s.decode(&v).unwrap();
+    let (r0, r1) = (hand(round(0), &s), hand(round(1), &s));
+    let at = "2026-11-23T20:00:00+01:00";
+    // After every change the sheet kept up to date equals a sheet scored from scratch.
+    let same = |s: &Session, sheet: &marque::session::Sheet| {
+        let fresh = s.score().unwrap();
+        assert_eq!((&sheet.hands, &sheet.totals), (&fresh.hands, &fresh.totals));
+    };
+    let apply = |s: &mut Session, sheet: &mut marque::session::Sheet, c: &Change, a| {
+        let r = history::apply(s, sheet, c, a, at);
+        same(s, sheet);
+        r
+    };
+    apply(
+        &mut s,
+        &mut sheet,
+        &Change::Insert(0, r0.clone()),
+        Action::Add,
+    )
+    .unwrap();
+    apply(
+        &mut s,
+        &mut sheet,
+        &Change::Insert(1, r1.clone()),
+        Action::Add,
+    )
+    .unwrap();
+    let edited_json = json!({"bids": [0, 0, 0], "tricks": [1, 0, 0]});
+    let edited = hand(edited_json.clone(), &s);
+    let edit = Change::Replace(0, r0.clone(), edited.clone());
+    apply(&mut s, &mut sheet, &edit, Action::Edit).unwrap();
     assert_eq!(
         sheet.totals,
         vec![-1 + 2, 2 - 1, 2 + 4],
         "round 1 rescored, round 2 unchanged"
     );
-    // A change that would break a later hand is refused, naming it.
+    // A change that breaks a rule is refused, naming the hand; nothing changes.
+    let s3 = s.clone();
     let bad = Change::Replace(
         0,
         edited.clone(),
-        json!({"bids": [0, 0, 0], "tricks": [0, 0, 2]}),
+        hand(json!({"bids": [0, 0, 0], "tricks": [0, 0, 2]}), &s),
     );
-    assert!(history::apply(&s3, &bad, Action::Edit).is_err());
-    let (s4, _) = history::apply(&s3, &Change::Remove(1, round(1)), Action::Delete).unwrap();
-    assert_eq!(s4.hands.len(), 1);
+    let refused = apply(&mut s, &mut sheet, &bad, Action::Edit).unwrap_err();
+    assert_eq!(refused[0].hand, Some(1), "{refused:?}");
+    assert_eq!(s, s3);
+    apply(
+        &mut s,
+        &mut sheet,
+        &Change::Remove(1, r1.clone()),
+        Action::Delete,
+    )
+    .unwrap();
+    assert_eq!(s.hands.len(), 1);
     let mut undo = UndoStack::default();
-    undo.push(Change::Remove(1, round(1)));
-    let (s5, _) = history::apply(&s4, &undo.peek_undo().unwrap(), Action::Undo).unwrap();
+    undo.push(Change::Remove(1, r1.clone()));
+    apply(&mut s, &mut sheet, &undo.peek_undo().unwrap(), Action::Undo).unwrap();
     undo.undone();
-    assert_eq!(s5.hands, s3.hands);
+    assert_eq!(s.hands, s3.hands);
     assert!(undo.can_redo());
-    let log = history::log(&s5);
+    let log = history::log(&s);
     let actions: Vec<_> = log
         .iter()
         .map(|e| (e.action.unwrap().id(), e.hand))
@@ -366,20 +413,26 @@ fn the_edit_log_records_edits_deletes_undo_and_restores() {
             ("undo", 2)
         ]
     );
-    assert_eq!((log[2].old.clone(), log[2].new.clone()), (round(0), edited));
-    // Restoring the edit's old value puts round 1 back, and is itself logged.
-    let change = history::restore(&s5, &log[2]).unwrap();
-    let (s6, _) = history::apply(&s5, &change, Action::Restore).unwrap();
-    assert_eq!(s6.hands[0], round(0));
     assert_eq!(
-        history::log(&s6).last().unwrap().action,
+        (log[2].old.clone(), log[2].new.clone()),
+        (round(0), edited_json)
+    );
+    // Restoring the edit's old value puts round 1 back, and is itself logged.
+    let change = history::restore(&s, &log[2]).unwrap();
+    apply(&mut s, &mut sheet, &change, Action::Restore).unwrap();
+    assert_eq!(s.hands[0].to_value(), round(0));
+    assert_eq!(
+        history::log(&s).last().unwrap().action,
         Some(Action::Restore)
     );
     // The log survives a save and a read.
     let dir = tempfile::tempdir().unwrap();
-    let (path, lock) = store::create(&Store::new(dir.path()), &s6).unwrap();
+    let (path, lock) = store::create(&Store::new(dir.path()), &s).unwrap();
     drop(lock);
-    assert_eq!(history::log(&store::read_session(&path).unwrap()).len(), 6);
+    assert_eq!(
+        history::log(&store::read_session(&path).unwrap().session).len(),
+        6
+    );
 }
 
 #[test]

@@ -91,7 +91,12 @@ fn an_ascenseur_game_through_the_ui() {
     for t in expected {
         assert!(shows(&h, &t.to_string()), "total {t} shown");
     }
-    // The sheet shows each bid beside the result, as a superscript: in round 1 Ben (left of
-    // the dealer Ana) bid 1 and took it, +3; Ana, the dealer, bid 1 and took none, -1.
-    assert!(shows(&h, "+3 ⁽¹⁾ → 3") && shows(&h, "-1 ⁽¹⁾ → -1"));
+    // The sheet shows each bid beside the result, as a superscript, and keeps its last rows in
+    // view: in round 25 Ben (left of the dealer Ana) bid 1 and took it, +3; Ana, the dealer,
+    // bid 1 and took none, -1.
+    let (ben, ana) = (
+        format!("+3 ⁽¹⁾ → {}", expected[1]),
+        format!("-1 ⁽¹⁾ → {}", expected[0]),
+    );
+    assert!(shows(&h, &ben) && shows(&h, &ana), "{ben} / {ana}");
 }

@@ -126,7 +126,7 @@ fn export_never_overwrites_and_import_adds_a_session() {
     click(&mut h, "Exporter");
     assert!(shows(&h, &format!("Session exportée : {}", out.display())));
     let exported = marque::store::read_session(&out).unwrap();
-    assert_eq!(exported.hands.len(), 1);
+    assert_eq!(exported.session.hands.len(), 1);
     click(&mut h, "Exporter");
     assert!(shows_containing(
         &h,

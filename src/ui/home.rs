@@ -1,260 +1,308 @@
 //! Home: sessions in progress first, then finished ones, damaged and newer files, a new session.
+//!
+//! The list comes from the session index ([`Store::list`]) read on a background thread: the
+//! screen paints at once and fills in when the list arrives. Only the rows on screen are laid
+//! out; their texts are made once per list and language.
 
 use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, TryRecvError};
 
 use egui::RichText;
 
-use super::{App, Screen, new_session::NewSession};
-use crate::i18n::tr;
-use crate::msg;
-use crate::session::Session;
-use crate::store::{FileState, Listed};
+use super::{App, Command};
+use crate::i18n::{Lang, tr};
+use crate::store::{FileState, Listed, Store, Summary};
+use marque_core::msg;
 
 #[derive(Default)]
 pub struct HomeState {
-    /// The files as last read, and the language their texts were written in.
-    listed: Option<(Vec<Row>, crate::i18n::Lang)>,
+    /// The files as last listed.
+    listed: Vec<Listed>,
+    /// The rows made from them, and the language they were made in.
+    rows: Option<(Vec<Row>, Lang)>,
+    /// A listing under way on another thread.
+    loading: Option<Receiver<Vec<Listed>>>,
     import_path: String,
 }
 
-/// One listed file, scored once when the list is read.
-struct Row {
-    path: PathBuf,
-    kind: RowKind,
-    modified: String,
-}
-
-enum RowKind {
+/// One row of the home list.
+enum Row {
+    Heading(String),
+    None(String),
     Session {
-        session: Box<Session>,
-        finished: bool,
+        path: PathBuf,
+        game: String,
+        button: String,
+        modified: String,
+        hands: String,
         standing: String,
     },
-    Damaged(String),
-    Newer(u64),
+    Damaged {
+        path: PathBuf,
+        title: String,
+        why: String,
+        button: String,
+    },
+    Newer {
+        path: PathBuf,
+        version: u64,
+        title: String,
+        button: String,
+    },
 }
 
 impl HomeState {
-    /// Reads the folder again next time the home screen shows.
-    pub fn refresh(&mut self) {
-        self.listed = None;
+    /// Lists the folder again, on a background thread.
+    pub fn refresh(&mut self, store: &Store) {
+        let for_thread = store.clone();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let spawned = std::thread::Builder::new()
+            .name("marque-list".into())
+            .spawn(move || {
+                // The receiver may be gone (a newer listing replaced it): nothing to tell then.
+                let _ = tx.send(for_thread.list());
+            });
+        match spawned {
+            Ok(_) => self.loading = Some(rx),
+            // No thread to be had: list here rather than show nothing.
+            Err(_) => {
+                self.listed = store.list();
+                self.rows = None;
+            }
+        }
+    }
+
+    /// Takes the listing if it arrived; asks for another frame while it is under way.
+    pub fn poll(&mut self, ctx: &egui::Context) {
+        let Some(rx) = &self.loading else {
+            return;
+        };
+        match rx.try_recv() {
+            Ok(listed) => {
+                self.listed = listed;
+                self.rows = None;
+                self.loading = None;
+                ctx.request_repaint();
+            }
+            Err(TryRecvError::Empty) => {
+                ctx.request_repaint_after(std::time::Duration::from_millis(30))
+            }
+            Err(TryRecvError::Disconnected) => self.loading = None,
+        }
+    }
+
+    /// Waits for a listing under way (tests, which drive frames by hand).
+    pub fn wait(&mut self) {
+        if let Some(rx) = self.loading.take()
+            && let Ok(listed) = rx.recv()
+        {
+            self.listed = listed;
+            self.rows = None;
+        }
+    }
+
+    pub fn is_loading(&self) -> bool {
+        self.loading.is_some()
     }
 }
 
-fn rows(app: &App) -> Vec<Row> {
-    let lang = app.lang();
-    app.store
-        .list()
-        .into_iter()
-        .map(
-            |Listed {
-                 path,
-                 state,
-                 modified,
-             }| {
-                let modified = modified
-                    .map(|m| {
-                        chrono::DateTime::<chrono::Local>::from(m)
-                            .format("%Y-%m-%d %H:%M")
-                            .to_string()
-                    })
-                    .unwrap_or_default();
-                let kind = match state {
-                    FileState::Fine(session) => {
-                        let sheet = session.score().ok();
-                        let finished = sheet.as_ref().is_some_and(|s| s.finished);
-                        let standing = sheet
-                            .map(|s| {
-                                let totals: Vec<String> = s
-                                    .sides
-                                    .iter()
-                                    .zip(&s.totals)
-                                    .map(|(n, t)| format!("{n} {t}"))
-                                    .collect();
-                                if s.finished {
-                                    let w: Vec<&str> =
-                                        s.winners.iter().map(|&w| s.sides[w].as_str()).collect();
-                                    msg!(
-                                        "ui.home.won",
-                                        winners = w.join(", "),
-                                        totals = totals.join(", ")
-                                    )
-                                    .render(lang)
-                                } else {
-                                    totals.join(", ")
-                                }
-                            })
-                            .unwrap_or_default();
-                        RowKind::Session {
-                            session,
-                            finished,
-                            standing,
-                        }
-                    }
-                    FileState::Damaged(p) => RowKind::Damaged(super::render_problems(&p, lang)),
-                    FileState::Newer(v) => RowKind::Newer(v),
-                };
-                Row {
-                    path,
-                    kind,
-                    modified,
-                }
-            },
+fn modified_text(m: Option<std::time::SystemTime>) -> String {
+    m.map(|m| {
+        chrono::DateTime::<chrono::Local>::from(m)
+            .format("%Y-%m-%d %H:%M")
+            .to_string()
+    })
+    .unwrap_or_default()
+}
+
+fn standing(s: &Summary, lang: Lang) -> String {
+    let totals: Vec<String> = s
+        .sides
+        .iter()
+        .zip(&s.totals)
+        .map(|(n, t)| format!("{n} {t}"))
+        .collect();
+    if s.finished {
+        let w: Vec<&str> = s
+            .winners
+            .iter()
+            .filter_map(|&w| s.sides.get(w))
+            .map(String::as_str)
+            .collect();
+        msg!(
+            "ui.home.won",
+            winners = w.join(", "),
+            totals = totals.join(", ")
         )
-        .collect()
+        .render(lang)
+    } else {
+        totals.join(", ")
+    }
+}
+
+fn file_name(path: &std::path::Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+fn rows(listed: &[Listed], lang: Lang) -> Vec<Row> {
+    let mut out = Vec::new();
+    for (title, want_finished) in [("ui.home.in_progress", false), ("ui.home.finished", true)] {
+        out.push(Row::Heading(tr(lang, title)));
+        let before = out.len();
+        for l in listed {
+            let FileState::Fine(s) = &l.state else {
+                continue;
+            };
+            if s.finished != want_finished {
+                continue;
+            }
+            let key = if want_finished {
+                "ui.home.view"
+            } else {
+                "ui.home.resume"
+            };
+            out.push(Row::Session {
+                path: l.path.clone(),
+                game: tr(lang, s.game.name_key()),
+                button: msg!(key, players = s.players.join(", ")).render(lang),
+                modified: modified_text(l.modified),
+                hands: msg!("ui.home.hands", n = s.hands).render(lang),
+                standing: standing(s, lang),
+            });
+        }
+        if out.len() == before {
+            out.push(Row::None(tr(lang, "ui.home.none")));
+        }
+    }
+    let mut heading = false;
+    for l in listed {
+        let name = file_name(&l.path);
+        let row = match &l.state {
+            FileState::Fine(_) => continue,
+            FileState::Damaged(p) => Row::Damaged {
+                path: l.path.clone(),
+                title: msg!("ui.home.damaged", file = name.as_str()).render(lang),
+                why: super::render_problems(p, lang),
+                button: msg!("ui.home.move_aside", file = name.as_str()).render(lang),
+            },
+            FileState::Newer(v) => Row::Newer {
+                path: l.path.clone(),
+                version: *v,
+                title: msg!("ui.home.newer", file = name.as_str(), version = *v).render(lang),
+                button: msg!("ui.home.open_newer", file = name.as_str()).render(lang),
+            },
+        };
+        if !heading {
+            out.push(Row::Heading(tr(lang, "ui.home.problems")));
+            heading = true;
+        }
+        out.push(row);
+    }
+    out
 }
 
 pub fn show(app: &mut App, ui: &mut egui::Ui) {
-    if app
-        .home
-        .listed
-        .as_ref()
-        .is_none_or(|(_, l)| *l != app.lang())
-    {
-        app.home.listed = Some((rows(app), app.lang()));
-    }
     let lang = app.lang();
-    let mut open = None;
-    let mut aside = None;
-    let mut newer: Option<(PathBuf, u64)> = None;
-    let mut refresh = false;
-    egui::ScrollArea::vertical().show(ui, |ui| {
-        if ui
-            .button(RichText::new(app.t("ui.home.new")).heading())
-            .clicked()
-        {
-            app.screen = Screen::New(Box::new(NewSession::new(&app.prefs)));
-        }
-        ui.add_space(8.0);
-        let listed = app
-            .home
-            .listed
-            .as_ref()
-            .map(|(v, _)| v.as_slice())
-            .unwrap_or(&[]);
-        for (title, want_finished) in [("ui.home.in_progress", false), ("ui.home.finished", true)] {
-            ui.heading(tr(lang, title));
-            let mut any = false;
-            egui::Grid::new(title)
-                .striped(true)
-                .spacing([16.0, 6.0])
-                .show(ui, |ui| {
-                    for row in listed {
-                        let RowKind::Session {
-                            session,
-                            finished,
+    if app.home.rows.as_ref().is_none_or(|(_, l)| *l != lang) {
+        app.home.rows = Some((rows(&app.home.listed, lang), lang));
+    }
+    let mut commands = Vec::new();
+    if ui
+        .button(RichText::new(app.t("ui.home.new")).heading())
+        .clicked()
+    {
+        commands.push(Command::NewSession);
+    }
+    ui.add_space(8.0);
+    let row_height =
+        ui.text_style_height(&egui::TextStyle::Heading) + 2.0 * ui.spacing().button_padding.y;
+    let footer = 4.0 * row_height;
+    let rows = app
+        .home
+        .rows
+        .as_ref()
+        .map(|(r, _)| r.as_slice())
+        .unwrap_or(&[]);
+    egui::ScrollArea::vertical()
+        .id_salt("home-rows")
+        .max_height((ui.available_height() - footer).max(3.0 * row_height))
+        .auto_shrink([false, true])
+        .show_rows(ui, row_height, rows.len(), |ui, range| {
+            for row in &rows[range] {
+                ui.horizontal(|ui| {
+                    ui.set_height(row_height);
+                    match row {
+                        Row::Heading(t) => {
+                            ui.heading(t);
+                        }
+                        Row::None(t) => {
+                            ui.label(RichText::new(t).weak());
+                        }
+                        Row::Session {
+                            path,
+                            game,
+                            button,
+                            modified,
+                            hands,
                             standing,
-                        } = &row.kind
-                        else {
-                            continue;
-                        };
-                        if *finished != want_finished {
-                            continue;
+                        } => {
+                            ui.label(RichText::new(game).strong());
+                            if ui.button(button).clicked() {
+                                commands.push(Command::Open(path.clone()));
+                            }
+                            ui.label(modified);
+                            ui.label(hands);
+                            ui.add(egui::Label::new(standing).truncate());
                         }
-                        any = true;
-                        ui.label(RichText::new(tr(lang, session.game.name_key())).strong());
-                        let key = if want_finished {
-                            "ui.home.view"
-                        } else {
-                            "ui.home.resume"
-                        };
-                        let label = msg!(key, players = session.players.join(", ")).render(lang);
-                        if ui.button(label).clicked() {
-                            open = Some(row.path.clone());
+                        Row::Damaged {
+                            path,
+                            title,
+                            why,
+                            button,
+                        } => {
+                            ui.label(RichText::new(title).strong());
+                            if ui.button(button).clicked() {
+                                commands.push(Command::MoveAside(path.clone()));
+                            }
+                            ui.add(egui::Label::new(why).truncate());
                         }
-                        ui.label(&row.modified);
-                        ui.label(msg!("ui.home.hands", n = session.hands.len()).render(lang));
-                        ui.label(standing);
-                        ui.end_row();
-                    }
-                });
-            if !any {
-                ui.label(RichText::new(tr(lang, "ui.home.none")).weak());
-            }
-            ui.add_space(8.0);
-        }
-        let problems: Vec<&Row> = listed
-            .iter()
-            .filter(|r| !matches!(r.kind, RowKind::Session { .. }))
-            .collect();
-        if !problems.is_empty() {
-            ui.heading(tr(lang, "ui.home.problems"));
-            for row in problems {
-                let name = row
-                    .path
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                ui.group(|ui| match &row.kind {
-                    RowKind::Damaged(why) => {
-                        ui.label(
-                            RichText::new(
-                                msg!("ui.home.damaged", file = name.as_str()).render(lang),
-                            )
-                            .strong(),
-                        );
-                        ui.label(why);
-                        if ui
-                            .button(msg!("ui.home.move_aside", file = name.as_str()).render(lang))
-                            .clicked()
-                        {
-                            aside = Some(row.path.clone());
+                        Row::Newer {
+                            path,
+                            version,
+                            title,
+                            button,
+                        } => {
+                            ui.label(RichText::new(title).strong());
+                            if ui.button(button).clicked() {
+                                commands.push(Command::OpenNewer(path.clone(), *version));
+                            }
                         }
                     }
-                    RowKind::Newer(v) => {
-                        ui.label(
-                            RichText::new(
-                                msg!("ui.home.newer", file = name.as_str(), version = *v)
-                                    .render(lang),
-                            )
-                            .strong(),
-                        );
-                        let open_it = msg!("ui.home.open_newer", file = name.as_str()).render(lang);
-                        if ui.button(open_it).clicked() {
-                            newer = Some((row.path.clone(), *v));
-                        }
-                    }
-                    RowKind::Session { .. } => {}
                 });
-            }
-            ui.add_space(8.0);
-        }
-        ui.heading(tr(lang, "ui.home.import"));
-        ui.horizontal(|ui| {
-            let l = ui.label(tr(lang, "ui.home.import_path"));
-            ui.text_edit_singleline(&mut app.home.import_path)
-                .labelled_by(l.id);
-            if ui.button(tr(lang, "ui.home.import_button")).clicked() {
-                let path = PathBuf::from(app.home.import_path.trim());
-                app.notice = Some(match app.store.import(&path) {
-                    Ok(p) => msg!("ui.home.imported", file = p.display().to_string()).render(lang),
-                    Err(e) => super::store_error(&e, lang),
-                });
-                refresh = true;
             }
         });
-        ui.label(
-            RichText::new(
-                msg!("ui.home.folder", path = app.store.dir.display().to_string()).render(lang),
-            )
-            .weak(),
-        );
+    if app.home.is_loading() {
+        ui.label(RichText::new(tr(lang, "ui.home.loading")).weak());
+    }
+    ui.separator();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(tr(lang, "ui.home.import")).strong());
+        let l = ui.label(tr(lang, "ui.home.import_path"));
+        ui.text_edit_singleline(&mut app.home.import_path)
+            .labelled_by(l.id);
+        if ui.button(tr(lang, "ui.home.import_button")).clicked() {
+            commands.push(Command::Import(PathBuf::from(app.home.import_path.trim())));
+        }
     });
-    if let Some(p) = aside {
-        app.notice = Some(match app.store.move_aside(&p) {
-            Ok(dest) => msg!("ui.home.moved", file = dest.display().to_string()).render(lang),
-            Err(e) => msg!("ui.io_error", error = e.to_string()).render(lang),
-        });
-        refresh = true;
-    }
-    if refresh {
-        app.home.refresh();
-    }
-    if let Some((p, v)) = newer {
-        app.open_newer(&p, v);
-    }
-    if let Some(p) = open {
-        app.home.refresh();
-        app.open_path(&p);
+    ui.label(
+        RichText::new(
+            msg!("ui.home.folder", path = app.store.dir.display().to_string()).render(lang),
+        )
+        .weak(),
+    );
+    for c in commands {
+        app.send(c);
     }
 }

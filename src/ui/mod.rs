@@ -13,15 +13,16 @@ use std::path::{Path, PathBuf};
 use egui::{Key, KeyboardShortcut, Modifiers};
 use serde::{Deserialize, Serialize};
 
-use crate::games::GameKind;
+use crate::games::{GameHand, GameKind, Live};
 use crate::history::{self, Action, Change, UndoStack};
 use crate::i18n::{Lang, Msg, tr};
-use crate::msg;
-use crate::session::{Problem, Session, Sheet};
-use crate::store::{self, Lock, Store, StoreError};
+use crate::session::{Preview, Problem, Session, Sheet};
+use crate::store::{self, Lock, Stamp, Store, StoreError};
+use marque_core::msg;
 
+pub use crate::games::{OptDesc, OptKind};
 pub use forms::Form;
-pub use new_session::{OptDesc, OptKind, options_of};
+pub use new_session::options_of;
 pub use rules::rule_ids;
 
 /// What the table chose once and expects to find again: language, theme, text size, names.
@@ -51,10 +52,15 @@ impl Prefs {
         store.dir.join(".prefs.json")
     }
     fn load(store: &Store) -> Prefs {
-        std::fs::read_to_string(Prefs::path(store))
+        let mut p: Prefs = std::fs::read_to_string(Prefs::path(store))
             .ok()
             .and_then(|t| serde_json::from_str(&t).ok())
-            .unwrap_or_default()
+            .unwrap_or_default();
+        // A hand-edited or damaged file never stops the app: a size out of range is the default.
+        if !(ZOOM_MIN..=ZOOM_MAX).contains(&p.zoom) {
+            p.zoom = Prefs::default().zoom;
+        }
+        p
     }
     fn save(&self, store: &Store) {
         if std::fs::create_dir_all(&store.dir).is_ok()
@@ -73,6 +79,10 @@ impl Prefs {
     }
 }
 
+/// The text sizes the app allows (its zoom factor).
+pub const ZOOM_MIN: f32 = 0.6;
+pub const ZOOM_MAX: f32 = 3.0;
+
 /// Which screen is shown.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Screen {
@@ -85,58 +95,173 @@ pub enum Screen {
     },
 }
 
-/// A session on screen: its file, the lock that lets this window write it, its sheet, undo.
-pub struct Open {
+/// Every change the app makes, from a button, a menu, a key or a screen: screens read the
+/// document and emit commands; [`App::run_commands`] carries them out after the frame is drawn.
+#[derive(Debug, Clone)]
+pub enum Command {
+    Home,
+    NewSession,
+    Rules {
+        game: GameKind,
+        focus: Option<String>,
+    },
+    BackToSession,
+    Open(PathBuf),
+    OpenNewer(PathBuf, u64),
+    Create(Box<Session>),
+    /// The hand of the form: added, or in place of the hand being edited.
+    Confirm(GameHand),
+    Delete(usize),
+    Undo,
+    Redo,
+    Restore(Change),
+    CloseSession,
+    Export,
+    Select(usize),
+    Edit(usize),
+    CancelEdit,
+    ToggleLog,
+    Import(PathBuf),
+    MoveAside(PathBuf),
+    ToggleLang,
+    ToggleTheme,
+    ZoomIn,
+    ZoomOut,
+    DismissNotice,
+}
+
+/// The commands that have a name, a button and a key: the one list the top bar, the session
+/// screen and the keyboard read.
+/// Makes a command without arguments.
+pub type MakeCommand = fn() -> Command;
+
+pub struct Named {
+    pub command: MakeCommand,
+    /// The key of the button's text.
+    pub label: &'static str,
+    pub keys: &'static [KeyboardShortcut],
+}
+
+pub const UNDO: Named = Named {
+    command: || Command::Undo,
+    label: "ui.undo",
+    keys: &[KeyboardShortcut::new(Modifiers::COMMAND, Key::Z)],
+};
+pub const REDO: Named = Named {
+    command: || Command::Redo,
+    label: "ui.redo",
+    keys: &[
+        KeyboardShortcut::new(Modifiers::COMMAND, Key::Y),
+        KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z),
+    ],
+};
+pub const ZOOM_IN: Named = Named {
+    command: || Command::ZoomIn,
+    label: "ui.zoom_in",
+    keys: &[],
+};
+pub const ZOOM_OUT: Named = Named {
+    command: || Command::ZoomOut,
+    label: "ui.zoom_out",
+    keys: &[],
+};
+/// Every named command, for the keyboard.
+pub const NAMED: [&Named; 4] = [&UNDO, &REDO, &ZOOM_IN, &ZOOM_OUT];
+
+/// The open session file: what is saved. Nothing here is view state.
+pub struct Doc {
     pub path: PathBuf,
+    /// The right to write the file; None when this window only reads it.
     pub lock: Option<Lock>,
+    /// The file as last read or written: a save over anything else is refused.
+    pub stamp: Stamp,
     pub session: Session,
     pub sheet: Sheet,
     pub undo: UndoStack,
+}
+
+/// A session on screen: the document and how it is shown.
+pub struct Open {
+    pub doc: Doc,
     /// Why this window may not write (locked elsewhere, newer, finished…).
     pub read_only: Option<Msg>,
     pub selected: Option<usize>,
     /// The hand being edited (None: the form enters the next hand).
     pub editing: Option<usize>,
     pub form: Form,
+    /// The game before the hand the form enters, computed when the form is made.
+    pub before: Live,
+    /// The last hand the form gave and what it would add: computed when the hand changes.
+    pub preview: Option<(GameHand, Result<Preview, Vec<Problem>>)>,
     pub show_log: bool,
     /// Where to export, as typed.
     pub export_path: String,
     /// The last save failed: the session is kept in memory and this says why.
     pub save_error: Option<String>,
+    /// The sheet's rows as text, made when the sheet or the language changes.
+    pub rows: sheet::Rows,
 }
 
 impl Open {
-    fn new(
-        path: &Path,
-        session: Session,
-        sheet: Sheet,
-        lock: Option<Lock>,
-        read_only: Option<Msg>,
-    ) -> Open {
-        let mut open = Open {
-            path: path.to_path_buf(),
-            lock,
+    fn new(path: &Path, loaded: store::Loaded, lock: Option<Lock>, read_only: Option<Msg>) -> Open {
+        let store::Loaded {
             session,
             sheet,
-            undo: UndoStack::default(),
+            stamp,
+        } = loaded;
+        let before = sheet.open_game().clone();
+        let mut open = Open {
+            doc: Doc {
+                path: path.to_path_buf(),
+                lock,
+                stamp,
+                session,
+                sheet,
+                undo: UndoStack::default(),
+            },
             read_only,
             selected: None,
             editing: None,
-            form: Form::Empty,
+            form: Form::empty(),
+            before,
+            preview: None,
             show_log: false,
             export_path: String::new(),
             save_error: None,
+            rows: sheet::Rows::default(),
         };
-        if open.read_only.is_none() {
-            open.form = open.fresh_form();
-        }
+        open.reset_form();
         open
     }
 
-    /// The sheet of the session without the hand being edited counts the same; the form enters
-    /// hand `editing` or the next one.
-    fn fresh_form(&self) -> Form {
-        Form::new(&self.session, self.editing)
+    /// A fresh form for the next hand, or for hand `editing`.
+    fn reset_form(&mut self) {
+        self.preview = None;
+        let doc = &self.doc;
+        let more = !doc.sheet.natural_end || doc.session.game == GameKind::Bridge;
+        if self.read_only.is_some() || !(more || self.editing.is_some()) {
+            self.form = Form::empty();
+            return;
+        }
+        self.before = match self.editing {
+            Some(i) => doc.sheet.before(i, &doc.session.hands).live().clone(),
+            None => doc.sheet.open_game().clone(),
+        };
+        self.form = Form::new(&doc.session, self.editing);
+    }
+
+    /// What `hand` would add where the form enters it; computed once per hand given.
+    pub fn preview_of(&mut self, hand: GameHand) -> &Result<Preview, Vec<Problem>> {
+        if self.preview.as_ref().is_none_or(|(h, _)| *h != hand) {
+            let doc = &self.doc;
+            let index = self.editing.unwrap_or(doc.session.hands.len());
+            let result = doc.sheet.preview(&doc.session.hands, index, &hand);
+            self.preview = Some((hand, result));
+        }
+        match &self.preview {
+            Some((_, r)) => r,
+            None => unreachable!("set just above"),
+        }
     }
 }
 
@@ -150,22 +275,27 @@ pub struct App {
     pub home: home::HomeState,
     pub rules: rules::RulesState,
     prefs_applied: Option<Prefs>,
+    commands: Vec<Command>,
 }
 
 impl App {
     /// The app on a data folder (the user's, or a test's temporary one).
     pub fn new(dir: impl Into<PathBuf>) -> App {
+        crate::init_texts();
         let store = Store::new(dir);
         let prefs = Prefs::load(&store);
+        let mut home = home::HomeState::default();
+        home.refresh(&store);
         App {
             store,
             prefs,
             screen: Screen::Home,
             open: None,
             notice: None,
-            home: home::HomeState::default(),
+            home,
             rules: rules::RulesState::default(),
             prefs_applied: None,
+            commands: Vec::new(),
         }
     }
 
@@ -177,17 +307,34 @@ impl App {
         tr(self.prefs.lang, key)
     }
 
-    /// Draws the whole app.
+    /// Asks for a change; it is made after the frame is drawn.
+    pub fn send(&mut self, c: Command) {
+        self.commands.push(c);
+    }
+
+    /// A button for a named command.
+    pub fn named_button(&mut self, ui: &mut egui::Ui, named: &Named, enabled: bool) {
+        let mut b = ui.add_enabled(enabled, egui::Button::new(self.t(named.label)));
+        if let Some(k) = named.keys.first() {
+            b = b.on_hover_text(ui.ctx().format_shortcut(k));
+        }
+        if b.clicked() {
+            self.send((named.command)());
+        }
+    }
+
+    /// Draws the whole app, then carries out what was asked.
     pub fn show(&mut self, ui: &mut egui::Ui) {
         self.apply_prefs(ui.ctx());
         self.shortcuts(ui.ctx());
+        self.home.poll(ui.ctx());
         egui::Panel::top("top").show(ui, |ui| self.top_bar(ui));
         if let Some(n) = self.notice.clone() {
             egui::Panel::bottom("notice").show(ui, |ui| {
                 ui.horizontal(|ui| {
                     ui.label(n);
                     if ui.button(self.t("ui.ok")).clicked() {
-                        self.notice = None;
+                        self.send(Command::DismissNotice);
                     }
                 });
             });
@@ -200,10 +347,11 @@ impl App {
         });
         let zoom = ui.ctx().zoom_factor();
         if (zoom - self.prefs.zoom).abs() > 0.001 {
-            self.prefs.zoom = zoom;
+            self.prefs.zoom = zoom.clamp(ZOOM_MIN, ZOOM_MAX);
             self.prefs.save(&self.store);
             self.prefs_applied = Some(self.prefs.clone());
         }
+        self.run_commands();
     }
 
     fn apply_prefs(&mut self, ctx: &egui::Context) {
@@ -226,30 +374,24 @@ impl App {
         ui.horizontal(|ui| {
             ui.heading("Marque");
             if self.screen != Screen::Home && ui.button(self.t("ui.home")).clicked() {
-                self.go_home();
+                self.send(Command::Home);
             }
             if ui.button(self.t("ui.rules")).clicked() {
                 let game = self
                     .open
                     .as_ref()
-                    .map(|o| o.session.game)
+                    .map(|o| o.doc.session.game)
                     .unwrap_or(GameKind::Bridge);
-                self.screen = Screen::Rules { game, focus: None };
+                self.send(Command::Rules { game, focus: None });
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let other = if self.prefs.lang == Lang::Fr {
-                    Lang::En
-                } else {
-                    Lang::Fr
-                };
-                let lang_label = if other == Lang::En {
+                let lang_label = if self.prefs.lang == Lang::Fr {
                     "English"
                 } else {
                     "Français"
                 };
                 if ui.button(lang_label).clicked() {
-                    self.prefs.lang = other;
-                    self.prefs.save(&self.store);
+                    self.send(Command::ToggleLang);
                 }
                 let theme = if self.prefs.dark {
                     self.t("ui.light")
@@ -257,89 +399,182 @@ impl App {
                     self.t("ui.dark")
                 };
                 if ui.button(theme).clicked() {
-                    self.prefs.dark = !self.prefs.dark;
-                    self.prefs.save(&self.store);
+                    self.send(Command::ToggleTheme);
                 }
-                if ui
-                    .button("A+")
-                    .on_hover_text(self.t("ui.zoom_in"))
-                    .clicked()
-                {
-                    self.prefs.zoom = (self.prefs.zoom + 0.1).min(3.0);
-                    self.prefs.save(&self.store);
-                }
-                if ui
-                    .button("A−")
-                    .on_hover_text(self.t("ui.zoom_out"))
-                    .clicked()
-                {
-                    self.prefs.zoom = (self.prefs.zoom - 0.1).max(0.6);
-                    self.prefs.save(&self.store);
+                for (text, named) in [("A+", &ZOOM_IN), ("A−", &ZOOM_OUT)] {
+                    if ui.button(text).on_hover_text(self.t(named.label)).clicked() {
+                        self.send((named.command)());
+                    }
                 }
             });
         });
     }
 
     fn shortcuts(&mut self, ctx: &egui::Context) {
-        let undo = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
-        let redo_y = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
-        let redo_z = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
-        let (u, r) = ctx.input_mut(|i| {
-            let r = i.consume_shortcut(&redo_z) || i.consume_shortcut(&redo_y);
-            (i.consume_shortcut(&undo), r)
+        if self.screen != Screen::Session {
+            return;
+        }
+        // The longer shortcuts first: Ctrl+Shift+Z is redo, not undo.
+        let mut all: Vec<(&KeyboardShortcut, MakeCommand)> = NAMED
+            .iter()
+            .flat_map(|n| n.keys.iter().map(move |k| (k, n.command)))
+            .collect();
+        all.sort_by_key(|(k, _)| std::cmp::Reverse(k.modifiers.shift));
+        let pressed: Vec<MakeCommand> = ctx.input_mut(|i| {
+            all.iter()
+                .filter(|(k, _)| i.consume_shortcut(k))
+                .map(|(_, c)| *c)
+                .collect()
         });
-        if self.screen == Screen::Session {
-            if u {
-                self.undo();
+        for c in pressed {
+            self.send(c());
+        }
+    }
+
+    /// Carries out every command asked for during the frame: the one place where the app
+    /// changes.
+    pub fn run_commands(&mut self) {
+        for c in std::mem::take(&mut self.commands) {
+            self.run(c);
+        }
+    }
+
+    fn run(&mut self, c: Command) {
+        let lang = self.lang();
+        match c {
+            Command::Home => self.go_home(),
+            Command::NewSession => {
+                self.screen = Screen::New(Box::new(new_session::NewSession::new(&self.prefs)))
             }
-            if r {
-                self.redo();
+            Command::Rules { game, focus } => self.screen = Screen::Rules { game, focus },
+            Command::BackToSession => self.screen = Screen::Session,
+            Command::Open(p) => self.open_path(&p),
+            Command::OpenNewer(p, v) => self.open_newer(&p, v),
+            Command::Create(s) => {
+                if let Err(e) = self.create(*s)
+                    && let Screen::New(ns) = &mut self.screen
+                {
+                    ns.error = Some(e);
+                }
             }
+            Command::Confirm(hand) => self.confirm(hand),
+            Command::Delete(i) => {
+                let old = self
+                    .open
+                    .as_ref()
+                    .and_then(|o| o.doc.session.hands.get(i).cloned());
+                if let Some(old) = old
+                    && let Err(p) = self.change(Change::Remove(i, old), Action::Delete)
+                {
+                    self.notice = Some(
+                        msg!("ui.delete_refused", why = render_problems(&p, lang)).render(lang),
+                    );
+                }
+            }
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::Restore(change) => {
+                if let Err(p) = self.change(change, Action::Restore) {
+                    self.notice = Some(render_problems(&p, lang));
+                }
+            }
+            Command::CloseSession => self.close_session(),
+            Command::Export => self.export(),
+            Command::Import(path) => {
+                self.notice = Some(match self.store.import(&path) {
+                    Ok(p) => msg!("ui.home.imported", file = p.display().to_string()).render(lang),
+                    Err(e) => store_error(&e, lang),
+                });
+                self.home.refresh(&self.store);
+            }
+            Command::MoveAside(p) => {
+                self.notice = Some(match self.store.move_aside(&p) {
+                    Ok(dest) => {
+                        msg!("ui.home.moved", file = dest.display().to_string()).render(lang)
+                    }
+                    Err(e) => msg!("ui.io_error", error = e.to_string()).render(lang),
+                });
+                self.home.refresh(&self.store);
+            }
+            Command::Select(i) => {
+                if let Some(o) = self.open.as_mut() {
+                    o.selected = Some(i);
+                }
+            }
+            Command::Edit(i) => {
+                if let Some(o) = self.open.as_mut() {
+                    o.editing = Some(i);
+                    o.reset_form();
+                }
+            }
+            Command::CancelEdit => {
+                if let Some(o) = self.open.as_mut() {
+                    o.editing = None;
+                    o.reset_form();
+                }
+            }
+            Command::ToggleLog => {
+                if let Some(o) = self.open.as_mut() {
+                    o.show_log = !o.show_log;
+                }
+            }
+            Command::ToggleLang => {
+                self.prefs.lang = match self.prefs.lang {
+                    Lang::Fr => Lang::En,
+                    Lang::En => Lang::Fr,
+                };
+                self.prefs.save(&self.store);
+            }
+            Command::ToggleTheme => {
+                self.prefs.dark = !self.prefs.dark;
+                self.prefs.save(&self.store);
+            }
+            Command::ZoomIn | Command::ZoomOut => {
+                let step = if matches!(c, Command::ZoomIn) {
+                    0.1
+                } else {
+                    -0.1
+                };
+                self.prefs.zoom = (self.prefs.zoom + step).clamp(ZOOM_MIN, ZOOM_MAX);
+                self.prefs.save(&self.store);
+            }
+            Command::DismissNotice => self.notice = None,
         }
     }
 
     pub fn go_home(&mut self) {
         self.open = None;
-        self.home.refresh();
+        self.home.refresh(&self.store);
         self.screen = Screen::Home;
     }
 
-    /// Opens a session file: for writing if its lock is free and it is in progress.
+    /// Opens a session file: for writing if its lock is free and it is in progress. The lock is
+    /// taken before the file is read, so that what is read is what this window may write over.
     pub fn open_path(&mut self, path: &Path) {
-        let session = match store::read_session(path) {
-            Ok(s) => s,
+        let lock = Lock::acquire(path);
+        let loaded = match store::read_session(path) {
+            Ok(l) => l,
             Err(e) => {
                 self.notice = Some(self.store_error(&e));
                 return;
             }
         };
-        let sheet = match session.score() {
-            Ok(s) => s,
-            Err(p) => {
-                self.notice = Some(render_problems(&p, self.lang()));
-                return;
-            }
-        };
         // A bridge session goes on with a new rubber after a complete one, unless it was closed.
-        let over = sheet.finished && (session.closed || session.game != GameKind::Bridge);
-        let (lock, read_only) = if over {
-            (None, Some(Msg::new("ui.read_only.finished")))
-        } else {
-            match Lock::acquire(path) {
-                Ok(l) => (Some(l), None),
-                Err(StoreError::Locked(note)) => {
-                    (None, Some(msg!("ui.read_only.locked", note = note)))
-                }
-                Err(e) => (
-                    None,
-                    Some(msg!("ui.read_only.error", error = e.to_string())),
-                ),
-            }
+        let over = loaded.sheet.finished
+            && (loaded.session.closed || loaded.session.game != GameKind::Bridge);
+        let (lock, read_only) = match lock {
+            _ if over => (None, Some(Msg::new("ui.read_only.finished"))),
+            Ok(l) => (Some(l), None),
+            Err(StoreError::Locked(note)) => (None, Some(msg!("ui.read_only.locked", note = note))),
+            Err(e) => (
+                None,
+                Some(msg!("ui.read_only.error", error = e.to_string())),
+            ),
         };
         if let Some(prev) = lock.as_ref().and_then(|l| l.taken_over.clone()) {
             self.notice = Some(msg!("ui.lock_taken_over", note = prev).render(self.lang()));
         }
-        self.open = Some(Open::new(path, session, sheet, lock, read_only));
+        self.open = Some(Open::new(path, loaded, lock, read_only));
         self.screen = Screen::Session;
     }
 
@@ -353,12 +588,20 @@ impl App {
                 v["version"] = serde_json::json!(crate::session::VERSION);
                 Session::from_value(&v).ok()
             })
-            .and_then(|s| s.score().ok().map(|sheet| (s, sheet)));
+            .and_then(|session| {
+                let sheet = session.score().ok()?;
+                let stamp = Stamp::of_path(path).ok()?;
+                Some(store::Loaded {
+                    session,
+                    sheet,
+                    stamp,
+                })
+            });
         match shown {
             None => self.notice = Some(msg!("ui.newer_unreadable", version = version).render(lang)),
-            Some((session, sheet)) => {
+            Some(loaded) => {
                 let read_only = Some(msg!("ui.read_only.newer", version = version));
-                self.open = Some(Open::new(path, session, sheet, None, read_only));
+                self.open = Some(Open::new(path, loaded, None, read_only));
                 self.screen = Screen::Session;
             }
         }
@@ -376,7 +619,7 @@ impl App {
         } else if path.exists() {
             msg!("ui.export.exists", file = path.display().to_string()).render(lang)
         } else {
-            match store::write_atomic(&path, open.session.to_json_string().as_bytes()) {
+            match store::write_atomic(&path, open.doc.session.to_json_string().as_bytes()) {
                 Ok(()) => msg!("ui.export.done", file = path.display().to_string()).render(lang),
                 Err(e) => msg!("ui.io_error", error = e.to_string()).render(lang),
             }
@@ -394,6 +637,31 @@ impl App {
         Ok(())
     }
 
+    /// The form's hand: added, or in place of the hand being edited.
+    fn confirm(&mut self, hand: GameHand) {
+        let lang = self.lang();
+        let Some(open) = self.open.as_ref() else {
+            return;
+        };
+        let hands = &open.doc.session.hands;
+        let (change, act) = match open.editing.and_then(|i| hands.get(i).map(|h| (i, h))) {
+            Some((i, old)) => (
+                Change::Replace(i, old.clone(), crate::session::Hand::replacing(hand, old)),
+                Action::Edit,
+            ),
+            None => (
+                Change::Insert(hands.len(), crate::session::Hand::new(hand)),
+                Action::Add,
+            ),
+        };
+        let select = open.editing;
+        if let Err(p) = self.change(change, act) {
+            self.notice = Some(render_problems(&p, lang));
+        } else if let Some(o) = self.open.as_mut() {
+            o.selected = select.or(Some(o.doc.session.hands.len().saturating_sub(1)));
+        }
+    }
+
     /// Applies a change to the open session, saves it at once and records it for undo.
     /// Returns the problems if the change is refused (nothing changes then).
     pub fn change(&mut self, change: Change, action: Action) -> Result<(), Vec<Problem>> {
@@ -404,34 +672,34 @@ impl App {
         if open.read_only.is_some() {
             return Ok(());
         }
-        let (session, sheet) = history::apply(&open.session, &change, action)?;
-        open.session = session;
-        open.sheet = sheet;
+        let doc = &mut open.doc;
+        history::apply(
+            &mut doc.session,
+            &mut doc.sheet,
+            &change,
+            action,
+            &crate::now(),
+        )?;
         match action {
-            Action::Undo => open.undo.undone(),
-            Action::Redo => open.undo.redone(),
-            _ => open.undo.push(change),
+            Action::Undo => doc.undo.undone(),
+            Action::Redo => doc.undo.redone(),
+            _ => doc.undo.push(change),
         }
-        open.save_error = match open.lock.as_ref() {
-            Some(lock) => store::save(&open.path, &open.session, lock)
-                .err()
-                .map(|e| store_error(&e, lang)),
-            None => None,
-        };
+        open.save_error = save(doc, lang);
         open.editing = None;
-        open.selected = open.selected.filter(|&i| i < open.session.hands.len());
-        open.form = open.fresh_form();
+        open.selected = open.selected.filter(|&i| i < open.doc.session.hands.len());
+        open.reset_form();
         Ok(())
     }
 
     pub fn undo(&mut self) {
-        if let Some(c) = self.open.as_ref().and_then(|o| o.undo.peek_undo()) {
+        if let Some(c) = self.open.as_ref().and_then(|o| o.doc.undo.peek_undo()) {
             let _ = self.change(c, Action::Undo);
         }
     }
 
     pub fn redo(&mut self) {
-        if let Some(c) = self.open.as_ref().and_then(|o| o.undo.peek_redo()) {
+        if let Some(c) = self.open.as_ref().and_then(|o| o.doc.undo.peek_redo()) {
             let _ = self.change(c, Action::Redo);
         }
     }
@@ -442,25 +710,33 @@ impl App {
         let Some(open) = self.open.as_mut() else {
             return;
         };
-        let Some(lock) = open.lock.as_ref() else {
+        if open.doc.lock.is_none() || open.read_only.is_some() {
             return;
-        };
-        if let Ok((s, sheet)) = history::close(&open.session) {
-            open.save_error = store::save(&open.path, &s, lock)
-                .err()
-                .map(|e| store_error(&e, lang));
-            if open.save_error.is_none() {
-                open.session = s;
-                open.sheet = sheet;
-                open.read_only = Some(Msg::new("ui.read_only.finished"));
-                open.lock = None;
-                open.form = Form::Empty;
-            }
+        }
+        let doc = &mut open.doc;
+        history::close(&mut doc.session, &mut doc.sheet, &crate::now());
+        open.save_error = save(doc, lang);
+        if open.save_error.is_none() {
+            open.read_only = Some(Msg::new("ui.read_only.finished"));
+            open.doc.lock = None;
+            open.reset_form();
         }
     }
 
     fn store_error(&self, e: &StoreError) -> String {
         store_error(e, self.lang())
+    }
+}
+
+/// Saves the document over its file; the reason if it could not be saved.
+fn save(doc: &mut Doc, lang: Lang) -> Option<String> {
+    let lock = doc.lock.as_ref()?;
+    match store::save(&doc.path, &doc.session, doc.stamp, lock) {
+        Ok(stamp) => {
+            doc.stamp = stamp;
+            None
+        }
+        Err(e) => Some(store_error(&e, lang)),
     }
 }
 
@@ -484,6 +760,7 @@ fn store_error(e: &StoreError, lang: Lang) -> String {
         StoreError::Newer(v) => msg!("store.newer", version = *v).render(lang),
         StoreError::Locked(note) => msg!("store.locked", note = note.as_str()).render(lang),
         StoreError::Io(e) => msg!("ui.io_error", error = e.to_string()).render(lang),
+        StoreError::Changed => tr(lang, "store.changed"),
     }
 }
 

@@ -4,74 +4,14 @@ use egui::RichText;
 use serde_json::{Map, Value, json};
 
 use super::{App, Prefs, Screen};
-use crate::games::GameKind;
+use crate::games::{GameKind, OptDesc, OptKind};
 use crate::i18n::{Lang, tr};
-use crate::msg;
 use crate::session::Session;
+use marque_core::msg;
 
-/// What kind of value an option takes.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum OptKind {
-    Words(&'static [&'static str]),
-    Numbers(&'static [i64]),
-    Positive,
-    Bool,
-    Player,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct OptDesc {
-    pub key: &'static str,
-    pub kind: OptKind,
-}
-
-/// The options of `rules.md`, per game, in the order shown; the first value is the default.
-pub fn options_of(game: GameKind) -> Vec<OptDesc> {
-    use OptKind::*;
-    let d = |key, kind| OptDesc { key, kind };
-    match game {
-        GameKind::Truc => vec![
-            d("raise", Words(&["double", "plus_one"])),
-            d("target", Positive),
-            d("manches", Positive),
-        ],
-        GameKind::Bridge => vec![
-            d("table", Words(&["seed", "laws"])),
-            d("slam", Words(&["bid", "tricks"])),
-        ],
-        GameKind::Ascenseur => {
-            vec![
-                d("deck", Numbers(&[52, 32])),
-                d("peak", Words(&["all", "keep_trump"])),
-                d("first_dealer", Player),
-            ]
-        }
-        GameKind::Le2500 => vec![d("low_cards", Numbers(&[7, 9])), d("target", Positive)],
-        GameKind::Democratie => {
-            vec![
-                d("target", Positive),
-                d("all12", Bool),
-                d("joker", Words(&["wild", "lowest"])),
-                d("days", Positive),
-            ]
-        }
-    }
-}
-
-fn default_value(game: GameKind, o: &OptDesc) -> Value {
-    match o.kind {
-        OptKind::Words(w) => json!(w[0]),
-        OptKind::Numbers(n) => json!(n[0]),
-        OptKind::Bool => json!(false),
-        OptKind::Player => json!(0),
-        OptKind::Positive => json!(match (game, o.key) {
-            (GameKind::Truc, "target") => 12,
-            (GameKind::Truc, _) => 2,
-            (GameKind::Le2500, _) => 2500,
-            (GameKind::Democratie, "target") => 7,
-            _ => 2,
-        }),
-    }
+/// The options of a game, in the order shown; the first value is the default.
+pub fn options_of(game: GameKind) -> &'static [OptDesc] {
+    game.options()
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -107,7 +47,7 @@ impl NewSession {
         self.players.resize(want.min(hi), String::new());
         self.options = options_of(game)
             .iter()
-            .map(|o| (o.key.to_string(), default_value(game, o)))
+            .map(|o| (o.key.to_string(), o.default_value()))
             .collect();
         self.error = None;
     }
@@ -115,7 +55,7 @@ impl NewSession {
     /// The session to create, or what is wrong, in `lang`.
     fn build(&self, lang: Lang) -> Result<Session, String> {
         let players: Vec<String> = self.players.iter().map(|p| p.trim().to_string()).collect();
-        match Session::new(self.game, players, self.options.clone()) {
+        match Session::new(self.game, players, self.options.clone(), crate::now()) {
             Ok(mut s) => {
                 s.id = Some(crate::store::new_id(self.game.id()));
                 Ok(s)
@@ -213,7 +153,7 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         ui.label(RichText::new(tr(lang, "ui.new.options")).strong());
         let game = ns.game;
         for o in options_of(game) {
-            option_row(ui, lang, game, &o, &mut ns.options, &ns.players);
+            option_row(ui, lang, game, o, &mut ns.options, &ns.players);
         }
         ui.add_space(10.0);
         if let Some(e) = &ns.error {
@@ -227,8 +167,11 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         }
     });
     if create {
-        match ns.build(lang).and_then(|session| app.create(session)) {
-            Ok(()) => return,
+        match ns.build(lang) {
+            Ok(session) => {
+                ns.error = None;
+                app.send(super::Command::Create(Box::new(session)));
+            }
             Err(e) => ns.error = Some(e),
         }
     }
@@ -271,7 +214,7 @@ fn option_row(
                     }
                 }
             }
-            OptKind::Positive => {
+            OptKind::Positive(_) => {
                 let mut n = value.as_i64().unwrap_or(1);
                 ui.add(egui::DragValue::new(&mut n).range(1..=100_000))
                     .labelled_by(l.id);

@@ -2,7 +2,7 @@
 
 use egui::RichText;
 
-use super::{App, Screen};
+use super::{App, Command};
 use crate::games::GameKind;
 use crate::i18n::tr;
 
@@ -15,50 +15,7 @@ pub struct RulesState {
 
 /// The rule ids of a game, in reading order.
 pub fn rule_ids(game: GameKind) -> &'static [&'static str] {
-    match game {
-        GameKind::Truc => &[
-            "truc.deal.winner",
-            "truc.deal.value",
-            "truc.raise.double",
-            "truc.raise.refused",
-            "truc.raise.banco",
-            "truc.manche",
-            "truc.partie",
-        ],
-        GameKind::Bridge => &[
-            "bridge.below.tricks",
-            "bridge.game",
-            "bridge.overtricks",
-            "bridge.insult",
-            "bridge.undertricks",
-            "bridge.undertricks.doubled",
-            "bridge.slam",
-            "bridge.honours",
-            "bridge.rubber",
-            "bridge.unfinished",
-        ],
-        GameKind::Ascenseur => &[
-            "ascenseur.rounds",
-            "ascenseur.hook",
-            "ascenseur.forehead",
-            "ascenseur.exact",
-            "ascenseur.missed",
-            "ascenseur.end",
-        ],
-        GameKind::Le2500 => &[
-            "2500.deal",
-            "2500.values",
-            "2500.brasse",
-            "2500.end",
-            "2500.cards",
-        ],
-        GameKind::Democratie => &[
-            "democratie.points",
-            "democratie.trick",
-            "democratie.tribu",
-            "democratie.end",
-        ],
-    }
+    game.rules()
 }
 
 /// The key of a rule's text in the locale files.
@@ -70,17 +27,17 @@ pub fn show(app: &mut App, ui: &mut egui::Ui, game: GameKind, focus: Option<Stri
     let lang = app.lang();
     ui.horizontal_wrapped(|ui| {
         if app.open.is_some() && ui.button(tr(lang, "ui.rules.back")).clicked() {
-            app.screen = Screen::Session;
+            app.send(Command::BackToSession);
         }
         for g in GameKind::ALL {
             if ui
                 .selectable_label(g == game, tr(lang, g.name_key()))
                 .clicked()
             {
-                app.screen = Screen::Rules {
+                app.send(Command::Rules {
                     game: g,
                     focus: None,
-                };
+                });
             }
         }
     });

@@ -1,31 +1,91 @@
 //! The session screen: the score sheet with running totals, the explanation of the selected
-//! hand, the entry form, editing, undo, the edit log.
+//! hand, the entry form with its preview, editing, undo, the edit log.
+//!
+//! The screen reads the open document and emits [`Command`]s. The rows' texts are made once per
+//! change of the sheet (or of the language), and only the rows on screen are laid out.
 
 use egui::{RichText, Ui};
-use serde_json::Value;
 
-use super::{App, Screen, forms};
-use crate::games::{Line, bridge};
-use crate::history::{self, Action, Change};
+use super::{App, Command, Open, REDO, UNDO, forms};
+use crate::games::{HandInfo, Line, Live};
+use crate::history;
 use crate::i18n::{Lang, tr};
-use crate::msg;
-use crate::session::{HandInfo, Live, Session, Sheet};
-use crate::text::hand_label;
+use crate::session::{Paper, Session, Sheet};
+use marque_core::msg;
+
+/// The sheet's rows as text, and the bridge paper sheets, for one state of the sheet.
+#[derive(Default)]
+pub struct Rows {
+    /// What they were made for: language, log length and hand count.
+    key: Option<(Lang, usize, usize)>,
+    rows: Vec<RowText>,
+    papers: Vec<Paper>,
+    /// A hand was added: the table scrolls to its end once.
+    to_end: std::cell::Cell<bool>,
+}
+
+struct RowText {
+    number: String,
+    label: String,
+    cells: Vec<String>,
+}
+
+impl Rows {
+    fn update(&mut self, lang: Lang, session: &Session, sheet: &Sheet) {
+        let key = (lang, session.log.len(), session.hands.len());
+        if self.key == Some(key) {
+            return;
+        }
+        let running = sheet.running();
+        if sheet.hands.len() > self.rows.len() {
+            self.to_end.set(true);
+        }
+        self.rows = sheet
+            .hands
+            .iter()
+            .enumerate()
+            .map(|(i, h)| RowText {
+                number: format!("#{}", i + 1),
+                label: sheet.label(&session.hands, i).render(lang),
+                cells: (0..sheet.sides.len())
+                    .map(|s| {
+                        let after = match &h.info {
+                            HandInfo::Truc(t) => t.score[s],
+                            _ => running[i][s],
+                        };
+                        match (&session.hands[i].game, h.delta[s]) {
+                            (crate::games::GameHand::Ascenseur(a), d) => {
+                                let bid = a.bids.get(s).copied().unwrap_or(0);
+                                format!("{} ⁽{}⁾ → {after}", signed(d), superscript(bid as i64))
+                            }
+                            (_, 0) => format!("· → {after}"),
+                            (_, d) => format!("{} → {after}", signed(d)),
+                        }
+                    })
+                    .collect(),
+            })
+            .collect();
+        self.papers = sheet.papers();
+        self.key = Some(key);
+    }
+}
 
 pub fn show(app: &mut App, ui: &mut Ui) {
     let lang = app.lang();
-    let Some(open) = app.open.as_ref() else {
-        app.screen = Screen::Home;
+    let Some(open) = app.open.as_mut() else {
+        app.send(Command::Home);
         return;
     };
-    let game = open.session.game;
-    let mut action: Option<UiAction> = None;
+    open.rows.update(lang, &open.doc.session, &open.doc.sheet);
+    let mut commands: Vec<Command> = Vec::new();
+    let doc = &open.doc;
+    let game = doc.session.game;
 
     ui.horizontal_wrapped(|ui| {
         ui.heading(tr(lang, game.name_key()));
-        ui.label(RichText::new(open.session.players.join(" · ")).strong());
+        ui.label(RichText::new(doc.session.players.join(" · ")).strong());
     });
-    state_line(ui, lang, &open.session, &open.sheet);
+    state_line(ui, lang, &doc.sheet);
     if let Some(why) = &open.read_only {
         ui.label(RichText::new(msg!("ui.read_only", why = why.clone()).render(lang)).italics());
     }
@@ -35,12 +95,12 @@ pub fn show(app: &mut App, ui: &mut Ui) {
             msg!("ui.save_failed", error = e.as_str()).render(lang),
         );
     }
-    if open.sheet.finished {
-        let w: Vec<&str> = open
+    if doc.sheet.finished {
+        let w: Vec<&str> = doc
             .sheet
             .winners
             .iter()
-            .map(|&w| open.sheet.sides[w].as_str())
+            .map(|&w| doc.sheet.sides[w].as_str())
             .collect();
         ui.label(
             RichText::new(msg!("ui.winner", winners = w.join(", ")).render(lang))
@@ -48,246 +108,153 @@ pub fn show(app: &mut App, ui: &mut Ui) {
                 .strong(),
         );
     }
+    let writable = open.read_only.is_none();
+    let (can_undo, can_redo) = (doc.undo.can_undo(), doc.undo.can_redo());
+    let finished = doc.sheet.finished;
+    let show_log = open.show_log;
     ui.horizontal(|ui| {
-        let writable = open.read_only.is_none();
-        if ui
-            .add_enabled(
-                writable && open.undo.can_undo(),
-                egui::Button::new(tr(lang, "ui.undo")),
-            )
-            .clicked()
-        {
-            action = Some(UiAction::Undo);
+        for (named, enabled) in [(&UNDO, can_undo), (&REDO, can_redo)] {
+            let mut b = ui.add_enabled(
+                writable && enabled,
+                egui::Button::new(tr(lang, named.label)),
+            );
+            if let Some(k) = named.keys.first() {
+                b = b.on_hover_text(ui.ctx().format_shortcut(k));
+            }
+            if b.clicked() {
+                commands.push((named.command)());
+            }
         }
-        if ui
-            .add_enabled(
-                writable && open.undo.can_redo(),
-                egui::Button::new(tr(lang, "ui.redo")),
-            )
-            .clicked()
-        {
-            action = Some(UiAction::Redo);
+        let log_label = if show_log {
+            "ui.log.hide"
+        } else {
+            "ui.log.show"
+        };
+        if ui.button(tr(lang, log_label)).clicked() {
+            commands.push(Command::ToggleLog);
         }
-        if ui
-            .button(tr(
-                lang,
-                if open.show_log {
-                    "ui.log.hide"
-                } else {
-                    "ui.log.show"
-                },
-            ))
-            .clicked()
-        {
-            action = Some(UiAction::ToggleLog);
-        }
-        if writable && !open.sheet.finished && ui.button(tr(lang, "ui.close_session")).clicked() {
-            action = Some(UiAction::Close);
+        if writable && !finished && ui.button(tr(lang, "ui.close_session")).clicked() {
+            commands.push(Command::CloseSession);
         }
     });
     ui.separator();
 
-    let more = !open.sheet.natural_end || game == crate::games::GameKind::Bridge;
-    if open.read_only.is_none() && (more || open.editing.is_some()) {
+    if !open.form.is_empty() {
         egui::Panel::right("entry").min_size(360.0).show(ui, |ui| {
             egui::ScrollArea::vertical().id_salt("form").show(ui, |ui| {
-                if let Some(a) = entry(app, ui) {
-                    action = Some(a);
-                }
+                entry(open, ui, lang, &mut commands);
             });
         });
     }
-    if let Some(open) = app.open.as_mut() {
-        ui.horizontal(|ui| {
-            let l = ui.label(tr(lang, "ui.export.path"));
-            ui.add(egui::TextEdit::singleline(&mut open.export_path).desired_width(280.0))
-                .labelled_by(l.id);
-            if ui.button(tr(lang, "ui.export.button")).clicked() {
-                action = Some(UiAction::Export);
-            }
-        });
-    }
-    let Some(open) = app.open.as_ref() else {
-        return;
-    };
+    ui.horizontal(|ui| {
+        let l = ui.label(tr(lang, "ui.export.path"));
+        ui.add(egui::TextEdit::singleline(&mut open.export_path).desired_width(280.0))
+            .labelled_by(l.id);
+        if ui.button(tr(lang, "ui.export.button")).clicked() {
+            commands.push(Command::Export);
+        }
+    });
+    let open: &Open = open;
+    let doc = &open.doc;
+    table(ui, lang, open, &mut commands);
     egui::ScrollArea::vertical()
         .id_salt("sheet")
         .show(ui, |ui| {
-            if let Some(a) = table(ui, lang, &open.session, &open.sheet, open.selected) {
-                action = Some(a);
+            if let Live::Bridge(_) = &doc.sheet.live {
+                // The paper of the selected deal's rubber, else of the last one: a long evening
+                // is not laid out whole on every frame.
+                let rubber = open
+                    .selected
+                    .and_then(|i| match doc.sheet.hands.get(i).map(|h| &h.info) {
+                        Some(HandInfo::Bridge(b)) => Some(b.rubber),
+                        _ => None,
+                    })
+                    .unwrap_or(open.rows.papers.len().saturating_sub(1));
+                if let Some(p) = open.rows.papers.get(rubber) {
+                    ui.add_space(8.0);
+                    paper(ui, lang, rubber, p);
+                }
             }
-            if let Live::Bridge(_) = &open.sheet.live {
-                ui.add_space(8.0);
-                paper(ui, lang, &open.sheet);
-            }
-            if let Some(i) = open.selected.filter(|&i| i < open.sheet.hands.len()) {
+            if let Some(i) = open.selected.filter(|&i| i < doc.sheet.hands.len()) {
                 ui.add_space(8.0);
                 ui.label(
                     RichText::new(
                         msg!(
                             "ui.explain",
                             n = i + 1,
-                            what = hand_label(&open.session, &open.sheet, i)
+                            what = doc.sheet.label(&doc.session.hands, i)
                         )
                         .render(lang),
                     )
                     .strong(),
                 );
-                if let Some(rule) = explain(ui, lang, &open.sheet.sides, &open.sheet.hands[i].lines)
-                {
-                    action = Some(UiAction::Rule(rule));
-                }
+                explain(
+                    ui,
+                    lang,
+                    &side_names(lang, &doc.sheet),
+                    &doc.sheet.hands[i].lines,
+                    &mut commands,
+                );
                 if open.read_only.is_none() {
                     ui.horizontal(|ui| {
                         if ui
                             .button(msg!("ui.edit_hand", n = i + 1).render(lang))
                             .clicked()
                         {
-                            action = Some(UiAction::Edit(i));
+                            commands.push(Command::Edit(i));
                         }
                         if ui
                             .button(msg!("ui.delete_hand", n = i + 1).render(lang))
                             .clicked()
                         {
-                            action = Some(UiAction::Delete(i));
+                            commands.push(Command::Delete(i));
                         }
                     });
                 }
             }
-            if !open.sheet.closing.is_empty() {
+            if !doc.sheet.closing.is_empty() {
                 ui.label(RichText::new(tr(lang, "ui.closing")).strong());
-                if let Some(rule) = explain(
+                explain(
                     ui,
                     lang,
-                    &side_names(lang, &open.sheet),
-                    &open.sheet.closing,
-                ) {
-                    action = Some(UiAction::Rule(rule));
-                }
+                    &side_names(lang, &doc.sheet),
+                    &doc.sheet.closing,
+                    &mut commands,
+                );
             }
             if open.show_log {
                 ui.add_space(8.0);
-                if let Some(a) = log_view(ui, lang, &open.session, open.read_only.is_none()) {
-                    action = Some(a);
-                }
-            }
-        });
-
-    if let Some(a) = action {
-        perform(app, a);
-    }
-}
-
-/// What a click asks for; carried out after drawing.
-enum UiAction {
-    Undo,
-    Redo,
-    ToggleLog,
-    Close,
-    Select(usize),
-    Edit(usize),
-    Delete(usize),
-    CancelEdit,
-    Confirm(Value),
-    Rule(String),
-    Restore(Change),
-    Export,
-}
-
-fn perform(app: &mut App, a: UiAction) {
-    let lang = app.lang();
-    match a {
-        UiAction::Undo => app.undo(),
-        UiAction::Redo => app.redo(),
-        UiAction::Close => app.close_session(),
-        UiAction::Export => app.export(),
-        UiAction::Rule(rule) => {
-            let game = app
-                .open
-                .as_ref()
-                .map(|o| o.session.game)
-                .unwrap_or(crate::games::GameKind::Bridge);
-            app.screen = Screen::Rules {
-                game,
-                focus: Some(rule),
-            };
-        }
-        UiAction::Restore(change) => {
-            if let Err(p) = app.change(change, Action::Restore) {
-                app.notice = Some(super::render_problems(&p, lang));
-            }
-        }
-        UiAction::Delete(i) => {
-            let old = app
-                .open
-                .as_ref()
-                .and_then(|o| o.session.hands.get(i).cloned());
-            if let Some(old) = old
-                && let Err(p) = app.change(Change::Remove(i, old), Action::Delete)
-            {
-                app.notice = Some(
-                    msg!("ui.delete_refused", why = super::render_problems(&p, lang)).render(lang),
+                log_view(
+                    ui,
+                    lang,
+                    &doc.session,
+                    open.read_only.is_none(),
+                    &mut commands,
                 );
             }
-        }
-        UiAction::Confirm(hand) => {
-            let Some(open) = app.open.as_ref() else {
-                return;
-            };
-            let (change, act) = match open.editing {
-                Some(i) => (
-                    Change::Replace(i, open.session.hands[i].clone(), hand),
-                    Action::Edit,
-                ),
-                None => (Change::Insert(open.session.hands.len(), hand), Action::Add),
-            };
-            let select = open.editing;
-            if let Err(p) = app.change(change, act) {
-                app.notice = Some(super::render_problems(&p, lang));
-            } else if let Some(o) = app.open.as_mut() {
-                o.selected = select.or(Some(o.session.hands.len().saturating_sub(1)));
-            }
-        }
-        other => {
-            let Some(open) = app.open.as_mut() else {
-                return;
-            };
-            match other {
-                UiAction::ToggleLog => open.show_log = !open.show_log,
-                UiAction::Select(i) => open.selected = Some(i),
-                UiAction::Edit(i) => {
-                    open.editing = Some(i);
-                    open.form = open.fresh_form();
-                }
-                UiAction::CancelEdit => {
-                    open.editing = None;
-                    open.form = open.fresh_form();
-                }
-                _ => {}
-            }
-        }
+        });
+    for c in commands {
+        app.send(c);
     }
 }
 
-/// The entry form with its live check and preview.
-fn entry(app: &mut App, ui: &mut Ui) -> Option<UiAction> {
-    let lang = app.lang();
-    let open = app.open.as_mut()?;
-    let mut action = None;
+/// The entry form with its live check and preview (computed when the form's hand changes).
+fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
     match open.editing {
         Some(i) => {
             ui.heading(msg!("ui.editing", n = i + 1).render(lang));
             if ui.button(tr(lang, "ui.cancel_edit")).clicked() {
-                action = Some(UiAction::CancelEdit);
+                commands.push(Command::CancelEdit);
             }
         }
         None => {
-            ui.heading(msg!("ui.next_hand", n = open.session.hands.len() + 1).render(lang));
+            ui.heading(msg!("ui.next_hand", n = open.doc.session.hands.len() + 1).render(lang));
         }
     }
     let ctx = forms::Ctx {
-        session: &open.session,
-        sheet: &open.sheet,
+        session: &open.doc.session,
+        sheet: &open.doc.sheet,
+        before: &open.before,
         editing: open.editing,
         lang,
     };
@@ -295,44 +262,36 @@ fn entry(app: &mut App, ui: &mut Ui) -> Option<UiAction> {
     ui.separator();
     let Some(hand) = candidate else {
         ui.label(RichText::new(tr(lang, "ui.form.incomplete")).weak());
-        return action;
+        return;
     };
-    let checked = match open.editing {
-        Some(i) => history::apply(
-            &open.session,
-            &Change::Replace(i, open.session.hands[i].clone(), hand.clone()),
-            Action::Edit,
-        )
-        .map(|(_, sheet)| (sheet, i)),
-        None => open
-            .session
-            .score_with(hand.clone())
-            .map(|sheet| (sheet, open.session.hands.len())),
-    };
-    match checked {
-        Ok((sheet, i)) => {
+    let editing = open.editing.is_some();
+    let sides = side_names(lang, &open.doc.sheet);
+    let names = open.doc.sheet.sides.clone();
+    match open.preview_of(hand.clone()) {
+        Ok(preview) => {
             ui.label(RichText::new(tr(lang, "ui.preview")).strong());
-            let h = &sheet.hands[i];
-            for (side, d) in side_names(lang, &sheet).iter().zip(&h.delta) {
+            for (side, d) in sides.iter().zip(&preview.row.delta) {
                 ui.label(
                     RichText::new(format!("{side}: {}", signed(*d)))
                         .size(20.0)
                         .strong(),
                 );
             }
-            explain(ui, lang, &sheet.sides, &h.lines);
-            if sheet.natural_end {
-                let w: Vec<&str> = sheet
+            let mut ignored = Vec::new();
+            explain(ui, lang, &sides, &preview.row.lines, &mut ignored);
+            if preview.end.natural_end {
+                let w: Vec<&str> = preview
+                    .end
                     .winners
                     .iter()
-                    .map(|&w| sheet.sides[w].as_str())
+                    .map(|&w| names[w].as_str())
                     .collect();
                 ui.label(
                     RichText::new(msg!("ui.will_end", winners = w.join(", ")).render(lang))
                         .strong(),
                 );
             }
-            let label = if open.editing.is_some() {
+            let label = if editing {
                 "ui.confirm_edit"
             } else {
                 "ui.confirm"
@@ -340,7 +299,7 @@ fn entry(app: &mut App, ui: &mut Ui) -> Option<UiAction> {
             let confirm = ui.button(RichText::new(tr(lang, label)).heading());
             let enter = ui.input(|i| i.key_pressed(egui::Key::Enter) && i.modifiers.command);
             if confirm.clicked() || enter {
-                action = Some(UiAction::Confirm(hand));
+                commands.push(Command::Confirm(hand));
             }
             ui.label(RichText::new(tr(lang, "ui.confirm_hint")).weak().small());
         }
@@ -350,7 +309,6 @@ fn entry(app: &mut App, ui: &mut Ui) -> Option<UiAction> {
             }
         }
     }
-    action
 }
 
 fn signed(n: i64) -> String {
@@ -361,69 +319,11 @@ fn signed(n: i64) -> String {
     }
 }
 
-/// A line under the title: where the game stands (vulnerability, manche, round…).
-fn state_line(ui: &mut Ui, lang: Lang, session: &Session, sheet: &Sheet) {
-    let text = match &sheet.live {
-        Live::Bridge(g) => {
-            let v = g.vulnerable();
-            let vul = |b: bool| {
-                tr(
-                    lang,
-                    if b {
-                        "bridge.vulnerable"
-                    } else {
-                        "bridge.not_vulnerable"
-                    },
-                )
-            };
-            let need = g.needed_for_game();
-            let r = g.current();
-            msg!(
-                "ui.state.bridge",
-                rubber = g.rubber_index() + 1,
-                ns_games = r.games[0],
-                ew_games = r.games[1],
-                ns_vul = vul(v[0]),
-                ew_vul = vul(v[1]),
-                ns_need = need[0],
-                ew_need = need[1],
-                dealer = tr(lang, bridge::dealer(session.hands.len()).name_key())
-            )
-        }
-        Live::Truc(g) => {
-            let s = g.scores();
-            msg!(
-                "ui.state.truc",
-                manche = g.manche() + 1,
-                a = &session.players[0],
-                b = &session.players[1],
-                sa = s[0],
-                sb = s[1],
-                ma = sheet.totals[0],
-                mb = sheet.totals[1]
-            )
-        }
-        Live::Ascenseur(g) => {
-            let k = g.next_round();
-            let left = g.plan().rounds().saturating_sub(k);
-            msg!(
-                "ui.state.ascenseur",
-                round = k.min(g.plan().rounds().saturating_sub(1)) + 1,
-                rounds = g.plan().rounds(),
-                left = left
-            )
-        }
-        Live::Le2500(g) => msg!("ui.state.2500", target = g.options().target),
-        Live::Democratie(g) => msg!("ui.state.democratie", target = g.options().target),
-    };
-    ui.label(text.render(lang));
-    let target = match &sheet.live {
-        Live::Le2500(g) => Some(g.options().target),
-        Live::Democratie(g) => Some(g.options().target),
-        _ => None,
-    };
-    if let Some(target) = target {
-        // The race toward the target, one bar per player.
+/// A line under the title: where the game stands (vulnerability, manche, round…), and for a
+/// race the bars toward the target.
+fn state_line(ui: &mut Ui, lang: Lang, sheet: &Sheet) {
+    ui.label(sheet.state().render(lang));
+    if let Some(target) = sheet.live.target() {
         ui.horizontal_wrapped(|ui| {
             for (name, total) in sheet.sides.iter().zip(&sheet.totals) {
                 let fill = (*total as f32 / target as f32).clamp(0.0, 1.0);
@@ -445,64 +345,76 @@ fn side_names(lang: Lang, sheet: &Sheet) -> Vec<String> {
     }
 }
 
-/// The table of hands: label, delta and running total per side. A click on a row selects it.
-fn table(
-    ui: &mut Ui,
-    lang: Lang,
-    session: &Session,
-    sheet: &Sheet,
-    selected: Option<usize>,
-) -> Option<UiAction> {
-    let mut action = None;
-    let running = sheet.running();
-    egui::Grid::new("sheet")
-        .striped(true)
-        .spacing([18.0, 6.0])
-        .show(ui, |ui| {
-            ui.label(RichText::new("#").strong());
-            ui.label(RichText::new(tr(lang, "ui.sheet.hand")).strong());
+/// The table of hands: label, delta and running total per side; only the rows on screen are
+/// laid out. A click on a row's number selects it.
+fn table(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
+    let sheet = &open.doc.sheet;
+    let rows = &open.rows.rows;
+    let widths = column_widths(ui, sheet.sides.len());
+    let row_height =
+        ui.text_style_height(&egui::TextStyle::Button) + 2.0 * ui.spacing().button_padding.y;
+    let cell = |ui: &mut Ui, w: f32, text: RichText| {
+        ui.add_sized([w, row_height], egui::Label::new(text).truncate());
+    };
+    {
+        ui.horizontal(|ui| {
+            cell(ui, widths.0, RichText::new("#").strong());
+            cell(
+                ui,
+                widths.1,
+                RichText::new(tr(lang, "ui.sheet.hand")).strong(),
+            );
             for s in &sheet.sides {
-                ui.label(RichText::new(s).strong());
+                cell(ui, widths.2, RichText::new(s).strong());
             }
-            ui.end_row();
-            for (i, h) in sheet.hands.iter().enumerate() {
-                let label = hand_label(session, sheet, i).render(lang);
-                if ui
-                    .selectable_label(selected == Some(i), format!("#{}", i + 1))
-                    .on_hover_text(tr(lang, "ui.sheet.select"))
-                    .clicked()
-                {
-                    action = Some(UiAction::Select(i));
-                }
-                ui.label(label);
-                for s in 0..sheet.sides.len() {
-                    let after = match &h.info {
-                        HandInfo::Truc(t) => t.score[s],
-                        _ => running[i][s],
-                    };
-                    let cell = match (&h.info, h.delta[s]) {
-                        (HandInfo::Ascenseur(_), d) => {
-                            let bid = session.hands[i]
-                                .get("bids")
-                                .and_then(|b| b.get(s))
-                                .and_then(Value::as_i64)
-                                .unwrap_or(0);
-                            format!("{} ⁽{}⁾ → {after}", signed(d), superscript(bid))
-                        }
-                        (_, 0) => format!("· → {after}"),
-                        (_, d) => format!("{} → {after}", signed(d)),
-                    };
-                    ui.label(cell);
-                }
-                ui.end_row();
-            }
-            ui.label("");
-            ui.label(RichText::new(tr(lang, "ui.sheet.total")).strong());
-            for t in &sheet.totals {
-                ui.label(RichText::new(t.to_string()).strong().size(22.0));
-            }
-            ui.end_row();
         });
+        let max_height = (ui.available_height() * 0.5).max(4.0 * row_height);
+        let mut area = egui::ScrollArea::vertical()
+            .id_salt("sheet-rows")
+            .max_height(max_height);
+        if open.rows.to_end.take() {
+            // Exactly the end: past it the area would spring back, frame after frame.
+            let gap = ui.spacing().item_spacing.y;
+            let content = (row_height + gap) * rows.len() as f32 - gap;
+            area = area.vertical_scroll_offset((content - max_height).max(0.0));
+        }
+        area.show_rows(ui, row_height, rows.len(), |ui, range| {
+            for i in range {
+                let r = &rows[i];
+                ui.horizontal(|ui| {
+                    if ui
+                        .add_sized(
+                            [widths.0, row_height],
+                            egui::Button::selectable(open.selected == Some(i), &r.number),
+                        )
+                        .on_hover_text(tr(lang, "ui.sheet.select"))
+                        .clicked()
+                    {
+                        commands.push(Command::Select(i));
+                    }
+                    cell(ui, widths.1, RichText::new(&r.label));
+                    for c in &r.cells {
+                        cell(ui, widths.2, RichText::new(c));
+                    }
+                });
+            }
+        });
+        ui.horizontal(|ui| {
+            cell(ui, widths.0, RichText::new(""));
+            cell(
+                ui,
+                widths.1,
+                RichText::new(tr(lang, "ui.sheet.total")).strong(),
+            );
+            for t in &sheet.totals {
+                cell(
+                    ui,
+                    widths.2,
+                    RichText::new(t.to_string()).strong().size(22.0),
+                );
+            }
+        });
+    }
     if let Live::Ascenseur(g) = &sheet.live {
         let plan = g.plan();
         let next = g.next_round();
@@ -513,7 +425,16 @@ fn table(
             ui.label(msg!("ui.sheet.to_come", rounds = to_come.join(" · ")).render(lang));
         }
     }
-    action
+}
+
+/// The widths of the number, label and side columns: they share the width there is.
+fn column_widths(ui: &Ui, sides: usize) -> (f32, f32, f32) {
+    let number = 56.0;
+    let spacing = ui.spacing().item_spacing.x;
+    let free = (ui.available_width() - number - spacing * (sides as f32 + 2.0)).max(0.0);
+    let side = ((free - 160.0) / sides.max(1) as f32).clamp(64.0, 140.0);
+    let label = (free - side * sides as f32).max(80.0);
+    (number, label, side)
 }
 
 fn superscript(n: i64) -> String {
@@ -526,7 +447,7 @@ fn superscript(n: i64) -> String {
 }
 
 /// Explanation lines; returns the rule clicked.
-fn explain(ui: &mut Ui, lang: Lang, sides: &[String], lines: &[Line]) -> Option<String> {
+fn explain(ui: &mut Ui, lang: Lang, sides: &[String], lines: &[Line], commands: &mut Vec<Command>) {
     let mut clicked = None;
     for l in lines {
         ui.horizontal_wrapped(|ui| {
@@ -541,16 +462,20 @@ fn explain(ui: &mut Ui, lang: Lang, sides: &[String], lines: &[Line]) -> Option<
             }
         });
     }
-    clicked
+    if let Some(rule) = clicked {
+        commands.push(Command::Rules {
+            game: crate::games::GameKind::ALL
+                .into_iter()
+                .find(|g| g.rules().contains(&rule.as_str()))
+                .unwrap_or(crate::games::GameKind::Bridge),
+            focus: Some(rule),
+        });
+    }
 }
 
 /// The bridge sheet as on paper: We / They, bonuses above the line, contracts below.
-fn paper(ui: &mut Ui, lang: Lang, sheet: &Sheet) {
-    let Live::Bridge(g) = &sheet.live else { return };
-    for k in 0..g.summary().rubbers.len() {
-        let Some(paper) = sheet.paper(k) else {
-            continue;
-        };
+fn paper(ui: &mut Ui, lang: Lang, k: usize, paper: &Paper) {
+    {
         ui.label(RichText::new(msg!("text.rubber", n = k + 1).render(lang)).strong());
         let cells = |ui: &mut Ui, cols: [&Vec<i64>; 2], i: usize| {
             for col in cols {
@@ -588,8 +513,13 @@ fn paper(ui: &mut Ui, lang: Lang, sheet: &Sheet) {
 }
 
 /// The session's edit log, newest first, with a button to put an old value back.
-fn log_view(ui: &mut Ui, lang: Lang, session: &Session, writable: bool) -> Option<UiAction> {
-    let mut action = None;
+fn log_view(
+    ui: &mut Ui,
+    lang: Lang,
+    session: &Session,
+    writable: bool,
+    commands: &mut Vec<Command>,
+) {
     ui.label(RichText::new(tr(lang, "ui.log.title")).strong());
     let log = history::log(session);
     if log.is_empty() {
@@ -624,9 +554,8 @@ fn log_view(ui: &mut Ui, lang: Lang, session: &Session, writable: bool) -> Optio
                     .button(msg!("ui.log.restore", n = k + 1).render(lang))
                     .clicked()
             {
-                action = Some(UiAction::Restore(change));
+                commands.push(Command::Restore(change));
             }
         });
     }
-    action
 }

@@ -12,14 +12,24 @@ pub fn harness(dir: &std::path::Path) -> Harness<'static, App> {
     let mut h = Harness::builder()
         .with_size(egui::vec2(1600.0, 1400.0))
         .build_ui_state(|ui, app: &mut App| app.show(ui), app);
-    h.run();
+    settle(&mut h);
     h
+}
+
+/// Lets the app settle: frames until it asks for no more, the home screen's listing (read on a
+/// background thread) waited for, then frames again.
+pub fn settle(h: &mut Harness<'static, App>) {
+    h.run();
+    if h.state().home.is_loading() {
+        h.state_mut().home.wait();
+        h.run();
+    }
 }
 
 /// Clicks the widget with this exact accessible name, then lets the app settle.
 pub fn click(h: &mut Harness<'static, App>, label: &str) {
     h.get_by_label(label).click();
-    h.run();
+    settle(h);
 }
 
 /// Types into the text field named `label`, replacing what it held.
@@ -39,13 +49,44 @@ pub fn shows_containing(h: &Harness<'static, App>, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
 }
 
+/// A session file as saved: the session read back, and its hands as the JSON written.
+pub struct Saved {
+    pub session: Session,
+    pub hands: Vec<serde_json::Value>,
+    pub players: Vec<String>,
+    pub closed: bool,
+}
+
+impl Saved {
+    pub fn score(&self) -> Result<marque::session::Sheet, Vec<marque::session::Problem>> {
+        self.session.score()
+    }
+}
+
+impl std::ops::Deref for Saved {
+    type Target = Session;
+    fn deref(&self) -> &Session {
+        &self.session
+    }
+}
+
 /// The only session file of the data folder, read back from disk.
-pub fn saved(dir: &std::path::Path) -> Session {
+pub fn saved(dir: &std::path::Path) -> Saved {
     let listed = Store::new(dir).list();
     assert_eq!(listed.len(), 1, "one session file expected");
-    match &listed[0].state {
-        FileState::Fine(s) => (**s).clone(),
+    let session = match &listed[0].state {
+        FileState::Fine(_) => {
+            marque::store::read_session(&listed[0].path)
+                .expect("the listed file reads")
+                .session
+        }
         other => panic!("the saved file does not read: {other:?}"),
+    };
+    Saved {
+        hands: session.hands.iter().map(|h| h.to_value()).collect(),
+        players: session.players.clone(),
+        closed: session.closed,
+        session,
     }
 }
 

@@ -1,14 +1,13 @@
 //! Ascenseur entry: the round's header, bids in bidding order with the dealer's forbidden bid
 //! struck out, then the tricks, checked against the cards dealt.
 
-use serde_json::{Value, json};
-
 use super::Ctx;
-use crate::games::ascenseur::{decode_hand, forbidden_bid};
+use crate::games::GameHand;
+use crate::games::Live;
+use crate::games::ascenseur::{Hand, forbidden_bid};
 use crate::i18n::tr;
-use crate::msg;
-use crate::session::Live;
 use crate::ui::widgets::{choice, row_title};
+use marque_core::msg;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct AscenseurForm {
@@ -17,8 +16,8 @@ pub struct AscenseurForm {
 }
 
 impl AscenseurForm {
-    pub fn from_hand(v: Option<&Value>, players: usize) -> AscenseurForm {
-        match v.map(|v| decode_hand(v, players)) {
+    pub fn from_hand(v: Option<&Hand>, players: usize) -> AscenseurForm {
+        match v.cloned().map(Ok::<Hand, ()>) {
             Some(Ok(h)) => AscenseurForm {
                 bids: h.bids.into_iter().map(Some).collect(),
                 tricks: h.tricks.into_iter().map(Some).collect(),
@@ -30,10 +29,10 @@ impl AscenseurForm {
         }
     }
 
-    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<Value> {
+    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<GameHand> {
         let lang = ctx.lang;
         let players = &ctx.session.players;
-        let Some(Live::Ascenseur(g)) = ctx.before() else {
+        let Live::Ascenseur(g) = ctx.before else {
             return None;
         };
         let plan = g.plan().clone();
@@ -141,6 +140,9 @@ impl AscenseurForm {
         }
         let bids: Option<Vec<u32>> = self.bids.iter().copied().collect();
         let tricks: Option<Vec<u32>> = self.tricks.iter().copied().collect();
-        Some(json!({ "bids": bids?, "tricks": tricks? }))
+        Some(GameHand::Ascenseur(Hand {
+            bids: bids?,
+            tricks: tricks?,
+        }))
     }
 }

@@ -1,14 +1,11 @@
 //! Bridge entry: declarer, contract (level, strain, X/XX), result, honours; or passed out.
 
-use serde_json::Value;
-
 use super::Ctx;
-use crate::games::bridge::{
-    Contract, Doubling, Hand, Honours, HonoursKind, SIDES, Seat, Strain, decode_hand,
-};
+use crate::games::GameHand;
+use crate::games::bridge::{Contract, Doubling, Hand, Honours, HonoursKind, SIDES, Seat, Strain};
 use crate::i18n::tr;
-use crate::msg;
 use crate::ui::widgets::{choice, row_title};
+use marque_core::msg;
 
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BridgeForm {
@@ -22,8 +19,8 @@ pub struct BridgeForm {
 }
 
 impl BridgeForm {
-    pub fn from_hand(v: Option<&Value>) -> BridgeForm {
-        match v.map(decode_hand) {
+    pub fn from_hand(v: Option<&Hand>) -> BridgeForm {
+        match v.copied().map(Ok::<Hand, ()>) {
             Some(Ok(Hand::PassedOut)) => BridgeForm {
                 passed: true,
                 ..Default::default()
@@ -63,7 +60,7 @@ impl BridgeForm {
         })
     }
 
-    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<Value> {
+    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<GameHand> {
         let lang = ctx.lang;
         let dealer = crate::games::bridge::dealer(ctx.index());
         ui.label(
@@ -86,7 +83,7 @@ impl BridgeForm {
             self.passed = !self.passed;
         }
         if self.passed {
-            return self.hand().map(|h| h.to_json());
+            return self.hand().map(GameHand::Bridge);
         }
         row_title(ui, tr(lang, "ui.bridge.declarer"));
         ui.horizontal_wrapped(|ui| {
@@ -199,6 +196,6 @@ impl BridgeForm {
                 }
             }
         });
-        self.hand().map(|h| h.to_json())
+        self.hand().map(GameHand::Bridge)
     }
 }

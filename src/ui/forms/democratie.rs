@@ -2,16 +2,13 @@
 //! suits over 25 points or cards taken twice are refused; tribus show live. A trick helper
 //! settles a disputed trick.
 
-use serde_json::Value;
-
 use super::Ctx;
-use crate::games::democratie::{
-    Capture, Card, Hand, Rank, SUIT_POINTS, Suit, deal_sizes, decode_hand, trick,
-};
+use crate::games::GameHand;
+use crate::games::democratie::{Capture, Card, Hand, Rank, SUIT_POINTS, Suit, deal_sizes, trick};
 use crate::i18n::tr;
-use crate::msg;
 use crate::session::Options;
 use crate::ui::widgets::{choice, row_title};
+use marque_core::msg;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct DemocratieForm {
@@ -27,8 +24,8 @@ struct TrickHelper {
 }
 
 impl DemocratieForm {
-    pub fn from_hand(v: Option<&Value>, players: usize) -> DemocratieForm {
-        let captured = match v.map(|v| decode_hand(v, players)) {
+    pub fn from_hand(v: Option<&Hand>, players: usize) -> DemocratieForm {
+        let captured = match v.cloned().map(Ok::<Hand, ()>) {
             Some(Ok(h)) => h.captured,
             _ => vec![std::array::from_fn(|_| Capture::Points(0)); players],
         };
@@ -41,7 +38,7 @@ impl DemocratieForm {
         }
     }
 
-    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<Value> {
+    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<GameHand> {
         let lang = ctx.lang;
         let players = &ctx.session.players;
         let Options::Democratie(options) = &ctx.session.options else {
@@ -143,12 +140,9 @@ impl DemocratieForm {
             }
         }
         self.helper_ui(ui, ctx);
-        Some(
-            Hand {
-                captured: self.captured.clone(),
-            }
-            .to_json(),
-        )
+        Some(GameHand::Democratie(Hand {
+            captured: self.captured.clone(),
+        }))
     }
 
     fn helper_ui(&mut self, ui: &mut egui::Ui, ctx: &Ctx) {

@@ -1,14 +1,13 @@
 //! 2500 entry: the frime first, then for each player the cards laid and the cards left in hand
 //! on a rank keypad (one tap per card), with the player's points live.
 
-use serde_json::{Value, json};
-
 use super::Ctx;
-use crate::games::le2500::{Rank, decode_hand};
+use crate::games::GameHand;
+use crate::games::le2500::{Hand, Rank};
 use crate::i18n::tr;
-use crate::msg;
 use crate::session::Options;
 use crate::ui::widgets::{choice, row_title};
+use marque_core::msg;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Le2500Form {
@@ -33,13 +32,13 @@ fn ranks(c: &[u32; 12]) -> impl Iterator<Item = Rank> + '_ {
         .flat_map(|r| std::iter::repeat_n(r, c[r as usize] as usize))
 }
 
-fn expand(c: &[u32; 12]) -> Vec<&'static str> {
-    ranks(c).map(Rank::code).collect()
+fn expand(c: &[u32; 12]) -> Vec<Rank> {
+    ranks(c).collect()
 }
 
 impl Le2500Form {
-    pub fn from_hand(v: Option<&Value>, players: usize) -> Le2500Form {
-        match v.map(|v| decode_hand(v, players)) {
+    pub fn from_hand(v: Option<&Hand>, players: usize) -> Le2500Form {
+        match v.cloned().map(Ok::<Hand, ()>) {
             Some(Ok(h)) => Le2500Form {
                 frime: Some(h.frime),
                 laid: h.laid.iter().map(|c| counts(c)).collect(),
@@ -53,7 +52,7 @@ impl Le2500Form {
         }
     }
 
-    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<Value> {
+    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<GameHand> {
         let lang = ctx.lang;
         let players = &ctx.session.players;
         let Options::Le2500(options) = &ctx.session.options else {
@@ -150,8 +149,8 @@ impl Le2500Form {
                 });
             }
         }
-        let laid: Vec<Vec<&str>> = self.laid.iter().map(expand).collect();
-        let kept: Vec<Vec<&str>> = self.kept.iter().map(expand).collect();
-        Some(json!({ "frime": frime.code(), "laid": laid, "hand": kept }))
+        let laid: Vec<Vec<Rank>> = self.laid.iter().map(expand).collect();
+        let hand: Vec<Vec<Rank>> = self.kept.iter().map(expand).collect();
+        Some(GameHand::Le2500(Hand { frime, laid, hand }))
     }
 }

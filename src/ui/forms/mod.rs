@@ -1,5 +1,5 @@
 //! Entry forms, one per game. A form keeps what was picked so far and, once the hand is
-//! complete, hands its JSON to the session screen, which checks and previews it.
+//! complete, hands it over typed; the session screen checks and previews it.
 
 mod ascenseur;
 mod bridge;
@@ -7,15 +7,17 @@ mod democratie;
 mod le2500;
 mod truc;
 
-use serde_json::Value;
-
+use crate::games::{GameHand, GameKind, Live};
 use crate::i18n::Lang;
-use crate::session::{Live, Session, Sheet};
+use crate::session::{Session, Sheet};
 
-/// What a form reads: the session, its sheet, and which hand it enters.
+/// What a form reads: the session, its sheet, the game before the hand entered, and which hand
+/// it enters.
 pub struct Ctx<'a> {
     pub session: &'a Session,
     pub sheet: &'a Sheet,
+    /// The game as it stood before the hand entered (for an edit, before that hand).
+    pub before: &'a Live,
     /// The hand being edited; None for the next hand.
     pub editing: Option<usize>,
     pub lang: Lang,
@@ -26,60 +28,77 @@ impl Ctx<'_> {
     pub fn index(&self) -> usize {
         self.editing.unwrap_or(self.session.hands.len())
     }
+}
 
-    /// The game as it stood before the hand entered (for an edit, before that hand).
-    pub fn before(&self) -> Option<Live> {
-        match self.editing {
-            None => Some(self.sheet.live.clone()),
-            Some(i) => {
-                let mut s = self.session.clone();
-                s.hands.truncate(i);
-                s.closed = false;
-                s.score().ok().map(|sheet| sheet.live)
+/// One game's entry form.
+pub trait HandForm: std::fmt::Debug {
+    /// Draws the form; returns the hand once it is complete.
+    fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<GameHand>;
+}
+
+macro_rules! hand_form {
+    ($($t:ty),*) => {$(
+        impl HandForm for $t {
+            fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<GameHand> {
+                <$t>::show(self, ui, ctx)
             }
         }
-    }
+    )*};
 }
+hand_form!(
+    bridge::BridgeForm,
+    truc::TrucForm,
+    ascenseur::AscenseurForm,
+    le2500::Le2500Form,
+    democratie::DemocratieForm
+);
 
-#[derive(Debug, Clone, PartialEq)]
-pub enum Form {
-    Empty,
-    Bridge(bridge::BridgeForm),
-    Truc(truc::TrucForm),
-    Ascenseur(ascenseur::AscenseurForm),
-    Le2500(le2500::Le2500Form),
-    Democratie(democratie::DemocratieForm),
-}
+/// The entry form of the open session, if it takes hands.
+#[derive(Debug, Default)]
+pub struct Form(Option<Box<dyn HandForm>>);
 
 impl Form {
-    /// A form for the next hand, or filled from hand `editing`.
-    pub fn new(session: &Session, editing: Option<usize>) -> Form {
-        let existing = editing.and_then(|i| session.hands.get(i));
-        let n = session.players.len();
-        match session.game {
-            crate::games::GameKind::Bridge => Form::Bridge(bridge::BridgeForm::from_hand(existing)),
-            crate::games::GameKind::Truc => Form::Truc(truc::TrucForm::from_hand(existing)),
-            crate::games::GameKind::Ascenseur => {
-                Form::Ascenseur(ascenseur::AscenseurForm::from_hand(existing, n))
-            }
-            crate::games::GameKind::Le2500 => {
-                Form::Le2500(le2500::Le2500Form::from_hand(existing, n))
-            }
-            crate::games::GameKind::Democratie => {
-                Form::Democratie(democratie::DemocratieForm::from_hand(existing, n))
-            }
-        }
+    /// No form: the session takes no hand.
+    pub fn empty() -> Form {
+        Form(None)
     }
 
-    /// Draws the form; returns the hand's JSON once it is complete.
-    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<Value> {
-        match self {
-            Form::Empty => None,
-            Form::Bridge(f) => f.show(ui, ctx),
-            Form::Truc(f) => f.show(ui, ctx),
-            Form::Ascenseur(f) => f.show(ui, ctx),
-            Form::Le2500(f) => f.show(ui, ctx),
-            Form::Democratie(f) => f.show(ui, ctx),
-        }
+    /// A form for the next hand, or filled from hand `editing`: the one place that picks a
+    /// game's form.
+    pub fn new(session: &Session, editing: Option<usize>) -> Form {
+        let existing = editing.and_then(|i| session.hands.get(i)).map(|h| &h.game);
+        let n = session.players.len();
+        let form: Box<dyn HandForm> = match (session.game, existing) {
+            (GameKind::Bridge, Some(GameHand::Bridge(h))) => {
+                Box::new(bridge::BridgeForm::from_hand(Some(h)))
+            }
+            (GameKind::Bridge, _) => Box::new(bridge::BridgeForm::from_hand(None)),
+            (GameKind::Truc, Some(GameHand::Truc(h))) => {
+                Box::new(truc::TrucForm::from_hand(Some(h)))
+            }
+            (GameKind::Truc, _) => Box::new(truc::TrucForm::from_hand(None)),
+            (GameKind::Ascenseur, Some(GameHand::Ascenseur(h))) => {
+                Box::new(ascenseur::AscenseurForm::from_hand(Some(h), n))
+            }
+            (GameKind::Ascenseur, _) => Box::new(ascenseur::AscenseurForm::from_hand(None, n)),
+            (GameKind::Le2500, Some(GameHand::Le2500(h))) => {
+                Box::new(le2500::Le2500Form::from_hand(Some(h), n))
+            }
+            (GameKind::Le2500, _) => Box::new(le2500::Le2500Form::from_hand(None, n)),
+            (GameKind::Democratie, Some(GameHand::Democratie(h))) => {
+                Box::new(democratie::DemocratieForm::from_hand(Some(h), n))
+            }
+            (GameKind::Democratie, _) => Box::new(democratie::DemocratieForm::from_hand(None, n)),
+        };
+        Form(Some(form))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_none()
+    }
+
+    /// Draws the form; returns the hand once it is complete.
+    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<GameHand> {
+        self.0.as_mut()?.show(ui, ctx)
     }
 }

@@ -1,14 +1,14 @@
 //! Truc entry: a live helper for the calls (double, banco, accept, refuse) that offers only what
 //! the rules allow, then the tricks (won / pourri) or just the winner.
 
-use serde_json::Value;
-
 use super::Ctx;
-use crate::games::truc::{Call, CallKind, Deal, Hand, Outcome, deal_winner, decode_hand};
+use crate::games::GameHand;
+use crate::games::Live;
+use crate::games::truc::{Call, CallKind, Deal, Hand, Outcome, deal_winner};
 use crate::i18n::tr;
-use crate::msg;
-use crate::session::{Live, Options};
+use crate::session::Options;
 use crate::ui::widgets::{choice, row_title};
+use marque_core::msg;
 
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TrucForm {
@@ -20,8 +20,8 @@ pub struct TrucForm {
 }
 
 impl TrucForm {
-    pub fn from_hand(v: Option<&Value>) -> TrucForm {
-        match v.map(decode_hand) {
+    pub fn from_hand(v: Option<&Hand>) -> TrucForm {
+        match v.cloned().map(Ok::<Hand, ()>) {
             Some(Ok(Hand { calls, outcome })) => {
                 let mut f = TrucForm {
                     calls,
@@ -45,14 +45,14 @@ impl TrucForm {
         }
     }
 
-    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<Value> {
+    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<GameHand> {
         let lang = ctx.lang;
         let players = &ctx.session.players;
         let Options::Truc(options) = &ctx.session.options else {
             return None;
         };
-        let scores = match ctx.before() {
-            Some(Live::Truc(g)) => g.scores(),
+        let scores = match ctx.before {
+            Live::Truc(g) => g.scores(),
             _ => [0, 0],
         };
         let mut deal = Deal::new(options, scores);
@@ -116,13 +116,10 @@ impl TrucForm {
             ui.label(
                 msg!("ui.truc.refused", player = &players[r.by], value = r.before).render(lang),
             );
-            return Some(
-                Hand {
-                    calls: self.calls.clone(),
-                    outcome: Outcome::Refused,
-                }
-                .to_json(),
-            );
+            return Some(GameHand::Truc(Hand {
+                calls: self.calls.clone(),
+                outcome: Outcome::Refused,
+            }));
         }
         if deal.pending().is_some() {
             return None;
@@ -210,11 +207,10 @@ impl TrucForm {
             self.winner.map(Outcome::Winner)
         };
         outcome.map(|o| {
-            Hand {
+            GameHand::Truc(Hand {
                 calls: self.calls.clone(),
                 outcome: o,
-            }
-            .to_json()
+            })
         })
     }
 }

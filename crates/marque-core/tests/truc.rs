@@ -1,8 +1,8 @@
 //! Le Truc: trick winners, raises, banco, refusals, manches and partie.
 mod common;
 use common::*;
-use marque::games::truc::{self, Call, CallKind, Deal, Options, deal_winner};
-use marque::i18n::Lang;
+use marque_core::games::truc::{self, Call, CallKind, Deal, Options, deal_winner};
+use marque_core::i18n::Lang;
 use serde_json::{Value, json};
 
 fn truc(options: Value, hands: Value) -> Value {

@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::json::{self, Obj};
-use super::{Line, Scored};
+use super::{Line, OptDesc, OptKind, Scored};
 use crate::i18n::{Arg, Msg};
 use crate::msg;
 
@@ -720,5 +720,107 @@ impl Game {
         Summary {
             rubbers: self.rubbers.clone(),
         }
+    }
+}
+
+impl super::Rules for Game {
+    type Options = Options;
+    type Hand = Hand;
+    type Info = Info;
+
+    const ID: &'static str = "bridge";
+    const NAME_KEY: &'static str = "game.bridge";
+    const PLAYERS: (usize, usize) = (4, 4);
+    const OPTIONS: &'static [OptDesc] = &[
+        OptDesc::new("table", OptKind::Words(&["seed", "laws"])),
+        OptDesc::new("slam", OptKind::Words(&["bid", "tricks"])),
+    ];
+    const RULES: &'static [&'static str] = &[
+        "bridge.below.tricks",
+        "bridge.game",
+        "bridge.overtricks",
+        "bridge.insult",
+        "bridge.undertricks",
+        "bridge.undertricks.doubled",
+        "bridge.slam",
+        "bridge.honours",
+        "bridge.rubber",
+        "bridge.unfinished",
+    ];
+    const HAND_FIELDS: &'static [&'static str] = &["contract", "declarer", "tricks", "honours"];
+
+    fn read_options(v: Option<&Value>, _players: usize) -> Result<Options, Vec<Msg>> {
+        Options::from_json(v)
+    }
+    fn start(_players: &[String], options: &Options) -> Game {
+        Game::new(options)
+    }
+    fn decode(v: &Value, _players: usize, _options: &Options) -> Result<Hand, Vec<Msg>> {
+        decode_hand(v)
+    }
+    fn encode(hand: &Hand) -> Value {
+        hand.to_json()
+    }
+    fn play(&mut self, hand: &Hand) -> Result<Scored<Info>, Vec<Msg>> {
+        Game::play(self, hand)
+    }
+    fn totals(&self) -> Vec<i64> {
+        Game::totals(self)
+    }
+    fn finished(&self) -> bool {
+        Game::finished(self)
+    }
+    fn close(&mut self) -> Vec<Line> {
+        Game::close(self)
+    }
+    fn sides(_players: &[String]) -> Vec<String> {
+        SIDES.iter().map(|s| s.to_string()).collect()
+    }
+    fn label(hand: &Hand, _info: &Info, _index: usize, _players: &[String]) -> Msg {
+        match hand {
+            Hand::Played {
+                contract,
+                declarer,
+                tricks,
+                ..
+            } => {
+                let diff = *tricks as i64 - contract.needed() as i64;
+                let result = match diff {
+                    0 => Msg::new("bridge.result.made"),
+                    d if d > 0 => msg!("bridge.result.over", n = d),
+                    d => msg!("bridge.result.down", n = -d),
+                };
+                msg!(
+                    "label.bridge",
+                    contract = contract.display(),
+                    declarer = Arg::Key(declarer.name_key()),
+                    result = result
+                )
+            }
+            Hand::PassedOut => Msg::new("label.bridge_pass"),
+        }
+    }
+    fn state(&self, _players: &[String], next: usize) -> Msg {
+        let v = self.vulnerable();
+        let need = self.needed_for_game();
+        let r = self.current();
+        let dealer = dealer(next);
+        msg!(
+            "state.bridge",
+            rubber = self.rubber_index() + 1,
+            ns_games = r.games[0],
+            ew_games = r.games[1],
+            ns_vul = vul_arg(v[0]),
+            ew_vul = vul_arg(v[1]),
+            ns_need = need[0],
+            ew_need = need[1],
+            dealer = Arg::Key(dealer.name_key())
+        )
+    }
+    fn summary(&self) -> Vec<(&'static str, Value)> {
+        vec![(
+            "rubbers",
+            serde_json::to_value(&self.rubbers).unwrap_or(Value::Null),
+        )]
     }
 }

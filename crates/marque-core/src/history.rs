@@ -1,22 +1,25 @@
 //! Changes to a session's hands, their inverse (undo), and the edit log kept inside the file.
 //!
-//! Every change to the hands goes through [`apply`]: it checks that the session still scores,
-//! and records an entry in the session's `log` (time, action, hand, old and new value), so that
-//! the score sheet never changes without a trace.
+//! Every change to the hands goes through [`apply`]: it updates the score sheet (playing the
+//! new hand, or replaying from the changed one), refuses a change after which the session no
+//! longer scores, and records an entry in the session's `log` (time, action, hand, old and new
+//! value), so that the score sheet never changes without a trace.
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
+use serde_json::value::RawValue;
 
-use crate::session::{Problem, Session, Sheet};
+use crate::session::{Hand, Problem, RawJson, Session, Sheet};
 
 /// One change to the list of hands.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Change {
     /// A hand inserted at this index (at the end for a new hand).
-    Insert(usize, Value),
+    Insert(usize, Hand),
     /// The hand at this index removed.
-    Remove(usize, Value),
+    Remove(usize, Hand),
     /// The hand at this index replaced: old, new.
-    Replace(usize, Value, Value),
+    Replace(usize, Hand, Hand),
 }
 
 impl Change {
@@ -28,18 +31,33 @@ impl Change {
         }
     }
 
-    fn hand(&self) -> usize {
+    /// The index of the hand changed.
+    pub fn hand(&self) -> usize {
         match self {
             Change::Insert(i, _) | Change::Remove(i, _) | Change::Replace(i, _, _) => *i,
         }
     }
 
-    fn old_new(&self) -> (Value, Value) {
+    fn old_new(&self) -> (Option<&Hand>, Option<&Hand>) {
         match self {
-            Change::Insert(_, v) => (Value::Null, v.clone()),
-            Change::Remove(_, v) => (v.clone(), Value::Null),
-            Change::Replace(_, o, n) => (o.clone(), n.clone()),
+            Change::Insert(_, v) => (None, Some(v)),
+            Change::Remove(_, v) => (Some(v), None),
+            Change::Replace(_, o, n) => (Some(o), Some(n)),
         }
+    }
+
+    /// Makes the change to a list of hands; false if the index is not there.
+    fn make(&self, hands: &mut Vec<Hand>) -> bool {
+        let n = hands.len();
+        match self {
+            Change::Insert(i, v) if *i <= n => hands.insert(*i, v.clone()),
+            Change::Remove(i, _) if *i < n => {
+                hands.remove(*i);
+            }
+            Change::Replace(i, _, v) if *i < n => hands[*i] = v.clone(),
+            _ => return false,
+        }
+        true
     }
 }
 
@@ -94,66 +112,85 @@ impl Action {
     }
 }
 
-/// Applies `change` to a copy of `session`; if the result scores, records it in the log and
-/// returns the new session with its sheet. Otherwise the problems (the session is untouched).
+/// Applies `change` to `session` and its `sheet` (which must be the session's) at time `at` (an
+/// RFC 3339 time from the caller's clock). Adding a hand at the end plays that hand only; any
+/// other change replays from the hand it touches. If the session no longer scores, nothing
+/// changes and the problems are returned.
 pub fn apply(
-    session: &Session,
+    session: &mut Session,
+    sheet: &mut Sheet,
     change: &Change,
     action: Action,
-) -> Result<(Session, Sheet), Vec<Problem>> {
-    let mut s = session.clone();
-    let n = s.hands.len();
+    at: &str,
+) -> Result<(), Vec<Problem>> {
+    let i = change.hand();
+    let no_such_hand = || vec![Problem::file(crate::msg!("log.no_such_hand", n = i + 1))];
     match change {
-        Change::Insert(i, v) if *i <= n => s.hands.insert(*i, v.clone()),
-        Change::Remove(i, _) if *i < n => {
-            s.hands.remove(*i);
+        Change::Insert(i, h) if *i == session.hands.len() && sheet.hands.len() == *i => {
+            sheet.push(&h.game).map_err(|ms| {
+                ms.into_iter()
+                    .map(|m| Problem::hand(*i, m))
+                    .collect::<Vec<_>>()
+            })?;
+            session.hands.push(h.clone());
         }
-        Change::Replace(i, _, v) if *i < n => s.hands[*i] = v.clone(),
         _ => {
-            return Err(vec![Problem::file(crate::msg!(
-                "log.no_such_hand",
-                n = change.hand() + 1
-            ))]);
+            if !change.make(&mut session.hands) {
+                return Err(no_such_hand());
+            }
+            if let Err((k, ms)) = sheet.replay_from(i, &session.hands) {
+                // Put the hands back as they were, and the sheet with them.
+                change.inverse().make(&mut session.hands);
+                let _ = sheet.replay_from(i, &session.hands);
+                return Err(ms.into_iter().map(|m| Problem::hand(k, m)).collect());
+            }
         }
     }
-    let sheet = s.score()?;
     let (old, new) = change.old_new();
-    let entry = json!({
-        "at": chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
-        "action": action.id(),
-        "hand": change.hand() + 1,
-        "old": old,
-        "new": new,
-    });
-    push_log(&mut s, entry);
-    Ok((s, sheet))
-}
-
-/// Marks a session closed (stopped before its natural end) and logs it; returns the new
-/// session and its sheet.
-pub fn close(session: &Session) -> Result<(Session, Sheet), Vec<Problem>> {
-    let mut s = session.clone();
-    s.closed = true;
-    let sheet = s.score()?;
     push_log(
-        &mut s,
-        json!({
-            "at": chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
-            "action": Action::Close.id(),
-            "hand": 0,
-            "old": Value::Null,
-            "new": Value::Null,
-        }),
+        session,
+        &LogOut {
+            at,
+            action: action.id(),
+            hand: i + 1,
+            old: old.map(Hand::raw),
+            new: new.map(Hand::raw),
+        },
     );
-    Ok((s, sheet))
+    Ok(())
 }
 
-fn push_log(s: &mut Session, entry: Value) {
-    match s.extra.get_mut("log") {
-        Some(Value::Array(log)) => log.push(entry),
-        _ => {
-            s.extra.insert("log".into(), Value::Array(vec![entry]));
-        }
+/// Marks a session closed (stopped before its natural end) and logs it.
+pub fn close(session: &mut Session, sheet: &mut Sheet, at: &str) {
+    session.closed = true;
+    sheet.set_closed(true);
+    push_log(
+        session,
+        &LogOut {
+            at,
+            action: Action::Close.id(),
+            hand: 0,
+            old: None,
+            new: None,
+        },
+    );
+}
+
+/// A log entry as written.
+#[derive(Serialize)]
+struct LogOut<'a> {
+    at: &'a str,
+    action: &'a str,
+    hand: usize,
+    old: Option<&'a RawValue>,
+    new: Option<&'a RawValue>,
+}
+
+fn push_log(s: &mut Session, entry: &LogOut) {
+    // A "log" field of another shape, kept aside while reading, gives way to the real log.
+    s.extra.remove("log");
+    if let Some(r) = RawJson::of(entry) {
+        s.log.push(r);
     }
 }
 
@@ -170,11 +207,11 @@ pub struct Entry {
 
 /// The log of a session, oldest first (entries it cannot read are skipped).
 pub fn log(session: &Session) -> Vec<Entry> {
-    let Some(Value::Array(list)) = session.extra.get("log") else {
-        return Vec::new();
-    };
-    list.iter()
-        .filter_map(|e| {
+    session
+        .log
+        .iter()
+        .filter_map(|r| {
+            let e = r.to_value();
             Some(Entry {
                 at: e.get("at")?.as_str()?.to_string(),
                 action: Action::from_id(e.get("action")?.as_str()?),
@@ -187,19 +224,21 @@ pub fn log(session: &Session) -> Vec<Entry> {
 }
 
 /// The change that puts a log entry's old value back: the hand replaced by it, or re-inserted
-/// when the entry deleted it. `None` when the entry has no old value (an added hand).
+/// when the entry deleted it. `None` when the entry has no old value (an added hand) or the old
+/// value no longer reads as a hand of this session.
 pub fn restore(session: &Session, entry: &Entry) -> Option<Change> {
     if entry.old.is_null() || entry.hand == 0 {
         return None;
     }
     let i = entry.hand - 1;
+    let old = session.decode(&entry.old).ok()?;
     if entry.new.is_null() {
-        (i <= session.hands.len()).then(|| Change::Insert(i, entry.old.clone()))
+        (i <= session.hands.len()).then_some(Change::Insert(i, old))
     } else {
         session
             .hands
             .get(i)
-            .map(|current| Change::Replace(i, current.clone(), entry.old.clone()))
+            .map(|current| Change::Replace(i, current.clone(), old))
     }
 }
 

@@ -1,8 +1,8 @@
 //! Démocratie: card points, deal sizes, the trick helper, tribus and the end.
 mod common;
 use common::*;
-use marque::games::democratie::{Card, Joker, Rank, Suit, deal_sizes, trick};
-use marque::i18n::Lang;
+use marque_core::games::democratie::{Card, Joker, Rank, Suit, deal_sizes, trick};
+use marque_core::i18n::Lang;
 use serde_json::{Value, json};
 
 fn demo(players: &[&str], options: Value, hands: Value) -> Value {
@@ -148,7 +148,7 @@ fn the_game_ends_on_a_single_leader_at_the_target() {
 
 #[test]
 fn tribus_per_suit_follow_the_all12_option() {
-    use marque::games::democratie::{Capture, Options};
+    use marque_core::games::democratie::{Capture, Options};
     let all = Capture::Cards(Rank::ALL.to_vec());
     let base = Options::default();
     let all12 = Options {

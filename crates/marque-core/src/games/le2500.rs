@@ -6,8 +6,8 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::json::{self, Obj};
-use super::{Line, Scored, race_over};
-use crate::i18n::Msg;
+use super::{Line, OptDesc, OptKind, Scored, race_over};
+use crate::i18n::{Arg, Msg};
 use crate::msg;
 
 /// A rank of the 96-card pack (no 2s).
@@ -326,5 +326,58 @@ impl Game {
 
     pub fn finished(&self) -> bool {
         self.over
+    }
+}
+
+impl super::Rules for Game {
+    type Options = Options;
+    type Hand = Hand;
+    type Info = Info;
+
+    const ID: &'static str = "2500";
+    const NAME_KEY: &'static str = "game.2500";
+    const PLAYERS: (usize, usize) = (2, 8);
+    const OPTIONS: &'static [OptDesc] = &[
+        OptDesc::new("low_cards", OptKind::Numbers(&[7, 9])),
+        OptDesc::new("target", OptKind::Positive(2500)),
+    ];
+    const RULES: &'static [&'static str] = &[
+        "2500.deal",
+        "2500.values",
+        "2500.brasse",
+        "2500.end",
+        "2500.cards",
+    ];
+    const HAND_FIELDS: &'static [&'static str] = &["frime", "laid", "hand"];
+
+    fn read_options(v: Option<&Value>, _players: usize) -> Result<Options, Vec<Msg>> {
+        Options::from_json(v)
+    }
+    fn start(players: &[String], options: &Options) -> Game {
+        Game::new(players, options)
+    }
+    fn decode(v: &Value, players: usize, _options: &Options) -> Result<Hand, Vec<Msg>> {
+        decode_hand(v, players)
+    }
+    fn encode(hand: &Hand) -> Value {
+        hand.to_json()
+    }
+    fn play(&mut self, hand: &Hand) -> Result<Scored<Info>, Vec<Msg>> {
+        Game::play(self, hand)
+    }
+    fn totals(&self) -> Vec<i64> {
+        Game::totals(self)
+    }
+    fn finished(&self) -> bool {
+        Game::finished(self)
+    }
+    fn label(hand: &Hand, _info: &Info, _index: usize, _players: &[String]) -> Msg {
+        msg!("label.2500", frime = Arg::Key(hand.frime.name_key()))
+    }
+    fn state(&self, _players: &[String], _next: usize) -> Msg {
+        msg!("state.2500", target = self.options.target)
+    }
+    fn target(&self) -> Option<i64> {
+        Some(self.options.target)
     }
 }

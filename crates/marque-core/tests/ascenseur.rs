@@ -1,7 +1,7 @@
 //! L'Ascenseur: the rounds, the hook, the forehead round, scoring and the end.
 mod common;
 use common::*;
-use marque::games::ascenseur::{Options, Peak, Plan, forbidden_bid};
+use marque_core::games::ascenseur::{Options, Peak, Plan, forbidden_bid};
 use serde_json::{Value, json};
 
 fn asc(players: &[&str], options: Value, hands: Vec<Value>) -> Value {

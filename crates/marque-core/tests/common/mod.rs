@@ -1,8 +1,8 @@
 //! Helpers shared by the tests: build a session, score it, read the result.
 #![allow(dead_code)]
 
-use marque::i18n::Lang;
-use marque::session::Session;
+use marque_core::i18n::Lang;
+use marque_core::session::Session;
 use serde_json::{Value, json};
 
 pub fn session(game: &str, players: &[&str], options: Value, hands: Value) -> Value {
@@ -12,7 +12,7 @@ pub fn session(game: &str, players: &[&str], options: Value, hands: Value) -> Va
 
 /// The sheet as `marque score` prints it, or the English problem lines.
 pub fn score(v: &Value) -> Result<Value, Vec<String>> {
-    let render = |ps: Vec<marque::session::Problem>| {
+    let render = |ps: Vec<marque_core::session::Problem>| {
         ps.iter().map(|p| p.render(Lang::En)).collect::<Vec<_>>()
     };
     let s = Session::from_value(v).map_err(render)?;

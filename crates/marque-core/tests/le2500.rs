@@ -1,7 +1,7 @@
 //! Le 2500: card values with the frime, the brasse, the packs' limits, the race to the target.
 mod common;
 use common::*;
-use marque::games::le2500::{Options, Rank, copies_per_rank};
+use marque_core::games::le2500::{Options, Rank, copies_per_rank};
 use serde_json::{Value, json};
 
 fn p2500(players: &[&str], options: Value, hands: Value) -> Value {

@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::json::{self, Obj};
-use super::{Line, Scored};
+use super::{Line, OptDesc, OptKind, Scored};
 use crate::i18n::{Msg, join};
 use crate::msg;
 
@@ -328,5 +328,68 @@ impl Game {
 
     pub fn finished(&self) -> bool {
         self.played >= self.plan.rounds()
+    }
+}
+
+impl super::Rules for Game {
+    type Options = Options;
+    type Hand = Hand;
+    type Info = Info;
+
+    const ID: &'static str = "ascenseur";
+    const NAME_KEY: &'static str = "game.ascenseur";
+    const PLAYERS: (usize, usize) = (3, 7);
+    const OPTIONS: &'static [OptDesc] = &[
+        OptDesc::new("deck", OptKind::Numbers(&[52, 32])),
+        OptDesc::new("peak", OptKind::Words(&["all", "keep_trump"])),
+        OptDesc::new("first_dealer", OptKind::Player),
+    ];
+    const RULES: &'static [&'static str] = &[
+        "ascenseur.rounds",
+        "ascenseur.hook",
+        "ascenseur.forehead",
+        "ascenseur.exact",
+        "ascenseur.missed",
+        "ascenseur.end",
+    ];
+    const HAND_FIELDS: &'static [&'static str] = &["bids", "tricks"];
+
+    fn read_options(v: Option<&Value>, players: usize) -> Result<Options, Vec<Msg>> {
+        Options::from_json(v, players)
+    }
+    fn start(players: &[String], options: &Options) -> Game {
+        Game::new(players, options)
+    }
+    fn decode(v: &Value, players: usize, _options: &Options) -> Result<Hand, Vec<Msg>> {
+        decode_hand(v, players)
+    }
+    fn encode(hand: &Hand) -> Value {
+        hand.to_json()
+    }
+    fn play(&mut self, hand: &Hand) -> Result<Scored<Info>, Vec<Msg>> {
+        Game::play(self, hand)
+    }
+    fn totals(&self) -> Vec<i64> {
+        Game::totals(self)
+    }
+    fn finished(&self) -> bool {
+        Game::finished(self)
+    }
+    fn label(_hand: &Hand, info: &Info, _index: usize, players: &[String]) -> Msg {
+        msg!(
+            "label.ascenseur",
+            cards = info.cards,
+            dealer = players.get(info.dealer).map(String::as_str).unwrap_or("")
+        )
+    }
+    fn state(&self, _players: &[String], _next: usize) -> Msg {
+        let k = self.next_round();
+        let rounds = self.plan().rounds();
+        msg!(
+            "state.ascenseur",
+            round = k.min(rounds.saturating_sub(1)) + 1,
+            rounds = rounds,
+            left = rounds.saturating_sub(k)
+        )
     }
 }

@@ -2,63 +2,14 @@
 
 use std::fmt::Write;
 
-use crate::games::bridge;
-use crate::i18n::{Arg, Lang, Msg, tr};
+use crate::games::{HandInfo, Live};
+use crate::i18n::{Lang, Msg, tr};
 use crate::msg;
-use crate::session::{HandInfo, Live, Session, Sheet};
+use crate::session::{Paper, Session, Sheet};
 
 /// A short label for hand `i`: the contract, the round, the frime…
 pub fn hand_label(session: &Session, sheet: &Sheet, i: usize) -> Msg {
-    let raw = &session.hands[i];
-    match &sheet.hands[i].info {
-        HandInfo::Bridge(_) => match bridge::decode_hand(raw) {
-            Ok(bridge::Hand::Played {
-                contract,
-                declarer,
-                tricks,
-                ..
-            }) => {
-                let diff = tricks as i64 - contract.needed() as i64;
-                let result = match diff {
-                    0 => Msg::new("bridge.result.made"),
-                    d if d > 0 => msg!("bridge.result.over", n = d),
-                    d => msg!("bridge.result.down", n = -d),
-                };
-                msg!(
-                    "label.bridge",
-                    contract = contract.display(),
-                    declarer = Arg::Key(declarer.name_key()),
-                    result = result
-                )
-            }
-            _ => Msg::new("label.bridge_pass"),
-        },
-        HandInfo::Truc(t) => match t.winner {
-            Some(w) => msg!(
-                "label.truc",
-                manche = t.manche + 1,
-                value = t.value,
-                winner = &session.players[w]
-            ),
-            None => msg!("label.truc_null", manche = t.manche + 1),
-        },
-        HandInfo::Ascenseur(r) => msg!(
-            "label.ascenseur",
-            cards = r.cards,
-            dealer = &session.players[r.dealer]
-        ),
-        HandInfo::Le2500(_) => {
-            let frime = raw
-                .get("frime")
-                .and_then(|f| f.as_str())
-                .and_then(crate::games::le2500::Rank::parse);
-            match frime {
-                Some(r) => msg!("label.2500", frime = Arg::Key(r.name_key())),
-                None => msg!("label.2500", frime = "?"),
-            }
-        }
-        HandInfo::Democratie(_) => msg!("label.democratie", n = i + 1),
-    }
+    sheet.label(&session.hands, i)
 }
 
 fn signed(n: i64) -> String {
@@ -146,9 +97,9 @@ pub fn render(session: &Session, sheet: &Sheet, lang: Lang) -> String {
         }
         let _ = writeln!(out);
     }
-    if let Live::Bridge(g) = &sheet.live {
-        for k in 0..g.summary().rubbers.len() {
-            out.push_str(&paper_sheet(sheet, k, lang));
+    if let Live::Bridge(_) = &sheet.live {
+        for (k, paper) in sheet.papers().iter().enumerate() {
+            out.push_str(&paper_sheet(paper, k, lang));
         }
         for l in &sheet.closing {
             let _ = writeln!(
@@ -187,11 +138,8 @@ pub fn render(session: &Session, sheet: &Sheet, lang: Lang) -> String {
 
 /// One rubber as written on paper: We (NS) and They (EW), bonuses above the line, contracts below,
 /// a line under each game.
-fn paper_sheet(sheet: &Sheet, k: usize, lang: Lang) -> String {
+fn paper_sheet(paper: &Paper, k: usize, lang: Lang) -> String {
     let mut out = String::new();
-    let Some(paper) = sheet.paper(k) else {
-        return out;
-    };
     let w = 12;
     let row = |out: &mut String, cells: [&Vec<i64>; 2], i: usize| {
         let cell = |s: usize| cells[s].get(i).map(|v| v.to_string()).unwrap_or_default();

@@ -1,8 +1,8 @@
 //! Invariants over random inputs: nothing panics, sheets are consistent, scoring is repeatable.
 mod common;
 use common::*;
-use marque::games::ascenseur::{Options as AscOptions, Plan};
-use marque::session::Session;
+use marque_core::games::ascenseur::{Options as AscOptions, Plan};
+use marque_core::session::Session;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 

@@ -1,7 +1,7 @@
 //! Rubber bridge: the scoring table, games and vulnerability, rubbers, options.
 mod common;
 use common::*;
-use marque::games::bridge::{self, Contract, Doubling, Strain};
+use marque_core::games::bridge::{self, Contract, Doubling, Strain};
 use serde_json::{Value, json};
 
 fn bridge(options: Value, hands: Value) -> Value {
@@ -209,7 +209,7 @@ fn the_paper_sheet_lays_a_rubber_out_as_on_paper() {
             deal("3NT", "N", 10)
         ]),
     );
-    let s = marque::session::Session::from_value(&v)
+    let s = marque_core::session::Session::from_value(&v)
         .unwrap()
         .score()
         .unwrap();
@@ -234,7 +234,7 @@ fn the_paper_sheet_lays_a_rubber_out_as_on_paper() {
 
 #[test]
 fn the_deal_passes_clockwise_from_north() {
-    use marque::games::bridge::{Seat, dealer};
+    use marque_core::games::bridge::{Seat, dealer};
     let order: Vec<Seat> = (0..6).map(dealer).collect();
     assert_eq!(
         order,

@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::json::{self, Obj};
-use super::{Line, Scored};
+use super::{Line, OptDesc, OptKind, Scored};
 use crate::i18n::{Arg, Msg};
 use crate::msg;
 
@@ -584,5 +584,81 @@ impl Game {
         Summary {
             manches: self.manches.clone(),
         }
+    }
+}
+
+impl super::Rules for Game {
+    type Options = Options;
+    type Hand = Hand;
+    type Info = Info;
+
+    const ID: &'static str = "truc";
+    const NAME_KEY: &'static str = "game.truc";
+    const PLAYERS: (usize, usize) = (2, 2);
+    const OPTIONS: &'static [OptDesc] = &[
+        OptDesc::new("raise", OptKind::Words(&["double", "plus_one"])),
+        OptDesc::new("target", OptKind::Positive(12)),
+        OptDesc::new("manches", OptKind::Positive(2)),
+    ];
+    const RULES: &'static [&'static str] = &[
+        "truc.deal.winner",
+        "truc.deal.value",
+        "truc.raise.double",
+        "truc.raise.refused",
+        "truc.raise.banco",
+        "truc.manche",
+        "truc.partie",
+    ];
+    const HAND_FIELDS: &'static [&'static str] = &["calls", "tricks", "winner"];
+
+    fn read_options(v: Option<&Value>, _players: usize) -> Result<Options, Vec<Msg>> {
+        Options::from_json(v)
+    }
+    fn start(players: &[String], options: &Options) -> Game {
+        Game::new(players, options)
+    }
+    fn decode(v: &Value, _players: usize, _options: &Options) -> Result<Hand, Vec<Msg>> {
+        decode_hand(v)
+    }
+    fn encode(hand: &Hand) -> Value {
+        hand.to_json()
+    }
+    fn play(&mut self, hand: &Hand) -> Result<Scored<Info>, Vec<Msg>> {
+        Game::play(self, hand)
+    }
+    fn totals(&self) -> Vec<i64> {
+        Game::totals(self)
+    }
+    fn finished(&self) -> bool {
+        Game::finished(self)
+    }
+    fn label(_hand: &Hand, info: &Info, _index: usize, players: &[String]) -> Msg {
+        match info.winner {
+            Some(w) => msg!(
+                "label.truc",
+                manche = info.manche + 1,
+                value = info.value,
+                winner = players.get(w).map(String::as_str).unwrap_or("")
+            ),
+            None => msg!("label.truc_null", manche = info.manche + 1),
+        }
+    }
+    fn state(&self, players: &[String], _next: usize) -> Msg {
+        let s = self.scores();
+        let won = Game::totals(self);
+        let name = |i: usize| players.get(i).map(String::as_str).unwrap_or("");
+        msg!(
+            "state.truc",
+            manche = self.manche() + 1,
+            a = name(0),
+            b = name(1),
+            sa = s[0],
+            sb = s[1],
+            ma = won[0],
+            mb = won[1]
+        )
+    }
+    fn summary(&self) -> Vec<(&'static str, Value)> {
+        vec![("manches", json!(self.manches))]
     }
 }

@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use super::json::{self, Obj};
-use super::{Line, Scored, race_over};
+use super::{Line, OptDesc, OptKind, Scored, race_over};
 use crate::i18n::{Arg, Msg};
 use crate::msg;
 
@@ -537,5 +537,59 @@ impl Game {
 
     pub fn finished(&self) -> bool {
         self.over
+    }
+}
+
+impl super::Rules for Game {
+    type Options = Options;
+    type Hand = Hand;
+    type Info = Info;
+
+    const ID: &'static str = "democratie";
+    const NAME_KEY: &'static str = "game.democratie";
+    const PLAYERS: (usize, usize) = (2, 6);
+    const OPTIONS: &'static [OptDesc] = &[
+        OptDesc::new("target", OptKind::Positive(7)),
+        OptDesc::new("all12", OptKind::Bool),
+        OptDesc::new("joker", OptKind::Words(&["wild", "lowest"])),
+        OptDesc::new("days", OptKind::Positive(2)),
+    ];
+    const RULES: &'static [&'static str] = &[
+        "democratie.points",
+        "democratie.trick",
+        "democratie.tribu",
+        "democratie.end",
+    ];
+    const HAND_FIELDS: &'static [&'static str] = &["captured"];
+
+    fn read_options(v: Option<&Value>, players: usize) -> Result<Options, Vec<Msg>> {
+        Options::from_json(v, players)
+    }
+    fn start(players: &[String], options: &Options) -> Game {
+        Game::new(players, options)
+    }
+    fn decode(v: &Value, players: usize, _options: &Options) -> Result<Hand, Vec<Msg>> {
+        decode_hand(v, players)
+    }
+    fn encode(hand: &Hand) -> Value {
+        hand.to_json()
+    }
+    fn play(&mut self, hand: &Hand) -> Result<Scored<Info>, Vec<Msg>> {
+        Game::play(self, hand)
+    }
+    fn totals(&self) -> Vec<i64> {
+        Game::totals(self)
+    }
+    fn finished(&self) -> bool {
+        Game::finished(self)
+    }
+    fn label(_hand: &Hand, _info: &Info, index: usize, _players: &[String]) -> Msg {
+        msg!("label.democratie", n = index + 1)
+    }
+    fn state(&self, _players: &[String], _next: usize) -> Msg {
+        msg!("state.democratie", target = self.options.target)
+    }
+    fn target(&self) -> Option<i64> {
+        Some(self.options.target)
     }
 }

@@ -1,0 +1,382 @@
+//! The rules of the five games. Pure: no screens, no files.
+//!
+//! Every game module has the same shape and implements [`Rules`] for its `Game`:
+//! - `Options`, read from the session's `options` object, described by [`Rules::OPTIONS`];
+//! - `Hand`, the typed input of one hand, decoded from JSON once when a file is read;
+//! - `Game`, the state of a game in progress, which `play`s hands into [`Scored`] lines and knows
+//!   its totals, whether it is over, and what the table needs next (dealer, vulnerability…).
+//!
+//! The [`games!`] list below is the one place that names all of them: it makes [`GameKind`] and
+//! the enums over the five (options, hands, facts, games in progress) with their dispatch. A new
+//! game is its own module and one line in that list.
+
+pub mod ascenseur;
+pub mod bridge;
+pub mod democratie;
+pub mod json;
+pub mod le2500;
+pub mod truc;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::i18n::Msg;
+
+/// One line of explanation: who gets how many points, by which rule, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    pub side: usize,
+    pub points: i64,
+    pub rule: &'static str,
+    pub text: Msg,
+}
+
+impl Line {
+    pub fn new(side: usize, points: i64, rule: &'static str, text: Msg) -> Line {
+        Line {
+            side,
+            points,
+            rule,
+            text,
+        }
+    }
+}
+
+/// What one hand adds: its delta per side, the lines that explain it, and game-specific facts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scored<I> {
+    pub delta: Vec<i64>,
+    pub lines: Vec<Line>,
+    pub info: I,
+}
+
+/// The sides holding the highest of `totals` (all of them on a tie).
+pub fn leaders(totals: &[i64]) -> Vec<usize> {
+    match totals.iter().max() {
+        Some(best) => (0..totals.len()).filter(|&i| totals[i] == *best).collect(),
+        None => Vec::new(),
+    }
+}
+
+/// A race to a target ends when one side alone leads and has reached it (`2500.end`,
+/// `democratie.end`): equal leaders play on.
+pub fn race_over(totals: &[i64], target: i64) -> bool {
+    matches!(leaders(totals).as_slice(), [one] if totals[*one] >= target)
+}
+
+/// Adds the points of each side's lines: what the delta must be.
+pub fn sum_lines(lines: &[Line], sides: usize) -> Vec<i64> {
+    let mut sums = vec![0; sides];
+    for l in lines {
+        sums[l.side] += l.points;
+    }
+    sums
+}
+
+/// What kind of value an option takes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum OptKind {
+    /// One word among these; the first is the default.
+    Words(&'static [&'static str]),
+    /// One number among these; the first is the default.
+    Numbers(&'static [i64]),
+    /// A whole number from 1, with its default.
+    Positive(i64),
+    /// On or off; off by default.
+    Bool,
+    /// A player's index; the first player by default.
+    Player,
+}
+
+/// One option of a game, as `rules.md` lists it. Its texts are `opt.GAME.KEY` (the name),
+/// `opt.GAME.KEY.help` (the one-line explanation), and `opt.GAME.KEY.WORD` for each word.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OptDesc {
+    pub key: &'static str,
+    pub kind: OptKind,
+}
+
+impl OptDesc {
+    pub const fn new(key: &'static str, kind: OptKind) -> OptDesc {
+        OptDesc { key, kind }
+    }
+
+    /// The value the option takes when the session does not name it.
+    pub fn default_value(&self) -> Value {
+        match self.kind {
+            OptKind::Words(w) => Value::from(w[0]),
+            OptKind::Numbers(n) => Value::from(n[0]),
+            OptKind::Positive(n) => Value::from(n),
+            OptKind::Bool => Value::Bool(false),
+            OptKind::Player => Value::from(0),
+        }
+    }
+}
+
+/// What a game knows: its options and rules, how to read a hand, how to score it, and when the
+/// game ends. Every game module implements it for its `Game`.
+pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
+    type Options: Clone + PartialEq + std::fmt::Debug + Serialize + Send + Sync;
+    type Hand: Clone + PartialEq + std::fmt::Debug + Send + Sync;
+    type Info: Clone + PartialEq + std::fmt::Debug + Serialize + Send + Sync;
+
+    /// The game's id in session files.
+    const ID: &'static str;
+    /// The key of the game's name in the locale files.
+    const NAME_KEY: &'static str;
+    /// How many players it takes (bounds included).
+    const PLAYERS: (usize, usize);
+    /// Its options, in the order shown.
+    const OPTIONS: &'static [OptDesc];
+    /// Its rule ids, in reading order (texts `rule.ID`, headings `rule.ID.title`).
+    const RULES: &'static [&'static str];
+    /// The fields of a hand it reads; any other field of a hand is kept as it was written.
+    const HAND_FIELDS: &'static [&'static str];
+
+    /// Reads the `options` object (missing keys take their defaults).
+    fn read_options(v: Option<&Value>, players: usize) -> Result<Self::Options, Vec<Msg>>;
+    /// A game with no hand played.
+    fn start(players: &[String], options: &Self::Options) -> Self;
+    /// Reads one hand's JSON, checking its shape.
+    fn decode(v: &Value, players: usize, options: &Self::Options) -> Result<Self::Hand, Vec<Msg>>;
+    /// One hand's JSON, as written in session files.
+    fn encode(hand: &Self::Hand) -> Value;
+    /// Checks a hand against the game so far and scores it.
+    fn play(&mut self, hand: &Self::Hand) -> Result<Scored<Self::Info>, Vec<Msg>>;
+    /// The standing per side.
+    fn totals(&self) -> Vec<i64>;
+    /// The game reached its natural end.
+    fn finished(&self) -> bool;
+    /// The players stopped the game: the lines that scores (bridge's unfinished rubber).
+    fn close(&mut self) -> Vec<Line> {
+        Vec::new()
+    }
+    /// The sides that score: the players, unless the game has partnerships.
+    fn sides(players: &[String]) -> Vec<String> {
+        players.to_vec()
+    }
+    /// A short label of a scored hand: the contract, the round, the frime…
+    fn label(hand: &Self::Hand, info: &Self::Info, index: usize, players: &[String]) -> Msg;
+    /// Where the game stands before hand `next` (from 0): dealer, vulnerability, round…
+    fn state(&self, players: &[String], next: usize) -> Msg;
+    /// The target of a race, if the game is one.
+    fn target(&self) -> Option<i64> {
+        None
+    }
+    /// Facts of the whole game that `marque score` prints beside the hands (bridge's rubbers,
+    /// truc's manches).
+    fn summary(&self) -> Vec<(&'static str, Value)> {
+        Vec::new()
+    }
+}
+
+/// The one list of games: makes [`GameKind`], [`GameOptions`], [`GameHand`], [`HandInfo`] and
+/// [`Live`], each with one variant per game, and their dispatch.
+macro_rules! games {
+    ($($V:ident => $m:ident),* $(,)?) => {
+        /// The games, by their id in session files.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum GameKind {
+            $($V),*
+        }
+
+        const COUNT: usize = [$(GameKind::$V),*].len();
+
+        impl GameKind {
+            /// Every game, in the order offered to players.
+            pub const ALL: [GameKind; COUNT] = [$(GameKind::$V),*];
+
+            pub fn id(self) -> &'static str {
+                match self { $(GameKind::$V => <$m::Game as Rules>::ID),* }
+            }
+
+            /// The key of the game's name in the locale files.
+            pub fn name_key(self) -> &'static str {
+                match self { $(GameKind::$V => <$m::Game as Rules>::NAME_KEY),* }
+            }
+
+            /// How many players the game takes (bounds included). Ascenseur with 32 cards takes 6
+            /// at most: its options check that.
+            pub fn players(self) -> (usize, usize) {
+                match self { $(GameKind::$V => <$m::Game as Rules>::PLAYERS),* }
+            }
+
+            /// The game's options, in the order shown.
+            pub fn options(self) -> &'static [OptDesc] {
+                match self { $(GameKind::$V => <$m::Game as Rules>::OPTIONS),* }
+            }
+
+            /// The game's rule ids, in reading order.
+            pub fn rules(self) -> &'static [&'static str] {
+                match self { $(GameKind::$V => <$m::Game as Rules>::RULES),* }
+            }
+
+            /// Reads the `options` object for `players` players.
+            pub fn read_options(
+                self,
+                v: Option<&Value>,
+                players: usize,
+            ) -> Result<GameOptions, Vec<Msg>> {
+                match self {
+                    $(GameKind::$V => <$m::Game as Rules>::read_options(v, players)
+                        .map(GameOptions::$V)),*
+                }
+            }
+
+            /// The sides that score, for these players.
+            pub fn sides(self, players: &[String]) -> Vec<String> {
+                match self { $(GameKind::$V => <$m::Game as Rules>::sides(players)),* }
+            }
+
+            /// The fields of a hand the game reads.
+            pub fn hand_fields(self) -> &'static [&'static str] {
+                match self { $(GameKind::$V => <$m::Game as Rules>::HAND_FIELDS),* }
+            }
+        }
+
+        /// The typed options of a session's game.
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum GameOptions {
+            $($V(<$m::Game as Rules>::Options)),*
+        }
+
+        impl GameOptions {
+            pub fn kind(&self) -> GameKind {
+                match self { $(GameOptions::$V(_) => GameKind::$V),* }
+            }
+
+            /// The options with every value, defaults included.
+            pub fn to_json(&self) -> Value {
+                match self { $(GameOptions::$V(o) => serde_json::to_value(o)),* }
+                    .unwrap_or(Value::Null)
+            }
+
+            /// A game with no hand played.
+            pub fn start(&self, players: &[String]) -> Live {
+                match self { $(GameOptions::$V(o) => Live::$V(<$m::Game as Rules>::start(players, o))),* }
+            }
+
+            /// Reads one hand of this game.
+            pub fn decode(&self, v: &Value, players: usize) -> Result<GameHand, Vec<Msg>> {
+                match self {
+                    $(GameOptions::$V(o) => <$m::Game as Rules>::decode(v, players, o)
+                        .map(GameHand::$V)),*
+                }
+            }
+        }
+
+        /// One typed hand of any game.
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum GameHand {
+            $($V(<$m::Game as Rules>::Hand)),*
+        }
+
+        impl GameHand {
+            pub fn kind(&self) -> GameKind {
+                match self { $(GameHand::$V(_) => GameKind::$V),* }
+            }
+
+            /// The hand's JSON, as written in session files.
+            pub fn to_json(&self) -> Value {
+                match self { $(GameHand::$V(h) => <$m::Game as Rules>::encode(h)),* }
+            }
+
+            /// A short label of the hand once scored (`info` is what scoring it found).
+            pub fn label(&self, info: &HandInfo, index: usize, players: &[String]) -> Msg {
+                match (self, info) {
+                    $((GameHand::$V(h), HandInfo::$V(i)) =>
+                        <$m::Game as Rules>::label(h, i, index, players),)*
+                    _ => Msg::new("session.mismatch"),
+                }
+            }
+        }
+
+        /// Game-specific facts of one scored hand.
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum HandInfo {
+            $($V(<$m::Game as Rules>::Info)),*
+        }
+
+        impl Serialize for HandInfo {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                match self { $(HandInfo::$V(i) => i.serialize(s)),* }
+            }
+        }
+
+        /// A game in progress: after the last hand, what the table needs next.
+        #[derive(Debug, Clone)]
+        pub enum Live {
+            $($V($m::Game)),*
+        }
+
+        impl Live {
+            pub fn kind(&self) -> GameKind {
+                match self { $(Live::$V(_) => GameKind::$V),* }
+            }
+
+            /// Checks a hand against the game so far and scores it.
+            pub fn play(&mut self, hand: &GameHand) -> Result<Scored<HandInfo>, Vec<Msg>> {
+                match (self, hand) {
+                    $((Live::$V(g), GameHand::$V(h)) => <$m::Game as Rules>::play(g, h).map(|s| Scored {
+                        delta: s.delta,
+                        lines: s.lines,
+                        info: HandInfo::$V(s.info),
+                    }),)*
+                    _ => Err(vec![Msg::new("session.mismatch")]),
+                }
+            }
+
+            pub fn totals(&self) -> Vec<i64> {
+                match self { $(Live::$V(g) => <$m::Game as Rules>::totals(g)),* }
+            }
+
+            pub fn finished(&self) -> bool {
+                match self { $(Live::$V(g) => <$m::Game as Rules>::finished(g)),* }
+            }
+
+            pub fn close(&mut self) -> Vec<Line> {
+                match self { $(Live::$V(g) => <$m::Game as Rules>::close(g)),* }
+            }
+
+            pub fn state(&self, players: &[String], next: usize) -> Msg {
+                match self { $(Live::$V(g) => <$m::Game as Rules>::state(g, players, next)),* }
+            }
+
+            pub fn target(&self) -> Option<i64> {
+                match self { $(Live::$V(g) => <$m::Game as Rules>::target(g)),* }
+            }
+
+            pub fn summary(&self) -> Vec<(&'static str, Value)> {
+                match self { $(Live::$V(g) => <$m::Game as Rules>::summary(g)),* }
+            }
+        }
+    };
+}
+
+games! {
+    Bridge => bridge,
+    Truc => truc,
+    Ascenseur => ascenseur,
+    Le2500 => le2500,
+    Democratie => democratie,
+}
+
+impl GameKind {
+    pub fn from_id(id: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|g| g.id() == id)
+    }
+}
+
+impl Serialize for GameKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for GameKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<GameKind, D::Error> {
+        let id = String::deserialize(d)?;
+        GameKind::from_id(&id)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown game {id:?}")))
+    }
+}

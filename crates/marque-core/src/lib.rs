@@ -1,0 +1,15 @@
+//! Marque's core: the rules of the five games ([`games`]), sessions with typed hands and their
+//! score sheets ([`session`]), the edit history ([`history`]) and the sheet for people ([`text`]).
+//!
+//! No screens, no files, no clock: the app and the command line above it read and write files,
+//! and pass the time in where a log entry needs it.
+
+// Sides and players are indexes into several parallel arrays at once (below, above, totals):
+// a range loop says that more plainly than zipped iterators.
+#![allow(clippy::needless_range_loop)]
+
+pub mod games;
+pub mod history;
+pub mod i18n;
+pub mod session;
+pub mod text;

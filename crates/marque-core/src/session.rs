@@ -1,0 +1,1072 @@
+//! A session: players, options and hands of one sitting, read once into typed values, and its
+//! score sheet, kept up to date hand by hand.
+//!
+//! The file format is `marque-session` version 1. Each hand is decoded once, when the file is
+//! read, into a [`GameHand`] and kept beside the exact text it was written in, so that fields
+//! Marque does not know (in a hand or at the top level) are written back as they were, numbers
+//! included.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::de::{self, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
+
+use crate::games::json::{self as j, Obj};
+use crate::games::{GameHand, GameKind, GameOptions, HandInfo, Line, Live, leaders};
+use crate::i18n::{Arg, Lang, Msg};
+use crate::msg;
+
+pub const FORMAT: &str = "marque-session";
+/// The newest file version this build reads and writes.
+pub const VERSION: u64 = 1;
+
+/// A problem that stops a file from being scored: `file: …` or `hand N: …` (N from 1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub hand: Option<usize>,
+    pub msg: Msg,
+}
+
+impl Problem {
+    pub fn file(msg: Msg) -> Problem {
+        Problem { hand: None, msg }
+    }
+    pub fn hand(index: usize, msg: Msg) -> Problem {
+        Problem {
+            hand: Some(index + 1),
+            msg,
+        }
+    }
+    /// The line printed on standard error.
+    pub fn render(&self, lang: Lang) -> String {
+        match self.hand {
+            None => format!("file: {}", self.msg.render(lang)),
+            Some(n) => format!("hand {n}: {}", self.msg.render(lang)),
+        }
+    }
+}
+
+/// The typed options of a session's game.
+pub type Options = GameOptions;
+
+/// One hand of a session: typed, and the JSON text it is written as.
+#[derive(Debug, Clone)]
+pub struct Hand {
+    pub game: GameHand,
+    /// The hand's JSON without insignificant white space: its own fields as Marque writes them,
+    /// and any other field exactly as it was read.
+    raw: Box<RawValue>,
+}
+
+impl PartialEq for Hand {
+    fn eq(&self, other: &Hand) -> bool {
+        self.game == other.game && self.raw.get() == other.raw.get()
+    }
+}
+
+impl Hand {
+    /// A new hand, written with the game's own fields only.
+    pub fn new(game: GameHand) -> Hand {
+        let raw = raw(&game.to_json());
+        Hand { game, raw }
+    }
+
+    /// `game` in place of `old`: the fields Marque does not know stay as `old` had them.
+    pub fn replacing(game: GameHand, old: &Hand) -> Hand {
+        let known = old.game.kind().hand_fields();
+        let Ok(fields) = serde_json::from_str::<BTreeMap<String, &RawValue>>(old.raw.get()) else {
+            return Hand::new(game);
+        };
+        let mut v = game.to_json();
+        if let Value::Object(m) = &mut v {
+            let mut out: BTreeMap<String, Box<RawValue>> =
+                m.iter().map(|(k, v)| (k.clone(), raw(v))).collect();
+            for (k, r) in fields {
+                if !known.contains(&k.as_str()) {
+                    out.insert(k, r.to_owned());
+                }
+            }
+            if let Ok(s) = serde_json::to_string(&out)
+                && let Ok(r) = RawValue::from_string(s)
+            {
+                return Hand { game, raw: r };
+            }
+        }
+        Hand::new(game)
+    }
+
+    /// Reads a hand of a session with these options and players.
+    pub fn decode(v: &Value, options: &Options, players: usize) -> Result<Hand, Vec<Msg>> {
+        let game = options.decode(v, players)?;
+        Ok(Hand { game, raw: raw(v) })
+    }
+
+    /// The hand's JSON text, as written in the file.
+    pub fn raw(&self) -> &RawValue {
+        &self.raw
+    }
+
+    /// The hand as a JSON value (for tests and the edit log's display).
+    pub fn to_value(&self) -> Value {
+        serde_json::from_str(self.raw.get()).unwrap_or(Value::Null)
+    }
+}
+
+fn raw(v: &Value) -> Box<RawValue> {
+    // A Value always serializes; the fallback keeps the type total.
+    serde_json::value::to_raw_value(v)
+        .unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON"))
+}
+
+/// JSON text without the white space between tokens (strings kept as they are).
+fn compact(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut in_string = false;
+    let mut escaped = false;
+    for c in text.chars() {
+        if in_string {
+            out.push(c);
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+        } else if c == '"' {
+            in_string = true;
+            out.push(c);
+        } else if !c.is_ascii_whitespace() {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn compact_raw(r: &RawValue) -> Box<RawValue> {
+    let text = r.get();
+    if !text.contains(['\n', ' ', '\t', '\r']) {
+        return r.to_owned();
+    }
+    RawValue::from_string(compact(text)).unwrap_or_else(|_| r.to_owned())
+}
+
+/// One session file, checked and with every hand decoded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Session {
+    pub version: u64,
+    pub id: Option<String>,
+    pub game: GameKind,
+    pub created: Option<String>,
+    pub players: Vec<String>,
+    /// The options as written in the file (missing keys take their defaults).
+    pub options_json: Map<String, Value>,
+    pub options: Options,
+    pub closed: bool,
+    pub hands: Vec<Hand>,
+    /// The edit log, entries as written (see [`crate::history`]).
+    pub log: Vec<RawJson>,
+    /// Fields this version does not interpret, kept as they were written.
+    pub extra: BTreeMap<String, RawJson>,
+}
+
+/// A piece of JSON kept as the exact text it was written in.
+#[derive(Debug, Clone)]
+pub struct RawJson(pub Box<RawValue>);
+
+impl PartialEq for RawJson {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.get() == other.0.get()
+    }
+}
+
+impl RawJson {
+    pub fn get(&self) -> &str {
+        self.0.get()
+    }
+
+    /// The JSON text of a value.
+    pub fn of(v: &impl Serialize) -> Option<RawJson> {
+        serde_json::value::to_raw_value(v).ok().map(RawJson)
+    }
+
+    /// The text as a value (numbers past what a double holds lose digits: for display only).
+    pub fn to_value(&self) -> Value {
+        serde_json::from_str(self.0.get()).unwrap_or(Value::Null)
+    }
+}
+
+const KNOWN: [&str; 10] = [
+    "format", "version", "id", "game", "created", "players", "options", "closed", "hands", "log",
+];
+
+/// The top of a session file, read in one pass: an object's fields as their raw text, or what
+/// else the file holds.
+enum Top<'a> {
+    Object(Vec<(String, &'a RawValue)>),
+    Other(&'static str),
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for Top<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Top<'a>, D::Error> {
+        struct V<'a>(std::marker::PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> Visitor<'de> for V<'a> {
+            type Value = Top<'a>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a JSON value")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Top<'a>, A::Error> {
+                let mut fields = Vec::new();
+                while let Some((k, v)) = m.next_entry::<String, &'de RawValue>()? {
+                    fields.push((k, v));
+                }
+                Ok(Top::Object(fields))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<Top<'a>, A::Error> {
+                while s.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(Top::Other("json.array"))
+            }
+            fn visit_bool<E: de::Error>(self, _: bool) -> Result<Top<'a>, E> {
+                Ok(Top::Other("json.bool"))
+            }
+            fn visit_i64<E: de::Error>(self, _: i64) -> Result<Top<'a>, E> {
+                Ok(Top::Other("json.number"))
+            }
+            fn visit_u64<E: de::Error>(self, _: u64) -> Result<Top<'a>, E> {
+                Ok(Top::Other("json.number"))
+            }
+            fn visit_f64<E: de::Error>(self, _: f64) -> Result<Top<'a>, E> {
+                Ok(Top::Other("json.number"))
+            }
+            fn visit_str<E: de::Error>(self, _: &str) -> Result<Top<'a>, E> {
+                Ok(Top::Other("json.string"))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Top<'a>, E> {
+                Ok(Top::Other("json.null"))
+            }
+        }
+        d.deserialize_any(V(std::marker::PhantomData))
+    }
+}
+
+fn not_json(e: serde_json::Error) -> Vec<Problem> {
+    vec![Problem::file(msg!("file.not_json", error = e.to_string()))]
+}
+
+impl Session {
+    /// A new empty session, created at `created` (an RFC 3339 time, from the caller's clock).
+    pub fn new(
+        game: GameKind,
+        players: Vec<String>,
+        options_json: Map<String, Value>,
+        created: String,
+    ) -> Result<Session, Vec<Problem>> {
+        let v = serde_json::json!({
+            "format": FORMAT, "version": VERSION, "game": game.id(), "created": created,
+            "players": players, "options": options_json, "closed": false, "hands": []
+        });
+        Session::from_value(&v)
+    }
+
+    /// Reads a session from JSON (tests and tools; files go through [`Session::parse`]).
+    pub fn from_value(v: &Value) -> Result<Session, Vec<Problem>> {
+        Session::parse(&v.to_string())
+    }
+
+    /// Reads a session from its text, with every problem: the file's, then each hand's. The hands
+    /// are decoded here, once; playing them is [`Session::score`]'s work.
+    pub fn parse(text: &str) -> Result<Session, Vec<Problem>> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let fields = match serde_json::from_str::<Top>(text).map_err(not_json)? {
+            Top::Object(f) => f,
+            Top::Other(kind) => {
+                return Err(vec![Problem::file(msg!(
+                    "json.not_object",
+                    what = Msg::new("json.what.session"),
+                    found = Msg::new(kind)
+                ))]);
+            }
+        };
+        // The last of a repeated field counts, as in any JSON reader.
+        let mut raw_fields: BTreeMap<String, &RawValue> = BTreeMap::new();
+        for (k, v) in fields {
+            raw_fields.insert(k, v);
+        }
+        // The small known fields as values; the hands and the log stay raw until read below.
+        let mut known = Map::new();
+        for k in KNOWN {
+            if k == "hands" || k == "log" {
+                continue;
+            }
+            if let Some(r) = raw_fields.get(k) {
+                known.insert(
+                    k.to_string(),
+                    serde_json::from_str(r.get()).map_err(not_json)?,
+                );
+            }
+        }
+        let o = Obj { map: &known };
+        let file = |m: Msg| vec![Problem::file(m)];
+        match o.get("format") {
+            Some(Value::String(s)) if s == FORMAT => {}
+            Some(other) => return Err(file(msg!("file.format", found = j::quote(other)))),
+            None => return Err(file(msg!("json.missing", field = "format"))),
+        }
+        let version = match o.get("version") {
+            None => return Err(file(msg!("json.missing", field = "version"))),
+            Some(vv) => match vv.as_u64() {
+                Some(n) if n > VERSION => {
+                    return Err(file(msg!("file.newer", version = n, known = VERSION)));
+                }
+                Some(n) if n >= 1 => n,
+                _ => return Err(file(msg!("file.version", found = j::quote(vv)))),
+            },
+        };
+        let mut problems = Vec::new();
+        let game = match o.required("game").and_then(|g| j::string("game", g)) {
+            Err(m) => {
+                problems.push(Problem::file(m));
+                None
+            }
+            Ok(g) => match GameKind::from_id(g) {
+                Some(k) => Some(k),
+                None => {
+                    let allowed = GameKind::ALL.map(|g| g.id()).join(", ");
+                    problems.push(Problem::file(msg!(
+                        "file.game",
+                        value = g,
+                        allowed = allowed
+                    )));
+                    None
+                }
+            },
+        };
+        let optional_string = |name: &str, problems: &mut Vec<Problem>| match o.present(name) {
+            None => None,
+            Some(Value::String(s)) => Some(s.clone()),
+            Some(other) => {
+                problems.push(Problem::file(j::wrong_type(name, "json.a_string", other)));
+                None
+            }
+        };
+        let id = optional_string("id", &mut problems);
+        let created = optional_string("created", &mut problems);
+        let closed = match o.present("closed") {
+            None => false,
+            Some(Value::Bool(b)) => *b,
+            Some(other) => {
+                problems.push(Problem::file(j::wrong_type("closed", "json.a_bool", other)));
+                false
+            }
+        };
+        let players = match o.required("players").and_then(|p| j::array("players", p)) {
+            Err(m) => {
+                problems.push(Problem::file(m));
+                None
+            }
+            Ok(list) => check_players(game, list, &mut problems),
+        };
+        let hands_raw: Option<Vec<&RawValue>> = match raw_fields.get("hands") {
+            None => {
+                problems.push(Problem::file(msg!("json.missing", field = "hands")));
+                None
+            }
+            Some(r) => match serde_json::from_str::<Vec<&RawValue>>(r.get()) {
+                Ok(list) => Some(list),
+                Err(_) => {
+                    let v: Value = serde_json::from_str(r.get()).map_err(not_json)?;
+                    problems.push(Problem::file(j::wrong_type("hands", "json.a_list", &v)));
+                    None
+                }
+            },
+        };
+        let options_json = match o.present("options") {
+            Some(Value::Object(m)) => m.clone(),
+            _ => Map::new(),
+        };
+        let options = match (game, &players) {
+            (Some(g), Some(p)) => match g.read_options(o.get("options"), p.len()) {
+                Ok(opts) => Some(opts),
+                Err(ms) => {
+                    problems.extend(ms.into_iter().map(Problem::file));
+                    None
+                }
+            },
+            _ => None,
+        };
+        let (Some(game), Some(players), Some(options), Some(hands_raw)) =
+            (game, players, options, hands_raw)
+        else {
+            return Err(problems);
+        };
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let mut hands = Vec::with_capacity(hands_raw.len());
+        let mut first_bad = None;
+        for (i, r) in hands_raw.iter().enumerate() {
+            let decoded = serde_json::from_str::<Value>(r.get())
+                .map_err(|e| vec![msg!("file.not_json", error = e.to_string())])
+                .and_then(|v| options.decode(&v, players.len()));
+            match decoded {
+                Ok(game) if first_bad.is_none() => hands.push(Hand {
+                    game,
+                    raw: compact_raw(r),
+                }),
+                Ok(_) => {}
+                Err(ms) => {
+                    first_bad.get_or_insert(i);
+                    problems.extend(ms.into_iter().map(|m| Problem::hand(i, m)));
+                }
+            }
+        }
+        if let Some(bad) = first_bad {
+            // As a reader that plays hands in order would: the first hand that breaks a rule
+            // before the first that cannot be read is reported too.
+            let mut replay = Replay::new(&options, &players);
+            for (i, h) in hands.iter().enumerate().take(bad) {
+                if let Err(ms) = replay.play(&h.game) {
+                    let at = problems.partition_point(|p| p.hand.is_some_and(|n| n <= i));
+                    for (k, m) in ms.into_iter().enumerate() {
+                        problems.insert(at + k, Problem::hand(i, m));
+                    }
+                    break;
+                }
+            }
+            return Err(problems);
+        }
+        let log = match raw_fields.get("log") {
+            Some(r) => serde_json::from_str::<Vec<&RawValue>>(r.get())
+                .map(|l| l.into_iter().map(|r| RawJson(compact_raw(r))).collect())
+                .ok(),
+            None => Some(Vec::new()),
+        };
+        let extra = raw_fields
+            .iter()
+            .filter(|(k, _)| !KNOWN.contains(&k.as_str()) || (k.as_str() == "log" && log.is_none()))
+            .map(|(k, v)| (k.clone(), RawJson((*v).to_owned())))
+            .collect();
+        Ok(Session {
+            version,
+            id,
+            game,
+            created,
+            players,
+            options_json,
+            options,
+            closed,
+            hands,
+            log: log.unwrap_or_default(),
+            extra,
+        })
+    }
+
+    /// The session as written to a file (always at [`VERSION`]): the known fields first, one
+    /// hand and one log entry per line, then the fields Marque does not know, as they were.
+    pub fn to_json_string(&self) -> String {
+        use fmt::Write;
+        let j = |v: &dyn erased::Ser| v.to_json();
+        let mut s = String::with_capacity(64 + self.hands.len() * 80);
+        s.push_str("{\n");
+        let _ = write!(
+            s,
+            "  \"format\": {},\n  \"version\": {VERSION},\n",
+            j(&FORMAT)
+        );
+        if let Some(id) = &self.id {
+            let _ = writeln!(s, "  \"id\": {},", j(id));
+        }
+        let _ = writeln!(s, "  \"game\": {},", j(&self.game.id()));
+        if let Some(c) = &self.created {
+            let _ = writeln!(s, "  \"created\": {},", j(c));
+        }
+        let _ = writeln!(s, "  \"players\": {},", j(&self.players));
+        let _ = writeln!(s, "  \"options\": {},", j(&self.options_json));
+        let _ = writeln!(s, "  \"closed\": {},", self.closed);
+        let list = |s: &mut String, name: &str, items: &mut dyn Iterator<Item = &RawValue>| {
+            let _ = write!(s, "  \"{name}\": [");
+            let mut first = true;
+            for r in items {
+                s.push_str(if first { "\n    " } else { ",\n    " });
+                s.push_str(r.get());
+                first = false;
+            }
+            s.push_str(if first { "]" } else { "\n  ]" });
+        };
+        list(&mut s, "hands", &mut self.hands.iter().map(|h| h.raw()));
+        if !self.log.is_empty() {
+            s.push_str(",\n");
+            list(&mut s, "log", &mut self.log.iter().map(|r| &*r.0));
+        }
+        for (k, v) in &self.extra {
+            let _ = write!(s, ",\n  {}: {}", j(k), v.get());
+        }
+        s.push_str("\n}\n");
+        s
+    }
+
+    /// The session as a JSON value (tests and export tools).
+    pub fn to_value(&self) -> Value {
+        serde_json::from_str(&self.to_json_string()).unwrap_or(Value::Null)
+    }
+
+    /// The sides that score: bridge's partnerships, else the players.
+    pub fn sides(&self) -> Vec<String> {
+        self.game.sides(&self.players)
+    }
+
+    /// Reads one hand's JSON for this session.
+    pub fn decode(&self, v: &Value) -> Result<Hand, Vec<Msg>> {
+        Hand::decode(v, &self.options, self.players.len())
+    }
+
+    /// Plays every hand into a score sheet.
+    pub fn score(&self) -> Result<Sheet, Vec<Problem>> {
+        let mut sheet = Sheet::new(self);
+        sheet.replay_from(0, &self.hands).map_err(|(i, ms)| {
+            ms.into_iter()
+                .map(|m| Problem::hand(i, m))
+                .collect::<Vec<_>>()
+        })?;
+        sheet.set_closed(self.closed);
+        Ok(sheet)
+    }
+
+    /// Checks every hand and writes the sheet as `marque score` prints it, hand by hand, without
+    /// keeping the sheet: first a pass that only plays (so that nothing is written for a session
+    /// that fails), then one that plays and writes.
+    pub fn write_score<W: std::io::Write>(
+        &self,
+        lang: Lang,
+        out: &mut W,
+    ) -> Result<std::io::Result<()>, Vec<Problem>> {
+        let mut check = Replay::new(&self.options, &self.players);
+        for (i, h) in self.hands.iter().enumerate() {
+            check.play(&h.game).map_err(|ms| {
+                ms.into_iter()
+                    .map(|m| Problem::hand(i, m))
+                    .collect::<Vec<_>>()
+            })?;
+        }
+        drop(check);
+        Ok(self.write_checked(lang, out))
+    }
+
+    fn write_checked<W: std::io::Write>(&self, lang: Lang, out: &mut W) -> std::io::Result<()> {
+        let mut replay = Replay::new(&self.options, &self.players);
+        let mut text = String::new();
+        let json = |v: &dyn erased::Ser| v.to_json();
+        write!(
+            out,
+            "{{\n  \"game\": {},\n  \"sides\": {},\n  \"hands\": [",
+            json(&self.game.id()),
+            json(&self.sides())
+        )?;
+        for (i, h) in self.hands.iter().enumerate() {
+            let Ok(row) = replay.play(&h.game) else {
+                break;
+            };
+            out.write_all(if i == 0 { b"\n    " } else { b",\n    " })?;
+            let hand = HandOut {
+                delta: &row.delta,
+                lines: LinesOut(&row.lines, lang, std::cell::RefCell::new(&mut text)),
+                info: &row.info,
+            };
+            serde_json::to_writer(&mut *out, &hand)?;
+        }
+        out.write_all(if self.hands.is_empty() {
+            b"]"
+        } else {
+            b"\n  ]"
+        })?;
+        let end = replay.end(self.closed);
+        write!(
+            out,
+            ",\n  \"totals\": {},\n  \"finished\": {},\n  \"winners\": {}",
+            json(&end.totals),
+            end.finished,
+            json(&end.winners)
+        )?;
+        for (k, v) in end.live.summary() {
+            write!(out, ",\n  {}: {}", json(&k), json(&v))?;
+        }
+        if !end.closing.is_empty() {
+            write!(out, ",\n  \"closing\": ")?;
+            serde_json::to_writer(
+                &mut *out,
+                &LinesOut(&end.closing, lang, std::cell::RefCell::new(&mut text)),
+            )?;
+        }
+        out.write_all(b"\n}\n")
+    }
+}
+
+/// Serializing small values to JSON text without naming their types at each call.
+mod erased {
+    pub trait Ser {
+        fn to_json(&self) -> String;
+    }
+    impl<T: serde::Serialize + ?Sized> Ser for T {
+        fn to_json(&self) -> String {
+            serde_json::to_string(self).unwrap_or_else(|_| "null".into())
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct HandOut<'a, 'b> {
+    delta: &'a [i64],
+    lines: LinesOut<'a, 'b>,
+    #[serde(flatten)]
+    info: &'a HandInfo,
+}
+
+/// Lines as `marque score` prints them, texts rendered into one reused buffer.
+struct LinesOut<'a, 'b>(&'a [Line], Lang, std::cell::RefCell<&'b mut String>);
+
+impl Serialize for LinesOut<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{SerializeSeq, SerializeStruct};
+        struct One<'a>(&'a Line, &'a str);
+        impl Serialize for One<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let mut st = s.serialize_struct("Line", 4)?;
+                st.serialize_field("side", &self.0.side)?;
+                st.serialize_field("points", &self.0.points)?;
+                st.serialize_field("rule", self.0.rule)?;
+                st.serialize_field("text", self.1)?;
+                st.end()
+            }
+        }
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        let mut buf = self.2.borrow_mut();
+        for l in self.0 {
+            buf.clear();
+            l.text.render_into(self.1, &mut buf);
+            seq.serialize_element(&One(l, &buf))?;
+        }
+        seq.end()
+    }
+}
+
+fn check_players(
+    game: Option<GameKind>,
+    list: &[Value],
+    problems: &mut Vec<Problem>,
+) -> Option<Vec<String>> {
+    // The count first: past a table's size, nothing per player is worth checking.
+    let mut count_problem = None;
+    if let Some(g) = game {
+        let (lo, hi) = g.players();
+        if list.len() < lo || list.len() > hi {
+            let allowed = if lo == hi {
+                lo.to_string()
+            } else {
+                format!("{lo}–{hi}")
+            };
+            count_problem = Some(Problem::file(msg!(
+                "file.players_count",
+                game = Arg::Key(g.name_key()),
+                found = list.len(),
+                allowed = allowed
+            )));
+            if list.len() > 2 * hi {
+                problems.extend(count_problem);
+                return None;
+            }
+        }
+    }
+    let mut names: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut ok = true;
+    for (i, p) in list.iter().enumerate() {
+        match p.as_str() {
+            Some(s) if !s.trim().is_empty() => {
+                if !seen.insert(s) {
+                    problems.push(Problem::file(msg!("file.player_twice", name = s)));
+                    ok = false;
+                }
+                names.push(s.to_string());
+            }
+            Some(_) => {
+                problems.push(Problem::file(msg!("file.player_empty", n = i + 1)));
+                ok = false;
+            }
+            None => {
+                problems.push(Problem::file(j::wrong_type("players", "json.a_string", p)));
+                ok = false;
+            }
+        }
+    }
+    let count_ok = count_problem.is_none();
+    problems.extend(count_problem);
+    (ok && count_ok).then_some(names)
+}
+
+/// One scored hand.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HandRow {
+    pub delta: Vec<i64>,
+    pub lines: Vec<Line>,
+    pub info: HandInfo,
+}
+
+/// Plays hands one after another, keeping only the game in progress.
+#[derive(Debug, Clone)]
+pub struct Replay {
+    live: Live,
+}
+
+/// Where a game stands once its hands are played (and the session closed, if it is).
+#[derive(Debug, Clone)]
+pub struct End {
+    /// The game after the last hand, closed if the session is.
+    pub live: Live,
+    pub totals: Vec<i64>,
+    pub finished: bool,
+    pub natural_end: bool,
+    pub winners: Vec<usize>,
+    /// Lines scored when the session was closed (bridge's unfinished rubber), in no hand.
+    pub closing: Vec<Line>,
+}
+
+impl Replay {
+    pub fn new(options: &Options, players: &[String]) -> Replay {
+        Replay {
+            live: options.start(players),
+        }
+    }
+
+    /// Plays one hand; a refused hand leaves the game as it was.
+    pub fn play(&mut self, hand: &GameHand) -> Result<HandRow, Vec<Msg>> {
+        self.live.play(hand).map(|s| HandRow {
+            delta: s.delta,
+            lines: s.lines,
+            info: s.info,
+        })
+    }
+
+    pub fn live(&self) -> &Live {
+        &self.live
+    }
+
+    /// The standing, with the session closed or not.
+    pub fn end(&self, closed: bool) -> End {
+        let natural_end = self.live.finished();
+        let mut live = self.live.clone();
+        let closing = if closed { live.close() } else { Vec::new() };
+        let totals = live.totals();
+        let finished = natural_end || closed;
+        let winners = if finished {
+            leaders(&totals)
+        } else {
+            Vec::new()
+        };
+        End {
+            live,
+            totals,
+            finished,
+            natural_end,
+            winners,
+            closing,
+        }
+    }
+}
+
+/// How many hands apart the sheet keeps a copy of the game, to replay from after an edit.
+const CHECKPOINT_EVERY: usize = 32;
+
+/// The score sheet of a session, kept up to date hand by hand: adding a hand plays that hand;
+/// changing hand k replays from the copy of the game kept at or before k.
+#[derive(Debug, Clone)]
+pub struct Sheet {
+    pub game: GameKind,
+    pub sides: Vec<String>,
+    pub hands: Vec<HandRow>,
+    /// The game after the last hand (closed if the session is): what the table needs next.
+    pub live: Live,
+    pub totals: Vec<i64>,
+    /// The game is over: naturally, or because the session was closed.
+    pub finished: bool,
+    /// The game reached its natural end (no more hands may be entered).
+    pub natural_end: bool,
+    pub winners: Vec<usize>,
+    /// Lines scored when the session was closed (bridge's unfinished rubber), in no hand.
+    pub closing: Vec<Line>,
+    players: Vec<String>,
+    closed: bool,
+    replay: Replay,
+    /// `checkpoints[c]`: the game before hand `c * CHECKPOINT_EVERY`.
+    checkpoints: Vec<Replay>,
+}
+
+/// What a hand would add, computed before it is saved.
+#[derive(Debug, Clone)]
+pub struct Preview {
+    pub row: HandRow,
+    /// The standing after it (and after every later hand, for an edit).
+    pub end: End,
+}
+
+impl Sheet {
+    /// The sheet of `session` with no hand played.
+    pub fn new(session: &Session) -> Sheet {
+        let replay = Replay::new(&session.options, &session.players);
+        let mut sheet = Sheet {
+            game: session.game,
+            sides: session.sides(),
+            hands: Vec::new(),
+            live: replay.live.clone(),
+            totals: Vec::new(),
+            finished: false,
+            natural_end: false,
+            winners: Vec::new(),
+            closing: Vec::new(),
+            players: session.players.clone(),
+            closed: false,
+            checkpoints: vec![replay.clone()],
+            replay,
+        };
+        sheet.settle();
+        sheet
+    }
+
+    fn settle(&mut self) {
+        let end = self.replay.end(self.closed);
+        self.live = end.live;
+        self.totals = end.totals;
+        self.finished = end.finished;
+        self.natural_end = end.natural_end;
+        self.winners = end.winners;
+        self.closing = end.closing;
+    }
+
+    /// The game in progress after the last hand, never closed.
+    pub fn open_game(&self) -> &Live {
+        self.replay.live()
+    }
+
+    /// Marks the session closed or open again.
+    pub fn set_closed(&mut self, closed: bool) {
+        self.closed = closed;
+        self.settle();
+    }
+
+    /// Plays one more hand. A refused hand changes nothing.
+    pub fn push(&mut self, hand: &GameHand) -> Result<(), Vec<Msg>> {
+        let row = self.replay.play(hand)?;
+        self.hands.push(row);
+        if self.hands.len().is_multiple_of(CHECKPOINT_EVERY) {
+            self.checkpoints.push(self.replay.clone());
+        }
+        self.settle();
+        Ok(())
+    }
+
+    /// Replays `hands[from..]` after the sheet's first `from` hands. On a refused hand, its index
+    /// and the problems; the sheet then holds the hands before it.
+    pub fn replay_from(&mut self, from: usize, hands: &[Hand]) -> Result<(), (usize, Vec<Msg>)> {
+        let c = from.min(self.hands.len()) / CHECKPOINT_EVERY;
+        self.checkpoints.truncate(c + 1);
+        self.replay = self.checkpoints[c].clone();
+        self.hands.truncate(c * CHECKPOINT_EVERY);
+        let mut result = Ok(());
+        for (i, h) in hands.iter().enumerate().skip(c * CHECKPOINT_EVERY) {
+            match self.replay.play(&h.game) {
+                Ok(row) => self.hands.push(row),
+                Err(ms) => {
+                    result = Err((i, ms));
+                    break;
+                }
+            }
+            if self.hands.len().is_multiple_of(CHECKPOINT_EVERY) {
+                self.checkpoints.push(self.replay.clone());
+            }
+        }
+        self.settle();
+        result
+    }
+
+    /// The game before hand `index` (from the nearest copy at or before it).
+    pub fn before(&self, index: usize, hands: &[Hand]) -> Replay {
+        let index = index.min(self.hands.len());
+        let c = index / CHECKPOINT_EVERY;
+        let mut r = self.checkpoints[c.min(self.checkpoints.len() - 1)].clone();
+        for h in &hands[(c * CHECKPOINT_EVERY).min(index)..index] {
+            // These hands were played once already: they play again.
+            let _ = r.play(&h.game);
+        }
+        r
+    }
+
+    /// What `hand` would add as hand `index` of `hands` (the next hand when `index` is
+    /// `hands.len()`, else in place of that hand), with every later hand played after it.
+    pub fn preview(
+        &self,
+        hands: &[Hand],
+        index: usize,
+        hand: &GameHand,
+    ) -> Result<Preview, Vec<Problem>> {
+        let mut r = if index >= self.hands.len() {
+            self.replay.clone()
+        } else {
+            self.before(index, hands)
+        };
+        let row = r.play(hand).map_err(|ms| {
+            ms.into_iter()
+                .map(|m| Problem::hand(index, m))
+                .collect::<Vec<_>>()
+        })?;
+        for (i, h) in hands.iter().enumerate().skip(index + 1) {
+            r.play(&h.game).map_err(|ms| {
+                ms.into_iter()
+                    .map(|m| Problem::hand(i, m))
+                    .collect::<Vec<_>>()
+            })?;
+        }
+        Ok(Preview {
+            row,
+            end: r.end(self.closed),
+        })
+    }
+
+    /// Running totals after each hand (per side), in the unit of `totals`, except truc, whose
+    /// running figures are the manche scores.
+    pub fn running(&self) -> Vec<Vec<i64>> {
+        let mut acc = vec![0; self.sides.len()];
+        self.hands
+            .iter()
+            .map(|h| {
+                for (a, d) in acc.iter_mut().zip(&h.delta) {
+                    *a += d;
+                }
+                acc.clone()
+            })
+            .collect()
+    }
+
+    /// A short label of hand `i`.
+    pub fn label(&self, hands: &[Hand], i: usize) -> Msg {
+        match (hands.get(i), self.hands.get(i)) {
+            (Some(h), Some(row)) => h.game.label(&row.info, i, &self.players),
+            _ => Msg::new("session.mismatch"),
+        }
+    }
+
+    /// Where the game stands before the next hand.
+    pub fn state(&self) -> Msg {
+        self.replay.live().state(&self.players, self.hands.len())
+    }
+
+    /// Every bridge rubber laid out as on paper (empty for other games).
+    pub fn papers(&self) -> Vec<Paper> {
+        let Live::Bridge(g) = &self.live else {
+            return Vec::new();
+        };
+        let rubbers = g.summary().rubbers;
+        let mut papers: Vec<Paper> = rubbers
+            .iter()
+            .map(|r| Paper {
+                above: [Vec::new(), Vec::new()],
+                below: Vec::new(),
+                totals: r.totals,
+                games: r.games,
+            })
+            .collect();
+        let mut segments: Vec<[Vec<i64>; 2]> = vec![[Vec::new(), Vec::new()]; rubbers.len()];
+        for h in &self.hands {
+            let HandInfo::Bridge(info) = &h.info else {
+                continue;
+            };
+            let (Some(paper), Some(segment)) =
+                (papers.get_mut(info.rubber), segments.get_mut(info.rubber))
+            else {
+                continue;
+            };
+            for l in h.lines.iter().filter(|l| l.rule != "bridge.below.tricks") {
+                paper.above[l.side].push(l.points);
+            }
+            for s in 0..2 {
+                if info.below[s] > 0 {
+                    segment[s].push(info.below[s]);
+                }
+            }
+            if info.game.is_some() {
+                paper.below.push((std::mem::take(segment), true));
+            }
+        }
+        for ((paper, segment), rubber) in papers.iter_mut().zip(segments).zip(&rubbers) {
+            for s in 0..2 {
+                if rubber.unfinished[s] > 0 {
+                    paper.above[s].push(rubber.unfinished[s]);
+                }
+            }
+            if !segment[0].is_empty() || !segment[1].is_empty() {
+                paper.below.push((segment, false));
+            }
+        }
+        papers
+    }
+
+    /// Rubber `k` laid out as on paper (bridge only).
+    pub fn paper(&self, k: usize) -> Option<Paper> {
+        self.papers().into_iter().nth(k)
+    }
+
+    /// The sheet as `marque score` prints it, as a value (tests; the command writes it
+    /// directly with [`Session::write_score`]).
+    pub fn to_json(&self, lang: Lang) -> Value {
+        let lines = |ls: &[Line]| {
+            Value::Array(
+                ls.iter()
+                    .map(|l| {
+                        serde_json::json!({ "side": l.side, "points": l.points, "rule": l.rule,
+                                            "text": l.text.render(lang) })
+                    })
+                    .collect(),
+            )
+        };
+        let hands: Vec<Value> = self
+            .hands
+            .iter()
+            .map(|h| {
+                let mut m = Map::new();
+                m.insert("delta".into(), serde_json::json!(h.delta));
+                m.insert("lines".into(), lines(&h.lines));
+                if let Ok(Value::Object(extra)) = serde_json::to_value(&h.info) {
+                    m.extend(extra);
+                }
+                Value::Object(m)
+            })
+            .collect();
+        let mut out = serde_json::json!({
+            "game": self.game.id(),
+            "sides": self.sides,
+            "hands": hands,
+            "totals": self.totals,
+            "finished": self.finished,
+            "winners": self.winners,
+        });
+        for (k, v) in self.live.summary() {
+            out[k] = v;
+        }
+        if !self.closing.is_empty() {
+            out["closing"] = lines(&self.closing);
+        }
+        out
+    }
+}
+
+/// One bridge rubber as written on paper.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Paper {
+    /// Per side (NS, EW), the entries above the line, oldest first (nearest the line).
+    pub above: [Vec<i64>; 2],
+    /// Below the line: per side the entries of each segment, and whether a game line closes it.
+    pub below: Vec<([Vec<i64>; 2], bool)>,
+    pub totals: [i64; 2],
+    pub games: [i64; 2],
+}
