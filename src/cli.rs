@@ -133,10 +133,12 @@ fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
         Ok(s) => s,
         Err(m) => return fail(&[Problem::file(m)], lang),
     };
-    let session = match Session::parse(&input) {
+    let session = match Session::parse_to_score(&input) {
         Ok(s) => s,
         Err(problems) => return fail(&problems, lang),
     };
+    // The sheet is held in memory up to three times the file's size before it is written.
+    let budget = input.len().saturating_mul(3).max(1 << 20);
     drop(input);
     let stdout = std::io::stdout().lock();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout);
@@ -145,7 +147,7 @@ fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
             .score()
             .map(|sheet| out.write_all(crate::text::render(&session, &sheet, lang).as_bytes()))
     } else {
-        session.write_score(lang, &mut out)
+        session.write_score(lang, &mut out, budget)
     };
     match written {
         Err(problems) => fail(&problems, lang),
@@ -158,7 +160,7 @@ fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
 }
 
 fn add(path: &str, hand: &str, lang: Lang) -> ExitCode {
-    use crate::history::{Action, Change, apply};
+    use crate::history;
     use crate::store::{self, Lock, StoreError};
     let text = if hand == "-" || std::path::Path::new(hand).is_file() {
         match read_input(hand) {
@@ -186,11 +188,7 @@ fn add(path: &str, hand: &str, lang: Lang) -> ExitCode {
         Ok(l) => l,
         Err(e) => return fail(&store_fail(e), lang),
     };
-    let store::Loaded {
-        mut session,
-        mut sheet,
-        stamp,
-    } = match store::read_session(file) {
+    let (mut session, mut replay, stamp) = match store::read_for_append(file) {
         Ok(l) => l,
         Err(e) => return fail(&store_fail(e), lang),
     };
@@ -215,13 +213,7 @@ fn add(path: &str, hand: &str, lang: Lang) -> ExitCode {
         }
     };
     let at = crate::now();
-    match apply(
-        &mut session,
-        &mut sheet,
-        &Change::Insert(n, hand),
-        Action::Add,
-        &at,
-    ) {
+    match history::append(&mut session, &mut replay, hand, &at) {
         Err(problems) => fail(&problems, lang),
         Ok(()) => match store::save(file, &session, stamp, &lock) {
             Ok(_) => ExitCode::SUCCESS,

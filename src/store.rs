@@ -20,7 +20,7 @@ use thiserror::Error;
 
 use marque_core::msg;
 
-use crate::session::{Problem, Session, Sheet};
+use crate::session::{Problem, Replay, Session, Sheet};
 
 /// Why a session file cannot be used.
 #[derive(Debug, Error)]
@@ -331,6 +331,29 @@ pub fn new_id(game: &str) -> String {
 /// Reads a session file once: decoded, scored, and stamped; tells a newer version from a
 /// damaged file.
 pub fn read_session(path: &Path) -> Result<Loaded, StoreError> {
+    let (session, stamp) = read_decoded(path)?;
+    let sheet = session.score().map_err(StoreError::Damaged)?;
+    Ok(Loaded {
+        session,
+        sheet,
+        stamp,
+    })
+}
+
+/// Reads a session file to add hands at its end: decoded, every hand played once, without the
+/// score sheet (the game after the last hand is all that is kept).
+pub fn read_for_append(path: &Path) -> Result<(Session, Replay, Stamp), StoreError> {
+    let (session, stamp) = read_decoded(path)?;
+    let mut replay = Replay::new(&session.options, &session.players);
+    for (i, h) in session.hands.iter().enumerate() {
+        replay.play(&h.game).map_err(|ms| {
+            StoreError::Damaged(ms.into_iter().map(|m| Problem::hand(i, m)).collect())
+        })?;
+    }
+    Ok((session, replay, stamp))
+}
+
+fn read_decoded(path: &Path) -> Result<(Session, Stamp), StoreError> {
     let mut file = File::open(path)?;
     let stamp = Stamp::of(&file.metadata()?);
     let mut bytes = Vec::with_capacity(stamp.size as usize);
@@ -345,18 +368,14 @@ pub fn read_session(path: &Path) -> Result<Loaded, StoreError> {
         Some(v) => StoreError::Newer(v),
         None => StoreError::Damaged(p),
     })?;
-    let sheet = session.score().map_err(StoreError::Damaged)?;
-    Ok(Loaded {
-        session,
-        sheet,
-        stamp,
-    })
+    Ok((session, stamp))
 }
 
 /// The version of a file refused because a newer Marque wrote it.
 fn newer_version(problems: &[Problem]) -> Option<u64> {
     match problems {
         [p] if p.msg.key == "file.newer" => p.msg.args.iter().find_map(|(n, a)| match a {
+            marque_core::i18n::Arg::Int(v) if *n == "version" => u64::try_from(*v).ok(),
             marque_core::i18n::Arg::Text(t) if *n == "version" => t.parse().ok(),
             _ => None,
         }),

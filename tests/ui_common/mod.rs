@@ -11,6 +11,9 @@ pub fn harness(dir: &std::path::Path) -> Harness<'static, App> {
     let app = App::new(dir.to_path_buf());
     let mut h = Harness::builder()
         .with_size(egui::vec2(1600.0, 1400.0))
+        // A listing of the data folder that arrives from its thread while the harness steps
+        // costs a few more frames.
+        .with_max_steps(24)
         .build_ui_state(|ui, app: &mut App| app.show(ui), app);
     settle(&mut h);
     h
@@ -19,6 +22,7 @@ pub fn harness(dir: &std::path::Path) -> Harness<'static, App> {
 /// Lets the app settle: frames until it asks for no more, the home screen's listing (read on a
 /// background thread) waited for, then frames again.
 pub fn settle(h: &mut Harness<'static, App>) {
+    h.state_mut().home.wait();
     h.run();
     if h.state().home.is_loading() {
         h.state_mut().home.wait();

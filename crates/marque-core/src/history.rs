@@ -5,11 +5,13 @@
 //! longer scores, and records an entry in the session's `log` (time, action, hand, old and new
 //! value), so that the score sheet never changes without a trace.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use crate::session::{Hand, Problem, RawJson, Session, Sheet};
+use crate::session::{Hand, Problem, RawJson, Replay, Session, Sheet};
 
 /// One change to the list of hands.
 #[derive(Debug, Clone, PartialEq)]
@@ -146,18 +148,44 @@ pub fn apply(
             }
         }
     }
+    log_change(session, change, action, at);
+    Ok(())
+}
+
+/// Adds `hand` at the end of `session`, played on `replay` (the game after the session's last
+/// hand), and logs it: what `marque add` needs, without a score sheet.
+pub fn append(
+    session: &mut Session,
+    replay: &mut Replay,
+    hand: Hand,
+    at: &str,
+) -> Result<(), Vec<Problem>> {
+    let i = session.hands.len();
+    replay.play(&hand.game).map_err(|ms| {
+        ms.into_iter()
+            .map(|m| Problem::hand(i, m))
+            .collect::<Vec<_>>()
+    })?;
+    let change = Change::Insert(i, hand);
+    log_change(session, &change, Action::Add, at);
+    if let Change::Insert(_, h) = change {
+        session.hands.push(h);
+    }
+    Ok(())
+}
+
+fn log_change(session: &mut Session, change: &Change, action: Action, at: &str) {
     let (old, new) = change.old_new();
     push_log(
         session,
         &LogOut {
             at,
             action: action.id(),
-            hand: i + 1,
+            hand: change.hand() + 1,
             old: old.map(Hand::raw),
             new: new.map(Hand::raw),
         },
     );
-    Ok(())
 }
 
 /// Marks a session closed (stopped before its natural end) and logs it.
@@ -182,8 +210,8 @@ struct LogOut<'a> {
     at: &'a str,
     action: &'a str,
     hand: usize,
-    old: Option<&'a RawValue>,
-    new: Option<&'a RawValue>,
+    old: Option<Cow<'a, RawValue>>,
+    new: Option<Cow<'a, RawValue>>,
 }
 
 fn push_log(s: &mut Session, entry: &LogOut) {

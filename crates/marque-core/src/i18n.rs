@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{LazyLock, OnceLock};
 
 use serde::{Deserialize, Serialize};
@@ -52,10 +53,32 @@ struct Entry {
 }
 
 /// Per key, the text in French and in English.
-type Table = HashMap<String, [Option<String>; 2]>;
+type Table = HashMap<String, [Option<String>; 2], BuildHasherDefault<Fnv>>;
+
+/// FNV-1a: keys are short and trusted (our own files), and every rendered line looks one up.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
 
 fn read_table(sources: &[&str]) -> Table {
-    let mut table = Table::new();
+    let mut table = Table::default();
     for source in sources {
         // The files are part of the build and checked by the locale tests; an entry that is not
         // a {fr, en} object (such as "_version") is skipped.
@@ -113,6 +136,8 @@ pub struct Msg {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Arg {
     Text(String),
+    /// A whole number (no text made until the message is rendered).
+    Int(i64),
     Key(&'static str),
     Msg(Box<Msg>),
 }
@@ -132,14 +157,19 @@ impl From<&String> for Arg {
         Arg::Text(s.clone())
     }
 }
-macro_rules! arg_from_display {
+macro_rules! arg_from_int {
     ($($t:ty),*) => {$(
         impl From<$t> for Arg {
-            fn from(v: $t) -> Self { Arg::Text(v.to_string()) }
+            fn from(v: $t) -> Self {
+                match i64::try_from(v) {
+                    Ok(n) => Arg::Int(n),
+                    Err(_) => Arg::Text(v.to_string()),
+                }
+            }
         }
     )*};
 }
-arg_from_display!(i64, u64, i32, u32, usize, u8);
+arg_from_int!(i64, u64, i32, u32, usize, u8);
 impl From<Msg> for Arg {
     fn from(m: Msg) -> Self {
         Arg::Msg(Box::new(m))
@@ -171,7 +201,7 @@ impl Msg {
     pub fn render_into(&self, lang: Lang, out: &mut String) {
         lookup(lang, self.key, |text| {
             let mut rest = text.unwrap_or(self.key);
-            while let Some(start) = rest.find("%{") {
+            while let Some(start) = find_placeholder(rest) {
                 let Some(len) = rest[start + 2..].find('}') else {
                     break;
                 };
@@ -181,6 +211,10 @@ impl Msg {
                         out.push_str(&rest[..start]);
                         match value {
                             Arg::Text(s) => out.push_str(s),
+                            Arg::Int(n) => {
+                                use std::fmt::Write;
+                                let _ = write!(out, "{n}");
+                            }
                             Arg::Key(k) => lookup(lang, k, |t| out.push_str(t.unwrap_or(k))),
                             Arg::Msg(m) => m.render_into(lang, out),
                         }
@@ -192,6 +226,20 @@ impl Msg {
             out.push_str(rest);
         });
     }
+}
+
+/// Where the next `%{` starts.
+fn find_placeholder(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut from = 0;
+    while let Some(i) = b[from..].iter().position(|&c| c == b'%') {
+        let at = from + i;
+        if b.get(at + 1) == Some(&b'{') {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
 }
 
 /// `msg!("key", name = value, …)`: a [`Msg`] with its arguments.

@@ -56,28 +56,30 @@ pub type Options = GameOptions;
 #[derive(Debug, Clone)]
 pub struct Hand {
     pub game: GameHand,
-    /// The hand's JSON without insignificant white space: its own fields as Marque writes them,
-    /// and any other field exactly as it was read.
-    raw: Box<RawValue>,
+    /// The hand's JSON: its own fields as Marque writes them, and any other field exactly as it
+    /// was read. None when the session was read only to be scored: the text is then made from
+    /// the typed hand when asked for.
+    raw: Option<Box<RawValue>>,
 }
 
 impl PartialEq for Hand {
     fn eq(&self, other: &Hand) -> bool {
-        self.game == other.game && self.raw.get() == other.raw.get()
+        self.game == other.game && self.raw().get() == other.raw().get()
     }
 }
 
 impl Hand {
     /// A new hand, written with the game's own fields only.
     pub fn new(game: GameHand) -> Hand {
-        let raw = raw(&game.to_json());
+        let raw = Some(raw(&game.to_json()));
         Hand { game, raw }
     }
 
     /// `game` in place of `old`: the fields Marque does not know stay as `old` had them.
     pub fn replacing(game: GameHand, old: &Hand) -> Hand {
         let known = old.game.kind().hand_fields();
-        let Ok(fields) = serde_json::from_str::<BTreeMap<String, &RawValue>>(old.raw.get()) else {
+        let old_raw = old.raw();
+        let Ok(fields) = serde_json::from_str::<BTreeMap<String, &RawValue>>(old_raw.get()) else {
             return Hand::new(game);
         };
         let mut v = game.to_json();
@@ -92,7 +94,7 @@ impl Hand {
             if let Ok(s) = serde_json::to_string(&out)
                 && let Ok(r) = RawValue::from_string(s)
             {
-                return Hand { game, raw: r };
+                return Hand { game, raw: Some(r) };
             }
         }
         Hand::new(game)
@@ -101,17 +103,23 @@ impl Hand {
     /// Reads a hand of a session with these options and players.
     pub fn decode(v: &Value, options: &Options, players: usize) -> Result<Hand, Vec<Msg>> {
         let game = options.decode(v, players)?;
-        Ok(Hand { game, raw: raw(v) })
+        Ok(Hand {
+            game,
+            raw: Some(raw(v)),
+        })
     }
 
     /// The hand's JSON text, as written in the file.
-    pub fn raw(&self) -> &RawValue {
-        &self.raw
+    pub fn raw(&self) -> std::borrow::Cow<'_, RawValue> {
+        match &self.raw {
+            Some(r) => std::borrow::Cow::Borrowed(r),
+            None => std::borrow::Cow::Owned(raw(&self.game.to_json())),
+        }
     }
 
     /// The hand as a JSON value (for tests and the edit log's display).
     pub fn to_value(&self) -> Value {
-        serde_json::from_str(self.raw.get()).unwrap_or(Value::Null)
+        serde_json::from_str(self.raw().get()).unwrap_or(Value::Null)
     }
 }
 
@@ -123,35 +131,41 @@ fn raw(v: &Value) -> Box<RawValue> {
 
 /// JSON text without the white space between tokens (strings kept as they are).
 fn compact(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
+    let mut out = Vec::with_capacity(text.len());
     let mut in_string = false;
     let mut escaped = false;
-    for c in text.chars() {
+    for &b in text.as_bytes() {
         if in_string {
-            out.push(c);
+            out.push(b);
             if escaped {
                 escaped = false;
-            } else if c == '\\' {
+            } else if b == b'\\' {
                 escaped = true;
-            } else if c == '"' {
+            } else if b == b'"' {
                 in_string = false;
             }
-        } else if c == '"' {
+        } else if b == b'"' {
             in_string = true;
-            out.push(c);
-        } else if !c.is_ascii_whitespace() {
-            out.push(c);
+            out.push(b);
+        } else if !matches!(b, b' ' | b'\n' | b'\t' | b'\r') {
+            out.push(b);
         }
     }
-    out
+    // Only ASCII white space outside strings was dropped: the bytes are still UTF-8.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
-fn compact_raw(r: &RawValue) -> Box<RawValue> {
-    let text = r.get();
-    if !text.contains(['\n', ' ', '\t', '\r']) {
-        return r.to_owned();
+/// JSON text on one line: the text itself when it already is.
+fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if text
+        .as_bytes()
+        .iter()
+        .any(|b| matches!(b, b' ' | b'\n' | b'\t' | b'\r'))
+    {
+        std::borrow::Cow::Owned(compact(text))
+    } else {
+        std::borrow::Cow::Borrowed(text)
     }
-    RawValue::from_string(compact(text)).unwrap_or_else(|_| r.to_owned())
 }
 
 /// One session file, checked and with every hand decoded.
@@ -206,8 +220,57 @@ const KNOWN: [&str; 10] = [
 /// The top of a session file, read in one pass: an object's fields as their raw text, or what
 /// else the file holds.
 enum Top<'a> {
-    Object(Vec<(String, &'a RawValue)>),
+    Object {
+        fields: Vec<(String, &'a RawValue)>,
+        /// The `hands` field, read in the same pass: its elements' text, or what else it is.
+        hands: Option<Result<Vec<&'a RawValue>, &'static str>>,
+    },
     Other(&'static str),
+}
+
+/// A JSON value's elements as raw text if it is an array, else the key of its kind's name.
+struct Elements<'a>(Result<Vec<&'a RawValue>, &'static str>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Elements<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Elements<'a>, D::Error> {
+        struct V<'a>(std::marker::PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> Visitor<'de> for V<'a> {
+            type Value = Elements<'a>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a JSON value")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<Elements<'a>, A::Error> {
+                let mut out = Vec::new();
+                while let Some(r) = s.next_element::<&'de RawValue>()? {
+                    out.push(r);
+                }
+                Ok(Elements(Ok(out)))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Elements<'a>, A::Error> {
+                while m.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+                Ok(Elements(Err("json.object")))
+            }
+            fn visit_bool<E: de::Error>(self, _: bool) -> Result<Elements<'a>, E> {
+                Ok(Elements(Err("json.bool")))
+            }
+            fn visit_i64<E: de::Error>(self, _: i64) -> Result<Elements<'a>, E> {
+                Ok(Elements(Err("json.number")))
+            }
+            fn visit_u64<E: de::Error>(self, _: u64) -> Result<Elements<'a>, E> {
+                Ok(Elements(Err("json.number")))
+            }
+            fn visit_f64<E: de::Error>(self, _: f64) -> Result<Elements<'a>, E> {
+                Ok(Elements(Err("json.number")))
+            }
+            fn visit_str<E: de::Error>(self, _: &str) -> Result<Elements<'a>, E> {
+                Ok(Elements(Err("json.string")))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Elements<'a>, E> {
+                Ok(Elements(Err("json.null")))
+            }
+        }
+        d.deserialize_any(V(std::marker::PhantomData))
+    }
 }
 
 impl<'de: 'a, 'a> Deserialize<'de> for Top<'a> {
@@ -220,10 +283,15 @@ impl<'de: 'a, 'a> Deserialize<'de> for Top<'a> {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Top<'a>, A::Error> {
                 let mut fields = Vec::new();
-                while let Some((k, v)) = m.next_entry::<String, &'de RawValue>()? {
-                    fields.push((k, v));
+                let mut hands = None;
+                while let Some(k) = m.next_key::<String>()? {
+                    if k == "hands" {
+                        hands = Some(m.next_value::<Elements<'de>>()?.0);
+                    } else {
+                        fields.push((k, m.next_value::<&'de RawValue>()?));
+                    }
                 }
-                Ok(Top::Object(fields))
+                Ok(Top::Object { fields, hands })
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<Top<'a>, A::Error> {
                 while s.next_element::<IgnoredAny>()?.is_some() {}
@@ -279,9 +347,19 @@ impl Session {
     /// Reads a session from its text, with every problem: the file's, then each hand's. The hands
     /// are decoded here, once; playing them is [`Session::score`]'s work.
     pub fn parse(text: &str) -> Result<Session, Vec<Problem>> {
+        Session::parse_with(text, true)
+    }
+
+    /// [`Session::parse`] for a session that is only scored, never written back: the hands'
+    /// texts are not kept.
+    pub fn parse_to_score(text: &str) -> Result<Session, Vec<Problem>> {
+        Session::parse_with(text, false)
+    }
+
+    fn parse_with(text: &str, keep_text: bool) -> Result<Session, Vec<Problem>> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let fields = match serde_json::from_str::<Top>(text).map_err(not_json)? {
-            Top::Object(f) => f,
+        let (fields, hands_raw) = match serde_json::from_str::<Top>(text).map_err(not_json)? {
+            Top::Object { fields, hands } => (fields, hands),
             Top::Other(kind) => {
                 return Err(vec![Problem::file(msg!(
                     "json.not_object",
@@ -369,19 +447,21 @@ impl Session {
             }
             Ok(list) => check_players(game, list, &mut problems),
         };
-        let hands_raw: Option<Vec<&RawValue>> = match raw_fields.get("hands") {
+        let hands_raw: Option<Vec<&RawValue>> = match hands_raw {
             None => {
                 problems.push(Problem::file(msg!("json.missing", field = "hands")));
                 None
             }
-            Some(r) => match serde_json::from_str::<Vec<&RawValue>>(r.get()) {
-                Ok(list) => Some(list),
-                Err(_) => {
-                    let v: Value = serde_json::from_str(r.get()).map_err(not_json)?;
-                    problems.push(Problem::file(j::wrong_type("hands", "json.a_list", &v)));
-                    None
-                }
-            },
+            Some(Ok(list)) => Some(list),
+            Some(Err(kind)) => {
+                problems.push(Problem::file(msg!(
+                    "json.wrong_type",
+                    field = "hands",
+                    expected = Arg::Key("json.a_list"),
+                    found = Msg::new(kind)
+                )));
+                None
+            }
         };
         let options_json = match o.present("options") {
             Some(Value::Object(m)) => m.clone(),
@@ -408,13 +488,16 @@ impl Session {
         let mut hands = Vec::with_capacity(hands_raw.len());
         let mut first_bad = None;
         for (i, r) in hands_raw.iter().enumerate() {
-            let decoded = serde_json::from_str::<Value>(r.get())
-                .map_err(|e| vec![msg!("file.not_json", error = e.to_string())])
-                .and_then(|v| options.decode(&v, players.len()));
+            let decoded = match options.decode_text(r.get(), players.len()) {
+                Some(game) => Ok(game),
+                None => serde_json::from_str::<Value>(r.get())
+                    .map_err(|e| vec![msg!("file.not_json", error = e.to_string())])
+                    .and_then(|v| options.decode(&v, players.len())),
+            };
             match decoded {
                 Ok(game) if first_bad.is_none() => hands.push(Hand {
                     game,
-                    raw: compact_raw(r),
+                    raw: keep_text.then(|| (*r).to_owned()),
                 }),
                 Ok(_) => {}
                 Err(ms) => {
@@ -440,7 +523,7 @@ impl Session {
         }
         let log = match raw_fields.get("log") {
             Some(r) => serde_json::from_str::<Vec<&RawValue>>(r.get())
-                .map(|l| l.into_iter().map(|r| RawJson(compact_raw(r))).collect())
+                .map(|l| l.into_iter().map(|r| RawJson(r.to_owned())).collect())
                 .ok(),
             None => Some(Vec::new()),
         };
@@ -486,20 +569,21 @@ impl Session {
         let _ = writeln!(s, "  \"players\": {},", j(&self.players));
         let _ = writeln!(s, "  \"options\": {},", j(&self.options_json));
         let _ = writeln!(s, "  \"closed\": {},", self.closed);
-        let list = |s: &mut String, name: &str, items: &mut dyn Iterator<Item = &RawValue>| {
+        let list = |s: &mut String, name: &str, items: &mut dyn Iterator<Item = &str>| {
             let _ = write!(s, "  \"{name}\": [");
             let mut first = true;
             for r in items {
                 s.push_str(if first { "\n    " } else { ",\n    " });
-                s.push_str(r.get());
+                s.push_str(&one_line(r));
                 first = false;
             }
             s.push_str(if first { "]" } else { "\n  ]" });
         };
-        list(&mut s, "hands", &mut self.hands.iter().map(|h| h.raw()));
+        let hands: Vec<std::borrow::Cow<RawValue>> = self.hands.iter().map(Hand::raw).collect();
+        list(&mut s, "hands", &mut hands.iter().map(|r| r.get()));
         if !self.log.is_empty() {
             s.push_str(",\n");
-            list(&mut s, "log", &mut self.log.iter().map(|r| &*r.0));
+            list(&mut s, "log", &mut self.log.iter().map(RawJson::get));
         }
         for (k, v) in &self.extra {
             let _ = write!(s, ",\n  {}: {}", j(k), v.get());
@@ -535,29 +619,58 @@ impl Session {
         Ok(sheet)
     }
 
-    /// Checks every hand and writes the sheet as `marque score` prints it, hand by hand, without
-    /// keeping the sheet: first a pass that only plays (so that nothing is written for a session
-    /// that fails), then one that plays and writes.
+    /// Checks every hand and writes the sheet as `marque score` prints it, without keeping the
+    /// sheet. Nothing is written for a session that fails: the output is held in memory, up to
+    /// about `budget` bytes, until every hand has played. Past the budget, the hands left are
+    /// first only played, from a copy of the game, then played again and written hand by hand.
     pub fn write_score<W: std::io::Write>(
         &self,
         lang: Lang,
         out: &mut W,
+        budget: usize,
     ) -> Result<std::io::Result<()>, Vec<Problem>> {
-        let mut check = Replay::new(&self.options, &self.players);
-        for (i, h) in self.hands.iter().enumerate() {
-            check.play(&h.game).map_err(|ms| {
-                ms.into_iter()
-                    .map(|m| Problem::hand(i, m))
-                    .collect::<Vec<_>>()
-            })?;
+        let refused = |i: usize, ms: Vec<Msg>| -> Vec<Problem> {
+            ms.into_iter().map(|m| Problem::hand(i, m)).collect()
+        };
+        let mut text = String::new();
+        let mut replay = Replay::new(&self.options, &self.players);
+        // Only the pages written are ever touched: reserving the whole budget costs nothing
+        // more, and saves copying the sheet each time it would have grown.
+        let mut held = Capped {
+            buf: Vec::with_capacity(budget),
+            cap: budget,
+            full: false,
+        };
+        let wrote = self
+            .write_head(&mut held)
+            .and_then(|()| self.buffer_hands(lang, &mut held, &mut replay, &mut text));
+        let next = match wrote {
+            Ok(next) => next,
+            Err(Stop::Refused(i, ms)) => return Err(refused(i, ms)),
+            Err(Stop::Io(e)) => return Ok(Err(e)),
+        };
+        if next < self.hands.len() {
+            // The budget is spent: check the hands left before anything is written.
+            let mut check = replay.clone();
+            for (i, h) in self.hands.iter().enumerate().skip(next) {
+                check.play(&h.game).map_err(|ms| refused(i, ms))?;
+            }
         }
-        drop(check);
-        Ok(self.write_checked(lang, out))
+        let tail = out.write_all(&held.buf).map_err(Stop::Io).and_then(|()| {
+            drop(held);
+            for i in next..self.hands.len() {
+                self.write_hand(lang, out, &mut replay, i, &mut text)?;
+            }
+            self.write_tail(lang, out, &replay, &mut text)
+        });
+        match tail {
+            Ok(()) => Ok(Ok(())),
+            Err(Stop::Refused(i, ms)) => Err(refused(i, ms)),
+            Err(Stop::Io(e)) => Ok(Err(e)),
+        }
     }
 
-    fn write_checked<W: std::io::Write>(&self, lang: Lang, out: &mut W) -> std::io::Result<()> {
-        let mut replay = Replay::new(&self.options, &self.players);
-        let mut text = String::new();
+    fn write_head<W: std::io::Write>(&self, out: &mut W) -> Result<(), Stop> {
         let json = |v: &dyn erased::Ser| v.to_json();
         write!(
             out,
@@ -565,18 +678,73 @@ impl Session {
             json(&self.game.id()),
             json(&self.sides())
         )?;
-        for (i, h) in self.hands.iter().enumerate() {
-            let Ok(row) = replay.play(&h.game) else {
-                break;
-            };
-            out.write_all(if i == 0 { b"\n    " } else { b",\n    " })?;
-            let hand = HandOut {
-                delta: &row.delta,
-                lines: LinesOut(&row.lines, lang, std::cell::RefCell::new(&mut text)),
-                info: &row.info,
-            };
-            serde_json::to_writer(&mut *out, &hand)?;
+        Ok(())
+    }
+
+    /// Plays and writes hands into memory while there is room for one more; returns the index
+    /// of the first hand not written.
+    fn buffer_hands(
+        &self,
+        lang: Lang,
+        held: &mut Capped,
+        replay: &mut Replay,
+        text: &mut String,
+    ) -> Result<usize, Stop> {
+        /// More than any one hand writes (eight players' lines).
+        const ROOM: usize = 64 * 1024;
+        for i in 0..self.hands.len() {
+            if held.buf.len() + ROOM > held.cap {
+                return Ok(i);
+            }
+            self.write_hand(lang, held, replay, i, text)?;
         }
+        Ok(self.hands.len())
+    }
+
+    /// Plays hand `i` and writes its row.
+    fn write_hand<W: std::io::Write>(
+        &self,
+        lang: Lang,
+        out: &mut W,
+        replay: &mut Replay,
+        i: usize,
+        text: &mut String,
+    ) -> Result<(), Stop> {
+        let row = replay
+            .play(&self.hands[i].game)
+            .map_err(|ms| Stop::Refused(i, ms))?;
+        out.write_all(if i == 0 {
+            b"\n    {\"delta\":"
+        } else {
+            b",\n    {\"delta\":"
+        })?;
+        serde_json::to_writer(&mut *out, &row.delta).map_err(std::io::Error::from)?;
+        out.write_all(b",\"lines\":")?;
+        let lines = LinesOut(&row.lines, lang, std::cell::RefCell::new(text));
+        serde_json::to_writer(&mut *out, &lines).map_err(std::io::Error::from)?;
+        // The hand's facts go in the same object: their own object's fields, without its braces.
+        text.clear();
+        let info = serde_json::to_string(&row.info).map_err(std::io::Error::from)?;
+        match info.strip_prefix('{').and_then(|f| f.strip_suffix('}')) {
+            Some(fields) if !fields.is_empty() => {
+                out.write_all(b",")?;
+                out.write_all(fields.as_bytes())?;
+            }
+            _ => {}
+        }
+        out.write_all(b"}")?;
+        Ok(())
+    }
+
+    /// The end of the sheet: totals, the winners, the game's summary.
+    fn write_tail<W: std::io::Write>(
+        &self,
+        lang: Lang,
+        out: &mut W,
+        replay: &Replay,
+        text: &mut String,
+    ) -> Result<(), Stop> {
+        let json = |v: &dyn erased::Ser| v.to_json();
         out.write_all(if self.hands.is_empty() {
             b"]"
         } else {
@@ -595,12 +763,47 @@ impl Session {
         }
         if !end.closing.is_empty() {
             write!(out, ",\n  \"closing\": ")?;
-            serde_json::to_writer(
-                &mut *out,
-                &LinesOut(&end.closing, lang, std::cell::RefCell::new(&mut text)),
-            )?;
+            let lines = LinesOut(&end.closing, lang, std::cell::RefCell::new(text));
+            serde_json::to_writer(&mut *out, &lines).map_err(std::io::Error::from)?;
         }
-        out.write_all(b"\n}\n")
+        out.write_all(b"\n}\n")?;
+        Ok(())
+    }
+}
+
+/// Why writing the sheet stopped.
+enum Stop {
+    /// Hand `.0` breaks a rule.
+    Refused(usize, Vec<Msg>),
+    Io(std::io::Error),
+}
+
+impl From<std::io::Error> for Stop {
+    fn from(e: std::io::Error) -> Stop {
+        Stop::Io(e)
+    }
+}
+
+/// Output held in memory up to a size; past it, writing fails and `full` says why.
+struct Capped {
+    buf: Vec<u8>,
+    cap: usize,
+    full: bool,
+}
+
+impl std::io::Write for Capped {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        if self.buf.len() + b.len() > self.cap {
+            self.full = true;
+            return Err(std::io::Error::other(
+                "the output is longer than what is held",
+            ));
+        }
+        self.buf.extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 
@@ -614,14 +817,6 @@ mod erased {
             serde_json::to_string(self).unwrap_or_else(|_| "null".into())
         }
     }
-}
-
-#[derive(Serialize)]
-struct HandOut<'a, 'b> {
-    delta: &'a [i64],
-    lines: LinesOut<'a, 'b>,
-    #[serde(flatten)]
-    info: &'a HandInfo,
 }
 
 /// Lines as `marque score` prints them, texts rendered into one reused buffer.

@@ -376,6 +376,63 @@ pub fn decode_hand(v: &Value) -> Result<Hand, Vec<Msg>> {
     }
 }
 
+/// A deal as written, for the fast path.
+#[derive(serde::Deserialize)]
+struct Wire<'a> {
+    #[serde(borrow)]
+    contract: &'a str,
+    #[serde(default, borrow)]
+    declarer: Option<&'a str>,
+    #[serde(default)]
+    tricks: Option<i64>,
+    #[serde(default, borrow)]
+    honours: Option<WireHonours<'a>>,
+}
+
+#[derive(serde::Deserialize)]
+struct WireHonours<'a> {
+    #[serde(borrow)]
+    side: &'a str,
+    #[serde(borrow)]
+    kind: &'a str,
+}
+
+/// [`decode_hand`] for a well-formed deal, straight from its text.
+fn decode_text(text: &str) -> Option<Hand> {
+    let w: Wire = serde_json::from_str(text).ok()?;
+    if w.contract == "pass" {
+        let alone = w.declarer.is_none() && w.tricks.is_none() && w.honours.is_none();
+        return alone.then_some(Hand::PassedOut);
+    }
+    let contract = Contract::parse(w.contract)?;
+    let declarer = Seat::ALL
+        .into_iter()
+        .find(|s| Some(s.code()) == w.declarer)?;
+    let tricks = u8::try_from(w.tricks?).ok().filter(|t| *t <= 13)?;
+    let honours = match w.honours {
+        None => None,
+        Some(h) => {
+            let side = SIDES.iter().position(|s| *s == h.side)?;
+            let kind = match h.kind {
+                "4" => HonoursKind::Four,
+                "5" => HonoursKind::Five,
+                "aces" => HonoursKind::Aces,
+                _ => return None,
+            };
+            if (contract.strain == Strain::NoTrump) != (kind == HonoursKind::Aces) {
+                return None;
+            }
+            Some(Honours { side, kind })
+        }
+    };
+    Some(Hand::Played {
+        contract,
+        declarer,
+        tricks,
+        honours,
+    })
+}
+
 fn decode_honours(v: &Value) -> Result<Honours, Msg> {
     let o = Obj::of(v, Msg::new("json.what.honours"))?;
     let side = json::word("honours.side", o.required("side")?, &SIDES)?;
@@ -757,6 +814,9 @@ impl super::Rules for Game {
     }
     fn decode(v: &Value, _players: usize, _options: &Options) -> Result<Hand, Vec<Msg>> {
         decode_hand(v)
+    }
+    fn decode_text(text: &str, _players: usize, _options: &Options) -> Option<Hand> {
+        decode_text(text)
     }
     fn encode(hand: &Hand) -> Value {
         hand.to_json()

@@ -344,6 +344,87 @@ impl Hand {
     }
 }
 
+/// What one suit holds as written, for the fast path.
+enum WireCapture<'a> {
+    Points(i64),
+    Ranks(Vec<&'a str>),
+}
+
+impl<'de: 'a, 'a> serde::Deserialize<'de> for WireCapture<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<'a>(std::marker::PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> serde::de::Visitor<'de> for V<'a> {
+            type Value = WireCapture<'a>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("points or ranks")
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Self::Value, E> {
+                Ok(WireCapture::Points(n))
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Self::Value, E> {
+                i64::try_from(n)
+                    .map(WireCapture::Points)
+                    .map_err(|_| E::custom("too large"))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut ranks = Vec::new();
+                while let Some(r) = a.next_element::<&'de str>()? {
+                    ranks.push(r);
+                }
+                Ok(WireCapture::Ranks(ranks))
+            }
+        }
+        d.deserialize_any(V(std::marker::PhantomData))
+    }
+}
+
+/// One player's captures as written, for the fast path; a missing or null suit is nothing.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WirePlayer<'a> {
+    #[serde(rename = "S", default, borrow)]
+    s: Option<WireCapture<'a>>,
+    #[serde(rename = "H", default, borrow)]
+    h: Option<WireCapture<'a>>,
+    #[serde(rename = "D", default, borrow)]
+    d: Option<WireCapture<'a>>,
+    #[serde(rename = "C", default, borrow)]
+    c: Option<WireCapture<'a>>,
+}
+
+#[derive(serde::Deserialize)]
+struct Wire<'a> {
+    #[serde(borrow)]
+    captured: Vec<WirePlayer<'a>>,
+}
+
+/// [`decode_hand`] for a well-formed manche, straight from its text.
+fn decode_text(text: &str, players: usize) -> Option<Hand> {
+    let w: Wire = serde_json::from_str(text).ok()?;
+    if w.captured.len() != players {
+        return None;
+    }
+    let capture = |c: Option<WireCapture>| -> Option<Capture> {
+        Some(match c {
+            None => Capture::Points(0),
+            Some(WireCapture::Points(n)) if (0..=SUIT_POINTS).contains(&n) => Capture::Points(n),
+            Some(WireCapture::Points(_)) => return None,
+            Some(WireCapture::Ranks(r)) => {
+                Capture::Cards(r.into_iter().map(Rank::parse).collect::<Option<_>>()?)
+            }
+        })
+    };
+    let captured = w
+        .captured
+        .into_iter()
+        .map(|p| Some([capture(p.s)?, capture(p.h)?, capture(p.d)?, capture(p.c)?]))
+        .collect::<Option<Vec<_>>>()?;
+    Some(Hand { captured })
+}
+
 pub fn decode_hand(v: &Value, players: usize) -> Result<Hand, Vec<Msg>> {
     let o = Obj::of(v, Msg::new("json.what.manche")).map_err(|m| vec![m])?;
     let list = o
@@ -570,6 +651,9 @@ impl super::Rules for Game {
     }
     fn decode(v: &Value, players: usize, _options: &Options) -> Result<Hand, Vec<Msg>> {
         decode_hand(v, players)
+    }
+    fn decode_text(text: &str, players: usize, _options: &Options) -> Option<Hand> {
+        decode_text(text, players)
     }
     fn encode(hand: &Hand) -> Value {
         hand.to_json()

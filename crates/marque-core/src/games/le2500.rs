@@ -60,7 +60,21 @@ impl Rank {
     }
 
     pub fn parse(s: &str) -> Option<Rank> {
-        Rank::ALL.into_iter().find(|r| r.code() == s)
+        Some(match s {
+            "3" => Rank::R3,
+            "4" => Rank::R4,
+            "5" => Rank::R5,
+            "6" => Rank::R6,
+            "7" => Rank::R7,
+            "8" => Rank::R8,
+            "9" => Rank::R9,
+            "10" => Rank::R10,
+            "J" => Rank::J,
+            "Q" => Rank::Q,
+            "K" => Rank::K,
+            "A" => Rank::A,
+            _ => return None,
+        })
     }
 
     /// The number of cards dealt when this card is turned for a player (`2500.deal`).
@@ -202,6 +216,40 @@ pub fn decode_hand(v: &Value, players: usize) -> Result<Hand, Vec<Msg>> {
         Some(frime) if problems.is_empty() => Ok(Hand { frime, laid, hand }),
         _ => Err(problems),
     }
+}
+
+impl<'de> serde::Deserialize<'de> for Rank {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Rank, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = Rank;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a rank: 3 to 10, J, Q, K, A")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Rank, E> {
+                Rank::parse(s).ok_or_else(|| E::custom("not a rank"))
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+/// A brasse as written, for the fast path.
+#[derive(serde::Deserialize)]
+struct Wire {
+    frime: Rank,
+    laid: Vec<Vec<Rank>>,
+    hand: Vec<Vec<Rank>>,
+}
+
+/// [`decode_hand`] for a well-formed brasse, straight from its text.
+fn decode_text(text: &str, players: usize) -> Option<Hand> {
+    let w: Wire = serde_json::from_str(text).ok()?;
+    (w.laid.len() == players && w.hand.len() == players).then_some(Hand {
+        frime: w.frime,
+        laid: w.laid,
+        hand: w.hand,
+    })
 }
 
 fn rank(field: &str, v: &Value) -> Result<Rank, Msg> {
@@ -358,6 +406,9 @@ impl super::Rules for Game {
     }
     fn decode(v: &Value, players: usize, _options: &Options) -> Result<Hand, Vec<Msg>> {
         decode_hand(v, players)
+    }
+    fn decode_text(text: &str, players: usize, _options: &Options) -> Option<Hand> {
+        decode_text(text, players)
     }
     fn encode(hand: &Hand) -> Value {
         hand.to_json()

@@ -139,6 +139,12 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     fn start(players: &[String], options: &Self::Options) -> Self;
     /// Reads one hand's JSON, checking its shape.
     fn decode(v: &Value, players: usize, options: &Self::Options) -> Result<Self::Hand, Vec<Msg>>;
+    /// Reads one hand straight from its JSON text when it is well formed: a fast path for long
+    /// files, which must accept exactly the hands [`Rules::decode`] accepts. `None` sends the
+    /// hand to `decode`, which says what is wrong.
+    fn decode_text(_text: &str, _players: usize, _options: &Self::Options) -> Option<Self::Hand> {
+        None
+    }
     /// One hand's JSON, as written in session files.
     fn encode(hand: &Self::Hand) -> Value;
     /// Checks a hand against the game so far and scores it.
@@ -254,6 +260,14 @@ macro_rules! games {
             /// A game with no hand played.
             pub fn start(&self, players: &[String]) -> Live {
                 match self { $(GameOptions::$V(o) => Live::$V(<$m::Game as Rules>::start(players, o))),* }
+            }
+
+            /// Reads one hand of this game from its text, where the fast path can.
+            pub fn decode_text(&self, text: &str, players: usize) -> Option<GameHand> {
+                match self {
+                    $(GameOptions::$V(o) => <$m::Game as Rules>::decode_text(text, players, o)
+                        .map(GameHand::$V)),*
+                }
             }
 
             /// Reads one hand of this game.
