@@ -3,6 +3,7 @@
 
 use marque_core::i18n::Lang;
 use marque_core::session::Session;
+use proptest::prelude::*;
 use serde_json::{Value, json};
 
 pub fn session(game: &str, players: &[&str], options: Value, hands: Value) -> Value {
@@ -52,4 +53,42 @@ pub fn rules(hand: &Value) -> Vec<(i64, String, i64)> {
 
 pub fn r(side: i64, rule: &str, points: i64) -> (i64, String, i64) {
     (side, rule.to_string(), points)
+}
+
+/// Any JSON value, leaning toward the words and fields hands use.
+pub fn any_json() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        (-30i64..30).prop_map(|n| json!(n)),
+        any::<i64>().prop_map(|n| json!(n)),
+        any::<f64>().prop_map(|f| serde_json::Number::from_f64(f)
+            .map(Value::Number)
+            .unwrap_or(Value::Null)),
+        prop::sample::select(vec![
+            "pass", "4S", "3NTX", "N", "E", "A", "8", "double", "banco", "accept", "refuse", "5",
+            "K", "NS", "aces", "", "S", "H"
+        ])
+        .prop_map(|s| json!(s)),
+        ".{0,6}".prop_map(Value::String),
+    ];
+    leaf.prop_recursive(4, 40, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+            prop::collection::vec(
+                (
+                    prop::sample::select(vec![
+                        "contract", "declarer", "tricks", "honours", "side", "kind", "calls", "by",
+                        "call", "winner", "bids", "frime", "laid", "hand", "captured", "S", "H",
+                        "D", "C"
+                    ]),
+                    inner
+                ),
+                0..6
+            )
+            .prop_map(|kv| Value::Object(
+                kv.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+            )),
+        ]
+    })
 }

@@ -1,0 +1,252 @@
+//! The sheet kept hand by hand, the fast readers and the texts kept as written: each agrees
+//! with the plain way (a full replay, the checked reader, the file as it was).
+mod common;
+use common::*;
+use marque_core::games::{GameHand, Rules, bridge, democratie, le2500};
+use marque_core::history::{self, Action, Change};
+use marque_core::session::{Hand, Session, Sheet};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+
+const AT: &str = "2026-11-23T21:00:00+01:00";
+
+fn bridge_hand() -> impl Strategy<Value = Value> {
+    (
+        1u8..=7,
+        0usize..5,
+        0usize..3,
+        0usize..4,
+        0u8..=13,
+        0usize..4,
+        any::<bool>(),
+    )
+        .prop_map(|(level, strain, dbl, decl, tricks, hon, pass)| {
+            if pass && level == 7 {
+                return json!({"contract": "pass"});
+            }
+            let strains = ["C", "D", "H", "S", "NT"];
+            let seat = ["N", "E", "S", "W"][decl];
+            let mut h = json!({
+                "contract": format!("{level}{}{}", strains[strain], ["", "X", "XX"][dbl]),
+                "declarer": seat,
+                "tricks": tricks
+            });
+            if hon > 0 {
+                let kinds = if strain == 4 {
+                    vec!["aces"]
+                } else {
+                    vec!["4", "5"]
+                };
+                let (side, kind) = (["NS", "EW"][hon % 2], kinds[hon % kinds.len()]);
+                h["honours"] = json!({"side": side, "kind": kind});
+            }
+            h
+        })
+}
+
+fn brasse() -> impl Strategy<Value = Value> {
+    let ranks = prop::sample::select(vec![
+        "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
+    ]);
+    let cards = prop::collection::vec(ranks.clone(), 0..5);
+    (
+        ranks,
+        prop::collection::vec(cards.clone(), 3),
+        prop::collection::vec(cards, 3),
+    )
+        .prop_map(|(frime, laid, hand)| json!({"frime": frime, "laid": laid, "hand": hand}))
+}
+
+fn manche() -> impl Strategy<Value = Value> {
+    let suit = prop_oneof![
+        (0i64..=8).prop_map(|n| json!(n)),
+        prop::collection::vec(prop::sample::select(vec!["5", "4", "A", "K", "7"]), 0..2)
+            .prop_map(|r| json!(r)),
+        Just(Value::Null),
+    ];
+    prop::collection::vec((suit.clone(), suit.clone(), suit.clone(), suit), 3).prop_map(|ps| {
+        let captured: Vec<Value> = ps
+            .into_iter()
+            .map(|(s, h, d, c)| json!({"S": s, "H": h, "D": d, "C": c}))
+            .collect();
+        json!({ "captured": captured })
+    })
+}
+
+/// A change to make to a session of `n` hands: (kind, where, the hand to put).
+fn changes(hand: BoxedStrategy<Value>) -> impl Strategy<Value = Vec<(u8, usize, Value)>> {
+    prop::collection::vec((0u8..3, any::<usize>(), hand), 1..12)
+}
+
+/// Makes each change through history::apply and checks the kept sheet against a full replay.
+fn kept_equals_replayed(
+    game: &str,
+    names: &[&str],
+    opts: Value,
+    hands: Vec<Value>,
+    steps: Vec<(u8, usize, Value)>,
+) -> Result<(), TestCaseError> {
+    let Ok(mut s) = Session::from_value(&session(game, names, opts, json!(hands))) else {
+        return Ok(());
+    };
+    let Ok(mut sheet) = s.score() else {
+        return Ok(());
+    };
+    for (kind, at, v) in steps {
+        let Ok(h) = s.decode(&v) else { continue };
+        let n = s.hands.len();
+        let change = match kind {
+            0 => Change::Insert(n, h),
+            1 if n > 0 => Change::Remove(at % n, s.hands[at % n].clone()),
+            _ if n > 0 => Change::Replace(at % n, s.hands[at % n].clone(), h),
+            _ => continue,
+        };
+        // The preview of a replaced or added hand is what the change then gives.
+        let preview = match &change {
+            Change::Insert(i, h) | Change::Replace(i, _, h) => {
+                Some(sheet.preview(&s.hands, *i, &h.game))
+            }
+            Change::Remove(..) => None,
+        };
+        let before = s.clone();
+        let result = history::apply(&mut s, &mut sheet, &change, Action::Edit, AT);
+        let fresh = s.score().expect("a session that was applied scores");
+        prop_assert_eq!(&sheet.hands, &fresh.hands);
+        prop_assert_eq!(&sheet.totals, &fresh.totals);
+        prop_assert_eq!(
+            (sheet.finished, &sheet.winners),
+            (fresh.finished, &fresh.winners)
+        );
+        match (result, preview) {
+            (Err(_), p) => {
+                prop_assert_eq!(&s.hands, &before.hands, "a refused change changes nothing");
+                if let Some(p) = p {
+                    prop_assert!(p.is_err(), "the preview refused it too");
+                }
+            }
+            (Ok(()), Some(p)) => {
+                let p = p.expect("the preview accepted what the change accepted");
+                prop_assert_eq!(&p.row, &sheet.hands[change.hand()]);
+                prop_assert_eq!(&p.end.totals, &sheet.totals);
+            }
+            (Ok(()), None) => {}
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(64)
+    ))]
+
+    #[test]
+    fn a_bridge_sheet_kept_hand_by_hand_equals_a_replay(hands in prop::collection::vec(bridge_hand(), 30..80), steps in changes(bridge_hand().boxed())) {
+        kept_equals_replayed("bridge", &["N", "E", "S", "W"], json!({}), hands, steps)?;
+    }
+
+    #[test]
+    fn a_2500_sheet_kept_hand_by_hand_equals_a_replay(hands in prop::collection::vec(brasse(), 30..70), steps in changes(brasse().boxed())) {
+        kept_equals_replayed("2500", &["A", "B", "C"], json!({"target": 100000}), hands, steps)?;
+    }
+
+    #[test]
+    fn a_democratie_sheet_kept_hand_by_hand_equals_a_replay(hands in prop::collection::vec(manche(), 30..50), steps in changes(manche().boxed())) {
+        kept_equals_replayed("democratie", &["A", "B", "C"], json!({"target": 1000}), hands, steps)?;
+    }
+
+    #[test]
+    fn the_fast_readers_accept_what_the_checked_readers_accept(
+        any in any_json(), b in bridge_hand(), br in brasse(), m in manche()
+    ) {
+        let opts25 = le2500::Options::default();
+        let optsd = democratie::Options::default();
+        for v in [any.clone(), b.clone()] {
+            let fast = <bridge::Game as Rules>::decode_text(&v.to_string(), 4, &bridge::Options::default());
+            let slow = bridge::decode_hand(&v);
+            match fast {
+                Some(h) => prop_assert_eq!(Ok(h), slow),
+                None if v == b => prop_assert!(slow.is_err(), "a well-formed deal took the slow path"),
+                None => {}
+            }
+        }
+        for v in [any.clone(), br.clone()] {
+            let fast = <le2500::Game as Rules>::decode_text(&v.to_string(), 3, &opts25);
+            let slow = le2500::decode_hand(&v, 3);
+            match fast {
+                Some(h) => prop_assert_eq!(Ok(h), slow),
+                None if v == br => prop_assert!(slow.is_err(), "a well-formed brasse took the slow path"),
+                None => {}
+            }
+        }
+        for v in [any, m.clone()] {
+            let fast = <democratie::Game as Rules>::decode_text(&v.to_string(), 3, &optsd);
+            let slow = democratie::decode_hand(&v, 3);
+            match fast {
+                Some(h) => prop_assert_eq!(Ok(h), slow),
+                None if v == m => prop_assert!(slow.is_err(), "a well-formed manche took the slow path"),
+                None => {}
+            }
+        }
+    }
+}
+
+#[test]
+fn a_well_formed_deal_takes_the_fast_path() {
+    for v in [
+        json!({"contract": "4S", "declarer": "N", "tricks": 10}),
+        json!({"contract": "3NTX", "declarer": "E", "tricks": 6, "honours": {"side": "NS", "kind": "aces"}}),
+        json!({"contract": "pass"}),
+        json!({"contract": "2H", "declarer": "W", "tricks": 8, "at": "21:40"}),
+    ] {
+        let fast =
+            <bridge::Game as Rules>::decode_text(&v.to_string(), 4, &bridge::Options::default());
+        assert_eq!(fast.map(Ok), Some(bridge::decode_hand(&v)), "{v}");
+    }
+    // What the fast path cannot decide goes to the checked reader, which says why.
+    for v in [
+        json!({"contract": "pass", "tricks": 3}),
+        json!({"contract": "4S", "declarer": "N", "tricks": 14}),
+        json!({"contract": "4S", "declarer": "N", "tricks": 10, "honours": {"side": "NS", "kind": "aces"}}),
+    ] {
+        assert!(
+            <bridge::Game as Rules>::decode_text(&v.to_string(), 4, &bridge::Options::default())
+                .is_none()
+        );
+        assert!(bridge::decode_hand(&v).is_err(), "{v}");
+    }
+}
+
+#[test]
+fn unknown_fields_and_numbers_are_written_back_as_they_were() {
+    let text = r#"{"format": "marque-session", "version": 1, "game": "bridge",
+        "players": ["N", "E", "S", "W"], "hands": [
+          {"contract": "4S", "declarer": "N", "tricks": 10, "at": 12345678901234567890123, "note": "été"},
+          {"contract": "pass"}
+        ], "venue": {"big": 12345678901234567890123, "neg": -0, "float": 1.50}}"#;
+    let s = Session::parse(text).unwrap();
+    let out = s.to_json_string();
+    assert!(out.contains(r#""at":12345678901234567890123"#), "{out}");
+    assert!(
+        out.contains(r#""venue": {"big": 12345678901234567890123, "neg": -0, "float": 1.50}"#),
+        "{out}"
+    );
+    // The file written reads back the same.
+    assert_eq!(Session::parse(&out).unwrap(), s);
+    // Editing the hand keeps the fields Marque does not know.
+    let GameHand::Bridge(_) = &s.hands[0].game else {
+        panic!()
+    };
+    let new = s
+        .decode(&json!({"contract": "4S", "declarer": "N", "tricks": 11}))
+        .unwrap();
+    let edited = Hand::replacing(new.game, &s.hands[0]);
+    let v = edited.raw().get().to_string();
+    assert!(
+        v.contains("12345678901234567890123") && v.contains("\"tricks\":11") && v.contains("été"),
+        "{v}"
+    );
+    // A sheet of the session scores its two deals.
+    let sheet: Sheet = s.score().unwrap();
+    assert_eq!(sheet.hands.len(), 2);
+}

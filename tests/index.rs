@@ -1,0 +1,108 @@
+//! The session index: what `Store::list` keeps of each file, read again only when the file's
+//! size or modification time changed.
+use std::fs;
+use std::time::{Duration, SystemTime};
+
+use marque::store::{FileState, INDEX, Store};
+use serde_json::json;
+
+fn bridge(players: [&str; 4], hands: serde_json::Value) -> String {
+    json!({"format": "marque-session", "version": 1, "game": "bridge", "players": players,
+           "hands": hands})
+    .to_string()
+}
+
+fn set_time(path: &std::path::Path, t: SystemTime) {
+    fs::File::options()
+        .write(true)
+        .open(path)
+        .unwrap()
+        .set_modified(t)
+        .unwrap();
+}
+
+#[test]
+fn a_file_is_read_again_only_when_its_size_or_time_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path());
+    let file = dir.path().join("evening.json");
+    let text = bridge(
+        ["Anne", "Bruno", "Claire", "David"],
+        json!([{"contract": "4S", "declarer": "N", "tricks": 10}]),
+    );
+    fs::write(&file, &text).unwrap();
+    let t = SystemTime::now() - Duration::from_secs(3600);
+    set_time(&file, t);
+    let first = store.list();
+    let FileState::Fine(s) = &first[0].state else {
+        panic!("{:?}", first[0].state)
+    };
+    assert_eq!((s.hands, s.totals.clone()), (1, vec![120, 0]));
+    assert!(dir.path().join(INDEX).is_file(), "the index is written");
+
+    // The same size and time: the summary comes from the index, not from the file. (Bytes
+    // changed behind the file's back with its time put back are not seen: that is the price of
+    // not reading every file.)
+    let other = bridge(
+        ["Anna", "Bruno", "Claire", "David"],
+        json!([{"contract": "4S", "declarer": "N", "tricks": 10}]),
+    );
+    assert_eq!(other.len(), text.len());
+    fs::write(&file, &other).unwrap();
+    set_time(&file, t);
+    let FileState::Fine(s) = &store.list()[0].state else {
+        panic!()
+    };
+    assert_eq!(s.players[0], "Anne", "read from the index");
+
+    // A new time: read again.
+    set_time(&file, t + Duration::from_secs(60));
+    let FileState::Fine(s) = &store.list()[0].state else {
+        panic!()
+    };
+    assert_eq!(s.players[0], "Anna", "read from the file");
+
+    // A damaged file is never cached: mended, it shows as it is now.
+    fs::write(&file, "{ not json").unwrap();
+    assert!(matches!(store.list()[0].state, FileState::Damaged(_)));
+    fs::write(&file, &text).unwrap();
+    assert!(matches!(store.list()[0].state, FileState::Fine(_)));
+}
+
+#[test]
+fn a_damaged_or_foreign_index_is_rebuilt_and_never_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path());
+    fs::write(
+        dir.path().join("a.json"),
+        bridge(["A", "B", "C", "D"], json!([])),
+    )
+    .unwrap();
+    for junk in ["", "{", "[1, 2]", r#"{"version": 99, "files": {}}"#] {
+        fs::write(dir.path().join(INDEX), junk).unwrap();
+        let listed = store.list();
+        assert_eq!(listed.len(), 1, "only the session is listed");
+        assert!(matches!(listed[0].state, FileState::Fine(_)));
+        let index: serde_json::Value =
+            serde_json::from_slice(&fs::read(dir.path().join(INDEX)).unwrap()).unwrap();
+        assert_eq!(index["files"]["a.json"]["state"]["Fine"]["hands"], json!(0));
+    }
+}
+
+#[test]
+fn an_index_that_cannot_be_written_only_costs_time() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("a.json"),
+        bridge(["A", "B", "C", "D"], json!([])),
+    )
+    .unwrap();
+    // A folder where the index would go: no write can replace it (not even as root).
+    fs::create_dir(dir.path().join(INDEX)).unwrap();
+    for _ in 0..2 {
+        let listed = Store::new(dir.path()).list();
+        assert_eq!(listed.len(), 1);
+        assert!(matches!(listed[0].state, FileState::Fine(_)));
+    }
+    assert!(dir.path().join(INDEX).is_dir());
+}
