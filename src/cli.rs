@@ -139,7 +139,7 @@ fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
     };
     // The sheet is held in memory up to three times the file's size before it is written.
     let budget = input.len().saturating_mul(3).max(1 << 20);
-    drop(input);
+    let scratch = input.into_bytes();
     let stdout = std::io::stdout().lock();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout);
     let written = if text {
@@ -147,13 +147,15 @@ fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
             .score()
             .map(|sheet| out.write_all(crate::text::render(&session, &sheet, lang).as_bytes()))
     } else {
-        session.write_score(lang, &mut out, budget)
+        session.write_score(lang, &mut out, budget, scratch)
     };
     match written {
         Err(problems) => fail(&problems, lang),
         // A closed pipe (`| head`) is not the session's problem.
         Ok(_) => {
             let _ = out.flush();
+            // The process ends here: the system takes back its memory at once.
+            std::mem::forget(session);
             ExitCode::SUCCESS
         }
     }
@@ -216,7 +218,12 @@ fn add(path: &str, hand: &str, lang: Lang) -> ExitCode {
     match history::append(&mut session, &mut replay, hand, &at) {
         Err(problems) => fail(&problems, lang),
         Ok(()) => match store::save(file, &session, stamp, &lock) {
-            Ok(_) => ExitCode::SUCCESS,
+            Ok(_) => {
+                // The process ends here: the system takes back its memory at once, without
+                // freeing thousands of hands one by one.
+                std::mem::forget((session, replay));
+                ExitCode::SUCCESS
+            }
             Err(e) => fail(&store_fail(e), lang),
         },
     }

@@ -95,12 +95,15 @@ fn read_table(sources: &[&str]) -> Table {
 }
 
 static CORE: LazyLock<Table> = LazyLock::new(|| read_table(&CORE_TEXTS));
-static EXTRA: OnceLock<Table> = OnceLock::new();
+static EXTRA_SOURCE: OnceLock<&'static str> = OnceLock::new();
+static EXTRA: LazyLock<Table> =
+    LazyLock::new(|| read_table(EXTRA_SOURCE.get().map(std::slice::from_ref).unwrap_or(&[])));
 
 /// Adds the app's locale file (its screens): `{"key": {"fr": "…", "en": "…"}, …}`. The first
-/// call counts; the texts never change while the program runs.
+/// call counts; the texts never change while the program runs. The files are read when a text
+/// is first asked for (a command that prints none reads none).
 pub fn add_texts(source: &'static str) {
-    EXTRA.get_or_init(|| read_table(&[source]));
+    let _ = EXTRA_SOURCE.set(source);
 }
 
 fn lookup<R>(lang: Lang, key: &str, f: impl FnOnce(Option<&str>) -> R) -> R {
@@ -108,9 +111,7 @@ fn lookup<R>(lang: Lang, key: &str, f: impl FnOnce(Option<&str>) -> R) -> R {
         Lang::Fr => 0,
         Lang::En => 1,
     };
-    let entry = CORE
-        .get(key)
-        .or_else(|| EXTRA.get().and_then(|t| t.get(key)));
+    let entry = CORE.get(key).or_else(|| EXTRA.get(key));
     f(entry.and_then(|e| e[i].as_deref()))
 }
 
@@ -136,6 +137,8 @@ pub struct Msg {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Arg {
     Text(String),
+    /// A text shared by many messages (a player's name).
+    Shared(std::sync::Arc<str>),
     /// A whole number (no text made until the message is rendered).
     Int(i64),
     Key(&'static str),
@@ -150,6 +153,11 @@ impl From<String> for Arg {
 impl From<&str> for Arg {
     fn from(s: &str) -> Self {
         Arg::Text(s.to_string())
+    }
+}
+impl From<&std::sync::Arc<str>> for Arg {
+    fn from(s: &std::sync::Arc<str>) -> Self {
+        Arg::Shared(s.clone())
     }
 }
 impl From<&String> for Arg {
@@ -211,10 +219,8 @@ impl Msg {
                         out.push_str(&rest[..start]);
                         match value {
                             Arg::Text(s) => out.push_str(s),
-                            Arg::Int(n) => {
-                                use std::fmt::Write;
-                                let _ = write!(out, "{n}");
-                            }
+                            Arg::Shared(s) => out.push_str(s),
+                            Arg::Int(n) => push_int(out, *n),
                             Arg::Key(k) => lookup(lang, k, |t| out.push_str(t.unwrap_or(k))),
                             Arg::Msg(m) => m.render_into(lang, out),
                         }
@@ -226,6 +232,32 @@ impl Msg {
             out.push_str(rest);
         });
     }
+}
+
+/// A whole number in decimal, written into `buf` without the formatting machinery (a sheet
+/// writes tens of thousands of them): its digits, after a minus sign if it is negative.
+pub(crate) fn decimal(n: i64, buf: &mut [u8; 20]) -> &str {
+    let mut i = buf.len();
+    let mut m = n.unsigned_abs();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (m % 10) as u8;
+        m /= 10;
+        if m == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        i -= 1;
+        buf[i] = b'-';
+    }
+    // Only ASCII digits and a sign were written.
+    std::str::from_utf8(&buf[i..]).unwrap_or_default()
+}
+
+/// Appends a whole number in decimal.
+fn push_int(out: &mut String, n: i64) {
+    out.push_str(decimal(n, &mut [0; 20]));
 }
 
 /// Where the next `%{` starts.

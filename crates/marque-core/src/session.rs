@@ -218,6 +218,31 @@ const KNOWN: [&str; 10] = [
     "format", "version", "id", "game", "created", "players", "options", "closed", "hands", "log",
 ];
 
+/// The visits of a JSON scalar, each giving `$make(kind)` where kind is the key of its kind's
+/// name (`json.number`…).
+macro_rules! scalar_visits {
+    ($out:ty, $make:expr) => {
+        fn visit_bool<E: de::Error>(self, _: bool) -> Result<$out, E> {
+            Ok(($make)("json.bool"))
+        }
+        fn visit_i64<E: de::Error>(self, _: i64) -> Result<$out, E> {
+            Ok(($make)("json.number"))
+        }
+        fn visit_u64<E: de::Error>(self, _: u64) -> Result<$out, E> {
+            Ok(($make)("json.number"))
+        }
+        fn visit_f64<E: de::Error>(self, _: f64) -> Result<$out, E> {
+            Ok(($make)("json.number"))
+        }
+        fn visit_str<E: de::Error>(self, _: &str) -> Result<$out, E> {
+            Ok(($make)("json.string"))
+        }
+        fn visit_unit<E: de::Error>(self) -> Result<$out, E> {
+            Ok(($make)("json.null"))
+        }
+    };
+}
+
 /// The top of a session file, read in one pass: an object's fields as their raw text, or what
 /// else the file holds.
 enum Top<'a> {
@@ -251,24 +276,7 @@ impl<'de: 'a, 'a> Deserialize<'de> for Elements<'a> {
                 while m.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
                 Ok(Elements(Err("json.object")))
             }
-            fn visit_bool<E: de::Error>(self, _: bool) -> Result<Elements<'a>, E> {
-                Ok(Elements(Err("json.bool")))
-            }
-            fn visit_i64<E: de::Error>(self, _: i64) -> Result<Elements<'a>, E> {
-                Ok(Elements(Err("json.number")))
-            }
-            fn visit_u64<E: de::Error>(self, _: u64) -> Result<Elements<'a>, E> {
-                Ok(Elements(Err("json.number")))
-            }
-            fn visit_f64<E: de::Error>(self, _: f64) -> Result<Elements<'a>, E> {
-                Ok(Elements(Err("json.number")))
-            }
-            fn visit_str<E: de::Error>(self, _: &str) -> Result<Elements<'a>, E> {
-                Ok(Elements(Err("json.string")))
-            }
-            fn visit_unit<E: de::Error>(self) -> Result<Elements<'a>, E> {
-                Ok(Elements(Err("json.null")))
-            }
+            scalar_visits!(Elements<'a>, |k| Elements(Err(k)));
         }
         d.deserialize_any(V(std::marker::PhantomData))
     }
@@ -298,24 +306,7 @@ impl<'de: 'a, 'a> Deserialize<'de> for Top<'a> {
                 while s.next_element::<IgnoredAny>()?.is_some() {}
                 Ok(Top::Other("json.array"))
             }
-            fn visit_bool<E: de::Error>(self, _: bool) -> Result<Top<'a>, E> {
-                Ok(Top::Other("json.bool"))
-            }
-            fn visit_i64<E: de::Error>(self, _: i64) -> Result<Top<'a>, E> {
-                Ok(Top::Other("json.number"))
-            }
-            fn visit_u64<E: de::Error>(self, _: u64) -> Result<Top<'a>, E> {
-                Ok(Top::Other("json.number"))
-            }
-            fn visit_f64<E: de::Error>(self, _: f64) -> Result<Top<'a>, E> {
-                Ok(Top::Other("json.number"))
-            }
-            fn visit_str<E: de::Error>(self, _: &str) -> Result<Top<'a>, E> {
-                Ok(Top::Other("json.string"))
-            }
-            fn visit_unit<E: de::Error>(self) -> Result<Top<'a>, E> {
-                Ok(Top::Other("json.null"))
-            }
+            scalar_visits!(Top<'a>, Top::Other);
         }
         d.deserialize_any(V(std::marker::PhantomData))
     }
@@ -624,11 +615,15 @@ impl Session {
     /// sheet. Nothing is written for a session that fails: the output is held in memory, up to
     /// about `budget` bytes, until every hand has played. Past the budget, the hands left are
     /// first only played, from a copy of the game, then played again and written hand by hand.
+    ///
+    /// `scratch` is memory to hold the output in (the caller's buffer of the file it read, say:
+    /// its pages are already there).
     pub fn write_score<W: std::io::Write>(
         &self,
         lang: Lang,
         out: &mut W,
         budget: usize,
+        mut scratch: Vec<u8>,
     ) -> Result<std::io::Result<()>, Vec<Problem>> {
         let refused = |i: usize, ms: Vec<Msg>| -> Vec<Problem> {
             ms.into_iter().map(|m| Problem::hand(i, m)).collect()
@@ -637,14 +632,12 @@ impl Session {
         let mut replay = Replay::new(&self.options, &self.players);
         // Only the pages written are ever touched: reserving the whole budget costs nothing
         // more, and saves copying the sheet each time it would have grown.
-        let mut held = Capped {
-            buf: Vec::with_capacity(budget),
-            cap: budget,
-            full: false,
-        };
+        scratch.clear();
+        scratch.reserve(budget);
+        let mut held = scratch;
         let wrote = self
             .write_head(&mut held)
-            .and_then(|()| self.buffer_hands(lang, &mut held, &mut replay, &mut text));
+            .and_then(|()| self.buffer_hands(lang, &mut held, budget, &mut replay, &mut text));
         let next = match wrote {
             Ok(next) => next,
             Err(Stop::Refused(i, ms)) => return Err(refused(i, ms)),
@@ -657,7 +650,7 @@ impl Session {
                 check.play(&h.game).map_err(|ms| refused(i, ms))?;
             }
         }
-        let tail = out.write_all(&held.buf).map_err(Stop::Io).and_then(|()| {
+        let tail = out.write_all(&held).map_err(Stop::Io).and_then(|()| {
             drop(held);
             for i in next..self.hands.len() {
                 self.write_hand(lang, out, &mut replay, i, &mut text)?;
@@ -687,14 +680,15 @@ impl Session {
     fn buffer_hands(
         &self,
         lang: Lang,
-        held: &mut Capped,
+        held: &mut Vec<u8>,
+        budget: usize,
         replay: &mut Replay,
         text: &mut String,
     ) -> Result<usize, Stop> {
         /// More than any one hand writes (eight players' lines).
         const ROOM: usize = 64 * 1024;
         for i in 0..self.hands.len() {
-            if held.buf.len() + ROOM > held.cap {
+            if held.len() + ROOM > budget {
                 return Ok(i);
             }
             self.write_hand(lang, held, replay, i, text)?;
@@ -721,8 +715,7 @@ impl Session {
         })?;
         serde_json::to_writer(&mut *out, &row.delta).map_err(std::io::Error::from)?;
         out.write_all(b",\"lines\":")?;
-        let lines = LinesOut(&row.lines, lang, std::cell::RefCell::new(text));
-        serde_json::to_writer(&mut *out, &lines).map_err(std::io::Error::from)?;
+        write_lines(out, &row.lines, lang, text)?;
         // The hand's facts go in the same object: their own object's fields, without its braces.
         text.clear();
         let info = serde_json::to_string(&row.info).map_err(std::io::Error::from)?;
@@ -764,8 +757,7 @@ impl Session {
         }
         if !end.closing.is_empty() {
             write!(out, ",\n  \"closing\": ")?;
-            let lines = LinesOut(&end.closing, lang, std::cell::RefCell::new(text));
-            serde_json::to_writer(&mut *out, &lines).map_err(std::io::Error::from)?;
+            write_lines(out, &end.closing, lang, text)?;
         }
         out.write_all(b"\n}\n")?;
         Ok(())
@@ -785,29 +777,6 @@ impl From<std::io::Error> for Stop {
     }
 }
 
-/// Output held in memory up to a size; past it, writing fails and `full` says why.
-struct Capped {
-    buf: Vec<u8>,
-    cap: usize,
-    full: bool,
-}
-
-impl std::io::Write for Capped {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        if self.buf.len() + b.len() > self.cap {
-            self.full = true;
-            return Err(std::io::Error::other(
-                "the output is longer than what is held",
-            ));
-        }
-        self.buf.extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 /// Serializing small values to JSON text without naming their types at each call.
 mod erased {
     pub trait Ser {
@@ -820,31 +789,47 @@ mod erased {
     }
 }
 
-/// Lines as `marque score` prints them, texts rendered into one reused buffer.
-struct LinesOut<'a, 'b>(&'a [Line], Lang, std::cell::RefCell<&'b mut String>);
+/// Lines as `marque score` prints them: `[{"side":…,"points":…,"rule":…,"text":…}, …]`, each
+/// text rendered into one reused buffer.
+fn write_lines<W: std::io::Write>(
+    out: &mut W,
+    lines: &[Line],
+    lang: Lang,
+    text: &mut String,
+) -> std::io::Result<()> {
+    out.write_all(b"[")?;
+    for (k, l) in lines.iter().enumerate() {
+        if k > 0 {
+            out.write_all(b",")?;
+        }
+        out.write_all(b"{\"side\":")?;
+        write_int(out, l.side as i64)?;
+        out.write_all(b",\"points\":")?;
+        write_int(out, l.points)?;
+        out.write_all(b",\"rule\":")?;
+        write_str(out, l.rule)?;
+        out.write_all(b",\"text\":")?;
+        text.clear();
+        l.text.render_into(lang, text);
+        write_str(out, text)?;
+        out.write_all(b"}")?;
+    }
+    out.write_all(b"]")
+}
 
-impl Serialize for LinesOut<'_, '_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::{SerializeSeq, SerializeStruct};
-        struct One<'a>(&'a Line, &'a str);
-        impl Serialize for One<'_> {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                let mut st = s.serialize_struct("Line", 4)?;
-                st.serialize_field("side", &self.0.side)?;
-                st.serialize_field("points", &self.0.points)?;
-                st.serialize_field("rule", self.0.rule)?;
-                st.serialize_field("text", self.1)?;
-                st.end()
-            }
-        }
-        let mut seq = s.serialize_seq(Some(self.0.len()))?;
-        let mut buf = self.2.borrow_mut();
-        for l in self.0 {
-            buf.clear();
-            l.text.render_into(self.1, &mut buf);
-            seq.serialize_element(&One(l, &buf))?;
-        }
-        seq.end()
+/// A whole number in decimal.
+fn write_int<W: std::io::Write>(out: &mut W, n: i64) -> std::io::Result<()> {
+    out.write_all(crate::i18n::decimal(n, &mut [0; 20]).as_bytes())
+}
+
+/// A JSON string: as it is when nothing in it needs escaping (most texts), else by serde_json.
+fn write_str<W: std::io::Write>(out: &mut W, s: &str) -> std::io::Result<()> {
+    if s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+        out.write_all(b"\"")?;
+        out.write_all(s.as_bytes())?;
+        out.write_all(b"\"")
+    } else {
+        serde_json::to_writer(out, s).map_err(std::io::Error::from)
     }
 }
 

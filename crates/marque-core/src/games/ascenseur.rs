@@ -4,6 +4,8 @@
 //! `ascenseur.missed`, `ascenseur.end`.
 
 use serde::Serialize;
+use std::sync::Arc;
+
 use serde_json::{Value, json};
 
 use super::json::{self, Obj};
@@ -195,7 +197,7 @@ pub type Info = Round;
 /// A game in progress.
 #[derive(Debug, Clone)]
 pub struct Game {
-    players: Vec<String>,
+    players: Vec<Arc<str>>,
     plan: Plan,
     totals: Vec<i64>,
     played: usize,
@@ -204,7 +206,7 @@ pub struct Game {
 impl Game {
     pub fn new(players: &[String], options: &Options) -> Game {
         Game {
-            players: players.to_vec(),
+            players: players.iter().map(|p| Arc::from(p.as_str())).collect(),
             plan: Plan::new(players.len(), options),
             totals: vec![0; players.len()],
             played: 0,
@@ -332,9 +334,7 @@ impl Game {
 }
 
 impl super::Rules for Game {
-    type Options = Options;
-    type Hand = Hand;
-    type Info = Info;
+    rules_from_module!();
 
     const ID: &'static str = "ascenseur";
     const NAME_KEY: &'static str = "game.ascenseur";
@@ -362,18 +362,6 @@ impl super::Rules for Game {
     }
     fn decode(v: &Value, players: usize, _options: &Options) -> Result<Hand, Vec<Msg>> {
         decode_hand(v, players)
-    }
-    fn encode(hand: &Hand) -> Value {
-        hand.to_json()
-    }
-    fn play(&mut self, hand: &Hand) -> Result<Scored<Info>, Vec<Msg>> {
-        Game::play(self, hand)
-    }
-    fn totals(&self) -> Vec<i64> {
-        Game::totals(self)
-    }
-    fn finished(&self) -> bool {
-        Game::finished(self)
     }
     fn label(_hand: &Hand, info: &Info, _index: usize, players: &[String]) -> Msg {
         msg!(

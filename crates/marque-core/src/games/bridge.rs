@@ -781,9 +781,7 @@ impl Game {
 }
 
 impl super::Rules for Game {
-    type Options = Options;
-    type Hand = Hand;
-    type Info = Info;
+    rules_from_module!();
 
     const ID: &'static str = "bridge";
     const NAME_KEY: &'static str = "game.bridge";
@@ -817,18 +815,6 @@ impl super::Rules for Game {
     }
     fn decode_text(text: &str, _players: usize, _options: &Options) -> Option<Hand> {
         decode_text(text)
-    }
-    fn encode(hand: &Hand) -> Value {
-        hand.to_json()
-    }
-    fn play(&mut self, hand: &Hand) -> Result<Scored<Info>, Vec<Msg>> {
-        Game::play(self, hand)
-    }
-    fn totals(&self) -> Vec<i64> {
-        Game::totals(self)
-    }
-    fn finished(&self) -> bool {
-        Game::finished(self)
     }
     fn close(&mut self) -> Vec<Line> {
         Game::close(self)

@@ -3,6 +3,8 @@
 //! Rules: `democratie.points`, `democratie.trick`, `democratie.tribu`, `democratie.end`.
 
 use serde::Serialize;
+use std::sync::Arc;
+
 use serde_json::{Map, Value, json};
 
 use super::json::{self, Obj};
@@ -499,7 +501,7 @@ pub struct Info {
 /// A game in progress.
 #[derive(Debug, Clone)]
 pub struct Game {
-    players: Vec<String>,
+    players: Vec<Arc<str>>,
     options: Options,
     totals: Vec<i64>,
     over: bool,
@@ -508,7 +510,7 @@ pub struct Game {
 impl Game {
     pub fn new(players: &[String], options: &Options) -> Game {
         Game {
-            players: players.to_vec(),
+            players: players.iter().map(|p| Arc::from(p.as_str())).collect(),
             options: options.clone(),
             totals: vec![0; players.len()],
             over: false,
@@ -622,9 +624,7 @@ impl Game {
 }
 
 impl super::Rules for Game {
-    type Options = Options;
-    type Hand = Hand;
-    type Info = Info;
+    rules_from_module!();
 
     const ID: &'static str = "democratie";
     const NAME_KEY: &'static str = "game.democratie";
@@ -654,18 +654,6 @@ impl super::Rules for Game {
     }
     fn decode_text(text: &str, players: usize, _options: &Options) -> Option<Hand> {
         decode_text(text, players)
-    }
-    fn encode(hand: &Hand) -> Value {
-        hand.to_json()
-    }
-    fn play(&mut self, hand: &Hand) -> Result<Scored<Info>, Vec<Msg>> {
-        Game::play(self, hand)
-    }
-    fn totals(&self) -> Vec<i64> {
-        Game::totals(self)
-    }
-    fn finished(&self) -> bool {
-        Game::finished(self)
     }
     fn label(_hand: &Hand, _info: &Info, index: usize, _players: &[String]) -> Msg {
         msg!("label.democratie", n = index + 1)

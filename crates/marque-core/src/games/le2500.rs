@@ -3,6 +3,8 @@
 //! Rules: `2500.deal`, `2500.values`, `2500.brasse`, `2500.end`, `2500.cards`.
 
 use serde::Serialize;
+use std::sync::Arc;
+
 use serde_json::{Value, json};
 
 use super::json::{self, Obj};
@@ -267,7 +269,7 @@ pub struct Info {
 /// A partie in progress.
 #[derive(Debug, Clone)]
 pub struct Game {
-    players: Vec<String>,
+    players: Vec<Arc<str>>,
     options: Options,
     totals: Vec<i64>,
     over: bool,
@@ -276,7 +278,7 @@ pub struct Game {
 impl Game {
     pub fn new(players: &[String], options: &Options) -> Game {
         Game {
-            players: players.to_vec(),
+            players: players.iter().map(|p| Arc::from(p.as_str())).collect(),
             options: options.clone(),
             totals: vec![0; players.len()],
             over: false,
@@ -378,9 +380,7 @@ impl Game {
 }
 
 impl super::Rules for Game {
-    type Options = Options;
-    type Hand = Hand;
-    type Info = Info;
+    rules_from_module!();
 
     const ID: &'static str = "2500";
     const NAME_KEY: &'static str = "game.2500";
@@ -409,18 +409,6 @@ impl super::Rules for Game {
     }
     fn decode_text(text: &str, players: usize, _options: &Options) -> Option<Hand> {
         decode_text(text, players)
-    }
-    fn encode(hand: &Hand) -> Value {
-        hand.to_json()
-    }
-    fn play(&mut self, hand: &Hand) -> Result<Scored<Info>, Vec<Msg>> {
-        Game::play(self, hand)
-    }
-    fn totals(&self) -> Vec<i64> {
-        Game::totals(self)
-    }
-    fn finished(&self) -> bool {
-        Game::finished(self)
     }
     fn label(hand: &Hand, _info: &Info, _index: usize, _players: &[String]) -> Msg {
         msg!("label.2500", frime = Arg::Key(hand.frime.name_key()))

@@ -10,6 +10,28 @@
 //! the enums over the five (options, hands, facts, games in progress) with their dispatch. A new
 //! game is its own module and one line in that list.
 
+/// The items of [`Rules`] that every game takes straight from its own module: the types of its
+/// options, hands and facts, and its `Game`'s play, totals, end and hand JSON.
+macro_rules! rules_from_module {
+    () => {
+        type Options = Options;
+        type Hand = Hand;
+        type Info = Info;
+        fn encode(hand: &Hand) -> Value {
+            hand.to_json()
+        }
+        fn play(&mut self, hand: &Hand) -> Result<Scored<Info>, Vec<Msg>> {
+            Game::play(self, hand)
+        }
+        fn totals(&self) -> Vec<i64> {
+            Game::totals(self)
+        }
+        fn finished(&self) -> bool {
+            Game::finished(self)
+        }
+    };
+}
+
 pub mod ascenseur;
 pub mod bridge;
 pub mod democratie;

@@ -4,6 +4,8 @@
 //! `truc.raise.banco`, `truc.manche`, `truc.partie`.
 
 use serde::Serialize;
+use std::sync::Arc;
+
 use serde_json::{Value, json};
 
 use super::json::{self, Obj};
@@ -431,7 +433,7 @@ pub struct Summary {
 /// A partie in progress.
 #[derive(Debug, Clone)]
 pub struct Game {
-    players: Vec<String>,
+    players: Vec<Arc<str>>,
     options: Options,
     scores: [i64; 2],
     won: [i64; 2],
@@ -443,7 +445,7 @@ pub struct Game {
 impl Game {
     pub fn new(players: &[String], options: &Options) -> Game {
         Game {
-            players: players.to_vec(),
+            players: players.iter().map(|p| Arc::from(p.as_str())).collect(),
             options: options.clone(),
             scores: [0, 0],
             won: [0, 0],
@@ -588,9 +590,7 @@ impl Game {
 }
 
 impl super::Rules for Game {
-    type Options = Options;
-    type Hand = Hand;
-    type Info = Info;
+    rules_from_module!();
 
     const ID: &'static str = "truc";
     const NAME_KEY: &'static str = "game.truc";
@@ -619,18 +619,6 @@ impl super::Rules for Game {
     }
     fn decode(v: &Value, _players: usize, _options: &Options) -> Result<Hand, Vec<Msg>> {
         decode_hand(v)
-    }
-    fn encode(hand: &Hand) -> Value {
-        hand.to_json()
-    }
-    fn play(&mut self, hand: &Hand) -> Result<Scored<Info>, Vec<Msg>> {
-        Game::play(self, hand)
-    }
-    fn totals(&self) -> Vec<i64> {
-        Game::totals(self)
-    }
-    fn finished(&self) -> bool {
-        Game::finished(self)
     }
     fn label(_hand: &Hand, info: &Info, _index: usize, players: &[String]) -> Msg {
         match info.winner {

@@ -1,0 +1,104 @@
+//! Headless frames of the app: the CPU one frame takes (layout and tessellation, no GPU) with the
+//! pointer moving, for a long score sheet beside a short one, and for a home screen of 5,000
+//! sessions beside an empty one.
+//!
+//!     cargo bench --bench frame
+//!
+//! Targets: a 2,000-deal sheet at most 1 ms a frame; the home screen of 5,000 sessions at most 2×
+//! the empty home's.
+use std::path::Path;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use marque::ui::App;
+use serde_json::{Value, json};
+
+fn bridge_file(dir: &Path, name: &str, deals: usize) -> std::path::PathBuf {
+    let strains = ["C", "D", "H", "S", "NT"];
+    let hands: Vec<Value> = (0..deals)
+        .map(|i| {
+            let level = 1 + i % 7;
+            let tricks = (6 + level + i % 3).min(13) - (i % 5 == 0) as usize * 2;
+            let seat = ["N", "E", "S", "W"][i % 4];
+            json!({"contract": format!("{level}{}", strains[i % 5]),
+                   "declarer": seat, "tricks": tricks})
+        })
+        .collect();
+    let path = dir.join(name);
+    let v = json!({"format": "marque-session", "version": 1, "game": "bridge",
+                   "players": ["Anne", "Bruno", "Claire", "David"], "hands": hands});
+    std::fs::write(&path, v.to_string()).unwrap();
+    path
+}
+
+/// One frame at 1280×800 with the pointer at a new place, laid out and tessellated.
+struct Frames {
+    ctx: egui::Context,
+    app: App,
+    t: f64,
+}
+
+impl Frames {
+    fn new(app: App) -> Frames {
+        let mut f = Frames {
+            ctx: egui::Context::default(),
+            app,
+            t: 0.0,
+        };
+        for _ in 0..5 {
+            f.frame();
+        }
+        f
+    }
+
+    fn frame(&mut self) {
+        self.t += 1.0 / 60.0;
+        let pos = egui::pos2(200.0 + (self.t * 300.0) as f32 % 800.0, 400.0);
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(1280.0, 800.0),
+            )),
+            time: Some(self.t),
+            events: vec![egui::Event::PointerMoved(pos)],
+            ..Default::default()
+        };
+        let app = &mut self.app;
+        let out = self.ctx.run_ui(input, |ui| app.show(ui));
+        std::hint::black_box(self.ctx.tessellate(out.shapes, out.pixels_per_point));
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let dir = tempfile::tempdir().unwrap();
+    let long = bridge_file(dir.path(), "long.json", 2_000);
+    let short = bridge_file(dir.path(), "short.json", 20);
+    let mut g = c.benchmark_group("a frame of the score sheet");
+    for (name, path) in [("2,000 deals", &long), ("20 deals", &short)] {
+        let mut app = App::new(dir.path());
+        app.open_path(path);
+        assert!(app.open.is_some(), "the session opens");
+        let mut f = Frames::new(app);
+        g.bench_function(name, |b| b.iter(|| f.frame()));
+    }
+    g.finish();
+
+    let many = tempfile::tempdir().unwrap();
+    for i in 0..5_000 {
+        bridge_file(many.path(), &format!("s{i:04}.json"), 1 + i % 30);
+    }
+    let empty = tempfile::tempdir().unwrap();
+    let mut g = c.benchmark_group("a frame of the home screen");
+    for (name, folder) in [
+        ("5,000 sessions", many.path()),
+        ("empty folder", empty.path()),
+    ] {
+        let mut app = App::new(folder);
+        app.home.wait();
+        let mut f = Frames::new(app);
+        g.bench_function(name, |b| b.iter(|| f.frame()));
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
