@@ -31,11 +31,8 @@ enum Row {
     None(String),
     Session {
         path: PathBuf,
-        game: String,
-        button: String,
-        modified: String,
-        hands: String,
-        standing: String,
+        /// The whole row as one text: game, what the button does, date, hands, standing.
+        text: String,
     },
     Damaged {
         path: PathBuf,
@@ -163,13 +160,17 @@ fn rows(listed: &[Listed], lang: Lang) -> Vec<Row> {
             } else {
                 "ui.home.resume"
             };
+            let name = msg!(key, players = s.players.join(", ")).render(lang);
+            let text = format!(
+                "{}   {name}   {}   {}   {}",
+                tr(lang, s.game.name_key()),
+                modified_text(l.modified),
+                msg!("ui.home.hands", n = s.hands).render(lang),
+                standing(s, lang)
+            );
             out.push(Row::Session {
                 path: l.path.clone(),
-                game: tr(lang, s.game.name_key()),
-                button: msg!(key, players = s.players.join(", ")).render(lang),
-                modified: modified_text(l.modified),
-                hands: msg!("ui.home.hands", n = s.hands).render(lang),
-                standing: standing(s, lang),
+                text,
             });
         }
         if out.len() == before {
@@ -240,21 +241,12 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
                         Row::None(t) => {
                             ui.label(RichText::new(t).weak());
                         }
-                        Row::Session {
-                            path,
-                            game,
-                            button,
-                            modified,
-                            hands,
-                            standing,
-                        } => {
-                            ui.label(RichText::new(game).strong());
-                            if ui.button(button).clicked() {
+                        Row::Session { path, text } => {
+                            // One button a row: the whole row is the target, and one text to
+                            // lay out (a long list stays cheap to draw).
+                            if ui.add(egui::Button::new(text).truncate()).clicked() {
                                 commands.push(Command::Open(path.clone()));
                             }
-                            ui.label(modified);
-                            ui.label(hands);
-                            ui.add(egui::Label::new(standing).truncate());
                         }
                         Row::Damaged {
                             path,

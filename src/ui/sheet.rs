@@ -20,8 +20,11 @@ pub struct Rows {
     key: Option<(Lang, usize, usize)>,
     rows: Vec<RowText>,
     papers: Vec<Paper>,
-    /// A hand was added: the table scrolls to its end once.
-    to_end: std::cell::Cell<bool>,
+    /// A hand was added (or the sheet opened): the table scrolls to its end for this many more
+    /// frames (the first frames of a screen still settle its panels' sizes).
+    to_end: std::cell::Cell<u8>,
+    /// The table's greatest scroll offset, as its last frame measured it.
+    end_offset: std::cell::Cell<Option<f32>>,
 }
 
 struct RowText {
@@ -38,7 +41,7 @@ impl Rows {
         }
         let running = sheet.running();
         if sheet.hands.len() > self.rows.len() {
-            self.to_end.set(true);
+            self.to_end.set(3);
         }
         self.rows = sheet
             .hands
@@ -351,8 +354,10 @@ fn table(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
     let sheet = &open.doc.sheet;
     let rows = &open.rows.rows;
     let widths = column_widths(ui, sheet.sides.len());
-    let row_height =
-        ui.text_style_height(&egui::TextStyle::Button) + 2.0 * ui.spacing().button_padding.y;
+    // As tall as a button: the rows hold one, and the list's arithmetic needs the real height.
+    let row_height = (ui.text_style_height(&egui::TextStyle::Button)
+        + 2.0 * ui.spacing().button_padding.y)
+        .max(ui.spacing().interact_size.y);
     let cell = |ui: &mut Ui, w: f32, text: RichText| {
         ui.add_sized([w, row_height], egui::Label::new(text).truncate());
     };
@@ -372,13 +377,17 @@ fn table(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
         let mut area = egui::ScrollArea::vertical()
             .id_salt("sheet-rows")
             .max_height(max_height);
-        if open.rows.to_end.take() {
-            // Exactly the end: past it the area would spring back, frame after frame.
-            let gap = ui.spacing().item_spacing.y;
-            let content = (row_height + gap) * rows.len() as f32 - gap;
-            area = area.vertical_scroll_offset((content - max_height).max(0.0));
+        let frames = open.rows.to_end.get();
+        if frames > 0 {
+            open.rows.to_end.set(frames - 1);
+            ui.ctx().request_repaint();
+            // Exactly the end, as the last frame measured it: past it the area would spring
+            // back, frame after frame.
+            if let Some(end) = open.rows.end_offset.get() {
+                area = area.vertical_scroll_offset(end);
+            }
         }
-        area.show_rows(ui, row_height, rows.len(), |ui, range| {
+        let shown = area.show_rows(ui, row_height, rows.len(), |ui, range| {
             for i in range {
                 let r = &rows[i];
                 ui.horizontal(|ui| {
@@ -399,6 +408,8 @@ fn table(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
                 });
             }
         });
+        let end = (shown.content_size.y - shown.inner_rect.height()).max(0.0);
+        open.rows.end_offset.set(Some(end));
         ui.horizontal(|ui| {
             cell(ui, widths.0, RichText::new(""));
             cell(

@@ -36,6 +36,13 @@ pub fn click(h: &mut Harness<'static, App>, label: &str) {
     settle(h);
 }
 
+/// Clicks the only widget whose accessible name contains `part` (a home row, say), then lets the
+/// app settle.
+pub fn click_containing(h: &mut Harness<'static, App>, part: &str) {
+    h.get_by_label_contains(part).click();
+    settle(h);
+}
+
 /// Types into the text field named `label`, replacing what it held.
 pub fn type_in(h: &mut Harness<'static, App>, label: &str, text: &str) {
     h.get_by_label(label).click();

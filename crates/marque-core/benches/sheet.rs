@@ -29,7 +29,12 @@ fn bridge_session(n: usize) -> String {
 fn brasse(i: usize) -> Value {
     let r = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
     let at = |k: usize| r[(i + k) % 12];
-    let laid = vec![vec![at(0), at(1), at(2)], vec![at(3)], vec![], vec![at(5); 3]];
+    let laid = vec![
+        vec![at(0), at(1), at(2)],
+        vec![at(3)],
+        vec![],
+        vec![at(5); 3],
+    ];
     let hand = vec![vec![], vec![at(7)], vec![at(8), at(9)], vec![]];
     json!({"frime": at(0), "laid": laid, "hand": hand})
 }

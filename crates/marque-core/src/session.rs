@@ -713,19 +713,25 @@ impl Session {
         } else {
             b",\n    {\"delta\":"
         })?;
-        serde_json::to_writer(&mut *out, &row.delta).map_err(std::io::Error::from)?;
+        for (k, d) in row.delta.iter().enumerate() {
+            out.write_all(if k == 0 { b"[" } else { b"," })?;
+            write_int(out, *d)?;
+        }
+        out.write_all(if row.delta.is_empty() { b"[]" } else { b"]" })?;
         out.write_all(b",\"lines\":")?;
         write_lines(out, &row.lines, lang, text)?;
         // The hand's facts go in the same object: their own object's fields, without its braces.
-        text.clear();
-        let info = serde_json::to_string(&row.info).map_err(std::io::Error::from)?;
-        match info.strip_prefix('{').and_then(|f| f.strip_suffix('}')) {
-            Some(fields) if !fields.is_empty() => {
-                out.write_all(b",")?;
-                out.write_all(fields.as_bytes())?;
-            }
-            _ => {}
+        // (The text buffer lends its memory for it: no allocation per hand.)
+        let mut info = std::mem::take(text).into_bytes();
+        info.clear();
+        serde_json::to_writer(&mut info, &row.info).map_err(std::io::Error::from)?;
+        if info.len() > 2 && info[0] == b'{' {
+            out.write_all(b",")?;
+            out.write_all(&info[1..info.len() - 1])?;
         }
+        info.clear();
+        // Only JSON text was written, and it is cleared: the buffer is an empty string again.
+        *text = String::from_utf8(info).unwrap_or_default();
         out.write_all(b"}")?;
         Ok(())
     }
