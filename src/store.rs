@@ -208,8 +208,10 @@ impl Store {
         if new != old
             && let Ok(text) = serde_json::to_vec(&new)
         {
-            // The index only saves work: a folder that cannot be written is read in full.
-            let _ = write_atomic(&index_path, &text);
+            // The index only saves work: a folder that cannot be written is read in full, and
+            // an index lost in a crash is made again (so it is renamed into place, never half
+            // written, but not synced to the disk).
+            let _ = replace_file(&index_path, &text, false);
         }
         out.sort_by(|a, b| b.modified.cmp(&a.modified).then(a.path.cmp(&b.path)));
         out
@@ -385,6 +387,12 @@ fn newer_version(problems: &[Problem]) -> Option<u64> {
 
 /// Writes `bytes` to `path` so that a crash at any moment leaves the old file or the new one.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    replace_file(path, bytes, true)
+}
+
+/// Writes `bytes` to a temporary file beside `path` and renames it over `path`; with `sync`, the
+/// data and the rename reach the disk before it returns.
+fn replace_file(path: &Path, bytes: &[u8], sync: bool) -> std::io::Result<()> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -393,7 +401,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    // Process and a count: two threads of one process (two listings of the folder) never
+    // share a temporary file.
+    static COUNT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = dir.join(format!(".{name}.{}-{n}.tmp", std::process::id()));
     let result = (|| {
         let mut f = OpenOptions::new()
             .write(true)
@@ -401,10 +413,14 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
             .truncate(true)
             .open(&tmp)?;
         f.write_all(bytes)?;
-        f.sync_all()?;
+        if sync {
+            f.sync_all()?;
+        }
         drop(f);
         fs::rename(&tmp, path)?;
-        sync_dir(dir);
+        if sync {
+            sync_dir(dir);
+        }
         Ok(())
     })();
     if result.is_err() {

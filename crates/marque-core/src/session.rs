@@ -250,8 +250,67 @@ enum Top<'a> {
         fields: Vec<(String, &'a RawValue)>,
         /// The `hands` field, read in the same pass: its elements' text, or what else it is.
         hands: Option<Result<Vec<&'a RawValue>, &'static str>>,
+        /// The hands already read as typed hands (the fast reading, see [`TopSeed`]).
+        read: Option<Vec<GameHand>>,
     },
     Other(&'static str),
+}
+
+/// Reads the top of a file; with `fast`, the hands of a file whose game, players and options
+/// come before them are read as typed hands in the same pass, and anything unusual (a field
+/// given twice, a hand the fast readers cannot decide) makes the whole reading fail, for the
+/// careful reading to take over.
+struct TopSeed {
+    fast: bool,
+}
+
+/// What reads the hands straight into typed hands.
+struct HandsSeed<'o> {
+    options: &'o GameOptions,
+    players: usize,
+}
+
+impl<'de> de::DeserializeSeed<'de> for HandsSeed<'_> {
+    type Value = Vec<GameHand>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<GameHand>, D::Error> {
+        struct One<'o>(&'o GameOptions, usize);
+        impl<'de> de::DeserializeSeed<'de> for One<'_> {
+            type Value = GameHand;
+            fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<GameHand, D::Error> {
+                self.0.read_hand(d, self.1)
+            }
+        }
+        struct V<'o>(HandsSeed<'o>);
+        impl<'de> Visitor<'de> for V<'_> {
+            type Value = Vec<GameHand>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a list of hands")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<Vec<GameHand>, A::Error> {
+                let mut out = Vec::with_capacity(s.size_hint().unwrap_or(0));
+                while let Some(h) = s.next_element_seed(One(self.0.options, self.0.players))? {
+                    out.push(h);
+                }
+                Ok(out)
+            }
+        }
+        d.deserialize_seq(V(self))
+    }
+}
+
+/// The options and player count the fields read so far give, if the game reads hands fast.
+fn fast_reader(fields: &[(String, &RawValue)]) -> Option<(GameOptions, usize)> {
+    let get = |name: &str| fields.iter().find(|(k, _)| k == name).map(|(_, v)| *v);
+    let game = GameKind::from_id(serde_json::from_str::<&str>(get("game")?.get()).ok()?)?;
+    let players = serde_json::from_str::<Vec<IgnoredAny>>(get("players")?.get())
+        .ok()?
+        .len();
+    let options = match get("options") {
+        Some(r) => Some(serde_json::from_str::<Value>(r.get()).ok()?),
+        None => None,
+    };
+    let options = game.read_options(options.as_ref(), players).ok()?;
+    options.fast_reader().then_some((options, players))
 }
 
 /// A JSON value's elements as raw text if it is an array, else the key of its kind's name.
@@ -282,34 +341,60 @@ impl<'de: 'a, 'a> Deserialize<'de> for Elements<'a> {
     }
 }
 
-impl<'de: 'a, 'a> Deserialize<'de> for Top<'a> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Top<'a>, D::Error> {
-        struct V<'a>(std::marker::PhantomData<&'a ()>);
-        impl<'de: 'a, 'a> Visitor<'de> for V<'a> {
-            type Value = Top<'a>;
+impl<'de> de::DeserializeSeed<'de> for TopSeed {
+    type Value = Top<'de>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Top<'de>, D::Error> {
+        struct V(bool);
+        impl<'de> Visitor<'de> for V {
+            type Value = Top<'de>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("a JSON value")
             }
-            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Top<'a>, A::Error> {
-                let mut fields = Vec::new();
+            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Top<'de>, A::Error> {
+                let mut fields: Vec<(String, &'de RawValue)> = Vec::new();
                 let mut hands = None;
+                let mut read = None;
                 while let Some(k) = m.next_key::<String>()? {
-                    if k == "hands" {
-                        hands = Some(m.next_value::<Elements<'de>>()?.0);
-                    } else {
+                    let again = (hands.is_some() || read.is_some()) && k == "hands"
+                        || fields.iter().any(|(f, _)| *f == k);
+                    if self.0 && again {
+                        return Err(de::Error::custom("a field given twice"));
+                    }
+                    if k != "hands" {
                         fields.push((k, m.next_value::<&'de RawValue>()?));
+                    } else if let Some((options, players)) = fast_reader(&fields).filter(|_| self.0)
+                    {
+                        read = Some(m.next_value_seed(HandsSeed {
+                            options: &options,
+                            players,
+                        })?);
+                    } else {
+                        hands = Some(m.next_value::<Elements<'de>>()?.0);
                     }
                 }
-                Ok(Top::Object { fields, hands })
+                Ok(Top::Object {
+                    fields,
+                    hands,
+                    read,
+                })
             }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<Top<'a>, A::Error> {
+            fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<Top<'de>, A::Error> {
                 while s.next_element::<IgnoredAny>()?.is_some() {}
                 Ok(Top::Other("json.array"))
             }
-            scalar_visits!(Top<'a>, Top::Other);
+            scalar_visits!(Top<'de>, Top::Other);
         }
-        d.deserialize_any(V(std::marker::PhantomData))
+        d.deserialize_any(V(self.fast))
     }
+}
+
+/// Reads the top of `text` (see [`TopSeed`]).
+fn read_top(text: &str, fast: bool) -> Result<Top<'_>, serde_json::Error> {
+    use de::DeserializeSeed;
+    let mut d = serde_json::Deserializer::from_str(text);
+    let top = TopSeed { fast }.deserialize(&mut d)?;
+    d.end()?;
+    Ok(top)
 }
 
 fn not_json(e: serde_json::Error) -> Vec<Problem> {
@@ -350,8 +435,18 @@ impl Session {
 
     fn parse_with(text: &str, keep_text: bool) -> Result<Session, Vec<Problem>> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let (fields, hands_raw) = match serde_json::from_str::<Top>(text).map_err(not_json)? {
-            Top::Object { fields, hands } => (fields, hands),
+        // Scoring only: the fast reading first, the careful one if it cannot decide.
+        let top = match read_top(text, !keep_text) {
+            Ok(top) => top,
+            Err(_) if !keep_text => read_top(text, false).map_err(not_json)?,
+            Err(e) => return Err(not_json(e)),
+        };
+        let (fields, hands_raw, read) = match top {
+            Top::Object {
+                fields,
+                hands,
+                read,
+            } => (fields, hands, read),
             Top::Other(kind) => {
                 return Err(vec![Problem::file(msg!(
                     "json.not_object",
@@ -440,6 +535,7 @@ impl Session {
             Ok(list) => check_players(game, list, &mut problems),
         };
         let hands_raw: Option<Vec<&RawValue>> = match hands_raw {
+            None if read.is_some() => Some(Vec::new()),
             None => {
                 problems.push(Problem::file(msg!("json.missing", field = "hands")));
                 None
@@ -477,7 +573,12 @@ impl Session {
         if !problems.is_empty() {
             return Err(problems);
         }
-        let mut hands = Vec::with_capacity(hands_raw.len());
+        let mut hands: Vec<Hand> = read
+            .unwrap_or_default()
+            .into_iter()
+            .map(|game| Hand { game, raw: None })
+            .collect();
+        hands.reserve(hands_raw.len());
         let mut first_bad = None;
         for (i, r) in hands_raw.iter().enumerate() {
             let decoded = match options.decode_text(r.get(), players.len()) {

@@ -2,7 +2,7 @@
 //! with the plain way (a full replay, the checked reader, the file as it was).
 mod common;
 use common::*;
-use marque_core::games::{GameHand, Rules, bridge, democratie, le2500};
+use marque_core::games::{GameHand, bridge, decode_text, democratie, le2500};
 use marque_core::history::{self, Action, Change};
 use marque_core::session::{Hand, Session, Sheet};
 use proptest::prelude::*;
@@ -162,7 +162,7 @@ proptest! {
         let opts25 = le2500::Options::default();
         let optsd = democratie::Options::default();
         for v in [any.clone(), b.clone()] {
-            let fast = <bridge::Game as Rules>::decode_text(&v.to_string(), 4, &bridge::Options::default());
+            let fast = decode_text::<bridge::Game>(&v.to_string(), 4, &bridge::Options::default());
             let slow = bridge::decode_hand(&v);
             match fast {
                 Some(h) => prop_assert_eq!(Ok(h), slow),
@@ -171,7 +171,7 @@ proptest! {
             }
         }
         for v in [any.clone(), br.clone()] {
-            let fast = <le2500::Game as Rules>::decode_text(&v.to_string(), 3, &opts25);
+            let fast = decode_text::<le2500::Game>(&v.to_string(), 3, &opts25);
             let slow = le2500::decode_hand(&v, 3);
             match fast {
                 Some(h) => prop_assert_eq!(Ok(h), slow),
@@ -180,13 +180,65 @@ proptest! {
             }
         }
         for v in [any, m.clone()] {
-            let fast = <democratie::Game as Rules>::decode_text(&v.to_string(), 3, &optsd);
+            let fast = decode_text::<democratie::Game>(&v.to_string(), 3, &optsd);
             let slow = democratie::decode_hand(&v, 3);
             match fast {
                 Some(h) => prop_assert_eq!(Ok(h), slow),
                 None if v == m => prop_assert!(slow.is_err(), "a well-formed manche took the slow path"),
                 None => {}
             }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(200)
+    ))]
+
+    /// Reading to score (hands typed straight from the stream) and the careful reading accept
+    /// the same files, with the same hands, and refuse the same ones with the same problems.
+    #[test]
+    fn reading_to_score_agrees_with_the_careful_reading(
+        game in 0usize..3,
+        good in prop::collection::vec(prop_oneof![bridge_hand(), brasse(), manche()], 0..6),
+        odd in prop::option::of(any_json()),
+        at in any::<usize>(),
+        hands_first in any::<bool>(),
+    ) {
+        let (id, names, opts) = [
+            ("bridge", vec!["N", "E", "S", "W"], json!({})),
+            ("2500", vec!["A", "B", "C"], json!({"target": 100000})),
+            ("democratie", vec!["A", "B", "C"], json!({"target": 1000})),
+        ][game].clone();
+        let mut hands = good;
+        if let Some(o) = odd {
+            let at = at % (hands.len() + 1);
+            hands.insert(at, o);
+        }
+        let v = session(id, &names, opts, json!(hands));
+        // Fields in another order: the hands before the game and the players.
+        let text = if hands_first {
+            let mut m = serde_json::Map::new();
+            m.insert("hands".into(), v["hands"].clone());
+            for (k, x) in v.as_object().unwrap() {
+                m.insert(k.clone(), x.clone());
+            }
+            let body: Vec<String> = m.iter().map(|(k, x)| format!("{}:{x}", json!(k))).collect();
+            format!("{{{}}}", body.join(","))
+        } else {
+            v.to_string()
+        };
+        let careful = Session::parse(&text);
+        let fast = Session::parse_to_score(&text);
+        match (careful, fast) {
+            (Ok(a), Ok(b)) => {
+                let games = |s: &Session| s.hands.iter().map(|h| h.game.clone()).collect::<Vec<_>>();
+                prop_assert_eq!(games(&a), games(&b));
+                prop_assert_eq!(a.score().map(|s| s.totals), b.score().map(|s| s.totals));
+            }
+            (Err(a), Err(b)) => prop_assert_eq!(a, b),
+            (a, b) => prop_assert!(false, "careful {:?}, fast {:?}", a.is_ok(), b.is_ok()),
         }
     }
 }
@@ -199,8 +251,7 @@ fn a_well_formed_deal_takes_the_fast_path() {
         json!({"contract": "pass"}),
         json!({"contract": "2H", "declarer": "W", "tricks": 8, "at": "21:40"}),
     ] {
-        let fast =
-            <bridge::Game as Rules>::decode_text(&v.to_string(), 4, &bridge::Options::default());
+        let fast = decode_text::<bridge::Game>(&v.to_string(), 4, &bridge::Options::default());
         assert_eq!(fast.map(Ok), Some(bridge::decode_hand(&v)), "{v}");
     }
     // What the fast path cannot decide goes to the checked reader, which says why.
@@ -210,8 +261,7 @@ fn a_well_formed_deal_takes_the_fast_path() {
         json!({"contract": "4S", "declarer": "N", "tricks": 10, "honours": {"side": "NS", "kind": "aces"}}),
     ] {
         assert!(
-            <bridge::Game as Rules>::decode_text(&v.to_string(), 4, &bridge::Options::default())
-                .is_none()
+            decode_text::<bridge::Game>(&v.to_string(), 4, &bridge::Options::default()).is_none()
         );
         assert!(bridge::decode_hand(&v).is_err(), "{v}");
     }

@@ -159,6 +159,22 @@ impl Hand {
     }
 }
 
+/// A round as written, for the fast path.
+#[derive(serde::Deserialize)]
+pub struct Wire {
+    bids: Vec<u32>,
+    tricks: Vec<u32>,
+}
+
+/// [`decode_hand`] for a well-formed round, as written.
+fn from_wire(w: Wire, players: usize) -> Option<Hand> {
+    let fits = |l: &[u32]| l.len() == players && l.iter().all(|n| *n <= 52);
+    (fits(&w.bids) && fits(&w.tricks)).then_some(Hand {
+        bids: w.bids,
+        tricks: w.tricks,
+    })
+}
+
 pub fn decode_hand(v: &Value, players: usize) -> Result<Hand, Vec<Msg>> {
     let o = Obj::of(v, Msg::new("json.what.round")).map_err(|m| vec![m])?;
     let mut problems = Vec::new();
@@ -362,6 +378,10 @@ impl super::Rules for Game {
     }
     fn decode(v: &Value, players: usize, _options: &Options) -> Result<Hand, Vec<Msg>> {
         decode_hand(v, players)
+    }
+    type Wire<'de> = Wire;
+    fn from_wire(w: Wire, players: usize, _options: &Options) -> Option<Hand> {
+        from_wire(w, players)
     }
     fn label(_hand: &Hand, info: &Info, _index: usize, players: &[String]) -> Msg {
         msg!(

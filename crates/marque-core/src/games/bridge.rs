@@ -378,7 +378,7 @@ pub fn decode_hand(v: &Value) -> Result<Hand, Vec<Msg>> {
 
 /// A deal as written, for the fast path.
 #[derive(serde::Deserialize)]
-struct Wire<'a> {
+pub struct Wire<'a> {
     #[serde(borrow)]
     contract: &'a str,
     #[serde(default, borrow)]
@@ -390,16 +390,15 @@ struct Wire<'a> {
 }
 
 #[derive(serde::Deserialize)]
-struct WireHonours<'a> {
+pub struct WireHonours<'a> {
     #[serde(borrow)]
     side: &'a str,
     #[serde(borrow)]
     kind: &'a str,
 }
 
-/// [`decode_hand`] for a well-formed deal, straight from its text.
-fn decode_text(text: &str) -> Option<Hand> {
-    let w: Wire = serde_json::from_str(text).ok()?;
+/// [`decode_hand`] for a well-formed deal, as written.
+fn from_wire(w: Wire<'_>) -> Option<Hand> {
     if w.contract == "pass" {
         let alone = w.declarer.is_none() && w.tricks.is_none() && w.honours.is_none();
         return alone.then_some(Hand::PassedOut);
@@ -813,8 +812,9 @@ impl super::Rules for Game {
     fn decode(v: &Value, _players: usize, _options: &Options) -> Result<Hand, Vec<Msg>> {
         decode_hand(v)
     }
-    fn decode_text(text: &str, _players: usize, _options: &Options) -> Option<Hand> {
-        decode_text(text)
+    type Wire<'de> = Wire<'de>;
+    fn from_wire(w: Wire<'_>, _players: usize, _options: &Options) -> Option<Hand> {
+        from_wire(w)
     }
     fn close(&mut self) -> Vec<Line> {
         Game::close(self)

@@ -347,7 +347,7 @@ impl Hand {
 }
 
 /// What one suit holds as written, for the fast path.
-enum WireCapture<'a> {
+pub enum WireCapture<'a> {
     Points(i64),
     Ranks(Vec<&'a str>),
 }
@@ -386,7 +386,7 @@ impl<'de: 'a, 'a> serde::Deserialize<'de> for WireCapture<'a> {
 /// One player's captures as written, for the fast path; a missing or null suit is nothing.
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-struct WirePlayer<'a> {
+pub struct WirePlayer<'a> {
     #[serde(rename = "S", default, borrow)]
     s: Option<WireCapture<'a>>,
     #[serde(rename = "H", default, borrow)]
@@ -398,14 +398,13 @@ struct WirePlayer<'a> {
 }
 
 #[derive(serde::Deserialize)]
-struct Wire<'a> {
+pub struct Wire<'a> {
     #[serde(borrow)]
     captured: Vec<WirePlayer<'a>>,
 }
 
-/// [`decode_hand`] for a well-formed manche, straight from its text.
-fn decode_text(text: &str, players: usize) -> Option<Hand> {
-    let w: Wire = serde_json::from_str(text).ok()?;
+/// [`decode_hand`] for a well-formed manche, as written.
+fn from_wire(w: Wire<'_>, players: usize) -> Option<Hand> {
     if w.captured.len() != players {
         return None;
     }
@@ -652,8 +651,9 @@ impl super::Rules for Game {
     fn decode(v: &Value, players: usize, _options: &Options) -> Result<Hand, Vec<Msg>> {
         decode_hand(v, players)
     }
-    fn decode_text(text: &str, players: usize, _options: &Options) -> Option<Hand> {
-        decode_text(text, players)
+    type Wire<'de> = Wire<'de>;
+    fn from_wire(w: Wire<'_>, players: usize, _options: &Options) -> Option<Hand> {
+        from_wire(w, players)
     }
     fn label(_hand: &Hand, _info: &Info, index: usize, _players: &[String]) -> Msg {
         msg!("label.democratie", n = index + 1)

@@ -238,15 +238,14 @@ impl<'de> serde::Deserialize<'de> for Rank {
 
 /// A brasse as written, for the fast path.
 #[derive(serde::Deserialize)]
-struct Wire {
+pub struct Wire {
     frime: Rank,
     laid: Vec<Vec<Rank>>,
     hand: Vec<Vec<Rank>>,
 }
 
-/// [`decode_hand`] for a well-formed brasse, straight from its text.
-fn decode_text(text: &str, players: usize) -> Option<Hand> {
-    let w: Wire = serde_json::from_str(text).ok()?;
+/// [`decode_hand`] for a well-formed brasse, as written.
+fn from_wire(w: Wire, players: usize) -> Option<Hand> {
     (w.laid.len() == players && w.hand.len() == players).then_some(Hand {
         frime: w.frime,
         laid: w.laid,
@@ -407,8 +406,9 @@ impl super::Rules for Game {
     fn decode(v: &Value, players: usize, _options: &Options) -> Result<Hand, Vec<Msg>> {
         decode_hand(v, players)
     }
-    fn decode_text(text: &str, players: usize, _options: &Options) -> Option<Hand> {
-        decode_text(text, players)
+    type Wire<'de> = Wire;
+    fn from_wire(w: Wire, players: usize, _options: &Options) -> Option<Hand> {
+        from_wire(w, players)
     }
     fn label(hand: &Hand, _info: &Info, _index: usize, _players: &[String]) -> Msg {
         msg!("label.2500", frime = Arg::Key(hand.frime.name_key()))

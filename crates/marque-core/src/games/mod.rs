@@ -161,12 +161,17 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     fn start(players: &[String], options: &Self::Options) -> Self;
     /// Reads one hand's JSON, checking its shape.
     fn decode(v: &Value, players: usize, options: &Self::Options) -> Result<Self::Hand, Vec<Msg>>;
-    /// Reads one hand straight from its JSON text when it is well formed: a fast path for long
-    /// files, which must accept exactly the hands [`Rules::decode`] accepts. `None` sends the
-    /// hand to `decode`, which says what is wrong.
-    fn decode_text(_text: &str, _players: usize, _options: &Self::Options) -> Option<Self::Hand> {
-        None
-    }
+    /// Whether the game reads hands straight from their text ([`Rules::Wire`]).
+    const FAST_READER: bool = true;
+    /// A hand as written, read straight from its JSON: the fast path for long files.
+    type Wire<'de>: Deserialize<'de>;
+    /// The hand a well-formed wire hand is, or `None` when [`Rules::decode`] must say what is
+    /// wrong. It must accept exactly the hands `decode` accepts.
+    fn from_wire(
+        wire: Self::Wire<'_>,
+        players: usize,
+        options: &Self::Options,
+    ) -> Option<Self::Hand>;
     /// One hand's JSON, as written in session files.
     fn encode(hand: &Self::Hand) -> Value;
     /// Checks a hand against the game so far and scores it.
@@ -196,6 +201,26 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     fn summary(&self) -> Vec<(&'static str, Value)> {
         Vec::new()
     }
+}
+
+/// A hand straight from its text, when it is well formed (see [`Rules::from_wire`]).
+pub fn decode_text<G: Rules>(text: &str, players: usize, options: &G::Options) -> Option<G::Hand> {
+    if !G::FAST_READER {
+        return None;
+    }
+    let wire = serde_json::from_str::<G::Wire<'_>>(text).ok()?;
+    G::from_wire(wire, players, options)
+}
+
+/// A hand from a JSON stream, when it is well formed.
+fn read_hand<'de, G: Rules, D: serde::Deserializer<'de>>(
+    d: D,
+    players: usize,
+    options: &G::Options,
+) -> Result<G::Hand, D::Error> {
+    let wire = G::Wire::deserialize(d)?;
+    G::from_wire(wire, players, options)
+        .ok_or_else(|| serde::de::Error::custom("a hand to read the slow way"))
 }
 
 /// The one list of games: makes [`GameKind`], [`GameOptions`], [`GameHand`], [`HandInfo`] and
@@ -287,7 +312,25 @@ macro_rules! games {
             /// Reads one hand of this game from its text, where the fast path can.
             pub fn decode_text(&self, text: &str, players: usize) -> Option<GameHand> {
                 match self {
-                    $(GameOptions::$V(o) => <$m::Game as Rules>::decode_text(text, players, o)
+                    $(GameOptions::$V(o) => decode_text::<$m::Game>(text, players, o)
+                        .map(GameHand::$V)),*
+                }
+            }
+
+            /// Whether the game reads hands straight from their text.
+            pub fn fast_reader(&self) -> bool {
+                match self { $(GameOptions::$V(_) => <$m::Game as Rules>::FAST_READER),* }
+            }
+
+            /// Reads one well-formed hand of this game from a JSON stream; an error for any
+            /// other (the caller then reads the file the slow way, which says what is wrong).
+            pub fn read_hand<'de, D: serde::Deserializer<'de>>(
+                &self,
+                d: D,
+                players: usize,
+            ) -> Result<GameHand, D::Error> {
+                match self {
+                    $(GameOptions::$V(o) => read_hand::<$m::Game, D>(d, players, o)
                         .map(GameHand::$V)),*
                 }
             }

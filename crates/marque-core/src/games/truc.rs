@@ -591,6 +591,11 @@ impl Game {
 
 impl super::Rules for Game {
     rules_from_module!();
+    const FAST_READER: bool = false;
+    type Wire<'de> = serde::de::IgnoredAny;
+    fn from_wire(_: serde::de::IgnoredAny, _players: usize, _options: &Options) -> Option<Hand> {
+        None
+    }
 
     const ID: &'static str = "truc";
     const NAME_KEY: &'static str = "game.truc";
