@@ -179,8 +179,8 @@ impl Store {
             let stamp = Stamp::of(&meta);
             let state = match old.files.get(&name).filter(|c| c.stamp == stamp) {
                 Some(cached) => cached.state.clone().into_state(),
-                None => match read_session(&path) {
-                    Ok(l) => FileState::Fine(Box::new(Summary::of(&l.session, &l.sheet))),
+                None => match summarize(&path) {
+                    Ok(summary) => FileState::Fine(Box::new(summary)),
                     Err(StoreError::Newer(v)) => FileState::Newer(v),
                     Err(StoreError::Damaged(p)) => FileState::Damaged(p),
                     Err(e) => FileState::Damaged(vec![Problem::file(msg!(
@@ -355,7 +355,39 @@ pub fn read_for_append(path: &Path) -> Result<(Session, Replay, Stamp), StoreErr
     Ok((session, replay, stamp))
 }
 
+/// Reads a session file for its summary only: its hands are read to be played, not kept as
+/// written, and no score sheet is made.
+pub fn summarize(path: &Path) -> Result<Summary, StoreError> {
+    let (session, _) = read_text(path, Session::parse_to_score)?;
+    let mut replay = Replay::new(&session.options, &session.players);
+    for (i, h) in session.hands.iter().enumerate() {
+        replay.play(&h.game).map_err(|ms| {
+            StoreError::Damaged(ms.into_iter().map(|m| Problem::hand(i, m)).collect())
+        })?;
+    }
+    let end = replay.end(session.closed);
+    Ok(Summary {
+        game: session.game,
+        sides: session.sides(),
+        hands: session.hands.len(),
+        totals: end.totals,
+        finished: end.finished,
+        closed: session.closed,
+        winners: end.winners,
+        id: session.id,
+        created: session.created,
+        players: session.players,
+    })
+}
+
 fn read_decoded(path: &Path) -> Result<(Session, Stamp), StoreError> {
+    read_text(path, Session::parse)
+}
+
+fn read_text(
+    path: &Path,
+    parse: fn(&str) -> Result<Session, Vec<Problem>>,
+) -> Result<(Session, Stamp), StoreError> {
     let mut file = File::open(path)?;
     let stamp = Stamp::of(&file.metadata()?);
     let mut bytes = Vec::with_capacity(stamp.size as usize);
@@ -366,7 +398,7 @@ fn read_decoded(path: &Path) -> Result<(Session, Stamp), StoreError> {
             error = e.to_string()
         ))])
     })?;
-    let session = Session::parse(&text).map_err(|p| match newer_version(&p) {
+    let session = parse(&text).map_err(|p| match newer_version(&p) {
         Some(v) => StoreError::Newer(v),
         None => StoreError::Damaged(p),
     })?;
@@ -397,15 +429,17 @@ fn replace_file(path: &Path, bytes: &[u8], sync: bool) -> std::io::Result<()> {
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let (tmp_dir, prefix) = temporaries(path);
+    if let Err(e) = fs::create_dir(&tmp_dir)
+        && e.kind() != std::io::ErrorKind::AlreadyExists
+    {
+        return Err(e);
+    }
     // Process and a count: two threads of one process (two listings of the folder) never
     // share a temporary file.
     static COUNT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let tmp = dir.join(format!(".{name}.{}-{n}.tmp", std::process::id()));
+    let tmp = tmp_dir.join(format!("{prefix}{}-{n}.tmp", std::process::id()));
     let result = (|| {
         let mut f = OpenOptions::new()
             .write(true)
@@ -448,15 +482,24 @@ impl Lock {
     /// Takes the lock of a session file, or says who holds it.
     pub fn acquire(session_path: &Path) -> Result<Lock, StoreError> {
         let path = lock_path(session_path);
-        if let Some(d) = path.parent() {
-            fs::create_dir_all(d)?;
+        // The folder of locks, beside the session: never its missing parents (a refused command
+        // makes no folder).
+        if let Some(d) = path.parent()
+            && let Err(e) = fs::create_dir(d)
+            && e.kind() != std::io::ErrorKind::AlreadyExists
+        {
+            return Err(e.into());
         }
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&path)?;
+        let mut options = OpenOptions::new();
+        options.read(true).write(true).create(true).truncate(false);
+        // A lock file that is a symbolic link is refused, never followed: writing the note
+        // through it would change a file elsewhere.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.custom_flags(libc::O_NOFOLLOW);
+        }
+        let mut file = options.open(&path)?;
         match file.try_lock() {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
@@ -500,32 +543,47 @@ impl Drop for Lock {
 /// Removes the temporary files that writers of this session killed mid-save left behind. Only
 /// the lock holder calls it: nobody else can be writing them.
 fn sweep_temporaries(session_path: &Path) {
-    let (Some(dir), Some(name)) = (session_path.parent(), session_path.file_name()) else {
-        return;
-    };
-    let prefix = format!(".{}.", name.to_string_lossy());
-    let dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    };
-    if let Ok(rd) = fs::read_dir(dir) {
+    let (dir, prefix) = temporaries(session_path);
+    if let Ok(rd) = fs::read_dir(&dir) {
         for e in rd.filter_map(|e| e.ok()) {
-            let n = e.file_name().to_string_lossy().into_owned();
-            if n.starts_with(&prefix) && n.ends_with(".tmp") {
+            if e.file_name().to_string_lossy().starts_with(&prefix) {
                 let _ = fs::remove_file(e.path());
             }
         }
     }
 }
 
-/// `.NAME.lock` beside the session file.
+/// Where the temporary files of a save of `path` go, and how their names start: a hidden folder
+/// beside the file (a listing of it stays short however many sessions there are), and a hash of
+/// the file's name (a name of any length gives a short one, never the start of another's).
+fn temporaries(path: &Path) -> (PathBuf, String) {
+    let name = path.file_name().unwrap_or_default();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in name.as_encoded_bytes() {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    (hidden_dir(path, TEMPORARIES), format!("{h:016x}."))
+}
+
+/// The hidden folder of temporary files, beside the session files.
+pub const TEMPORARIES: &str = ".marque-tmp";
+
+/// The lock file of a session: in a hidden folder beside it (the locks do not pile up among
+/// the sessions), named by a hash of the session's name (any name gives a short one).
 pub fn lock_path(session_path: &Path) -> PathBuf {
-    let name = session_path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    session_path.with_file_name(format!(".{name}.lock"))
+    let (_, hash) = temporaries(session_path);
+    hidden_dir(session_path, LOCKS).join(format!("{hash}lock"))
+}
+
+/// The hidden folder of lock files, beside the session files.
+pub const LOCKS: &str = ".marque-locks";
+
+fn hidden_dir(path: &Path, name: &str) -> PathBuf {
+    path.parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .join(name)
 }
 
 /// Saves a session over its file, holding `lock`, if the file is still the one read (`stamp`);

@@ -106,3 +106,29 @@ fn an_index_that_cannot_be_written_only_costs_time() {
     }
     assert!(dir.path().join(INDEX).is_dir());
 }
+
+/// The summary the index keeps (read to be scored, no sheet made) is the one a full read gives,
+/// for every conformance case of every game, refused ones included.
+#[test]
+fn a_summary_is_what_the_full_reading_gives() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut checked = 0;
+    for game in ["truc", "bridge", "ascenseur", "2500", "democratie"] {
+        let path = format!(
+            "{}/tests/conformance/{game}.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let doc: serde_json::Value = serde_json::from_slice(&fs::read(path).unwrap()).unwrap();
+        for case in doc["cases"].as_array().unwrap() {
+            let file = dir.path().join("case.json");
+            fs::write(&file, case["session"].to_string()).unwrap();
+            let full = marque::store::read_session(&file)
+                .map(|l| marque::store::Summary::of(&l.session, &l.sheet))
+                .map_err(|e| format!("{e:?}"));
+            let quick = marque::store::summarize(&file).map_err(|e| format!("{e:?}"));
+            assert_eq!(quick, full, "{}", case["id"]);
+            checked += 1;
+        }
+    }
+    assert!(checked > 50, "{checked} cases");
+}

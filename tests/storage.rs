@@ -117,7 +117,7 @@ fn a_killed_add_never_leaves_a_broken_file() {
         (20..=295).contains(&kills),
         "{kills} of 300 adds were killed: the kills did not spread over the adds"
     );
-    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path().join(store::TEMPORARIES))
         .unwrap()
         .filter_map(|e| e.ok())
         .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
@@ -464,4 +464,77 @@ fn import_checks_like_score_and_never_overwrites() {
     let b = store.import(&good).unwrap();
     assert_ne!(a, b);
     assert_eq!(store.list().len(), 2);
+}
+
+/// Each session's temporary files are its own: the sweep after a crash of one session's writer
+/// never takes another's, even when one name begins with the other; and a name as long as the
+/// file system allows still saves.
+#[test]
+fn temporary_files_belong_to_one_session_and_fit_any_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = session("truc", &["A", "B"], json!({}), json!([])).to_string();
+    let short = dir.path().join("s.json");
+    let long = dir.path().join("s.json.x.json");
+    let longest = dir.path().join(format!("{}.json", "n".repeat(250)));
+    for p in [&short, &long, &longest] {
+        std::fs::write(p, &text).unwrap();
+    }
+    // A temporary file left by a killed writer of s.json.x.json.
+    let lock_long = Lock::acquire(&long).unwrap();
+    let loaded = store::read_session(&long).unwrap();
+    store::save(&long, &loaded.session, loaded.stamp, &lock_long).unwrap();
+    let tmp = dir.path().join(store::TEMPORARIES);
+    let theirs = std::fs::read_dir(&tmp).unwrap().count();
+    std::fs::write(tmp.join("left-by-nobody.tmp"), "x").unwrap();
+    let names = |d: &Path| -> Vec<String> {
+        std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect()
+    };
+    // s.json's writer sweeps only its own.
+    let before = names(&tmp);
+    drop(Lock::acquire(&short).unwrap());
+    assert_eq!(
+        names(&tmp),
+        before,
+        "another session's temporaries were swept"
+    );
+    assert_eq!(theirs, 0, "a completed save leaves no temporary file");
+    // The longest name locks and saves, through lock and temporary files of short names.
+    let lock = Lock::acquire(&longest).unwrap();
+    let loaded = store::read_session(&longest).unwrap();
+    store::save(&longest, &loaded.session, loaded.stamp, &lock).unwrap();
+    drop(lock_long);
+}
+
+/// A lock file that is a symbolic link is refused, and what it points to stays as it was; a lock
+/// for a file in a folder that does not exist makes no folder.
+#[test]
+fn a_lock_never_follows_a_link_nor_makes_folders() {
+    let dir = tempfile::tempdir().unwrap();
+    let elsewhere = dir.path().join("elsewhere.txt");
+    std::fs::write(&elsewhere, "precious").unwrap();
+    let s = dir.path().join("s.json");
+    let lock = store::lock_path(&s);
+    std::fs::create_dir_all(lock.parent().unwrap()).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, &lock).unwrap();
+    assert!(Lock::acquire(&s).is_err(), "a linked lock file was used");
+    assert_eq!(std::fs::read_to_string(&elsewhere).unwrap(), "precious");
+
+    let missing = dir.path().join("no/such/dir/x.json");
+    assert!(Lock::acquire(&missing).is_err());
+    assert!(
+        !dir.path().join("no").exists(),
+        "a refused lock made folders"
+    );
+    // The lock files are not among the sessions.
+    let t = dir.path().join("t.json");
+    drop(Lock::acquire(&t).unwrap());
+    let beside: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".lock"))
+        .collect();
+    assert!(beside.is_empty(), "{beside:?}");
 }
