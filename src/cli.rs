@@ -1,6 +1,6 @@
 //! The command line: `marque` opens the app; `marque score FILE` scores a session headless.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -59,8 +59,15 @@ pub enum Command {
     Add {
         /// The session file.
         file: String,
-        /// The hand as JSON text, a file holding it, or `-` for standard input.
+        /// The hand: JSON text, `@PATH` for a file holding it, or `-` for standard input.
         hand: String,
+        /// Wait up to this many seconds for another writer to release the session (exit status 3
+        /// if it still holds it).
+        #[arg(long, value_name = "SECONDS", default_value_t = 0.0)]
+        wait: f64,
+        /// Add to a session the players closed (the log records that it was reopened).
+        #[arg(long)]
+        reopen: bool,
         #[arg(long, value_enum, default_value = "fr")]
         lang: LangArg,
     },
@@ -98,25 +105,57 @@ pub fn main() -> ExitCode {
             }
         },
         Some(Command::Score { file, text, lang }) => score(&file, text, lang.into()),
-        Some(Command::Add { file, hand, lang }) => add(&file, &hand, lang.into()),
+        Some(Command::Add {
+            file,
+            hand,
+            wait,
+            reopen,
+            lang,
+        }) => add(&file, &hand, wait, reopen, lang.into()),
         Some(Command::Check { folder, json, lang }) => check(folder, json, lang.into()),
     }
 }
 
 /// Reads a file, or standard input for `-`.
 pub fn read_input(path: &str) -> Result<String, Msg> {
-    let mut s = String::new();
-    let r = if path == "-" {
-        std::io::stdin().read_to_string(&mut s).map(|_| ())
+    use crate::store::{MAX_SESSION_BYTES, StoreError, open_regular, read_capped};
+    let unreadable =
+        |e: std::io::Error| msg!("file.unreadable", path = path, error = e.to_string());
+    let bytes = if path == "-" {
+        read_capped(std::io::stdin().lock(), MAX_SESSION_BYTES)
     } else {
-        std::fs::read(path).and_then(|bytes| {
-            s = String::from_utf8(bytes)
-                .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
-            Ok(())
-        })
+        let (file, _) = open_regular(std::path::Path::new(path)).map_err(unreadable)?;
+        read_capped(file, MAX_SESSION_BYTES)
     };
-    r.map(|_| s)
-        .map_err(|e| msg!("file.unreadable", path = path, error = e.to_string()))
+    let bytes = match bytes {
+        Ok(b) => b,
+        Err(StoreError::Damaged(mut p)) if !p.is_empty() => return Err(p.remove(0).msg),
+        Err(StoreError::Io(e)) => return Err(unreadable(e)),
+        Err(_) => return Err(unreadable(std::io::Error::other("read"))),
+    };
+    String::from_utf8(bytes)
+        .map_err(|e| unreadable(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))
+}
+
+/// Text from a file as it may reach a terminal: control characters (escape sequences that would
+/// retitle or recolour it, a newline that would split a record) shown as `\u{…}`. With
+/// `lines`, newlines are kept.
+pub fn printable(text: &str, lines: bool) -> std::borrow::Cow<'_, str> {
+    let bad = |c: char| c.is_control() && !(lines && c == '\n');
+    if !text.chars().any(bad) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(
+        text.chars()
+            .map(|c| {
+                if bad(c) {
+                    c.escape_unicode().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect(),
+    )
 }
 
 /// Prints problems on standard error and returns exit status 2.
@@ -143,9 +182,10 @@ fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
     let stdout = std::io::stdout().lock();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout);
     let written = if text {
-        session
-            .score()
-            .map(|sheet| out.write_all(crate::text::render(&session, &sheet, lang).as_bytes()))
+        session.score().map(|sheet| {
+            let text = crate::text::render(&session, &sheet, lang);
+            out.write_all(printable(&text, true).as_bytes())
+        })
     } else {
         session.write_score(lang, &mut out, budget, scratch)
     };
@@ -161,16 +201,22 @@ fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
     }
 }
 
-fn add(path: &str, hand: &str, lang: Lang) -> ExitCode {
+/// Exit statuses: 0 done, 1 `check` found problems, 2 refused input, 3 the session is locked
+/// by another writer (try again later).
+pub const LOCKED: u8 = 3;
+
+fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode {
     use crate::history;
     use crate::store::{self, Lock, StoreError};
-    let text = if hand == "-" || std::path::Path::new(hand).is_file() {
-        match read_input(hand) {
-            Ok(t) => t,
-            Err(m) => return fail(&[Problem::file(m)], lang),
-        }
-    } else {
-        hand.to_string()
+    // JSON text, `-` for standard input, `@PATH` for a file: nothing is guessed.
+    let text = match (hand, hand.strip_prefix('@')) {
+        ("-", _) => read_input("-"),
+        (_, Some(file)) => read_input(file),
+        _ => Ok(hand.to_string()),
+    };
+    let text = match text {
+        Ok(t) => t,
+        Err(m) => return fail(&[Problem::file(m)], lang),
     };
     let file = std::path::Path::new(path);
     let store_fail = |e: StoreError| -> Vec<Problem> {
@@ -186,14 +232,39 @@ fn add(path: &str, hand: &str, lang: Lang) -> ExitCode {
             StoreError::Changed => vec![Problem::file(Msg::new("store.changed"))],
         }
     };
-    let lock = match Lock::acquire(file) {
-        Ok(l) => l,
-        Err(e) => return fail(&store_fail(e), lang),
+    if !file.is_file() {
+        let m = msg!(
+            "file.unreadable",
+            path = path,
+            error = Msg::new("file.no_such_session")
+        );
+        return fail(&[Problem::file(m)], lang);
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(wait.max(0.0));
+    let lock = loop {
+        match Lock::acquire(file) {
+            Ok(l) => break l,
+            Err(StoreError::Locked(_)) if std::time::Instant::now() < deadline => {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            Err(e @ StoreError::Locked(_)) => {
+                fail(&store_fail(e), lang);
+                return ExitCode::from(LOCKED);
+            }
+            Err(e) => return fail(&store_fail(e), lang),
+        }
     };
     let (mut session, mut replay, stamp) = match store::read_for_append(file) {
         Ok(l) => l,
         Err(e) => return fail(&store_fail(e), lang),
     };
+    if session.closed && !reopen {
+        return fail(&[Problem::file(Msg::new("store.closed"))], lang);
+    }
+    let at = crate::now();
+    if session.closed {
+        history::reopen(&mut session, &at);
+    }
     let n = session.hands.len();
     let value: serde_json::Value = match serde_json::from_str(&text) {
         Ok(v) => v,
@@ -214,7 +285,6 @@ fn add(path: &str, hand: &str, lang: Lang) -> ExitCode {
             return fail(&problems, lang);
         }
     };
-    let at = crate::now();
     match history::append(&mut session, &mut replay, hand, &at) {
         Err(problems) => fail(&problems, lang),
         Ok(()) => match store::save(file, &session, stamp, &lock) {
@@ -273,7 +343,11 @@ fn check(folder: Option<std::path::PathBuf>, as_json: bool, lang: Lang) -> ExitC
         let line = if as_json {
             serde_json::json!({ "path": path, "state": state, "detail": detail }).to_string()
         } else {
-            format!("{state}\t{path}\t{detail}")
+            format!(
+                "{state}\t{}\t{}",
+                printable(&path, false),
+                printable(&detail, false)
+            )
         };
         let _ = writeln!(out, "{line}");
     }

@@ -261,6 +261,9 @@ impl Store {
     /// (an existing session is never overwritten).
     pub fn import(&self, from: &Path) -> Result<PathBuf, StoreError> {
         let session = read_session(from)?.session;
+        if let Some(p) = crate::session::control_in_names(&session.players) {
+            return Err(StoreError::Damaged(vec![p]));
+        }
         fs::create_dir_all(&self.dir)?;
         let id = session
             .id
@@ -384,14 +387,51 @@ fn read_decoded(path: &Path) -> Result<(Session, Stamp), StoreError> {
     read_text(path, Session::parse)
 }
 
+/// The largest session file Marque reads: far more than any evening (a 10,000-hand session is a
+/// few megabytes), far less than what would exhaust memory.
+pub const MAX_SESSION_BYTES: u64 = 64 << 20;
+
+/// Opens a file to read without waiting on it (a FIFO given as a session never blocks) and only
+/// if it is a regular file.
+pub fn open_regular(path: &Path) -> std::io::Result<(File, fs::Metadata)> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    Ok((file, meta))
+}
+
+/// Reads at most `limit` bytes; past it, the problem to report.
+pub fn read_capped(mut r: impl Read, limit: u64) -> Result<Vec<u8>, StoreError> {
+    let mut bytes = Vec::new();
+    r.by_ref().take(limit + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(StoreError::Damaged(vec![Problem::file(msg!(
+            "file.too_large",
+            limit = limit >> 20
+        ))]));
+    }
+    Ok(bytes)
+}
+
 fn read_text(
     path: &Path,
     parse: fn(&str) -> Result<Session, Vec<Problem>>,
 ) -> Result<(Session, Stamp), StoreError> {
-    let mut file = File::open(path)?;
-    let stamp = Stamp::of(&file.metadata()?);
-    let mut bytes = Vec::with_capacity(stamp.size as usize);
-    file.read_to_end(&mut bytes)?;
+    let (file, meta) = open_regular(path)?;
+    let stamp = Stamp::of(&meta);
+    let bytes = read_capped(file, MAX_SESSION_BYTES)?;
     let text = String::from_utf8(bytes).map_err(|e| {
         StoreError::Damaged(vec![Problem::file(msg!(
             "file.not_utf8",

@@ -272,7 +272,7 @@ fn a_lock_keeps_a_second_writer_out_and_a_stale_lock_is_taken_over() {
         "--lang",
         "en",
     ]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(3), "a locked session is status 3");
     assert!(
         String::from_utf8_lossy(&out.stderr)
             .starts_with("file: the session is open for writing elsewhere (pid ")

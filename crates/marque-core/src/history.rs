@@ -74,10 +74,12 @@ pub enum Action {
     Restore,
     /// The players stopped the game: the session is marked closed (no hand changes).
     Close,
+    /// A closed session was opened again for more hands.
+    Reopen,
 }
 
 impl Action {
-    pub const ALL: [Action; 7] = [
+    pub const ALL: [Action; 8] = [
         Action::Add,
         Action::Edit,
         Action::Delete,
@@ -85,6 +87,7 @@ impl Action {
         Action::Redo,
         Action::Restore,
         Action::Close,
+        Action::Reopen,
     ];
 
     pub fn id(self) -> &'static str {
@@ -96,6 +99,7 @@ impl Action {
             Action::Redo => "redo",
             Action::Restore => "restore",
             Action::Close => "close",
+            Action::Reopen => "reopen",
         }
     }
     pub fn name_key(self) -> &'static str {
@@ -107,6 +111,7 @@ impl Action {
             Action::Redo => "log.redo",
             Action::Restore => "log.restore",
             Action::Close => "log.close",
+            Action::Reopen => "log.reopen",
         }
     }
     pub fn from_id(s: &str) -> Option<Action> {
@@ -197,6 +202,21 @@ pub fn close(session: &mut Session, sheet: &mut Sheet, at: &str) {
         &LogOut {
             at,
             action: Action::Close.id(),
+            hand: 0,
+            old: None,
+            new: None,
+        },
+    );
+}
+
+/// Opens a closed session again for more hands, and logs it.
+pub fn reopen(session: &mut Session, at: &str) {
+    session.closed = false;
+    push_log(
+        session,
+        &LogOut {
+            at,
+            action: Action::Reopen.id(),
             hand: 0,
             old: None,
             new: None,

@@ -409,6 +409,9 @@ impl Session {
         options_json: Map<String, Value>,
         created: String,
     ) -> Result<Session, Vec<Problem>> {
+        if let Some(p) = control_in_names(&players) {
+            return Err(vec![p]);
+        }
         let v = serde_json::json!({
             "format": FORMAT, "version": VERSION, "game": game.id(), "created": created,
             "players": players, "options": options_json, "closed": false, "hands": []
@@ -938,6 +941,16 @@ fn write_str<W: std::io::Write>(out: &mut W, s: &str) -> std::io::Result<()> {
     } else {
         serde_json::to_writer(out, s).map_err(std::io::Error::from)
     }
+}
+
+/// A name with a control character (an escape sequence, a line break…): refused when a session
+/// is made or imported, since such a name would reach terminals and lists as it is.
+pub fn control_in_names(players: &[String]) -> Option<Problem> {
+    let (n, _) = players
+        .iter()
+        .enumerate()
+        .find(|(_, p)| p.chars().any(char::is_control))?;
+    Some(Problem::file(msg!("file.player_control", n = n + 1)))
 }
 
 fn check_players(

@@ -2,7 +2,7 @@
 //! with the plain way (a full replay, the checked reader, the file as it was).
 mod common;
 use common::*;
-use marque_core::games::{GameHand, bridge, decode_text, democratie, le2500};
+use marque_core::games::{GameHand, ascenseur, bridge, decode_text, democratie, le2500};
 use marque_core::history::{self, Action, Change};
 use marque_core::session::{Hand, Session, Sheet};
 use proptest::prelude::*;
@@ -178,6 +178,11 @@ proptest! {
                 None if v == br => prop_assert!(slow.is_err(), "a well-formed brasse took the slow path"),
                 None => {}
             }
+        }
+        for v in [any.clone(), json!({"bids": [0, 1, 2], "tricks": [1, 1, 1]}), json!([[0, 1, 2], [1, 1, 1]])] {
+            let fast = decode_text::<ascenseur::Game>(&v.to_string(), 3, &ascenseur::Options::default());
+            let slow = ascenseur::decode_hand(&v, 3);
+            if let Some(h) = fast { prop_assert_eq!(Ok(h), slow); }
         }
         for v in [any, m.clone()] {
             let fast = decode_text::<democratie::Game>(&v.to_string(), 3, &optsd);

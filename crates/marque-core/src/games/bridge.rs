@@ -386,7 +386,7 @@ pub struct Wire<'a> {
     #[serde(default)]
     tricks: Option<i64>,
     #[serde(default, borrow)]
-    honours: Option<WireHonours<'a>>,
+    honours: Option<super::MapOnly<WireHonours<'a>>>,
 }
 
 #[derive(serde::Deserialize)]
@@ -410,7 +410,7 @@ fn from_wire(w: Wire<'_>) -> Option<Hand> {
     let tricks = u8::try_from(w.tricks?).ok().filter(|t| *t <= 13)?;
     let honours = match w.honours {
         None => None,
-        Some(h) => {
+        Some(super::MapOnly(h)) => {
             let side = SIDES.iter().position(|s| *s == h.side)?;
             let kind = match h.kind {
                 "4" => HonoursKind::Four,

@@ -400,7 +400,7 @@ pub struct WirePlayer<'a> {
 #[derive(serde::Deserialize)]
 pub struct Wire<'a> {
     #[serde(borrow)]
-    captured: Vec<WirePlayer<'a>>,
+    captured: Vec<super::MapOnly<WirePlayer<'a>>>,
 }
 
 /// [`decode_hand`] for a well-formed manche, as written.
@@ -421,7 +421,7 @@ fn from_wire(w: Wire<'_>, players: usize) -> Option<Hand> {
     let captured = w
         .captured
         .into_iter()
-        .map(|p| Some([capture(p.s)?, capture(p.h)?, capture(p.d)?, capture(p.c)?]))
+        .map(|super::MapOnly(p)| Some([capture(p.s)?, capture(p.h)?, capture(p.d)?, capture(p.c)?]))
         .collect::<Option<Vec<_>>>()?;
     Some(Hand { captured })
 }

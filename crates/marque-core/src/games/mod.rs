@@ -203,12 +203,32 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     }
 }
 
+/// A JSON object read into `T`, and nothing else: serde's derived readers also take an array of
+/// the fields in order, which the checked readers refuse.
+pub struct MapOnly<T>(pub T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for MapOnly<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for V<T> {
+            type Value = T;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, m: A) -> Result<T, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(m))
+            }
+        }
+        d.deserialize_map(V(std::marker::PhantomData)).map(MapOnly)
+    }
+}
+
 /// A hand straight from its text, when it is well formed (see [`Rules::from_wire`]).
 pub fn decode_text<G: Rules>(text: &str, players: usize, options: &G::Options) -> Option<G::Hand> {
     if !G::FAST_READER {
         return None;
     }
-    let wire = serde_json::from_str::<G::Wire<'_>>(text).ok()?;
+    let MapOnly(wire) = serde_json::from_str::<MapOnly<G::Wire<'_>>>(text).ok()?;
     G::from_wire(wire, players, options)
 }
 
@@ -218,7 +238,7 @@ fn read_hand<'de, G: Rules, D: serde::Deserializer<'de>>(
     players: usize,
     options: &G::Options,
 ) -> Result<G::Hand, D::Error> {
-    let wire = G::Wire::deserialize(d)?;
+    let MapOnly(wire) = MapOnly::<G::Wire<'de>>::deserialize(d)?;
     G::from_wire(wire, players, options)
         .ok_or_else(|| serde::de::Error::custom("a hand to read the slow way"))
 }

@@ -1,0 +1,118 @@
+//! `marque add` as scripts use it: where the hand comes from, a locked session (status 3,
+//! `--wait`), a closed session (`--reopen`), a file that is not there.
+use std::process::{Command, Output};
+
+use serde_json::json;
+
+fn marque(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn truc_file(dir: &std::path::Path, closed: bool) -> std::path::PathBuf {
+    let f = dir.join("partie.json");
+    let v = json!({"format": "marque-session", "version": 1, "game": "truc",
+                   "players": ["Anne", "Bruno"], "closed": closed, "hands": []});
+    std::fs::write(&f, v.to_string()).unwrap();
+    f
+}
+
+fn hands(f: &std::path::Path) -> usize {
+    marque::store::read_session(f).unwrap().session.hands.len()
+}
+
+#[test]
+fn the_hand_is_json_text_standard_input_or_an_at_path_and_nothing_is_guessed() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = truc_file(dir.path(), false);
+    let file = f.to_str().unwrap();
+    let hand = r#"{"calls": [], "winner": 0}"#;
+    // A file named exactly like the text given is not read in its place.
+    std::fs::write(dir.path().join(hand), r#"{"calls": [], "winner": 1}"#).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_marque"))
+        .current_dir(dir.path())
+        .args(["add", file, hand])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let s = marque::store::read_session(&f).unwrap();
+    assert_eq!(
+        s.session.hands[0].to_value(),
+        json!({"calls": [], "winner": 0})
+    );
+    // @PATH reads a file.
+    let at = dir.path().join("hand.json");
+    std::fs::write(&at, r#"{"calls": [], "winner": 1}"#).unwrap();
+    assert!(
+        marque(&["add", file, &format!("@{}", at.display())])
+            .status
+            .success()
+    );
+    assert_eq!(hands(&f), 2);
+    // A path that does not exist is said to be one.
+    let out = marque(&["add", file, "@/no/such/hand.json", "--lang", "en"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("file: cannot read /no/such/hand.json: "),
+        "{err}"
+    );
+    // A session that is not there: said so, and nothing made on disk.
+    let out = marque(&[
+        "add",
+        dir.path().join("no/such/x.json").to_str().unwrap(),
+        hand,
+        "--lang",
+        "en",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("there is no such session file"));
+    assert!(!dir.path().join("no").exists());
+}
+
+#[test]
+fn a_locked_session_is_status_3_and_wait_waits_for_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = truc_file(dir.path(), false);
+    let file = f.to_str().unwrap().to_string();
+    let hand = r#"{"calls": [], "winner": 0}"#;
+    let lock = marque::store::Lock::acquire(&f).unwrap();
+    let out = marque(&["add", &file, hand, "--lang", "en"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(hands(&f), 0);
+    // Released half a second later: --wait 10 gets in.
+    let holder = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        drop(lock);
+    });
+    let out = marque(&["add", &file, hand, "--wait", "10"]);
+    holder.join().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(hands(&f), 1);
+}
+
+#[test]
+fn a_closed_session_takes_no_hand_unless_reopened_and_the_log_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = truc_file(dir.path(), true);
+    let file = f.to_str().unwrap();
+    let hand = r#"{"calls": [], "winner": 0}"#;
+    let before = std::fs::read(&f).unwrap();
+    let out = marque(&["add", file, hand, "--lang", "en"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "file: the players stopped this session: nothing is added (--reopen to take it up again)\n"
+    );
+    assert_eq!(std::fs::read(&f).unwrap(), before);
+    assert!(marque(&["add", file, hand, "--reopen"]).status.success());
+    let s = marque::store::read_session(&f).unwrap().session;
+    assert!(!s.closed);
+    let log: Vec<_> = marque::history::log(&s)
+        .iter()
+        .map(|e| e.action.map(|a| a.id()))
+        .collect();
+    assert_eq!(log, [Some("reopen"), Some("add")]);
+}

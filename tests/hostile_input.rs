@@ -1,0 +1,85 @@
+//! What a hostile or odd input does to the command line: nothing hangs, nothing reaches the
+//! terminal raw, nothing is read past its limit.
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+fn marque(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_fifo_or_a_device_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("s.json");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    for path in [fifo.to_str().unwrap(), "/dev/zero"] {
+        let t = Instant::now();
+        let out = marque(&["score", path, "--lang", "en"]);
+        assert_eq!(out.status.code(), Some(2), "{path}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("not a regular file"), "{path}: {err}");
+        assert!(t.elapsed() < Duration::from_secs(20), "{path} blocked");
+    }
+}
+
+#[test]
+fn a_file_past_the_size_limit_is_refused_with_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.json");
+    let f = std::fs::File::create(&big).unwrap();
+    f.set_len(marque::store::MAX_SESSION_BYTES + 1).unwrap();
+    let out = marque(&["score", big.to_str().unwrap(), "--lang", "en"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "file: the file is larger than 64 MiB, the most Marque reads\n"
+    );
+}
+
+#[test]
+fn names_and_file_names_reach_the_terminal_escaped_one_record_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let evil = "Anne\u{1b}]0;pwned\u{7}\u{1b}[31m";
+    let v = json!({"format": "marque-session", "version": 1, "game": "truc",
+                   "players": [evil, "Bruno"], "hands": [{"calls": [], "winner": 0}]});
+    let file = dir.path().join("line\nbreak\u{1b}[2J.json");
+    std::fs::write(&file, v.to_string()).unwrap();
+    let out = marque(&["score", "--text", file.to_str().unwrap()]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{7}'),
+        "{text}"
+    );
+    assert!(text.contains("Anne\\u{1b}]0;pwned"), "{text}");
+    let out = marque(&["check", dir.path().to_str().unwrap()]);
+    let listing = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(listing.lines().count(), 1, "one record a file: {listing:?}");
+    assert!(!listing.contains('\u{1b}'), "{listing:?}");
+    // Such a name is refused when a session is made or imported.
+    let store = marque::store::Store::new(dir.path().join("data"));
+    assert!(store.import(&file).is_err());
+    let made = marque::session::Session::new(
+        marque::games::GameKind::Truc,
+        vec![evil.to_string(), "Bruno".into()],
+        Default::default(),
+        "2026-11-23T20:00:00+01:00".into(),
+    );
+    let problems = made.unwrap_err();
+    assert_eq!(
+        problems[0].render(marque::i18n::Lang::En),
+        "file: player 1's name holds a control character (a line break, an escape…); only visible characters and spaces are allowed"
+    );
+}
