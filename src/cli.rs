@@ -230,6 +230,8 @@ fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode 
                 error = e.to_string()
             ))],
             StoreError::Changed => vec![Problem::file(Msg::new("store.changed"))],
+            StoreError::ReadOnly => vec![Problem::file(msg!("store.read_only", path = path))],
+            StoreError::Write(e) => vec![Problem::file(crate::store::write_problem(path, &e))],
         }
     };
     if !file.is_file() {

@@ -39,6 +39,12 @@ pub enum StoreError {
     /// The file changed on disk since it was read: it is not overwritten.
     #[error("changed on disk")]
     Changed,
+    /// Writing failed (the disk full, the folder read-only, no permission, a name too long…).
+    #[error("{0}")]
+    Write(std::io::Error),
+    /// The file has no write permission: Marque does not write it.
+    #[error("read-only")]
+    ReadOnly,
 }
 
 /// What identifies the version of a file that was read: its size and modification time.
@@ -211,7 +217,7 @@ impl Store {
             // The index only saves work: a folder that cannot be written is read in full, and
             // an index lost in a crash is made again (so it is renamed into place, never half
             // written, but not synced to the disk).
-            let _ = replace_file(&index_path, &text, false);
+            let _ = replace_file(&index_path, &text, false, None);
         }
         out.sort_by(|a, b| b.modified.cmp(&a.modified).then(a.path.cmp(&b.path)));
         out
@@ -457,14 +463,33 @@ fn newer_version(problems: &[Problem]) -> Option<u64> {
     }
 }
 
+/// What a failed write says: the disk full, the folder read-only, no permission, a name too
+/// long, or the system's own words.
+pub fn write_problem(path: &str, e: &std::io::Error) -> marque_core::i18n::Msg {
+    use std::io::ErrorKind as K;
+    let key = match e.kind() {
+        K::StorageFull | K::QuotaExceeded => "store.write.full",
+        K::ReadOnlyFilesystem => "store.write.read_only_fs",
+        K::PermissionDenied => "store.write.permission",
+        K::InvalidFilename => "store.write.name_too_long",
+        _ => "store.write.other",
+    };
+    msg!(key, path = path, error = e.to_string())
+}
+
 /// Writes `bytes` to `path` so that a crash at any moment leaves the old file or the new one.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    replace_file(path, bytes, true)
+    replace_file(path, bytes, true, None)
 }
 
 /// Writes `bytes` to a temporary file beside `path` and renames it over `path`; with `sync`, the
 /// data and the rename reach the disk before it returns.
-fn replace_file(path: &Path, bytes: &[u8], sync: bool) -> std::io::Result<()> {
+fn replace_file(
+    path: &Path,
+    bytes: &[u8],
+    sync: bool,
+    keep: Option<&fs::Metadata>,
+) -> std::io::Result<()> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -487,6 +512,15 @@ fn replace_file(path: &Path, bytes: &[u8], sync: bool) -> std::io::Result<()> {
             .truncate(true)
             .open(&tmp)?;
         f.write_all(bytes)?;
+        if let Some(meta) = keep {
+            f.set_permissions(meta.permissions())?;
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::MetadataExt;
+                // Only a privileged process may give a file away: otherwise it stays ours.
+                let _ = std::os::unix::fs::fchown(&f, Some(meta.uid()), Some(meta.gid()));
+            }
+        }
         if sync {
             f.sync_all()?;
         }
@@ -521,6 +555,10 @@ pub struct Lock {
 impl Lock {
     /// Takes the lock of a session file, or says who holds it.
     pub fn acquire(session_path: &Path) -> Result<Lock, StoreError> {
+        // A session reached through a symbolic link is locked where its file is: every writer
+        // of that file meets the same lock.
+        let real = fs::canonicalize(session_path).unwrap_or_else(|_| session_path.to_path_buf());
+        let session_path = real.as_path();
         let path = lock_path(session_path);
         // The folder of locks, beside the session: never its missing parents (a refused command
         // makes no folder).
@@ -634,15 +672,28 @@ pub fn save(
     stamp: Stamp,
     _lock: &Lock,
 ) -> Result<Stamp, StoreError> {
-    match Stamp::of_path(path) {
-        Ok(now) if now == stamp => {}
-        Ok(_) => return Err(StoreError::Changed),
+    // A session that is a symbolic link is written through to its target: the link stays.
+    let target = match fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => fs::canonicalize(path)?,
+        _ => path.to_path_buf(),
+    };
+    let kept = match fs::metadata(&target) {
+        Ok(meta) if Stamp::of(&meta) != stamp => return Err(StoreError::Changed),
+        Ok(meta) if meta.permissions().readonly() => return Err(StoreError::ReadOnly),
+        Ok(meta) => Some(meta),
         // A file deleted under the writer is written again: nothing of it can be lost.
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => return Err(StoreError::Io(e)),
-    }
-    write_atomic(path, session.to_json_string().as_bytes())?;
-    Ok(Stamp::of_path(path)?)
+    };
+    replace_keeping(&target, session.to_json_string().as_bytes(), kept.as_ref())
+        .map_err(StoreError::Write)?;
+    Ok(Stamp::of_path(&target)?)
+}
+
+/// [`write_atomic`], the new file taking the permissions and, where the process may, the owner
+/// of the one it replaces (a private session stays private).
+fn replace_keeping(path: &Path, bytes: &[u8], old: Option<&fs::Metadata>) -> std::io::Result<()> {
+    replace_file(path, bytes, true, old)
 }
 
 /// Saves a brand-new session at a fresh path, taking its lock.

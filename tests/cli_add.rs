@@ -116,3 +116,50 @@ fn a_closed_session_takes_no_hand_unless_reopened_and_the_log_says_so() {
         .collect();
     assert_eq!(log, [Some("reopen"), Some("add")]);
 }
+
+/// A save keeps what it should: a private file stays private, a read-only one is not written,
+/// a session that is a symbolic link keeps its link and its target gets the hand.
+#[test]
+fn a_save_keeps_permissions_links_and_read_only_files() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let hand = r#"{"calls": [], "winner": 0}"#;
+    let f = truc_file(dir.path(), false);
+    std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o600)).unwrap();
+    assert!(marque(&["add", f.to_str().unwrap(), hand]).status.success());
+    let mode = std::fs::metadata(&f).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "a private session became {mode:o}");
+
+    std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let before = std::fs::read(&f).unwrap();
+    let out = marque(&["add", f.to_str().unwrap(), hand, "--lang", "en"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "file: {} is read-only: Marque does not write it (give it write permission to add hands)\n",
+            f.display()
+        )
+    );
+    assert_eq!(std::fs::read(&f).unwrap(), before);
+    std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o644)).unwrap();
+
+    let real = dir.path().join("real");
+    std::fs::create_dir(&real).unwrap();
+    let target = real.join("t.json");
+    std::fs::rename(&f, &target).unwrap();
+    let link = dir.path().join("link.json");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    assert!(
+        marque(&["add", link.to_str().unwrap(), hand])
+            .status
+            .success()
+    );
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(hands(&target), 2, "the target got the hand");
+}

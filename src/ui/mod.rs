@@ -761,6 +761,8 @@ fn store_error(e: &StoreError, lang: Lang) -> String {
         StoreError::Locked(note) => msg!("store.locked", note = note.as_str()).render(lang),
         StoreError::Io(e) => msg!("ui.io_error", error = e.to_string()).render(lang),
         StoreError::Changed => tr(lang, "store.changed"),
+        StoreError::ReadOnly => tr(lang, "store.read_only_here"),
+        StoreError::Write(e) => store::write_problem("", e).render(lang),
     }
 }
 
