@@ -271,10 +271,21 @@ impl Store {
             return Err(StoreError::Damaged(vec![p]));
         }
         fs::create_dir_all(&self.dir)?;
-        let id = session
+        // An id that makes no usable name (empty, dots only…) gets a fresh one; a long one is
+        // shortened: an imported session always has a file the home screen lists.
+        let id: String = session
             .id
-            .clone()
-            .unwrap_or_else(|| new_id(session.game.id()));
+            .as_deref()
+            .unwrap_or("")
+            .chars()
+            .filter(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+            .take(64)
+            .collect();
+        let id = if id.is_empty() {
+            new_id(session.game.id())
+        } else {
+            id
+        };
         let path = self.new_path(&id);
         write_atomic(&path, session.to_json_string().as_bytes())?;
         Ok(path)

@@ -538,3 +538,21 @@ fn a_lock_never_follows_a_link_nor_makes_folders() {
         .collect();
     assert!(beside.is_empty(), "{beside:?}");
 }
+
+/// An import whose id makes no usable file name gets a fresh one, a long one is shortened: the
+/// imported session is always listed.
+#[test]
+fn an_imported_session_always_gets_a_listed_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path().join("data"));
+    for id in ["", "...", &"x".repeat(300)] {
+        let from = dir.path().join("from.json");
+        let mut v = session("truc", &["A", "B"], json!({}), json!([]));
+        v["id"] = json!(id);
+        write(&from, &v);
+        let path = store.import(&from).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(!name.starts_with('.') && name.len() <= 80, "{name}");
+    }
+    assert_eq!(store.list().len(), 3);
+}

@@ -77,3 +77,34 @@ fn stopping_a_rubber_early_pays_the_unfinished_premiums_and_is_logged() {
         .collect();
     assert_eq!(actions, ["add", "close"]);
 }
+
+/// A preferences file that is damaged or out of range never stops the app: defaults, and a
+/// notice that says so.
+#[test]
+fn damaged_or_out_of_range_preferences_fall_back_with_a_notice() {
+    for (text, notice) in [
+        (
+            r#"{"zoom": 0}"#,
+            "Une préférence enregistrée était hors des valeurs permises",
+        ),
+        (
+            r#"{"zoom": -1}"#,
+            "Une préférence enregistrée était hors des valeurs permises",
+        ),
+        (
+            r#"{"zoom": 1e30}"#,
+            "Une préférence enregistrée était hors des valeurs permises",
+        ),
+        (
+            "{ not json",
+            "Les préférences enregistrées ne se lisent pas",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(".prefs.json"), text).unwrap();
+        let h = harness(dir.path());
+        assert!(shows_containing(&h, notice), "{text}");
+        assert!((0.6..=3.0).contains(&h.ctx.zoom_factor()), "{text}");
+        assert!(shows(&h, "Nouvelle partie"));
+    }
+}

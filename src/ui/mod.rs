@@ -51,16 +51,22 @@ impl Prefs {
     fn path(store: &Store) -> PathBuf {
         store.dir.join(".prefs.json")
     }
-    fn load(store: &Store) -> Prefs {
-        let mut p: Prefs = std::fs::read_to_string(Prefs::path(store))
-            .ok()
-            .and_then(|t| serde_json::from_str(&t).ok())
-            .unwrap_or_default();
-        // A hand-edited or damaged file never stops the app: a size out of range is the default.
+    /// The preferences, and a notice if some could not be used: a hand-edited or damaged file
+    /// never stops the app, its unusable values take their defaults.
+    fn load(store: &Store) -> (Prefs, Option<Msg>) {
+        let text = match std::fs::read_to_string(Prefs::path(store)) {
+            Ok(t) => t,
+            Err(_) => return (Prefs::default(), None),
+        };
+        let Ok(mut p) = serde_json::from_str::<Prefs>(&text) else {
+            return (Prefs::default(), Some(Msg::new("ui.prefs.damaged")));
+        };
+        let mut notice = None;
         if !(ZOOM_MIN..=ZOOM_MAX).contains(&p.zoom) {
             p.zoom = Prefs::default().zoom;
+            notice = Some(Msg::new("ui.prefs.reset"));
         }
-        p
+        (p, notice)
     }
     fn save(&self, store: &Store) {
         if std::fs::create_dir_all(&store.dir).is_ok()
@@ -283,7 +289,8 @@ impl App {
     pub fn new(dir: impl Into<PathBuf>) -> App {
         crate::init_texts();
         let store = Store::new(dir);
-        let prefs = Prefs::load(&store);
+        let (prefs, prefs_notice) = Prefs::load(&store);
+        let notice = prefs_notice.map(|m| m.render(prefs.lang));
         let mut home = home::HomeState::default();
         home.refresh(&store);
         App {
@@ -291,7 +298,7 @@ impl App {
             prefs,
             screen: Screen::Home,
             open: None,
-            notice: None,
+            notice,
             home,
             rules: rules::RulesState::default(),
             prefs_applied: None,
