@@ -690,9 +690,15 @@ impl App {
         match action {
             Action::Undo => doc.undo.undone(),
             Action::Redo => doc.undo.redone(),
-            _ => doc.undo.push(change),
+            _ => doc.undo.push(change.clone()),
         }
         open.save_error = save(doc, lang);
+        if open.save_error.as_deref() == Some(tr(lang, "store.changed").as_str()) {
+            self.notice = Some(merge_after_change(&self.store, open, &change, action, lang));
+        }
+        let Some(open) = self.open.as_mut() else {
+            return Ok(());
+        };
         open.editing = None;
         open.selected = open.selected.filter(|&i| i < open.doc.session.hands.len());
         open.reset_form();
@@ -732,6 +738,68 @@ impl App {
 
     fn store_error(&self, e: &StoreError) -> String {
         store_error(e, self.lang())
+    }
+}
+
+/// The file changed on disk since this window read it (another writer got in). Nothing is
+/// overwritten: the file is read again; a hand added at the end is added to it too, where it
+/// still plays; any other change is saved as a copy beside it, and the window shows the file as
+/// it now is. Returns what to tell the table.
+fn merge_after_change(
+    store: &Store,
+    open: &mut Open,
+    change: &Change,
+    action: Action,
+    lang: Lang,
+) -> String {
+    let doc = &mut open.doc;
+    let mut loaded = match store::read_session(&doc.path) {
+        Ok(l) => l,
+        Err(e) => return store_error(&e, lang),
+    };
+    let now = crate::now();
+    let added = match change {
+        Change::Insert(i, hand) if *i + 1 == doc.session.hands.len() && action == Action::Add => {
+            let at = loaded.session.hands.len();
+            history::apply(
+                &mut loaded.session,
+                &mut loaded.sheet,
+                &Change::Insert(at, hand.clone()),
+                Action::Add,
+                &now,
+            )
+            .is_ok()
+        }
+        _ => false,
+    };
+    let kept = if added {
+        None
+    } else {
+        // Ours is kept in a file of its own, never over theirs.
+        let name = doc
+            .path
+            .file_stem()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let copy = store.new_path(&format!("{name}-{}", now.replace(':', "")));
+        Some(store::write_atomic(&copy, doc.session.to_json_string().as_bytes()).map(|()| copy))
+    };
+    doc.session = loaded.session;
+    doc.sheet = loaded.sheet;
+    doc.stamp = loaded.stamp;
+    doc.undo = UndoStack::default();
+    open.rows = sheet::Rows::default();
+    open.save_error = None;
+    match kept {
+        None => match save(doc, lang) {
+            None => tr(lang, "ui.merge.added"),
+            Some(e) => {
+                open.save_error = Some(e.clone());
+                e
+            }
+        },
+        Some(Ok(copy)) => msg!("ui.merge.kept", file = copy.display().to_string()).render(lang),
+        Some(Err(e)) => msg!("ui.io_error", error = e.to_string()).render(lang),
     }
 }
 

@@ -1,0 +1,81 @@
+//! Two writers meet on one session: the app never saves over a file that changed since it read
+//! it. A hand it adds goes on top of the other writer's; any other change is kept in a copy.
+mod ui_common;
+use std::process::Command;
+
+use ui_common::*;
+
+fn marque_add(file: &std::path::Path, hand: &str) {
+    let out = Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args(["add", file.to_str().unwrap(), hand])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+}
+
+fn deals(file: &std::path::Path) -> Vec<serde_json::Value> {
+    marque::store::read_session(file)
+        .unwrap()
+        .session
+        .hands
+        .iter()
+        .map(|h| h.to_value())
+        .collect()
+}
+
+#[test]
+fn a_hand_entered_after_another_writer_got_in_goes_on_top_of_theirs() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    new_game(&mut h, "Le Truc", &["Alice", "Bruno"]);
+    click(&mut h, "Commencer la partie");
+    let file = marque::store::Store::new(dir.path()).list()[0].path.clone();
+    // The locks are deleted under the app (as a cleaner would), and the command line adds a
+    // deal: it gets in.
+    std::fs::remove_dir_all(dir.path().join(marque::store::LOCKS)).unwrap();
+    marque_add(&file, r#"{"calls": [], "winner": 1}"#);
+    // The app, which read the file before, adds its own deal.
+    click(&mut h, "Seulement le gagnant");
+    click(&mut h, "Gagnant : Alice");
+    click(&mut h, "Valider la donne");
+    assert_eq!(
+        deals(&file),
+        [
+            serde_json::json!({"calls": [], "winner": 1}),
+            serde_json::json!({"calls": [], "winner": 0})
+        ],
+        "both deals are in the file"
+    );
+    assert!(shows_containing(
+        &h,
+        "il a été relu, et votre donne y a été ajoutée"
+    ));
+    // The window shows both deals.
+    assert!(shows(&h, "#2"));
+}
+
+#[test]
+fn an_edit_after_another_writer_got_in_is_kept_in_a_copy_never_over_theirs() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    new_game(&mut h, "Le Truc", &["Alice", "Bruno"]);
+    click(&mut h, "Commencer la partie");
+    click(&mut h, "Seulement le gagnant");
+    click(&mut h, "Gagnant : Alice");
+    click(&mut h, "Valider la donne");
+    let file = marque::store::Store::new(dir.path()).list()[0].path.clone();
+    std::fs::remove_dir_all(dir.path().join(marque::store::LOCKS)).unwrap();
+    marque_add(&file, r#"{"calls": [], "winner": 1}"#);
+    let theirs = std::fs::read(&file).unwrap();
+    // The app deletes its deal: a change that cannot go on top of theirs.
+    click(&mut h, "#1");
+    click(&mut h, "Supprimer la donne 1");
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        theirs,
+        "their file is untouched"
+    );
+    assert!(shows_containing(&h, "il n'a pas été écrasé"));
+    let listed = marque::store::Store::new(dir.path()).list();
+    assert_eq!(listed.len(), 2, "ours is kept in a copy beside theirs");
+}
