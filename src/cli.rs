@@ -14,7 +14,10 @@ use crate::session::{Problem, Session};
 #[command(
     name = "marque",
     version,
-    about = "Scorekeeping for card games played at a real table"
+    about = "Scorekeeping for card games played at a real table",
+    after_help = "Exit status: 0 done; 1 `check` found a file that is not fine; 2 refused input \
+                  (one line per problem on standard error); 3 the session is locked by another \
+                  writer (try again, or `add --wait SECONDS`). Session files are read up to 64 MiB."
 )]
 pub struct Cli {
     #[command(subcommand)]

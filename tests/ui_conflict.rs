@@ -79,3 +79,61 @@ fn an_edit_after_another_writer_got_in_is_kept_in_a_copy_never_over_theirs() {
     let listed = marque::store::Store::new(dir.path()).list();
     assert_eq!(listed.len(), 2, "ours is kept in a copy beside theirs");
 }
+
+/// While the app holds a session, writers from the command line are refused (status 3), and
+/// killing or stopping them mid-way harms nothing: the file stays what the app wrote, and the
+/// app goes on saving.
+#[test]
+fn killed_and_stopped_writers_never_harm_a_session_the_app_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    new_game(&mut h, "Le Truc", &["Alice", "Bruno"]);
+    click(&mut h, "Commencer la partie");
+    click(&mut h, "Seulement le gagnant");
+    click(&mut h, "Gagnant : Alice");
+    click(&mut h, "Valider la donne");
+    let file = marque::store::Store::new(dir.path()).list()[0].path.clone();
+    let before = std::fs::read(&file).unwrap();
+    let hand = r#"{"calls": [], "winner": 1}"#;
+    let signal = |sig: &str, pid: u32| {
+        Command::new("kill")
+            .args([sig, &pid.to_string()])
+            .status()
+            .unwrap();
+    };
+    for i in 0..20u64 {
+        let mut w = Command::new(env!("CARGO_BIN_EXE_marque"))
+            .args(["add", file.to_str().unwrap(), hand])
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        if i % 2 == 1 {
+            std::thread::sleep(std::time::Duration::from_micros(300 * i));
+            signal("-KILL", w.id());
+        }
+        let status = w.wait().unwrap();
+        assert!(
+            status.code() == Some(3) || status.code().is_none(),
+            "writer {i}: {status:?}"
+        );
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    // A writer waiting for the lock, stopped: it holds nothing, the app saves.
+    let mut waiting = Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args(["add", "--wait", "60", file.to_str().unwrap(), hand])
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    signal("-STOP", waiting.id());
+    click(&mut h, "Seulement le gagnant");
+    click(&mut h, "Gagnant : Bruno");
+    click(&mut h, "Valider la donne");
+    assert_eq!(
+        deals(&file).len(),
+        2,
+        "the app saved while a writer was stopped"
+    );
+    signal("-KILL", waiting.id());
+    let _ = waiting.wait();
+    assert_eq!(deals(&file).len(), 2);
+}
