@@ -582,13 +582,19 @@ impl Lock {
         let mut options = OpenOptions::new();
         options.read(true).write(true).create(true).truncate(false);
         // A lock file that is a symbolic link is refused, never followed: writing the note
-        // through it would change a file elsewhere.
+        // through it would change a file elsewhere. Nor is it waited on (a FIFO put there).
         #[cfg(unix)]
         {
             use std::os::unix::fs::OpenOptionsExt;
-            options.custom_flags(libc::O_NOFOLLOW);
+            options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
         }
         let mut file = options.open(&path)?;
+        if !file.metadata()?.is_file() {
+            return Err(StoreError::Io(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "the lock file is not a regular file",
+            )));
+        }
         match file.try_lock() {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {

@@ -135,3 +135,59 @@ fn a_million_players_are_refused_by_their_count_at_once() {
         "file: Le 2500 takes 2–8 players, not 1000000\n"
     );
 }
+
+/// A FIFO where the lock file goes is refused, not waited on.
+#[test]
+fn a_fifo_as_a_lock_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = dir.path().join("s.json");
+    let v = json!({"format": "marque-session", "version": 1, "game": "truc",
+                   "players": ["A", "B"], "hands": []});
+    std::fs::write(&s, v.to_string()).unwrap();
+    let lock = marque::store::lock_path(&std::fs::canonicalize(&s).unwrap());
+    std::fs::create_dir_all(lock.parent().unwrap()).unwrap();
+    assert!(
+        Command::new("mkfifo")
+            .arg(&lock)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let out = marque(&[
+        "add",
+        s.to_str().unwrap(),
+        r#"{"calls": [], "winner": 0}"#,
+        "--lang",
+        "en",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("not a regular file"),
+        "{out:?}"
+    );
+}
+
+/// What a failed write says, by its cause.
+#[test]
+fn a_failed_write_names_its_cause() {
+    use marque::i18n::Lang;
+    use std::io::{Error, ErrorKind};
+    for (kind, said) in [
+        (ErrorKind::StorageFull, "the disk is full"),
+        (
+            ErrorKind::ReadOnlyFilesystem,
+            "the disk or folder is read-only",
+        ),
+        (
+            ErrorKind::PermissionDenied,
+            "permission denied in this folder",
+        ),
+        (ErrorKind::InvalidFilename, "the file name is too long"),
+    ] {
+        let m = marque::store::write_problem("s.json", &Error::from(kind)).render(Lang::En);
+        assert_eq!(
+            m,
+            format!("cannot write s.json: {said}; nothing was changed")
+        );
+    }
+}
