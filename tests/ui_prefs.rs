@@ -76,6 +76,35 @@ fn stopping_a_rubber_early_pays_the_unfinished_premiums_and_is_logged() {
         .map(|e| e.action.unwrap().id())
         .collect();
     assert_eq!(actions, ["add", "close"]);
+
+    // Taken up again, after a confirmation: logged, the form back, the premiums gone.
+    click(&mut h, "Reprendre la partie");
+    assert!(shows(
+        &h,
+        "Reprendre cette partie arrêtée ? Le journal le notera."
+    ));
+    click(&mut h, "Non");
+    assert!(!shows(&h, "Valider la donne"), "no reopening without a yes");
+    click(&mut h, "Reprendre la partie");
+    click(&mut h, "Oui, reprendre");
+    for c in [
+        "Est — Bruno",
+        "Niveau 1",
+        "Atout trèfle",
+        "Juste fait",
+        "Valider la donne",
+    ] {
+        click(&mut h, c);
+    }
+    let s = saved(dir.path());
+    assert!(!s.closed);
+    assert_eq!(s.hands.len(), 2);
+    let actions: Vec<_> = marque::history::log(&s)
+        .iter()
+        .map(|e| e.action.unwrap().id())
+        .collect();
+    assert_eq!(actions, ["add", "close", "reopen", "add"]);
+    assert_eq!(s.score().unwrap().totals, vec![120, 20]);
 }
 
 /// A preferences file that is damaged or out of range never stops the app: defaults, and a

@@ -122,6 +122,11 @@ pub enum Command {
     Redo,
     Restore(Change),
     CloseSession,
+    /// Ask to open a session the players closed again (a confirmation follows).
+    AskReopen,
+    /// Open it again: logged, and the form comes back.
+    Reopen,
+    CancelReopen,
     Export,
     Select(usize),
     Edit(usize),
@@ -206,6 +211,8 @@ pub struct Open {
     pub save_error: Option<String>,
     /// The sheet's rows as text, made when the sheet or the language changes.
     pub rows: sheet::Rows,
+    /// The table was asked whether to open this closed session again.
+    pub confirm_reopen: bool,
 }
 
 impl Open {
@@ -235,6 +242,7 @@ impl Open {
             export_path: String::new(),
             save_error: None,
             rows: sheet::Rows::default(),
+            confirm_reopen: false,
         };
         open.reset_form();
         open
@@ -486,6 +494,12 @@ impl App {
                 }
             }
             Command::CloseSession => self.close_session(),
+            Command::AskReopen | Command::CancelReopen => {
+                if let Some(o) = self.open.as_mut() {
+                    o.confirm_reopen = matches!(c, Command::AskReopen);
+                }
+            }
+            Command::Reopen => self.reopen(),
             Command::Export => self.export(),
             Command::Import(path) => {
                 self.notice = Some(match self.store.import(&path) {
@@ -734,6 +748,35 @@ impl App {
             open.doc.lock = None;
             open.reset_form();
         }
+    }
+
+    /// Opens the open session again after the players closed it: its lock taken before it is
+    /// read, the reopening logged and saved, the form back.
+    pub fn reopen(&mut self) {
+        let lang = self.lang();
+        let Some(path) = self.open.as_ref().map(|o| o.doc.path.clone()) else {
+            return;
+        };
+        let lock = match Lock::acquire(&path) {
+            Ok(l) => l,
+            Err(e) => {
+                self.notice = Some(store_error(&e, lang));
+                return;
+            }
+        };
+        let mut loaded = match store::read_session(&path) {
+            Ok(l) if l.session.closed => l,
+            Ok(_) => return,
+            Err(e) => {
+                self.notice = Some(store_error(&e, lang));
+                return;
+            }
+        };
+        history::reopen(&mut loaded.session, &crate::now());
+        loaded.sheet.set_closed(false);
+        let mut open = Open::new(&path, loaded, Some(lock), None);
+        open.save_error = save(&mut open.doc, lang);
+        self.open = Some(open);
     }
 
     fn store_error(&self, e: &StoreError) -> String {

@@ -92,6 +92,23 @@ pub fn show(app: &mut App, ui: &mut Ui) {
     if let Some(why) = &open.read_only {
         ui.label(RichText::new(msg!("ui.read_only", why = why.clone()).render(lang)).italics());
     }
+    // A session the players stopped can be taken up again, after a confirmation; the log will
+    // say so.
+    if doc.session.closed && doc.lock.is_none() {
+        ui.horizontal_wrapped(|ui| {
+            if open.confirm_reopen {
+                ui.label(RichText::new(tr(lang, "ui.reopen.ask")).strong());
+                if ui.button(tr(lang, "ui.reopen.yes")).clicked() {
+                    commands.push(Command::Reopen);
+                }
+                if ui.button(tr(lang, "ui.reopen.no")).clicked() {
+                    commands.push(Command::CancelReopen);
+                }
+            } else if ui.button(tr(lang, "ui.reopen")).clicked() {
+                commands.push(Command::AskReopen);
+            }
+        });
+    }
     if let Some(e) = &open.save_error {
         ui.colored_label(
             ui.visuals().error_fg_color,
