@@ -13,6 +13,27 @@ fn marque_add(file: &std::path::Path, hand: &str) {
     assert!(out.status.success(), "{out:?}");
 }
 
+type H = egui_kittest::Harness<'static, marque::ui::App>;
+
+/// A truc partie between Alice and Bruno, started in the app; with `deal`, Alice won a deal.
+/// Returns the app and the session's file.
+fn truc_started(dir: &std::path::Path, deal: bool) -> (H, std::path::PathBuf) {
+    let mut h = harness(dir);
+    new_game(&mut h, "Le Truc", &["Alice", "Bruno"]);
+    click(&mut h, "Commencer la partie");
+    if deal {
+        winner(&mut h, "Alice");
+    }
+    let file = marque::store::Store::new(dir).list()[0].path.clone();
+    (h, file)
+}
+
+fn winner(h: &mut H, who: &str) {
+    click(h, "Seulement le gagnant");
+    click(h, &format!("Gagnant : {who}"));
+    click(h, "Valider la donne");
+}
+
 fn deals(file: &std::path::Path) -> Vec<serde_json::Value> {
     marque::store::read_session(file)
         .unwrap()
@@ -26,18 +47,13 @@ fn deals(file: &std::path::Path) -> Vec<serde_json::Value> {
 #[test]
 fn a_hand_entered_after_another_writer_got_in_goes_on_top_of_theirs() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    new_game(&mut h, "Le Truc", &["Alice", "Bruno"]);
-    click(&mut h, "Commencer la partie");
-    let file = marque::store::Store::new(dir.path()).list()[0].path.clone();
+    let (mut h, file) = truc_started(dir.path(), false);
     // The locks are deleted under the app (as a cleaner would), and the command line adds a
     // deal: it gets in.
     std::fs::remove_dir_all(dir.path().join(marque::store::LOCKS)).unwrap();
     marque_add(&file, r#"{"calls": [], "winner": 1}"#);
     // The app, which read the file before, adds its own deal.
-    click(&mut h, "Seulement le gagnant");
-    click(&mut h, "Gagnant : Alice");
-    click(&mut h, "Valider la donne");
+    winner(&mut h, "Alice");
     assert_eq!(
         deals(&file),
         [
@@ -57,13 +73,7 @@ fn a_hand_entered_after_another_writer_got_in_goes_on_top_of_theirs() {
 #[test]
 fn an_edit_after_another_writer_got_in_is_kept_in_a_copy_never_over_theirs() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    new_game(&mut h, "Le Truc", &["Alice", "Bruno"]);
-    click(&mut h, "Commencer la partie");
-    click(&mut h, "Seulement le gagnant");
-    click(&mut h, "Gagnant : Alice");
-    click(&mut h, "Valider la donne");
-    let file = marque::store::Store::new(dir.path()).list()[0].path.clone();
+    let (mut h, file) = truc_started(dir.path(), true);
     std::fs::remove_dir_all(dir.path().join(marque::store::LOCKS)).unwrap();
     marque_add(&file, r#"{"calls": [], "winner": 1}"#);
     let theirs = std::fs::read(&file).unwrap();
@@ -86,13 +96,7 @@ fn an_edit_after_another_writer_got_in_is_kept_in_a_copy_never_over_theirs() {
 #[test]
 fn killed_and_stopped_writers_never_harm_a_session_the_app_holds() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    new_game(&mut h, "Le Truc", &["Alice", "Bruno"]);
-    click(&mut h, "Commencer la partie");
-    click(&mut h, "Seulement le gagnant");
-    click(&mut h, "Gagnant : Alice");
-    click(&mut h, "Valider la donne");
-    let file = marque::store::Store::new(dir.path()).list()[0].path.clone();
+    let (mut h, file) = truc_started(dir.path(), true);
     let before = std::fs::read(&file).unwrap();
     let hand = r#"{"calls": [], "winner": 1}"#;
     let signal = |sig: &str, pid: u32| {
@@ -125,9 +129,7 @@ fn killed_and_stopped_writers_never_harm_a_session_the_app_holds() {
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(200));
     signal("-STOP", waiting.id());
-    click(&mut h, "Seulement le gagnant");
-    click(&mut h, "Gagnant : Bruno");
-    click(&mut h, "Valider la donne");
+    winner(&mut h, "Bruno");
     assert_eq!(
         deals(&file).len(),
         2,
