@@ -648,7 +648,14 @@ impl Session {
     pub fn to_json_string(&self) -> String {
         use fmt::Write;
         let j = |v: &dyn erased::Ser| v.to_json();
-        let mut s = String::with_capacity(64 + self.hands.len() * 80);
+        // The size it will be, near enough: no copy of the text as it grows.
+        let hands: usize = self
+            .hands
+            .iter()
+            .map(|h| h.raw.as_ref().map_or(128, |r| r.get().len() + 6))
+            .sum();
+        let log: usize = self.log.iter().map(|r| r.get().len() + 6).sum();
+        let mut s = String::with_capacity(4096 + hands + log);
         s.push_str("{\n");
         let _ = write!(
             s,
