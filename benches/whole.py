@@ -12,6 +12,7 @@ session); `add` wall ≤ 2× `cp F G && sync G`; `check` of 5,000 files CPU ≤ 
 every file.
 """
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -97,12 +98,19 @@ def main():
         own = os.path.join(tmp, "2500-2000-own.json")
         hand = ('{"frime": "8", "laid": [["A","A","A"], [], ["K","K","K"], []], '
                 '"hand": [[], ["3"], [], ["Q"]]}')
-        shutil.copyfile(pretty, own)
-        subprocess.run([marque, "add", own, hand], check=True)
+        # Marque's own layout: the known fields a line each, one hand a line.
+        with open(pretty) as f:
+            doc = json.load(f)
+        hands = doc.pop("hands")
+        lines = [f'  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}' for k, v in doc.items()]
+        body = ",\n".join(lines) + ',\n  "hands": [\n' + ",\n".join(
+            "    " + json.dumps(h, separators=(",", ":")) for h in hands) + "\n  ]"
+        with open(own, "w") as f:
+            f.write("{\n" + body + "\n}\n")
         work = os.path.join(tmp, "add.json")
         copy = os.path.join(tmp, "copy.json")
         for label, src in [("add to 2,000 brasses, wall (s)", own),
-                           ("  first add to an indented file", pretty)]:
+                           ("  the same, the file indented", pretty)]:
             (_, wall, _), (_, fwall, _), bad = pair(
                 [marque, "add", work, hand], ["sh", "-c", f"cp {src} {copy} && sync {copy}"],
                 args.runs, setup_a=lambda: shutil.copyfile(src, work))

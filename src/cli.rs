@@ -279,16 +279,19 @@ fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode 
             Err(e) => return fail(&store_fail(e), lang),
         }
     };
-    let (mut session, mut replay, stamp) = match store::read_for_append(file) {
+    let mut appending = match store::read_for_append(file) {
         Ok(l) => l,
         Err(e) => return fail(&store_fail(e), lang),
     };
+    let store::Appending {
+        session, replay, ..
+    } = &mut appending;
     if session.closed && !reopen {
         return fail(&[Problem::file(Msg::new("store.closed"))], lang);
     }
     let at = crate::now();
     if session.closed {
-        history::reopen(&mut session, &at);
+        history::reopen(session, &at);
     }
     let n = session.hands.len();
     let value: serde_json::Value = match serde_json::from_str(&text) {
@@ -310,13 +313,13 @@ fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode 
             return fail(&problems, lang);
         }
     };
-    match history::append(&mut session, &mut replay, hand, &at) {
+    match history::append(session, replay, hand, &at) {
         Err(problems) => fail(&problems, lang),
-        Ok(()) => match store::save(file, &session, stamp, &lock) {
+        Ok(()) => match appending.save(file, &lock) {
             Ok(_) => {
                 // The process ends here: the system takes back its memory at once, without
                 // freeing thousands of hands one by one.
-                std::mem::forget((session, replay));
+                std::mem::forget(appending);
                 ExitCode::SUCCESS
             }
             Err(e) => fail(&store_fail(e), lang),

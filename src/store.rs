@@ -364,15 +364,149 @@ pub fn read_session(path: &Path) -> Result<Loaded, StoreError> {
 
 /// Reads a session file to add hands at its end: decoded, every hand played once, without the
 /// score sheet (the game after the last hand is all that is kept).
-pub fn read_for_append(path: &Path) -> Result<(Session, Replay, Stamp), StoreError> {
-    let (session, stamp) = read_decoded(path)?;
+pub fn read_for_append(path: &Path) -> Result<Appending, StoreError> {
+    let (file, meta) = open_regular(path)?;
+    let stamp = Stamp::of(&meta);
+    let text = String::from_utf8(read_capped(file, MAX_SESSION_BYTES)?).map_err(|e| {
+        StoreError::Damaged(vec![Problem::file(msg!(
+            "file.not_utf8",
+            error = e.to_string()
+        ))])
+    })?;
+    let session = Session::parse_to_score(&text).map_err(|p| match newer_version(&p) {
+        Some(v) => StoreError::Newer(v),
+        None => StoreError::Damaged(p),
+    })?;
     let mut replay = Replay::new(&session.options, &session.players);
     for (i, h) in session.hands.iter().enumerate() {
         replay.play(&h.game).map_err(|ms| {
             StoreError::Damaged(ms.into_iter().map(|m| Problem::hand(i, m)).collect())
         })?;
     }
-    Ok((session, replay, stamp))
+    Ok(Appending {
+        hands: session.hands.len(),
+        log: session.log.len(),
+        closed: session.closed,
+        session,
+        replay,
+        stamp,
+        text,
+    })
+}
+
+/// A session read to have hands added at its end: the game after its last hand, and the text
+/// read, which the save keeps as it is but for what was added.
+pub struct Appending {
+    pub session: Session,
+    pub replay: Replay,
+    pub stamp: Stamp,
+    text: String,
+    /// What the text holds: its hands, its log entries, whether it is closed.
+    hands: usize,
+    log: usize,
+    closed: bool,
+}
+
+impl Appending {
+    /// Saves the hands and log entries added since it was read, into the text as it was read
+    /// (nothing else is rewritten: the file stays as its writer laid it out).
+    pub fn save(&self, path: &Path, lock: &Lock) -> Result<Stamp, StoreError> {
+        let text = self
+            .spliced()
+            .unwrap_or_else(|| self.session.to_json_string());
+        save_text(path, text.as_bytes(), self.stamp, lock)
+    }
+
+    /// The text read with the new hands and log entries put at the ends of their lists; `None`
+    /// where the text is not as expected (then the whole session is written instead).
+    fn spliced(&self) -> Option<String> {
+        use serde_json::value::RawValue;
+        let fields: BTreeMap<String, &RawValue> = serde_json::from_str(&self.text).ok()?;
+        let base = self.text.as_ptr() as usize;
+        let span = |r: &RawValue| {
+            let start = r.get().as_ptr() as usize - base;
+            start..start + r.get().len()
+        };
+        let hands = span(fields.get("hands")?);
+        let new_hands: Vec<String> = self.session.hands[self.hands..]
+            .iter()
+            .map(|h| h.raw().get().to_string())
+            .collect();
+        let new_log: Vec<&str> = self.session.log[self.log..]
+            .iter()
+            .map(|r| r.get())
+            .collect();
+        // Edits, in the text's order, from its end: (where, what to put there).
+        let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();
+        edits.push((
+            insert_point(&self.text, hands.clone(), self.hands == 0)?,
+            join(&new_hands, self.hands == 0),
+        ));
+        if !new_log.is_empty() {
+            match fields.get("log") {
+                Some(r) if r.get().starts_with('[') => {
+                    let empty = self.log == 0;
+                    edits.push((
+                        insert_point(&self.text, span(r), empty)?,
+                        join(&new_log, empty),
+                    ));
+                }
+                Some(_) => return None,
+                None => {
+                    let end = self.text.trim_end().len();
+                    let close = end
+                        .checked_sub(1)
+                        .filter(|&i| self.text.as_bytes()[i] == b'}')?;
+                    let at = self.text[..close].trim_end().len();
+                    edits.push((
+                        at..at,
+                        format!(",\n  \"log\": [{}\n  ]", join(&new_log, true)),
+                    ));
+                }
+            }
+        }
+        if self.closed != self.session.closed {
+            edits.push((span(fields.get("closed")?), self.session.closed.to_string()));
+        }
+        edits.sort_by_key(|(r, _)| std::cmp::Reverse(r.start));
+        let mut out = self.text.clone();
+        for (r, put) in edits {
+            out.replace_range(r, &put);
+        }
+        Some(out)
+    }
+}
+
+/// Where new elements go in a JSON list's text `list`: after its last element (before the
+/// white space and the closing bracket).
+fn insert_point(
+    text: &str,
+    list: std::ops::Range<usize>,
+    empty: bool,
+) -> Option<std::ops::Range<usize>> {
+    let inner = &text[list.clone()];
+    if !inner.starts_with('[') || !inner.ends_with(']') {
+        return None;
+    }
+    let at = if empty {
+        list.start + 1
+    } else {
+        list.start + inner[..inner.len() - 1].trim_end().len()
+    };
+    Some(at..at)
+}
+
+/// New list elements as Marque lays them out, one a line.
+fn join<S: AsRef<str>>(items: &[S], first: bool) -> String {
+    let mut out = String::new();
+    for (k, item) in items.iter().enumerate() {
+        out.push_str(if first && k == 0 { "\n    " } else { ",\n    " });
+        out.push_str(item.as_ref());
+    }
+    if first {
+        out.push_str("\n  ");
+    }
+    out
 }
 
 /// Reads a session file for its summary only: its hands are read to be played, not kept as
@@ -687,8 +821,13 @@ pub fn save(
     path: &Path,
     session: &Session,
     stamp: Stamp,
-    _lock: &Lock,
+    lock: &Lock,
 ) -> Result<Stamp, StoreError> {
+    save_text(path, session.to_json_string().as_bytes(), stamp, lock)
+}
+
+/// Writes a session's text over its file, under the conditions of [`save`].
+fn save_text(path: &Path, text: &[u8], stamp: Stamp, _lock: &Lock) -> Result<Stamp, StoreError> {
     // A session that is a symbolic link is written through to its target: the link stays.
     let target = match fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => fs::canonicalize(path)?,
@@ -702,8 +841,7 @@ pub fn save(
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => return Err(StoreError::Io(e)),
     };
-    replace_keeping(&target, session.to_json_string().as_bytes(), kept.as_ref())
-        .map_err(StoreError::Write)?;
+    replace_keeping(&target, text, kept.as_ref()).map_err(StoreError::Write)?;
     Ok(Stamp::of_path(&target)?)
 }
 

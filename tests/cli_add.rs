@@ -163,3 +163,36 @@ fn a_save_keeps_permissions_links_and_read_only_files() {
     );
     assert_eq!(hands(&target), 2, "the target got the hand");
 }
+
+/// An added hand goes at the end of the hands as they were written: the rest of the file, its
+/// layout and the fields Marque does not know, stays byte for byte.
+#[test]
+fn an_add_keeps_the_rest_of_the_file_as_it_was_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("s.json");
+    let text = "{\n    \"format\": \"marque-session\", \"version\": 1, \"game\": \"truc\",\n    \"players\": [\"Anne\", \"Bruno\"],\n    \"venue\": {\"table\": 7, \"big\": 12345678901234567890123},\n    \"hands\": [ {\"calls\": [], \"winner\": 1, \"at\": \"20:01\"} ]\n}\n";
+    std::fs::write(&f, text).unwrap();
+    assert!(
+        marque(&["add", f.to_str().unwrap(), r#"{"calls": [], "winner": 0}"#])
+            .status
+            .success()
+    );
+    let after = std::fs::read_to_string(&f).unwrap();
+    let cut = text.find(" ]").unwrap();
+    assert_eq!(&after[..cut], &text[..cut], "{after}");
+    assert!(after.contains(r#"{"calls":[],"winner":0}"#), "{after}");
+    assert!(after.contains(r#""log": ["#), "{after}");
+    let s = marque::store::read_session(&f).unwrap().session;
+    assert_eq!(s.hands.len(), 2);
+    assert_eq!(s.hands[0].to_value()["at"], "20:01");
+    assert_eq!(marque::history::log(&s).len(), 1);
+    // A second add goes after the first, and its log entry after the first entry.
+    assert!(
+        marque(&["add", f.to_str().unwrap(), r#"{"calls": [], "winner": 1}"#])
+            .status
+            .success()
+    );
+    let s = marque::store::read_session(&f).unwrap().session;
+    assert_eq!(s.hands.len(), 3);
+    assert_eq!(marque::history::log(&s).len(), 2);
+}
