@@ -411,10 +411,25 @@ impl Appending {
     /// Saves the hands and log entries added since it was read, into the text as it was read
     /// (nothing else is rewritten: the file stays as its writer laid it out).
     pub fn save(&self, path: &Path, lock: &Lock) -> Result<Stamp, StoreError> {
-        let text = self
-            .spliced()
-            .unwrap_or_else(|| self.session.to_json_string());
+        let text = match self.spliced() {
+            Some(t) => t,
+            None => self.whole()?,
+        };
         save_text(path, text.as_bytes(), self.stamp, lock)
+    }
+
+    /// The whole session written anew: the text read, read again keeping every hand's text (the
+    /// fields Marque does not know), with what was added.
+    fn whole(&self) -> Result<String, StoreError> {
+        let mut s = Session::parse(&self.text).map_err(StoreError::Damaged)?;
+        s.hands
+            .extend(self.session.hands[self.hands..].iter().cloned());
+        s.log.extend(self.session.log[self.log..].iter().cloned());
+        if s.log.len() > self.log {
+            s.extra.remove("log");
+        }
+        s.closed = self.session.closed;
+        Ok(s.to_json_string())
     }
 
     /// The text read with the new hands and log entries put at the ends of their lists; `None`

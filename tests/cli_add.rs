@@ -196,3 +196,24 @@ fn an_add_keeps_the_rest_of_the_file_as_it_was_written() {
     assert_eq!(s.hands.len(), 3);
     assert_eq!(marque::history::log(&s).len(), 2);
 }
+
+/// A file the add cannot splice into (here, one with a byte-order mark) is written whole, and
+/// still keeps every hand's fields that Marque does not know.
+#[test]
+fn an_add_written_whole_keeps_unknown_fields() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("s.json");
+    let text = "\u{feff}{\"format\": \"marque-session\", \"version\": 1, \"game\": \"truc\", \"players\": [\"Anne\", \"Bruno\"], \"hands\": [{\"calls\": [], \"winner\": 1, \"note\": 12345678901234567890123}]}";
+    std::fs::write(&f, text).unwrap();
+    assert!(
+        marque(&["add", f.to_str().unwrap(), r#"{"calls": [], "winner": 0}"#])
+            .status
+            .success()
+    );
+    let after = std::fs::read_to_string(&f).unwrap();
+    assert!(
+        after.contains(r#""note":12345678901234567890123"#),
+        "{after}"
+    );
+    assert_eq!(hands(&f), 2);
+}
