@@ -98,17 +98,27 @@ pub struct Summary {
 
 impl Summary {
     pub fn of(session: &Session, sheet: &Sheet) -> Summary {
+        Summary::with(
+            session,
+            sheet.totals.clone(),
+            sheet.finished,
+            sheet.winners.clone(),
+        )
+    }
+
+    /// The summary of a session with this standing.
+    fn with(session: &Session, totals: Vec<i64>, finished: bool, winners: Vec<usize>) -> Summary {
         Summary {
             game: session.game,
             id: session.id.clone(),
             created: session.created.clone(),
             players: session.players.clone(),
-            sides: sheet.sides.clone(),
+            sides: session.sides(),
             hands: session.hands.len(),
-            totals: sheet.totals.clone(),
-            finished: sheet.finished,
+            totals,
+            finished,
             closed: session.closed,
-            winners: sheet.winners.clone(),
+            winners,
         }
     }
 }
@@ -365,18 +375,7 @@ pub fn read_session(path: &Path) -> Result<Loaded, StoreError> {
 /// Reads a session file to add hands at its end: decoded, every hand played once, without the
 /// score sheet (the game after the last hand is all that is kept).
 pub fn read_for_append(path: &Path) -> Result<Appending, StoreError> {
-    let (file, meta) = open_regular(path)?;
-    let stamp = Stamp::of(&meta);
-    let text = String::from_utf8(read_capped(file, MAX_SESSION_BYTES)?).map_err(|e| {
-        StoreError::Damaged(vec![Problem::file(msg!(
-            "file.not_utf8",
-            error = e.to_string()
-        ))])
-    })?;
-    let session = Session::parse_to_score(&text).map_err(|p| match newer_version(&p) {
-        Some(v) => StoreError::Newer(v),
-        None => StoreError::Damaged(p),
-    })?;
+    let (session, stamp, text) = read_text(path, Session::parse_to_score)?;
     let mut replay = Replay::new(&session.options, &session.players);
     for (i, h) in session.hands.iter().enumerate() {
         replay.play(&h.game).map_err(|ms| {
@@ -527,7 +526,7 @@ fn join<S: AsRef<str>>(items: &[S], first: bool) -> String {
 /// Reads a session file for its summary only: its hands are read to be played, not kept as
 /// written, and no score sheet is made.
 pub fn summarize(path: &Path) -> Result<Summary, StoreError> {
-    let (session, _) = read_text(path, Session::parse_to_score)?;
+    let (session, _, _) = read_text(path, Session::parse_to_score)?;
     let mut replay = Replay::new(&session.options, &session.players);
     for (i, h) in session.hands.iter().enumerate() {
         replay.play(&h.game).map_err(|ms| {
@@ -535,22 +534,16 @@ pub fn summarize(path: &Path) -> Result<Summary, StoreError> {
         })?;
     }
     let end = replay.end(session.closed);
-    Ok(Summary {
-        game: session.game,
-        sides: session.sides(),
-        hands: session.hands.len(),
-        totals: end.totals,
-        finished: end.finished,
-        closed: session.closed,
-        winners: end.winners,
-        id: session.id,
-        created: session.created,
-        players: session.players,
-    })
+    Ok(Summary::with(
+        &session,
+        end.totals,
+        end.finished,
+        end.winners,
+    ))
 }
 
 fn read_decoded(path: &Path) -> Result<(Session, Stamp), StoreError> {
-    read_text(path, Session::parse)
+    read_text(path, Session::parse).map(|(s, stamp, _)| (s, stamp))
 }
 
 /// The largest session file Marque reads: far more than any evening (a 10,000-hand session is a
@@ -591,10 +584,11 @@ pub fn read_capped(mut r: impl Read, limit: u64) -> Result<Vec<u8>, StoreError> 
     Ok(bytes)
 }
 
+/// Reads a session file with `parse`: the session, the stamp of what was read, and its text.
 fn read_text(
     path: &Path,
     parse: fn(&str) -> Result<Session, Vec<Problem>>,
-) -> Result<(Session, Stamp), StoreError> {
+) -> Result<(Session, Stamp, String), StoreError> {
     let (file, meta) = open_regular(path)?;
     let stamp = Stamp::of(&meta);
     let bytes = read_capped(file, MAX_SESSION_BYTES)?;
@@ -608,7 +602,7 @@ fn read_text(
         Some(v) => StoreError::Newer(v),
         None => StoreError::Damaged(p),
     })?;
-    Ok((session, stamp))
+    Ok((session, stamp, text))
 }
 
 /// The version of a file refused because a newer Marque wrote it.

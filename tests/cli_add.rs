@@ -19,6 +19,12 @@ fn truc_file(dir: &std::path::Path, closed: bool) -> std::path::PathBuf {
     f
 }
 
+/// `marque add FILE HAND`, which must succeed.
+fn add_ok(f: &std::path::Path, hand: &str) {
+    let out = marque(&["add", f.to_str().unwrap(), hand]);
+    assert!(out.status.success(), "{out:?}");
+}
+
 fn hands(f: &std::path::Path) -> usize {
     marque::store::read_session(f).unwrap().session.hands.len()
 }
@@ -172,11 +178,7 @@ fn an_add_keeps_the_rest_of_the_file_as_it_was_written() {
     let f = dir.path().join("s.json");
     let text = "{\n    \"format\": \"marque-session\", \"version\": 1, \"game\": \"truc\",\n    \"players\": [\"Anne\", \"Bruno\"],\n    \"venue\": {\"table\": 7, \"big\": 12345678901234567890123},\n    \"hands\": [ {\"calls\": [], \"winner\": 1, \"at\": \"20:01\"} ]\n}\n";
     std::fs::write(&f, text).unwrap();
-    assert!(
-        marque(&["add", f.to_str().unwrap(), r#"{"calls": [], "winner": 0}"#])
-            .status
-            .success()
-    );
+    add_ok(&f, r#"{"calls": [], "winner": 0}"#);
     let after = std::fs::read_to_string(&f).unwrap();
     let cut = text.find(" ]").unwrap();
     assert_eq!(&after[..cut], &text[..cut], "{after}");
@@ -187,11 +189,7 @@ fn an_add_keeps_the_rest_of_the_file_as_it_was_written() {
     assert_eq!(s.hands[0].to_value()["at"], "20:01");
     assert_eq!(marque::history::log(&s).len(), 1);
     // A second add goes after the first, and its log entry after the first entry.
-    assert!(
-        marque(&["add", f.to_str().unwrap(), r#"{"calls": [], "winner": 1}"#])
-            .status
-            .success()
-    );
+    add_ok(&f, r#"{"calls": [], "winner": 1}"#);
     let s = marque::store::read_session(&f).unwrap().session;
     assert_eq!(s.hands.len(), 3);
     assert_eq!(marque::history::log(&s).len(), 2);
@@ -205,11 +203,7 @@ fn an_add_written_whole_keeps_unknown_fields() {
     let f = dir.path().join("s.json");
     let text = "\u{feff}{\"format\": \"marque-session\", \"version\": 1, \"game\": \"truc\", \"players\": [\"Anne\", \"Bruno\"], \"hands\": [{\"calls\": [], \"winner\": 1, \"note\": 12345678901234567890123}]}";
     std::fs::write(&f, text).unwrap();
-    assert!(
-        marque(&["add", f.to_str().unwrap(), r#"{"calls": [], "winner": 0}"#])
-            .status
-            .success()
-    );
+    add_ok(&f, r#"{"calls": [], "winner": 0}"#);
     let after = std::fs::read_to_string(&f).unwrap();
     assert!(
         after.contains(r#""note":12345678901234567890123"#),

@@ -706,9 +706,11 @@ impl App {
             Action::Redo => doc.undo.redone(),
             _ => doc.undo.push(change.clone()),
         }
-        open.save_error = save(doc, lang);
-        if open.save_error.as_deref() == Some(tr(lang, "store.changed").as_str()) {
-            self.notice = Some(merge_after_change(&self.store, open, &change, action, lang));
+        match save(doc) {
+            Err(StoreError::Changed) => {
+                self.notice = Some(merge_after_change(&self.store, open, &change, action, lang));
+            }
+            other => open.save_error = other.err().map(|e| store_error(&e, lang)),
         }
         let Some(open) = self.open.as_mut() else {
             return Ok(());
@@ -742,7 +744,7 @@ impl App {
         }
         let doc = &mut open.doc;
         history::close(&mut doc.session, &mut doc.sheet, &crate::now());
-        open.save_error = save(doc, lang);
+        open.save_error = save(doc).err().map(|e| store_error(&e, lang));
         if open.save_error.is_none() {
             open.read_only = Some(Msg::new("ui.read_only.finished"));
             open.doc.lock = None;
@@ -775,7 +777,7 @@ impl App {
         history::reopen(&mut loaded.session, &crate::now());
         loaded.sheet.set_closed(false);
         let mut open = Open::new(&path, loaded, Some(lock), None);
-        open.save_error = save(&mut open.doc, lang);
+        open.save_error = save(&mut open.doc).err().map(|e| store_error(&e, lang));
         self.open = Some(open);
     }
 
@@ -834,9 +836,10 @@ fn merge_after_change(
     open.rows = sheet::Rows::default();
     open.save_error = None;
     match kept {
-        None => match save(doc, lang) {
-            None => tr(lang, "ui.merge.added"),
-            Some(e) => {
+        None => match save(doc) {
+            Ok(()) => tr(lang, "ui.merge.added"),
+            Err(e) => {
+                let e = store_error(&e, lang);
                 open.save_error = Some(e.clone());
                 e
             }
@@ -847,15 +850,13 @@ fn merge_after_change(
 }
 
 /// Saves the document over its file; the reason if it could not be saved.
-fn save(doc: &mut Doc, lang: Lang) -> Option<String> {
-    let lock = doc.lock.as_ref()?;
-    match store::save(&doc.path, &doc.session, doc.stamp, lock) {
-        Ok(stamp) => {
-            doc.stamp = stamp;
-            None
-        }
-        Err(e) => Some(store_error(&e, lang)),
-    }
+/// Saves the document over its file (nothing to do for a window that only reads it).
+fn save(doc: &mut Doc) -> Result<(), StoreError> {
+    let Some(lock) = doc.lock.as_ref() else {
+        return Ok(());
+    };
+    doc.stamp = store::save(&doc.path, &doc.session, doc.stamp, lock)?;
+    Ok(())
 }
 
 /// egui's own fonts have no card suits (♣ ♦ ♥ ♠): DejaVu Sans, shipped in assets/, fills in.
