@@ -25,6 +25,9 @@ pub struct Rows {
     to_end: std::cell::Cell<u8>,
     /// The table's greatest scroll offset, as its last frame measured it.
     end_offset: std::cell::Cell<Option<f32>>,
+    /// The table showed its last row in the last frame: it keeps doing so when the window or
+    /// the text size changes, until the reader scrolls up.
+    at_end: std::cell::Cell<bool>,
 }
 
 struct RowText {
@@ -398,11 +401,15 @@ fn table(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
         if frames > 0 {
             open.rows.to_end.set(frames - 1);
             ui.ctx().request_repaint();
-            // Exactly the end, as the last frame measured it: past it the area would spring
-            // back, frame after frame.
-            if let Some(end) = open.rows.end_offset.get() {
-                area = area.vertical_scroll_offset(end);
-            }
+        }
+        // Exactly the end, as the last frame measured it: past it the area would spring back,
+        // frame after frame.
+        let mut placed = None;
+        if (frames > 0 || open.rows.at_end.get())
+            && let Some(end) = open.rows.end_offset.get()
+        {
+            area = area.vertical_scroll_offset(end);
+            placed = Some(end);
         }
         let shown = area.show_rows(ui, row_height, rows.len(), |ui, range| {
             for i in range {
@@ -426,7 +433,15 @@ fn table(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
             }
         });
         let end = (shown.content_size.y - shown.inner_rect.height()).max(0.0);
+        let offset = shown.state.clamped_offset().y;
+        // At the end, or placed there by this frame and not moved by the reader since.
+        let at_end = offset >= end - 1.0 || placed.is_some_and(|p| (p - offset).abs() < 0.5);
+        if at_end && (end - offset).abs() > 0.5 {
+            // The end moved (a new size): one more frame to go there.
+            ui.ctx().request_repaint();
+        }
         open.rows.end_offset.set(Some(end));
+        open.rows.at_end.set(at_end);
         ui.horizontal(|ui| {
             cell(ui, widths.0, RichText::new(""));
             cell(
