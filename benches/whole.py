@@ -9,7 +9,7 @@ It writes the sessions with benches/sessions.py into a temporary folder first. T
 issue): `score` CPU ≤ 0.5× Python's json.load of the same file, and peak memory ≤ 5× the file's
 size (shown both as measured and above the process's own floor, `marque score` of an empty
 session); `add` wall ≤ 2× `cp F G && sync G`; `check` of 5,000 files CPU ≤ 0.5× json.load of
-every file.
+every file (on a folder of sessions as Marque writes them, and the same sessions indented).
 """
 import argparse
 import json
@@ -58,6 +58,19 @@ def pair(a, b, runs, setup_a=None, setup_b=None):
     return (med(ra, 0), med(ra, 1), med(ra, 2)), (med(rb, 0), med(rb, 1), med(rb, 2)), bad
 
 
+def own_layout(src, dst):
+    """Writes the session src as Marque lays a file out: the known fields a line each, one hand
+    a line (sessions.py indents every value, as other tools do)."""
+    with open(src) as f:
+        doc = json.load(f)
+    hands = doc.pop("hands")
+    lines = [f'  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}' for k, v in doc.items()]
+    body = ",\n".join(lines) + ',\n  "hands": [\n' + ",\n".join(
+        "    " + json.dumps(h, separators=(",", ":")) for h in hands) + "\n  ]"
+    with open(dst, "w") as f:
+        f.write("{\n" + body + "\n}\n")
+
+
 def verdict(ok):
     return "ok" if ok else "OVER"
 
@@ -98,15 +111,7 @@ def main():
         own = os.path.join(tmp, "2500-2000-own.json")
         hand = ('{"frime": "8", "laid": [["A","A","A"], [], ["K","K","K"], []], '
                 '"hand": [[], ["3"], [], ["Q"]]}')
-        # Marque's own layout: the known fields a line each, one hand a line.
-        with open(pretty) as f:
-            doc = json.load(f)
-        hands = doc.pop("hands")
-        lines = [f'  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}' for k, v in doc.items()]
-        body = ",\n".join(lines) + ',\n  "hands": [\n' + ",\n".join(
-            "    " + json.dumps(h, separators=(",", ":")) for h in hands) + "\n  ]"
-        with open(own, "w") as f:
-            f.write("{\n" + body + "\n}\n")
+        own_layout(pretty, own)
         work = os.path.join(tmp, "add.json")
         copy = os.path.join(tmp, "copy.json")
         for label, src in [("add to 2,000 brasses, wall (s)", own),
@@ -117,18 +122,27 @@ def main():
             print(f"{label:40} {wall:10.4f} {fwall:10.4f} "
                   f"{wall / fwall:6.2f} {'≤ 2':>7} {verdict(wall / fwall <= 2)}"
                   f"{' exit ' + str(bad) if bad else ''}")
-        # check: 5,000 session files, with the index cold (removed before each run) and warm.
+        # check: 5,000 session files, with the index cold (removed before each run) and warm;
+        # the folder as Marque writes it (its data folder), and the same sessions indented.
         many = os.path.join(tmp, "many")
-        files = sorted(os.path.join(many, n) for n in os.listdir(many) if n.endswith(".json"))
-        index = os.path.join(many, ".index.json")
-        drop = lambda: os.path.exists(index) and os.remove(index)
-        (cold, _, _), (fcpu, _, _), _ = pair([marque, "check", many], py + files, args.runs,
-                                            setup_a=drop)
-        (warm, _, _), _, _ = pair([marque, "check", many], [marque, "check", many], args.runs)
-        print(f"{'check 5,000 files, index cold, CPU (s)':40} {cold:10.3f} {fcpu:10.3f} "
-              f"{cold / fcpu:6.2f} {'≤ 0.5':>7} {verdict(cold / fcpu <= 0.5)}")
-        print(f"{'check 5,000 files, index warm, CPU (s)':40} {warm:10.3f} {fcpu:10.3f} "
-              f"{warm / fcpu:6.2f} {'≤ 0.5':>7} {verdict(warm / fcpu <= 0.5)}")
+        mine = os.path.join(tmp, "mine")
+        os.makedirs(mine)
+        names = sorted(n for n in os.listdir(many) if n.endswith(".json"))
+        for n in names:
+            own_layout(os.path.join(many, n), os.path.join(mine, n))
+        for label, folder in [("as Marque writes them", mine), ("indented by another tool", many)]:
+            files = [os.path.join(folder, n) for n in names]
+            index = os.path.join(folder, ".index.json")
+            drop = lambda: os.path.exists(index) and os.remove(index)
+            (cold, _, _), (fcpu, _, _), _ = pair([marque, "check", folder], py + files,
+                                                args.runs, setup_a=drop)
+            (warm, _, _), _, _ = pair([marque, "check", folder], [marque, "check", folder],
+                                      args.runs)
+            print(f"check 5,000 files {label}:")
+            print(f"{'  index cold (made), CPU (s)':40} {cold:10.3f} {fcpu:10.3f} "
+                  f"{cold / fcpu:6.2f} {'≤ 0.5':>7} {verdict(cold / fcpu <= 0.5)}")
+            print(f"{'  index warm, CPU (s)':40} {warm:10.3f} {fcpu:10.3f} "
+                  f"{warm / fcpu:6.2f} {'≤ 0.5':>7} {verdict(warm / fcpu <= 0.5)}")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -199,8 +199,9 @@ fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
         Ok(s) => s,
         Err(problems) => return fail(&problems, lang),
     };
-    // The sheet is held in memory up to three times the file's size before it is written.
-    let budget = input.len().saturating_mul(3).max(1 << 20);
+    // The sheet is held in memory, in the pages the file was read into, up to the file's size;
+    // a longer sheet is checked to its end first, then written as it is played.
+    let budget = input.len().max(256 << 10);
     let scratch = input.into_bytes();
     let stdout = std::io::stdout().lock();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout);

@@ -136,6 +136,8 @@ pub struct Listed {
     pub path: PathBuf,
     pub state: FileState,
     pub modified: Option<std::time::SystemTime>,
+    /// The size and modification time the state was read at.
+    pub stamp: Stamp,
 }
 
 /// The folder of session files.
@@ -170,66 +172,80 @@ impl Store {
             return Vec::new();
         };
         let index_path = self.dir.join(INDEX);
-        let old: Index = fs::read(&index_path)
+        let mut old: Index = fs::read(&index_path)
             .ok()
             .and_then(|b| serde_json::from_slice(&b).ok())
             .filter(|i: &Index| i.version == INDEX_VERSION)
             .unwrap_or_default();
-        let mut new = Index {
-            version: INDEX_VERSION,
-            files: BTreeMap::new(),
-        };
+        let mut changed = false;
+        let mut entries = 0;
+        // One buffer for every file read: its memory serves the next file.
+        let mut bytes = Vec::new();
         let mut out = Vec::new();
         for e in rd.filter_map(|e| e.ok()) {
-            let name = e.file_name().to_string_lossy().into_owned();
+            let name = e.file_name();
+            let Some(name) = name.to_str() else {
+                continue;
+            };
             if name.starts_with('.') || !name.ends_with(".json") {
                 continue;
             }
             let path = e.path();
-            let Ok(meta) = fs::metadata(&path) else {
+            // The entry's own metadata is read relative to the open folder; a link is followed.
+            let meta = match e.file_type() {
+                Ok(t) if !t.is_symlink() => e.metadata(),
+                _ => fs::metadata(&path),
+            };
+            let Ok(meta) = meta else {
                 continue;
             };
             if !meta.is_file() {
                 continue;
             }
             let stamp = Stamp::of(&meta);
-            let state = match old.files.get(&name).filter(|c| c.stamp == stamp) {
-                Some(cached) => cached.state.clone().into_state(),
-                None => match summarize(&path) {
-                    Ok(summary) => FileState::Fine(Box::new(summary)),
-                    Err(StoreError::Newer(v)) => FileState::Newer(v),
-                    Err(StoreError::Damaged(p)) => FileState::Damaged(p),
-                    Err(e) => FileState::Damaged(vec![Problem::file(msg!(
-                        "file.unreadable",
-                        path = path.display().to_string(),
-                        error = e.to_string()
-                    ))]),
-                },
+            let cached = old.files.remove(name);
+            let indexed = cached.is_some();
+            let state = match cached.filter(|c| c.stamp == stamp) {
+                Some(cached) => cached.state.into_state(),
+                None => {
+                    let state = match summarize_listed(&path, stamp.size, &mut bytes) {
+                        Ok(summary) => FileState::Fine(Box::new(summary)),
+                        Err(StoreError::Newer(v)) => FileState::Newer(v),
+                        Err(StoreError::Damaged(p)) => FileState::Damaged(p),
+                        Err(e) => FileState::Damaged(vec![Problem::file(msg!(
+                            "file.unreadable",
+                            path = path.display().to_string(),
+                            error = e.to_string()
+                        ))]),
+                    };
+                    // A damaged file is not kept in the index: one that was not there before
+                    // changes nothing.
+                    changed |= indexed || !matches!(state, FileState::Damaged(_));
+                    state
+                }
             };
-            if let Some(cached) = Cached::of(&state) {
-                new.files.insert(
-                    name,
-                    IndexEntry {
-                        stamp,
-                        state: cached,
-                    },
-                );
-            }
+            entries += usize::from(!matches!(state, FileState::Damaged(_)));
             out.push(Listed {
                 path,
                 state,
                 modified: meta.modified().ok(),
+                stamp,
             });
         }
-        if new != old
-            && let Ok(text) = serde_json::to_vec(&new)
-        {
+        // Entries left in the old index are files that are gone.
+        changed |= !old.files.is_empty() || old.version != INDEX_VERSION;
+        if changed && let Ok(text) = IndexOut::write(&out, entries) {
             // The index only saves work: a folder that cannot be written is read in full, and
             // an index lost in a crash is made again (so it is renamed into place, never half
             // written, but not synced to the disk).
             let _ = replace_file(&index_path, &text, false, None);
         }
-        out.sort_by(|a, b| b.modified.cmp(&a.modified).then(a.path.cmp(&b.path)));
+        // Newest first; the paths are all in this folder, so their bytes order them.
+        out.sort_unstable_by(|a, b| {
+            b.modified
+                .cmp(&a.modified)
+                .then_with(|| a.path.as_os_str().cmp(b.path.as_os_str()))
+        });
         out
     }
 
@@ -318,6 +334,59 @@ struct IndexEntry {
     state: Cached,
 }
 
+/// The index written from the listed files, borrowing their summaries (the same JSON as
+/// [`Index`]).
+#[derive(serde::Serialize)]
+struct IndexOut<'a> {
+    version: u32,
+    files: BTreeMap<&'a str, IndexEntryOut<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct IndexEntryOut<'a> {
+    stamp: Stamp,
+    state: CachedOut<'a>,
+}
+
+#[derive(serde::Serialize)]
+enum CachedOut<'a> {
+    Fine(&'a Summary),
+    Newer(u64),
+}
+
+impl IndexOut<'_> {
+    /// The index of these files (damaged ones are read again each time: not kept).
+    fn write(listed: &[Listed], entries: usize) -> serde_json::Result<Vec<u8>> {
+        let mut files = BTreeMap::new();
+        for l in listed {
+            let state = match &l.state {
+                FileState::Fine(s) => CachedOut::Fine(s),
+                FileState::Newer(v) => CachedOut::Newer(*v),
+                FileState::Damaged(_) => continue,
+            };
+            let Some(name) = l.path.file_name().and_then(|n| n.to_str()) else {
+                continue;
+            };
+            files.insert(
+                name,
+                IndexEntryOut {
+                    stamp: l.stamp,
+                    state,
+                },
+            );
+        }
+        let mut text = Vec::with_capacity(entries * 256);
+        serde_json::to_writer(
+            &mut text,
+            &IndexOut {
+                version: INDEX_VERSION,
+                files,
+            },
+        )?;
+        Ok(text)
+    }
+}
+
 /// What the index keeps of a file: its summary, or the version of a newer file. A damaged
 /// file is read again each time (its problems are messages in the reader's language).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -327,13 +396,6 @@ enum Cached {
 }
 
 impl Cached {
-    fn of(state: &FileState) -> Option<Cached> {
-        match state {
-            FileState::Fine(s) => Some(Cached::Fine((**s).clone())),
-            FileState::Newer(v) => Some(Cached::Newer(*v)),
-            FileState::Damaged(_) => None,
-        }
-    }
     fn into_state(self) -> FileState {
         match self {
             Cached::Fine(s) => FileState::Fine(Box::new(s)),
@@ -526,7 +588,42 @@ fn join<S: AsRef<str>>(items: &[S], first: bool) -> String {
 /// Reads a session file for its summary only: its hands are read to be played, not kept as
 /// written, and no score sheet is made.
 pub fn summarize(path: &Path) -> Result<Summary, StoreError> {
-    let (session, _, _) = read_text(path, Session::parse_to_score)?;
+    summarize_with(path, &mut Vec::new())
+}
+
+/// [`summarize`], reading the file into `bytes` (a buffer kept from one file to the next).
+fn summarize_with(path: &Path, bytes: &mut Vec<u8>) -> Result<Summary, StoreError> {
+    read_bytes(path, bytes)?;
+    summary_of(bytes)
+}
+
+/// [`summarize`] of a file listed with `size` bytes: read in one call, since the listing said
+/// what it is (its stamp is the listing's; a file changed since is read again at the next
+/// listing, its stamp being another).
+fn summarize_listed(path: &Path, size: u64, bytes: &mut Vec<u8>) -> Result<Summary, StoreError> {
+    if size > MAX_SESSION_BYTES {
+        return Err(too_large(MAX_SESSION_BYTES));
+    }
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    bytes.clear();
+    // `size` bytes, and no more: the read that would find the end of the file is spared.
+    let want = usize::try_from(size).unwrap_or(0);
+    bytes.reserve(want);
+    file.take(size).read_to_end(bytes)?;
+    summary_of(bytes)
+}
+
+/// The summary of a session file's bytes.
+fn summary_of(bytes: &[u8]) -> Result<Summary, StoreError> {
+    let text = std::str::from_utf8(bytes).map_err(not_utf8)?;
+    let session = parse_with(text, Session::parse_to_score)?;
     let mut replay = Replay::new(&session.options, &session.players);
     for (i, h) in session.hands.iter().enumerate() {
         replay.play(&h.game).map_err(|ms| {
@@ -572,16 +669,30 @@ pub fn open_regular(path: &Path) -> std::io::Result<(File, fs::Metadata)> {
 }
 
 /// Reads at most `limit` bytes; past it, the problem to report.
-pub fn read_capped(mut r: impl Read, limit: u64) -> Result<Vec<u8>, StoreError> {
+pub fn read_capped(r: impl Read, limit: u64) -> Result<Vec<u8>, StoreError> {
     let mut bytes = Vec::new();
-    r.by_ref().take(limit + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > limit {
-        return Err(StoreError::Damaged(vec![Problem::file(msg!(
-            "file.too_large",
-            limit = limit >> 20
-        ))]));
-    }
+    read_capped_into(r, limit, &mut bytes)?;
     Ok(bytes)
+}
+
+/// [`read_capped`] into `bytes` (emptied first), which keeps its memory from one file to the
+/// next. `bytes` is sized from the file's length when it is known, so that a file is read in
+/// one call and one allocation.
+fn read_capped_into(mut r: impl Read, limit: u64, bytes: &mut Vec<u8>) -> Result<(), StoreError> {
+    bytes.clear();
+    r.by_ref().take(limit + 1).read_to_end(bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large(limit));
+    }
+    Ok(())
+}
+
+/// A file over `limit` bytes: what Marque says of it.
+fn too_large(limit: u64) -> StoreError {
+    StoreError::Damaged(vec![Problem::file(msg!(
+        "file.too_large",
+        limit = limit >> 20
+    ))])
 }
 
 /// Reads a session file with `parse`: the session, the stamp of what was read, and its text.
@@ -589,20 +700,38 @@ fn read_text(
     path: &Path,
     parse: fn(&str) -> Result<Session, Vec<Problem>>,
 ) -> Result<(Session, Stamp, String), StoreError> {
+    let mut bytes = Vec::new();
+    let stamp = read_bytes(path, &mut bytes)?;
+    let text = String::from_utf8(bytes).map_err(|e| not_utf8(e.utf8_error()))?;
+    Ok((parse_with(&text, parse)?, stamp, text))
+}
+
+/// Reads a regular file's bytes into `bytes` (emptied first, then sized from the file's length,
+/// so that a file is read in one call and one allocation): the stamp of what was read.
+fn read_bytes(path: &Path, bytes: &mut Vec<u8>) -> Result<Stamp, StoreError> {
     let (file, meta) = open_regular(path)?;
-    let stamp = Stamp::of(&meta);
-    let bytes = read_capped(file, MAX_SESSION_BYTES)?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        StoreError::Damaged(vec![Problem::file(msg!(
-            "file.not_utf8",
-            error = e.to_string()
-        ))])
-    })?;
-    let session = parse(&text).map_err(|p| match newer_version(&p) {
+    bytes.clear();
+    bytes.reserve(usize::try_from(meta.len().min(MAX_SESSION_BYTES)).unwrap_or(0) + 1);
+    read_capped_into(file, MAX_SESSION_BYTES, bytes)?;
+    Ok(Stamp::of(&meta))
+}
+
+fn not_utf8(e: std::str::Utf8Error) -> StoreError {
+    StoreError::Damaged(vec![Problem::file(msg!(
+        "file.not_utf8",
+        error = e.to_string()
+    ))])
+}
+
+/// `parse` of a file's text, telling a newer version from a damaged file.
+fn parse_with(
+    text: &str,
+    parse: fn(&str) -> Result<Session, Vec<Problem>>,
+) -> Result<Session, StoreError> {
+    parse(text).map_err(|p| match newer_version(&p) {
         Some(v) => StoreError::Newer(v),
         None => StoreError::Damaged(p),
-    })?;
-    Ok((session, stamp, text))
+    })
 }
 
 /// The version of a file refused because a newer Marque wrote it.

@@ -192,6 +192,14 @@ impl Msg {
         }
     }
 
+    /// A message with room for `args` arguments (one allocation, made once).
+    pub fn with_room(key: &'static str, args: usize) -> Msg {
+        Msg {
+            key,
+            args: Vec::with_capacity(args),
+        }
+    }
+
     pub fn with(mut self, name: &'static str, value: impl Into<Arg>) -> Msg {
         self.args.push((name, value.into()));
         self
@@ -278,7 +286,8 @@ fn find_placeholder(text: &str) -> Option<usize> {
 #[macro_export]
 macro_rules! msg {
     ($key:expr $(, $name:ident = $value:expr)* $(,)?) => {
-        $crate::i18n::Msg::new($key)$(.with(stringify!($name), $value))*
+        $crate::i18n::Msg::with_room($key, [$(stringify!($name)),*].len())
+            $(.with(stringify!($name), $value))*
     };
 }
 

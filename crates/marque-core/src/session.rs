@@ -310,7 +310,7 @@ fn fast_reader(fields: &[(String, &RawValue)]) -> Option<(GameOptions, usize)> {
         None => None,
     };
     let options = game.read_options(options.as_ref(), players).ok()?;
-    options.fast_reader().then_some((options, players))
+    Some((options, players))
 }
 
 /// A JSON value's elements as raw text if it is an array, else the key of its kind's name.

@@ -2,7 +2,7 @@
 //! with the plain way (a full replay, the checked reader, the file as it was).
 mod common;
 use common::*;
-use marque_core::games::{GameHand, ascenseur, bridge, decode_text, democratie, le2500};
+use marque_core::games::{GameHand, ascenseur, bridge, decode_text, democratie, le2500, truc};
 use marque_core::history::{self, Action, Change};
 use marque_core::session::{Hand, Session, Sheet};
 use proptest::prelude::*;
@@ -39,6 +39,38 @@ fn bridge_hand() -> impl Strategy<Value = Value> {
                 };
                 let (side, kind) = (["NS", "EW"][hon % 2], kinds[hon % kinds.len()]);
                 h["honours"] = json!({"side": side, "kind": kind});
+            }
+            h
+        })
+}
+
+/// A truc deal as written, well formed or not: calls by players 0 to 2 with known and unknown
+/// words, a winner (`null` included), tricks with pourris, both, or neither.
+fn truc_deal() -> impl Strategy<Value = Value> {
+    let word = prop::sample::select(vec!["double", "banco", "accept", "refuse", "tiens"]);
+    let winner = prop_oneof![
+        Just(None),
+        Just(Some(Value::Null)),
+        (0i64..3).prop_map(|w| Some(json!(w)))
+    ];
+    (
+        prop::option::of(prop::collection::vec((0i64..3, word), 0..5)),
+        winner,
+        prop::option::of(prop::collection::vec(prop::option::of(0i64..3), 0..4)),
+    )
+        .prop_map(|(calls, winner, tricks)| {
+            let mut h = json!({});
+            if let Some(calls) = calls {
+                h["calls"] = calls
+                    .into_iter()
+                    .map(|(by, call)| json!({"by": by, "call": call}))
+                    .collect();
+            }
+            if let Some(w) = winner {
+                h["winner"] = w;
+            }
+            if let Some(t) = tricks {
+                h["tricks"] = json!(t);
             }
             h
         })
@@ -168,8 +200,16 @@ proptest! {
 
     #[test]
     fn the_fast_readers_accept_what_the_checked_readers_accept(
-        any in any_json(), b in bridge_hand(), br in brasse(), m in manche()
+        any in any_json(), b in bridge_hand(), br in brasse(), m in manche(), t in truc_deal()
     ) {
+        for v in [any.clone(), t] {
+            let fast = decode_text::<truc::Game>(&v.to_string(), 2, &truc::Options::default());
+            let slow = truc::decode_hand(&v);
+            match fast {
+                Some(h) => prop_assert_eq!(Ok(h), slow),
+                None => prop_assert!(slow.is_err(), "a well-formed deal took the slow path: {}", v),
+            }
+        }
         let opts25 = le2500::Options::default();
         let optsd = democratie::Options::default();
         for v in [any.clone(), b.clone()] {
@@ -216,8 +256,8 @@ proptest! {
     /// the same files, with the same hands, and refuse the same ones with the same problems.
     #[test]
     fn reading_to_score_agrees_with_the_careful_reading(
-        game in 0usize..3,
-        good in prop::collection::vec(prop_oneof![bridge_hand(), brasse(), manche()], 0..6),
+        game in 0usize..4,
+        good in prop::collection::vec(prop_oneof![bridge_hand(), brasse(), manche(), truc_deal()], 0..6),
         odd in prop::option::of(any_json()),
         at in any::<usize>(),
         hands_first in any::<bool>(),
@@ -226,6 +266,7 @@ proptest! {
             ("bridge", vec!["N", "E", "S", "W"], json!({})),
             ("2500", vec!["A", "B", "C"], json!({"target": 100000})),
             ("democratie", vec!["A", "B", "C"], json!({"target": 1000})),
+            ("truc", vec!["A", "B"], json!({"target": 1000, "manches": 1000})),
         ][game].clone();
         let mut hands = good;
         if let Some(o) = odd {

@@ -161,8 +161,6 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     fn start(players: &[String], options: &Self::Options) -> Self;
     /// Reads one hand's JSON, checking its shape.
     fn decode(v: &Value, players: usize, options: &Self::Options) -> Result<Self::Hand, Vec<Msg>>;
-    /// Whether the game reads hands straight from their text ([`Rules::Wire`]).
-    const FAST_READER: bool = true;
     /// A hand as written, read straight from its JSON: the fast path for long files.
     type Wire<'de>: Deserialize<'de>;
     /// The hand a well-formed wire hand is, or `None` when [`Rules::decode`] must say what is
@@ -225,9 +223,6 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for MapOnly<T> {
 
 /// A hand straight from its text, when it is well formed (see [`Rules::from_wire`]).
 pub fn decode_text<G: Rules>(text: &str, players: usize, options: &G::Options) -> Option<G::Hand> {
-    if !G::FAST_READER {
-        return None;
-    }
     let MapOnly(wire) = serde_json::from_str::<MapOnly<G::Wire<'_>>>(text).ok()?;
     G::from_wire(wire, players, options)
 }
@@ -335,11 +330,6 @@ macro_rules! games {
                     $(GameOptions::$V(o) => decode_text::<$m::Game>(text, players, o)
                         .map(GameHand::$V)),*
                 }
-            }
-
-            /// Whether the game reads hands straight from their text.
-            pub fn fast_reader(&self) -> bool {
-                match self { $(GameOptions::$V(_) => <$m::Game as Rules>::FAST_READER),* }
             }
 
             /// Reads one well-formed hand of this game from a JSON stream; an error for any

@@ -214,6 +214,66 @@ fn decode_call(i: usize, v: &Value) -> Result<Call, Msg> {
     Ok(Call { by, call })
 }
 
+/// A deal as written, for the fast path. `tricks` and `winner` are told apart from a missing
+/// field when they are present (`"winner": null` is a donne nulle).
+#[derive(serde::Deserialize)]
+pub struct Wire<'a> {
+    #[serde(default, borrow)]
+    calls: Option<Vec<super::MapOnly<WireCall<'a>>>>,
+    #[serde(default, deserialize_with = "present")]
+    tricks: Option<Vec<Option<i64>>>,
+    #[serde(default, deserialize_with = "present")]
+    winner: Option<Option<i64>>,
+}
+
+#[derive(serde::Deserialize)]
+pub struct WireCall<'a> {
+    by: i64,
+    #[serde(borrow)]
+    call: &'a str,
+}
+
+/// A field that is there, whatever its value (`null` included).
+fn present<'de, D: serde::Deserializer<'de>, T: serde::Deserialize<'de>>(
+    d: D,
+) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
+}
+
+/// [`decode_hand`] for a well-formed deal, as written.
+fn from_wire(w: Wire<'_>) -> Option<Hand> {
+    let player = |p: i64| usize::try_from(p).ok().filter(|p| *p < 2);
+    let mut calls = Vec::new();
+    for super::MapOnly(c) in w.calls.unwrap_or_default() {
+        let call = match c.call {
+            "double" => CallKind::Double,
+            "banco" => CallKind::Banco,
+            "accept" => CallKind::Accept,
+            "refuse" => CallKind::Refuse,
+            _ => return None,
+        };
+        calls.push(Call {
+            by: player(c.by)?,
+            call,
+        });
+    }
+    let outcome = match (w.tricks, w.winner) {
+        (Some(_), Some(_)) => return None,
+        (Some(t), None) => Outcome::Tricks(
+            t.into_iter()
+                .map(|t| match t {
+                    None => Some(None),
+                    Some(p) => player(p).map(Some),
+                })
+                .collect::<Option<Vec<_>>>()?,
+        ),
+        (None, Some(None)) => Outcome::Winner(None),
+        (None, Some(Some(p))) => Outcome::Winner(Some(player(p)?)),
+        (None, None) => Outcome::Refused,
+    };
+    Some(Hand { calls, outcome })
+}
+
 /// Who wins a deal from its tricks (`truc.deal.winner`): `Ok(Some(p))`, `Ok(None)` for a donne
 /// nulle, or why the list is not a complete deal.
 pub fn deal_winner(tricks: &[Option<usize>]) -> Result<Option<usize>, Msg> {
@@ -591,10 +651,9 @@ impl Game {
 
 impl super::Rules for Game {
     rules_from_module!();
-    const FAST_READER: bool = false;
-    type Wire<'de> = serde::de::IgnoredAny;
-    fn from_wire(_: serde::de::IgnoredAny, _players: usize, _options: &Options) -> Option<Hand> {
-        None
+    type Wire<'de> = Wire<'de>;
+    fn from_wire(w: Wire<'_>, _players: usize, _options: &Options) -> Option<Hand> {
+        from_wire(w)
     }
 
     const ID: &'static str = "truc";
