@@ -39,6 +39,14 @@ impl From<LangArg> for Lang {
     }
 }
 
+/// What `marque export` writes.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Format {
+    /// Comma-separated values (RFC 4180, UTF-8): `hand,label,` then per side its points and
+    /// its standing after the hand.
+    Csv,
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Check and score a session file (`-` reads standard input); prints the score sheet as JSON.
@@ -71,6 +79,19 @@ pub enum Command {
         /// Add to a session the players closed (the log records that it was reopened).
         #[arg(long)]
         reopen: bool,
+        #[arg(long, value_enum, default_value = "fr")]
+        lang: LangArg,
+    },
+    /// Export a session's sheet: CSV, one row per hand with each side's points and standing.
+    Export {
+        /// The session file, or `-` for standard input.
+        file: String,
+        #[arg(long, value_enum, default_value = "csv")]
+        format: Format,
+        /// Write to this file (atomically) instead of standard output.
+        #[arg(short, long, value_name = "OUT")]
+        output: Option<std::path::PathBuf>,
+        /// Language of the hands' labels.
         #[arg(long, value_enum, default_value = "fr")]
         lang: LangArg,
     },
@@ -123,6 +144,12 @@ pub fn main() -> ExitCode {
             lang,
         }) => add(&file, &hand, wait, reopen, lang.into()),
         Some(Command::Check { folder, json, lang }) => check(folder, json, lang.into()),
+        Some(Command::Export {
+            file,
+            format: Format::Csv,
+            output,
+            lang,
+        }) => export_csv(&file, output.as_deref(), lang.into()),
     }
 }
 
@@ -190,12 +217,15 @@ pub fn fail(problems: &[Problem], lang: Lang) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// A session file (`-`: standard input) read to be scored: its text and the session.
+fn read_to_score(path: &str) -> Result<(String, Session), Vec<Problem>> {
+    let input = read_input(path).map_err(|m| vec![Problem::file(m)])?;
+    let session = Session::parse_to_score(&input)?;
+    Ok((input, session))
+}
+
 fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
-    let input = match read_input(path) {
-        Ok(s) => s,
-        Err(m) => return fail(&[Problem::file(m)], lang),
-    };
-    let session = match Session::parse_to_score(&input) {
+    let (input, session) = match read_to_score(path) {
         Ok(s) => s,
         Err(problems) => return fail(&problems, lang),
     };
@@ -223,6 +253,50 @@ fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
             ExitCode::SUCCESS
         }
     }
+}
+
+/// `marque export --format csv`: the sheet as a table (see `marque_core::export`), to standard
+/// output or, atomically, to `output`.
+fn export_csv(path: &str, output: Option<&std::path::Path>, lang: Lang) -> ExitCode {
+    let session = match read_to_score(path) {
+        Ok(s) => s.1,
+        Err(problems) => return fail(&problems, lang),
+    };
+    let sheet = match session.score() {
+        Ok(s) => s,
+        Err(problems) => return fail(&problems, lang),
+    };
+    let table = marque_core::export::table(&session, &sheet, lang);
+    let mut w = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::CRLF)
+        .from_writer(Vec::new());
+    let written = std::iter::once(&table.header)
+        .chain(&table.rows)
+        .try_for_each(|r| w.write_record(r));
+    let bytes = match written.map_err(std::io::Error::from).and_then(|()| {
+        w.into_inner()
+            .map_err(|e| std::io::Error::other(e.to_string()))
+    }) {
+        Ok(b) => b,
+        Err(e) => return write_failed(output, &e, lang),
+    };
+    let done = match output {
+        Some(out) => crate::store::write_atomic(out, &bytes),
+        None => std::io::stdout().lock().write_all(&bytes),
+    };
+    match done {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => write_failed(output, &e, lang),
+    }
+}
+
+/// A failed write of `output` (standard output when `None`), said as a problem of the file.
+fn write_failed(output: Option<&std::path::Path>, e: &std::io::Error, lang: Lang) -> ExitCode {
+    let name = output.map_or_else(|| "-".to_string(), |p| p.display().to_string());
+    fail(
+        &[Problem::file(crate::store::write_problem(&name, e))],
+        lang,
+    )
 }
 
 /// Exit statuses: 0 done, 1 `check` found problems, 2 refused input, 3 the session is locked

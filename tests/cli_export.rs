@@ -1,0 +1,220 @@
+//! `marque export FILE --format csv`: one row per hand, each side's points and standing, read
+//! back with a CSV reader; the last row's standing is what `marque score` gives.
+use std::process::{Command, Output};
+
+use serde_json::{Value, json};
+
+fn marque(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn session(game: &str, players: &[&str], options: Value, closed: bool, hands: Value) -> Value {
+    json!({"format": "marque-session", "version": 1, "game": game, "players": players,
+           "options": options, "closed": closed, "hands": hands})
+}
+
+/// A session of each game, with a few hands; bridge closed with the laws' table, so that its
+/// unfinished rubber scores outside any hand.
+fn sessions() -> Vec<Value> {
+    vec![
+        session(
+            "bridge",
+            &["Anne, \"la reine\"", "Bruno", "Claire", "David"],
+            json!({"table": "laws"}),
+            true,
+            json!([
+                {"contract": "4S", "declarer": "N", "tricks": 10},
+                {"contract": "3NTX", "declarer": "E", "tricks": 6},
+                {"contract": "pass"},
+                {"contract": "2H", "declarer": "S", "tricks": 9}
+            ]),
+        ),
+        session(
+            "truc",
+            &["Anne", "Bruno"],
+            json!({"target": 3}),
+            false,
+            json!([
+                {"calls": [{"by": 0, "call": "double"}, {"by": 1, "call": "accept"}], "tricks": [0, 0]},
+                {"calls": [], "winner": 0},
+                {"calls": [{"by": 1, "call": "double"}, {"by": 0, "call": "refuse"}]},
+                {"calls": [], "winner": null}
+            ]),
+        ),
+        session(
+            "ascenseur",
+            &["Anne", "Bruno", "Claire"],
+            json!({}),
+            false,
+            json!([
+                {"bids": [1, 0, 1], "tricks": [1, 0, 0]},
+                {"bids": [1, 1, 1], "tricks": [0, 1, 1]}
+            ]),
+        ),
+        session(
+            "2500",
+            &["Anne", "Bruno"],
+            json!({}),
+            false,
+            json!([
+                {"frime": "8", "laid": [["A", "A", "A"], ["3", "3", "3"]], "hand": [[], ["K"]]},
+                {"frime": "A", "laid": [["K", "K", "K"], []], "hand": [["8"], ["A", "5"]]}
+            ]),
+        ),
+        session(
+            "democratie",
+            &["Anne", "Bruno", "Claire"],
+            json!({}),
+            false,
+            json!([
+                {"captured": [{"S": 25, "H": 0, "D": 13, "C": 2}, {"S": 0, "H": 20, "D": 12, "C": 10},
+                              {"S": 0, "H": 5, "D": 0, "C": 13}]}
+            ]),
+        ),
+    ]
+}
+
+fn read_csv(bytes: &[u8]) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut r = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(bytes);
+    let mut records = r.records().map(|rec| {
+        rec.expect("a well-formed CSV record")
+            .iter()
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    });
+    let header = records.next().expect("a header row");
+    (header, records.collect())
+}
+
+/// `marque export` of `s` (written to a file in `dir`) with `-o` and `args`: what it said, and
+/// the output file's path.
+fn export_to(dir: &std::path::Path, s: &Value, args: &[&str]) -> (Output, std::path::PathBuf) {
+    let f = dir.join("session.json");
+    std::fs::write(&f, s.to_string()).unwrap();
+    let out_file = dir.join("out.csv");
+    let mut all = vec![
+        "export",
+        f.to_str().unwrap(),
+        "-o",
+        out_file.to_str().unwrap(),
+    ];
+    all.extend_from_slice(args);
+    (marque(&all), out_file)
+}
+
+fn num(cell: &str) -> i64 {
+    cell.parse()
+        .unwrap_or_else(|_| panic!("{cell:?} is not a number"))
+}
+
+#[test]
+fn every_game_exports_a_row_per_hand_whose_last_standing_is_the_score() {
+    let dir = tempfile::tempdir().unwrap();
+    for s in sessions() {
+        let game = s["game"].as_str().unwrap().to_string();
+        let f = dir.path().join(format!("{game}.json"));
+        std::fs::write(&f, s.to_string()).unwrap();
+        let file = f.to_str().unwrap();
+        let out = marque(&["export", file, "--format", "csv"]);
+        assert!(out.status.success(), "{game}: {out:?}");
+        let score: Value = serde_json::from_slice(&marque(&["score", file]).stdout).unwrap();
+        let sides: Vec<String> = score["sides"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect();
+        let (header, rows) = read_csv(&out.stdout);
+        let mut expected = vec!["hand".to_string(), "label".to_string()];
+        for side in &sides {
+            expected.push(side.clone());
+            if game == "truc" {
+                expected.push(format!("{side} points"));
+                expected.push(format!("{side} manches"));
+            } else {
+                expected.push(format!("{side} total"));
+            }
+        }
+        assert_eq!(header, expected, "{game}");
+        let hands = score["hands"].as_array().unwrap();
+        let closing = usize::from(score.get("closing").is_some());
+        assert_eq!(rows.len(), hands.len() + closing, "{game}: a row per hand");
+        let per = if game == "truc" { 3 } else { 2 };
+        for (i, h) in hands.iter().enumerate() {
+            assert_eq!(rows[i][0], (i + 1).to_string(), "{game}");
+            assert!(!rows[i][1].is_empty(), "{game}: hand {i} has a label");
+            for s in 0..sides.len() {
+                assert_eq!(num(&rows[i][2 + s * per]), h["delta"][s].as_i64().unwrap());
+            }
+            if game == "truc" {
+                for s in 0..2 {
+                    assert_eq!(num(&rows[i][3 + s * per]), h["score"][s].as_i64().unwrap());
+                }
+            }
+        }
+        let last = rows.last().unwrap();
+        for s in 0..sides.len() {
+            assert_eq!(
+                num(&last[1 + per + s * per]),
+                score["totals"][s].as_i64().unwrap(),
+                "{game}: the last standing is the score's"
+            );
+        }
+        if game != "truc" {
+            // Each standing is the one before plus the hand's points.
+            for s in 0..sides.len() {
+                let mut acc = 0;
+                for r in &rows {
+                    acc += num(&r[2 + s * per]);
+                    assert_eq!(num(&r[3 + s * per]), acc, "{game}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn cells_with_commas_and_quotes_are_quoted_and_the_file_is_written_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, out_file) = export_to(dir.path(), &sessions()[0], &["--lang", "en"]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        out.stdout.is_empty(),
+        "with -o nothing goes to standard output"
+    );
+    let bytes = std::fs::read(&out_file).unwrap();
+    let text = String::from_utf8(bytes.clone()).unwrap();
+    assert!(
+        text.starts_with("hand,label,NS,NS total,EW,EW total\r\n"),
+        "{text}"
+    );
+    // A label holding a comma is quoted (RFC 4180), and reads back whole.
+    assert!(text.contains("\"4♠ by North, made\""), "{text}");
+    let (_, rows) = read_csv(&bytes);
+    assert_eq!(rows[0][1], "4♠ by North, made");
+    assert_eq!(rows.last().unwrap()[1], "session closed");
+}
+
+#[test]
+fn a_session_that_does_not_score_exports_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = session(
+        "bridge",
+        &["N", "E", "S", "W"],
+        json!({}),
+        false,
+        json!([{"contract": "4S", "declarer": "N", "tricks": 14}]),
+    );
+    let (out, out_file) = export_to(dir.path(), &bad, &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("hand 1: "));
+    assert!(
+        !out_file.exists(),
+        "nothing is written for a refused session"
+    );
+}
