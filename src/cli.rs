@@ -95,6 +95,20 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "fr")]
         lang: LangArg,
     },
+    /// Players' statistics over every session of the data folder (or FOLDER): sessions played
+    /// and won, overall and per game.
+    Stats {
+        /// The folder of sessions; the app's data folder by default.
+        folder: Option<std::path::PathBuf>,
+        /// Only this player (capitals and spaces do not count).
+        #[arg(long, value_name = "NAME")]
+        player: Option<String>,
+        /// One JSON object: `{"players": [{"name", "sessions", "wins", "games": {GAME: {…}}}]}`.
+        #[arg(long)]
+        json: bool,
+        #[arg(long, value_enum, default_value = "fr")]
+        lang: LangArg,
+    },
     /// List every session file of the data folder (or FOLDER) with its state.
     Check {
         /// The folder to check; the app's data folder by default.
@@ -144,6 +158,12 @@ pub fn main() -> ExitCode {
             lang,
         }) => add(&file, &hand, wait, reopen, lang.into()),
         Some(Command::Check { folder, json, lang }) => check(folder, json, lang.into()),
+        Some(Command::Stats {
+            folder,
+            player,
+            json,
+            lang,
+        }) => stats(folder, player.as_deref(), json, lang.into()),
         Some(Command::Export {
             file,
             format: Format::Csv,
@@ -402,13 +422,87 @@ fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode 
     }
 }
 
-fn check(folder: Option<std::path::PathBuf>, as_json: bool, lang: Lang) -> ExitCode {
-    use crate::store::{FileState, Store};
-    let dir = folder.unwrap_or_else(Store::default_dir);
+/// The data folder, or the folder given; the problem if it is not a folder.
+fn folder_or_default(folder: Option<std::path::PathBuf>) -> Result<std::path::PathBuf, Problem> {
+    let dir = folder.unwrap_or_else(crate::store::Store::default_dir);
     if !dir.is_dir() {
         let m = msg!("store.no_folder", path = dir.display().to_string());
-        return fail(&[Problem::file(m)], lang);
+        return Err(Problem::file(m));
     }
+    Ok(dir)
+}
+
+/// `marque stats`: the roster of the folder's sessions (those that read fine), from the index.
+fn stats(
+    folder: Option<std::path::PathBuf>,
+    player: Option<&str>,
+    as_json: bool,
+    lang: Lang,
+) -> ExitCode {
+    use crate::store::{FileState, Store};
+    use marque_core::stats::{Played, person_key, roster};
+    let dir = match folder_or_default(folder) {
+        Ok(d) => d,
+        Err(p) => return fail(&[p], lang),
+    };
+    let listed = Store::new(&dir).list();
+    let mut players = roster(listed.iter().filter_map(|l| match &l.state {
+        FileState::Fine(s) => Some(Played {
+            game: s.game,
+            players: &s.players,
+            finished: s.finished,
+            winners: &s.winners,
+        }),
+        _ => None,
+    }));
+    if let Some(name) = player {
+        let key = person_key(name);
+        let known = marque_core::i18n::join(players.iter().map(|p| p.name.as_str()));
+        players.retain(|p| person_key(&p.name) == key);
+        if players.is_empty() {
+            let m = msg!("stats.no_player", name = name, known = known);
+            return fail(&[Problem::file(m)], lang);
+        }
+    }
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = if as_json {
+        serde_json::to_writer(&mut out, &serde_json::json!({ "players": players }))
+            .map_err(std::io::Error::from)
+            .and_then(|()| writeln!(out))
+    } else {
+        players.iter().try_for_each(|p| {
+            let line = msg!(
+                "stats.player",
+                name = p.name.as_str(),
+                sessions = p.sessions,
+                wins = p.wins
+            );
+            writeln!(out, "{}", printable(&line.render(lang), false))?;
+            for (id, g) in &p.games {
+                let name = crate::games::GameKind::from_id(id)
+                    .map_or_else(|| id.to_string(), |k| crate::i18n::tr(lang, k.name_key()));
+                let line = msg!(
+                    "stats.game",
+                    game = name,
+                    sessions = g.sessions,
+                    wins = g.wins
+                );
+                writeln!(out, "{}", line.render(lang))?;
+            }
+            Ok(())
+        })
+    };
+    // A closed pipe (`| head`) is not a problem of the sessions.
+    let _ = written.and_then(|()| out.flush());
+    ExitCode::SUCCESS
+}
+
+fn check(folder: Option<std::path::PathBuf>, as_json: bool, lang: Lang) -> ExitCode {
+    use crate::store::{FileState, Store};
+    let dir = match folder_or_default(folder) {
+        Ok(d) => d,
+        Err(p) => return fail(&[p], lang),
+    };
     let mut all_fine = true;
     // One write a few thousand lines, not one a line.
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());

@@ -13,4 +13,5 @@ pub mod games;
 pub mod history;
 pub mod i18n;
 pub mod session;
+pub mod stats;
 pub mod text;

@@ -822,6 +822,10 @@ impl super::Rules for Game {
     fn sides(_players: &[String]) -> Vec<String> {
         SIDES.iter().map(|s| s.to_string()).collect()
     }
+    /// Seats N, E, S, W: North and South (0, 2) are NS, East and West (1, 3) are EW.
+    fn side_of(player: usize) -> usize {
+        player % 2
+    }
     fn label(hand: &Hand, _info: &Info, _index: usize, _players: &[String]) -> Msg {
         match hand {
             Hand::Played {

@@ -186,6 +186,11 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     fn sides(players: &[String]) -> Vec<String> {
         players.to_vec()
     }
+    /// The side a player (by seat) scores for: the player's own, unless the game has
+    /// partnerships.
+    fn side_of(player: usize) -> usize {
+        player
+    }
     /// A short label of a scored hand: the contract, the round, the frime…
     fn label(hand: &Self::Hand, info: &Self::Info, index: usize, players: &[String]) -> Msg;
     /// Where the game stands before hand `next` (from 0): dealer, vulnerability, round…
@@ -294,6 +299,11 @@ macro_rules! games {
             /// The sides that score, for these players.
             pub fn sides(self, players: &[String]) -> Vec<String> {
                 match self { $(GameKind::$V => <$m::Game as Rules>::sides(players)),* }
+            }
+
+            /// The side the player in seat `player` scores for.
+            pub fn side_of(self, player: usize) -> usize {
+                match self { $(GameKind::$V => <$m::Game as Rules>::side_of(player)),* }
             }
 
             /// The fields of a hand the game reads.

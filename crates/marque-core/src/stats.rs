@@ -1,0 +1,77 @@
+//! Players' statistics across sessions and games (`marque stats`): for each person, the
+//! sessions played and won, overall and per game.
+//!
+//! A person is a name compared without regard to capitals or to spaces at its ends or repeated
+//! inside ("Anne", " anne ", "ANNE" are one player), shown as first met. A session counts in
+//! `sessions` for each of its players; a win is being on a winning side of a finished session
+//! (bridge: both partners of the side), so a session not finished counts in `sessions` only.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::games::GameKind;
+
+/// What statistics need of one session.
+#[derive(Debug, Clone, Copy)]
+pub struct Played<'a> {
+    pub game: GameKind,
+    /// Names in seating order.
+    pub players: &'a [String],
+    pub finished: bool,
+    /// The winning sides (indexes into the game's sides).
+    pub winners: &'a [usize],
+}
+
+/// Sessions played and won.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Count {
+    pub sessions: u64,
+    pub wins: u64,
+}
+
+/// One person's statistics.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Player {
+    pub name: String,
+    pub sessions: u64,
+    pub wins: u64,
+    /// Per game, by its id in session files.
+    pub games: BTreeMap<&'static str, Count>,
+}
+
+/// The key a name is known by: lower case, spaces folded.
+pub fn person_key(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// Everyone who played in `sessions`, most sessions first, then by name.
+pub fn roster<'a>(sessions: impl IntoIterator<Item = Played<'a>>) -> Vec<Player> {
+    let mut by_key: BTreeMap<String, Player> = BTreeMap::new();
+    for s in sessions {
+        for (seat, name) in s.players.iter().enumerate() {
+            let won = s.finished && s.winners.contains(&s.game.side_of(seat));
+            let p = by_key.entry(person_key(name)).or_insert_with(|| Player {
+                name: name.split_whitespace().collect::<Vec<_>>().join(" "),
+                sessions: 0,
+                wins: 0,
+                games: BTreeMap::new(),
+            });
+            p.sessions += 1;
+            p.wins += u64::from(won);
+            let g = p.games.entry(s.game.id()).or_default();
+            g.sessions += 1;
+            g.wins += u64::from(won);
+        }
+    }
+    let mut out: Vec<Player> = by_key.into_values().collect();
+    out.sort_by(|a, b| {
+        b.sessions
+            .cmp(&a.sessions)
+            .then_with(|| a.name.cmp(&b.name))
+    });
+    out
+}

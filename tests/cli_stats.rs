@@ -1,0 +1,151 @@
+//! `marque stats`: players' sessions and wins across games, over a folder whose figures were
+//! worked out by hand.
+use std::process::{Command, Output};
+
+use serde_json::{Value, json};
+
+fn marque(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn write(
+    dir: &std::path::Path,
+    name: &str,
+    game: &str,
+    players: &[&str],
+    opts: Value,
+    hands: Value,
+) {
+    let v = json!({"format": "marque-session", "version": 1, "game": game, "players": players,
+                   "options": opts, "hands": hands});
+    std::fs::write(dir.join(name), v.to_string()).unwrap();
+}
+
+/// - truc, Anne beats Bruno (a one-point partie): finished, Anne wins;
+/// - bridge, "anne " North and Claire South make two games: finished, NS (anne and Claire) win;
+/// - 2500, "ANNE" and Bruno, one brasse: not finished, counted in sessions only;
+/// - a damaged file, which counts nowhere.
+fn folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(
+        d,
+        "truc.json",
+        "truc",
+        &["Anne", "Bruno"],
+        json!({"target": 1, "manches": 1}),
+        json!([{"calls": [], "winner": 0}]),
+    );
+    let game = json!({"contract": "4S", "declarer": "N", "tricks": 10});
+    write(
+        d,
+        "bridge.json",
+        "bridge",
+        &["anne ", "Bruno", "Claire", "David"],
+        json!({}),
+        json!([game, game]),
+    );
+    write(
+        d,
+        "2500.json",
+        "2500",
+        &["ANNE", "Bruno"],
+        json!({}),
+        json!([{"frime": "8", "laid": [["A", "A", "A"], []], "hand": [[], ["K"]]}]),
+    );
+    std::fs::write(d.join("broken.json"), "{ not json").unwrap();
+    dir
+}
+
+fn stats_json(args: &[&str]) -> Value {
+    let out = marque(args);
+    assert!(out.status.success(), "{out:?}");
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn sessions_and_wins_per_player_and_game_across_the_folder() {
+    let dir = folder();
+    let v = stats_json(&["stats", dir.path().to_str().unwrap(), "--json"]);
+    let players = v["players"].as_array().unwrap();
+    let names: Vec<String> = players
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_lowercase())
+        .collect();
+    // Most sessions first, then by name; "Anne", "anne " and "ANNE" are one player.
+    assert_eq!(names, ["anne", "bruno", "claire", "david"]);
+    let figures = |i: usize| {
+        let p = &players[i];
+        let mut games: Vec<(String, u64, u64)> = p["games"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(g, c)| {
+                (
+                    g.clone(),
+                    c["sessions"].as_u64().unwrap(),
+                    c["wins"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        games.sort();
+        (
+            p["sessions"].as_u64().unwrap(),
+            p["wins"].as_u64().unwrap(),
+            games,
+        )
+    };
+    let g = |id: &str, s: u64, w: u64| (id.to_string(), s, w);
+    assert_eq!(
+        figures(0),
+        (
+            3,
+            2,
+            vec![g("2500", 1, 0), g("bridge", 1, 1), g("truc", 1, 1)]
+        )
+    );
+    assert_eq!(
+        figures(1),
+        (
+            3,
+            0,
+            vec![g("2500", 1, 0), g("bridge", 1, 0), g("truc", 1, 0)]
+        )
+    );
+    assert_eq!(figures(2), (1, 1, vec![g("bridge", 1, 1)]));
+    assert_eq!(figures(3), (1, 0, vec![g("bridge", 1, 0)]));
+}
+
+#[test]
+fn one_player_by_name_in_the_readers_language() {
+    let dir = folder();
+    let folder = dir.path().to_str().unwrap();
+    let v = stats_json(&["stats", folder, "--json", "--player", "  CLAIRE"]);
+    assert_eq!(v["players"].as_array().unwrap().len(), 1);
+    assert_eq!(v["players"][0]["name"], "Claire");
+
+    let out = marque(&["stats", folder, "--player", "claire"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text,
+        "Claire — parties : 1, gagnées : 1\n    Bridge (partie libre) — parties : 1, gagnées : 1\n"
+    );
+    let out = marque(&["stats", folder, "--player", "claire", "--lang", "en"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text,
+        "Claire — sessions: 1, won: 1\n    Rubber bridge — sessions: 1, won: 1\n"
+    );
+
+    let out = marque(&["stats", folder, "--player", "Zoé", "--lang", "en"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("file: no player `Zoé` in these sessions; players: "),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+}
