@@ -79,8 +79,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--marque", default=os.path.join(HERE, "..", "target", "release", "marque"))
+    ap.add_argument("--only", choices=["score", "add", "check"], help="one group of figures")
     args = ap.parse_args()
     marque = os.path.abspath(args.marque)
+    want = lambda group: int(args.only in (None, group))
     tmp = tempfile.mkdtemp(prefix="marque-bench-")
     try:
         subprocess.run([sys.executable, os.path.join(HERE, "sessions.py"), tmp], check=True)
@@ -93,7 +95,7 @@ def main():
         print(f"marque score of an empty session: peak {base} KiB (the process's own floor)")
         print()
         print(f"{'work':40} {'marque':>10} {'floor':>10} {'ratio':>6} {'target':>7}")
-        for game in ["truc", "bridge", "2500", "democratie", "ascenseur"]:
+        for game in ["truc", "bridge", "2500", "democratie", "ascenseur"] * want("score"):
             f = os.path.join(tmp, f"{game}.json")
             size = os.path.getsize(f) / 1024
             (cpu, _, peak), (fcpu, _, _), bad = pair([marque, "score", f], py + [f], args.runs)
@@ -115,7 +117,7 @@ def main():
         work = os.path.join(tmp, "add.json")
         copy = os.path.join(tmp, "copy.json")
         for label, src in [("add to 2,000 brasses, wall (s)", own),
-                           ("  the same, the file indented", pretty)]:
+                           ("  the same, the file indented", pretty)] * want("add"):
             (_, wall, _), (_, fwall, _), bad = pair(
                 [marque, "add", work, hand], ["sh", "-c", f"cp {src} {copy} && sync {copy}"],
                 args.runs, setup_a=lambda: shutil.copyfile(src, work))
@@ -130,7 +132,8 @@ def main():
         names = sorted(n for n in os.listdir(many) if n.endswith(".json"))
         for n in names:
             own_layout(os.path.join(many, n), os.path.join(mine, n))
-        for label, folder in [("as Marque writes them", mine), ("indented by another tool", many)]:
+        for label, folder in [("as Marque writes them", mine),
+                              ("indented by another tool", many)] * want("check"):
             files = [os.path.join(folder, n) for n in names]
             index = os.path.join(folder, ".index.json")
             drop = lambda: os.path.exists(index) and os.remove(index)

@@ -20,7 +20,7 @@ use thiserror::Error;
 
 use marque_core::msg;
 
-use crate::session::{Problem, Replay, Session, Sheet};
+use crate::session::{Facts, Problem, Replay, Session, Sheet};
 
 /// Why a session file cannot be used.
 #[derive(Debug, Error)]
@@ -98,16 +98,6 @@ pub struct Summary {
 
 impl Summary {
     pub fn of(session: &Session, sheet: &Sheet) -> Summary {
-        Summary::with(
-            session,
-            sheet.totals.clone(),
-            sheet.finished,
-            sheet.winners.clone(),
-        )
-    }
-
-    /// The summary of a session with this standing.
-    fn with(session: &Session, totals: Vec<i64>, finished: bool, winners: Vec<usize>) -> Summary {
         Summary {
             game: session.game,
             id: session.id.clone(),
@@ -115,10 +105,26 @@ impl Summary {
             players: session.players.clone(),
             sides: session.sides(),
             hands: session.hands.len(),
-            totals,
-            finished,
+            totals: sheet.totals.clone(),
+            finished: sheet.finished,
             closed: session.closed,
-            winners,
+            winners: sheet.winners.clone(),
+        }
+    }
+
+    /// The summary of a session read for its facts only.
+    fn of_facts(f: Facts) -> Summary {
+        Summary {
+            sides: f.game.sides(&f.players),
+            game: f.game,
+            id: f.id,
+            created: f.created,
+            players: f.players,
+            hands: f.hands,
+            totals: f.end.totals,
+            finished: f.end.finished,
+            closed: f.closed,
+            winners: f.end.winners,
         }
     }
 }
@@ -439,11 +445,9 @@ pub fn read_session(path: &Path) -> Result<Loaded, StoreError> {
 pub fn read_for_append(path: &Path) -> Result<Appending, StoreError> {
     let (session, stamp, text) = read_text(path, Session::parse_to_score)?;
     let mut replay = Replay::new(&session.options, &session.players);
-    for (i, h) in session.hands.iter().enumerate() {
-        replay.play(&h.game).map_err(|ms| {
-            StoreError::Damaged(ms.into_iter().map(|m| Problem::hand(i, m)).collect())
-        })?;
-    }
+    replay
+        .play_from(&session.hands, 0)
+        .map_err(StoreError::Damaged)?;
     Ok(Appending {
         hands: session.hands.len(),
         log: session.log.len(),
@@ -623,20 +627,7 @@ fn summarize_listed(path: &Path, size: u64, bytes: &mut Vec<u8>) -> Result<Summa
 /// The summary of a session file's bytes.
 fn summary_of(bytes: &[u8]) -> Result<Summary, StoreError> {
     let text = std::str::from_utf8(bytes).map_err(not_utf8)?;
-    let session = parse_with(text, Session::parse_to_score)?;
-    let mut replay = Replay::new(&session.options, &session.players);
-    for (i, h) in session.hands.iter().enumerate() {
-        replay.play(&h.game).map_err(|ms| {
-            StoreError::Damaged(ms.into_iter().map(|m| Problem::hand(i, m)).collect())
-        })?;
-    }
-    let end = replay.end(session.closed);
-    Ok(Summary::with(
-        &session,
-        end.totals,
-        end.finished,
-        end.winners,
-    ))
+    parse_with(text, Session::facts).map(Summary::of_facts)
 }
 
 fn read_decoded(path: &Path) -> Result<(Session, Stamp), StoreError> {
@@ -724,10 +715,7 @@ fn not_utf8(e: std::str::Utf8Error) -> StoreError {
 }
 
 /// `parse` of a file's text, telling a newer version from a damaged file.
-fn parse_with(
-    text: &str,
-    parse: fn(&str) -> Result<Session, Vec<Problem>>,
-) -> Result<Session, StoreError> {
+fn parse_with<T>(text: &str, parse: fn(&str) -> Result<T, Vec<Problem>>) -> Result<T, StoreError> {
     parse(text).map_err(|p| match newer_version(&p) {
         Some(v) => StoreError::Newer(v),
         None => StoreError::Damaged(p),

@@ -270,16 +270,19 @@ struct HandsSeed<'o> {
     players: usize,
 }
 
+/// What reads one well-formed hand straight into a typed hand (an error for any other).
+struct OneHand<'o>(&'o GameOptions, usize);
+
+impl<'de> de::DeserializeSeed<'de> for OneHand<'_> {
+    type Value = GameHand;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<GameHand, D::Error> {
+        self.0.read_hand(d, self.1)
+    }
+}
+
 impl<'de> de::DeserializeSeed<'de> for HandsSeed<'_> {
     type Value = Vec<GameHand>;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<GameHand>, D::Error> {
-        struct One<'o>(&'o GameOptions, usize);
-        impl<'de> de::DeserializeSeed<'de> for One<'_> {
-            type Value = GameHand;
-            fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<GameHand, D::Error> {
-                self.0.read_hand(d, self.1)
-            }
-        }
         struct V<'o>(HandsSeed<'o>);
         impl<'de> Visitor<'de> for V<'_> {
             type Value = Vec<GameHand>;
@@ -288,7 +291,7 @@ impl<'de> de::DeserializeSeed<'de> for HandsSeed<'_> {
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<Vec<GameHand>, A::Error> {
                 let mut out = Vec::with_capacity(s.size_hint().unwrap_or(0));
-                while let Some(h) = s.next_element_seed(One(self.0.options, self.0.players))? {
+                while let Some(h) = s.next_element_seed(OneHand(self.0.options, self.0.players))? {
                     out.push(h);
                 }
                 Ok(out)
@@ -1057,6 +1060,18 @@ impl Replay {
         })
     }
 
+    /// Plays `hands[from..]` in order; the problems of the first hand refused, by its index.
+    pub fn play_from(&mut self, hands: &[Hand], from: usize) -> Result<(), Vec<Problem>> {
+        for (i, h) in hands.iter().enumerate().skip(from) {
+            self.play(&h.game).map_err(|ms| {
+                ms.into_iter()
+                    .map(|m| Problem::hand(i, m))
+                    .collect::<Vec<_>>()
+            })?;
+        }
+        Ok(())
+    }
+
     pub fn live(&self) -> &Live {
         &self.live
     }
@@ -1228,13 +1243,7 @@ impl Sheet {
                 .map(|m| Problem::hand(index, m))
                 .collect::<Vec<_>>()
         })?;
-        for (i, h) in hands.iter().enumerate().skip(index + 1) {
-            r.play(&h.game).map_err(|ms| {
-                ms.into_iter()
-                    .map(|m| Problem::hand(i, m))
-                    .collect::<Vec<_>>()
-            })?;
-        }
+        r.play_from(hands, index + 1)?;
         Ok(Preview {
             row,
             end: r.end(self.closed),
@@ -1377,4 +1386,228 @@ pub struct Paper {
     pub below: Vec<([Vec<i64>; 2], bool)>,
     pub totals: [i64; 2],
     pub games: [i64; 2],
+}
+
+/// What a summary of a session needs: its header, its hand count and where its game stands
+/// after the last hand (closed if the session is).
+#[derive(Debug, Clone)]
+pub struct Facts {
+    pub game: GameKind,
+    pub id: Option<String>,
+    pub created: Option<String>,
+    pub players: Vec<String>,
+    pub closed: bool,
+    pub hands: usize,
+    pub end: End,
+}
+
+impl Session {
+    /// The facts of a session's text, every hand played, or its problems as
+    /// [`Session::parse_to_score`] and playing the hands say them.
+    ///
+    /// A file as Marque writes it (the header before the hands, every hand well formed and
+    /// legal) is read in one pass that plays each hand as it is read and keeps none; anything
+    /// else is read with care.
+    pub fn facts(text: &str) -> Result<Facts, Vec<Problem>> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if let Some(f) = fast_facts(text) {
+            return Ok(f);
+        }
+        let s = Session::parse_to_score(text)?;
+        let mut replay = Replay::new(&s.options, &s.players);
+        replay.play_from(&s.hands, 0)?;
+        Ok(Facts {
+            end: replay.end(s.closed),
+            hands: s.hands.len(),
+            game: s.game,
+            id: s.id,
+            created: s.created,
+            players: s.players,
+            closed: s.closed,
+        })
+    }
+}
+
+/// [`Session::facts`] in one pass, or `None` where the careful reading must say what is wrong
+/// (or where the file is laid out otherwise: the game, players or options after the hands, a
+/// field given twice).
+fn fast_facts(text: &str) -> Option<Facts> {
+    use de::DeserializeSeed;
+    let mut d = serde_json::Deserializer::from_str(text);
+    let facts = FactsSeed.deserialize(&mut d).ok()?;
+    d.end().ok()?;
+    Some(facts)
+}
+
+struct FactsSeed;
+
+impl<'de> de::DeserializeSeed<'de> for FactsSeed {
+    type Value = Facts;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Facts, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Facts;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a session")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Facts, A::Error> {
+                let careful = || de::Error::custom("a session to read with care");
+                let mut seen = [false; KNOWN.len()];
+                let mut game = None;
+                let (mut id, mut created, mut closed) = (None, None, None);
+                let mut players: Option<Vec<String>> = None;
+                let mut options: Option<&'de RawValue> = None;
+                let mut played: Option<(usize, Replay)> = None;
+                while let Some(k) = m.next_key::<&'de str>()? {
+                    // A known field given twice: the careful reading says which counts.
+                    if let Some(i) = KNOWN.iter().position(|known| *known == k)
+                        && std::mem::replace(&mut seen[i], true)
+                    {
+                        return Err(careful());
+                    }
+                    match k {
+                        // (The guards read the value; a format or version that fits falls
+                        // through to the empty arm below.)
+                        "format" if m.next_value::<&str>()? != FORMAT => return Err(careful()),
+                        "version" if m.next_value::<u64>()? != VERSION => return Err(careful()),
+                        "format" | "version" => {}
+                        "game" => {
+                            game = Some(GameKind::from_id(m.next_value()?).ok_or_else(careful)?);
+                        }
+                        "id" => id = m.next_value::<Option<String>>()?,
+                        "created" => created = m.next_value::<Option<String>>()?,
+                        "closed" => closed = m.next_value::<Option<bool>>()?,
+                        "players" => players = Some(m.next_value()?),
+                        "options" => options = Some(m.next_value()?),
+                        "hands" => {
+                            let (Some(game), Some(players)) = (game, &players) else {
+                                return Err(careful());
+                            };
+                            if !fine_players(game, players) {
+                                return Err(careful());
+                            }
+                            let options = match options {
+                                Some(r) => Some(
+                                    serde_json::from_str::<Value>(r.get())
+                                        .map_err(|_| careful())?,
+                                ),
+                                None => None,
+                            };
+                            let options = game
+                                .read_options(options.as_ref(), players.len())
+                                .map_err(|_| careful())?;
+                            let mut replay = Replay::new(&options, players);
+                            let n = m.next_value_seed(PlaySeed {
+                                options: &options,
+                                players: players.len(),
+                                replay: &mut replay,
+                            })?;
+                            played = Some((n, replay));
+                        }
+                        _ => {
+                            m.next_value::<IgnoredAny>()?;
+                        }
+                    }
+                    // Options after the hands would have changed how they read.
+                    if played.is_some() && k == "options" {
+                        return Err(careful());
+                    }
+                }
+                let (Some((hands, replay)), Some(game), Some(players), true, true) =
+                    (played, game, players, seen[0], seen[1])
+                else {
+                    return Err(careful());
+                };
+                let closed = closed.unwrap_or(false);
+                Ok(Facts {
+                    end: replay.end(closed),
+                    game,
+                    id,
+                    created,
+                    players,
+                    closed,
+                    hands,
+                })
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+/// The players a careful reading accepts without a word: as many as the game takes, each
+/// named, no name twice.
+fn fine_players(game: GameKind, players: &[String]) -> bool {
+    let (lo, hi) = game.players();
+    let mut seen = std::collections::HashSet::new();
+    (lo..=hi).contains(&players.len())
+        && players
+            .iter()
+            .all(|p| !p.trim().is_empty() && seen.insert(p.as_str()))
+}
+
+/// Plays each hand of a list as it is read; the number of hands, or an error at the first hand
+/// that is not well formed or breaks a rule (the careful reading then says which).
+struct PlaySeed<'o> {
+    options: &'o GameOptions,
+    players: usize,
+    replay: &'o mut Replay,
+}
+
+impl<'de> de::DeserializeSeed<'de> for PlaySeed<'_> {
+    type Value = usize;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<usize, D::Error> {
+        struct V<'o>(PlaySeed<'o>);
+        impl<'de> Visitor<'de> for V<'_> {
+            type Value = usize;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a list of hands")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<usize, A::Error> {
+                let PlaySeed {
+                    options,
+                    players,
+                    replay,
+                } = self.0;
+                let mut n = 0;
+                while let Some(h) = s.next_element_seed(OneHand(options, players))? {
+                    replay
+                        .play(&h)
+                        .map_err(|_| de::Error::custom("a hand that breaks a rule"))?;
+                    n += 1;
+                }
+                Ok(n)
+            }
+        }
+        d.deserialize_seq(V(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEAD: &str =
+        r#""format":"marque-session","version":1,"game":"bridge","players":["N","E","S","W"]"#;
+    const HANDS: &str =
+        r#""hands":[{"contract":"4S","declarer":"N","tricks":10},{"contract":"pass"}]"#;
+
+    #[test]
+    fn a_file_as_marque_writes_it_is_summarized_in_one_pass() {
+        let text =
+            format!(r#"{{{HEAD},"options":{{"table":"laws"}},"closed":false,{HANDS},"log":[1]}}"#);
+        let f = fast_facts(&text).expect("one pass");
+        assert_eq!((f.hands, &f.end.totals), (2, &vec![120, 0]));
+        // What the one pass leaves to the careful reading, which says what is wrong or reads
+        // the fields in any order.
+        for text in [
+            format!(r#"{{{HANDS},{HEAD}}}"#),
+            format!(r#"{{{HEAD},{HANDS},"options":{{}}}}"#),
+            format!(r#"{{{HEAD},"game":"bridge",{HANDS}}}"#),
+            format!(r#"{{{HEAD},"hands":[{{"contract":"4S","declarer":"N","tricks":14}}]}}"#),
+            format!(r#"{{{HEAD},"version":2,{HANDS}}}"#).replace(r#""version":1,"#, ""),
+            format!(r#"{{{HEAD},{HANDS}}}"#).replace(r#""S","W""#, r#""S","N""#),
+        ] {
+            assert!(fast_facts(&text).is_none(), "{text}");
+        }
+    }
 }

@@ -260,7 +260,7 @@ proptest! {
         good in prop::collection::vec(prop_oneof![bridge_hand(), brasse(), manche(), truc_deal()], 0..6),
         odd in prop::option::of(any_json()),
         at in any::<usize>(),
-        hands_first in any::<bool>(),
+        layout in 0usize..3,
     ) {
         let (id, names, opts) = [
             ("bridge", vec!["N", "E", "S", "W"], json!({})),
@@ -274,20 +274,37 @@ proptest! {
             hands.insert(at, o);
         }
         let v = session(id, &names, opts, json!(hands));
-        // Fields in another order: the hands before the game and the players.
-        let text = if hands_first {
-            let mut m = serde_json::Map::new();
-            m.insert("hands".into(), v["hands"].clone());
-            for (k, x) in v.as_object().unwrap() {
-                m.insert(k.clone(), x.clone());
-            }
-            let body: Vec<String> = m.iter().map(|(k, x)| format!("{}:{x}", json!(k))).collect();
-            format!("{{{}}}", body.join(","))
-        } else {
-            v.to_string()
+        // The fields in Marque's order (the header, then the hands: the one-pass readers), with
+        // the hands first, or sorted (the hands between the game and the players).
+        let order: Vec<&str> = match layout {
+            0 => vec!["format", "version", "game", "players", "options", "hands"],
+            1 => vec!["hands", "format", "version", "game", "players", "options"],
+            _ => v.as_object().unwrap().keys().map(String::as_str).collect(),
         };
+        let body: Vec<String> = order.iter().map(|k| format!("{}:{}", json!(k), v[*k])).collect();
+        let text = format!("{{{}}}", body.join(","));
         let careful = Session::parse(&text);
         let fast = Session::parse_to_score(&text);
+        // The summary's one pass agrees with the careful reading played to its end.
+        let facts = Session::facts(&text);
+        match (&careful, facts) {
+            (Ok(a), Ok(f)) => {
+                let sheet = a.score();
+                prop_assert!(sheet.is_ok(), "facts of a session that does not play");
+                let sheet = sheet.unwrap();
+                prop_assert_eq!(
+                    (f.game, &f.id, &f.created, &f.players, f.closed, f.hands),
+                    (a.game, &a.id, &a.created, &a.players, a.closed, a.hands.len())
+                );
+                prop_assert_eq!(
+                    (&f.end.totals, f.end.finished, &f.end.winners),
+                    (&sheet.totals, sheet.finished, &sheet.winners)
+                );
+            }
+            (Ok(a), Err(p)) => prop_assert_eq!(a.score().err(), Some(p)),
+            (Err(a), Err(b)) => prop_assert_eq!(a, &b),
+            (Err(_), Ok(_)) => prop_assert!(false, "facts of a session the careful reading refuses"),
+        }
         match (careful, fast) {
             (Ok(a), Ok(b)) => {
                 let games = |s: &Session| s.hands.iter().map(|h| h.game.clone()).collect::<Vec<_>>();

@@ -346,42 +346,10 @@ impl Hand {
     }
 }
 
-/// What one suit holds as written, for the fast path.
-pub enum WireCapture<'a> {
-    Points(i64),
-    Ranks(Vec<&'a str>),
-}
-
-impl<'de: 'a, 'a> serde::Deserialize<'de> for WireCapture<'a> {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V<'a>(std::marker::PhantomData<&'a ()>);
-        impl<'de: 'a, 'a> serde::de::Visitor<'de> for V<'a> {
-            type Value = WireCapture<'a>;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("points or ranks")
-            }
-            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Self::Value, E> {
-                Ok(WireCapture::Points(n))
-            }
-            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Self::Value, E> {
-                i64::try_from(n)
-                    .map(WireCapture::Points)
-                    .map_err(|_| E::custom("too large"))
-            }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(
-                self,
-                mut a: A,
-            ) -> Result<Self::Value, A::Error> {
-                let mut ranks = Vec::new();
-                while let Some(r) = a.next_element::<&'de str>()? {
-                    ranks.push(r);
-                }
-                Ok(WireCapture::Ranks(ranks))
-            }
-        }
-        d.deserialize_any(V(std::marker::PhantomData))
-    }
-}
+/// What one suit holds as written, for the fast path: its text, points or a list of ranks.
+/// (Read as text, then as what it starts with: a reader that asks the JSON what comes next
+/// would copy each number into a string of its own, to keep numbers as written.)
+type WireCapture<'a> = &'a serde_json::value::RawValue;
 
 /// One player's captures as written, for the fast path; a missing or null suit is nothing.
 #[derive(serde::Deserialize)]
@@ -411,11 +379,19 @@ fn from_wire(w: Wire<'_>, players: usize) -> Option<Hand> {
     let capture = |c: Option<WireCapture>| -> Option<Capture> {
         Some(match c {
             None => Capture::Points(0),
-            Some(WireCapture::Points(n)) if (0..=SUIT_POINTS).contains(&n) => Capture::Points(n),
-            Some(WireCapture::Points(_)) => return None,
-            Some(WireCapture::Ranks(r)) => {
-                Capture::Cards(r.into_iter().map(Rank::parse).collect::<Option<_>>()?)
-            }
+            Some(raw) if raw.get().starts_with('[') => Capture::Cards(
+                serde_json::from_str::<Vec<&str>>(raw.get())
+                    .ok()?
+                    .into_iter()
+                    .map(Rank::parse)
+                    .collect::<Option<_>>()?,
+            ),
+            Some(raw) => Capture::Points(
+                raw.get()
+                    .parse::<i64>()
+                    .ok()
+                    .filter(|n| (0..=SUIT_POINTS).contains(n))?,
+            ),
         })
     };
     let captured = w
