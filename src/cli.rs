@@ -504,50 +504,53 @@ fn check(folder: Option<std::path::PathBuf>, as_json: bool, lang: Lang) -> ExitC
         Err(p) => return fail(&[p], lang),
     };
     let mut all_fine = true;
-    // One write a few thousand lines, not one a line.
+    // One write a few thousand lines, not one a line; one text for every file's detail.
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let mut detail = String::new();
     for item in Store::new(&dir).list() {
-        let path = item.path.display().to_string();
-        let (state, detail) = match &item.state {
+        let path = item.path.to_string_lossy();
+        detail.clear();
+        let state = match &item.state {
             FileState::Fine(s) => {
-                let game = crate::i18n::tr(lang, s.game.name_key());
-                (
-                    "fine",
-                    msg!(
-                        "store.fine",
-                        game = game,
-                        players = s.players.join(", "),
-                        hands = s.hands
-                    )
-                    .render(lang),
+                msg!(
+                    "store.fine",
+                    game = marque_core::i18n::Arg::Key(s.game.name_key()),
+                    players = s.players.join(", "),
+                    hands = s.hands
                 )
+                .render_into(lang, &mut detail);
+                "fine"
             }
             FileState::Damaged(problems) => {
                 all_fine = false;
-                (
-                    "damaged",
-                    problems
-                        .iter()
-                        .map(|p| p.render(lang))
-                        .collect::<Vec<_>>()
-                        .join("; "),
-                )
+                for (k, p) in problems.iter().enumerate() {
+                    if k > 0 {
+                        detail.push_str("; ");
+                    }
+                    detail.push_str(&p.render(lang));
+                }
+                "damaged"
             }
             FileState::Newer(v) => {
                 all_fine = false;
-                ("newer", msg!("store.newer", version = *v).render(lang))
+                msg!("store.newer", version = *v).render_into(lang, &mut detail);
+                "newer"
             }
         };
-        let line = if as_json {
-            serde_json::json!({ "path": path, "state": state, "detail": detail }).to_string()
+        let _ = if as_json {
+            writeln!(
+                out,
+                "{}",
+                serde_json::json!({ "path": path, "state": state, "detail": detail })
+            )
         } else {
-            format!(
+            writeln!(
+                out,
                 "{state}\t{}\t{}",
                 printable(&path, false),
                 printable(&detail, false)
             )
         };
-        let _ = writeln!(out, "{line}");
     }
     let _ = out.flush();
     if all_fine {

@@ -1060,6 +1060,12 @@ impl Replay {
         })
     }
 
+    /// A replay that only keeps the score: the rows it plays may have no lines (summaries).
+    pub fn quiet(mut self) -> Replay {
+        self.live.quiet();
+        self
+    }
+
     /// Plays `hands[from..]` in order; the problems of the first hand refused, by its index.
     pub fn play_from(&mut self, hands: &[Hand], from: usize) -> Result<(), Vec<Problem>> {
         for (i, h) in hands.iter().enumerate().skip(from) {
@@ -1414,7 +1420,7 @@ impl Session {
             return Ok(f);
         }
         let s = Session::parse_to_score(text)?;
-        let mut replay = Replay::new(&s.options, &s.players);
+        let mut replay = Replay::new(&s.options, &s.players).quiet();
         replay.play_from(&s.hands, 0)?;
         Ok(Facts {
             end: replay.end(s.closed),
@@ -1496,7 +1502,7 @@ impl<'de> de::DeserializeSeed<'de> for FactsSeed {
                             let options = game
                                 .read_options(options.as_ref(), players.len())
                                 .map_err(|_| careful())?;
-                            let mut replay = Replay::new(&options, players);
+                            let mut replay = Replay::new(&options, players).quiet();
                             let n = m.next_value_seed(PlaySeed {
                                 options: &options,
                                 players: players.len(),

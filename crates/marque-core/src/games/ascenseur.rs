@@ -217,6 +217,8 @@ pub struct Game {
     plan: Plan,
     totals: Vec<i64>,
     played: usize,
+    /// Lines left out ([`super::Rules::quiet`]).
+    quiet: bool,
 }
 
 impl Game {
@@ -225,6 +227,7 @@ impl Game {
             players: players.iter().map(|p| Arc::from(p.as_str())).collect(),
             plan: Plan::new(players.len(), options),
             totals: vec![0; players.len()],
+            quiet: false,
             played: 0,
         }
     }
@@ -303,11 +306,20 @@ impl Game {
         if !problems.is_empty() {
             return Err(problems);
         }
-        let mut lines = Vec::new();
-        let mut delta = Vec::new();
+        let mut lines = Vec::with_capacity(if self.quiet { 0 } else { hand.bids.len() });
+        let mut delta = Vec::with_capacity(hand.bids.len());
         for (p, (&b, &t)) in hand.bids.iter().zip(&hand.tricks).enumerate() {
-            let line = if b == t {
-                let pts = 2 + t as i64;
+            let pts = if b == t {
+                2 + t as i64
+            } else {
+                -(b.abs_diff(t) as i64)
+            };
+            self.totals[p] += pts;
+            delta.push(pts);
+            if self.quiet {
+                continue;
+            }
+            lines.push(if b == t {
                 Line::new(
                     p,
                     pts,
@@ -315,7 +327,6 @@ impl Game {
                     msg!("ascenseur.line.exact", player = &self.players[p], bid = b),
                 )
             } else {
-                let pts = -(b.abs_diff(t) as i64);
                 Line::new(
                     p,
                     pts,
@@ -327,10 +338,7 @@ impl Game {
                         tricks = t
                     ),
                 )
-            };
-            self.totals[p] += line.points;
-            delta.push(line.points);
-            lines.push(line);
+            });
         }
         self.played += 1;
         Ok(Scored {
@@ -372,6 +380,9 @@ impl super::Rules for Game {
 
     fn read_options(v: Option<&Value>, players: usize) -> Result<Options, Vec<Msg>> {
         Options::from_json(v, players)
+    }
+    fn quiet(&mut self) {
+        self.quiet = true;
     }
     fn start(players: &[String], options: &Options) -> Game {
         Game::new(players, options)

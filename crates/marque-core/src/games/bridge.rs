@@ -488,7 +488,8 @@ pub struct Summary {
 
 /// What one deal scores, before games and rubbers: `(below, above lines)` for the declarer's side.
 pub fn score_deal(hand: &Hand, vulnerable: [bool; 2], options: &Options) -> (Vec<Line>, [i64; 2]) {
-    let mut lines = Vec::new();
+    // Tricks, overtricks, a bonus or two, honours and the rubber: room for them all at once.
+    let mut lines = Vec::with_capacity(6);
     let mut below = [0, 0];
     let Hand::Played {
         contract: c,

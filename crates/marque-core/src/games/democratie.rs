@@ -480,6 +480,8 @@ pub struct Game {
     options: Options,
     totals: Vec<i64>,
     over: bool,
+    /// Lines left out ([`super::Rules::quiet`]).
+    quiet: bool,
 }
 
 impl Game {
@@ -488,6 +490,7 @@ impl Game {
             players: players.iter().map(|p| Arc::from(p.as_str())).collect(),
             options: options.clone(),
             totals: vec![0; players.len()],
+            quiet: false,
             over: false,
         }
     }
@@ -570,9 +573,16 @@ impl Game {
         }
         let mut lines = Vec::new();
         let mut delta = vec![0; self.players.len()];
-        let mut points = Vec::new();
+        let mut points = Vec::with_capacity(self.players.len());
         for (p, suits) in hand.captured.iter().enumerate() {
             points.push(std::array::from_fn(|s| suits[s].points()));
+            if self.quiet {
+                delta[p] += suits
+                    .iter()
+                    .map(|c| self.options.tribus_in_suit(c))
+                    .sum::<i64>();
+                continue;
+            }
             for l in self.tribus(p, suits) {
                 delta[p] += l.points;
                 lines.push(l);
@@ -620,6 +630,9 @@ impl super::Rules for Game {
 
     fn read_options(v: Option<&Value>, players: usize) -> Result<Options, Vec<Msg>> {
         Options::from_json(v, players)
+    }
+    fn quiet(&mut self) {
+        self.quiet = true;
     }
     fn start(players: &[String], options: &Options) -> Game {
         Game::new(players, options)

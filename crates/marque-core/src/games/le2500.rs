@@ -272,6 +272,8 @@ pub struct Game {
     options: Options,
     totals: Vec<i64>,
     over: bool,
+    /// Lines left out ([`super::Rules::quiet`]).
+    quiet: bool,
 }
 
 impl Game {
@@ -280,6 +282,7 @@ impl Game {
             players: players.iter().map(|p| Arc::from(p.as_str())).collect(),
             options: options.clone(),
             totals: vec![0; players.len()],
+            quiet: false,
             over: false,
         }
     }
@@ -327,15 +330,23 @@ impl Game {
         if !problems.is_empty() {
             return Err(problems);
         }
-        let mut lines = Vec::new();
+        let n = self.players.len();
+        let mut lines = Vec::with_capacity(if self.quiet { 0 } else { 2 * n });
         let mut info = Info {
-            laid: Vec::new(),
-            hand: Vec::new(),
+            laid: Vec::with_capacity(n),
+            hand: Vec::with_capacity(n),
         };
-        let mut delta = Vec::new();
+        let mut delta = Vec::with_capacity(n);
         for p in 0..self.players.len() {
             let laid = self.points(&hand.laid[p], hand.frime);
             let kept = self.points(&hand.hand[p], hand.frime);
+            info.laid.push(laid);
+            info.hand.push(kept);
+            delta.push(laid - kept);
+            self.totals[p] += laid - kept;
+            if self.quiet {
+                continue;
+            }
             lines.push(Line::new(
                 p,
                 laid,
@@ -360,10 +371,6 @@ impl Game {
                     ),
                 ));
             }
-            info.laid.push(laid);
-            info.hand.push(kept);
-            delta.push(laid - kept);
-            self.totals[p] += laid - kept;
         }
         self.over = race_over(&self.totals, self.options.target);
         Ok(Scored { delta, lines, info })
@@ -399,6 +406,9 @@ impl super::Rules for Game {
 
     fn read_options(v: Option<&Value>, _players: usize) -> Result<Options, Vec<Msg>> {
         Options::from_json(v)
+    }
+    fn quiet(&mut self) {
+        self.quiet = true;
     }
     fn start(players: &[String], options: &Options) -> Game {
         Game::new(players, options)

@@ -178,6 +178,9 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     fn totals(&self) -> Vec<i64>;
     /// The game reached its natural end.
     fn finished(&self) -> bool;
+    /// From now on, play only keeps the score: a game may leave its lines out (for summaries,
+    /// which show none). The delta, the facts and the standing are the same.
+    fn quiet(&mut self) {}
     /// The players stopped the game: the lines that scores (bridge's unfinished rubber).
     fn close(&mut self) -> Vec<Line> {
         Vec::new()
@@ -427,6 +430,11 @@ macro_rules! games {
 
             pub fn totals(&self) -> Vec<i64> {
                 match self { $(Live::$V(g) => <$m::Game as Rules>::totals(g)),* }
+            }
+
+            /// See [`Rules::quiet`].
+            pub fn quiet(&mut self) {
+                match self { $(Live::$V(g) => <$m::Game as Rules>::quiet(g)),* }
             }
 
             pub fn finished(&self) -> bool {
