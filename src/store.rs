@@ -20,7 +20,7 @@ use thiserror::Error;
 
 use marque_core::msg;
 
-use crate::session::{Facts, Problem, Replay, Session, Sheet};
+use crate::session::{Facts, Problem, Replay, Session, Sheet, Splice};
 
 /// Why a session file cannot be used.
 #[derive(Debug, Error)]
@@ -443,8 +443,9 @@ pub fn read_session(path: &Path) -> Result<Loaded, StoreError> {
 /// Reads a session file to add hands at its end: decoded, every hand played once, without the
 /// score sheet (the game after the last hand is all that is kept).
 pub fn read_for_append(path: &Path) -> Result<Appending, StoreError> {
-    let (session, stamp, text) = read_text(path, Session::parse_to_score)?;
-    let mut replay = Replay::new(&session.options, &session.players);
+    let ((session, splice), stamp, text) = read_text(path, Session::parse_to_append)?;
+    // Only the game after the last hand is kept, to check what is added: no lines.
+    let mut replay = Replay::new(&session.options, &session.players).quiet();
     replay
         .play_from(&session.hands, 0)
         .map_err(StoreError::Damaged)?;
@@ -456,6 +457,7 @@ pub fn read_for_append(path: &Path) -> Result<Appending, StoreError> {
         replay,
         stamp,
         text,
+        splice,
     })
 }
 
@@ -466,6 +468,8 @@ pub struct Appending {
     pub replay: Replay,
     pub stamp: Stamp,
     text: String,
+    /// Where a save changes the text, when its reading found it.
+    splice: Option<Splice>,
     /// What the text holds: its hands, its log entries, whether it is closed.
     hands: usize,
     log: usize,
@@ -500,14 +504,14 @@ impl Appending {
     /// The text read with the new hands and log entries put at the ends of their lists; `None`
     /// where the text is not as expected (then the whole session is written instead).
     fn spliced(&self) -> Option<String> {
-        use serde_json::value::RawValue;
-        let fields: BTreeMap<String, &RawValue> = serde_json::from_str(&self.text).ok()?;
-        let base = self.text.as_ptr() as usize;
-        let span = |r: &RawValue| {
-            let start = r.get().as_ptr() as usize - base;
-            start..start + r.get().len()
+        let scanned;
+        let splice = match &self.splice {
+            Some(s) => s,
+            None => {
+                scanned = self.scan()?;
+                &scanned
+            }
         };
-        let hands = span(fields.get("hands")?);
         let new_hands: Vec<String> = self.session.hands[self.hands..]
             .iter()
             .map(|h| h.raw().get().to_string())
@@ -516,37 +520,32 @@ impl Appending {
             .iter()
             .map(|r| r.get())
             .collect();
-        // Edits, in the text's order, from its end: (where, what to put there).
+        // Edits, in the text's order, from its end: (where, what to put there). New hands go
+        // after the last one (or just inside an empty list's `[`).
         let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();
-        edits.push((
-            insert_point(&self.text, hands.clone(), self.hands == 0)?,
-            join(&new_hands, self.hands == 0),
-        ));
+        let at = self.text.get(..splice.hands_end)?.trim_end().len();
+        edits.push((at..at, join(&new_hands, self.hands == 0)));
         if !new_log.is_empty() {
-            match fields.get("log") {
-                Some(r) if r.get().starts_with('[') => {
+            match &splice.log {
+                Some(r) => {
                     let empty = self.log == 0;
                     edits.push((
-                        insert_point(&self.text, span(r), empty)?,
+                        insert_point(&self.text, r.clone(), empty)?,
                         join(&new_log, empty),
                     ));
                 }
-                Some(_) => return None,
                 None => {
                     let end = self.text.trim_end().len();
                     let close = end
                         .checked_sub(1)
                         .filter(|&i| self.text.as_bytes()[i] == b'}')?;
                     let at = self.text[..close].trim_end().len();
-                    edits.push((
-                        at..at,
-                        format!(",\n  \"log\": [{}\n  ]", join(&new_log, true)),
-                    ));
+                    edits.push((at..at, format!(",\n  \"log\": [{}]", join(&new_log, true))));
                 }
             }
         }
         if self.closed != self.session.closed {
-            edits.push((span(fields.get("closed")?), self.session.closed.to_string()));
+            edits.push((splice.closed.clone()?, self.session.closed.to_string()));
         }
         edits.sort_by_key(|(r, _)| std::cmp::Reverse(r.start));
         let mut out = self.text.clone();
@@ -554,6 +553,32 @@ impl Appending {
             out.replace_range(r, &put);
         }
         Some(out)
+    }
+
+    /// The places a save changes, found by reading the text again (where its first reading
+    /// could not tell them).
+    fn scan(&self) -> Option<Splice> {
+        use serde_json::value::RawValue;
+        let fields: BTreeMap<String, &RawValue> = serde_json::from_str(&self.text).ok()?;
+        let base = self.text.as_ptr() as usize;
+        let span = |r: &RawValue| {
+            let start = r.get().as_ptr() as usize - base;
+            start..start + r.get().len()
+        };
+        let hands = fields.get("hands")?.get();
+        if !hands.starts_with('[') || !hands.ends_with(']') {
+            return None;
+        }
+        let log = match fields.get("log") {
+            Some(r) if r.get().starts_with('[') => Some(span(r)),
+            Some(_) => return None,
+            None => None,
+        };
+        Some(Splice {
+            hands_end: span(fields.get("hands")?).end - 1,
+            log,
+            closed: fields.get("closed").map(|r| span(r)),
+        })
     }
 }
 
@@ -687,10 +712,10 @@ fn too_large(limit: u64) -> StoreError {
 }
 
 /// Reads a session file with `parse`: the session, the stamp of what was read, and its text.
-fn read_text(
+fn read_text<T>(
     path: &Path,
-    parse: fn(&str) -> Result<Session, Vec<Problem>>,
-) -> Result<(Session, Stamp, String), StoreError> {
+    parse: fn(&str) -> Result<T, Vec<Problem>>,
+) -> Result<(T, Stamp, String), StoreError> {
     let mut bytes = Vec::new();
     let stamp = read_bytes(path, &mut bytes)?;
     let text = String::from_utf8(bytes).map_err(|e| not_utf8(e.utf8_error()))?;

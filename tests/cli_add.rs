@@ -195,13 +195,32 @@ fn an_add_keeps_the_rest_of_the_file_as_it_was_written() {
     assert_eq!(marque::history::log(&s).len(), 2);
 }
 
-/// A file the add cannot splice into (here, one with a byte-order mark) is written whole, and
+/// A file with a byte-order mark takes the new hand and log entry in its text as it was: the
+/// mark, its layout and its numbers stay as written.
+#[test]
+fn an_add_keeps_a_byte_order_mark_and_the_text_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("s.json");
+    let text = "\u{feff}{\"format\": \"marque-session\", \"version\": 1, \"game\": \"truc\", \"players\": [\"Anne\", \"Bruno\"], \"hands\": [{\"calls\": [], \"winner\": 1, \"note\": 12345678901234567890123}]}";
+    std::fs::write(&f, text).unwrap();
+    add_ok(&f, r#"{"calls": [], "winner": 0}"#);
+    let after = std::fs::read_to_string(&f).unwrap();
+    let cut = text.find("}]}").unwrap() + 1;
+    assert_eq!(&after[..cut], &text[..cut], "{after}");
+    assert!(
+        after.ends_with("\n  ]}"),
+        "the log is a list of its own: {after}"
+    );
+    assert_eq!(hands(&f), 2);
+}
+
+/// A file the add cannot splice into (here, a log that is not a list) is written whole, and
 /// still keeps every hand's fields that Marque does not know.
 #[test]
 fn an_add_written_whole_keeps_unknown_fields() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("s.json");
-    let text = "\u{feff}{\"format\": \"marque-session\", \"version\": 1, \"game\": \"truc\", \"players\": [\"Anne\", \"Bruno\"], \"hands\": [{\"calls\": [], \"winner\": 1, \"note\": 12345678901234567890123}]}";
+    let text = "{\"format\": \"marque-session\", \"version\": 1, \"game\": \"truc\", \"players\": [\"Anne\", \"Bruno\"], \"hands\": [{\"calls\": [], \"winner\": 1, \"note\": 12345678901234567890123}], \"log\": \"kept by another tool\"}";
     std::fs::write(&f, text).unwrap();
     add_ok(&f, r#"{"calls": [], "winner": 0}"#);
     let after = std::fs::read_to_string(&f).unwrap();
@@ -210,4 +229,6 @@ fn an_add_written_whole_keeps_unknown_fields() {
         "{after}"
     );
     assert_eq!(hands(&f), 2);
+    let s = marque::store::read_session(&f).unwrap().session;
+    assert_eq!(marque::history::log(&s).len(), 1);
 }

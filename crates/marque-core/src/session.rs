@@ -252,8 +252,44 @@ enum Top<'a> {
         hands: Option<Result<Vec<&'a RawValue>, &'static str>>,
         /// The hands already read as typed hands (the fast reading, see [`TopSeed`]).
         read: Option<Vec<GameHand>>,
+        /// Where the field after the hands read that way begins.
+        after_hands: After,
     },
     Other(&'static str),
+}
+
+/// What follows the hands, where the fast reading read them: the address of the next key's
+/// first character (a key written with no escape is borrowed from the text), or the end of the
+/// object.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum After {
+    Unknown,
+    Key(usize),
+    /// A key with escapes (read into a string of its own: where it was is not known).
+    EscapedKey,
+    End,
+}
+
+/// A key of the top object, and the address of its text where it is borrowed from the input.
+struct Key(String, Option<usize>);
+
+impl<'de> Deserialize<'de> for Key {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Key, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Key;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a key")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, k: &'de str) -> Result<Key, E> {
+                Ok(Key(k.to_string(), Some(k.as_ptr() as usize)))
+            }
+            fn visit_str<E: de::Error>(self, k: &str) -> Result<Key, E> {
+                Ok(Key(k.to_string(), None))
+            }
+        }
+        d.deserialize_str(V)
+    }
 }
 
 /// Reads the top of a file; with `fast`, the hands of a file whose game, players and options
@@ -357,7 +393,11 @@ impl<'de> de::DeserializeSeed<'de> for TopSeed {
                 let mut fields: Vec<(String, &'de RawValue)> = Vec::new();
                 let mut hands = None;
                 let mut read = None;
-                while let Some(k) = m.next_key::<String>()? {
+                let mut after_hands = After::Unknown;
+                while let Some(Key(k, at)) = m.next_key::<Key>()? {
+                    if read.is_some() && after_hands == After::Unknown {
+                        after_hands = at.map_or(After::EscapedKey, After::Key);
+                    }
                     let again = (hands.is_some() || read.is_some()) && k == "hands"
                         || fields.iter().any(|(f, _)| *f == k);
                     if self.0 && again {
@@ -375,10 +415,14 @@ impl<'de> de::DeserializeSeed<'de> for TopSeed {
                         hands = Some(m.next_value::<Elements<'de>>()?.0);
                     }
                 }
+                if read.is_some() && after_hands == After::Unknown {
+                    after_hands = After::End;
+                }
                 Ok(Top::Object {
                     fields,
                     hands,
                     read,
+                    after_hands,
                 })
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<Top<'de>, A::Error> {
@@ -439,20 +483,31 @@ impl Session {
         Session::parse_with(text, false)
     }
 
+    /// [`Session::parse_to_score`] for a session that will have hands added at its end: where
+    /// the text may be changed, when the reading's one pass found it (see [`Splice`]).
+    pub fn parse_to_append(text: &str) -> Result<(Session, Option<Splice>), Vec<Problem>> {
+        Session::parse_full(text, false)
+    }
+
     fn parse_with(text: &str, keep_text: bool) -> Result<Session, Vec<Problem>> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        Session::parse_full(text, keep_text).map(|(s, _)| s)
+    }
+
+    fn parse_full(whole: &str, keep_text: bool) -> Result<(Session, Option<Splice>), Vec<Problem>> {
+        let text = whole.strip_prefix('\u{feff}').unwrap_or(whole);
         // Scoring only: the fast reading first, the careful one if it cannot decide.
         let top = match read_top(text, !keep_text) {
             Ok(top) => top,
             Err(_) if !keep_text => read_top(text, false).map_err(not_json)?,
             Err(e) => return Err(not_json(e)),
         };
-        let (fields, hands_raw, read) = match top {
+        let (fields, hands_raw, read, after_hands) = match top {
             Top::Object {
                 fields,
                 hands,
                 read,
-            } => (fields, hands, read),
+                after_hands,
+            } => (fields, hands, read, after_hands),
             Top::Other(kind) => {
                 return Err(vec![Problem::file(msg!(
                     "json.not_object",
@@ -466,6 +521,7 @@ impl Session {
         for (k, v) in fields {
             raw_fields.insert(k, v);
         }
+        let splice = Splice::found(whole, after_hands, &raw_fields);
         // The small known fields as values; the hands and the log stay raw until read below.
         let mut known = Map::new();
         for k in KNOWN {
@@ -631,7 +687,7 @@ impl Session {
             .filter(|(k, _)| !KNOWN.contains(&k.as_str()) || (k.as_str() == "log" && log.is_none()))
             .map(|(k, v)| (k.clone(), RawJson((*v).to_owned())))
             .collect();
-        Ok(Session {
+        let session = Session {
             version,
             id,
             game,
@@ -643,7 +699,8 @@ impl Session {
             hands,
             log: log.unwrap_or_default(),
             extra,
-        })
+        };
+        Ok((session, splice))
     }
 
     /// The session as written to a file (always at [`VERSION`]): the known fields first, one
@@ -759,7 +816,7 @@ impl Session {
         };
         if next < self.hands.len() {
             // The budget is spent: check the hands left before anything is written.
-            let mut check = replay.clone();
+            let mut check = replay.clone().quiet();
             for (i, h) in self.hands.iter().enumerate().skip(next) {
                 check.play(&h.game).map_err(|ms| refused(i, ms))?;
             }
@@ -1394,6 +1451,55 @@ pub struct Paper {
     pub games: [i64; 2],
 }
 
+/// Where a save that adds hands (and log entries, and reopens) changes the text a session was
+/// read from, in bytes of that text: found in the reading's one pass, so that an append writes
+/// its file without reading the text again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Splice {
+    /// The `]` that closes the hands.
+    pub hands_end: usize,
+    /// The log's list, if the file has one.
+    pub log: Option<std::ops::Range<usize>>,
+    /// The value of `closed`, if the file has one.
+    pub closed: Option<std::ops::Range<usize>>,
+}
+
+impl Splice {
+    /// The places in `text`, where the hands were read in one pass and are followed by `after`.
+    fn found(text: &str, after: After, fields: &BTreeMap<String, &RawValue>) -> Option<Splice> {
+        let base = text.as_ptr() as usize;
+        // Between the hands' `]` and what follows: only white space, then a comma and the next
+        // key's quote, or the object's `}`.
+        let before = match after {
+            After::Unknown | After::EscapedKey => return None,
+            After::Key(at) => {
+                let quote = at.checked_sub(base)?.checked_sub(1)?;
+                (text.as_bytes().get(quote) == Some(&b'"'))
+                    .then(|| text[..quote].trim_end())?
+                    .strip_suffix(',')?
+            }
+            After::End => text.trim_end().strip_suffix('}')?,
+        };
+        let hands_end = before.trim_end().strip_suffix(']')?.len();
+        let span = |name: &str| {
+            fields.get(name).map(|r| {
+                let start = r.get().as_ptr() as usize - base;
+                start..start + r.get().len()
+            })
+        };
+        let log = match span("log") {
+            // A log that is not a list is kept as it is, and the session written whole.
+            Some(r) if !text[r.clone()].starts_with('[') => return None,
+            log => log,
+        };
+        Some(Splice {
+            hands_end,
+            log,
+            closed: span("closed"),
+        })
+    }
+}
+
 /// What a summary of a session needs: its header, its hand count and where its game stands
 /// after the last hand (closed if the session is).
 #[derive(Debug, Clone)]
@@ -1596,6 +1702,48 @@ mod tests {
         r#""format":"marque-session","version":1,"game":"bridge","players":["N","E","S","W"]"#;
     const HANDS: &str =
         r#""hands":[{"contract":"4S","declarer":"N","tricks":10},{"contract":"pass"}]"#;
+
+    /// The places an append changes, found by reading the text again as a map of raw values.
+    fn scanned(text: &str) -> Splice {
+        let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let fields: BTreeMap<String, &RawValue> = serde_json::from_str(body).unwrap();
+        let base = text.as_ptr() as usize;
+        let span = |r: &RawValue| {
+            let start = r.get().as_ptr() as usize - base;
+            start..start + r.get().len()
+        };
+        Splice {
+            hands_end: span(fields["hands"]).end - 1,
+            log: fields.get("log").map(|r| span(r)),
+            closed: fields.get("closed").map(|r| span(r)),
+        }
+    }
+
+    #[test]
+    fn the_places_an_append_changes_are_found_in_the_one_pass() {
+        let deal = r#"{"contract":"4S","declarer":"N","tricks":10}"#;
+        let marque = format!(
+            "{{\n  {HEAD},\n  \"closed\": false,\n  \"hands\": [\n    {deal},\n    {deal}\n  ],\n  \
+             \"log\": [\n    {{\"at\": \"21:40\"}}\n  ],\n  \"venue\": \"club\"\n}}\n"
+        );
+        let indented = format!(
+            "{{\n  {HEAD},\n  \"options\": {{}},\n  \"hands\": [\n    {{\n      \"contract\": \"pass\"\n    }}\n  ]\n}}\n"
+        );
+        let empty = format!("{{{HEAD}, \"hands\": [ ] }}");
+        let bom = format!("{}{{{HEAD},\"closed\":true,{HANDS}}}", '\u{feff}');
+        for text in [marque, indented, empty, bom] {
+            let (_, found) = Session::parse_to_append(&text).unwrap();
+            assert_eq!(found, Some(scanned(&text)), "{text}");
+        }
+        // Where the one pass cannot tell, the save reads the text again.
+        for text in [
+            format!(r#"{{{HANDS},{HEAD}}}"#),
+            format!(r#"{{{HEAD},{HANDS},"lo\u0067":[]}}"#),
+            format!(r#"{{{HEAD},{HANDS},"log":{{}}}}"#),
+        ] {
+            assert_eq!(Session::parse_to_append(&text).unwrap().1, None, "{text}");
+        }
+    }
 
     #[test]
     fn a_file_as_marque_writes_it_is_summarized_in_one_pass() {
