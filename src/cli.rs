@@ -95,6 +95,25 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "fr")]
         lang: LangArg,
     },
+    /// Hand N's count, step by step: the facts it used, each line with its sum and rule; with
+    /// `--option`, the hand and the session's totals under other options (nothing is saved).
+    Explain {
+        /// The session file, or `-` for standard input.
+        file: String,
+        /// The hand, from 1.
+        hand: usize,
+        /// An option changed for a "what if" (as in the session file: `table=laws`,
+        /// `low_cards=9`, `all12=true`); may be given several times.
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// One JSON object: `hand`, `label`, `facts`, `options`, `steps` (each `rule`, `points`,
+        /// `side`, `text`, `sum`), `delta`, and with `--option` `whatif` (`options`, `lines`,
+        /// `delta`, `totals`).
+        #[arg(long)]
+        json: bool,
+        #[arg(long, value_enum, default_value = "fr")]
+        lang: LangArg,
+    },
     /// Players' statistics over every session of the data folder (or FOLDER): sessions played
     /// and won, overall and per game.
     Stats {
@@ -158,6 +177,13 @@ pub fn main() -> ExitCode {
             lang,
         }) => add(&file, &hand, wait, reopen, lang.into()),
         Some(Command::Check { folder, json, lang }) => check(folder, json, lang.into()),
+        Some(Command::Explain {
+            file,
+            hand,
+            options,
+            json,
+            lang,
+        }) => explain(&file, hand, &options, json, lang.into()),
         Some(Command::Stats {
             folder,
             player,
@@ -420,6 +446,197 @@ fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode 
             Err(e) => fail(&store_fail(e), lang),
         },
     }
+}
+
+/// `--option KEY=VALUE` as a session file writes it: a whole number, `true` or `false`, or a
+/// word.
+fn option_change(arg: &str) -> Result<(String, serde_json::Value), Problem> {
+    use serde_json::Value;
+    let bad = || Problem::file(msg!("explain.bad_option", arg = arg));
+    let (key, value) = arg.split_once('=').ok_or_else(bad)?;
+    if key.is_empty() || value.is_empty() {
+        return Err(bad());
+    }
+    let value = match (value.parse::<i64>(), value) {
+        (Ok(n), _) => Value::from(n),
+        (_, "true") => Value::Bool(true),
+        (_, "false") => Value::Bool(false),
+        (_, w) => Value::from(w),
+    };
+    Ok((key.to_string(), value))
+}
+
+/// The options in force, for people: `barème : lois actuelles ; chelem : demandé` (a player
+/// option by the player's name).
+fn options_text(session: &Session, options: &serde_json::Value, lang: Lang) -> String {
+    let game = session.game;
+    use crate::i18n::{has_key, tr};
+    let Some(map) = options.as_object() else {
+        return String::new();
+    };
+    let named = |key: String, fallback: &str| {
+        if has_key(lang, &key) {
+            tr(lang, &key)
+        } else {
+            fallback.to_string()
+        }
+    };
+    map.iter()
+        .map(|(k, v)| {
+            let name = named(format!("opt.{}.{k}", game.id()), k);
+            let player = game
+                .options()
+                .iter()
+                .any(|o| o.key == k && o.kind == crate::games::OptKind::Player);
+            let value = match v {
+                serde_json::Value::String(w) => named(format!("opt.{}.{k}.{w}", game.id()), w),
+                serde_json::Value::Number(n) if player => n
+                    .as_u64()
+                    .and_then(|i| session.players.get(usize::try_from(i).ok()?))
+                    .cloned()
+                    .unwrap_or_else(|| n.to_string()),
+                other => other.to_string(),
+            };
+            msg!("explain.option", name = name, value = value).render(lang)
+        })
+        .collect::<Vec<_>>()
+        .join(&crate::i18n::tr(lang, "list.sep"))
+}
+
+/// `marque explain FILE N`: hand N's facts and steps, and with `--option` the same under other
+/// options.
+fn explain(path: &str, n: usize, changes: &[String], as_json: bool, lang: Lang) -> ExitCode {
+    use marque_core::explain::{explain, what_if};
+    use serde_json::json;
+    let session = match read_to_score(path) {
+        Ok(s) => s.1,
+        Err(problems) => return fail(&problems, lang),
+    };
+    let mut map = serde_json::Map::new();
+    for c in changes {
+        match option_change(c) {
+            Ok((k, v)) => {
+                map.insert(k, v);
+            }
+            Err(p) => return fail(&[p], lang),
+        }
+    }
+    let sheet = match session.score() {
+        Ok(s) => s,
+        Err(problems) => return fail(&problems, lang),
+    };
+    let count = session.hands.len();
+    let Some(e) = n.checked_sub(1).and_then(|i| explain(&session, &sheet, i)) else {
+        let m = msg!("explain.no_hand", n = n, count = count);
+        return fail(&[Problem::file(m)], lang);
+    };
+    let whatif = if map.is_empty() {
+        None
+    } else {
+        match what_if(&session, &map) {
+            Ok(w) => Some(w),
+            Err(problems) => return fail(&problems, lang),
+        }
+    };
+    let sides = &sheet.sides;
+    let lines_json = |lines: &[crate::games::Line]| {
+        lines
+            .iter()
+            .map(|l| {
+                json!({"side": l.side, "points": l.points, "rule": l.rule,
+                       "text": l.text.render(lang)})
+            })
+            .collect::<Vec<_>>()
+    };
+    let out = if as_json {
+        let steps: Vec<_> = e
+            .steps
+            .iter()
+            .map(|st| {
+                json!({"side": st.side, "points": st.points, "rule": st.rule,
+                       "text": st.text.render(lang), "sum": st.sum})
+            })
+            .collect();
+        let mut v = json!({
+            "hand": n,
+            "label": e.label.render(lang),
+            "facts": e.facts.iter().map(|f| f.render(lang)).collect::<Vec<_>>(),
+            "options": session.options.to_json(),
+            "steps": steps,
+            "delta": e.delta,
+        });
+        if let Some(w) = &whatif {
+            let row = &w.sheet.hands[n - 1];
+            v["whatif"] = json!({
+                "options": w.options,
+                "lines": lines_json(&row.lines),
+                "delta": row.delta,
+                "totals": w.sheet.totals,
+            });
+        }
+        format!("{v}\n")
+    } else {
+        use std::fmt::Write as _;
+        let per_side = |values: &[i64]| {
+            sides
+                .iter()
+                .zip(values)
+                .map(|(s, v)| format!("{s} {v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let write_steps = |t: &mut String, steps: &[marque_core::explain::Step]| {
+            for st in steps {
+                let text = st.text.render(lang);
+                let _ = writeln!(
+                    t,
+                    "  {} {:+}  {text} [{}]",
+                    sides[st.side], st.points, st.rule
+                );
+            }
+        };
+        let mut t = String::new();
+        let _ = writeln!(t, "{} — {}", n, e.label.render(lang));
+        for f in &e.facts {
+            let _ = writeln!(t, "{}", f.render(lang));
+        }
+        let opts = options_text(&session, &session.options.to_json(), lang);
+        let _ = writeln!(t, "{}", msg!("explain.options", list = opts).render(lang));
+        write_steps(&mut t, &e.steps);
+        let _ = writeln!(
+            t,
+            "{}",
+            msg!("explain.total", list = per_side(&e.delta)).render(lang)
+        );
+        if let Some(w) = &whatif {
+            let changed = options_text(&session, &serde_json::Value::Object(map), lang);
+            let _ = writeln!(t, "{}", msg!("explain.whatif", list = changed).render(lang));
+            if let Some(other) = explain(&w.session, &w.sheet, n - 1) {
+                write_steps(&mut t, &other.steps);
+                let total = msg!("explain.total", list = per_side(&other.delta));
+                let _ = writeln!(t, "{}", total.render(lang));
+            }
+            let diff: Vec<String> = sides
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    format!(
+                        "{s} {} ({:+})",
+                        w.sheet.totals[i],
+                        w.sheet.totals[i] - sheet.totals[i]
+                    )
+                })
+                .collect();
+            let _ = writeln!(
+                t,
+                "{}",
+                msg!("explain.whatif_totals", list = diff.join(", ")).render(lang)
+            );
+        }
+        printable(&t, true).into_owned()
+    };
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    ExitCode::SUCCESS
 }
 
 /// The data folder, or the folder given; the problem if it is not a folder.

@@ -8,6 +8,7 @@
 // a range loop says that more plainly than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
+pub mod explain;
 pub mod export;
 pub mod games;
 pub mod history;

@@ -362,6 +362,7 @@ impl super::Rules for Game {
 
     const ID: &'static str = "ascenseur";
     const NAME_KEY: &'static str = "game.ascenseur";
+    const HAND_NOUN: &'static str = "noun.ascenseur.hand";
     const PLAYERS: (usize, usize) = (3, 7);
     const OPTIONS: &'static [OptDesc] = &[
         OptDesc::new("deck", OptKind::Numbers(&[52, 32])),
@@ -380,6 +381,18 @@ impl super::Rules for Game {
 
     fn read_options(v: Option<&Value>, players: usize) -> Result<Options, Vec<Msg>> {
         Options::from_json(v, players)
+    }
+    fn count(&self, hand: &Hand, _info: &Info, line: &Line) -> Option<String> {
+        let (bid, tricks) = (*hand.bids.get(line.side)?, *hand.tricks.get(line.side)?);
+        Some(if bid == tricks {
+            format!("2 + {tricks} = {}", line.points)
+        } else {
+            format!(
+                "|{bid} − {tricks}| = {} → {}",
+                bid.abs_diff(tricks),
+                super::number(line.points)
+            )
+        })
     }
     fn quiet(&mut self) {
         self.quiet = true;

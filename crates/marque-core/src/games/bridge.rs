@@ -486,6 +486,75 @@ pub struct Summary {
     pub rubbers: Vec<Rubber>,
 }
 
+/// What each overtrick of a made contract is worth (`bridge.overtricks`).
+fn overtrick_value(c: Contract, vul: bool) -> i64 {
+    match c.doubling {
+        Doubling::None => c.strain.trick_points().1,
+        _ => (if vul { 200 } else { 100 }) * c.doubling.factor() / 2,
+    }
+}
+
+/// What each undertrick of a doubled contract costs, first to last
+/// (`bridge.undertricks.doubled`); twice that redoubled.
+fn undertricks_doubled(down: i64, vul: bool, table: Table) -> impl Iterator<Item = i64> {
+    (1..=down).map(move |k| match (vul, k, table) {
+        (false, 1, _) => 100,
+        (false, 2..=3, _) => 200,
+        (false, _, Table::Laws) => 300,
+        (false, _, Table::Seed) => 200,
+        (true, 1, _) => 200,
+        (true, _, _) => 300,
+    })
+}
+
+/// The sum a line of a deal is, written out (`4 × 30 = 120`, `200 + 300 + 300 = 800`); `None`
+/// for a line that is one figure (a bonus, honours, the rubber).
+fn count(hand: &Hand, info: &Info, line: &Line, options: &Options) -> Option<String> {
+    let Hand::Played {
+        contract: c,
+        declarer,
+        tricks,
+        ..
+    } = *hand
+    else {
+        return None;
+    };
+    let vul = info.vulnerable[declarer.side()];
+    let f = c.doubling.factor();
+    let times = |sum: String, by: i64| {
+        if by == 1 {
+            sum
+        } else {
+            format!("({sum}) × {by}")
+        }
+    };
+    let sum = match line.rule {
+        "bridge.below.tricks" => {
+            let (first, next) = c.strain.trick_points();
+            let level = i64::from(c.level);
+            let sum = match (first == next, level) {
+                (true, _) => format!("{level} × {next}"),
+                (false, 1) => format!("{first}"),
+                (false, _) => format!("{first} + {} × {next}", level - 1),
+            };
+            times(sum, f)
+        }
+        "bridge.overtricks" => format!("{} × {}", tricks - c.needed(), overtrick_value(c, vul)),
+        "bridge.undertricks" => {
+            format!("{} × {}", c.needed() - tricks, if vul { 100 } else { 50 })
+        }
+        "bridge.undertricks.doubled" => {
+            let down = i64::from(c.needed() - tricks);
+            let terms: Vec<String> = undertricks_doubled(down, vul, options.table)
+                .map(|t| t.to_string())
+                .collect();
+            times(terms.join(" + "), f / 2)
+        }
+        _ => return None,
+    };
+    Some(format!("{sum} = {}", line.points))
+}
+
 /// What one deal scores, before games and rubbers: `(below, above lines)` for the declarer's side.
 pub fn score_deal(hand: &Hand, vulnerable: [bool; 2], options: &Options) -> (Vec<Line>, [i64; 2]) {
     // Tricks, overtricks, a bonus or two, honours and the rubber: room for them all at once.
@@ -521,10 +590,7 @@ pub fn score_deal(hand: &Hand, vulnerable: [bool; 2], options: &Options) -> (Vec
         ));
         let over = (tricks - needed) as i64;
         if over > 0 {
-            let each = match c.doubling {
-                Doubling::None => next,
-                _ => (if vul { 200 } else { 100 }) * f / 2,
-            };
+            let each = overtrick_value(c, vul);
             lines.push(Line::new(
                 d,
                 over * each,
@@ -580,18 +646,7 @@ pub fn score_deal(hand: &Hand, vulnerable: [bool; 2], options: &Options) -> (Vec
                 )
             }
             _ => {
-                let mut points = 0;
-                for k in 1..=down {
-                    points += match (vul, k, options.table) {
-                        (false, 1, _) => 100,
-                        (false, 2..=3, _) => 200,
-                        (false, _, Table::Laws) => 300,
-                        (false, _, Table::Seed) => 200,
-                        (true, 1, _) => 200,
-                        (true, _, _) => 300,
-                    };
-                }
-                points = points * f / 2;
+                let points = undertricks_doubled(down, vul, options.table).sum::<i64>() * f / 2;
                 let key = if c.doubling == Doubling::Doubled {
                     "bridge.line.down_x"
                 } else {
@@ -785,6 +840,7 @@ impl super::Rules for Game {
 
     const ID: &'static str = "bridge";
     const NAME_KEY: &'static str = "game.bridge";
+    const HAND_NOUN: &'static str = "noun.bridge.hand";
     const PLAYERS: (usize, usize) = (4, 4);
     const OPTIONS: &'static [OptDesc] = &[
         OptDesc::new("table", OptKind::Words(&["seed", "laws"])),
@@ -819,6 +875,9 @@ impl super::Rules for Game {
     }
     fn close(&mut self) -> Vec<Line> {
         Game::close(self)
+    }
+    fn count(&self, hand: &Hand, info: &Info, line: &Line) -> Option<String> {
+        count(hand, info, line, &self.options)
     }
     fn sides(_players: &[String]) -> Vec<String> {
         SIDES.iter().map(|s| s.to_string()).collect()

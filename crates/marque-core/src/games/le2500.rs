@@ -390,6 +390,7 @@ impl super::Rules for Game {
 
     const ID: &'static str = "2500";
     const NAME_KEY: &'static str = "game.2500";
+    const HAND_NOUN: &'static str = "noun.2500.hand";
     const PLAYERS: (usize, usize) = (2, 8);
     const OPTIONS: &'static [OptDesc] = &[
         OptDesc::new("low_cards", OptKind::Numbers(&[7, 9])),
@@ -406,6 +407,30 @@ impl super::Rules for Game {
 
     fn read_options(v: Option<&Value>, _players: usize) -> Result<Options, Vec<Msg>> {
         Options::from_json(v)
+    }
+    /// The cards' values grouped, highest first: `4 × 100 + 2 × 10 = 420`.
+    fn count(&self, hand: &Hand, _info: &Info, line: &Line) -> Option<String> {
+        let (cards, sign) = match line.text.key {
+            "le2500.line.laid" => (hand.laid.get(line.side)?, ""),
+            "le2500.line.kept" => (hand.hand.get(line.side)?, "−"),
+            _ => return None,
+        };
+        let mut values: Vec<i64> = cards
+            .iter()
+            .map(|r| self.options.value(*r, hand.frime))
+            .collect();
+        values.sort_unstable_by(|a, b| b.cmp(a));
+        let mut terms = Vec::new();
+        for group in values.chunk_by(|a, b| a == b) {
+            terms.push(format!("{} × {}", group.len(), group[0]));
+        }
+        let sum = match (terms.len(), sign) {
+            (0, _) => "0".to_string(),
+            (1, "") => terms.remove(0),
+            (_, "") => terms.join(" + "),
+            _ => format!("{sign}({})", terms.join(" + ")),
+        };
+        Some(format!("{sum} = {}", super::number(line.points)))
     }
     fn quiet(&mut self) {
         self.quiet = true;

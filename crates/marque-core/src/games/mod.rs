@@ -72,6 +72,15 @@ pub struct Scored<I> {
     pub info: I,
 }
 
+/// A number as the texts write it: a negative one with the minus sign (−115).
+pub fn number(n: i64) -> String {
+    if n < 0 {
+        format!("−{}", n.unsigned_abs())
+    } else {
+        n.to_string()
+    }
+}
+
 /// The sides holding the highest of `totals` (all of them on a tie).
 pub fn leaders(totals: &[i64]) -> Vec<usize> {
     match totals.iter().max() {
@@ -146,6 +155,9 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     const ID: &'static str;
     /// The key of the game's name in the locale files.
     const NAME_KEY: &'static str;
+    /// The key of the game's own word for one hand, with its article ("la donne", "le tour",
+    /// "la brasse", "la manche").
+    const HAND_NOUN: &'static str;
     /// How many players it takes (bounds included).
     const PLAYERS: (usize, usize);
     /// Its options, in the order shown.
@@ -178,6 +190,12 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     fn totals(&self) -> Vec<i64>;
     /// The game reached its natural end.
     fn finished(&self) -> bool;
+    /// The sum a line of a scored hand is, written out with its numbers (`200 + 300 + 300 =
+    /// 800`), by the game as it stood before the hand; `None` where the line's own text says it
+    /// all. Numbers and signs only: the same in every language.
+    fn count(&self, _hand: &Self::Hand, _info: &Self::Info, _line: &Line) -> Option<String> {
+        None
+    }
     /// From now on, play only keeps the score: a game may leave its lines out (for summaries,
     /// which show none). The delta, the facts and the standing are the same.
     fn quiet(&mut self) {}
@@ -269,6 +287,11 @@ macro_rules! games {
             /// The key of the game's name in the locale files.
             pub fn name_key(self) -> &'static str {
                 match self { $(GameKind::$V => <$m::Game as Rules>::NAME_KEY),* }
+            }
+
+            /// The key of the game's word for one hand, with its article.
+            pub fn hand_noun(self) -> &'static str {
+                match self { $(GameKind::$V => <$m::Game as Rules>::HAND_NOUN),* }
             }
 
             /// How many players the game takes (bounds included). Ascenseur with 32 cards takes 6
@@ -430,6 +453,15 @@ macro_rules! games {
 
             pub fn totals(&self) -> Vec<i64> {
                 match self { $(Live::$V(g) => <$m::Game as Rules>::totals(g)),* }
+            }
+
+            /// See [`Rules::count`].
+            pub fn count(&self, hand: &GameHand, info: &HandInfo, line: &Line) -> Option<String> {
+                match (self, hand, info) {
+                    $((Live::$V(g), GameHand::$V(h), HandInfo::$V(i)) =>
+                        <$m::Game as Rules>::count(g, h, i, line),)*
+                    _ => None,
+                }
             }
 
             /// See [`Rules::quiet`].

@@ -92,3 +92,108 @@ pub fn any_json() -> impl Strategy<Value = Value> {
         ]
     })
 }
+
+/// Hands of each game as written, for property tests.
+pub fn bridge_hand() -> impl Strategy<Value = Value> {
+    (
+        1u8..=7,
+        0usize..5,
+        0usize..3,
+        0usize..4,
+        0u8..=13,
+        0usize..4,
+        any::<bool>(),
+    )
+        .prop_map(|(level, strain, dbl, decl, tricks, hon, pass)| {
+            if pass && level == 7 {
+                return json!({"contract": "pass"});
+            }
+            let strains = ["C", "D", "H", "S", "NT"];
+            let seat = ["N", "E", "S", "W"][decl];
+            let mut h = json!({
+                "contract": format!("{level}{}{}", strains[strain], ["", "X", "XX"][dbl]),
+                "declarer": seat,
+                "tricks": tricks
+            });
+            if hon > 0 {
+                let kinds = if strain == 4 {
+                    vec!["aces"]
+                } else {
+                    vec!["4", "5"]
+                };
+                let (side, kind) = (["NS", "EW"][hon % 2], kinds[hon % kinds.len()]);
+                h["honours"] = json!({"side": side, "kind": kind});
+            }
+            h
+        })
+}
+
+/// A truc deal as written, well formed or not: calls by players 0 to 2 with known and unknown
+/// words, a winner (`null` included), tricks with pourris, both, or neither.
+pub fn truc_deal() -> impl Strategy<Value = Value> {
+    let word = prop::sample::select(vec!["double", "banco", "accept", "refuse", "tiens"]);
+    let winner = prop_oneof![
+        Just(None),
+        Just(Some(Value::Null)),
+        (0i64..3).prop_map(|w| Some(json!(w)))
+    ];
+    (
+        prop::option::of(prop::collection::vec((0i64..3, word), 0..5)),
+        winner,
+        prop::option::of(prop::collection::vec(prop::option::of(0i64..3), 0..4)),
+    )
+        .prop_map(|(calls, winner, tricks)| {
+            let mut h = json!({});
+            if let Some(calls) = calls {
+                h["calls"] = calls
+                    .into_iter()
+                    .map(|(by, call)| json!({"by": by, "call": call}))
+                    .collect();
+            }
+            if let Some(w) = winner {
+                h["winner"] = w;
+            }
+            if let Some(t) = tricks {
+                h["tricks"] = json!(t);
+            }
+            h
+        })
+}
+
+pub fn brasse() -> impl Strategy<Value = Value> {
+    let ranks = prop::sample::select(vec![
+        "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
+    ]);
+    let cards = prop::collection::vec(ranks.clone(), 0..5);
+    (
+        ranks,
+        prop::collection::vec(cards.clone(), 3),
+        prop::collection::vec(cards, 3),
+    )
+        .prop_map(|(frime, laid, hand)| json!({"frime": frime, "laid": laid, "hand": hand}))
+}
+
+/// A legal manche for three players: in each suit, points or cards, never the same card for
+/// two players (each draws from ranks of its own) and never more than 25 points in all.
+pub fn manche() -> impl Strategy<Value = Value> {
+    let suit = |own: &'static [&'static str]| {
+        prop_oneof![
+            (0i64..=8).prop_map(|n| json!(n)),
+            prop::sample::subsequence(own, 0..=2).prop_map(|r| json!(r)),
+            Just(Value::Null),
+        ]
+    };
+    let player = |own: &'static [&'static str]| (suit(own), suit(own), suit(own), suit(own));
+    (
+        player(&["5", "4"]),
+        player(&["A", "K"]),
+        player(&["7", "Q"]),
+    )
+        .prop_map(|(a, b, c)| {
+            let captured: Vec<Value> = [a, b, c]
+                .into_iter()
+                .map(|(s, h, d, c)| json!({"S": s, "H": h, "D": d, "C": c}))
+                .collect();
+            json!({ "captured": captured })
+        })
+}

@@ -1,0 +1,107 @@
+//! A hand's count, step by step, to settle a dispute (`marque explain`): the facts the count
+//! used, each line of the hand with its sum written out and its rule, and the same session under
+//! other options ("what if").
+//!
+//! The steps are the hand's lines, each with the sum the game wrote it from
+//! ([`crate::games::Rules::count`]): they add up to the lines by construction, and the sums are
+//! checked against the lines' points by the property tests.
+
+use serde_json::{Map, Value};
+
+use crate::i18n::Msg;
+use crate::msg;
+use crate::session::{Problem, Session, Sheet};
+
+/// One step of a count: who gets how many points, by which rule, and the sum written out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    pub side: usize,
+    pub points: i64,
+    pub rule: &'static str,
+    /// The line's text, with its sum where the game writes one (`… : 200 + 300 + 300 = 800`).
+    pub text: Msg,
+    /// The sum alone, in numbers (the same in every language).
+    pub sum: Option<String>,
+}
+
+/// Hand `index`'s count.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Explained {
+    /// The hand, as the sheet labels it (contract and result, round, frime…).
+    pub label: Msg,
+    /// What stood before the hand (the score, vulnerability, dealer, round…).
+    pub facts: Vec<Msg>,
+    pub steps: Vec<Step>,
+    /// What the hand adds per side (the steps added up).
+    pub delta: Vec<i64>,
+}
+
+/// The count of hand `index` (from 0) of `session`, whose sheet is `sheet`; `None` past its last
+/// hand.
+pub fn explain(session: &Session, sheet: &Sheet, index: usize) -> Option<Explained> {
+    let row = sheet.hands.get(index)?;
+    let hand = session.hands.get(index)?;
+    let before = sheet.before(index, &session.hands);
+    let live = before.live();
+    let facts = vec![msg!(
+        "explain.before",
+        hand = crate::i18n::Arg::Key(session.game.hand_noun()),
+        state = live.state(&session.players, index)
+    )];
+    let steps = row
+        .lines
+        .iter()
+        .map(|l| {
+            let sum = live.count(&hand.game, &row.info, l);
+            let text = match &sum {
+                Some(s) => msg!("explain.step", line = l.text.clone(), sum = s.as_str()),
+                None => l.text.clone(),
+            };
+            Step {
+                side: l.side,
+                points: l.points,
+                rule: l.rule,
+                text,
+                sum,
+            }
+        })
+        .collect();
+    Some(Explained {
+        label: sheet.label(&session.hands, index),
+        facts,
+        steps,
+        delta: row.delta.clone(),
+    })
+}
+
+/// The session under other options: `changes` (option names and values, as in a session file)
+/// over the session's own. The problems if an option is unknown or a value not allowed, or if a
+/// hand no longer plays under them.
+pub fn what_if(session: &Session, changes: &Map<String, Value>) -> Result<WhatIf, Vec<Problem>> {
+    let mut json = session.options_json.clone();
+    for (k, v) in changes {
+        json.insert(k.clone(), v.clone());
+    }
+    let options = session
+        .game
+        .read_options(Some(&Value::Object(json.clone())), session.players.len())
+        .map_err(|ms| ms.into_iter().map(Problem::file).collect::<Vec<_>>())?;
+    let mut other = session.clone();
+    other.options = options;
+    other.options_json = json;
+    let sheet = other.score()?;
+    Ok(WhatIf {
+        options: other.options.to_json(),
+        session: other,
+        sheet,
+    })
+}
+
+/// A session scored under other options.
+#[derive(Debug, Clone)]
+pub struct WhatIf {
+    /// Every option in force, defaults included.
+    pub options: Value,
+    pub session: Session,
+    pub sheet: Sheet,
+}

@@ -1,0 +1,262 @@
+//! A hand's count step by step, and the session under other options: the steps are the hand's
+//! lines, each written-out sum comes to its line's points, and "what if" equals scoring the
+//! session again with the option changed.
+mod common;
+use common::*;
+use marque_core::explain::{explain, what_if};
+use marque_core::i18n::Lang;
+use marque_core::session::Session;
+use proptest::prelude::*;
+use serde_json::{Map, Value, json};
+
+/// Evaluates a sum as the games write it: whole numbers, `+`, `×`, parentheses, a leading
+/// minus sign (`−`), and `|a − b|`.
+fn eval(expr: &str) -> i64 {
+    let tokens: Vec<String> = expr
+        .replace('(', " ( ")
+        .replace(')', " ) ")
+        .replace('|', " | ")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    fn sum(t: &[String], i: &mut usize) -> i64 {
+        let mut v = product(t, i);
+        while *i < t.len() && t[*i] == "+" {
+            *i += 1;
+            v += product(t, i);
+        }
+        v
+    }
+    fn product(t: &[String], i: &mut usize) -> i64 {
+        let mut v = atom(t, i);
+        while *i < t.len() && (t[*i] == "×" || t[*i] == "−") {
+            let op = t[*i].clone();
+            *i += 1;
+            let w = atom(t, i);
+            v = if op == "×" { v * w } else { v - w };
+        }
+        v
+    }
+    fn atom(t: &[String], i: &mut usize) -> i64 {
+        let tok = t[*i].clone();
+        *i += 1;
+        match tok.as_str() {
+            "(" => {
+                let v = sum(t, i);
+                *i += 1;
+                v
+            }
+            "|" => {
+                let v = sum(t, i);
+                *i += 1;
+                v.abs()
+            }
+            "−" => -atom(t, i),
+            n => match n.strip_prefix('−') {
+                Some("") => -atom(t, i),
+                Some(rest) => -rest.parse::<i64>().unwrap(),
+                None => n
+                    .parse()
+                    .unwrap_or_else(|_| panic!("{n:?} in {expr:?}", expr = t)),
+            },
+        }
+    }
+    let mut i = 0;
+    let v = sum(&tokens, &mut i);
+    assert_eq!(i, tokens.len(), "{expr}");
+    v
+}
+
+/// Checks every hand's count of a session that scores: the steps are its lines, and each sum
+/// written out comes to its points.
+fn counts_add_up(v: &Value) -> Result<(), TestCaseError> {
+    let Ok(s) = Session::parse(&v.to_string()) else {
+        return Ok(());
+    };
+    let Ok(sheet) = s.score() else {
+        return Ok(());
+    };
+    for i in 0..s.hands.len() {
+        let e = explain(&s, &sheet, i).expect("a hand of the session");
+        let row = &sheet.hands[i];
+        prop_assert_eq!(e.steps.len(), row.lines.len());
+        let mut per_side = vec![0; sheet.sides.len()];
+        for (st, l) in e.steps.iter().zip(&row.lines) {
+            prop_assert_eq!((st.side, st.points, st.rule), (l.side, l.points, l.rule));
+            per_side[st.side] += st.points;
+            if let Some(sum) = &st.sum {
+                // `SUM = TOTAL`, or ascenseur's `|a − b| = d → −d`.
+                let (expr, total) = sum.rsplit_once(" = ").expect("a sum with its total");
+                let total = total.rsplit(" → ").next().unwrap();
+                prop_assert_eq!(eval(total), st.points, "{}", sum);
+                if !sum.contains(" → ") {
+                    prop_assert_eq!(eval(expr), st.points, "{}", sum);
+                }
+            }
+        }
+        prop_assert_eq!(&per_side, &e.delta);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(64)
+    ))]
+
+    #[test]
+    fn every_bridge_sum_comes_to_its_line(hands in prop::collection::vec(bridge_hand(), 1..30), laws in any::<bool>()) {
+        let table = if laws { "laws" } else { "seed" };
+        counts_add_up(&session("bridge", &["N", "E", "S", "W"], json!({"table": table}), json!(hands)))?;
+    }
+
+    #[test]
+    fn every_2500_and_democratie_sum_comes_to_its_line(b in prop::collection::vec(brasse(), 1..8), m in prop::collection::vec(manche(), 1..8)) {
+        counts_add_up(&session("2500", &["A", "B", "C"], json!({"target": 100000}), json!(b)))?;
+        counts_add_up(&session("democratie", &["A", "B", "C"], json!({"target": 1000}), json!(m)))?;
+    }
+
+    #[test]
+    fn what_if_is_the_session_scored_again_with_the_option_changed(
+        hands in prop::collection::vec(bridge_hand(), 1..30),
+        b in prop::collection::vec(brasse(), 1..8),
+        m in prop::collection::vec(manche(), 1..8),
+        t in prop::collection::vec(truc_deal(), 1..12),
+        which in 0usize..4,
+    ) {
+        let (v, key, value) = [
+            (session("bridge", &["N", "E", "S", "W"], json!({}), json!(hands)), "table", json!("laws")),
+            (session("2500", &["A", "B", "C"], json!({"target": 100000}), json!(b)), "low_cards", json!(9)),
+            (session("democratie", &["A", "B", "C"], json!({"target": 1000}), json!(m)), "all12", json!(true)),
+            (session("truc", &["A", "B"], json!({"target": 1000, "manches": 1000}), json!(t)), "raise", json!("plus_one")),
+        ][which].clone();
+        let Ok(s) = Session::parse(&v.to_string()) else { return Ok(()); };
+        let mut changes = Map::new();
+        changes.insert(key.to_string(), value.clone());
+        let mut changed = v.clone();
+        changed["options"][key] = value;
+        match (what_if(&s, &changes), score(&changed)) {
+            (Ok(w), Ok(again)) => {
+                prop_assert_eq!(json!(w.sheet.totals), again["totals"].clone());
+                prop_assert_eq!(&w.options[key], &changed["options"][key]);
+            }
+            (Err(_), Err(_)) => {}
+            (w, again) => prop_assert!(false, "what if {:?}, scored again {:?}", w.is_ok(), again.is_ok()),
+        }
+    }
+}
+
+/// The step of the first line of hand `n` (from 1), in French.
+fn step(hands: Value, options: Value, n: usize) -> Vec<String> {
+    let s = Session::parse(&session("bridge", &["N", "E", "S", "W"], options, hands).to_string())
+        .unwrap();
+    let sheet = s.score().unwrap();
+    explain(&s, &sheet, n - 1)
+        .unwrap()
+        .steps
+        .iter()
+        .map(|st| st.text.render(Lang::Fr))
+        .collect()
+}
+
+#[test]
+fn the_counts_that_cause_disputes() {
+    let ew_game = json!({"contract": "4S", "declarer": "E", "tricks": 10});
+    // Doubled and redoubled undertricks, not vulnerable and vulnerable, in both tables.
+    let cases = [
+        (
+            json!({"contract": "4SX", "declarer": "N", "tricks": 6}),
+            "seed",
+            false,
+            "chute de 4, contrée, déclarant non vulnérable : 100 + 200 + 200 + 200 = 700",
+        ),
+        (
+            json!({"contract": "4SX", "declarer": "N", "tricks": 6}),
+            "laws",
+            false,
+            "chute de 4, contrée, déclarant non vulnérable : 100 + 200 + 200 + 300 = 800",
+        ),
+        (
+            json!({"contract": "3NTXX", "declarer": "N", "tricks": 7}),
+            "seed",
+            false,
+            "chute de 2, surcontrée, déclarant non vulnérable : (100 + 200) × 2 = 600",
+        ),
+        (
+            json!({"contract": "3NTX", "declarer": "E", "tricks": 6}),
+            "seed",
+            true,
+            "chute de 3, contrée, déclarant vulnérable : 200 + 300 + 300 = 800",
+        ),
+        (
+            json!({"contract": "3NTXX", "declarer": "E", "tricks": 6}),
+            "laws",
+            true,
+            "chute de 3, surcontrée, déclarant vulnérable : (200 + 300 + 300) × 2 = 1600",
+        ),
+        (
+            json!({"contract": "2H", "declarer": "E", "tricks": 5}),
+            "seed",
+            true,
+            "chute de 3 à 100, déclarant vulnérable : 3 × 100 = 300",
+        ),
+    ];
+    for (deal, table, vulnerable, want) in cases {
+        let hands = if vulnerable {
+            json!([ew_game, deal])
+        } else {
+            json!([deal])
+        };
+        let n = if vulnerable { 2 } else { 1 };
+        assert_eq!(step(hands, json!({"table": table}), n), [want], "{table}");
+    }
+    // A doubled contract made with overtricks, vulnerable: the tricks, the overtricks, the
+    // insult; honours held by the defenders.
+    let made = json!({"contract": "1HX", "declarer": "E", "tricks": 9,
+                      "honours": {"side": "NS", "kind": "4"}});
+    assert_eq!(
+        step(json!([ew_game, made]), json!({}), 2),
+        [
+            "1♥X réussi : 1 levée(s) demandée(s), 60 sous la ligne : (1 × 30) × 2 = 60",
+            "2 levée(s) de mieux à 200 : 2 × 200 = 400",
+            "contrat contré réussi",
+            "honneurs : 4 honneurs d'atout dans une main",
+        ]
+    );
+    // The rubber: its bonus is its own line, next to the deal that completes it.
+    let nt = json!({"contract": "3NT", "declarer": "E", "tricks": 9});
+    assert_eq!(
+        step(json!([ew_game, nt]), json!({}), 2),
+        [
+            "3SA réussi : 3 levée(s) demandée(s), 100 sous la ligne : 40 + 2 × 30 = 100",
+            "robre gagné 2 manches à 0 : 700",
+        ]
+    );
+}
+
+#[test]
+fn an_ascenseur_round_counts_each_players_bid() {
+    let v = session(
+        "ascenseur",
+        &["Anne", "Bruno", "Claire"],
+        json!({}),
+        json!([
+            {"bids": [1, 0, 1], "tricks": [1, 0, 0]},
+            {"bids": [1, 1, 1], "tricks": [0, 1, 1]}
+        ]),
+    );
+    counts_add_up(&v).unwrap();
+    let s = Session::parse(&v.to_string()).unwrap();
+    let sheet = s.score().unwrap();
+    let e = explain(&s, &sheet, 1).unwrap();
+    let texts: Vec<String> = e.steps.iter().map(|st| st.text.render(Lang::En)).collect();
+    assert_eq!(
+        texts[0],
+        "Anne bids 1, takes 0: −1 per trick of difference: |1 − 0| = 1 → −1"
+    );
+    assert_eq!(texts[1], "Bruno makes exactly the 1 bid: 2 + 1: 2 + 1 = 3");
+    assert_eq!(
+        e.facts[0].render(Lang::Fr),
+        "Avant le tour : Tour 2 sur 33 — 32 tour(s) à jouer"
+    );
+}
