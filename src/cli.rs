@@ -466,43 +466,6 @@ fn option_change(arg: &str) -> Result<(String, serde_json::Value), Problem> {
     Ok((key.to_string(), value))
 }
 
-/// The options in force, for people: `barème : lois actuelles ; chelem : demandé` (a player
-/// option by the player's name).
-fn options_text(session: &Session, options: &serde_json::Value, lang: Lang) -> String {
-    let game = session.game;
-    use crate::i18n::{has_key, tr};
-    let Some(map) = options.as_object() else {
-        return String::new();
-    };
-    let named = |key: String, fallback: &str| {
-        if has_key(lang, &key) {
-            tr(lang, &key)
-        } else {
-            fallback.to_string()
-        }
-    };
-    map.iter()
-        .map(|(k, v)| {
-            let name = named(format!("opt.{}.{k}", game.id()), k);
-            let player = game
-                .options()
-                .iter()
-                .any(|o| o.key == k && o.kind == crate::games::OptKind::Player);
-            let value = match v {
-                serde_json::Value::String(w) => named(format!("opt.{}.{k}.{w}", game.id()), w),
-                serde_json::Value::Number(n) if player => n
-                    .as_u64()
-                    .and_then(|i| session.players.get(usize::try_from(i).ok()?))
-                    .cloned()
-                    .unwrap_or_else(|| n.to_string()),
-                other => other.to_string(),
-            };
-            msg!("explain.option", name = name, value = value).render(lang)
-        })
-        .collect::<Vec<_>>()
-        .join(&crate::i18n::tr(lang, "list.sep"))
-}
-
 /// `marque explain FILE N`: hand N's facts and steps, and with `--option` the same under other
 /// options.
 fn explain(path: &str, n: usize, changes: &[String], as_json: bool, lang: Lang) -> ExitCode {
@@ -600,7 +563,7 @@ fn explain(path: &str, n: usize, changes: &[String], as_json: bool, lang: Lang) 
         for f in &e.facts {
             let _ = writeln!(t, "{}", f.render(lang));
         }
-        let opts = options_text(&session, &session.options.to_json(), lang);
+        let opts = crate::options_text(&session, &session.options.to_json(), lang);
         let _ = writeln!(t, "{}", msg!("explain.options", list = opts).render(lang));
         write_steps(&mut t, &e.steps);
         let _ = writeln!(
@@ -609,7 +572,7 @@ fn explain(path: &str, n: usize, changes: &[String], as_json: bool, lang: Lang) 
             msg!("explain.total", list = per_side(&e.delta)).render(lang)
         );
         if let Some(w) = &whatif {
-            let changed = options_text(&session, &serde_json::Value::Object(map), lang);
+            let changed = crate::options_text(&session, &serde_json::Value::Object(map), lang);
             let _ = writeln!(t, "{}", msg!("explain.whatif", list = changed).render(lang));
             if let Some(other) = explain(&w.session, &w.sheet, n - 1) {
                 write_steps(&mut t, &other.steps);

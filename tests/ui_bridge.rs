@@ -23,12 +23,7 @@ fn deal(
 #[test]
 fn a_rubber_through_the_ui() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    new_game(
-        &mut h,
-        "Bridge (partie libre)",
-        &["Anne", "Bruno", "Claire", "David"],
-    );
+    let mut h = new_bridge(dir.path());
     click(&mut h, "Commencer la partie");
     assert!(shows_containing(&h, "Donneur : Nord (Anne)"));
 

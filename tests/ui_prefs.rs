@@ -40,12 +40,7 @@ fn language_zoom_and_names_are_remembered() {
 #[test]
 fn stopping_a_rubber_early_pays_the_unfinished_premiums_and_is_logged() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    new_game(
-        &mut h,
-        "Bridge (partie libre)",
-        &["Anne", "Bruno", "Claire", "David"],
-    );
+    let mut h = new_bridge(dir.path());
     click(&mut h, "lois actuelles");
     click(&mut h, "Commencer la partie");
     for c in [

@@ -20,6 +20,11 @@ pub struct Rows {
     key: Option<(Lang, usize, usize)>,
     rows: Vec<RowText>,
     papers: Vec<Paper>,
+    /// The options in force, defaults included, for people.
+    options: String,
+    /// The count of the selected hand, step by step, made when the selection or the sheet
+    /// changes.
+    count: Option<(usize, marque_core::explain::Explained)>,
     /// A hand was added (or the sheet opened): the table scrolls to its end for this many more
     /// frames (the first frames of a screen still settle its panels' sizes).
     to_end: std::cell::Cell<u8>,
@@ -72,7 +77,21 @@ impl Rows {
             })
             .collect();
         self.papers = sheet.papers();
+        self.options = crate::options_text(session, &session.options.to_json(), lang);
+        self.count = None;
         self.key = Some(key);
+    }
+
+    /// Makes the count of hand `i` if it is not made yet (once for each selection).
+    fn count_hand(&mut self, i: usize, session: &Session, sheet: &Sheet) {
+        if self.count.as_ref().is_none_or(|(k, _)| *k != i) {
+            self.count = marque_core::explain::explain(session, sheet, i).map(|e| (i, e));
+        }
+    }
+
+    /// The count of hand `i`, once made.
+    fn counted(&self, i: usize) -> Option<&marque_core::explain::Explained> {
+        self.count.as_ref().filter(|(k, _)| *k == i).map(|(_, e)| e)
     }
 }
 
@@ -83,6 +102,9 @@ pub fn show(app: &mut App, ui: &mut Ui) {
         return;
     };
     open.rows.update(lang, &open.doc.session, &open.doc.sheet);
+    if let Some(i) = open.selected {
+        open.rows.count_hand(i, &open.doc.session, &open.doc.sheet);
+    }
     let mut commands: Vec<Command> = Vec::new();
     let doc = &open.doc;
     let game = doc.session.game;
@@ -92,6 +114,11 @@ pub fn show(app: &mut App, ui: &mut Ui) {
         ui.label(RichText::new(doc.session.players.join(" · ")).strong());
     });
     state_line(ui, lang, &doc.sheet);
+    // The options in force, so that nobody meets the table by surprise.
+    ui.label(
+        RichText::new(msg!("explain.options", list = open.rows.options.as_str()).render(lang))
+            .weak(),
+    );
     if let Some(why) = &open.read_only {
         ui.label(RichText::new(msg!("ui.read_only", why = why.clone()).render(lang)).italics());
     }
@@ -211,13 +238,23 @@ pub fn show(app: &mut App, ui: &mut Ui) {
                     )
                     .strong(),
                 );
-                explain(
-                    ui,
-                    lang,
-                    &side_names(lang, &doc.sheet),
-                    &doc.sheet.hands[i].lines,
-                    &mut commands,
-                );
+                // The count step by step: what stood before the hand, each line with its sum.
+                if let Some(count) = open.rows.counted(i) {
+                    for f in &count.facts {
+                        ui.label(RichText::new(f.render(lang)).weak());
+                    }
+                    let steps = count
+                        .steps
+                        .iter()
+                        .map(|st| (st.side, st.points, st.text.render(lang), st.rule));
+                    explain(
+                        ui,
+                        lang,
+                        &side_names(lang, &doc.sheet),
+                        steps,
+                        &mut commands,
+                    );
+                }
                 if open.read_only.is_none() {
                     ui.horizontal(|ui| {
                         if ui
@@ -237,11 +274,12 @@ pub fn show(app: &mut App, ui: &mut Ui) {
             }
             if !doc.sheet.closing.is_empty() {
                 ui.label(RichText::new(tr(lang, "ui.closing")).strong());
+                let lines = line_rows(&doc.sheet.closing, lang);
                 explain(
                     ui,
                     lang,
                     &side_names(lang, &doc.sheet),
-                    &doc.sheet.closing,
+                    lines,
                     &mut commands,
                 );
             }
@@ -301,7 +339,13 @@ fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) 
                 );
             }
             let mut ignored = Vec::new();
-            explain(ui, lang, &sides, &preview.row.lines, &mut ignored);
+            explain(
+                ui,
+                lang,
+                &sides,
+                line_rows(&preview.row.lines, lang),
+                &mut ignored,
+            );
             if preview.end.natural_end {
                 let w: Vec<&str> = preview
                     .end
@@ -489,19 +533,36 @@ fn superscript(n: i64) -> String {
         .collect()
 }
 
-/// Explanation lines; returns the rule clicked.
-fn explain(ui: &mut Ui, lang: Lang, sides: &[String], lines: &[Line], commands: &mut Vec<Command>) {
+/// Lines as [`explain`] shows them.
+fn line_rows(
+    lines: &[Line],
+    lang: Lang,
+) -> impl Iterator<Item = (usize, i64, String, &'static str)> + '_ {
+    lines
+        .iter()
+        .map(move |l| (l.side, l.points, l.text.render(lang), l.rule))
+}
+
+/// Explanation lines (side, points, text, rule); a click on a rule opens it in the rules
+/// reference.
+fn explain(
+    ui: &mut Ui,
+    lang: Lang,
+    sides: &[String],
+    lines: impl Iterator<Item = (usize, i64, String, &'static str)>,
+    commands: &mut Vec<Command>,
+) {
     let mut clicked = None;
-    for l in lines {
+    for (side, points, text, rule) in lines {
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(format!("{} {}", sides[l.side], signed(l.points))).strong());
-            ui.label(l.text.render(lang));
+            ui.label(RichText::new(format!("{} {}", sides[side], signed(points))).strong());
+            ui.label(text);
             if ui
-                .link(format!("[{}]", l.rule))
+                .link(format!("[{rule}]"))
                 .on_hover_text(tr(lang, "ui.open_rule"))
                 .clicked()
             {
-                clicked = Some(l.rule.to_string());
+                clicked = Some(rule.to_string());
             }
         });
     }

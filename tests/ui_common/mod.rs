@@ -129,6 +129,18 @@ pub fn new_game(h: &mut Harness<'static, App>, game: &str, names: &[&str]) {
     }
 }
 
+/// The app on a folder, on the new-game screen of a bridge session for Anne, Bruno, Claire and
+/// David (North, East, South, West); the caller sets options and starts.
+pub fn new_bridge(dir: &std::path::Path) -> Harness<'static, App> {
+    let mut h = harness(dir);
+    new_game(
+        &mut h,
+        "Bridge (partie libre)",
+        &["Anne", "Bruno", "Claire", "David"],
+    );
+    h
+}
+
 /// Replaces all the text of the field named `label` (select all, then type).
 pub fn replace_in(h: &mut Harness<'static, App>, label: &str, text: &str) {
     h.get_by_label(label).focus();
