@@ -196,10 +196,16 @@ pub fn show(app: &mut App, ui: &mut Ui) {
             });
         });
     }
-    ui.horizontal(|ui| {
+    // The export row wraps, and its path field takes what room is left, so that it never
+    // reaches under the entry panel.
+    ui.horizontal_wrapped(|ui| {
         let l = ui.label(tr(lang, "ui.export.path"));
-        ui.add(egui::TextEdit::singleline(&mut open.export_path).desired_width(280.0))
-            .labelled_by(l.id);
+        let room = ui.available_width() - 140.0;
+        ui.add(
+            egui::TextEdit::singleline(&mut open.export_path)
+                .desired_width(room.clamp(120.0, 280.0)),
+        )
+        .labelled_by(l.id);
         if ui.button(tr(lang, "ui.export.button")).clicked() {
             commands.push(Command::Export);
         }

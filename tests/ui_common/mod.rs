@@ -8,9 +8,15 @@ use marque::store::{FileState, Store};
 use marque::ui::App;
 
 pub fn harness(dir: &std::path::Path) -> Harness<'static, App> {
+    harness_sized(dir, egui::vec2(1600.0, 1400.0))
+}
+
+/// The app on a folder in a window of this size (a harness's window keeps the size it is built
+/// with).
+pub fn harness_sized(dir: &std::path::Path, size: egui::Vec2) -> Harness<'static, App> {
     let app = App::new(dir.to_path_buf());
     let mut h = Harness::builder()
-        .with_size(egui::vec2(1600.0, 1400.0))
+        .with_size(size)
         // A listing of the data folder that arrives from its thread while the harness steps
         // costs a few more frames.
         .with_max_steps(24)
