@@ -3,6 +3,20 @@
 mod ui_common;
 use ui_common::*;
 
+/// Enters 3♠X by East, down 3, not vulnerable (100 + 200 + 200 to NS) and confirms it.
+fn doubled_deal_down_3(h: &mut egui_kittest::Harness<'static, marque::ui::App>) {
+    for label in [
+        "Est — Bruno",
+        "Niveau 3",
+        "Atout pique",
+        "Contré",
+        "Chute de 3",
+    ] {
+        click(h, label);
+    }
+    click(h, "Valider la donne");
+}
+
 #[test]
 fn a_selected_deal_shows_its_count_step_by_step_and_the_options_in_force() {
     let dir = tempfile::tempdir().unwrap();
@@ -15,17 +29,7 @@ fn a_selected_deal_shows_its_count_step_by_step_and_the_options_in_force() {
         ),
         "the options in force, defaults included"
     );
-    // 3♠X by East, down 3, not vulnerable: 100 + 200 + 200 to NS.
-    for label in [
-        "Est — Bruno",
-        "Niveau 3",
-        "Atout pique",
-        "Contré",
-        "Chute de 3",
-    ] {
-        click(&mut h, label);
-    }
-    click(&mut h, "Valider la donne");
+    doubled_deal_down_3(&mut h);
     click(&mut h, "#1");
     assert!(shows_containing(&h, "Avant la donne : Robre 1"));
     assert!(shows(
@@ -49,16 +53,7 @@ fn the_sheet_stays_beside_the_entry_panel_at_small_sizes_and_large_text() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = new_bridge(dir.path());
     click(&mut h, "Commencer la partie");
-    for label in [
-        "Est — Bruno",
-        "Niveau 3",
-        "Atout pique",
-        "Contré",
-        "Chute de 3",
-    ] {
-        click(&mut h, label);
-    }
-    click(&mut h, "Valider la donne");
+    doubled_deal_down_3(&mut h);
     drop(h);
     for (w, hgt) in [(1024.0, 600.0), (1280.0, 800.0), (1920.0, 1080.0)] {
         for zoom in [1.0, 1.75] {
