@@ -73,3 +73,50 @@ fn the_sheet_stays_beside_the_entry_panel_at_small_sizes_and_large_text() {
         }
     }
 }
+
+/// "What if": another option's count of the selected hand and the session's totals beside the
+/// real ones; nothing is saved, and "back" returns to the session's own options.
+#[test]
+fn what_if_another_table_shows_the_hand_and_the_totals_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_bridge(dir.path());
+    click(&mut h, "Commencer la partie");
+    for label in [
+        "Est — Bruno",
+        "Niveau 4",
+        "Atout pique",
+        "Contré",
+        "Chute de 4",
+    ] {
+        click(&mut h, label);
+    }
+    click(&mut h, "Valider la donne");
+    // The one session file of the folder, as saved.
+    let file = || {
+        let f = std::fs::read_dir(dir.path())
+            .unwrap()
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .find(|p| {
+                let name = p.file_name().unwrap().to_string_lossy();
+                name.ends_with(".json") && !name.starts_with('.')
+            })
+            .unwrap();
+        std::fs::read(f).unwrap()
+    };
+    let before = file();
+    click(&mut h, "#1");
+    assert!(shows(
+        &h,
+        "chute de 4, contrée, déclarant non vulnérable : 100 + 200 + 200 + 200 = 700"
+    ));
+    click(&mut h, "Barème : lois actuelles");
+    assert!(shows(&h, "Avec Barème : lois actuelles :"));
+    assert!(shows(
+        &h,
+        "chute de 4, contrée, déclarant non vulnérable : 100 + 200 + 200 + 300 = 800"
+    ));
+    assert!(shows(&h, "Totaux de la session : NS 800 (+100), EO 0 (0)"));
+    assert_eq!(file(), before, "what if saves nothing");
+    click(&mut h, "Revenir aux options de la partie");
+    assert!(!shows(&h, "Avec Barème : lois actuelles :"));
+}

@@ -129,6 +129,9 @@ pub enum Command {
     CancelReopen,
     Export,
     Select(usize),
+    /// What if this option had another value (for the count of a hand, nothing is saved);
+    /// `None` goes back to the session's own options.
+    WhatIf(Option<(String, serde_json::Value)>),
     Edit(usize),
     CancelEdit,
     ToggleLog,
@@ -213,6 +216,8 @@ pub struct Open {
     pub rows: sheet::Rows,
     /// The table was asked whether to open this closed session again.
     pub confirm_reopen: bool,
+    /// Options changed to see what the session would give under them (nothing is saved).
+    pub whatif: serde_json::Map<String, serde_json::Value>,
 }
 
 impl Open {
@@ -243,6 +248,7 @@ impl Open {
             save_error: None,
             rows: sheet::Rows::default(),
             confirm_reopen: false,
+            whatif: serde_json::Map::new(),
         };
         open.reset_form();
         open
@@ -520,6 +526,16 @@ impl App {
             Command::Select(i) => {
                 if let Some(o) = self.open.as_mut() {
                     o.selected = Some(i);
+                }
+            }
+            Command::WhatIf(change) => {
+                if let Some(o) = self.open.as_mut() {
+                    match change {
+                        Some((key, value)) => {
+                            o.whatif.insert(key, value);
+                        }
+                        None => o.whatif.clear(),
+                    }
                 }
             }
             Command::Edit(i) => {

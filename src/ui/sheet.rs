@@ -25,6 +25,9 @@ pub struct Rows {
     /// The count of the selected hand, step by step, made when the selection or the sheet
     /// changes.
     count: Option<(usize, marque_core::explain::Explained)>,
+    /// The session under the options the reader is trying, and the selected hand's count under
+    /// them: made when the options, the selection or the sheet change.
+    whatif: Option<WhatIfView>,
     /// A hand was added (or the sheet opened): the table scrolls to its end for this many more
     /// frames (the first frames of a screen still settle its panels' sizes).
     to_end: std::cell::Cell<u8>,
@@ -33,6 +36,18 @@ pub struct Rows {
     /// The table showed its last row in the last frame: it keeps doing so when the window or
     /// the text size changes, until the reader scrolls up.
     at_end: std::cell::Cell<bool>,
+}
+
+struct WhatIfView {
+    changes: serde_json::Map<String, serde_json::Value>,
+    hand: usize,
+    result: Result<
+        (
+            marque_core::explain::WhatIf,
+            Option<marque_core::explain::Explained>,
+        ),
+        String,
+    >,
 }
 
 struct RowText {
@@ -79,6 +94,7 @@ impl Rows {
         self.papers = sheet.papers();
         self.options = crate::options_text(session, &session.options.to_json(), lang);
         self.count = None;
+        self.whatif = None;
         self.key = Some(key);
     }
 
@@ -87,6 +103,43 @@ impl Rows {
         if self.count.as_ref().is_none_or(|(k, _)| *k != i) {
             self.count = marque_core::explain::explain(session, sheet, i).map(|e| (i, e));
         }
+    }
+
+    /// Makes the session under `changes` and hand `i`'s count under them, if not made yet.
+    fn what_if(
+        &mut self,
+        changes: &serde_json::Map<String, serde_json::Value>,
+        i: usize,
+        lang: Lang,
+        session: &Session,
+    ) {
+        if changes.is_empty() {
+            self.whatif = None;
+            return;
+        }
+        if self
+            .whatif
+            .as_ref()
+            .is_some_and(|w| w.changes == *changes && w.hand == i)
+        {
+            return;
+        }
+        let result = marque_core::explain::what_if(session, changes)
+            .map(|w| {
+                let count = marque_core::explain::explain(&w.session, &w.sheet, i);
+                (w, count)
+            })
+            .map_err(|ps| {
+                ps.iter()
+                    .map(|p| p.render(lang))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            });
+        self.whatif = Some(WhatIfView {
+            changes: changes.clone(),
+            hand: i,
+            result,
+        });
     }
 
     /// The count of hand `i`, once made.
@@ -104,6 +157,7 @@ pub fn show(app: &mut App, ui: &mut Ui) {
     open.rows.update(lang, &open.doc.session, &open.doc.sheet);
     if let Some(i) = open.selected {
         open.rows.count_hand(i, &open.doc.session, &open.doc.sheet);
+        open.rows.what_if(&open.whatif, i, lang, &open.doc.session);
     }
     let mut commands: Vec<Command> = Vec::new();
     let doc = &open.doc;
@@ -261,6 +315,7 @@ pub fn show(app: &mut App, ui: &mut Ui) {
                         &mut commands,
                     );
                 }
+                what_if(ui, lang, open, &mut commands);
                 if open.read_only.is_none() {
                     ui.horizontal(|ui| {
                         if ui
@@ -537,6 +592,68 @@ fn superscript(n: i64) -> String {
             ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'][c.to_digit(10).unwrap_or(0) as usize]
         })
         .collect()
+}
+
+/// "What if": the game's other option values to try, and the selected hand and the session's
+/// totals under those tried (nothing is saved).
+fn what_if(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
+    use crate::games::OptKind;
+    use serde_json::{Value, json};
+    let doc = &open.doc;
+    let own = doc.session.options.to_json();
+    let current = |key: &str| open.whatif.get(key).or_else(|| own.get(key)).cloned();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(tr(lang, "ui.whatif"));
+        for o in doc.session.game.options() {
+            let values: Vec<Value> = match o.kind {
+                OptKind::Words(words) => words.iter().map(|w| json!(w)).collect(),
+                OptKind::Numbers(numbers) => numbers.iter().map(|n| json!(n)).collect(),
+                OptKind::Bool => vec![json!(false), json!(true)],
+                OptKind::Positive(_) | OptKind::Player => continue,
+            };
+            for v in values {
+                if current(o.key).as_ref() == Some(&v) {
+                    continue;
+                }
+                let text = crate::options_text(&doc.session, &json!({ o.key: v.clone() }), lang);
+                if ui.button(text).clicked() {
+                    commands.push(Command::WhatIf(Some((o.key.to_string(), v))));
+                }
+            }
+        }
+        if !open.whatif.is_empty() && ui.button(tr(lang, "ui.whatif.back")).clicked() {
+            commands.push(Command::WhatIf(None));
+        }
+    });
+    let Some(view) = &open.rows.whatif else {
+        return;
+    };
+    let tried = crate::options_text(&doc.session, &Value::Object(view.changes.clone()), lang);
+    ui.label(RichText::new(msg!("explain.whatif", list = tried).render(lang)).strong());
+    match &view.result {
+        Err(why) => {
+            ui.colored_label(ui.visuals().error_fg_color, why);
+        }
+        Ok((w, count)) => {
+            let sides = side_names(lang, &doc.sheet);
+            if let Some(count) = count {
+                let steps = count
+                    .steps
+                    .iter()
+                    .map(|st| (st.side, st.points, st.text.render(lang), st.rule));
+                explain(ui, lang, &sides, steps, commands);
+            }
+            let diff: Vec<String> = sides
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    let (now, then) = (doc.sheet.totals[i], w.sheet.totals[i]);
+                    format!("{s} {then} ({})", signed(then - now))
+                })
+                .collect();
+            ui.label(msg!("explain.whatif_totals", list = diff.join(", ")).render(lang));
+        }
+    }
 }
 
 /// Lines as [`explain`] shows them.
