@@ -563,7 +563,7 @@ fn explain(path: &str, n: usize, changes: &[String], as_json: bool, lang: Lang) 
         for f in &e.facts {
             let _ = writeln!(t, "{}", f.render(lang));
         }
-        let opts = crate::options_text(&session, &session.options.to_json(), lang);
+        let opts = crate::text::options_text(&session, &session.options.to_json(), lang);
         let _ = writeln!(t, "{}", msg!("explain.options", list = opts).render(lang));
         write_steps(&mut t, &e.steps);
         let _ = writeln!(
@@ -572,7 +572,8 @@ fn explain(path: &str, n: usize, changes: &[String], as_json: bool, lang: Lang) 
             msg!("explain.total", list = per_side(&e.delta)).render(lang)
         );
         if let Some(w) = &whatif {
-            let changed = crate::options_text(&session, &serde_json::Value::Object(map), lang);
+            let changed =
+                crate::text::options_text(&session, &serde_json::Value::Object(map), lang);
             let _ = writeln!(t, "{}", msg!("explain.whatif", list = changed).render(lang));
             if let Some(other) = explain(&w.session, &w.sheet, n - 1) {
                 write_steps(&mut t, &other.steps);

@@ -92,7 +92,7 @@ impl Rows {
             })
             .collect();
         self.papers = sheet.papers();
-        self.options = crate::options_text(session, &session.options.to_json(), lang);
+        self.options = crate::text::options_text(session, &session.options.to_json(), lang);
         self.count = None;
         self.whatif = None;
         self.key = Some(key);
@@ -615,7 +615,8 @@ fn what_if(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
                 if current(o.key).as_ref() == Some(&v) {
                     continue;
                 }
-                let text = crate::options_text(&doc.session, &json!({ o.key: v.clone() }), lang);
+                let text =
+                    crate::text::options_text(&doc.session, &json!({ o.key: v.clone() }), lang);
                 if ui.button(text).clicked() {
                     commands.push(Command::WhatIf(Some((o.key.to_string(), v))));
                 }
@@ -628,7 +629,7 @@ fn what_if(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
     let Some(view) = &open.rows.whatif else {
         return;
     };
-    let tried = crate::options_text(&doc.session, &Value::Object(view.changes.clone()), lang);
+    let tried = crate::text::options_text(&doc.session, &Value::Object(view.changes.clone()), lang);
     ui.label(RichText::new(msg!("explain.whatif", list = tried).render(lang)).strong());
     match &view.result {
         Err(why) => {

@@ -25,14 +25,13 @@ pub fn render(session: &Session, sheet: &Sheet, lang: Lang) -> String {
     let mut out = String::new();
     let game = tr(lang, session.game.name_key());
     let _ = writeln!(out, "{game} — {}", session.players.join(", "));
-    if !session.options_json.is_empty() {
-        let opts: Vec<String> = session
-            .options_json
-            .iter()
-            .map(|(k, v)| format!("{k} = {v}"))
-            .collect();
-        let _ = writeln!(out, "{}: {}", tr(lang, "text.options"), opts.join(", "));
-    }
+    // Every option in force, defaults included: nobody meets the table by surprise.
+    let opts = options_text(session, &session.options.to_json(), lang);
+    let _ = writeln!(
+        out,
+        "{}",
+        crate::msg!("explain.options", list = opts).render(lang)
+    );
     let _ = writeln!(out);
     let width = sheet
         .sides
@@ -172,4 +171,41 @@ fn paper_sheet(paper: &Paper, k: usize, lang: Lang) -> String {
     );
     let _ = writeln!(out);
     out
+}
+
+/// The options in force, for people: `barème : lois actuelles ; chelem : demandé` (a player
+/// option by the player's name).
+pub fn options_text(session: &Session, options: &serde_json::Value, lang: Lang) -> String {
+    let game = session.game;
+    use crate::i18n::has_key;
+    let Some(map) = options.as_object() else {
+        return String::new();
+    };
+    let named = |key: String, fallback: &str| {
+        if has_key(lang, &key) {
+            tr(lang, &key)
+        } else {
+            fallback.to_string()
+        }
+    };
+    map.iter()
+        .map(|(k, v)| {
+            let name = named(format!("opt.{}.{k}", game.id()), k);
+            let player = game
+                .options()
+                .iter()
+                .any(|o| o.key == k && o.kind == crate::games::OptKind::Player);
+            let value = match v {
+                serde_json::Value::String(w) => named(format!("opt.{}.{k}.{w}", game.id()), w),
+                serde_json::Value::Number(n) if player => n
+                    .as_u64()
+                    .and_then(|i| session.players.get(usize::try_from(i).ok()?))
+                    .cloned()
+                    .unwrap_or_else(|| n.to_string()),
+                other => other.to_string(),
+            };
+            crate::msg!("explain.option", name = name, value = value).render(lang)
+        })
+        .collect::<Vec<_>>()
+        .join(&tr(lang, "list.sep"))
 }
