@@ -119,7 +119,7 @@ pub enum Command {
     Stats {
         /// The folder of sessions; the app's data folder by default.
         folder: Option<std::path::PathBuf>,
-        /// Only this player (capitals and spaces do not count).
+        /// Only this player (capitals, and spaces at the ends or repeated, do not count).
         #[arg(long, value_name = "NAME")]
         player: Option<String>,
         /// One JSON object: `{"players": [{"name", "sessions", "wins", "games": {GAME: {…}}}]}`.
@@ -490,7 +490,11 @@ fn explain(path: &str, n: usize, changes: &[String], as_json: bool, lang: Lang) 
     };
     let count = session.hands.len();
     let Some(e) = n.checked_sub(1).and_then(|i| explain(&session, &sheet, i)) else {
-        let m = msg!("explain.no_hand", n = n, count = count);
+        let m = if count == 0 {
+            Msg::new("explain.no_hands")
+        } else {
+            msg!("explain.no_hand", n = n, count = count)
+        };
         return fail(&[Problem::file(m)], lang);
     };
     let whatif = if map.is_empty() {
@@ -539,7 +543,6 @@ fn explain(path: &str, n: usize, changes: &[String], as_json: bool, lang: Lang) 
         }
         format!("{v}\n")
     } else {
-        use std::fmt::Write as _;
         let per_side = |values: &[i64]| {
             sides
                 .iter()
@@ -548,56 +551,59 @@ fn explain(path: &str, n: usize, changes: &[String], as_json: bool, lang: Lang) 
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let write_steps = |t: &mut String, steps: &[marque_core::explain::Step]| {
+        // One line at a time, each with its control characters escaped (a name holding a
+        // line break stays on its line).
+        let put = |t: &mut String, line: &str| {
+            t.push_str(&printable(line, false));
+            t.push('\n');
+        };
+        let put_steps = |t: &mut String, steps: &[marque_core::explain::Step]| {
             for st in steps {
                 let text = st.text.render(lang);
-                let _ = writeln!(
+                let side = &sides[st.side];
+                put(
                     t,
-                    "  {} {:+}  {text} [{}]",
-                    sides[st.side], st.points, st.rule
+                    &format!("  {side} {:+}  {text} [{}]", st.points, st.rule),
                 );
             }
         };
         let mut t = String::new();
-        let _ = writeln!(t, "{} — {}", n, e.label.render(lang));
+        put(&mut t, &format!("{} — {}", n, e.label.render(lang)));
         for f in &e.facts {
-            let _ = writeln!(t, "{}", f.render(lang));
+            put(&mut t, &f.render(lang));
         }
         let opts = crate::text::options_text(&session, &session.options.to_json(), lang);
-        let _ = writeln!(t, "{}", msg!("explain.options", list = opts).render(lang));
-        write_steps(&mut t, &e.steps);
-        let _ = writeln!(
-            t,
-            "{}",
-            msg!("explain.total", list = per_side(&e.delta)).render(lang)
+        put(&mut t, &msg!("explain.options", list = opts).render(lang));
+        put_steps(&mut t, &e.steps);
+        put(
+            &mut t,
+            &msg!("explain.total", list = per_side(&e.delta)).render(lang),
         );
         if let Some(w) = &whatif {
             let changed =
                 crate::text::options_text(&session, &serde_json::Value::Object(map), lang);
-            let _ = writeln!(t, "{}", msg!("explain.whatif", list = changed).render(lang));
+            put(&mut t, &msg!("explain.whatif", list = changed).render(lang));
             if let Some(other) = explain(&w.session, &w.sheet, n - 1) {
-                write_steps(&mut t, &other.steps);
-                let total = msg!("explain.total", list = per_side(&other.delta));
-                let _ = writeln!(t, "{}", total.render(lang));
+                put_steps(&mut t, &other.steps);
+                put(
+                    &mut t,
+                    &msg!("explain.total", list = per_side(&other.delta)).render(lang),
+                );
             }
             let diff: Vec<String> = sides
                 .iter()
                 .enumerate()
                 .map(|(i, s)| {
-                    format!(
-                        "{s} {} ({:+})",
-                        w.sheet.totals[i],
-                        w.sheet.totals[i] - sheet.totals[i]
-                    )
+                    let (now, then) = (sheet.totals[i], w.sheet.totals[i]);
+                    format!("{s} {then} ({:+})", then - now)
                 })
                 .collect();
-            let _ = writeln!(
-                t,
-                "{}",
-                msg!("explain.whatif_totals", list = diff.join(", ")).render(lang)
+            put(
+                &mut t,
+                &msg!("explain.whatif_totals", list = diff.join(", ")).render(lang),
             );
         }
-        printable(&t, true).into_owned()
+        t
     };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     ExitCode::SUCCESS
@@ -638,7 +644,7 @@ fn stats(
     }));
     if let Some(name) = player {
         let key = person_key(name);
-        let known = marque_core::i18n::join(players.iter().map(|p| p.name.as_str()));
+        let known = marque_core::i18n::join(players.iter().map(|p| printable(&p.name, false)));
         players.retain(|p| person_key(&p.name) == key);
         if players.is_empty() {
             let m = msg!("stats.no_player", name = name, known = known);

@@ -189,13 +189,13 @@ impl Store {
         let mut bytes = Vec::new();
         let mut out = Vec::new();
         for e in rd.filter_map(|e| e.ok()) {
-            let name = e.file_name();
-            let Some(name) = name.to_str() else {
-                continue;
-            };
+            let file_name = e.file_name();
+            let name = file_name.to_string_lossy();
             if name.starts_with('.') || !name.ends_with(".json") {
                 continue;
             }
+            // A name that is not UTF-8 is listed, but kept out of the index (its keys are text).
+            let indexable = file_name.to_str().is_some();
             let path = e.path();
             // The entry's own metadata is read relative to the open folder; a link is followed.
             let meta = match e.file_type() {
@@ -209,7 +209,11 @@ impl Store {
                 continue;
             }
             let stamp = Stamp::of(&meta);
-            let cached = old.files.remove(name);
+            let cached = if indexable {
+                old.files.remove(&*name)
+            } else {
+                None
+            };
             let indexed = cached.is_some();
             let state = match cached.filter(|c| c.stamp == stamp) {
                 Some(cached) => cached.state.into_state(),

@@ -66,6 +66,18 @@ fn the_count_of_a_hand_for_people_in_both_languages() {
 }
 
 #[test]
+fn a_name_with_a_line_break_stays_on_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = json!({"format": "marque-session", "version": 1, "game": "truc",
+                   "players": ["Anne", "E\nx"], "hands": [{"calls": [], "winner": 1}]});
+    let f = write(dir.path(), &v);
+    let out = marque(&["explain", &f, "1"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("E\\u{a}x"), "{text}");
+    assert!(!text.lines().any(|l| l.starts_with('x')), "{text}");
+}
+
+#[test]
 fn the_json_count_and_what_if_agree_with_marque_score() {
     let dir = tempfile::tempdir().unwrap();
     let f = write(dir.path(), &bridge(json!({})));

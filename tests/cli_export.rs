@@ -201,6 +201,22 @@ fn cells_with_commas_and_quotes_are_quoted_and_the_file_is_written_whole() {
 }
 
 #[test]
+fn a_name_a_spreadsheet_would_run_is_written_as_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = session(
+        "truc",
+        &["=cmd|' /C calc'!A0", "Bruno"],
+        json!({}),
+        false,
+        json!([{"calls": [], "winner": 0}]),
+    );
+    let (out, out_file) = export_to(dir.path(), &s, &[]);
+    assert!(out.status.success(), "{out:?}");
+    let (header, _) = read_csv(&std::fs::read(out_file).unwrap());
+    assert_eq!(header[2], "'=cmd|' /C calc'!A0");
+}
+
+#[test]
 fn a_session_that_does_not_score_exports_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let bad = session(

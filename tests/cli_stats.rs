@@ -60,6 +60,25 @@ fn folder() -> tempfile::TempDir {
     dir
 }
 
+#[test]
+fn one_person_under_two_spellings_in_one_session_counts_once() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "t.json",
+        "truc",
+        &["Anne", "anne "],
+        json!({"target": 1, "manches": 1}),
+        json!([{"calls": [], "winner": 1}]),
+    );
+    let v = stats_json(&["stats", dir.path().to_str().unwrap(), "--json"]);
+    assert_eq!(v["players"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        (&v["players"][0]["sessions"], &v["players"][0]["wins"]),
+        (&json!(1), &json!(1))
+    );
+}
+
 fn stats_json(args: &[&str]) -> Value {
     let out = marque(args);
     assert!(out.status.success(), "{out:?}");

@@ -132,3 +132,26 @@ fn a_summary_is_what_the_full_reading_gives() {
     }
     assert!(checked > 50, "{checked} cases");
 }
+
+/// A file whose name is not UTF-8 is listed like any other (and read again each time: the
+/// index keys are text).
+#[cfg(unix)]
+#[test]
+fn a_file_whose_name_is_not_utf8_is_listed() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9.json");
+    fs::write(
+        dir.path().join(name),
+        bridge(
+            ["Anne", "Bruno", "Claire", "David"],
+            json!([{"contract": "pass"}]),
+        ),
+    )
+    .unwrap();
+    for _ in 0..2 {
+        let listed = Store::new(dir.path()).list();
+        assert_eq!(listed.len(), 1);
+        assert!(matches!(&listed[0].state, FileState::Fine(s) if s.hands == 1));
+    }
+}

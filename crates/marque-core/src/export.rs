@@ -17,17 +17,27 @@ pub struct Table {
     pub rows: Vec<Vec<String>>,
 }
 
+/// A text cell as a spreadsheet will not run it: one starting with `=`, `+`, `-` or `@` (a
+/// player named `=cmd|…`) gets a `'` before it. Numbers are written as numbers.
+fn text_cell(text: String) -> String {
+    if text.starts_with(['=', '+', '-', '@']) {
+        format!("'{text}")
+    } else {
+        text
+    }
+}
+
 /// The table of `session`, whose sheet is `sheet`; labels in `lang`.
 pub fn table(session: &Session, sheet: &Sheet, lang: Lang) -> Table {
     let truc = matches!(sheet.live, crate::games::Live::Truc(_));
     let mut header = vec!["hand".to_string(), "label".to_string()];
     for side in &sheet.sides {
-        header.push(side.clone());
+        header.push(text_cell(side.clone()));
         if truc {
-            header.push(format!("{side} points"));
-            header.push(format!("{side} manches"));
+            header.push(text_cell(format!("{side} points")));
+            header.push(text_cell(format!("{side} manches")));
         } else {
-            header.push(format!("{side} total"));
+            header.push(text_cell(format!("{side} total")));
         }
     }
     // The standing after each hand is the game's own: played again, hand by hand.
@@ -39,10 +49,8 @@ pub fn table(session: &Session, sheet: &Sheet, lang: Lang) -> Table {
             break;
         }
         let totals = replay.live().totals();
-        let mut cells = vec![
-            (i + 1).to_string(),
-            sheet.label(&session.hands, i).render(lang),
-        ];
+        let label = text_cell(sheet.label(&session.hands, i).render(lang));
+        let mut cells = vec![(i + 1).to_string(), label];
         for s in 0..sheet.sides.len() {
             cells.push(row.delta.get(s).copied().unwrap_or(0).to_string());
             if let HandInfo::Truc(t) = &row.info {

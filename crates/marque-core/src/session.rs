@@ -1521,10 +1521,10 @@ impl Session {
     /// legal) is read in one pass that plays each hand as it is read and keeps none; anything
     /// else is read with care.
     pub fn facts(text: &str) -> Result<Facts, Vec<Problem>> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        if let Some(f) = fast_facts(text) {
+        if let Some(f) = fast_facts(text.strip_prefix('\u{feff}').unwrap_or(text)) {
             return Ok(f);
         }
+        // The careful reading takes the text as it is (it drops one byte-order mark itself).
         let s = Session::parse_to_score(text)?;
         let mut replay = Replay::new(&s.options, &s.players).quiet();
         replay.play_from(&s.hands, 0)?;
@@ -1743,6 +1743,19 @@ mod tests {
         ] {
             assert_eq!(Session::parse_to_append(&text).unwrap().1, None, "{text}");
         }
+    }
+
+    #[test]
+    fn facts_refuse_what_the_careful_reading_refuses_byte_order_marks_included() {
+        let one = format!("\u{feff}{{{HEAD},{HANDS}}}");
+        assert!(Session::facts(&one).is_ok());
+        let two = format!("\u{feff}{one}");
+        assert_eq!(
+            Session::facts(&two).err(),
+            Session::parse_to_score(&two).err(),
+            "two marks: not JSON, as for marque score"
+        );
+        assert!(Session::facts(&two).is_err());
     }
 
     #[test]

@@ -52,9 +52,18 @@ pub fn person_key(name: &str) -> String {
 pub fn roster<'a>(sessions: impl IntoIterator<Item = Played<'a>>) -> Vec<Player> {
     let mut by_key: BTreeMap<String, Player> = BTreeMap::new();
     for s in sessions {
+        // One person once per session, even under two spellings; a win if any seat won.
+        let mut people: Vec<(String, &String, bool)> = Vec::new();
         for (seat, name) in s.players.iter().enumerate() {
             let won = s.finished && s.winners.contains(&s.game.side_of(seat));
-            let p = by_key.entry(person_key(name)).or_insert_with(|| Player {
+            let key = person_key(name);
+            match people.iter_mut().find(|(k, _, _)| *k == key) {
+                Some(p) => p.2 |= won,
+                None => people.push((key, name, won)),
+            }
+        }
+        for (key, name, won) in people {
+            let p = by_key.entry(key).or_insert_with(|| Player {
                 name: name.split_whitespace().collect::<Vec<_>>().join(" "),
                 sessions: 0,
                 wins: 0,

@@ -197,6 +197,7 @@ pub fn options_text(session: &Session, options: &serde_json::Value, lang: Lang) 
                 .any(|o| o.key == k && o.kind == crate::games::OptKind::Player);
             let value = match v {
                 serde_json::Value::String(w) => named(format!("opt.{}.{k}.{w}", game.id()), w),
+                serde_json::Value::Bool(b) => tr(lang, if *b { "opt.yes" } else { "opt.no" }),
                 serde_json::Value::Number(n) if player => n
                     .as_u64()
                     .and_then(|i| session.players.get(usize::try_from(i).ok()?))

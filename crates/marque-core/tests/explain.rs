@@ -254,7 +254,10 @@ fn an_ascenseur_round_counts_each_players_bid() {
         texts[0],
         "Anne bids 1, takes 0: −1 per trick of difference: |1 − 0| = 1 → −1"
     );
-    assert_eq!(texts[1], "Bruno makes exactly the 1 bid: 2 + 1: 2 + 1 = 3");
+    assert_eq!(
+        texts[1], "Bruno makes exactly the 1 bid: 2 + 1",
+        "its line says its sum"
+    );
     assert_eq!(
         e.facts[0].render(Lang::Fr),
         "Avant le tour : Tour 2 sur 33 — 32 tour(s) à jouer"

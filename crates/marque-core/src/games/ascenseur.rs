@@ -384,9 +384,8 @@ impl super::Rules for Game {
     }
     fn count(&self, hand: &Hand, _info: &Info, line: &Line) -> Option<String> {
         let (bid, tricks) = (*hand.bids.get(line.side)?, *hand.tricks.get(line.side)?);
-        Some(if bid == tricks {
-            format!("2 + {tricks} = {}", line.points)
-        } else {
+        // An exact bid's line says its sum already (2 + the tricks).
+        (bid != tricks).then(|| {
             format!(
                 "|{bid} − {tricks}| = {} → {}",
                 bid.abs_diff(tricks),
