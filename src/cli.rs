@@ -114,6 +114,14 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "fr")]
         lang: LangArg,
     },
+    /// The session's edit log as sentences, oldest first: the time, the hand, what was done and
+    /// the hand before and after, in the game's own words.
+    Log {
+        /// The session file, or `-` for standard input.
+        file: String,
+        #[arg(long, value_enum, default_value = "fr")]
+        lang: LangArg,
+    },
     /// Players' statistics over every session of the data folder (or FOLDER): sessions played
     /// and won, overall and per game.
     Stats {
@@ -184,6 +192,7 @@ pub fn main() -> ExitCode {
             json,
             lang,
         }) => explain(&file, hand, &options, json, lang.into()),
+        Some(Command::Log { file, lang }) => log(&file, lang.into()),
         Some(Command::Stats {
             folder,
             player,
@@ -270,6 +279,13 @@ fn read_to_score(path: &str) -> Result<(String, Session), Vec<Problem>> {
     Ok((input, session))
 }
 
+/// A session file read and scored, with its sheet.
+fn scored(path: &str) -> Result<(Session, crate::session::Sheet), Vec<Problem>> {
+    let (_, session) = read_to_score(path)?;
+    let sheet = session.score()?;
+    Ok((session, sheet))
+}
+
 fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
     let (input, session) = match read_to_score(path) {
         Ok(s) => s,
@@ -304,11 +320,7 @@ fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
 /// `marque export --format csv`: the sheet as a table (see `marque_core::export`), to standard
 /// output or, atomically, to `output`.
 fn export_csv(path: &str, output: Option<&std::path::Path>, lang: Lang) -> ExitCode {
-    let session = match read_to_score(path) {
-        Ok(s) => s.1,
-        Err(problems) => return fail(&problems, lang),
-    };
-    let sheet = match session.score() {
+    let (session, sheet) = match scored(path) {
         Ok(s) => s,
         Err(problems) => return fail(&problems, lang),
     };
@@ -466,13 +478,28 @@ fn option_change(arg: &str) -> Result<(String, serde_json::Value), Problem> {
     Ok((key.to_string(), value))
 }
 
+/// `marque log FILE`: the edit log as sentences, one a line.
+fn log(path: &str, lang: Lang) -> ExitCode {
+    let (session, sheet) = match scored(path) {
+        Ok(s) => s,
+        Err(problems) => return fail(&problems, lang),
+    };
+    let mut out = String::new();
+    for line in crate::history::sentences(&session, &sheet) {
+        out.push_str(&printable(&line.render(lang), false));
+        out.push('\n');
+    }
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    ExitCode::SUCCESS
+}
+
 /// `marque explain FILE N`: hand N's facts and steps, and with `--option` the same under other
 /// options.
 fn explain(path: &str, n: usize, changes: &[String], as_json: bool, lang: Lang) -> ExitCode {
     use marque_core::explain::{explain, what_if};
     use serde_json::json;
-    let session = match read_to_score(path) {
-        Ok(s) => s.1,
+    let (session, sheet) = match scored(path) {
+        Ok(s) => s,
         Err(problems) => return fail(&problems, lang),
     };
     let mut map = serde_json::Map::new();
@@ -484,10 +511,6 @@ fn explain(path: &str, n: usize, changes: &[String], as_json: bool, lang: Lang) 
             Err(p) => return fail(&[p], lang),
         }
     }
-    let sheet = match session.score() {
-        Ok(s) => s,
-        Err(problems) => return fail(&problems, lang),
-    };
     let count = session.hands.len();
     let Some(e) = n.checked_sub(1).and_then(|i| explain(&session, &sheet, i)) else {
         let m = if count == 0 {

@@ -101,7 +101,10 @@ fn the_log_shows_every_change_and_restores_an_old_value() {
     click(&mut h, "Valider la modification");
     assert!(shows_containing(&h, "Manche 1 : Alice 0 – Bruno 1"));
     click(&mut h, "Journal des modifications");
-    assert!(shows_containing(&h, "modification — donne 1"));
+    assert!(shows_containing(
+        &h,
+        "donne 1 — modification : manche 1, 1 pour Alice → manche 1, 1 pour Bruno"
+    ));
     click(&mut h, "Rétablir l'ancienne valeur (entrée 1)");
     assert!(shows_containing(&h, "Manche 1 : Alice 1 – Bruno 0"));
     let s = saved(dir.path());

@@ -28,6 +28,9 @@ pub struct Rows {
     /// The session under the options the reader is trying, and the selected hand's count under
     /// them: made when the options, the selection or the sheet change.
     whatif: Option<WhatIfView>,
+    /// The edit log as sentences, oldest first, made when the log is first shown after a
+    /// change.
+    log: Option<Vec<String>>,
     /// A hand was added (or the sheet opened): the table scrolls to its end for this many more
     /// frames (the first frames of a screen still settle its panels' sizes).
     to_end: std::cell::Cell<u8>,
@@ -95,6 +98,7 @@ impl Rows {
         self.options = crate::text::options_text(session, &session.options.to_json(), lang);
         self.count = None;
         self.whatif = None;
+        self.log = None;
         self.key = Some(key);
     }
 
@@ -142,6 +146,14 @@ impl Rows {
         });
     }
 
+    /// Makes the log's sentences if they are not made yet.
+    fn log_lines(&mut self, lang: Lang, session: &Session, sheet: &Sheet) {
+        if self.log.is_none() {
+            let lines = history::sentences(session, sheet);
+            self.log = Some(lines.iter().map(|m| m.render(lang)).collect());
+        }
+    }
+
     /// The count of hand `i`, once made.
     fn counted(&self, i: usize) -> Option<&marque_core::explain::Explained> {
         self.count.as_ref().filter(|(k, _)| *k == i).map(|(_, e)| e)
@@ -155,6 +167,10 @@ pub fn show(app: &mut App, ui: &mut Ui) {
         return;
     };
     open.rows.update(lang, &open.doc.session, &open.doc.sheet);
+    if open.show_log {
+        open.rows
+            .log_lines(lang, &open.doc.session, &open.doc.sheet);
+    }
     if let Some(i) = open.selected {
         open.rows.count_hand(i, &open.doc.session, &open.doc.sheet);
         open.rows.what_if(&open.whatif, i, lang, &open.doc.session);
@@ -346,13 +362,7 @@ pub fn show(app: &mut App, ui: &mut Ui) {
             }
             if open.show_log {
                 ui.add_space(8.0);
-                log_view(
-                    ui,
-                    lang,
-                    &doc.session,
-                    open.read_only.is_none(),
-                    &mut commands,
-                );
+                log_view(ui, lang, open, &mut commands);
             }
         });
     for c in commands {
@@ -741,42 +751,20 @@ fn paper(ui: &mut Ui, lang: Lang, k: usize, paper: &Paper) {
 }
 
 /// The session's edit log, newest first, with a button to put an old value back.
-fn log_view(
-    ui: &mut Ui,
-    lang: Lang,
-    session: &Session,
-    writable: bool,
-    commands: &mut Vec<Command>,
-) {
+fn log_view(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
+    let session = &open.doc.session;
     ui.label(RichText::new(tr(lang, "ui.log.title")).strong());
     let log = history::log(session);
+    let lines = open.rows.log.as_deref().unwrap_or_default();
     if log.is_empty() {
         ui.label(RichText::new(tr(lang, "ui.log.empty")).weak());
     }
     for (k, e) in log.iter().enumerate().rev() {
         ui.horizontal_wrapped(|ui| {
-            let what = e.action.map(|a| tr(lang, a.name_key())).unwrap_or_default();
-            ui.label(format!(
-                "{} — {} — {}",
-                e.at,
-                what,
-                msg!("ui.log.hand", n = e.hand).render(lang)
-            ));
-            if !e.old.is_null() {
-                ui.label(
-                    RichText::new(msg!("ui.log.old", value = e.old.to_string()).render(lang))
-                        .monospace()
-                        .small(),
-                );
+            if let Some(line) = lines.get(k) {
+                ui.label(line);
             }
-            if !e.new.is_null() {
-                ui.label(
-                    RichText::new(msg!("ui.log.new", value = e.new.to_string()).render(lang))
-                        .monospace()
-                        .small(),
-                );
-            }
-            if writable
+            if open.read_only.is_none()
                 && let Some(change) = history::restore(session, e)
                 && ui
                     .button(msg!("ui.log.restore", n = k + 1).render(lang))

@@ -11,6 +11,8 @@ use serde::Serialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
+use crate::i18n::{Arg, Msg};
+use crate::msg;
 use crate::session::{Hand, Problem, RawJson, Replay, Session, Sheet};
 
 /// One change to the list of hands.
@@ -326,4 +328,54 @@ impl UndoStack {
             self.done.push(c);
         }
     }
+}
+
+/// The log as sentences for people, oldest first: `21:43 — modification de la donne 2 : 3SA
+/// contré par Est, chute de 2 → 3SAX par Est, chute de 3`, in the game's own words. Hands are
+/// named by their labels, played where they stood; a hand that no longer plays there is shown
+/// as it was written.
+pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
+    let game = session.game;
+    let label = |value: &Value, hand: usize| -> Msg {
+        let index = hand.saturating_sub(1).min(session.hands.len());
+        let described = session.decode(value).ok().and_then(|h| {
+            let mut before = sheet.before(index, &session.hands);
+            let row = before.play(&h.game).ok()?;
+            Some(h.game.label(&row.info, index, &session.players))
+        });
+        described.unwrap_or_else(|| msg!("log.as_written", value = value.to_string()))
+    };
+    log(session)
+        .into_iter()
+        .map(|e| {
+            // The time as written (the writer's local time): hours and minutes.
+            let time = e.at.get(11..16).unwrap_or(&e.at).to_string();
+            let action = e.action.map(|a| Msg::new(a.name_key()));
+            let (key, old, new) = match (e.action, e.old.is_null(), e.new.is_null()) {
+                (Some(Action::Close), ..) => return msg!("log.line.close", time = time),
+                (Some(Action::Reopen), ..) => return msg!("log.line.reopen", time = time),
+                (_, true, _) => ("log.line.add", None, Some(label(&e.new, e.hand))),
+                (_, _, true) => ("log.line.delete", Some(label(&e.old, e.hand)), None),
+                _ => (
+                    "log.line.edit",
+                    Some(label(&e.old, e.hand)),
+                    Some(label(&e.new, e.hand)),
+                ),
+            };
+            let mut m = msg!(
+                key,
+                time = time,
+                action = action.unwrap_or_else(|| Msg::new("log.unknown")),
+                word = Arg::Key(game.hand_word()),
+                n = e.hand
+            );
+            if let Some(old) = old {
+                m = m.with("old", old);
+            }
+            if let Some(new) = new {
+                m = m.with("new", new);
+            }
+            m
+        })
+        .collect()
 }

@@ -363,6 +363,7 @@ impl super::Rules for Game {
     const ID: &'static str = "ascenseur";
     const NAME_KEY: &'static str = "game.ascenseur";
     const HAND_NOUN: &'static str = "noun.ascenseur.hand";
+    const HAND_WORD: &'static str = "noun.ascenseur.word";
     const PLAYERS: (usize, usize) = (3, 7);
     const OPTIONS: &'static [OptDesc] = &[
         OptDesc::new("deck", OptKind::Numbers(&[52, 32])),

@@ -841,6 +841,7 @@ impl super::Rules for Game {
     const ID: &'static str = "bridge";
     const NAME_KEY: &'static str = "game.bridge";
     const HAND_NOUN: &'static str = "noun.bridge.hand";
+    const HAND_WORD: &'static str = "noun.bridge.word";
     const PLAYERS: (usize, usize) = (4, 4);
     const OPTIONS: &'static [OptDesc] = &[
         OptDesc::new("table", OptKind::Words(&["seed", "laws"])),

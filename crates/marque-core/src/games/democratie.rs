@@ -614,6 +614,7 @@ impl super::Rules for Game {
     const ID: &'static str = "democratie";
     const NAME_KEY: &'static str = "game.democratie";
     const HAND_NOUN: &'static str = "noun.democratie.hand";
+    const HAND_WORD: &'static str = "noun.democratie.word";
     const PLAYERS: (usize, usize) = (2, 6);
     const OPTIONS: &'static [OptDesc] = &[
         OptDesc::new("target", OptKind::Positive(7)),

@@ -391,6 +391,7 @@ impl super::Rules for Game {
     const ID: &'static str = "2500";
     const NAME_KEY: &'static str = "game.2500";
     const HAND_NOUN: &'static str = "noun.2500.hand";
+    const HAND_WORD: &'static str = "noun.2500.word";
     const PLAYERS: (usize, usize) = (2, 8);
     const OPTIONS: &'static [OptDesc] = &[
         OptDesc::new("low_cards", OptKind::Numbers(&[7, 9])),

@@ -158,6 +158,8 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     /// The key of the game's own word for one hand, with its article ("la donne", "le tour",
     /// "la brasse", "la manche").
     const HAND_NOUN: &'static str;
+    /// The key of the same word alone ("donne", "tour", "brasse", "manche").
+    const HAND_WORD: &'static str;
     /// How many players it takes (bounds included).
     const PLAYERS: (usize, usize);
     /// Its options, in the order shown.
@@ -292,6 +294,11 @@ macro_rules! games {
             /// The key of the game's word for one hand, with its article.
             pub fn hand_noun(self) -> &'static str {
                 match self { $(GameKind::$V => <$m::Game as Rules>::HAND_NOUN),* }
+            }
+
+            /// The key of the game's word for one hand, alone.
+            pub fn hand_word(self) -> &'static str {
+                match self { $(GameKind::$V => <$m::Game as Rules>::HAND_WORD),* }
             }
 
             /// How many players the game takes (bounds included). Ascenseur with 32 cards takes 6

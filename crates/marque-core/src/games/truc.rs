@@ -659,6 +659,7 @@ impl super::Rules for Game {
     const ID: &'static str = "truc";
     const NAME_KEY: &'static str = "game.truc";
     const HAND_NOUN: &'static str = "noun.truc.hand";
+    const HAND_WORD: &'static str = "noun.truc.word";
     const PLAYERS: (usize, usize) = (2, 2);
     const OPTIONS: &'static [OptDesc] = &[
         OptDesc::new("raise", OptKind::Words(&["double", "plus_one"])),
