@@ -63,6 +63,9 @@ fn a_truc_partie_through_the_ui() {
     assert!(shows(&h, "La donne vaut 3"));
     winner(&mut h, "Alice");
     assert!(shows_containing(&h, "manches gagnées : 1 – 0"));
+    // The sheet marks the deal that won the manche, and its total row counts manches.
+    assert!(shows_containing(&h, "— manche gagnée par Alice"));
+    assert!(shows(&h, "Manches gagnées") && !shows(&h, "Total"));
     // Manche 2: three deals of 4.
     for _ in 0..3 {
         calls(

@@ -66,6 +66,11 @@ impl Rows {
             return;
         }
         let running = sheet.running();
+        // Truc: the points that win a manche, to mark the deal that wins one.
+        let manche_target = match &session.options {
+            crate::games::GameOptions::Truc(o) => Some(o.target),
+            _ => None,
+        };
         if sheet.hands.len() > self.rows.len() {
             self.to_end.set(3);
         }
@@ -75,7 +80,18 @@ impl Rows {
             .enumerate()
             .map(|(i, h)| RowText {
                 number: format!("#{}", i + 1),
-                label: sheet.label(&session.hands, i).render(lang),
+                label: match (&h.info, manche_target) {
+                    (HandInfo::Truc(t), Some(target)) if t.score.iter().any(|p| *p >= target) => {
+                        let winner = t.winner.and_then(|w| sheet.sides.get(w));
+                        msg!(
+                            "ui.sheet.manche_won",
+                            label = sheet.label(&session.hands, i),
+                            winner = winner.map(String::as_str).unwrap_or("")
+                        )
+                        .render(lang)
+                    }
+                    _ => sheet.label(&session.hands, i).render(lang),
+                },
                 cells: (0..sheet.sides.len())
                     .map(|s| {
                         let after = match &h.info {
@@ -559,11 +575,12 @@ fn table(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
         open.rows.at_end.set(at_end);
         ui.horizontal(|ui| {
             cell(ui, widths.0, RichText::new(""));
-            cell(
-                ui,
-                widths.1,
-                RichText::new(tr(lang, "ui.sheet.total")).strong(),
-            );
+            // Truc's standing counts manches, not the points of the columns above.
+            let total = match sheet.live {
+                Live::Truc(_) => "ui.sheet.manches_won",
+                _ => "ui.sheet.total",
+            };
+            cell(ui, widths.1, RichText::new(tr(lang, total)).strong());
             for t in &sheet.totals {
                 cell(
                     ui,
