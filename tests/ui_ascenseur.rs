@@ -100,3 +100,47 @@ fn an_ascenseur_game_through_the_ui() {
     );
     assert!(shows(&h, &ben) && shows(&h, &ana), "{ben} / {ana}");
 }
+
+/// The dealer's forbidden bid said in words on a line that is always there, the last player's
+/// tricks filled in, and too many tricks named.
+#[test]
+fn the_hook_in_words_the_last_tricks_filled_in_and_an_over_count_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    new_game(&mut h, "L'Ascenseur", &PLAYERS);
+    click(&mut h, "Commencer la partie");
+    // Round 1: one card, Ana deals and bids last.
+    assert!(shows(
+        &h,
+        "Ana (donneur) annonce en dernier et ne peut pas amener le total à 1"
+    ));
+    for bid in ["Ben annonce 1", "Chloe annonce 0", "Dario annonce 0"] {
+        click(&mut h, bid);
+    }
+    assert!(shows(
+        &h,
+        "Ana (donneur) ne peut pas dire 0 : le total des annonces ferait 1"
+    ));
+    click(&mut h, "Ana annonce 1");
+    for took in ["Ben fait 1", "Chloe fait 0", "Dario fait 0"] {
+        click(&mut h, took);
+    }
+    // Ana's tricks follow: the round is complete without a tap for her.
+    click(&mut h, "Valider la donne");
+    let s = saved(dir.path());
+    assert_eq!(s.hands[0]["tricks"], serde_json::json!([0, 1, 0, 0]));
+    // Round 2: two cards. Three tricks for three players leave none to deduce; a fourth tap
+    // makes one too many, said as such.
+    for bid in [
+        "Chloe annonce 0",
+        "Dario annonce 0",
+        "Ana annonce 0",
+        "Ben annonce 1",
+    ] {
+        click(&mut h, bid);
+    }
+    for took in ["Chloe fait 2", "Dario fait 1", "Ana fait 0", "Ben fait 0"] {
+        click(&mut h, took);
+    }
+    assert!(shows(&h, "Levées : 3 sur 2 — 1 de trop"));
+}

@@ -13,6 +13,9 @@ use marque_core::msg;
 pub struct AscenseurForm {
     bids: Vec<Option<u32>>,
     tricks: Vec<Option<u32>>,
+    /// The player whose tricks the form filled in (the cards left once the others' are known);
+    /// a tap on that player's row makes it the table's own.
+    deduced: Option<usize>,
 }
 
 impl AscenseurForm {
@@ -21,11 +24,39 @@ impl AscenseurForm {
             Some(Ok(h)) => AscenseurForm {
                 bids: h.bids.into_iter().map(Some).collect(),
                 tricks: h.tricks.into_iter().map(Some).collect(),
+                deduced: None,
             },
             _ => AscenseurForm {
                 bids: vec![None; players],
                 tricks: vec![None; players],
+                deduced: None,
             },
+        }
+    }
+
+    /// Once every player's tricks but one are known, the last player took the cards left: the
+    /// form fills them in (and keeps them up to date while they are its own).
+    fn deduce_last(&mut self, cards: u32) {
+        let unknown: Vec<usize> = (0..self.tricks.len())
+            .filter(|&p| self.tricks[p].is_none() || self.deduced == Some(p))
+            .collect();
+        let [last] = unknown[..] else {
+            return;
+        };
+        let others: u32 = (0..self.tricks.len())
+            .filter(|&p| p != last)
+            .filter_map(|p| self.tricks[p])
+            .sum();
+        match cards.checked_sub(others) {
+            Some(left) => {
+                self.tricks[last] = Some(left);
+                self.deduced = Some(last);
+            }
+            None if self.deduced == Some(last) => {
+                self.tricks[last] = None;
+                self.deduced = None;
+            }
+            None => {}
         }
     }
 
@@ -109,6 +140,26 @@ impl AscenseurForm {
                 ui.end_row();
             }
         });
+        // The hook said in words, on a line that is always there (nothing moves when the
+        // dealer's turn comes).
+        let others: Option<Vec<u32>> = (0..players.len())
+            .filter(|&q| q != r.dealer)
+            .map(|q| self.bids[q])
+            .collect();
+        let hook = match others.and_then(|b| forbidden_bid(r.cards, b)) {
+            Some(n) => msg!(
+                "ui.asc.forbidden",
+                dealer = &players[r.dealer],
+                n = n,
+                cards = r.cards
+            ),
+            None => msg!(
+                "ui.asc.hook_rule",
+                dealer = &players[r.dealer],
+                cards = r.cards
+            ),
+        };
+        ui.label(egui::RichText::new(hook.render(lang)).strong());
         let total: u32 = self.bids.iter().flatten().sum();
         ui.label(msg!("ui.asc.bid_total", total = total, cards = r.cards).render(lang));
         row_title(ui, tr(lang, "ui.asc.tricks"));
@@ -125,16 +176,27 @@ impl AscenseurForm {
                             .clicked()
                         {
                             self.tricks[p] = Some(t);
+                            if self.deduced == Some(p) {
+                                self.deduced = None;
+                            }
                         }
                     }
                 });
                 ui.end_row();
             }
         });
+        self.deduce_last(r.cards);
         let taken: u32 = self.tricks.iter().flatten().sum();
         let line = msg!("ui.asc.trick_total", total = taken, cards = r.cards).render(lang);
         if self.tricks.iter().all(Option::is_some) && taken != r.cards {
-            ui.colored_label(ui.visuals().error_fg_color, line);
+            // How many too many, or missing, in words.
+            let (key, n) = if taken > r.cards {
+                ("ui.asc.over", taken - r.cards)
+            } else {
+                ("ui.asc.under", r.cards - taken)
+            };
+            let how = msg!(key, n = n).render(lang);
+            ui.colored_label(ui.visuals().error_fg_color, format!("{line} — {how}"));
         } else {
             ui.label(line);
         }
