@@ -70,6 +70,12 @@ fn the_sheet_stays_beside_the_entry_panel_at_small_sizes_and_large_text() {
                     "{label} at {w}×{hgt}, zoom {zoom}: {r:?} reaches the form at {form_left}"
                 );
             }
+            // The selected deal's buttons come right under the table, in view with no scroll.
+            let edit = h.get_by_label("Modifier la donne 1").rect();
+            assert!(
+                zoom > 1.0 || edit.bottom() <= hgt,
+                "at {w}×{hgt}: {edit:?} is out of view"
+            );
         }
     }
 }

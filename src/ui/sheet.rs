@@ -302,21 +302,6 @@ pub fn show(app: &mut App, ui: &mut Ui) {
     egui::ScrollArea::vertical()
         .id_salt("sheet")
         .show(ui, |ui| {
-            if let Live::Bridge(_) = &doc.sheet.live {
-                // The paper of the selected deal's rubber, else of the last one: a long evening
-                // is not laid out whole on every frame.
-                let rubber = open
-                    .selected
-                    .and_then(|i| match doc.sheet.hands.get(i).map(|h| &h.info) {
-                        Some(HandInfo::Bridge(b)) => Some(b.rubber),
-                        _ => None,
-                    })
-                    .unwrap_or(open.rows.papers.len().saturating_sub(1));
-                if let Some(p) = open.rows.papers.get(rubber) {
-                    ui.add_space(8.0);
-                    paper(ui, lang, rubber, p);
-                }
-            }
             if let Some(i) = open.selected.filter(|&i| i < doc.sheet.hands.len()) {
                 ui.add_space(8.0);
                 ui.label(
@@ -330,6 +315,23 @@ pub fn show(app: &mut App, ui: &mut Ui) {
                     )
                     .strong(),
                 );
+                // Its edit and delete buttons first, beside it: nothing to scroll past.
+                if open.read_only.is_none() {
+                    ui.horizontal(|ui| {
+                        if ui
+                            .button(msg!("ui.edit_hand", n = i + 1).render(lang))
+                            .clicked()
+                        {
+                            commands.push(Command::Edit(i));
+                        }
+                        if ui
+                            .button(msg!("ui.delete_hand", n = i + 1).render(lang))
+                            .clicked()
+                        {
+                            commands.push(Command::Delete(i));
+                        }
+                    });
+                }
                 // The count step by step: what stood before the hand, each line with its sum.
                 if let Some(count) = open.rows.counted(i) {
                     for f in &count.facts {
@@ -348,21 +350,20 @@ pub fn show(app: &mut App, ui: &mut Ui) {
                     );
                 }
                 what_if(ui, lang, open, &mut commands);
-                if open.read_only.is_none() {
-                    ui.horizontal(|ui| {
-                        if ui
-                            .button(msg!("ui.edit_hand", n = i + 1).render(lang))
-                            .clicked()
-                        {
-                            commands.push(Command::Edit(i));
-                        }
-                        if ui
-                            .button(msg!("ui.delete_hand", n = i + 1).render(lang))
-                            .clicked()
-                        {
-                            commands.push(Command::Delete(i));
-                        }
-                    });
+            }
+            if let Live::Bridge(_) = &doc.sheet.live {
+                // The paper of the selected deal's rubber, else of the last one: a long evening
+                // is not laid out whole on every frame.
+                let rubber = open
+                    .selected
+                    .and_then(|i| match doc.sheet.hands.get(i).map(|h| &h.info) {
+                        Some(HandInfo::Bridge(b)) => Some(b.rubber),
+                        _ => None,
+                    })
+                    .unwrap_or(open.rows.papers.len().saturating_sub(1));
+                if let Some(p) = open.rows.papers.get(rubber) {
+                    ui.add_space(8.0);
+                    paper(ui, lang, rubber, p);
                 }
             }
             if !doc.sheet.closing.is_empty() {
