@@ -54,3 +54,46 @@ fn a_2500_partie_through_the_ui() {
     assert_eq!(s.hands[0]["hand"], json!([["K"], ["A"]]));
     assert_eq!(s.score().unwrap().totals, vec![805 + 900 + 1600, -170]);
 }
+
+/// Tapping keys never moves a key: counts show inside fixed keys, the − beside each rank and
+/// the clear key are always there.
+#[test]
+fn no_key_moves_when_another_is_tapped() {
+    use egui_kittest::kittest::{NodeT, Queryable};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    new_game(&mut h, "Le 2500", &["Paul", "Lise"]);
+    click(&mut h, "Commencer la partie");
+    click(&mut h, "Frime : 8");
+    // Each key's place relative to the first (the form may scroll as a whole to show a key).
+    // To the pixel: a scroll by a fraction of a point is no move.
+    let keys = |h: &H| -> Vec<(String, [i32; 4])> {
+        let origin = h.get_by_label("Paul Posé 3").rect().min.to_vec2();
+        h.query_all_by_label_contains("Paul Posé")
+            .chain(h.query_all_by_label_contains("Lise En main"))
+            .map(|n| {
+                let r = n.rect().translate(-origin);
+                let px = |v: f32| v.round() as i32;
+                let at = [px(r.min.x), px(r.min.y), px(r.max.x), px(r.max.y)];
+                (format!("{:?}", n.accesskit_node().label()), at)
+            })
+            .collect()
+    };
+    let before = keys(&h);
+    assert!(
+        before.len() >= 2 * 25,
+        "12 ranks, 12 −, a clear key per row"
+    );
+    for tapped in [
+        "Paul Posé 10",
+        "Paul Posé 10",
+        "Paul Posé As",
+        "Lise En main R",
+    ] {
+        click(&mut h, tapped);
+        assert_eq!(keys(&h), before, "after {tapped}");
+    }
+    click(&mut h, "Paul Posé : retirer un 10");
+    assert!(shows(&h, "Paul : posé 110 − en main 0 = 110"));
+    assert_eq!(keys(&h), before);
+}

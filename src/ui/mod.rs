@@ -207,6 +207,9 @@ pub struct Open {
     pub before: Live,
     /// The last hand the form gave and what it would add: computed when the hand changes.
     pub preview: Option<(GameHand, Result<Preview, Vec<Problem>>)>,
+    /// The hand the form gave at its last frame, if it is complete: what the confirm area at
+    /// the foot of the entry panel previews and confirms.
+    pub candidate: Option<GameHand>,
     pub show_log: bool,
     /// Where to export, as typed.
     pub export_path: String,
@@ -248,6 +251,7 @@ impl Open {
             save_error: None,
             rows: sheet::Rows::default(),
             confirm_reopen: false,
+            candidate: None,
             whatif: serde_json::Map::new(),
         };
         open.reset_form();

@@ -277,6 +277,11 @@ pub fn show(app: &mut App, ui: &mut Ui) {
 
     if !open.form.is_empty() {
         egui::Panel::right("entry").min_size(360.0).show(ui, |ui| {
+            // The preview and the confirm button stay at the panel's foot, in the same place
+            // whatever the form's height; the form scrolls above them.
+            egui::Panel::bottom("entry-confirm").show(ui, |ui| {
+                confirm_area(open, ui, lang, &mut commands);
+            });
             egui::ScrollArea::vertical().id_salt("form").show(ui, |ui| {
                 entry(open, ui, lang, &mut commands);
             });
@@ -407,9 +412,32 @@ fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) 
         editing: open.editing,
         lang,
     };
-    let candidate = open.form.show(ui, &ctx);
-    ui.separator();
-    let Some(hand) = candidate else {
+    open.candidate = open.form.show(ui, &ctx);
+    // The preview's lines, each with its rule, under the form (the totals and the confirm
+    // button are at the panel's foot).
+    if let Some((_, Ok(preview))) = open
+        .preview
+        .as_ref()
+        .filter(|(h, _)| Some(h) == open.candidate.as_ref())
+    {
+        ui.separator();
+        let sides = side_names(lang, &open.doc.sheet);
+        let mut ignored = Vec::new();
+        explain(
+            ui,
+            lang,
+            &sides,
+            line_rows(&preview.row.lines, lang),
+            &mut ignored,
+        );
+    }
+}
+
+/// The foot of the entry panel: what the form's hand would add, and the confirm button, or
+/// what is missing or wrong.
+fn confirm_area(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
+    ui.add_space(4.0);
+    let Some(hand) = open.candidate.clone() else {
         ui.label(RichText::new(tr(lang, "ui.form.incomplete")).weak());
         return;
     };
@@ -419,21 +447,12 @@ fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) 
     match open.preview_of(hand.clone()) {
         Ok(preview) => {
             ui.label(RichText::new(tr(lang, "ui.preview")).strong());
-            for (side, d) in sides.iter().zip(&preview.row.delta) {
-                ui.label(
-                    RichText::new(format!("{side}: {}", signed(*d)))
-                        .size(20.0)
-                        .strong(),
-                );
-            }
-            let mut ignored = Vec::new();
-            explain(
-                ui,
-                lang,
-                &sides,
-                line_rows(&preview.row.lines, lang),
-                &mut ignored,
-            );
+            ui.horizontal_wrapped(|ui| {
+                for (side, d) in sides.iter().zip(&preview.row.delta) {
+                    let text = format!("{side}: {}", signed(*d));
+                    ui.label(RichText::new(text).size(20.0).strong());
+                }
+            });
             if preview.end.natural_end {
                 let w: Vec<&str> = preview
                     .end

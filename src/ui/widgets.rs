@@ -11,6 +11,29 @@ pub fn choice(
     text: impl Into<String>,
     name: impl Into<String>,
 ) -> Response {
+    choice_sized(ui, None, selected, enabled, text, name)
+}
+
+/// A [`choice`] of a fixed size: a keypad key that keeps its place whatever it shows.
+pub fn key(
+    ui: &mut Ui,
+    size: egui::Vec2,
+    selected: bool,
+    enabled: bool,
+    text: impl Into<String>,
+    name: impl Into<String>,
+) -> Response {
+    choice_sized(ui, Some(size), selected, enabled, text, name)
+}
+
+fn choice_sized(
+    ui: &mut Ui,
+    size: Option<egui::Vec2>,
+    selected: bool,
+    enabled: bool,
+    text: impl Into<String>,
+    name: impl Into<String>,
+) -> Response {
     let text: String = text.into();
     let name: String = name.into();
     let shown = if enabled {
@@ -18,10 +41,12 @@ pub fn choice(
     } else {
         RichText::new(text).strikethrough()
     };
-    let resp = ui.add_enabled(
-        enabled,
-        egui::Button::selectable(selected, shown.size(18.0)),
-    );
+    let mut button = egui::Button::selectable(selected, shown.size(18.0));
+    if let Some(size) = size {
+        // Its text is never wider than the key: the key keeps this size.
+        button = button.min_size(size);
+    }
+    let resp = ui.add_enabled(enabled, button);
     let n = name.clone();
     resp.widget_info(move || WidgetInfo::selected(Role::Button, enabled, selected, &n));
     resp

@@ -36,8 +36,12 @@ pub fn settle(h: &mut Harness<'static, App>) {
     }
 }
 
-/// Clicks the widget with this exact accessible name, then lets the app settle.
+/// Clicks the widget with this exact accessible name, then lets the app settle. As a person
+/// would, it first scrolls the widget into view (a click outside a scroll area's view reaches
+/// nothing).
 pub fn click(h: &mut Harness<'static, App>, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
     h.get_by_label(label).click();
     settle(h);
 }

@@ -6,7 +6,7 @@ use crate::games::GameHand;
 use crate::games::le2500::{Hand, Rank};
 use crate::i18n::tr;
 use crate::session::Options;
-use crate::ui::widgets::{choice, row_title};
+use crate::ui::widgets::{choice, key, row_title};
 use marque_core::msg;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -110,9 +110,13 @@ impl Le2500Form {
                 ("ui.2500.laid", &mut self.laid[p]),
                 ("ui.2500.kept", &mut self.kept[p]),
             ] {
+                // Keys of fixed sizes that never move: the count shows inside the key, a − beside
+                // each rank takes one card back, and "clear" is always there.
+                let height = ui.spacing().interact_size.y.max(30.0);
+                let (rank_key, minus_key) = (egui::vec2(62.0, height), egui::vec2(30.0, height));
                 ui.horizontal_wrapped(|ui| {
                     // A fixed width, so that the "laid" and "in hand" keypads start at one edge.
-                    ui.add_sized([80.0, 24.0], egui::Label::new(tr(lang, kind)));
+                    ui.add_sized([80.0, height], egui::Label::new(tr(lang, kind)));
                     for r in Rank::ALL {
                         let n = counts[r as usize];
                         let rank = tr(lang, r.name_key());
@@ -121,30 +125,35 @@ impl Le2500Form {
                         } else {
                             rank.clone()
                         };
+                        let (player, what) = (&players[p], tr(lang, kind));
                         let name = msg!(
                             "ui.2500.add",
-                            player = &players[p],
-                            what = tr(lang, kind),
+                            player = player,
+                            what = what.as_str(),
                             rank = rank.as_str()
                         )
                         .render(lang);
-                        let resp = choice(ui, n > 0, true, text, name)
+                        let resp = key(ui, rank_key, n > 0, true, text, name)
                             .on_hover_text(tr(lang, "ui.2500.tap"));
                         if resp.clicked() {
                             counts[r as usize] += 1;
                         }
-                        if resp.secondary_clicked() && n > 0 {
+                        let name =
+                            msg!("ui.2500.remove", player = player, what = what, rank = rank)
+                                .render(lang);
+                        if (key(ui, minus_key, false, n > 0, "−", name).clicked()
+                            || resp.secondary_clicked())
+                            && n > 0
+                        {
                             counts[r as usize] -= 1;
                         }
                     }
-                    if counts.iter().any(|&c| c > 0) {
-                        let name =
-                            msg!("ui.2500.clear", player = &players[p], what = tr(lang, kind))
-                                .render(lang);
-                        if choice(ui, false, true, tr(lang, "ui.2500.clear_short"), name).clicked()
-                        {
-                            *counts = [0; 12];
-                        }
+                    let any = counts.iter().any(|&c| c > 0);
+                    let name = msg!("ui.2500.clear", player = &players[p], what = tr(lang, kind))
+                        .render(lang);
+                    let clear = tr(lang, "ui.2500.clear_short");
+                    if key(ui, egui::vec2(90.0, height), false, any, clear, name).clicked() {
+                        *counts = [0; 12];
                     }
                 });
             }
