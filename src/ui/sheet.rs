@@ -446,11 +446,13 @@ fn confirm_area(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Com
     let names = open.doc.sheet.sides.clone();
     match open.preview_of(hand.clone()) {
         Ok(preview) => {
-            ui.label(RichText::new(tr(lang, "ui.preview")).strong());
+            // Compact, so that the form above keeps its room on a small screen.
             ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(tr(lang, "ui.preview")).strong());
                 for (side, d) in sides.iter().zip(&preview.row.delta) {
-                    let text = format!("{side}: {}", signed(*d));
-                    ui.label(RichText::new(text).size(20.0).strong());
+                    // Each side's figure whole on one line.
+                    let text = RichText::new(format!("{side}: {}", signed(*d)));
+                    ui.add(egui::Label::new(text.size(18.0).strong()).extend());
                 }
             });
             if preview.end.natural_end {
@@ -470,12 +472,15 @@ fn confirm_area(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Com
             } else {
                 "ui.confirm"
             };
-            let confirm = ui.button(RichText::new(tr(lang, label)).heading());
-            let enter = ui.input(|i| i.key_pressed(egui::Key::Enter) && i.modifiers.command);
-            if confirm.clicked() || enter {
-                commands.push(Command::Confirm(hand));
-            }
-            ui.label(RichText::new(tr(lang, "ui.confirm_hint")).weak().small());
+            // The button last, at the panel's foot: it stays where it is whatever comes above.
+            ui.horizontal(|ui| {
+                let confirm = ui.button(RichText::new(tr(lang, label)).heading());
+                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter) && i.modifiers.command);
+                if confirm.clicked() || enter {
+                    commands.push(Command::Confirm(hand));
+                }
+                ui.label(RichText::new(tr(lang, "ui.confirm_hint")).weak().small());
+            });
         }
         Err(problems) => {
             for p in problems {

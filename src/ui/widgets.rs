@@ -36,7 +36,9 @@ fn choice_sized(
 ) -> Response {
     let text: String = text.into();
     let name: String = name.into();
-    let shown = if enabled {
+    // A choice that may not be made is struck out; a key that has nothing to do (a − with no
+    // card to take back) is only greyed.
+    let shown = if enabled || size.is_some() {
         RichText::new(text)
     } else {
         RichText::new(text).strikethrough()
