@@ -451,7 +451,10 @@ fn confirm_area(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Com
                 ui.label(RichText::new(tr(lang, "ui.preview")).strong());
                 for (side, d) in sides.iter().zip(&preview.row.delta) {
                     // Each side's figure whole on one line.
-                    let text = RichText::new(format!("{side}: {}", signed(*d)));
+                    let points = signed(*d);
+                    let text = RichText::new(
+                        msg!("ui.side_points", side = side.as_str(), points = points).render(lang),
+                    );
                     ui.add(egui::Label::new(text.size(18.0).strong()).extend());
                 }
             });
@@ -545,7 +548,8 @@ fn table(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
                 widths.1,
                 RichText::new(tr(lang, "ui.sheet.hand")).strong(),
             );
-            for s in &sheet.sides {
+            // The sides in the reader's language (bridge: NS / EO in French).
+            for s in side_names(lang, sheet) {
                 cell(ui, widths.2, RichText::new(s).strong());
             }
         });
