@@ -379,7 +379,10 @@ fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode 
         match e {
             StoreError::Damaged(p) => p,
             StoreError::Newer(v) => vec![Problem::file(msg!("store.newer_untouched", version = v))],
-            StoreError::Locked(note) => vec![Problem::file(msg!("store.locked", note = note))],
+            StoreError::Locked(note) => vec![Problem::file(msg!(
+                "store.locked",
+                note = crate::store::lock_note(&note)
+            ))],
             StoreError::Io(e) => vec![Problem::file(msg!(
                 "file.unreadable",
                 path = path,

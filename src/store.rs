@@ -915,6 +915,29 @@ impl Lock {
     }
 }
 
+/// A lock's note (`pid 1234 since 2026-11-24T21:43:00+01:00`, as holders write it) for people:
+/// the process and the time it took the session, in the reader's language. A note of another
+/// form is shown as it is.
+pub fn lock_note(note: &str) -> marque_core::i18n::Msg {
+    let parsed = note.strip_prefix("pid ").and_then(|rest| {
+        let (pid, since) = rest.split_once(" since ")?;
+        let pid: u32 = pid.parse().ok()?;
+        let time = since
+            .get(11..16)
+            .filter(|t| t.as_bytes().get(2) == Some(&b':'))?;
+        let (y, m, d) = (since.get(..4)?, since.get(5..7)?, since.get(8..10)?);
+        Some(msg!(
+            "store.lock_note",
+            pid = pid,
+            y = y,
+            m = m,
+            d = d,
+            time = time
+        ))
+    });
+    parsed.unwrap_or_else(|| msg!("store.lock_note_raw", note = note))
+}
+
 impl Drop for Lock {
     fn drop(&mut self) {
         // An orderly release empties the note, so that the next holder knows nobody crashed.

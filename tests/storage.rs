@@ -275,7 +275,7 @@ fn a_lock_keeps_a_second_writer_out_and_a_stale_lock_is_taken_over() {
     assert_eq!(out.status.code(), Some(3), "a locked session is status 3");
     assert!(
         String::from_utf8_lossy(&out.stderr)
-            .starts_with("file: the session is open for writing elsewhere (pid ")
+            .starts_with("file: the session is open for writing elsewhere (process ")
     );
     assert_eq!(std::fs::read(&file).unwrap(), before);
     drop(first);
@@ -289,6 +289,20 @@ fn a_lock_keeps_a_second_writer_out_and_a_stale_lock_is_taken_over() {
     assert_eq!(
         again.taken_over.as_deref(),
         Some("pid 999999 since 2026-11-21T20:00:00+01:00")
+    );
+    // Said to people in their language, with the time as the holder wrote it.
+    let note = store::lock_note("pid 999999 since 2026-11-21T20:00:00+01:00");
+    assert_eq!(
+        note.render(marque::i18n::Lang::Fr),
+        "processus 999999, depuis le 21/11/2026 à 20:00"
+    );
+    assert_eq!(
+        note.render(marque::i18n::Lang::En),
+        "process 999999, since 20:00 on 2026-11-21"
+    );
+    assert_eq!(
+        store::lock_note("held by a tool").render(marque::i18n::Lang::En),
+        "held by a tool"
     );
 }
 

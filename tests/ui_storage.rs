@@ -71,7 +71,7 @@ fn a_session_open_in_one_window_is_read_only_in_another() {
     click_containing(&mut second, "Reprendre : Alice, Bruno");
     assert!(shows_containing(
         &second,
-        "Lecture seule : cette session est ouverte en écriture dans une autre fenêtre (pid "
+        "Lecture seule : cette session est ouverte en écriture dans une autre fenêtre (processus "
     ));
     assert!(!shows(&second, "Seulement le gagnant"));
     // The first window writes; the second cannot.

@@ -606,14 +606,18 @@ impl App {
         let (lock, read_only) = match lock {
             _ if over => (None, Some(Msg::new("ui.read_only.finished"))),
             Ok(l) => (Some(l), None),
-            Err(StoreError::Locked(note)) => (None, Some(msg!("ui.read_only.locked", note = note))),
+            Err(StoreError::Locked(note)) => (
+                None,
+                Some(msg!("ui.read_only.locked", note = store::lock_note(&note))),
+            ),
             Err(e) => (
                 None,
                 Some(msg!("ui.read_only.error", error = e.to_string())),
             ),
         };
         if let Some(prev) = lock.as_ref().and_then(|l| l.taken_over.clone()) {
-            self.notice = Some(msg!("ui.lock_taken_over", note = prev).render(self.lang()));
+            let note = store::lock_note(&prev);
+            self.notice = Some(msg!("ui.lock_taken_over", note = note).render(self.lang()));
         }
         self.open = Some(Open::new(path, loaded, lock, read_only));
         self.screen = Screen::Session;
@@ -897,7 +901,9 @@ fn store_error(e: &StoreError, lang: Lang) -> String {
     match e {
         StoreError::Damaged(p) => render_problems(p, lang),
         StoreError::Newer(v) => msg!("store.newer", version = *v).render(lang),
-        StoreError::Locked(note) => msg!("store.locked", note = note.as_str()).render(lang),
+        StoreError::Locked(note) => {
+            msg!("store.locked", note = store::lock_note(note)).render(lang)
+        }
         StoreError::Io(e) => msg!("ui.io_error", error = e.to_string()).render(lang),
         StoreError::Changed => tr(lang, "store.changed"),
         StoreError::ReadOnly => tr(lang, "store.read_only_here"),
