@@ -118,3 +118,35 @@ fn a_rubber_through_the_ui() {
     click(&mut h, "Home");
     assert!(shows_containing(&h, "won by NS"));
 }
+
+/// The result keys are a key per number of tricks, always there, in places that never depend on
+/// the contract: the key for 10 tricks stays put from no level to 4♠ ("=") to 3♠ ("+1").
+#[test]
+fn the_result_keys_stay_put_whatever_the_contract() {
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_bridge(dir.path());
+    click(&mut h, "Commencer la partie");
+    click(&mut h, "Nord — Anne");
+    let at = |h: &egui_kittest::Harness<'static, marque::ui::App>, name: &str| {
+        let r = h.get_by_label(name).rect();
+        [
+            r.min.x.round(),
+            r.min.y.round(),
+            r.max.x.round(),
+            r.max.y.round(),
+        ]
+    };
+    let before = at(&h, "10 levées pour le camp du déclarant");
+    click(&mut h, "Niveau 4");
+    click(&mut h, "Atout pique");
+    assert_eq!(at(&h, "Juste fait"), before);
+    click(&mut h, "Niveau 3");
+    assert_eq!(at(&h, "Fait plus 1"), before);
+    click(&mut h, "Fait plus 1");
+    assert_eq!(
+        at(&h, "Fait plus 1"),
+        before,
+        "choosing it moves nothing either"
+    );
+}

@@ -4,7 +4,7 @@ use super::Ctx;
 use crate::games::GameHand;
 use crate::games::bridge::{Contract, Doubling, Hand, Honours, HonoursKind, SIDES, Seat, Strain};
 use crate::i18n::tr;
-use crate::ui::widgets::{choice, row_title};
+use crate::ui::widgets::{choice, key, row_title};
 use marque_core::msg;
 
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -140,34 +140,47 @@ impl BridgeForm {
                 }
             }
         });
-        if let Some(level) = self.level {
-            row_title(ui, tr(lang, "ui.bridge.result"));
-            let needed = 6 + level;
-            ui.horizontal_wrapped(|ui| {
-                for tricks in 0..=13u8 {
-                    let diff = tricks as i64 - needed as i64;
-                    let text = match diff {
-                        0 => "=".to_string(),
-                        d if d > 0 => format!("+{d}"),
-                        d => format!("−{}", -d),
-                    };
-                    let name = match diff {
-                        0 => tr(lang, "ui.bridge.made"),
-                        d if d > 0 => msg!("ui.bridge.made_over", n = d).render(lang),
-                        d => msg!("ui.bridge.down", n = -d).render(lang),
-                    };
-                    if choice(ui, self.tricks == Some(tricks), true, text, name)
-                        .on_hover_text(msg!("ui.bridge.tricks", n = tricks).render(lang))
-                        .clicked()
-                    {
-                        self.tricks = Some(tricks);
+        // The result: a key per number of tricks taken, always there and always in the same
+        // place (they wait for the level); each reads as the result it makes (=, +1, −2).
+        row_title(ui, tr(lang, "ui.bridge.result"));
+        let size = egui::vec2(46.0, ui.spacing().interact_size.y.max(30.0));
+        ui.horizontal_wrapped(|ui| {
+            for tricks in 0..=13u8 {
+                let (text, name) = match self.level {
+                    Some(level) => {
+                        let diff = tricks as i64 - (6 + level) as i64;
+                        match diff {
+                            0 => ("=".to_string(), tr(lang, "ui.bridge.made")),
+                            d if d > 0 => (
+                                format!("+{d}"),
+                                msg!("ui.bridge.made_over", n = d).render(lang),
+                            ),
+                            d => (
+                                format!("−{}", -d),
+                                msg!("ui.bridge.down", n = -d).render(lang),
+                            ),
+                        }
                     }
+                    None => (
+                        tricks.to_string(),
+                        msg!("ui.bridge.tricks", n = tricks).render(lang),
+                    ),
+                };
+                let chosen = self.tricks == Some(tricks);
+                if key(ui, size, chosen, self.level.is_some(), text, name)
+                    .on_hover_text(msg!("ui.bridge.tricks", n = tricks).render(lang))
+                    .clicked()
+                {
+                    self.tricks = Some(tricks);
                 }
-            });
-            if let Some(t) = self.tricks {
-                ui.label(msg!("ui.bridge.tricks", n = t).render(lang));
             }
-        }
+        });
+        // Always one line, so that nothing below moves.
+        let taken = match self.tricks {
+            Some(t) => msg!("ui.bridge.tricks", n = t).render(lang),
+            None => String::new(),
+        };
+        ui.label(taken);
         row_title(ui, tr(lang, "ui.bridge.honours"));
         ui.horizontal_wrapped(|ui| {
             if choice(
