@@ -27,7 +27,14 @@ fn a_truc_partie_through_the_ui() {
     click(&mut h, "Commencer la partie");
 
     // 1. Alice doubles, Bruno accepts; Alice takes the first two tricks: 2 points.
-    assert!(!shows(&h, "Bruno : accepter"), "nothing to answer yet");
+    {
+        use egui_kittest::kittest::{NodeT, Queryable};
+        let accept = h.get_by_label("Bruno : accepter");
+        assert!(
+            accept.accesskit_node().is_disabled(),
+            "nothing to answer yet"
+        );
+    }
     calls(&mut h, &["Alice : doubler", "Bruno : accepter"]);
     assert!(shows(&h, "La donne vaut 2"));
     click(&mut h, "Pli 1 : Alice");
@@ -101,4 +108,42 @@ fn a_truc_partie_through_the_ui() {
     h.run();
     assert!(shows_containing(&h, "Manche 2 : Alice 8 – Bruno 0"));
     assert_eq!(saved(dir.path()).hands.len(), 8);
+}
+
+/// The call keys keep their places: a second tap where one's own raise was lands on one's own
+/// (now idle) raise key, never on the other player's answer.
+#[test]
+fn a_double_tap_never_answers_ones_own_raise() {
+    use egui_kittest::kittest::{NodeT, Queryable};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    new_game(&mut h, "Le Truc", &["Alice", "Bruno"]);
+    click(&mut h, "Commencer la partie");
+    let at = |h: &H, name: &str| {
+        let r = h.get_by_label(name).rect();
+        [r.min.x.round(), r.min.y.round()]
+    };
+    let (raise, accept) = (at(&h, "Alice : doubler"), at(&h, "Bruno : accepter"));
+    click(&mut h, "Alice : doubler");
+    assert_eq!(
+        at(&h, "Alice : doubler"),
+        raise,
+        "Alice's raise key stays put"
+    );
+    assert_eq!(
+        at(&h, "Bruno : accepter"),
+        accept,
+        "Bruno's answer stays put"
+    );
+    assert!(
+        h.get_by_label("Alice : doubler")
+            .accesskit_node()
+            .is_disabled()
+    );
+    // The second tap of a double tap reaches Alice's idle key: nothing is answered.
+    h.get_by_label("Alice : doubler").click();
+    h.run();
+    assert!(shows(&h, "La donne vaut 1"), "the raise is still pending");
+    let s = saved(dir.path());
+    assert!(s.hands.is_empty());
 }

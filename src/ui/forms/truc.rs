@@ -7,7 +7,7 @@ use crate::games::Live;
 use crate::games::truc::{Call, CallKind, Deal, Hand, Outcome, deal_winner};
 use crate::i18n::tr;
 use crate::session::Options;
-use crate::ui::widgets::{choice, row_title};
+use crate::ui::widgets::{choice, key, row_title};
 use marque_core::msg;
 
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -69,30 +69,42 @@ impl TrucForm {
                 .size(24.0)
                 .strong(),
         );
-        if let Some(p) = deal.pending() {
-            let key = if p.banco {
-                "ui.truc.pending_banco"
-            } else {
-                "ui.truc.pending"
-            };
-            ui.label(msg!(key, player = &players[p.by], value = p.value).render(lang));
-        }
-        for c in &self.calls {
-            ui.label(format!(
-                "· {} : {}",
-                players[c.by],
-                tr(lang, c.call.name_key())
-            ));
-        }
+        // What is pending, on a line that is always there.
+        let pending = match deal.pending() {
+            Some(p) => {
+                let key = if p.banco {
+                    "ui.truc.pending_banco"
+                } else {
+                    "ui.truc.pending"
+                };
+                msg!(key, player = &players[p.by], value = p.value).render(lang)
+            }
+            None => String::new(),
+        };
+        ui.label(pending);
         if deal.refused().is_none() {
             row_title(ui, tr(lang, "ui.truc.calls"));
+            // Each player's calls on keys of one size in fixed places: raise (double or banco),
+            // accept, refuse; those not allowed now are greyed. A second tap where one's own
+            // raise was never answers it for the other player.
+            let size = egui::vec2(130.0, ui.spacing().interact_size.y.max(30.0));
             for p in 0..2 {
+                let allowed = deal.allowed(p);
+                let find = |kinds: &[CallKind]| allowed.iter().find(|(k, _)| kinds.contains(k));
                 ui.horizontal_wrapped(|ui| {
-                    ui.label(&players[p]);
-                    for (kind, value) in deal.allowed(p) {
-                        let text = match kind {
-                            CallKind::Double | CallKind::Banco => {
-                                format!("{} → {value}", tr(lang, kind.name_key()))
+                    ui.add_sized([90.0, size.y], egui::Label::new(&players[p]).truncate());
+                    let slots = [
+                        (find(&[CallKind::Banco, CallKind::Double]), CallKind::Double),
+                        (find(&[CallKind::Accept]), CallKind::Accept),
+                        (find(&[CallKind::Refuse]), CallKind::Refuse),
+                    ];
+                    for (found, otherwise) in slots {
+                        let (kind, value) = found
+                            .copied()
+                            .map_or((otherwise, None), |(k, v)| (k, Some(v)));
+                        let text = match (kind, value) {
+                            (CallKind::Double | CallKind::Banco, Some(v)) => {
+                                format!("{} → {v}", tr(lang, kind.name_key()))
                             }
                             _ => tr(lang, kind.name_key()),
                         };
@@ -102,14 +114,25 @@ impl TrucForm {
                             call = tr(lang, kind.name_key())
                         )
                         .render(lang);
-                        if choice(ui, false, true, text, name).clicked() {
+                        if key(ui, size, false, found.is_some(), text, name).clicked() {
                             self.calls.push(Call { by: p, call: kind });
                         }
                     }
                 });
             }
         }
-        if !self.calls.is_empty() && ui.button(tr(lang, "ui.truc.undo_call")).clicked() {
+        for c in &self.calls {
+            ui.label(format!(
+                "· {} : {}",
+                players[c.by],
+                tr(lang, c.call.name_key())
+            ));
+        }
+        let undo = tr(lang, "ui.truc.undo_call");
+        if ui
+            .add_enabled(!self.calls.is_empty(), egui::Button::new(undo))
+            .clicked()
+        {
             self.calls.pop();
         }
         if let Some(r) = deal.refused() {
