@@ -94,3 +94,23 @@ fn the_live_tribus_count_all_12_cards_as_two_with_the_option() {
     );
     assert!(shows(&h, "Hugo : +2"));
 }
+
+/// Steppers beside each suit's points, and the whole suit to one player in one tap.
+#[test]
+fn steppers_and_all_25_to_one_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    new_game(&mut h, "Démocratie", &["Hugo", "Iris"]);
+    click(&mut h, "Commencer la partie");
+    click(&mut h, "Hugo cœur : les 25 points");
+    assert!(shows(&h, "Hugo — tribus : 1"));
+    click(&mut h, "Hugo cœur : un point de moins");
+    click(&mut h, "Iris cœur : un point de plus");
+    click(&mut h, "Iris pique : les 25 points");
+    click(&mut h, "Valider la donne");
+    let s = saved(dir.path());
+    assert_eq!(s.hands[0]["captured"][0]["H"], 24);
+    assert_eq!(s.hands[0]["captured"][1]["H"], 1);
+    assert_eq!(s.hands[0]["captured"][1]["S"], 25);
+    assert_eq!(s.score().unwrap().totals, vec![1, 1]);
+}

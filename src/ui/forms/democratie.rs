@@ -7,7 +7,7 @@ use crate::games::GameHand;
 use crate::games::democratie::{Capture, Card, Hand, Rank, SUIT_POINTS, Suit, deal_sizes, trick};
 use crate::i18n::tr;
 use crate::session::Options;
-use crate::ui::widgets::{choice, row_title};
+use crate::ui::widgets::{choice, key, row_title};
 use marque_core::msg;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -57,6 +57,8 @@ impl DemocratieForm {
             )
             .render(lang),
         );
+        // "All 25 to this player" in a suit: applied once the grid is drawn.
+        let mut all_to: Option<(usize, usize)> = None;
         for (p, name) in players.iter().enumerate() {
             ui.separator();
             let tribus = options.tribus(&self.captured[p]);
@@ -78,8 +80,37 @@ impl DemocratieForm {
                     let by_cards = matches!(cap, Capture::Cards(_));
                     ui.horizontal(|ui| match cap {
                         Capture::Points(pts) => {
-                            ui.add(egui::DragValue::new(pts).range(0..=SUIT_POINTS))
-                                .labelled_by(l.id);
+                            // Steppers of fixed size around the number, and the whole suit.
+                            let size = egui::vec2(34.0, ui.spacing().interact_size.y.max(30.0));
+                            let step = |k: &'static str| {
+                                msg!(k, player = name.as_str(), suit = suit.as_str()).render(lang)
+                            };
+                            if key(ui, size, false, *pts > 0, "−", step("ui.demo.less")).clicked()
+                            {
+                                *pts -= 1;
+                            }
+                            ui.add_sized(
+                                [44.0, size.y],
+                                egui::DragValue::new(pts).range(0..=SUIT_POINTS),
+                            )
+                            .labelled_by(l.id);
+                            let more = *pts < SUIT_POINTS;
+                            if key(ui, size, false, more, "+", step("ui.demo.more")).clicked() {
+                                *pts += 1;
+                            }
+                            let all = egui::vec2(48.0, size.y);
+                            if key(
+                                ui,
+                                all,
+                                *pts == SUIT_POINTS,
+                                true,
+                                "25",
+                                step("ui.demo.all"),
+                            )
+                            .clicked()
+                            {
+                                all_to = Some((p, s as usize));
+                            }
                         }
                         Capture::Cards(cards) => {
                             for r in Rank::ALL {
@@ -123,6 +154,12 @@ impl DemocratieForm {
                     ui.end_row();
                 }
             });
+        }
+        // The whole suit to one player: 25 points there, none to the others.
+        if let Some((to, suit)) = all_to {
+            for (p, c) in self.captured.iter_mut().enumerate() {
+                c[suit] = Capture::Points(if p == to { SUIT_POINTS } else { 0 });
+            }
         }
         ui.separator();
         for s in Suit::ALL {
