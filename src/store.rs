@@ -508,13 +508,9 @@ impl Appending {
     /// The text read with the new hands and log entries put at the ends of their lists; `None`
     /// where the text is not as expected (then the whole session is written instead).
     fn spliced(&self) -> Option<String> {
-        let scanned;
         let splice = match &self.splice {
-            Some(s) => s,
-            None => {
-                scanned = self.scan()?;
-                &scanned
-            }
+            Some(s) => s.clone(),
+            None => Splice::scan(&self.text)?,
         };
         let new_hands: Vec<String> = self.session.hands[self.hands..]
             .iter()
@@ -557,32 +553,6 @@ impl Appending {
             out.replace_range(r, &put);
         }
         Some(out)
-    }
-
-    /// The places a save changes, found by reading the text again (where its first reading
-    /// could not tell them).
-    fn scan(&self) -> Option<Splice> {
-        use serde_json::value::RawValue;
-        let fields: BTreeMap<String, &RawValue> = serde_json::from_str(&self.text).ok()?;
-        let base = self.text.as_ptr() as usize;
-        let span = |r: &RawValue| {
-            let start = r.get().as_ptr() as usize - base;
-            start..start + r.get().len()
-        };
-        let hands = fields.get("hands")?.get();
-        if !hands.starts_with('[') || !hands.ends_with(']') {
-            return None;
-        }
-        let log = match fields.get("log") {
-            Some(r) if r.get().starts_with('[') => Some(span(r)),
-            Some(_) => return None,
-            None => None,
-        };
-        Some(Splice {
-            hands_end: span(fields.get("hands")?).end - 1,
-            log,
-            closed: fields.get("closed").map(|r| span(r)),
-        })
     }
 }
 

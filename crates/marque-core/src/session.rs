@@ -1465,6 +1465,33 @@ pub struct Splice {
 }
 
 impl Splice {
+    /// The places in `text`, found by reading it again as a map of raw values: for a text whose
+    /// first reading could not tell them. `None` where the text is not an object whose hands
+    /// are a list and whose log, if any, is a list.
+    pub fn scan(text: &str) -> Option<Splice> {
+        let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let fields: BTreeMap<String, &RawValue> = serde_json::from_str(body).ok()?;
+        let base = text.as_ptr() as usize;
+        let span = |r: &RawValue| {
+            let start = r.get().as_ptr() as usize - base;
+            start..start + r.get().len()
+        };
+        let hands = *fields.get("hands")?;
+        if !hands.get().starts_with('[') || !hands.get().ends_with(']') {
+            return None;
+        }
+        let log = match fields.get("log") {
+            Some(r) if r.get().starts_with('[') => Some(span(r)),
+            Some(_) => return None,
+            None => None,
+        };
+        Some(Splice {
+            hands_end: span(hands).end - 1,
+            log,
+            closed: fields.get("closed").map(|r| span(r)),
+        })
+    }
+
     /// The places in `text`, where the hands were read in one pass and are followed by `after`.
     fn found(text: &str, after: After, fields: &BTreeMap<String, &RawValue>) -> Option<Splice> {
         let base = text.as_ptr() as usize;
@@ -1703,22 +1730,6 @@ mod tests {
     const HANDS: &str =
         r#""hands":[{"contract":"4S","declarer":"N","tricks":10},{"contract":"pass"}]"#;
 
-    /// The places an append changes, found by reading the text again as a map of raw values.
-    fn scanned(text: &str) -> Splice {
-        let body = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let fields: BTreeMap<String, &RawValue> = serde_json::from_str(body).unwrap();
-        let base = text.as_ptr() as usize;
-        let span = |r: &RawValue| {
-            let start = r.get().as_ptr() as usize - base;
-            start..start + r.get().len()
-        };
-        Splice {
-            hands_end: span(fields["hands"]).end - 1,
-            log: fields.get("log").map(|r| span(r)),
-            closed: fields.get("closed").map(|r| span(r)),
-        }
-    }
-
     #[test]
     fn the_places_an_append_changes_are_found_in_the_one_pass() {
         let deal = r#"{"contract":"4S","declarer":"N","tricks":10}"#;
@@ -1733,7 +1744,8 @@ mod tests {
         let bom = format!("{}{{{HEAD},\"closed\":true,{HANDS}}}", '\u{feff}');
         for text in [marque, indented, empty, bom] {
             let (_, found) = Session::parse_to_append(&text).unwrap();
-            assert_eq!(found, Some(scanned(&text)), "{text}");
+            assert_eq!(found, Splice::scan(&text), "{text}");
+            assert!(found.is_some(), "{text}");
         }
         // Where the one pass cannot tell, the save reads the text again.
         for text in [
