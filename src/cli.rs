@@ -324,6 +324,11 @@ fn export_csv(path: &str, output: Option<&std::path::Path>, lang: Lang) -> ExitC
         Ok(s) => s,
         Err(problems) => return fail(&problems, lang),
     };
+    // Like the app's export, never over a file that is there (a link included).
+    if let Some(out) = output.filter(|o| std::fs::symlink_metadata(o).is_ok()) {
+        let m = msg!("export.exists", file = out.display().to_string());
+        return fail(&[Problem::file(m)], lang);
+    }
     let table = marque_core::export::table(&session, &sheet, lang);
     let mut w = csv::WriterBuilder::new()
         .terminator(csv::Terminator::CRLF)

@@ -591,13 +591,9 @@ fn join<S: AsRef<str>>(items: &[S], first: bool) -> String {
 /// Reads a session file for its summary only: its hands are read to be played, not kept as
 /// written, and no score sheet is made.
 pub fn summarize(path: &Path) -> Result<Summary, StoreError> {
-    summarize_with(path, &mut Vec::new())
-}
-
-/// [`summarize`], reading the file into `bytes` (a buffer kept from one file to the next).
-fn summarize_with(path: &Path, bytes: &mut Vec<u8>) -> Result<Summary, StoreError> {
-    read_bytes(path, bytes)?;
-    summary_of(bytes)
+    let mut bytes = Vec::new();
+    read_bytes(path, &mut bytes)?;
+    summary_of(&bytes)
 }
 
 /// [`summarize`] of a file listed with `size` bytes: read in one call, since the listing said
@@ -607,14 +603,7 @@ fn summarize_listed(path: &Path, size: u64, bytes: &mut Vec<u8>) -> Result<Summa
     if size > MAX_SESSION_BYTES {
         return Err(too_large(MAX_SESSION_BYTES));
     }
-    let mut options = OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
-    }
-    let file = options.open(path)?;
+    let file = open_to_read(path)?;
     bytes.clear();
     // `size` bytes, and no more: the read that would find the end of the file is spared.
     let want = usize::try_from(size).unwrap_or(0);
@@ -640,14 +629,7 @@ pub const MAX_SESSION_BYTES: u64 = 64 << 20;
 /// Opens a file to read without waiting on it (a FIFO given as a session never blocks) and only
 /// if it is a regular file.
 pub fn open_regular(path: &Path) -> std::io::Result<(File, fs::Metadata)> {
-    let mut options = OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
-    }
-    let file = options.open(path)?;
+    let file = open_to_read(path)?;
     let meta = file.metadata()?;
     if !meta.is_file() {
         return Err(std::io::Error::new(
@@ -656,6 +638,18 @@ pub fn open_regular(path: &Path) -> std::io::Result<(File, fs::Metadata)> {
         ));
     }
     Ok((file, meta))
+}
+
+/// Opens a file to read without waiting on it: a FIFO never blocks the open.
+fn open_to_read(path: &Path) -> std::io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
 }
 
 /// Reads at most `limit` bytes; past it, the problem to report.

@@ -217,6 +217,35 @@ fn a_name_a_spreadsheet_would_run_is_written_as_text() {
 }
 
 #[test]
+fn an_export_never_writes_over_a_file_or_through_a_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let (first, out_file) = export_to(dir.path(), &sessions()[1], &["--lang", "en"]);
+    assert!(first.status.success(), "{first:?}");
+    let before = std::fs::read(&out_file).unwrap();
+    let (again, _) = export_to(dir.path(), &sessions()[2], &["--lang", "en"]);
+    assert_eq!(again.status.code(), Some(2));
+    let err = String::from_utf8(again.stderr).unwrap();
+    assert!(
+        err.contains("already exists: Marque does not write over it"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(&out_file).unwrap(),
+        before,
+        "the file is as it was"
+    );
+    // A link, even one to nothing, is left alone too.
+    std::fs::remove_file(&out_file).unwrap();
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(dir.path().join("nowhere.csv"), &out_file).unwrap();
+        let (through, _) = export_to(dir.path(), &sessions()[2], &[]);
+        assert_eq!(through.status.code(), Some(2));
+        assert!(!dir.path().join("nowhere.csv").exists());
+    }
+}
+
+#[test]
 fn a_session_that_does_not_score_exports_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let bad = session(
