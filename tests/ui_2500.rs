@@ -15,9 +15,7 @@ fn tap(h: &mut H, player: &str, what: &str, rank: &str, times: usize) {
 #[test]
 fn a_2500_partie_through_the_ui() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    new_game(&mut h, "Le 2500", &["Paul", "Lise"]);
-    click(&mut h, "Commencer la partie");
+    let mut h = started(dir.path(), "Le 2500", &["Paul", "Lise"]);
 
     // Brasse 1, aces frimés: every ace is worth 200.
     click(&mut h, "Frime : As");
@@ -61,9 +59,7 @@ fn a_2500_partie_through_the_ui() {
 fn no_key_moves_when_another_is_tapped() {
     use egui_kittest::kittest::{NodeT, Queryable};
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    new_game(&mut h, "Le 2500", &["Paul", "Lise"]);
-    click(&mut h, "Commencer la partie");
+    let mut h = started(dir.path(), "Le 2500", &["Paul", "Lise"]);
     click(&mut h, "Frime : 8");
     // Each key's place relative to the first (the form may scroll as a whole to show a key).
     // To the pixel: a scroll by a fraction of a point is no move.
@@ -80,6 +76,12 @@ fn no_key_moves_when_another_is_tapped() {
             .collect()
     };
     let before = keys(&h);
+    // The confirm button, at the panel's foot, does not scroll: it stays put, to the pixel.
+    let confirm = |h: &H| {
+        let r = h.get_by_label("Valider la donne").rect();
+        [r.min.x.round() as i32, r.min.y.round() as i32]
+    };
+    let confirm_at = confirm(&h);
     assert!(
         before.len() >= 2 * 25,
         "12 ranks, 12 −, a clear key per row"
@@ -92,6 +94,7 @@ fn no_key_moves_when_another_is_tapped() {
     ] {
         click(&mut h, tapped);
         assert_eq!(keys(&h), before, "after {tapped}");
+        assert_eq!(confirm(&h), confirm_at, "after {tapped}");
     }
     click(&mut h, "Paul Posé : retirer un 10");
     assert!(shows(&h, "Paul : posé 110 − en main 0 = 110"));

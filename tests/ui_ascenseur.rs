@@ -11,9 +11,7 @@ const PLAYERS: [&str; 4] = ["Ana", "Ben", "Chloe", "Dario"];
 #[test]
 fn an_ascenseur_game_through_the_ui() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    new_game(&mut h, "L'Ascenseur", &PLAYERS);
-    click(&mut h, "Commencer la partie");
+    let mut h = started(dir.path(), "L'Ascenseur", &PLAYERS);
     assert!(
         shows(&h, "Bids, starting left of the dealer")
             || shows(&h, "Annonces, en commençant à gauche du donneur"),
@@ -106,9 +104,7 @@ fn an_ascenseur_game_through_the_ui() {
 #[test]
 fn the_hook_in_words_the_last_tricks_filled_in_and_an_over_count_named() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    new_game(&mut h, "L'Ascenseur", &PLAYERS);
-    click(&mut h, "Commencer la partie");
+    let mut h = started(dir.path(), "L'Ascenseur", &PLAYERS);
     // Round 1: one card, Ana deals and bids last.
     assert!(shows(
         &h,

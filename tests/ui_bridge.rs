@@ -23,8 +23,7 @@ fn deal(
 #[test]
 fn a_rubber_through_the_ui() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = new_bridge(dir.path());
-    click(&mut h, "Commencer la partie");
+    let mut h = started(dir.path(), "Bridge (partie libre)", &BRIDGE);
     assert!(shows_containing(&h, "Donneur : Nord (Anne)"));
 
     // 1. 2♥X by East, down 2, not vulnerable: 100 + 200 to NS.
@@ -125,8 +124,7 @@ fn a_rubber_through_the_ui() {
 fn the_result_keys_stay_put_whatever_the_contract() {
     use egui_kittest::kittest::Queryable;
     let dir = tempfile::tempdir().unwrap();
-    let mut h = new_bridge(dir.path());
-    click(&mut h, "Commencer la partie");
+    let mut h = started(dir.path(), "Bridge (partie libre)", &BRIDGE);
     click(&mut h, "Nord — Anne");
     let at = |h: &egui_kittest::Harness<'static, marque::ui::App>, name: &str| {
         let r = h.get_by_label(name).rect();

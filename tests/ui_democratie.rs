@@ -61,9 +61,7 @@ fn a_democratie_game_through_the_ui() {
 #[test]
 fn the_trick_helper_settles_a_disputed_trick() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    new_game(&mut h, "Démocratie", &["Hugo", "Iris"]);
-    click(&mut h, "Commencer la partie");
+    let mut h = started(dir.path(), "Démocratie", &["Hugo", "Iris"]);
     click(&mut h, "Aide pour un pli disputé");
     click(&mut h, "Carte de vote : cœur");
     click(&mut h, "Carte de vote : rang R");
@@ -99,9 +97,7 @@ fn the_live_tribus_count_all_12_cards_as_two_with_the_option() {
 #[test]
 fn steppers_and_all_25_to_one_player() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    new_game(&mut h, "Démocratie", &["Hugo", "Iris"]);
-    click(&mut h, "Commencer la partie");
+    let mut h = started(dir.path(), "Démocratie", &["Hugo", "Iris"]);
     click(&mut h, "Hugo cœur : les 25 points");
     assert!(shows(&h, "Hugo — tribus : 1"));
     click(&mut h, "Hugo cœur : un point de moins");

@@ -22,9 +22,7 @@ fn winner(h: &mut H, who: &str) {
 #[test]
 fn a_truc_partie_through_the_ui() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    new_game(&mut h, "Le Truc", &["Alice", "Bruno"]);
-    click(&mut h, "Commencer la partie");
+    let mut h = started(dir.path(), "Le Truc", &["Alice", "Bruno"]);
 
     // 1. Alice doubles, Bruno accepts; Alice takes the first two tricks: 2 points.
     {
@@ -116,9 +114,7 @@ fn a_truc_partie_through_the_ui() {
 fn a_double_tap_never_answers_ones_own_raise() {
     use egui_kittest::kittest::{NodeT, Queryable};
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    new_game(&mut h, "Le Truc", &["Alice", "Bruno"]);
-    click(&mut h, "Commencer la partie");
+    let mut h = started(dir.path(), "Le Truc", &["Alice", "Bruno"]);
     let at = |h: &H, name: &str| {
         let r = h.get_by_label(name).rect();
         [r.min.x.round(), r.min.y.round()]

@@ -139,15 +139,22 @@ pub fn new_game(h: &mut Harness<'static, App>, game: &str, names: &[&str]) {
     }
 }
 
-/// The app on a folder, on the new-game screen of a bridge session for Anne, Bruno, Claire and
-/// David (North, East, South, West); the caller sets options and starts.
+/// The bridge table of the tests: Anne, Bruno, Claire and David (North, East, South, West).
+pub const BRIDGE: [&str; 4] = ["Anne", "Bruno", "Claire", "David"];
+
+/// The app on a folder, on the new-game screen of a bridge session for [`BRIDGE`]; the caller
+/// sets options and starts.
 pub fn new_bridge(dir: &std::path::Path) -> Harness<'static, App> {
     let mut h = harness(dir);
-    new_game(
-        &mut h,
-        "Bridge (partie libre)",
-        &["Anne", "Bruno", "Claire", "David"],
-    );
+    new_game(&mut h, "Bridge (partie libre)", &BRIDGE);
+    h
+}
+
+/// The app on a folder, a session of `game` for `names` started with the default options.
+pub fn started(dir: &std::path::Path, game: &str, names: &[&str]) -> Harness<'static, App> {
+    let mut h = harness(dir);
+    new_game(&mut h, game, names);
+    click(&mut h, "Commencer la partie");
     h
 }
 
