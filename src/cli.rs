@@ -734,7 +734,7 @@ fn check(folder: Option<std::path::PathBuf>, as_json: bool, lang: Lang) -> ExitC
                     "store.fine",
                     game = marque_core::i18n::Arg::Key(s.game.name_key()),
                     players = s.players.join(", "),
-                    hands = s.hands
+                    hands = msg!(s.game.hand_count(), n = s.hands)
                 )
                 .render_into(lang, &mut detail);
                 "fine"

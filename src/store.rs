@@ -97,6 +97,12 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// The session is over for the table: stopped by the players, or a game that reached its
+    /// end. A bridge evening goes on after a complete rubber until the players end it.
+    pub fn over(&self) -> bool {
+        self.closed || (self.finished && self.game != crate::games::GameKind::Bridge)
+    }
+
     pub fn of(session: &Session, sheet: &Sheet) -> Summary {
         Summary {
             game: session.game,

@@ -233,7 +233,7 @@ fn damaged_files_are_listed_with_their_reason_and_never_overwritten() {
     );
     assert!(
         text.lines()
-            .any(|l| l.starts_with("fine\t") && l.ends_with("Le Truc; A, B; 0 hand(s)")),
+            .any(|l| l.starts_with("fine\t") && l.ends_with("Le Truc; A, B; 0 deals")),
         "{text}"
     );
     let out = marque(&["check", d.to_str().unwrap(), "--json"]);

@@ -27,21 +27,21 @@ fn a_2500_partie_through_the_ui() {
     tap(&mut h, "Lise", "Posé", "V", 3);
     tap(&mut h, "Lise", "En main", "As", 1);
     assert!(shows(&h, "Lise : posé 30 − en main 200 = -170"));
-    click(&mut h, "Valider la donne");
+    click(&mut h, "Valider la brasse");
     // Brasse 2, frime 8.
     click(&mut h, "Frime : 8");
     tap(&mut h, "Paul", "Posé", "8", 6);
     tap(&mut h, "Paul", "Posé", "As", 3);
-    click(&mut h, "Valider la donne");
+    click(&mut h, "Valider la brasse");
     // 805 + 900 = 1705. Brasse 3, aces again: 8 aces = 1600 → 3305, the end.
     click(&mut h, "Frime : As");
     tap(&mut h, "Paul", "Posé", "As", 8);
     assert!(shows_containing(
         &h,
-        "Cette donne termine la partie — gagnant(s) : Paul"
+        "La partie se termine ici — gagnant : Paul"
     ));
-    click(&mut h, "Valider la donne");
-    assert!(shows_containing(&h, "Partie terminée — gagnant(s) : Paul"));
+    click(&mut h, "Valider la brasse");
+    assert!(shows_containing(&h, "Partie terminée — gagnant : Paul"));
     assert!(shows(&h, "3305"));
 
     let s = saved(dir.path());
@@ -78,7 +78,7 @@ fn no_key_moves_when_another_is_tapped() {
     let before = keys(&h);
     // The confirm button, at the panel's foot, does not scroll: it stays put, to the pixel.
     let confirm = |h: &H| {
-        let r = h.get_by_label("Valider la donne").rect();
+        let r = h.get_by_label("Valider la brasse").rect();
         [r.min.x.round() as i32, r.min.y.round() as i32]
     };
     let confirm_at = confirm(&h);

@@ -25,11 +25,8 @@ fn an_ascenseur_game_through_the_ui() {
         let r = plan.round(k);
         let dealer = PLAYERS[r.dealer];
         let first = (r.dealer + 1) % 4;
-        let header = format!(
-            "Tour {}/25 — {} carte(s) — donneur {dealer}",
-            k + 1,
-            r.cards
-        );
+        let cards = if r.cards > 1 { "cartes" } else { "carte" };
+        let header = format!("Tour {}/25 — {} {cards} — donneur {dealer}", k + 1, r.cards);
         let seen: Vec<String> = h
             .query_all_by_label_contains("Tour")
             .map(|n| format!("{:?}", n.accesskit_node().label()))
@@ -70,7 +67,7 @@ fn an_ascenseur_game_through_the_ui() {
             let t = if p == first { r.cards } else { 0 };
             click(&mut h, &format!("{} fait {t}", PLAYERS[p]));
         }
-        click(&mut h, "Valider la donne");
+        click(&mut h, "Valider le tour");
         for p in 0..4 {
             expected[p] += if p == first {
                 2 + r.cards as i64
@@ -81,7 +78,7 @@ fn an_ascenseur_game_through_the_ui() {
             };
         }
     }
-    assert!(shows_containing(&h, "Partie terminée — gagnant(s) :"));
+    assert!(shows_containing(&h, "Partie terminée — gagnant"));
     let s = saved(dir.path());
     assert_eq!(s.hands.len(), 25);
     let sheet = s.score().unwrap();
@@ -122,7 +119,7 @@ fn the_hook_in_words_the_last_tricks_filled_in_and_an_over_count_named() {
         click(&mut h, took);
     }
     // Ana's tricks follow: the round is complete without a tap for her.
-    click(&mut h, "Valider la donne");
+    click(&mut h, "Valider le tour");
     let s = saved(dir.path());
     assert_eq!(s.hands[0]["tricks"], serde_json::json!([0, 1, 0, 0]));
     // Round 2: two cards. Three tricks for three players leave none to deduce; a fourth tap

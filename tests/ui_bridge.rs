@@ -61,10 +61,16 @@ fn a_rubber_through_the_ui() {
         "Non contré",
         "Juste fait",
     );
-    assert!(shows_containing(&h, "Cette donne termine la partie"));
+    assert!(shows_containing(
+        &h,
+        "La donne termine le robre — le gagne : NS"
+    ));
     click(&mut h, "Valider la donne");
     assert!(shows(&h, "2160"), "NS total on the sheet");
-    assert!(shows_containing(&h, "Partie terminée — gagnant(s) : NS"));
+    // The rubber's result line, and the table asked whether another rubber follows.
+    assert!(shows_containing(&h, "NS gagnent le robre 1 de 2160 points"));
+    assert!(shows(&h, "Robre suivant") && shows(&h, "Terminer la soirée"));
+    assert!(!shows(&h, "Niveau 1"), "no form before the table says");
 
     let s = saved(dir.path());
     assert_eq!(s.players, ["Anne", "Bruno", "Claire", "David"]);
@@ -115,7 +121,10 @@ fn a_rubber_through_the_ui() {
     click(&mut h, "English");
     assert!(shows(&h, "Edit log"));
     click(&mut h, "Home");
-    assert!(shows_containing(&h, "won by NS"));
+    assert!(
+        shows_containing(&h, "NS 2360, EW 0"),
+        "an evening in progress"
+    );
 }
 
 /// The result keys are a key per number of tricks, always there, in places that never depend on
@@ -147,4 +156,77 @@ fn the_result_keys_stay_put_whatever_the_contract() {
         before,
         "choosing it moves nothing either"
     );
+}
+
+/// Two games in a row for the declarer's side: two contracts made exactly, undoubled.
+fn two_games(
+    h: &mut egui_kittest::Harness<'static, marque::ui::App>,
+    declarer: &str,
+    level: &str,
+    strain: &str,
+) {
+    for _ in 0..2 {
+        deal(h, declarer, level, strain, "Non contré", "Juste fait");
+        click(h, "Valider la donne");
+    }
+}
+
+/// An evening of two rubbers: each rubber's result, the evening's standing, "next rubber", and
+/// "end the evening" closing the session, which then opens read-only until reopened.
+#[test]
+fn a_bridge_evening_of_two_rubbers() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = started(dir.path(), "Bridge (partie libre)", &BRIDGE);
+    // Rubber 1: two games by NS, 120 + 120 + 700.
+    two_games(&mut h, "Nord — Anne", "Niveau 4", "Atout pique");
+    assert!(shows_containing(&h, "NS gagnent le robre 1 de 940 points"));
+    assert!(shows_containing(&h, "Soirée après 1 robre : NS 940, EO 0"));
+    click(&mut h, "Robre suivant");
+    assert!(
+        shows(&h, "Donne 3"),
+        "the form for the next rubber's first deal"
+    );
+    assert!(!shows(&h, "Robre suivant"));
+    // Rubber 2: two games by EW, 150 + 150 + 700.
+    two_games(&mut h, "Est — Bruno", "Niveau 5", "Atout cœur");
+    assert!(shows_containing(&h, "EO gagnent le robre 2 de 1000 points"));
+    assert!(shows_containing(
+        &h,
+        "Soirée après 2 robres : NS 940, EO 1000"
+    ));
+    assert!(
+        shows(&h, "Robre suivant"),
+        "asked again after the second rubber"
+    );
+    let s = saved(dir.path());
+    assert!(!s.closed);
+    assert_eq!(s.score().unwrap().totals, vec![940, 1000]);
+
+    click(&mut h, "Terminer la soirée");
+    let s = saved(dir.path());
+    assert!(s.closed);
+    let actions: Vec<_> = marque::history::log(&s)
+        .iter()
+        .map(|e| e.action.unwrap().id())
+        .collect();
+    assert_eq!(actions, ["add", "add", "add", "add", "close"]);
+    assert!(shows_containing(&h, "Partie terminée — gagnant : EO"));
+    assert!(!shows(&h, "Robre suivant") && !shows(&h, "Niveau 1"));
+
+    // Opened again later: read-only, and reopening is asked and logged.
+    click(&mut h, "Accueil");
+    click_containing(&mut h, "Consulter : Anne");
+    assert!(shows_containing(&h, "Lecture seule"));
+    click(&mut h, "#1");
+    assert!(
+        !shows(&h, "Modifier la donne 1"),
+        "no edit while it is over"
+    );
+    click(&mut h, "Reprendre la partie");
+    click(&mut h, "Oui, reprendre");
+    assert!(shows(&h, "Robre suivant"), "back to the evening's question");
+    let s = saved(dir.path());
+    assert!(!s.closed);
+    let log = marque::history::log(&s);
+    assert_eq!(log.last().unwrap().action.unwrap().id(), "reopen");
 }

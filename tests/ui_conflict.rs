@@ -64,7 +64,7 @@ fn a_hand_entered_after_another_writer_got_in_goes_on_top_of_theirs() {
     );
     assert!(shows_containing(
         &h,
-        "il a été relu, et votre donne y a été ajoutée"
+        "il a été relu, et votre saisie y a été ajoutée"
     ));
     // The window shows both deals.
     assert!(shows(&h, "#2"));

@@ -40,17 +40,17 @@ fn a_democratie_game_through_the_ui() {
         shows(&h, "les points à cœur font 26 ; une couleur en a 25"),
         "a 26-point suit is refused"
     );
-    assert!(!shows(&h, "Valider la donne"));
+    assert!(!shows(&h, "Valider la manche"));
     points(&mut h, "Iris", "cœur", 12.0);
     points(&mut h, "Hugo", "carreau", 20.0);
     points(&mut h, "Iris", "trèfle", 14.0);
     assert!(shows(&h, "Hugo — tribus : 3"));
-    click(&mut h, "Valider la donne");
+    click(&mut h, "Valider la manche");
     // Manche 2: Hugo takes two more suits and reaches 5.
     points(&mut h, "Hugo", "pique", 13.0);
     points(&mut h, "Hugo", "trèfle", 25.0);
-    click(&mut h, "Valider la donne");
-    assert!(shows_containing(&h, "Partie terminée — gagnant(s) : Hugo"));
+    click(&mut h, "Valider la manche");
+    assert!(shows_containing(&h, "Partie terminée — gagnant : Hugo"));
 
     let s = saved(dir.path());
     assert_eq!(s.hands[0]["captured"][0]["S"], json!(["5", "4", "3", "A"]));
@@ -103,7 +103,7 @@ fn steppers_and_all_25_to_one_player() {
     click(&mut h, "Hugo cœur : un point de moins");
     click(&mut h, "Iris cœur : un point de plus");
     click(&mut h, "Iris pique : les 25 points");
-    click(&mut h, "Valider la donne");
+    click(&mut h, "Valider la manche");
     let s = saved(dir.path());
     assert_eq!(s.hands[0]["captured"][0]["H"], 24);
     assert_eq!(s.hands[0]["captured"][1]["H"], 1);

@@ -53,7 +53,7 @@ fn stopping_a_rubber_early_pays_the_unfinished_premiums_and_is_logged() {
         click(&mut h, c);
     }
     click(&mut h, "Arrêter la partie ici");
-    assert!(shows_containing(&h, "Partie terminée — gagnant(s) : NS"));
+    assert!(shows_containing(&h, "Partie terminée — gagnant : NS"));
     assert!(shows_containing(
         &h,
         "robre inachevé : seul camp à avoir une manche"

@@ -37,7 +37,7 @@ fn damaged_and_newer_files_on_the_home_screen() {
         &h,
         "broken.json est endommagé ; il n'est ni modifié ni effacé."
     ));
-    assert!(shows_containing(&h, "file: ce n'est pas du JSON valide"));
+    assert!(shows_containing(&h, "ce n'est pas du JSON valide"));
     assert!(shows(
         &h,
         "newer.json vient d'une version plus récente de Marque (version 2) : il n'est pas modifié."
@@ -149,7 +149,7 @@ fn export_never_overwrites_and_import_adds_a_session() {
     std::fs::write(&bad, json!({"format": "marque-session", "version": 1, "game": "truc", "players": ["A"], "hands": []}).to_string()).unwrap();
     replace_in(&mut h, "Chemin du fichier", bad.to_str().unwrap());
     click(&mut h, "Importer");
-    assert!(shows(&h, "file: Le Truc se joue à 2 joueurs, pas 1"));
+    assert!(shows(&h, "Le Truc se joue à 2 joueurs, pas 1"));
 }
 
 #[test]
@@ -186,7 +186,7 @@ fn a_finished_session_opens_read_only_with_its_explanations() {
     assert!(shows(&h, "Aucune."), "nothing in progress");
     click_containing(&mut h, "Consulter : Alice, Bruno");
     assert!(shows(&h, "Lecture seule : la partie est terminée"));
-    assert!(shows_containing(&h, "Partie terminée — gagnant(s) : Bruno"));
+    assert!(shows_containing(&h, "Partie terminée — gagnant : Bruno"));
     assert!(
         !shows(&h, "Seulement le gagnant"),
         "no entry form in a finished session"
@@ -198,4 +198,14 @@ fn a_finished_session_opens_read_only_with_its_explanations() {
         "no editing in a finished session"
     );
     assert_eq!(std::fs::read(dir.path().join("fini.json")).unwrap(), before);
+
+    // Reopened on purpose, to mend a hand: asked, logged, and the hand's buttons come back.
+    click(&mut h, "Reprendre la partie");
+    click(&mut h, "Oui, reprendre");
+    click(&mut h, "#1");
+    click(&mut h, "Modifier la donne 1");
+    assert!(shows(&h, "Seulement le gagnant"), "the form for the hand");
+    let s = saved(dir.path());
+    let log = marque::history::log(&s);
+    assert_eq!(log.last().unwrap().action.unwrap().id(), "reopen");
 }

@@ -84,7 +84,7 @@ fn a_truc_partie_through_the_ui() {
         );
         winner(&mut h, "Alice");
     }
-    assert!(shows_containing(&h, "Partie terminée — gagnant(s) : Alice"));
+    assert!(shows_containing(&h, "Partie terminée — gagnant : Alice"));
     assert!(
         !shows(&h, "Valider la donne"),
         "no entry once the partie is over"

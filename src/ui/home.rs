@@ -113,22 +113,27 @@ fn modified_text(m: Option<std::time::SystemTime>) -> String {
 }
 
 fn standing(s: &Summary, lang: Lang) -> String {
-    let totals: Vec<String> = s
-        .sides
+    // Bridge's partnerships in the reader's language (NS / EO).
+    let sides: Vec<String> = match s.game {
+        crate::games::GameKind::Bridge => vec![tr(lang, "side.NS"), tr(lang, "side.EW")],
+        _ => s.sides.clone(),
+    };
+    let totals: Vec<String> = sides
         .iter()
         .zip(&s.totals)
         .map(|(n, t)| format!("{n} {t}"))
         .collect();
-    if s.finished {
+    if s.over() {
         let w: Vec<&str> = s
             .winners
             .iter()
-            .filter_map(|&w| s.sides.get(w))
+            .filter_map(|&w| sides.get(w))
             .map(String::as_str)
             .collect();
         msg!(
             "ui.home.won",
             winners = w.join(", "),
+            count = w.len(),
             totals = totals.join(", ")
         )
         .render(lang)
@@ -152,7 +157,7 @@ fn rows(listed: &[Listed], lang: Lang) -> Vec<Row> {
             let FileState::Fine(s) = &l.state else {
                 continue;
             };
-            if s.finished != want_finished {
+            if s.over() != want_finished {
                 continue;
             }
             let key = if want_finished {
@@ -165,7 +170,7 @@ fn rows(listed: &[Listed], lang: Lang) -> Vec<Row> {
                 "{}   {name}   {}   {}   {}",
                 tr(lang, s.game.name_key()),
                 modified_text(l.modified),
-                msg!("ui.home.hands", n = s.hands).render(lang),
+                msg!(s.game.hand_count(), n = s.hands).render(lang),
                 standing(s, lang)
             );
             out.push(Row::Session {
@@ -185,7 +190,7 @@ fn rows(listed: &[Listed], lang: Lang) -> Vec<Row> {
             FileState::Damaged(p) => Row::Damaged {
                 path: l.path.clone(),
                 title: msg!("ui.home.damaged", file = name.as_str()).render(lang),
-                why: super::render_problems(p, lang),
+                why: super::render_problems(p, lang, None),
                 button: msg!("ui.home.move_aside", file = name.as_str()).render(lang),
             },
             FileState::Newer(v) => Row::Newer {

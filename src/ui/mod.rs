@@ -127,6 +127,8 @@ pub enum Command {
     /// Open it again: logged, and the form comes back.
     Reopen,
     CancelReopen,
+    /// Bridge: the rubber is over and the table goes on with another one (the form comes back).
+    NextRubber,
     Export,
     Select(usize),
     /// What if this option had another value (for the count of a hand, nothing is saved);
@@ -219,6 +221,8 @@ pub struct Open {
     pub rows: sheet::Rows,
     /// The table was asked whether to open this closed session again.
     pub confirm_reopen: bool,
+    /// Bridge: after a complete rubber, the table chose "next rubber" (else it is asked).
+    pub next_rubber: bool,
     /// Options changed to see what the session would give under them (nothing is saved).
     pub whatif: serde_json::Map<String, serde_json::Value>,
 }
@@ -251,6 +255,7 @@ impl Open {
             save_error: None,
             rows: sheet::Rows::default(),
             confirm_reopen: false,
+            next_rubber: false,
             candidate: None,
             whatif: serde_json::Map::new(),
         };
@@ -262,7 +267,8 @@ impl Open {
     fn reset_form(&mut self) {
         self.preview = None;
         let doc = &self.doc;
-        let more = !doc.sheet.natural_end || doc.session.game == GameKind::Bridge;
+        // After a complete rubber the table says whether another one follows.
+        let more = !doc.sheet.natural_end || self.next_rubber;
         if self.read_only.is_some() || !(more || self.editing.is_some()) {
             self.form = Form::empty();
             return;
@@ -466,6 +472,7 @@ impl App {
 
     fn run(&mut self, c: Command) {
         let lang = self.lang();
+        let game = self.open.as_ref().map(|o| o.doc.session.game);
         match c {
             Command::Home => self.go_home(),
             Command::NewSession => {
@@ -492,7 +499,8 @@ impl App {
                     && let Err(p) = self.change(Change::Remove(i, old), Action::Delete)
                 {
                     self.notice = Some(
-                        msg!("ui.delete_refused", why = render_problems(&p, lang)).render(lang),
+                        msg!("ui.delete_refused", why = render_problems(&p, lang, game))
+                            .render(lang),
                     );
                 }
             }
@@ -500,7 +508,7 @@ impl App {
             Command::Redo => self.redo(),
             Command::Restore(change) => {
                 if let Err(p) = self.change(change, Action::Restore) {
-                    self.notice = Some(render_problems(&p, lang));
+                    self.notice = Some(render_problems(&p, lang, game));
                 }
             }
             Command::CloseSession => self.close_session(),
@@ -510,6 +518,12 @@ impl App {
                 }
             }
             Command::Reopen => self.reopen(),
+            Command::NextRubber => {
+                if let Some(o) = self.open.as_mut() {
+                    o.next_rubber = true;
+                    o.reset_form();
+                }
+            }
             Command::Export => self.export(),
             Command::Import(path) => {
                 self.notice = Some(match self.store.import(&path) {
@@ -701,7 +715,8 @@ impl App {
         };
         let select = open.editing;
         if let Err(p) = self.change(change, act) {
-            self.notice = Some(render_problems(&p, lang));
+            let game = self.open.as_ref().map(|o| o.doc.session.game);
+            self.notice = Some(render_problems(&p, lang, game));
         } else if let Some(o) = self.open.as_mut() {
             o.selected = select.or(Some(o.doc.session.hands.len().saturating_sub(1)));
         }
@@ -741,6 +756,8 @@ impl App {
         };
         open.editing = None;
         open.selected = open.selected.filter(|&i| i < open.doc.session.hands.len());
+        // A rubber that this change completes asks again whether another follows.
+        open.next_rubber &= !open.doc.sheet.natural_end;
         open.reset_form();
         Ok(())
     }
@@ -776,8 +793,9 @@ impl App {
         }
     }
 
-    /// Opens the open session again after the players closed it: its lock taken before it is
-    /// read, the reopening logged and saved, the form back.
+    /// Opens the open session again after the players closed it, or after its game reached its
+    /// end: its lock taken before it is read, the reopening logged and saved, the form back (or,
+    /// at a game's end, the hands' edit and delete buttons).
     pub fn reopen(&mut self) {
         let lang = self.lang();
         let Some(path) = self.open.as_ref().map(|o| o.doc.path.clone()) else {
@@ -791,7 +809,8 @@ impl App {
             }
         };
         let mut loaded = match store::read_session(&path) {
-            Ok(l) if l.session.closed => l,
+            // Closed by the players, or a game that reached its end (to mend a hand).
+            Ok(l) if l.session.closed || l.sheet.natural_end => l,
             Ok(_) => return,
             Err(e) => {
                 self.notice = Some(store_error(&e, lang));
@@ -899,7 +918,7 @@ fn install_fonts(ctx: &egui::Context) {
 
 fn store_error(e: &StoreError, lang: Lang) -> String {
     match e {
-        StoreError::Damaged(p) => render_problems(p, lang),
+        StoreError::Damaged(p) => render_problems(p, lang, None),
         StoreError::Newer(v) => msg!("store.newer", version = *v).render(lang),
         StoreError::Locked(note) => {
             msg!("store.locked", note = store::lock_note(note)).render(lang)
@@ -911,9 +930,9 @@ fn store_error(e: &StoreError, lang: Lang) -> String {
     }
 }
 
-pub fn render_problems(p: &[Problem], lang: Lang) -> String {
+pub fn render_problems(p: &[Problem], lang: Lang, game: Option<GameKind>) -> String {
     p.iter()
-        .map(|p| p.render(lang))
+        .map(|p| p.for_people(lang, game))
         .collect::<Vec<_>>()
         .join("\n")
 }

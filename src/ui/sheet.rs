@@ -7,9 +7,9 @@
 use egui::{RichText, Ui};
 
 use super::{App, Command, Open, REDO, UNDO, forms};
-use crate::games::{HandInfo, Line, Live};
+use crate::games::{GameKind, HandInfo, Line, Live};
 use crate::history;
-use crate::i18n::{Lang, tr};
+use crate::i18n::{Lang, Msg, tr};
 use crate::session::{Paper, Session, Sheet};
 use marque_core::msg;
 
@@ -208,9 +208,13 @@ pub fn show(app: &mut App, ui: &mut Ui) {
     if let Some(why) = &open.read_only {
         ui.label(RichText::new(msg!("ui.read_only", why = why.clone()).render(lang)).italics());
     }
-    // A session the players stopped can be taken up again, after a confirmation; the log will
-    // say so.
-    if doc.session.closed && doc.lock.is_none() {
+    // A session that is over (the players stopped it, or its game reached its end) opens
+    // read-only; it can be taken up again, after a confirmation, and the log will say so.
+    let over = open
+        .read_only
+        .as_ref()
+        .is_some_and(|m| m.key == "ui.read_only.finished");
+    if over {
         ui.horizontal_wrapped(|ui| {
             if open.confirm_reopen {
                 ui.label(RichText::new(tr(lang, "ui.reopen.ask")).strong());
@@ -231,15 +235,44 @@ pub fn show(app: &mut App, ui: &mut Ui) {
             msg!("ui.save_failed", error = e.as_str()).render(lang),
         );
     }
-    if doc.sheet.finished {
+    // A bridge evening: after each rubber, its result, the evening's standing, and whether
+    // another rubber follows.
+    let evening = game == GameKind::Bridge && !doc.session.closed;
+    if evening && doc.sheet.natural_end {
+        let papers = &open.rows.papers;
+        if let Some((k, last)) = papers.iter().enumerate().next_back()
+            && let Some(result) = last.result(k)
+        {
+            ui.label(RichText::new(result.render(lang)).heading().strong());
+        }
+        ui.label(RichText::new(crate::text::evening(papers).render(lang)).strong());
+        if open.read_only.is_none() && !open.next_rubber {
+            ui.horizontal_wrapped(|ui| {
+                if ui
+                    .button(RichText::new(tr(lang, "ui.bridge.next_rubber")).heading())
+                    .clicked()
+                {
+                    commands.push(Command::NextRubber);
+                }
+                if ui
+                    .button(RichText::new(tr(lang, "ui.bridge.end_evening")).heading())
+                    .clicked()
+                {
+                    commands.push(Command::CloseSession);
+                }
+            });
+        }
+    } else if doc.sheet.finished {
+        let sides = crate::text::side_names(&doc.sheet, lang);
         let w: Vec<&str> = doc
             .sheet
             .winners
             .iter()
-            .map(|&w| doc.sheet.sides[w].as_str())
+            .filter_map(|&w| sides.get(w))
+            .map(String::as_str)
             .collect();
         ui.label(
-            RichText::new(msg!("ui.winner", winners = w.join(", ")).render(lang))
+            RichText::new(msg!("ui.winner", winners = w.join(", "), count = w.len()).render(lang))
                 .heading()
                 .strong(),
         );
@@ -311,11 +344,11 @@ pub fn show(app: &mut App, ui: &mut Ui) {
                 ui.add_space(8.0);
                 ui.label(
                     RichText::new(
-                        msg!(
+                        game.hand_words(msg!(
                             "ui.explain",
                             n = i + 1,
                             what = doc.sheet.label(&doc.session.hands, i)
-                        )
+                        ))
                         .render(lang),
                     )
                     .strong(),
@@ -324,13 +357,19 @@ pub fn show(app: &mut App, ui: &mut Ui) {
                 if open.read_only.is_none() {
                     ui.horizontal(|ui| {
                         if ui
-                            .button(msg!("ui.edit_hand", n = i + 1).render(lang))
+                            .button(
+                                game.hand_words(msg!("ui.edit_hand", n = i + 1))
+                                    .render(lang),
+                            )
                             .clicked()
                         {
                             commands.push(Command::Edit(i));
                         }
                         if ui
-                            .button(msg!("ui.delete_hand", n = i + 1).render(lang))
+                            .button(
+                                game.hand_words(msg!("ui.delete_hand", n = i + 1))
+                                    .render(lang),
+                            )
                             .clicked()
                         {
                             commands.push(Command::Delete(i));
@@ -349,7 +388,7 @@ pub fn show(app: &mut App, ui: &mut Ui) {
                     explain(
                         ui,
                         lang,
-                        &side_names(lang, &doc.sheet),
+                        &crate::text::side_names(&doc.sheet, lang),
                         steps,
                         &mut commands,
                     );
@@ -370,6 +409,17 @@ pub fn show(app: &mut App, ui: &mut Ui) {
                     ui.add_space(8.0);
                     paper(ui, lang, rubber, p);
                 }
+                // The evening: each rubber's result, and the standing after them all.
+                let papers = &open.rows.papers;
+                if papers.len() > 1 {
+                    ui.add_space(8.0);
+                    for (k, p) in papers.iter().enumerate() {
+                        if let Some(result) = p.result(k) {
+                            ui.label(result.render(lang));
+                        }
+                    }
+                    ui.label(RichText::new(crate::text::evening(papers).render(lang)).strong());
+                }
             }
             if !doc.sheet.closing.is_empty() {
                 ui.label(RichText::new(tr(lang, "ui.closing")).strong());
@@ -377,7 +427,7 @@ pub fn show(app: &mut App, ui: &mut Ui) {
                 explain(
                     ui,
                     lang,
-                    &side_names(lang, &doc.sheet),
+                    &crate::text::side_names(&doc.sheet, lang),
                     lines,
                     &mut commands,
                 );
@@ -394,15 +444,17 @@ pub fn show(app: &mut App, ui: &mut Ui) {
 
 /// The entry form with its live check and preview (computed when the form's hand changes).
 fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
+    let game = open.doc.session.game;
     match open.editing {
         Some(i) => {
-            ui.heading(msg!("ui.editing", n = i + 1).render(lang));
+            ui.heading(game.hand_words(msg!("ui.editing", n = i + 1)).render(lang));
             if ui.button(tr(lang, "ui.cancel_edit")).clicked() {
                 commands.push(Command::CancelEdit);
             }
         }
         None => {
-            ui.heading(msg!("ui.next_hand", n = open.doc.session.hands.len() + 1).render(lang));
+            let n = open.doc.session.hands.len() + 1;
+            ui.heading(game.hand_words(msg!("ui.next_hand", n = n)).render(lang));
         }
     }
     let ctx = forms::Ctx {
@@ -421,7 +473,7 @@ fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) 
         .filter(|(h, _)| Some(h) == open.candidate.as_ref())
     {
         ui.separator();
-        let sides = side_names(lang, &open.doc.sheet);
+        let sides = crate::text::side_names(&open.doc.sheet, lang);
         let mut ignored = Vec::new();
         explain(
             ui,
@@ -442,8 +494,8 @@ fn confirm_area(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Com
         return;
     };
     let editing = open.editing.is_some();
-    let sides = side_names(lang, &open.doc.sheet);
-    let names = open.doc.sheet.sides.clone();
+    let sides = crate::text::side_names(&open.doc.sheet, lang);
+    let names = crate::text::side_names(&open.doc.sheet, lang);
     match open.preview_of(hand.clone()) {
         Ok(preview) => {
             // Compact, so that the form above keeps its room on a small screen.
@@ -465,10 +517,14 @@ fn confirm_area(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Com
                     .iter()
                     .map(|&w| names[w].as_str())
                     .collect();
-                ui.label(
-                    RichText::new(msg!("ui.will_end", winners = w.join(", ")).render(lang))
-                        .strong(),
-                );
+                // Bridge: the rubber ends, and the evening may go on.
+                let key = if open.doc.session.game == GameKind::Bridge {
+                    "ui.will_end.rubber"
+                } else {
+                    "ui.will_end"
+                };
+                let text = msg!(key, winners = w.join(", "), count = w.len()).render(lang);
+                ui.label(RichText::new(text).strong());
             }
             let label = if editing {
                 "ui.confirm_edit"
@@ -477,7 +533,13 @@ fn confirm_area(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Com
             };
             // The button last, at the panel's foot: it stays where it is whatever comes above.
             ui.horizontal(|ui| {
-                let confirm = ui.button(RichText::new(tr(lang, label)).heading());
+                let text = open
+                    .doc
+                    .session
+                    .game
+                    .hand_words(Msg::new(label))
+                    .render(lang);
+                let confirm = ui.button(RichText::new(text).heading());
                 let enter = ui.input(|i| i.key_pressed(egui::Key::Enter) && i.modifiers.command);
                 if confirm.clicked() || enter {
                     commands.push(Command::Confirm(hand));
@@ -519,14 +581,6 @@ fn state_line(ui: &mut Ui, lang: Lang, sheet: &Sheet) {
     }
 }
 
-/// The sides as shown: bridge's partnerships in the reader's language (NS / EO), else names.
-fn side_names(lang: Lang, sheet: &Sheet) -> Vec<String> {
-    match sheet.live {
-        Live::Bridge(_) => vec![tr(lang, "ui.side.NS"), tr(lang, "ui.side.EW")],
-        _ => sheet.sides.clone(),
-    }
-}
-
 /// The table of hands: label, delta and running total per side; only the rows on screen are
 /// laid out. A click on a row's number selects it.
 fn table(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
@@ -546,10 +600,17 @@ fn table(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
             cell(
                 ui,
                 widths.1,
-                RichText::new(tr(lang, "ui.sheet.hand")).strong(),
+                RichText::new(
+                    sheet
+                        .live
+                        .kind()
+                        .hand_words(Msg::new("ui.sheet.hand"))
+                        .render(lang),
+                )
+                .strong(),
             );
             // The sides in the reader's language (bridge: NS / EO in French).
-            for s in side_names(lang, sheet) {
+            for s in crate::text::side_names(sheet, lang) {
                 cell(ui, widths.2, RichText::new(s).strong());
             }
         });
@@ -692,7 +753,7 @@ fn what_if(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
             ui.colored_label(ui.visuals().error_fg_color, why);
         }
         Ok((w, count)) => {
-            let sides = side_names(lang, &doc.sheet);
+            let sides = crate::text::side_names(&doc.sheet, lang);
             if let Some(count) = count {
                 let steps = count
                     .steps
@@ -793,6 +854,9 @@ fn paper(ui: &mut Ui, lang: Lang, k: usize, paper: &Paper) {
                 ui.label(RichText::new(paper.totals[1].to_string()).strong());
                 ui.end_row();
             });
+        if let Some(result) = paper.result(k) {
+            ui.label(RichText::new(result.render(lang)).strong());
+        }
     }
 }
 

@@ -133,7 +133,12 @@ pub fn apply(
     at: &str,
 ) -> Result<(), Vec<Problem>> {
     let i = change.hand();
-    let no_such_hand = || vec![Problem::file(crate::msg!("log.no_such_hand", n = i + 1))];
+    let no_such_hand = || {
+        let m = session
+            .game
+            .hand_words(crate::msg!("log.no_such_hand", n = i + 1));
+        vec![Problem::file(m)]
+    };
     match change {
         Change::Insert(i, h) if *i == session.hands.len() && sheet.hands.len() == *i => {
             sheet.push(&h.game).map_err(|ms| {

@@ -52,8 +52,123 @@ struct Entry {
     en: Option<String>,
 }
 
+/// One text in one language: a Fluent pattern. Most are plain text with `{ $name }` arguments,
+/// rendered here without allocating. A text with a selector (`{ $n -> [one] … *[other] … }`,
+/// for plurals) is parsed once by Fluent's own parser into [`Piece`]s, and a number chooses its
+/// variant by the language's CLDR plural rules, as fluent-bundle does (a test compares the two
+/// on every such text); this keeps a sheet of tens of thousands of lines fast.
+struct Text {
+    text: String,
+    rich: Option<Result<Vec<Piece>, String>>,
+}
+
+impl Text {
+    fn new(text: String) -> Text {
+        let rich = text.contains("->").then(|| compile(&text));
+        Text { text, rich }
+    }
+}
+
+/// A part of a rich text.
+enum Piece {
+    Text(String),
+    Var(String),
+    Select {
+        var: String,
+        variants: Vec<(Choice, Vec<Piece>)>,
+        default: usize,
+    },
+}
+
+/// What a variant is chosen by: a plural category, an exact number, or a word.
+#[derive(PartialEq)]
+enum Choice {
+    Plural(PluralCategory),
+    Number(i64),
+    Word(String),
+}
+
+/// Parses a Fluent pattern with Fluent's parser. Text, variables and selectors on a variable
+/// are what Marque's texts use; anything else is refused (the locale tests list it).
+fn compile(text: &str) -> Result<Vec<Piece>, String> {
+    use fluent_syntax::ast;
+    // A pattern on several lines continues on indented lines.
+    let source = format!("k = {}\n", text.replace('\n', "\n    "));
+    let resource =
+        fluent_syntax::parser::parse(source.as_str()).map_err(|(_, e)| format!("{e:?}"))?;
+    let Some(ast::Entry::Message(ast::Message {
+        value: Some(pattern),
+        ..
+    })) = resource.body.into_iter().next()
+    else {
+        return Err("not one message".to_string());
+    };
+    fn variable(e: &ast::InlineExpression<&str>) -> Result<String, String> {
+        match e {
+            ast::InlineExpression::VariableReference { id } => Ok(id.name.to_string()),
+            other => Err(format!("unsupported expression {other:?}")),
+        }
+    }
+    fn pieces(pattern: &ast::Pattern<&str>) -> Result<Vec<Piece>, String> {
+        let mut out = Vec::new();
+        for element in &pattern.elements {
+            out.push(match element {
+                ast::PatternElement::TextElement { value } => Piece::Text(value.to_string()),
+                ast::PatternElement::Placeable {
+                    expression: ast::Expression::Inline(e),
+                } => Piece::Var(variable(e)?),
+                ast::PatternElement::Placeable {
+                    expression: ast::Expression::Select { selector, variants },
+                } => {
+                    let mut choices = Vec::new();
+                    let mut default = 0;
+                    for (i, v) in variants.iter().enumerate() {
+                        let choice = match &v.key {
+                            ast::VariantKey::Identifier { name } => match *name {
+                                "zero" => Choice::Plural(PluralCategory::ZERO),
+                                "one" => Choice::Plural(PluralCategory::ONE),
+                                "two" => Choice::Plural(PluralCategory::TWO),
+                                "few" => Choice::Plural(PluralCategory::FEW),
+                                "many" => Choice::Plural(PluralCategory::MANY),
+                                "other" => Choice::Plural(PluralCategory::OTHER),
+                                word => Choice::Word(word.to_string()),
+                            },
+                            ast::VariantKey::NumberLiteral { value } => Choice::Number(
+                                value
+                                    .parse()
+                                    .map_err(|_| format!("not a whole number: {value}"))?,
+                            ),
+                        };
+                        if v.default {
+                            default = i;
+                        }
+                        choices.push((choice, pieces(&v.value)?));
+                    }
+                    Piece::Select {
+                        var: variable(selector)?,
+                        variants: choices,
+                        default,
+                    }
+                }
+            });
+        }
+        Ok(out)
+    }
+    pieces(&pattern)
+}
+
+use intl_pluralrules::{PluralCategory, PluralRuleType, PluralRules};
+
+/// The cardinal plural rules of each language (CLDR: in French 0 and 1 are singular).
+static PLURALS: LazyLock<[Option<PluralRules>; 2]> = LazyLock::new(|| {
+    Lang::ALL.map(|lang| {
+        let id: unic_langid::LanguageIdentifier = lang.code().parse().ok()?;
+        PluralRules::create(id, PluralRuleType::CARDINAL).ok()
+    })
+});
+
 /// Per key, the text in French and in English.
-type Table = HashMap<String, [Option<String>; 2], BuildHasherDefault<Fnv>>;
+type Table = HashMap<String, [Option<Text>; 2], BuildHasherDefault<Fnv>>;
 
 /// FNV-1a: keys are short and trusted (our own files), and every rendered line looks one up.
 #[derive(Default)]
@@ -87,7 +202,7 @@ fn read_table(sources: &[&str]) -> Table {
         };
         for (key, v) in map {
             if let Ok(e) = Entry::deserialize(v) {
-                table.insert(key, [e.fr, e.en]);
+                table.insert(key, [e.fr.map(Text::new), e.en.map(Text::new)]);
             }
         }
     }
@@ -106,19 +221,59 @@ pub fn add_texts(source: &'static str) {
     let _ = EXTRA_SOURCE.set(source);
 }
 
-fn lookup<R>(lang: Lang, key: &str, f: impl FnOnce(Option<&str>) -> R) -> R {
-    let i = match lang {
+fn index(lang: Lang) -> usize {
+    match lang {
         Lang::Fr => 0,
         Lang::En => 1,
-    };
+    }
+}
+
+fn lookup<R>(lang: Lang, key: &str, f: impl FnOnce(Option<&Text>) -> R) -> R {
     let entry = CORE.get(key).or_else(|| EXTRA.get(key));
-    f(entry.and_then(|e| e[i].as_deref()))
+    f(entry.and_then(|e| e[index(lang)].as_ref()))
+}
+
+/// What is wrong with the texts' Fluent patterns: empty when every rich text parses into what
+/// Marque renders (a test).
+pub fn text_problems() -> Vec<String> {
+    let mut out = Vec::new();
+    for table in [&*CORE, &*EXTRA] {
+        for (key, texts) in table {
+            for (lang, t) in Lang::ALL.iter().zip(texts) {
+                if let Some(Some(Err(e))) = t.as_ref().map(|t| t.rich.as_ref()) {
+                    out.push(format!("{key} ({}): {e}", lang.code()));
+                }
+            }
+        }
+    }
+    if PLURALS.iter().any(Option::is_none) {
+        out.push("no plural rules for a language".to_string());
+    }
+    out
+}
+
+/// Every rich text of the tables, per language: its key and its source (tests compare their
+/// rendering with fluent-bundle's).
+pub fn rich_texts() -> Vec<(Lang, String, String)> {
+    let mut out = Vec::new();
+    for table in [&*CORE, &*EXTRA] {
+        for (key, texts) in table {
+            for (lang, t) in Lang::ALL.iter().zip(texts) {
+                if let Some(t) = t.as_ref().filter(|t| t.rich.is_some()) {
+                    out.push((*lang, key.clone(), t.text.clone()));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The text of one key in one language, without arguments. A missing key shows as the key itself,
 /// which the locale tests forbid.
 pub fn tr(lang: Lang, key: &str) -> String {
-    lookup(lang, key, |t| t.unwrap_or(key).to_string())
+    let mut out = String::new();
+    render_key(lang, key, &[], &mut out);
+    out
 }
 
 /// Whether `key` has a text in `lang`.
@@ -126,7 +281,83 @@ pub fn has_key(lang: Lang, key: &str) -> bool {
     lookup(lang, key, |t| t.is_some())
 }
 
-/// A message to show: a key and named arguments (`%{name}` in the text).
+/// Appends the text of `key` in `lang` with `args` filled in.
+fn render_key(lang: Lang, key: &str, args: &[(&'static str, Arg)], out: &mut String) {
+    lookup(lang, key, |text| match text {
+        None => out.push_str(key),
+        Some(Text {
+            rich: Some(Ok(pieces)),
+            ..
+        }) => render_pieces(lang, pieces, args, out),
+        // A pattern that did not parse shows as written (the locale tests forbid it).
+        Some(t) => render_plain(lang, &t.text, args, out),
+    })
+}
+
+/// A plain pattern: its text with each `{ $name }` replaced by the argument.
+fn render_plain(lang: Lang, text: &str, args: &[(&'static str, Arg)], out: &mut String) {
+    let mut rest = text;
+    while let Some((start, end, name)) = find_placeholder(rest) {
+        out.push_str(&rest[..start]);
+        match args.iter().find(|(n, _)| *n == name) {
+            Some((_, value)) => push_arg(lang, value, out),
+            None => out.push_str(&rest[start..end]),
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+}
+
+fn push_arg(lang: Lang, value: &Arg, out: &mut String) {
+    match value {
+        Arg::Text(s) => out.push_str(s),
+        Arg::Shared(s) => out.push_str(s),
+        Arg::Int(n) => push_int(out, *n),
+        Arg::Key(k) => render_key(lang, k, &[], out),
+        Arg::Msg(m) => m.render_into(lang, out),
+    }
+}
+
+/// A rich pattern: a number chooses its exact variant, else its plural category; a word its
+/// variant by name; else the default variant, as in Fluent.
+fn render_pieces(lang: Lang, pieces: &[Piece], args: &[(&'static str, Arg)], out: &mut String) {
+    let find = |name: &str| args.iter().find(|(n, _)| *n == name).map(|(_, v)| v);
+    for piece in pieces {
+        match piece {
+            Piece::Text(t) => out.push_str(t),
+            Piece::Var(name) => match find(name) {
+                Some(value) => push_arg(lang, value, out),
+                None => {
+                    out.push_str("{$");
+                    out.push_str(name);
+                    out.push('}');
+                }
+            },
+            Piece::Select {
+                var,
+                variants,
+                default,
+            } => {
+                let position = |choice: &Choice| variants.iter().position(|(c, _)| c == choice);
+                let chosen = match find(var) {
+                    Some(Arg::Int(n)) => position(&Choice::Number(*n)).or_else(|| {
+                        let rules = PLURALS[index(lang)].as_ref()?;
+                        position(&Choice::Plural(rules.select(*n).ok()?))
+                    }),
+                    Some(Arg::Text(w)) => position(&Choice::Word(w.clone())),
+                    Some(Arg::Shared(w)) => position(&Choice::Word(w.to_string())),
+                    Some(Arg::Key(k)) => position(&Choice::Word(k.to_string())),
+                    _ => None,
+                };
+                if let Some((_, p)) = variants.get(chosen.unwrap_or(*default)) {
+                    render_pieces(lang, p, args, out);
+                }
+            }
+        }
+    }
+}
+
+/// A message to show: a key and named arguments (`{ $name }` in the text).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Msg {
     pub key: &'static str,
@@ -215,30 +446,7 @@ impl Msg {
     /// Appends the message in `lang` to `out` (no string per argument: the sheet of a long
     /// session renders tens of thousands of lines).
     pub fn render_into(&self, lang: Lang, out: &mut String) {
-        lookup(lang, self.key, |text| {
-            let mut rest = text.unwrap_or(self.key);
-            while let Some(start) = find_placeholder(rest) {
-                let Some(len) = rest[start + 2..].find('}') else {
-                    break;
-                };
-                let name = &rest[start + 2..start + 2 + len];
-                match self.args.iter().find(|(n, _)| *n == name) {
-                    Some((_, value)) => {
-                        out.push_str(&rest[..start]);
-                        match value {
-                            Arg::Text(s) => out.push_str(s),
-                            Arg::Shared(s) => out.push_str(s),
-                            Arg::Int(n) => push_int(out, *n),
-                            Arg::Key(k) => lookup(lang, k, |t| out.push_str(t.unwrap_or(k))),
-                            Arg::Msg(m) => m.render_into(lang, out),
-                        }
-                    }
-                    None => out.push_str(&rest[..start + 3 + len]),
-                }
-                rest = &rest[start + 3 + len..];
-            }
-            out.push_str(rest);
-        });
+        render_key(lang, self.key, &self.args, out);
     }
 }
 
@@ -268,16 +476,24 @@ fn push_int(out: &mut String, n: i64) {
     out.push_str(decimal(n, &mut [0; 20]));
 }
 
-/// Where the next `%{` starts.
-fn find_placeholder(text: &str) -> Option<usize> {
-    let b = text.as_bytes();
+/// The next `{ $name }` of a plain pattern: where it starts, where it ends, and the name.
+fn find_placeholder(text: &str) -> Option<(usize, usize, &str)> {
     let mut from = 0;
-    while let Some(i) = b[from..].iter().position(|&c| c == b'%') {
-        let at = from + i;
-        if b.get(at + 1) == Some(&b'{') {
-            return Some(at);
+    while let Some(i) = text[from..].find('{') {
+        let start = from + i;
+        let inner = text[start + 1..].trim_start();
+        if let Some(rest) = inner.strip_prefix('$') {
+            let len = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+                .unwrap_or(rest.len());
+            let name = &rest[..len];
+            let after = rest[len..].trim_start();
+            if after.starts_with('}') {
+                let end = text.len() - after.len() + 1;
+                return Some((start, end, name));
+            }
         }
-        from = at + 1;
+        from = start + 1;
     }
     None
 }

@@ -40,7 +40,21 @@ impl Problem {
             msg,
         }
     }
-    /// The line printed on standard error.
+    /// The problem for a person on screen: "Brasse 3 : …" in the game's word (a generic word
+    /// where the game is not known), a file's problem alone.
+    pub fn for_people(&self, lang: Lang, game: Option<GameKind>) -> String {
+        match (self.hand, game) {
+            (None, _) => self.msg.render(lang),
+            (Some(n), Some(game)) => game
+                .hand_words(msg!("problem.hand", n = n, what = self.msg.clone()))
+                .render(lang),
+            (Some(n), None) => {
+                msg!("problem.hand.any", n = n, what = self.msg.clone()).render(lang)
+            }
+        }
+    }
+
+    /// The line printed on standard error (the session format's words: `hand N: …`).
     pub fn render(&self, lang: Lang) -> String {
         match self.hand {
             None => format!("file: {}", self.msg.render(lang)),
@@ -1354,6 +1368,7 @@ impl Sheet {
                 below: Vec::new(),
                 totals: r.totals,
                 games: r.games,
+                finished: r.finished,
             })
             .collect();
         let mut segments: Vec<[Vec<i64>; 2]> = vec![[Vec::new(), Vec::new()]; rubbers.len()];
@@ -1449,6 +1464,30 @@ pub struct Paper {
     pub below: Vec<([Vec<i64>; 2], bool)>,
     pub totals: [i64; 2],
     pub games: [i64; 2],
+    /// A side won two games: the rubber is over.
+    pub finished: bool,
+}
+
+impl Paper {
+    /// The rubber's result line once it is over ("NS gagnent le robre 1 de 1340 points"), as
+    /// on the paper sheet; `k` is its index.
+    pub fn result(&self, k: usize) -> Option<Msg> {
+        if !self.finished {
+            return None;
+        }
+        let [ns, ew] = self.totals;
+        Some(if ns == ew {
+            msg!("bridge.rubber.tied", n = k + 1)
+        } else {
+            let side = if ns > ew { "side.NS" } else { "side.EW" };
+            msg!(
+                "bridge.rubber.result",
+                side = crate::i18n::Arg::Key(side),
+                n = k + 1,
+                margin = (ns - ew).abs()
+            )
+        })
+    }
 }
 
 /// Where a save that adds hands (and log entries, and reopens) changes the text a session was

@@ -20,6 +20,26 @@ fn signed(n: i64) -> String {
     }
 }
 
+/// The sides as people say them: bridge's partnerships in the reader's language (NS / EO), else
+/// the players' names.
+pub fn side_names(sheet: &Sheet, lang: Lang) -> Vec<String> {
+    match sheet.live {
+        Live::Bridge(_) => vec![tr(lang, "side.NS"), tr(lang, "side.EW")],
+        _ => sheet.sides.clone(),
+    }
+}
+
+/// The evening's standing after its rubbers (bridge): "Soirée après 2 robres : NS 1340, EO 600".
+pub fn evening(papers: &[Paper]) -> Msg {
+    let sum = |s: usize| papers.iter().map(|p| p.totals[s]).sum::<i64>();
+    msg!(
+        "bridge.evening",
+        rubbers = papers.len(),
+        ns = sum(0),
+        ew = sum(1)
+    )
+}
+
 /// The whole sheet as text.
 pub fn render(session: &Session, sheet: &Sheet, lang: Lang) -> String {
     let mut out = String::new();
@@ -41,17 +61,19 @@ pub fn render(session: &Session, sheet: &Sheet, lang: Lang) -> String {
         .unwrap_or(4)
         .max(6);
     let running = sheet.running();
+    let sides = side_names(sheet, lang);
+    let colon = tr(lang, "colon");
     for (i, h) in sheet.hands.iter().enumerate() {
         let _ = writeln!(
             out,
             "{} {} — {}",
-            tr(lang, "text.hand"),
+            tr(lang, session.game.hand_title()),
             i + 1,
             hand_label(session, sheet, i).render(lang)
         );
         let mut header = String::from("   ");
         let mut deltas = String::from("   ");
-        for (s, side) in sheet.sides.iter().enumerate() {
+        for (s, side) in sides.iter().enumerate() {
             let _ = write!(header, " {side:>width$}");
             let _ = write!(deltas, " {:>width$}", signed(h.delta[s]));
         }
@@ -87,9 +109,9 @@ pub fn render(session: &Session, sheet: &Sheet, lang: Lang) -> String {
         for l in &h.lines {
             let _ = writeln!(
                 out,
-                "    [{}] {} {}: {}",
+                "    [{}] {} {}{colon}{}",
                 l.rule,
-                sheet.sides[l.side],
+                sides[l.side],
                 signed(l.points),
                 l.text.render(lang)
             );
@@ -97,37 +119,41 @@ pub fn render(session: &Session, sheet: &Sheet, lang: Lang) -> String {
         let _ = writeln!(out);
     }
     if let Live::Bridge(_) = &sheet.live {
-        for (k, paper) in sheet.papers().iter().enumerate() {
+        let papers = sheet.papers();
+        for (k, paper) in papers.iter().enumerate() {
             out.push_str(&paper_sheet(paper, k, lang));
         }
         for l in &sheet.closing {
             let _ = writeln!(
                 out,
-                "[{}] {} {}: {}",
+                "[{}] {} {}{colon}{}",
                 l.rule,
-                sheet.sides[l.side],
+                sides[l.side],
                 signed(l.points),
                 l.text.render(lang)
             );
         }
+        if papers.len() > 1 {
+            let _ = writeln!(out, "{}", evening(&papers).render(lang));
+        }
     }
-    let totals: Vec<String> = sheet
-        .sides
+    let totals: Vec<String> = sides
         .iter()
         .zip(&sheet.totals)
         .map(|(s, t)| format!("{s} {t}"))
         .collect();
-    let _ = writeln!(out, "{}: {}", tr(lang, "text.totals"), totals.join(", "));
+    let _ = writeln!(
+        out,
+        "{}{colon}{}",
+        tr(lang, "text.totals"),
+        totals.join(", ")
+    );
     if sheet.finished {
-        let w: Vec<&str> = sheet
-            .winners
-            .iter()
-            .map(|&w| sheet.sides[w].as_str())
-            .collect();
+        let w: Vec<&str> = sheet.winners.iter().map(|&w| sides[w].as_str()).collect();
         let _ = writeln!(
             out,
             "{}",
-            msg!("text.finished", winners = w.join(", ")).render(lang)
+            msg!("text.finished", winners = w.join(", "), count = w.len()).render(lang)
         );
     } else {
         let _ = writeln!(out, "{}", tr(lang, "text.in_progress"));
@@ -169,6 +195,9 @@ fn paper_sheet(paper: &Paper, k: usize, lang: Lang) -> String {
         "{:>w$} | {:<w$}   {games}",
         paper.totals[0], paper.totals[1]
     );
+    if let Some(result) = paper.result(k) {
+        let _ = writeln!(out, "{}", result.render(lang));
+    }
     let _ = writeln!(out);
     out
 }

@@ -82,8 +82,8 @@ fn tricks_must_add_up_and_bids_fit_the_cards() {
     assert_eq!(
         e,
         [
-            "hand 1: Ana bids 2 with 1 card(s) dealt; allowed: 0 to 1",
-            "hand 1: the tricks add up to 2; they must add up to the 1 cards dealt"
+            "hand 1: Ana bids 2 with 1 card dealt; allowed: 0 to 1",
+            "hand 1: the tricks add up to 2; they must add up to the one card dealt"
         ]
     );
     let e = err(&asc(

@@ -217,8 +217,8 @@ fn the_counts_that_cause_disputes() {
     assert_eq!(
         step(json!([ew_game, made]), json!({}), 2),
         [
-            "1♥X réussi : 1 levée(s) demandée(s), 60 sous la ligne : (1 × 30) × 2 = 60",
-            "2 levée(s) de mieux à 200 : 2 × 200 = 400",
+            "1♥X réussi : 1 levée demandée, 60 sous la ligne : (1 × 30) × 2 = 60",
+            "2 levées de mieux à 200 : 2 × 200 = 400",
             "contrat contré réussi",
             "honneurs : 4 honneurs d'atout dans une main",
         ]
@@ -228,7 +228,7 @@ fn the_counts_that_cause_disputes() {
     assert_eq!(
         step(json!([ew_game, nt]), json!({}), 2),
         [
-            "3SA réussi : 3 levée(s) demandée(s), 100 sous la ligne : 40 + 2 × 30 = 100",
+            "3SA réussi : 3 levées demandées, 100 sous la ligne : 40 + 2 × 30 = 100",
             "robre gagné 2 manches à 0 : 700",
         ]
     );
@@ -260,6 +260,6 @@ fn an_ascenseur_round_counts_each_players_bid() {
     );
     assert_eq!(
         e.facts[0].render(Lang::Fr),
-        "Avant le tour : Tour 2 sur 33 — 32 tour(s) à jouer"
+        "Avant le tour : Tour 2 sur 33 — 32 tours à jouer"
     );
 }

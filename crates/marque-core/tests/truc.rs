@@ -31,7 +31,7 @@ fn pourri_tricks_go_to_the_rule_winner() {
     );
     assert_eq!(
         e(&[Some(0)]),
-        "after 1 trick(s) nobody has won the deal; a trick is missing"
+        "after 1 trick nobody has won the deal; a trick is missing"
     );
 }
 

@@ -364,6 +364,8 @@ impl super::Rules for Game {
     const NAME_KEY: &'static str = "game.ascenseur";
     const HAND_NOUN: &'static str = "noun.ascenseur.hand";
     const HAND_WORD: &'static str = "noun.ascenseur.word";
+    const HAND_COUNT: &'static str = "noun.ascenseur.count";
+    const HAND_TITLE: &'static str = "noun.ascenseur.title";
     const PLAYERS: (usize, usize) = (3, 7);
     const OPTIONS: &'static [OptDesc] = &[
         OptDesc::new("deck", OptKind::Numbers(&[52, 32])),

@@ -842,6 +842,8 @@ impl super::Rules for Game {
     const NAME_KEY: &'static str = "game.bridge";
     const HAND_NOUN: &'static str = "noun.bridge.hand";
     const HAND_WORD: &'static str = "noun.bridge.word";
+    const HAND_COUNT: &'static str = "noun.bridge.count";
+    const HAND_TITLE: &'static str = "noun.bridge.title";
     const PLAYERS: (usize, usize) = (4, 4);
     const OPTIONS: &'static [OptDesc] = &[
         OptDesc::new("table", OptKind::Words(&["seed", "laws"])),

@@ -615,6 +615,8 @@ impl super::Rules for Game {
     const NAME_KEY: &'static str = "game.democratie";
     const HAND_NOUN: &'static str = "noun.democratie.hand";
     const HAND_WORD: &'static str = "noun.democratie.word";
+    const HAND_COUNT: &'static str = "noun.democratie.count";
+    const HAND_TITLE: &'static str = "noun.democratie.title";
     const PLAYERS: (usize, usize) = (2, 6);
     const OPTIONS: &'static [OptDesc] = &[
         OptDesc::new("target", OptKind::Positive(7)),

@@ -392,6 +392,8 @@ impl super::Rules for Game {
     const NAME_KEY: &'static str = "game.2500";
     const HAND_NOUN: &'static str = "noun.2500.hand";
     const HAND_WORD: &'static str = "noun.2500.word";
+    const HAND_COUNT: &'static str = "noun.2500.count";
+    const HAND_TITLE: &'static str = "noun.2500.title";
     const PLAYERS: (usize, usize) = (2, 8);
     const OPTIONS: &'static [OptDesc] = &[
         OptDesc::new("low_cards", OptKind::Numbers(&[7, 9])),

@@ -160,6 +160,10 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     const HAND_NOUN: &'static str;
     /// The key of the same word alone ("donne", "tour", "brasse", "manche").
     const HAND_WORD: &'static str;
+    /// The key of a number of hands in the game's word, with its plural (`n`: "3 brasses").
+    const HAND_COUNT: &'static str;
+    /// The key of the word as a heading ("Donne", "Tour", "Brasse", "Manche").
+    const HAND_TITLE: &'static str;
     /// How many players it takes (bounds included).
     const PLAYERS: (usize, usize);
     /// Its options, in the order shown.
@@ -299,6 +303,25 @@ macro_rules! games {
             /// The key of the game's word for one hand, alone.
             pub fn hand_word(self) -> &'static str {
                 match self { $(GameKind::$V => <$m::Game as Rules>::HAND_WORD),* }
+            }
+
+            /// The key of the game's word as a heading.
+            pub fn hand_title(self) -> &'static str {
+                match self { $(GameKind::$V => <$m::Game as Rules>::HAND_TITLE),* }
+            }
+
+            /// `msg` with the game's words for a hand as arguments: `noun` (with its article,
+            /// "la brasse"), `word` ("brasse") and `title` ("Brasse").
+            pub fn hand_words(self, msg: crate::i18n::Msg) -> crate::i18n::Msg {
+                use crate::i18n::Arg;
+                msg.with("noun", Arg::Key(self.hand_noun()))
+                    .with("word", Arg::Key(self.hand_word()))
+                    .with("title", Arg::Key(self.hand_title()))
+            }
+
+            /// The key of a number of hands in the game's word (argument `n`).
+            pub fn hand_count(self) -> &'static str {
+                match self { $(GameKind::$V => <$m::Game as Rules>::HAND_COUNT),* }
             }
 
             /// How many players the game takes (bounds included). Ascenseur with 32 cards takes 6

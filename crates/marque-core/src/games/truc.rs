@@ -660,6 +660,8 @@ impl super::Rules for Game {
     const NAME_KEY: &'static str = "game.truc";
     const HAND_NOUN: &'static str = "noun.truc.hand";
     const HAND_WORD: &'static str = "noun.truc.word";
+    const HAND_COUNT: &'static str = "noun.truc.count";
+    const HAND_TITLE: &'static str = "noun.truc.title";
     const PLAYERS: (usize, usize) = (2, 2);
     const OPTIONS: &'static [OptDesc] = &[
         OptDesc::new("raise", OptKind::Words(&["double", "plus_one"])),

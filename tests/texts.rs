@@ -1,0 +1,192 @@
+//! The texts: both languages complete, real plurals, French words and typography in French.
+
+use marque::i18n::{Arg, Lang, Msg, has_key, text_problems};
+
+const FILES: [&str; 3] = [
+    "crates/marque-core/locales/core.json",
+    "locales/ui.json",
+    "crates/marque-core/locales/rules.json",
+];
+
+/// Every (file, key, language, text) of the locale files.
+fn texts() -> Vec<(&'static str, String, Lang, String)> {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut out = Vec::new();
+    for file in FILES {
+        let doc: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(format!("{root}/{file}")).unwrap())
+                .unwrap();
+        for (key, langs) in doc.as_object().unwrap() {
+            if key == "_version" {
+                continue;
+            }
+            for lang in Lang::ALL {
+                let text = langs
+                    .get(lang.code())
+                    .and_then(|t| t.as_str())
+                    .unwrap_or_default();
+                out.push((file, key.clone(), lang, text.to_string()));
+            }
+        }
+    }
+    out
+}
+
+/// The names of a text's arguments (`{ $name }` and `{ $name -> …`).
+fn arguments(text: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    for (i, _) in text.match_indices('$') {
+        let name: String = text[i + 1..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
+}
+
+#[test]
+fn every_key_has_both_languages_and_every_pattern_parses() {
+    marque::init_texts();
+    for (file, key, lang, text) in texts() {
+        assert!(
+            !text.is_empty(),
+            "{file}: {key} has no {} text",
+            lang.code()
+        );
+        assert!(has_key(lang, &key), "{key} is not compiled in");
+    }
+    assert_eq!(text_problems(), Vec::<String>::new());
+}
+
+#[test]
+fn every_key_the_code_names_has_its_texts() {
+    marque::init_texts();
+    let root = env!("CARGO_MANIFEST_DIR");
+    // Every key the code names literally is in the files.
+    let mut missing = Vec::new();
+    let sources = ["src", "crates/marque-core/src"]
+        .into_iter()
+        .flat_map(|d| walk(&std::path::Path::new(root).join(d)));
+    for entry in sources {
+        let code = std::fs::read_to_string(&entry).unwrap();
+        for pat in ["msg!(\"", "Msg::new(\"", "tr(lang, \"", "t(\""] {
+            for (i, _) in code.match_indices(pat) {
+                let start = i + pat.len();
+                let end = code[start..].find('"').unwrap() + start;
+                let key = &code[start..end];
+                if key.contains('.') && !(has_key(Lang::En, key) && has_key(Lang::Fr, key)) {
+                    missing.push(format!("{}: {key}", entry.display()));
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "keys without text: {missing:?}");
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+    out
+}
+
+#[test]
+fn no_text_hedges_a_plural_with_brackets() {
+    for (file, key, lang, text) in texts() {
+        for hedge in ["(s)", "(e)", "(es)", "(x)"] {
+            assert!(
+                !text.contains(hedge),
+                "{file}: {key} ({}) writes {hedge}: {text}",
+                lang.code()
+            );
+        }
+    }
+}
+
+/// Renders every text with every argument set to `n` (a number, or a word where it is not
+/// counted): nothing of the pattern's syntax may show, and a count chooses its form.
+#[test]
+fn plurals_follow_each_languages_rules() {
+    marque::init_texts();
+    let key: &'static str = "noun.2500.count";
+    let count = |lang, n: i64| Msg::new(key).with("n", n).render(lang);
+    assert_eq!(count(Lang::Fr, 0), "0 brasse");
+    assert_eq!(count(Lang::Fr, 1), "1 brasse");
+    assert_eq!(count(Lang::Fr, 2), "2 brasses");
+    assert_eq!(count(Lang::En, 0), "0 brasses");
+    assert_eq!(count(Lang::En, 1), "1 brasse");
+    assert_eq!(count(Lang::En, 12), "12 brasses");
+    for (file, key, lang, text) in texts() {
+        let key: &'static str = Box::leak(key.into_boxed_str());
+        for n in [0, 1, 2, 1000] {
+            let mut msg = Msg::new(key);
+            for name in arguments(&text) {
+                let name: &'static str = Box::leak(name.into_boxed_str());
+                msg = msg.with(name, Arg::Int(n));
+            }
+            let shown = msg.render(lang);
+            assert!(
+                !shown.contains('{') && !shown.contains('}') && !shown.contains("->"),
+                "{file}: {key} ({}) shows its syntax: {shown}",
+                lang.code()
+            );
+        }
+    }
+}
+
+/// English words that never belong in a French text.
+const ENGLISH: [&str; 30] = [
+    "the", "and", "since", "hand", "hands", "deal", "deals", "winner", "winners", "round",
+    "rounds", "trick", "tricks", "player", "players", "with", "from", "game", "games", "error",
+    "file", "not", "none", "edit", "undo", "redo", "open", "save", "down", "made",
+];
+
+#[test]
+fn french_texts_hold_no_english_word_and_french_spacing() {
+    let mut wrong = Vec::new();
+    for (file, key, lang, text) in texts() {
+        if lang != Lang::Fr {
+            continue;
+        }
+        // The words a person reads: arguments, selector names and a file's field names quoted
+        // in « » left out.
+        let mut plain = String::new();
+        let mut depth = 0;
+        for c in text.chars() {
+            match c {
+                '{' | '«' => depth += 1,
+                '}' | '»' => depth -= 1,
+                c if depth == 0 => plain.push(c),
+                _ => {}
+            }
+        }
+        for word in plain.split(|c: char| !c.is_alphabetic()) {
+            if ENGLISH.contains(&word.to_lowercase().as_str()) {
+                wrong.push(format!("{file}: {key}: English word {word:?} in {text:?}"));
+            }
+        }
+        // A space (or a no-break space) before : ; ? ! — not in times (21:43) or symbols (:)).
+        let chars: Vec<char> = text.chars().collect();
+        for (i, &c) in chars.iter().enumerate() {
+            if matches!(c, ':' | ';' | '?' | '!') && i > 0 {
+                let before = chars[i - 1];
+                let after = chars.get(i + 1).copied().unwrap_or(' ');
+                let spaced = before == ' ' || before == '\u{a0}' || before == '\u{202f}';
+                let time = before.is_ascii_digit() && after.is_ascii_digit();
+                if !(spaced || time) {
+                    wrong.push(format!("{file}: {key}: no space before {c:?} in {text:?}"));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
