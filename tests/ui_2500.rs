@@ -28,10 +28,13 @@ fn a_2500_partie_through_the_ui() {
     tap(&mut h, "Lise", "En main", "As", 1);
     assert!(shows(&h, "Lise : posé 30 − en main 200 = -170"));
     click(&mut h, "Valider la brasse");
-    // Brasse 2, frime 8.
+    // Brasse 2, frime 8, laid by trios: one tap per trio, and − takes a trio back.
     click(&mut h, "Frime : 8");
-    tap(&mut h, "Paul", "Posé", "8", 6);
-    tap(&mut h, "Paul", "Posé", "As", 3);
+    click(&mut h, "Par trois : chaque touche compte un brelan");
+    tap(&mut h, "Paul", "Posé", "8", 2);
+    tap(&mut h, "Paul", "Posé", "As", 2);
+    click(&mut h, "Paul Posé : retirer un As");
+    assert!(shows(&h, "Paul : posé 900 − en main 0 = 900"));
     click(&mut h, "Valider la brasse");
     // 805 + 900 = 1705. Brasse 3, aces again: 8 aces = 1600 → 3305, the end.
     click(&mut h, "Frime : As");

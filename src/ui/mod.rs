@@ -5,6 +5,7 @@ mod forms;
 mod home;
 mod new_session;
 mod rules;
+pub mod scoreboard;
 mod sheet;
 mod widgets;
 
@@ -129,6 +130,8 @@ pub enum Command {
     CancelReopen,
     /// Bridge: the rubber is over and the table goes on with another one (the form comes back).
     NextRubber,
+    /// Show or close the scoreboard window for the room.
+    ToggleScoreboard,
     Export,
     Select(usize),
     /// What if this option had another value (for the count of a hand, nothing is saved);
@@ -302,6 +305,8 @@ pub struct App {
     pub open: Option<Open>,
     /// A message shown on top until dismissed (moved a file aside, imported…).
     pub notice: Option<String>,
+    /// The scoreboard window is shown (while a session is open).
+    pub scoreboard: bool,
     pub home: home::HomeState,
     pub rules: rules::RulesState,
     prefs_applied: Option<Prefs>,
@@ -323,6 +328,7 @@ impl App {
             screen: Screen::Home,
             open: None,
             notice,
+            scoreboard: false,
             home,
             rules: rules::RulesState::default(),
             prefs_applied: None,
@@ -376,6 +382,7 @@ impl App {
             Screen::Session => sheet::show(self, ui),
             Screen::Rules { game, focus } => rules::show(self, ui, game, focus),
         });
+        scoreboard::show(self, ui.ctx());
         let zoom = ui.ctx().zoom_factor();
         if (zoom - self.prefs.zoom).abs() > 0.001 {
             self.prefs.zoom = zoom.clamp(ZOOM_MIN, ZOOM_MAX);
@@ -518,6 +525,7 @@ impl App {
                 }
             }
             Command::Reopen => self.reopen(),
+            Command::ToggleScoreboard => self.scoreboard = !self.scoreboard,
             Command::NextRubber => {
                 if let Some(o) = self.open.as_mut() {
                     o.next_rubber = true;
@@ -950,7 +958,9 @@ impl eframe::App for EframeApp {
 pub fn run(file: Option<PathBuf>) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
-            .with_inner_size([1100.0, 760.0])
+            // Fits a 1024×600 screen with its title bar and task bar; larger screens resize it.
+            .with_inner_size([1000.0, 540.0])
+            .with_min_inner_size([640.0, 420.0])
             .with_title("Marque"),
         ..Default::default()
     };

@@ -122,26 +122,32 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
                 ui.end_row();
             }
         });
+        // Both buttons always there (greyed at the bounds): nothing shifts under a finger.
         ui.horizontal(|ui| {
-            if ns.players.len() < hi && ui.button(tr(lang, "ui.new.add_player")).clicked() {
+            let add = ui.add_enabled(
+                ns.players.len() < hi,
+                egui::Button::new(tr(lang, "ui.new.add_player")),
+            );
+            if add.clicked() {
                 ns.players.push(String::new());
             }
-            if ns.players.len() > lo && ui.button(tr(lang, "ui.new.remove_player")).clicked() {
+            let remove = ui.add_enabled(
+                ns.players.len() > lo,
+                egui::Button::new(tr(lang, "ui.new.remove_player")),
+            );
+            if remove.clicked() {
                 ns.players.pop();
             }
         });
-        let unused: Vec<String> = ns
-            .known
-            .iter()
-            .filter(|k| !ns.players.contains(k))
-            .take(12)
-            .cloned()
-            .collect();
-        if !unused.is_empty() {
+        // Names seen before, as chips that stay where they are: a picked one is greyed.
+        let known: Vec<String> = ns.known.iter().take(12).cloned().collect();
+        if !known.is_empty() {
             ui.horizontal_wrapped(|ui| {
                 ui.label(tr(lang, "ui.new.known"));
-                for name in unused {
-                    if ui.button(format!("+ {name}")).clicked()
+                for name in known {
+                    let picked = ns.players.contains(&name);
+                    let chip = ui.add_enabled(!picked, egui::Button::new(format!("+ {name}")));
+                    if chip.clicked()
                         && let Some(slot) = ns.players.iter_mut().find(|p| p.trim().is_empty())
                     {
                         *slot = name;
@@ -156,14 +162,15 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
             option_row(ui, lang, game, o, &mut ns.options, &ns.players);
         }
         ui.add_space(10.0);
-        if let Some(e) = &ns.error {
-            ui.colored_label(ui.visuals().error_fg_color, e);
-        }
+        // The button first, its message under it: a message never pushes it down.
         if ui
             .button(RichText::new(tr(lang, "ui.new.create")).heading())
             .clicked()
         {
             create = true;
+        }
+        if let Some(e) = &ns.error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
         }
     });
     if create {

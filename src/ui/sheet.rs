@@ -178,6 +178,7 @@ impl Rows {
 
 pub fn show(app: &mut App, ui: &mut Ui) {
     let lang = app.lang();
+    let app_scoreboard = app.scoreboard;
     let Some(open) = app.open.as_mut() else {
         app.send(Command::Home);
         return;
@@ -281,7 +282,8 @@ pub fn show(app: &mut App, ui: &mut Ui) {
     let (can_undo, can_redo) = (doc.undo.can_undo(), doc.undo.can_redo());
     let finished = doc.sheet.finished;
     let show_log = open.show_log;
-    ui.horizontal(|ui| {
+    let scoreboard = app_scoreboard;
+    ui.horizontal_wrapped(|ui| {
         for (named, enabled) in [(&UNDO, can_undo), (&REDO, can_redo)] {
             let mut b = ui.add_enabled(
                 writable && enabled,
@@ -304,6 +306,14 @@ pub fn show(app: &mut App, ui: &mut Ui) {
         }
         if writable && !finished && ui.button(tr(lang, "ui.close_session")).clicked() {
             commands.push(Command::CloseSession);
+        }
+        let board = if scoreboard {
+            "ui.board.close"
+        } else {
+            "ui.board.open"
+        };
+        if ui.button(tr(lang, board)).clicked() {
+            commands.push(Command::ToggleScoreboard);
         }
     });
     ui.separator();

@@ -15,6 +15,8 @@ pub struct Le2500Form {
     /// Per player, count of each rank laid and kept, in [`Rank::ALL`] order.
     laid: Vec<[u32; 12]>,
     kept: Vec<[u32; 12]>,
+    /// A tap adds a trio (three cards of the rank), as players lay them.
+    trio: bool,
 }
 
 fn counts(cards: &[Rank]) -> [u32; 12] {
@@ -43,11 +45,13 @@ impl Le2500Form {
                 frime: Some(h.frime),
                 laid: h.laid.iter().map(|c| counts(c)).collect(),
                 kept: h.hand.iter().map(|c| counts(c)).collect(),
+                trio: false,
             },
             _ => Le2500Form {
                 frime: None,
                 laid: vec![[0; 12]; players],
                 kept: vec![[0; 12]; players],
+                trio: false,
             },
         }
     }
@@ -76,6 +80,22 @@ impl Le2500Form {
             }
         });
         let frime = self.frime?;
+        // One key, always in the same place, makes each tap a trio: a laid brasse is mostly trios.
+        let step: u32 = if self.trio { 3 } else { 1 };
+        let height = ui.spacing().interact_size.y.max(30.0);
+        let name = tr(lang, "ui.2500.trio");
+        if key(
+            ui,
+            egui::vec2(220.0, height),
+            self.trio,
+            true,
+            name.clone(),
+            name,
+        )
+        .clicked()
+        {
+            self.trio = !self.trio;
+        }
         let worth = options.value(frime, frime);
         ui.label(
             egui::RichText::new(
@@ -136,7 +156,7 @@ impl Le2500Form {
                         let resp = key(ui, rank_key, n > 0, true, text, name)
                             .on_hover_text(tr(lang, "ui.2500.tap"));
                         if resp.clicked() {
-                            counts[r as usize] += 1;
+                            counts[r as usize] += step;
                         }
                         let name =
                             msg!("ui.2500.remove", player = player, what = what, rank = rank)
@@ -145,7 +165,7 @@ impl Le2500Form {
                             || resp.secondary_clicked())
                             && n > 0
                         {
-                            counts[r as usize] -= 1;
+                            counts[r as usize] -= step.min(n);
                         }
                     }
                     let any = counts.iter().any(|&c| c > 0);

@@ -1,0 +1,145 @@
+//! The scoreboard for the room: a second window (an egui viewport) with the open session's
+//! standing in large type, for a second screen or a TV, following every change while the scorer
+//! enters on the first. F11 puts it full screen; Escape leaves full screen.
+
+use egui::text::LayoutJob;
+use egui::{Align, FontId, RichText, TextFormat, Ui, ViewportBuilder, ViewportCommand, ViewportId};
+
+use super::{App, Command, Open};
+use crate::i18n::{Lang, tr};
+use marque_core::msg;
+
+/// Shows the scoreboard's window while it is asked for and a session is open.
+pub fn show(app: &mut App, ctx: &egui::Context) {
+    if !app.scoreboard {
+        return;
+    }
+    let lang = app.lang();
+    let Some(open) = app.open.as_ref() else {
+        return;
+    };
+    let title = tr(lang, "ui.board.title");
+    // Where the backend has one window only (tests, some platforms), the board is a small
+    // fixed window at the bottom left that takes no clicks.
+    if ctx.embed_viewports() {
+        egui::Window::new(&title)
+            .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0])
+            .fixed_size([300.0, 220.0])
+            .collapsible(false)
+            .interactable(false)
+            .show(ctx, |ui| board(ui, open, lang));
+        return;
+    }
+    let builder = ViewportBuilder::default()
+        .with_title(&title)
+        .with_inner_size([1280.0, 720.0]);
+    let closed = ctx.show_viewport_immediate(
+        ViewportId::from_hash_of("scoreboard"),
+        builder,
+        |ui, _class| {
+            let (f11, escape, full, close) = ui.input(|i| {
+                (
+                    i.key_pressed(egui::Key::F11),
+                    i.key_pressed(egui::Key::Escape),
+                    i.viewport().fullscreen.unwrap_or(false),
+                    i.viewport().close_requested(),
+                )
+            });
+            if f11 || (escape && full) {
+                ui.ctx()
+                    .send_viewport_cmd(ViewportCommand::Fullscreen(f11 && !full));
+            }
+            egui::CentralPanel::default().show(ui, |ui| board(ui, open, lang));
+            close
+        },
+    );
+    if closed {
+        app.send(Command::ToggleScoreboard);
+    }
+}
+
+/// The board itself: the game, whose deal or which round, every side's total in type sized to
+/// the window, the race to the target, the last hand.
+pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
+    let doc = &open.doc;
+    let sheet = &doc.sheet;
+    let sides = crate::text::side_names(sheet, lang);
+    let room = ui.available_height();
+    // Each side's row takes an equal share of what is left under the headings.
+    let rows = sides.len().max(2) as f32;
+    let big = (room * 0.62 / rows).clamp(18.0, 150.0);
+    let small = (big * 0.36).clamp(14.0, 40.0);
+    ui.label(
+        RichText::new(format!(
+            "{} — {}",
+            tr(lang, doc.session.game.name_key()),
+            doc.session.players.join(" · ")
+        ))
+        .size(small)
+        .strong(),
+    );
+    ui.label(RichText::new(sheet.state().render(lang)).size(small));
+    ui.add_space(small * 0.5);
+    let colon = tr(lang, "colon");
+    let target = sheet.live.target();
+    let leaders = &sheet.winners;
+    for (s, name) in sides.iter().enumerate() {
+        let total = sheet.totals.get(s).copied().unwrap_or(0);
+        let mut job = LayoutJob::default();
+        let color = if sheet.finished && leaders.contains(&s) {
+            ui.visuals().selection.bg_fill
+        } else {
+            ui.visuals().strong_text_color()
+        };
+        job.append(
+            &format!("{name}{colon}"),
+            0.0,
+            TextFormat::simple(FontId::proportional(big * 0.6), ui.visuals().text_color()),
+        );
+        job.append(
+            &total.to_string(),
+            0.0,
+            TextFormat {
+                valign: Align::Center,
+                ..TextFormat::simple(FontId::proportional(big), color)
+            },
+        );
+        ui.add(egui::Label::new(job).truncate());
+        if let Some(target) = target {
+            let fill = (total as f32 / target as f32).clamp(0.0, 1.0);
+            ui.add(
+                egui::ProgressBar::new(fill)
+                    .desired_height((big * 0.12).max(6.0))
+                    .text(RichText::new(format!("{total} / {target}")).size(small * 0.6)),
+            );
+        }
+    }
+    ui.add_space(small * 0.5);
+    if let Some(last) = sheet.hands.len().checked_sub(1) {
+        let deltas: Vec<String> = sides
+            .iter()
+            .zip(&sheet.hands[last].delta)
+            .filter(|(_, d)| **d != 0)
+            .map(|(n, d)| format!("{n} {d:+}"))
+            .collect();
+        let game = doc.session.game;
+        let line = game.hand_words(msg!(
+            "ui.board.last",
+            n = last + 1,
+            what = sheet.label(&doc.session.hands, last),
+            points = deltas.join(", ")
+        ));
+        ui.label(RichText::new(line.render(lang)).size(small * 0.8));
+    }
+    if sheet.finished {
+        let w: Vec<&str> = sheet
+            .winners
+            .iter()
+            .filter_map(|&w| sides.get(w))
+            .map(String::as_str)
+            .collect();
+        let text = msg!("ui.winner", winners = w.join(", "), count = w.len()).render(lang);
+        ui.label(RichText::new(text).size(small).strong());
+    }
+    ui.label(RichText::new(tr(lang, "ui.board.hint")).size(12.0).weak());
+}
