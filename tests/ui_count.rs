@@ -44,34 +44,6 @@ fn a_selected_deal_shows_its_count_step_by_step_and_the_options_in_force() {
     assert!(shows_containing(&h, "Before the deal: Rubber 1"));
 }
 
-/// At a small window and with large text, the export row, the table and a selected hand's
-/// count stay left of the entry panel: nothing of the sheet reaches under the form.
-#[test]
-fn the_sheet_stays_beside_the_entry_panel_at_small_sizes_and_large_text() {
-    use egui_kittest::kittest::Queryable;
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = started(dir.path(), "Bridge (partie libre)", &BRIDGE);
-    doubled_deal_down_3(&mut h);
-    drop(h);
-    for (w, hgt) in [(1024.0, 600.0), (1280.0, 800.0), (1920.0, 1080.0)] {
-        for zoom in [1.0, 1.75] {
-            let mut h = harness_sized(dir.path(), egui::vec2(w, hgt));
-            h.ctx.set_zoom_factor(zoom);
-            settle(&mut h);
-            click_containing(&mut h, "Reprendre : Anne, Bruno, Claire, David");
-            click(&mut h, "#1");
-            let form_left = h.get_by_label("Donne passée").rect().left();
-            for label in ["Exporter", "Exporter vers", "#1"] {
-                let r = h.get_by_label(label).rect();
-                assert!(
-                    r.right() <= form_left,
-                    "{label} at {w}×{hgt}, zoom {zoom}: {r:?} reaches the form at {form_left}"
-                );
-            }
-        }
-    }
-}
-
 /// A selected deal's Modifier and Supprimer come right under the table, in view at 1024×600
 /// even when the deal's rubber fills a long paper sheet.
 #[test]

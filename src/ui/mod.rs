@@ -398,6 +398,8 @@ impl App {
         }
         if self.prefs_applied.is_none() {
             install_fonts(ctx);
+            // Scroll bars take their own room: a floating bar would lie over a row's last key.
+            ctx.all_styles_mut(|s| s.spacing.scroll = egui::style::ScrollStyle::solid());
         }
         ctx.set_theme(if self.prefs.dark {
             egui::Theme::Dark

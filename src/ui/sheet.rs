@@ -176,6 +176,11 @@ impl Rows {
     }
 }
 
+/// Below this width (in points) the entry form goes under the sheet rather than beside it.
+const NARROW: f32 = 760.0;
+/// Below this height (in points) too.
+const SHORT: f32 = 420.0;
+
 pub fn show(app: &mut App, ui: &mut Ui) {
     let lang = app.lang();
     let app_scoreboard = app.scoreboard;
@@ -193,262 +198,56 @@ pub fn show(app: &mut App, ui: &mut Ui) {
         open.rows.what_if(&open.whatif, i, lang, &open.doc.session);
     }
     let mut commands: Vec<Command> = Vec::new();
-    let doc = &open.doc;
-    let game = doc.session.game;
-
-    ui.horizontal_wrapped(|ui| {
-        ui.heading(tr(lang, game.name_key()));
-        ui.label(RichText::new(doc.session.players.join(" · ")).strong());
-    });
-    state_line(ui, lang, &doc.sheet);
-    // The options in force, so that nobody meets the table by surprise.
-    ui.label(
-        RichText::new(msg!("explain.options", list = open.rows.options.as_str()).render(lang))
-            .weak(),
-    );
-    if let Some(why) = &open.read_only {
-        ui.label(RichText::new(msg!("ui.read_only", why = why.clone()).render(lang)).italics());
-    }
-    // A session that is over (the players stopped it, or its game reached its end) opens
-    // read-only; it can be taken up again, after a confirmation, and the log will say so.
-    let over = open
-        .read_only
-        .as_ref()
-        .is_some_and(|m| m.key == "ui.read_only.finished");
-    if over {
-        ui.horizontal_wrapped(|ui| {
-            if open.confirm_reopen {
-                ui.label(RichText::new(tr(lang, "ui.reopen.ask")).strong());
-                if ui.button(tr(lang, "ui.reopen.yes")).clicked() {
-                    commands.push(Command::Reopen);
-                }
-                if ui.button(tr(lang, "ui.reopen.no")).clicked() {
-                    commands.push(Command::CancelReopen);
-                }
-            } else if ui.button(tr(lang, "ui.reopen")).clicked() {
-                commands.push(Command::AskReopen);
-            }
-        });
-    }
-    if let Some(e) = &open.save_error {
-        ui.colored_label(
-            ui.visuals().error_fg_color,
-            msg!("ui.save_failed", error = e.as_str()).render(lang),
-        );
-    }
-    // A bridge evening: after each rubber, its result, the evening's standing, and whether
-    // another rubber follows.
-    let evening = game == GameKind::Bridge && !doc.session.closed;
-    if evening && doc.sheet.natural_end {
-        let papers = &open.rows.papers;
-        if let Some((k, last)) = papers.iter().enumerate().next_back()
-            && let Some(result) = last.result(k)
-        {
-            ui.label(RichText::new(result.render(lang)).heading().strong());
-        }
-        ui.label(RichText::new(crate::text::evening(papers).render(lang)).strong());
-        if open.read_only.is_none() && !open.next_rubber {
-            ui.horizontal_wrapped(|ui| {
-                if ui
-                    .button(RichText::new(tr(lang, "ui.bridge.next_rubber")).heading())
-                    .clicked()
-                {
-                    commands.push(Command::NextRubber);
-                }
-                if ui
-                    .button(RichText::new(tr(lang, "ui.bridge.end_evening")).heading())
-                    .clicked()
-                {
-                    commands.push(Command::CloseSession);
-                }
-            });
-        }
-    } else if doc.sheet.finished {
-        let sides = crate::text::side_names(&doc.sheet, lang);
-        let w: Vec<&str> = doc
-            .sheet
-            .winners
-            .iter()
-            .filter_map(|&w| sides.get(w))
-            .map(String::as_str)
-            .collect();
-        ui.label(
-            RichText::new(msg!("ui.winner", winners = w.join(", "), count = w.len()).render(lang))
-                .heading()
-                .strong(),
-        );
-    }
-    let writable = open.read_only.is_none();
-    let (can_undo, can_redo) = (doc.undo.can_undo(), doc.undo.can_redo());
-    let finished = doc.sheet.finished;
-    let show_log = open.show_log;
-    let scoreboard = app_scoreboard;
-    ui.horizontal_wrapped(|ui| {
-        for (named, enabled) in [(&UNDO, can_undo), (&REDO, can_redo)] {
-            let mut b = ui.add_enabled(
-                writable && enabled,
-                egui::Button::new(tr(lang, named.label)),
-            );
-            if let Some(k) = named.keys.first() {
-                b = b.on_hover_text(ui.ctx().format_shortcut(k));
-            }
-            if b.clicked() {
-                commands.push((named.command)());
-            }
-        }
-        let log_label = if show_log {
-            "ui.log.hide"
-        } else {
-            "ui.log.show"
-        };
-        if ui.button(tr(lang, log_label)).clicked() {
-            commands.push(Command::ToggleLog);
-        }
-        if writable && !finished && ui.button(tr(lang, "ui.close_session")).clicked() {
-            commands.push(Command::CloseSession);
-        }
-        let board = if scoreboard {
-            "ui.board.close"
-        } else {
-            "ui.board.open"
-        };
-        if ui.button(tr(lang, board)).clicked() {
-            commands.push(Command::ToggleScoreboard);
-        }
-    });
-    ui.separator();
-
-    if !open.form.is_empty() {
-        egui::Panel::right("entry").min_size(360.0).show(ui, |ui| {
-            // The preview and the confirm button stay at the panel's foot, in the same place
-            // whatever the form's height; the form scrolls above them.
-            egui::Panel::bottom("entry-confirm").show(ui, |ui| {
+    // Scroll bars take their own room: a floating bar would lie over a row's last keys.
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+    // A narrow or short window (or large text): one scrolling column, form above the sheet,
+    // with the preview and the confirm button pinned at the foot.
+    let narrow = ui.available_width() < NARROW || ui.available_height() < SHORT;
+    if narrow {
+        if !open.form.is_empty() {
+            egui::Panel::bottom("entry-confirm-narrow").show(ui, |ui| {
                 confirm_area(open, ui, lang, &mut commands);
             });
-            egui::ScrollArea::vertical().id_salt("form").show(ui, |ui| {
-                entry(open, ui, lang, &mut commands);
-            });
-        });
-    }
-    // The export row wraps, and its path field takes what room is left, so that it never
-    // reaches under the entry panel.
-    ui.horizontal_wrapped(|ui| {
-        let l = ui.label(tr(lang, "ui.export.path"));
-        let room = ui.available_width() - 140.0;
-        ui.add(
-            egui::TextEdit::singleline(&mut open.export_path)
-                .desired_width(room.clamp(120.0, 280.0)),
-        )
-        .labelled_by(l.id);
-        if ui.button(tr(lang, "ui.export.button")).clicked() {
-            commands.push(Command::Export);
         }
-    });
-    let open: &Open = open;
-    let doc = &open.doc;
-    table(ui, lang, open, &mut commands);
-    egui::ScrollArea::vertical()
-        .id_salt("sheet")
-        .show(ui, |ui| {
-            if let Some(i) = open.selected.filter(|&i| i < doc.sheet.hands.len()) {
-                ui.add_space(8.0);
-                ui.label(
-                    RichText::new(
-                        game.hand_words(msg!(
-                            "ui.explain",
-                            n = i + 1,
-                            what = doc.sheet.label(&doc.session.hands, i)
-                        ))
-                        .render(lang),
-                    )
-                    .strong(),
-                );
-                // Its edit and delete buttons first, beside it: nothing to scroll past.
-                if open.read_only.is_none() {
-                    ui.horizontal(|ui| {
-                        if ui
-                            .button(
-                                game.hand_words(msg!("ui.edit_hand", n = i + 1))
-                                    .render(lang),
-                            )
-                            .clicked()
-                        {
-                            commands.push(Command::Edit(i));
-                        }
-                        if ui
-                            .button(
-                                game.hand_words(msg!("ui.delete_hand", n = i + 1))
-                                    .render(lang),
-                            )
-                            .clicked()
-                        {
-                            commands.push(Command::Delete(i));
-                        }
-                    });
-                }
-                // The count step by step: what stood before the hand, each line with its sum.
-                if let Some(count) = open.rows.counted(i) {
-                    for f in &count.facts {
-                        ui.label(RichText::new(f.render(lang)).weak());
-                    }
-                    let steps = count
-                        .steps
-                        .iter()
-                        .map(|st| (st.side, st.points, st.text.render(lang), st.rule));
-                    explain(
-                        ui,
-                        lang,
-                        &crate::text::side_names(&doc.sheet, lang),
-                        steps,
-                        &mut commands,
-                    );
-                }
-                what_if(ui, lang, open, &mut commands);
-            }
-            if let Live::Bridge(_) = &doc.sheet.live {
-                // The paper of the selected deal's rubber, else of the last one: a long evening
-                // is not laid out whole on every frame.
-                let rubber = open
-                    .selected
-                    .and_then(|i| match doc.sheet.hands.get(i).map(|h| &h.info) {
-                        Some(HandInfo::Bridge(b)) => Some(b.rubber),
-                        _ => None,
-                    })
-                    .unwrap_or(open.rows.papers.len().saturating_sub(1));
-                if let Some(p) = open.rows.papers.get(rubber) {
-                    ui.add_space(8.0);
-                    paper(ui, lang, rubber, p);
-                }
-                // The evening: each rubber's result, and the standing after them all.
-                let papers = &open.rows.papers;
-                if papers.len() > 1 {
-                    ui.add_space(8.0);
-                    for (k, p) in papers.iter().enumerate() {
-                        if let Some(result) = p.result(k) {
-                            ui.label(result.render(lang));
-                        }
-                    }
-                    ui.label(RichText::new(crate::text::evening(papers).render(lang)).strong());
-                }
-            }
-            if !doc.sheet.closing.is_empty() {
-                ui.label(RichText::new(tr(lang, "ui.closing")).strong());
-                let lines = line_rows(&doc.sheet.closing, lang);
-                explain(
-                    ui,
-                    lang,
-                    &crate::text::side_names(&doc.sheet, lang),
-                    lines,
-                    &mut commands,
-                );
-            }
-            if open.show_log {
-                ui.add_space(8.0);
-                log_view(ui, lang, open, &mut commands);
-            }
+        egui::ScrollArea::both().id_salt("narrow").show(ui, |ui| {
+            body(ui, open, lang, app_scoreboard, true, &mut commands)
         });
+    } else {
+        body(ui, open, lang, app_scoreboard, false, &mut commands);
+    }
     for c in commands {
         app.send(c);
+    }
+}
+
+/// A selected hand's heading, with its edit and delete buttons right under it: nothing to
+/// scroll past to reach them.
+fn selected_heading(ui: &mut Ui, lang: Lang, open: &Open, i: usize, commands: &mut Vec<Command>) {
+    let doc = &open.doc;
+    let game = doc.session.game;
+    ui.add_space(8.0);
+    ui.label(
+        RichText::new(
+            game.hand_words(msg!(
+                "ui.explain",
+                n = i + 1,
+                what = doc.sheet.label(&doc.session.hands, i)
+            ))
+            .render(lang),
+        )
+        .strong(),
+    );
+    if open.read_only.is_none() {
+        ui.horizontal_wrapped(|ui| {
+            let edit = game.hand_words(msg!("ui.edit_hand", n = i + 1));
+            if ui.button(edit.render(lang)).clicked() {
+                commands.push(Command::Edit(i));
+            }
+            let delete = game.hand_words(msg!("ui.delete_hand", n = i + 1));
+            if ui.button(delete.render(lang)).clicked() {
+                commands.push(Command::Delete(i));
+            }
+        });
     }
 }
 
@@ -593,7 +392,7 @@ fn state_line(ui: &mut Ui, lang: Lang, sheet: &Sheet) {
 
 /// The table of hands: label, delta and running total per side; only the rows on screen are
 /// laid out. A click on a row's number selects it.
-fn table(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
+fn table(ui: &mut Ui, lang: Lang, open: &Open, narrow: bool, commands: &mut Vec<Command>) {
     let sheet = &open.doc.sheet;
     let rows = &open.rows.rows;
     let widths = column_widths(ui, sheet.sides.len());
@@ -604,7 +403,10 @@ fn table(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
     let cell = |ui: &mut Ui, w: f32, text: RichText| {
         ui.add_sized([w, row_height], egui::Label::new(text).truncate());
     };
-    {
+    // Wide tables (seven players, large text) scroll sideways inside their own area; in the
+    // narrow layout the whole column scrolls both ways already (a scroll area inside it would
+    // keep its bar in view, over the form).
+    let mut draw = |ui: &mut Ui| {
         ui.horizontal(|ui| {
             cell(ui, widths.0, RichText::new("#").strong());
             cell(
@@ -624,7 +426,9 @@ fn table(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
                 cell(ui, widths.2, RichText::new(s).strong());
             }
         });
-        let max_height = (ui.available_height() * 0.5).max(4.0 * row_height);
+        // Half the room there is (in a scrolling column, of the window), four rows at least.
+        let room = ui.available_height().min(ui.ctx().content_rect().height());
+        let max_height = (room * 0.5).max(4.0 * row_height);
         let mut area = egui::ScrollArea::vertical()
             .id_salt("sheet-rows")
             .max_height(max_height);
@@ -689,6 +493,13 @@ fn table(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
                 );
             }
         });
+    };
+    if narrow {
+        draw(ui);
+    } else {
+        egui::ScrollArea::horizontal()
+            .id_salt("sheet-wide")
+            .show(ui, draw);
     }
     if let Live::Ascenseur(g) = &sheet.live {
         let plan = g.plan();
@@ -894,4 +705,261 @@ fn log_view(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
             }
         });
     }
+}
+
+/// The session screen under the top bar: its heading, the entry form (beside the sheet, or above
+/// it when `narrow`), the table, a selected hand's count, the paper sheet and the log.
+fn body(
+    ui: &mut Ui,
+    open: &mut Open,
+    lang: Lang,
+    scoreboard: bool,
+    narrow: bool,
+    commands: &mut Vec<Command>,
+) {
+    let doc = &open.doc;
+    let game = doc.session.game;
+
+    ui.horizontal_wrapped(|ui| {
+        ui.heading(tr(lang, game.name_key()));
+        ui.label(RichText::new(doc.session.players.join(" · ")).strong());
+    });
+    state_line(ui, lang, &doc.sheet);
+    // The options in force, so that nobody meets the table by surprise.
+    ui.label(
+        RichText::new(msg!("explain.options", list = open.rows.options.as_str()).render(lang))
+            .weak(),
+    );
+    if let Some(why) = &open.read_only {
+        ui.label(RichText::new(msg!("ui.read_only", why = why.clone()).render(lang)).italics());
+    }
+    // A session that is over (the players stopped it, or its game reached its end) opens
+    // read-only; it can be taken up again, after a confirmation, and the log will say so.
+    let over = open
+        .read_only
+        .as_ref()
+        .is_some_and(|m| m.key == "ui.read_only.finished");
+    if over {
+        ui.horizontal_wrapped(|ui| {
+            if open.confirm_reopen {
+                ui.label(RichText::new(tr(lang, "ui.reopen.ask")).strong());
+                if ui.button(tr(lang, "ui.reopen.yes")).clicked() {
+                    commands.push(Command::Reopen);
+                }
+                if ui.button(tr(lang, "ui.reopen.no")).clicked() {
+                    commands.push(Command::CancelReopen);
+                }
+            } else if ui.button(tr(lang, "ui.reopen")).clicked() {
+                commands.push(Command::AskReopen);
+            }
+        });
+    }
+    if let Some(e) = &open.save_error {
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            msg!("ui.save_failed", error = e.as_str()).render(lang),
+        );
+    }
+    // A bridge evening: after each rubber, its result, the evening's standing, and whether
+    // another rubber follows.
+    let evening = game == GameKind::Bridge && !doc.session.closed;
+    if evening && doc.sheet.natural_end {
+        let papers = &open.rows.papers;
+        if let Some((k, last)) = papers.iter().enumerate().next_back()
+            && let Some(result) = last.result(k)
+        {
+            ui.label(RichText::new(result.render(lang)).heading().strong());
+        }
+        ui.label(RichText::new(crate::text::evening(papers).render(lang)).strong());
+        if open.read_only.is_none() && !open.next_rubber {
+            ui.horizontal_wrapped(|ui| {
+                if ui
+                    .button(RichText::new(tr(lang, "ui.bridge.next_rubber")).heading())
+                    .clicked()
+                {
+                    commands.push(Command::NextRubber);
+                }
+                if ui
+                    .button(RichText::new(tr(lang, "ui.bridge.end_evening")).heading())
+                    .clicked()
+                {
+                    commands.push(Command::CloseSession);
+                }
+            });
+        }
+    } else if doc.sheet.finished {
+        let sides = crate::text::side_names(&doc.sheet, lang);
+        let w: Vec<&str> = doc
+            .sheet
+            .winners
+            .iter()
+            .filter_map(|&w| sides.get(w))
+            .map(String::as_str)
+            .collect();
+        ui.label(
+            RichText::new(msg!("ui.winner", winners = w.join(", "), count = w.len()).render(lang))
+                .heading()
+                .strong(),
+        );
+    }
+    let writable = open.read_only.is_none();
+    let (can_undo, can_redo) = (doc.undo.can_undo(), doc.undo.can_redo());
+    let finished = doc.sheet.finished;
+    let show_log = open.show_log;
+
+    ui.horizontal_wrapped(|ui| {
+        for (named, enabled) in [(&UNDO, can_undo), (&REDO, can_redo)] {
+            let mut b = ui.add_enabled(
+                writable && enabled,
+                egui::Button::new(tr(lang, named.label)),
+            );
+            if let Some(k) = named.keys.first() {
+                b = b.on_hover_text(ui.ctx().format_shortcut(k));
+            }
+            if b.clicked() {
+                commands.push((named.command)());
+            }
+        }
+        let log_label = if show_log {
+            "ui.log.hide"
+        } else {
+            "ui.log.show"
+        };
+        if ui.button(tr(lang, log_label)).clicked() {
+            commands.push(Command::ToggleLog);
+        }
+        if writable && !finished && ui.button(tr(lang, "ui.close_session")).clicked() {
+            commands.push(Command::CloseSession);
+        }
+        let board = if scoreboard {
+            "ui.board.close"
+        } else {
+            "ui.board.open"
+        };
+        if ui.button(tr(lang, board)).clicked() {
+            commands.push(Command::ToggleScoreboard);
+        }
+    });
+    ui.separator();
+
+    if !open.form.is_empty() {
+        // The entry panel's width is bounded by the window's: whatever the form holds, and
+        // whatever width was dragged or stored, the sheet keeps its share. In a narrow window
+        // (or with large text) the form goes under the sheet instead of beside it.
+        let room = ui.available_width();
+        if narrow {
+            // The confirm area is pinned at the screen's foot (see `show`); the form comes
+            // under the table and the selected hand's buttons, in the one scrolling column.
+        } else {
+            let most = (room * 0.55).max(300.0);
+            egui::Panel::right("entry")
+                .default_size((room * 0.42).clamp(300.0, most))
+                .size_range(300.0..=most)
+                .show(ui, |ui| {
+                    // The preview and the confirm button stay at the panel's foot, in the same
+                    // place whatever the form's height; the form scrolls above them.
+                    egui::Panel::bottom("entry-confirm").show(ui, |ui| {
+                        confirm_area(open, ui, lang, commands);
+                    });
+                    egui::ScrollArea::both().id_salt("form").show(ui, |ui| {
+                        entry(open, ui, lang, commands);
+                    });
+                });
+        }
+    }
+    // The export row wraps, and its path field takes what room is left, so that it never
+    // reaches under the entry panel.
+    ui.horizontal_wrapped(|ui| {
+        let l = ui.label(tr(lang, "ui.export.path"));
+        let room = ui.available_width() - 140.0;
+        ui.add(
+            egui::TextEdit::singleline(&mut open.export_path)
+                .desired_width(room.clamp(120.0, 280.0)),
+        )
+        .labelled_by(l.id);
+        if ui.button(tr(lang, "ui.export.button")).clicked() {
+            commands.push(Command::Export);
+        }
+    });
+    table(ui, lang, open, narrow, commands);
+    if narrow {
+        if let Some(i) = open.selected.filter(|&i| i < open.doc.sheet.hands.len()) {
+            selected_heading(ui, lang, open, i, commands);
+        }
+        if !open.form.is_empty() {
+            ui.separator();
+            entry(open, ui, lang, commands);
+            ui.separator();
+        }
+    }
+    let open: &Open = open;
+    let doc = &open.doc;
+    egui::ScrollArea::vertical()
+        .id_salt("sheet")
+        .show(ui, |ui| {
+            if let Some(i) = open.selected.filter(|&i| i < doc.sheet.hands.len()) {
+                if !narrow {
+                    selected_heading(ui, lang, open, i, commands);
+                }
+                // The count step by step: what stood before the hand, each line with its sum.
+                if let Some(count) = open.rows.counted(i) {
+                    for f in &count.facts {
+                        ui.label(RichText::new(f.render(lang)).weak());
+                    }
+                    let steps = count
+                        .steps
+                        .iter()
+                        .map(|st| (st.side, st.points, st.text.render(lang), st.rule));
+                    explain(
+                        ui,
+                        lang,
+                        &crate::text::side_names(&doc.sheet, lang),
+                        steps,
+                        commands,
+                    );
+                }
+                what_if(ui, lang, open, commands);
+            }
+            if let Live::Bridge(_) = &doc.sheet.live {
+                // The paper of the selected deal's rubber, else of the last one: a long evening
+                // is not laid out whole on every frame.
+                let rubber = open
+                    .selected
+                    .and_then(|i| match doc.sheet.hands.get(i).map(|h| &h.info) {
+                        Some(HandInfo::Bridge(b)) => Some(b.rubber),
+                        _ => None,
+                    })
+                    .unwrap_or(open.rows.papers.len().saturating_sub(1));
+                if let Some(p) = open.rows.papers.get(rubber) {
+                    ui.add_space(8.0);
+                    paper(ui, lang, rubber, p);
+                }
+                // The evening: each rubber's result, and the standing after them all.
+                let papers = &open.rows.papers;
+                if papers.len() > 1 {
+                    ui.add_space(8.0);
+                    for (k, p) in papers.iter().enumerate() {
+                        if let Some(result) = p.result(k) {
+                            ui.label(result.render(lang));
+                        }
+                    }
+                    ui.label(RichText::new(crate::text::evening(papers).render(lang)).strong());
+                }
+            }
+            if !doc.sheet.closing.is_empty() {
+                ui.label(RichText::new(tr(lang, "ui.closing")).strong());
+                let lines = line_rows(&doc.sheet.closing, lang);
+                explain(
+                    ui,
+                    lang,
+                    &crate::text::side_names(&doc.sheet, lang),
+                    lines,
+                    commands,
+                );
+            }
+            if open.show_log {
+                ui.add_space(8.0);
+                log_view(ui, lang, open, commands);
+            }
+        });
 }

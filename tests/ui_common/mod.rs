@@ -134,8 +134,24 @@ pub fn new_game(h: &mut Harness<'static, App>, game: &str, names: &[&str]) {
     {
         click(h, "Ajouter un joueur");
     }
+    // Back to the top of the form: the first fields went out of view as seats were added.
+    let centre = h.ctx.content_rect().center();
+    h.hover_at(centre);
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, 10_000.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run();
     for (i, name) in names.iter().enumerate() {
-        type_in(h, &format!("Joueur {}", i + 1), name);
+        let field = format!("Joueur {}", i + 1);
+        if h.query_by_label(&field).is_some() {
+            h.get_by_label(&field).scroll_to_me();
+            h.run();
+        }
+        type_in(h, &field, name);
     }
 }
 

@@ -1,0 +1,209 @@
+//! Nothing overlaps and nothing is cut: every game at its widest states, at 1024×600, 1280×800
+//! and 1920×1080, at zoom 1 and 1.75. No two interactive widgets' visible rectangles overlap,
+//! and none is cut by the window's edge (a widget may only be cut by a scroll area's edge).
+mod ui_common;
+use egui::{Rect, accesskit::Action};
+use egui_kittest::kittest::{By, NodeT, Queryable};
+use marque::games::ascenseur::{Options, Plan};
+use serde_json::json;
+use ui_common::*;
+
+type H = egui_kittest::Harness<'static, marque::ui::App>;
+
+const SIZES: [(f32, f32); 3] = [(1024.0, 600.0), (1280.0, 800.0), (1920.0, 1080.0)];
+const ZOOMS: [f32; 2] = [1.0, 1.75];
+
+/// Every interactive widget on screen: its name, its whole rectangle, the part of it that is
+/// visible (after its scroll area's clipping) and its layer.
+fn widgets(h: &H) -> Vec<(String, Rect, Rect, egui::LayerId)> {
+    let nodes: Vec<(u64, String)> = h
+        .query_all(By::new().predicate(|n| {
+            n.data().supports_action(Action::Click) || n.data().supports_action(Action::Focus)
+        }))
+        .map(|n| {
+            let a = n.accesskit_node();
+            let name = a.label().or_else(|| a.value()).unwrap_or_default();
+            (a.locate().0.0, name)
+        })
+        .collect();
+    nodes
+        .into_iter()
+        .filter_map(|(raw, name)| {
+            // SAFETY (not a memory matter): the value is an egui Id's own accesskit id, which
+            // is what this conversion back is for.
+            let id = unsafe { egui::Id::from_high_entropy_bits(raw) };
+            let r = h.ctx.read_response(id)?;
+            Some((name, r.rect, r.interact_rect, r.layer_id))
+        })
+        .filter(|(_, _, visible, _)| visible.is_positive())
+        .collect()
+}
+
+/// What is wrong on screen: overlapping widgets, and widgets cut by the window's edge.
+fn faults(h: &H) -> Vec<String> {
+    let window = h.ctx.content_rect();
+    let list = widgets(h);
+    if std::env::var("GEOMETRY_DUMP").is_ok() {
+        for (n, r, v, _) in &list {
+            eprintln!("{n:?} {r:?} {v:?}");
+        }
+    }
+    let mut out = Vec::new();
+    for (i, (a, ra, va, la)) in list.iter().enumerate() {
+        for (b, rb, vb, lb) in &list[i + 1..] {
+            let both = va.intersect(*vb);
+            // A panel's divider is a grab band laid on the panel's edge by design.
+            let divider = (a == "Resize panel" || b == "Resize panel") && both.width() <= 6.5;
+            if la == lb && both.is_positive() && both.area() > 2.0 && !divider {
+                out.push(format!(
+                    "{a:?} {va:?} overlaps {b:?} {vb:?} (whole: {ra:?}, {rb:?})"
+                ));
+            }
+        }
+        // Cut where its visible part reaches the window's edge: not a scroll area's doing.
+        let cut = |whole: f32, seen: f32, edge: f32, beyond: bool| {
+            beyond && (whole - edge).abs() > 0.5 && (seen - edge).abs() <= 1.0
+        };
+        if cut(
+            ra.right(),
+            va.right(),
+            window.right(),
+            ra.right() > window.right(),
+        ) || cut(
+            ra.bottom(),
+            va.bottom(),
+            window.bottom(),
+            ra.bottom() > window.bottom(),
+        ) || cut(
+            ra.left(),
+            va.left(),
+            window.left(),
+            ra.left() < window.left(),
+        ) || cut(ra.top(), va.top(), window.top(), ra.top() < window.top())
+        {
+            out.push(format!("{a:?} {ra:?} is cut by the window {window:?}"));
+        }
+    }
+    out
+}
+
+/// Runs `setup` in a fresh window of every size and zoom on a folder `prepare` filled, and
+/// checks the screen it leaves.
+fn check(what: &str, prepare: impl Fn(&std::path::Path), setup: impl Fn(&mut H)) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut all = Vec::new();
+    for (w, hgt) in SIZES {
+        for zoom in ZOOMS {
+            prepare(dir.path());
+            let mut h = harness_sized(dir.path(), egui::vec2(w, hgt));
+            h.ctx.set_zoom_factor(zoom);
+            settle(&mut h);
+            setup(&mut h);
+            h.run();
+            for f in faults(&h) {
+                all.push(format!("{what} at {w}×{hgt}, zoom {zoom}: {f}"));
+            }
+            drop(h);
+            // Each run starts from an empty folder.
+            for e in std::fs::read_dir(dir.path()).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    std::fs::remove_dir_all(&p).unwrap();
+                } else {
+                    std::fs::remove_file(&p).unwrap();
+                }
+            }
+        }
+    }
+    assert!(all.is_empty(), "{}", all.join("\n"));
+}
+
+/// Writes an ascenseur session of `n` players whose rounds are entered up to the peak round
+/// (the most cards).
+fn ascenseur_at_peak(dir: &std::path::Path, n: usize) {
+    let names: Vec<String> = (0..n).map(|i| format!("Joueur{i}")).collect();
+    let plan = Plan::new(n, &Options::default());
+    let peak = (0..plan.rounds())
+        .max_by_key(|&k| plan.round(k).cards)
+        .unwrap();
+    let hands: Vec<_> = (0..peak)
+        .map(|k| {
+            let cards = plan.round(k).cards;
+            let mut tricks = vec![0; n];
+            tricks[0] = cards;
+            json!({"bids": vec![0; n], "tricks": tricks})
+        })
+        .collect();
+    let v = json!({"format": "marque-session", "version": 1, "game": "ascenseur",
+                   "players": names, "hands": hands});
+    std::fs::write(dir.join("asc.json"), v.to_string()).unwrap();
+}
+
+fn nothing(_: &std::path::Path) {}
+
+#[test]
+fn ascenseur_peak_rounds_with_3_and_7_players() {
+    for n in [3, 7] {
+        check(
+            &format!("ascenseur {n}"),
+            |d| ascenseur_at_peak(d, n),
+            |h| click_containing(h, "Reprendre : Joueur0"),
+        );
+    }
+}
+
+#[test]
+fn democratie_with_6_players_and_the_card_picker_open() {
+    check("démocratie 6", nothing, |h| {
+        let names = ["Ana", "Ben", "Chloé", "Dario", "Eva", "Félix"];
+        new_game(h, "Démocratie", &names);
+        click(h, "Commencer la partie");
+        let first = h
+            .query_all_by_label_contains("choisir les cartes")
+            .next()
+            .map(|n| n.accesskit_node().label().unwrap_or_default());
+        if let Some(label) = first {
+            click(h, &label);
+        }
+        click(h, "Aide pour un pli disputé");
+    });
+}
+
+#[test]
+fn le_2500_with_8_players() {
+    check("2500 à 8", nothing, |h| {
+        let names = ["A1", "B2", "C3", "D4", "E5", "F6", "G7", "H8"];
+        new_game(h, "Le 2500", &names);
+        click(h, "Commencer la partie");
+        click(h, "Frime : As");
+        click(h, "A1 Posé As");
+    });
+}
+
+#[test]
+fn bridge_with_every_option_shown_and_the_log() {
+    check("bridge", nothing, |h| {
+        new_game(h, "Bridge (partie libre)", &BRIDGE);
+        click(h, "lois actuelles");
+        click(h, "Commencer la partie");
+        for c in ["Nord — Anne", "Niveau 4", "Atout pique", "Contré"] {
+            click(h, c);
+        }
+        click(h, "Juste fait");
+        click(h, "Valider la donne");
+        click(h, "#1");
+        click(h, "Journal des modifications");
+        for c in ["Est — Bruno", "Niveau 3", "Atout sans-atout", "Surcontré"] {
+            click(h, c);
+        }
+    });
+}
+
+#[test]
+fn truc_and_the_scoreboard() {
+    check("truc", nothing, |h| {
+        new_game(h, "Le Truc", &["Alice", "Bruno"]);
+        click(h, "Commencer la partie");
+        click(h, "Tableau pour la salle");
+    });
+}
