@@ -125,6 +125,12 @@ fn export_never_overwrites_and_import_adds_a_session() {
     let out = dir.path().join("export.json");
     let mut h = harness(&data);
     click_containing(&mut h, "Reprendre : Alice, Bruno");
+    // A notice follows a change of language while it is shown.
+    click(&mut h, "Exporter");
+    assert!(shows(&h, "Indiquez le chemin du fichier à écrire."));
+    click(&mut h, "English");
+    assert!(shows(&h, "Give the path of the file to write."));
+    click(&mut h, "Français");
     type_in(&mut h, "Exporter vers", out.to_str().unwrap());
     click(&mut h, "Exporter");
     assert!(shows(&h, &format!("Session exportée : {}", out.display())));

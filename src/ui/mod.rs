@@ -304,7 +304,7 @@ pub struct App {
     pub screen: Screen,
     pub open: Option<Open>,
     /// A message shown on top until dismissed (moved a file aside, imported…).
-    pub notice: Option<String>,
+    pub notice: Option<Notice>,
     /// The scoreboard window is shown (while a session is open).
     pub scoreboard: bool,
     pub home: home::HomeState,
@@ -319,7 +319,7 @@ impl App {
         crate::init_texts();
         let store = Store::new(dir);
         let (prefs, prefs_notice) = Prefs::load(&store);
-        let notice = prefs_notice.map(|m| m.render(prefs.lang));
+        let notice = prefs_notice.map(Notice::from);
         let mut home = home::HomeState::default();
         home.refresh(&store);
         App {
@@ -366,9 +366,10 @@ impl App {
         self.shortcuts(ui.ctx());
         self.home.poll(ui.ctx());
         egui::Panel::top("top").show(ui, |ui| self.top_bar(ui));
-        if let Some(n) = self.notice.clone() {
+        // Rendered every frame: a notice follows a change of language.
+        if let Some(n) = self.notice.as_ref().map(|n| n.render(self.lang())) {
             egui::Panel::bottom("notice").show(ui, |ui| {
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     ui.label(n);
                     if ui.button(self.t("ui.ok")).clicked() {
                         self.send(Command::DismissNotice);
@@ -480,7 +481,6 @@ impl App {
     }
 
     fn run(&mut self, c: Command) {
-        let lang = self.lang();
         let game = self.open.as_ref().map(|o| o.doc.session.game);
         match c {
             Command::Home => self.go_home(),
@@ -507,17 +507,17 @@ impl App {
                 if let Some(old) = old
                     && let Err(p) = self.change(Change::Remove(i, old), Action::Delete)
                 {
-                    self.notice = Some(
-                        msg!("ui.delete_refused", why = render_problems(&p, lang, game))
-                            .render(lang),
-                    );
+                    self.notice = Some(Notice::new(move |lang| {
+                        let why = render_problems(&p, lang, game);
+                        msg!("ui.delete_refused", why = why).render(lang)
+                    }));
                 }
             }
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
             Command::Restore(change) => {
                 if let Err(p) = self.change(change, Action::Restore) {
-                    self.notice = Some(render_problems(&p, lang, game));
+                    self.notice = Some(Notice::new(move |lang| render_problems(&p, lang, game)));
                 }
             }
             Command::CloseSession => self.close_session(),
@@ -537,17 +537,15 @@ impl App {
             Command::Export => self.export(),
             Command::Import(path) => {
                 self.notice = Some(match self.store.import(&path) {
-                    Ok(p) => msg!("ui.home.imported", file = p.display().to_string()).render(lang),
-                    Err(e) => store_error(&e, lang),
+                    Ok(p) => msg!("ui.home.imported", file = p.display().to_string()).into(),
+                    Err(e) => store_notice(e),
                 });
                 self.home.refresh(&self.store);
             }
             Command::MoveAside(p) => {
                 self.notice = Some(match self.store.move_aside(&p) {
-                    Ok(dest) => {
-                        msg!("ui.home.moved", file = dest.display().to_string()).render(lang)
-                    }
-                    Err(e) => msg!("ui.io_error", error = e.to_string()).render(lang),
+                    Ok(dest) => msg!("ui.home.moved", file = dest.display().to_string()).into(),
+                    Err(e) => msg!("ui.io_error", error = e.to_string()).into(),
                 });
                 self.home.refresh(&self.store);
             }
@@ -620,7 +618,7 @@ impl App {
         let loaded = match store::read_session(path) {
             Ok(l) => l,
             Err(e) => {
-                self.notice = Some(self.store_error(&e));
+                self.notice = Some(store_notice(e));
                 return;
             }
         };
@@ -641,7 +639,7 @@ impl App {
         };
         if let Some(prev) = lock.as_ref().and_then(|l| l.taken_over.clone()) {
             let note = store::lock_note(&prev);
-            self.notice = Some(msg!("ui.lock_taken_over", note = note).render(self.lang()));
+            self.notice = Some(msg!("ui.lock_taken_over", note = note).into());
         }
         self.open = Some(Open::new(path, loaded, lock, read_only));
         self.screen = Screen::Session;
@@ -649,7 +647,6 @@ impl App {
 
     /// Opens a file written by a newer Marque, read-only, if its hands still read as version 1.
     pub fn open_newer(&mut self, path: &Path, version: u64) {
-        let lang = self.lang();
         let shown = std::fs::read_to_string(path)
             .ok()
             .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
@@ -667,7 +664,7 @@ impl App {
                 })
             });
         match shown {
-            None => self.notice = Some(msg!("ui.newer_unreadable", version = version).render(lang)),
+            None => self.notice = Some(msg!("ui.newer_unreadable", version = version).into()),
             Some(loaded) => {
                 let read_only = Some(msg!("ui.read_only.newer", version = version));
                 self.open = Some(Open::new(path, loaded, None, read_only));
@@ -678,21 +675,21 @@ impl App {
 
     /// Writes the open session to a file of the user's choice; never over an existing file.
     pub fn export(&mut self) {
-        let lang = self.lang();
         let Some(open) = self.open.as_ref() else {
             return;
         };
         let path = PathBuf::from(open.export_path.trim());
-        self.notice = Some(if open.export_path.trim().is_empty() {
-            tr(lang, "ui.export.no_path")
+        let notice = if open.export_path.trim().is_empty() {
+            Msg::new("ui.export.no_path")
         } else if path.exists() {
-            msg!("ui.export.exists", file = path.display().to_string()).render(lang)
+            msg!("ui.export.exists", file = path.display().to_string())
         } else {
             match store::write_atomic(&path, open.doc.session.to_json_string().as_bytes()) {
-                Ok(()) => msg!("ui.export.done", file = path.display().to_string()).render(lang),
-                Err(e) => msg!("ui.io_error", error = e.to_string()).render(lang),
+                Ok(()) => msg!("ui.export.done", file = path.display().to_string()),
+                Err(e) => msg!("ui.io_error", error = e.to_string()),
             }
-        });
+        };
+        self.notice = Some(notice.into());
     }
 
     /// Creates a session file and opens it.
@@ -708,7 +705,6 @@ impl App {
 
     /// The form's hand: added, or in place of the hand being edited.
     fn confirm(&mut self, hand: GameHand) {
-        let lang = self.lang();
         let Some(open) = self.open.as_ref() else {
             return;
         };
@@ -726,7 +722,7 @@ impl App {
         let select = open.editing;
         if let Err(p) = self.change(change, act) {
             let game = self.open.as_ref().map(|o| o.doc.session.game);
-            self.notice = Some(render_problems(&p, lang, game));
+            self.notice = Some(Notice::new(move |lang| render_problems(&p, lang, game)));
         } else if let Some(o) = self.open.as_mut() {
             o.selected = select.or(Some(o.doc.session.hands.len().saturating_sub(1)));
         }
@@ -814,7 +810,7 @@ impl App {
         let lock = match Lock::acquire(&path) {
             Ok(l) => l,
             Err(e) => {
-                self.notice = Some(store_error(&e, lang));
+                self.notice = Some(store_notice(e));
                 return;
             }
         };
@@ -823,7 +819,7 @@ impl App {
             Ok(l) if l.session.closed || l.sheet.natural_end => l,
             Ok(_) => return,
             Err(e) => {
-                self.notice = Some(store_error(&e, lang));
+                self.notice = Some(store_notice(e));
                 return;
             }
         };
@@ -849,11 +845,11 @@ fn merge_after_change(
     change: &Change,
     action: Action,
     lang: Lang,
-) -> String {
+) -> Notice {
     let doc = &mut open.doc;
     let mut loaded = match store::read_session(&doc.path) {
         Ok(l) => l,
-        Err(e) => return store_error(&e, lang),
+        Err(e) => return store_notice(e),
     };
     let now = crate::now();
     let added = match change {
@@ -890,16 +886,41 @@ fn merge_after_change(
     open.save_error = None;
     match kept {
         None => match save(doc) {
-            Ok(()) => tr(lang, "ui.merge.added"),
+            Ok(()) => Msg::new("ui.merge.added").into(),
             Err(e) => {
-                let e = store_error(&e, lang);
-                open.save_error = Some(e.clone());
-                e
+                open.save_error = Some(store_error(&e, lang));
+                store_notice(e)
             }
         },
-        Some(Ok(copy)) => msg!("ui.merge.kept", file = copy.display().to_string()).render(lang),
-        Some(Err(e)) => msg!("ui.io_error", error = e.to_string()).render(lang),
+        Some(Ok(copy)) => msg!("ui.merge.kept", file = copy.display().to_string()).into(),
+        Some(Err(e)) => msg!("ui.io_error", error = e.to_string()).into(),
     }
+}
+
+/// A message for the table, shown until it is dismissed: rendered when shown, so that it
+/// follows a change of language.
+#[derive(Clone)]
+pub struct Notice(std::rc::Rc<dyn Fn(Lang) -> String>);
+
+impl Notice {
+    pub fn new(text: impl Fn(Lang) -> String + 'static) -> Notice {
+        Notice(std::rc::Rc::new(text))
+    }
+
+    pub fn render(&self, lang: Lang) -> String {
+        (self.0)(lang)
+    }
+}
+
+impl From<Msg> for Notice {
+    fn from(m: Msg) -> Notice {
+        Notice::new(move |lang| m.render(lang))
+    }
+}
+
+/// A storage error as a notice.
+fn store_notice(e: StoreError) -> Notice {
+    Notice::new(move |lang| store_error(&e, lang))
 }
 
 /// Saves the document over its file; the reason if it could not be saved.
