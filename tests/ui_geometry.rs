@@ -207,3 +207,40 @@ fn truc_and_the_scoreboard() {
         click(h, "Tableau pour la salle");
     });
 }
+
+/// Where each key whose name contains `part` lies.
+fn keys(h: &H, part: &str) -> Vec<(String, Rect)> {
+    let mut out: Vec<(String, Rect)> = widgets(h)
+        .into_iter()
+        .filter(|(name, ..)| name.contains(part))
+        .map(|(name, rect, ..)| (name, rect))
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+/// Taps every key whose name contains `part`, one after another, and checks after each tap that
+/// no key of the pad moved.
+fn tap_each_and_check(h: &mut H, part: &str) {
+    let before = keys(h, part);
+    assert!(before.len() > 4, "{part}: {before:?}");
+    for (name, _) in &before {
+        click(h, name);
+        assert_eq!(keys(h, part), before, "a key moved after {name}");
+    }
+}
+
+#[test]
+fn no_ascenseur_or_democratie_key_moves_when_another_is_tapped() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = started(dir.path(), "L'Ascenseur", &["Ana", "Ben", "Chloe", "Dario"]);
+    // The bid keys of the first round, then its trick keys.
+    tap_each_and_check(&mut h, " annonce ");
+    tap_each_and_check(&mut h, " fait ");
+    drop(h);
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = started(dir.path(), "Démocratie", &["Hugo", "Iris", "Jade"]);
+    // The steppers and the 25 keys of every player and suit.
+    tap_each_and_check(&mut h, " : un point de plus");
+    tap_each_and_check(&mut h, " : les 25 points");
+}
