@@ -155,8 +155,10 @@ fn every_rule_option_and_game_has_its_texts() {
             "{intro}"
         );
         for id in marque::ui::rule_ids(game) {
-            let key = format!("rule.{id}");
-            assert!(has_key(Lang::Fr, &key) && has_key(Lang::En, &key), "{key}");
+            // Every rule has a title and a text in both languages.
+            for key in [format!("rule.{id}"), format!("rule.{id}.title")] {
+                assert!(has_key(Lang::Fr, &key) && has_key(Lang::En, &key), "{key}");
+            }
             assert!(
                 id.starts_with(game.id()),
                 "{id} is filed under {}",

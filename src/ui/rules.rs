@@ -54,12 +54,23 @@ pub fn show(app: &mut App, ui: &mut egui::Ui, game: GameKind, focus: Option<Stri
         let mut shown = 0;
         for id in rule_ids(game) {
             let text = tr(lang, &rule_key(id));
-            if !query.is_empty() && !text.to_lowercase().contains(&query) && !id.contains(&query) {
+            let heading = tr(lang, &format!("{}.title", rule_key(id)));
+            if !query.is_empty()
+                && !text.to_lowercase().contains(&query)
+                && !heading.to_lowercase().contains(&query)
+                && !id.contains(&query)
+            {
                 continue;
             }
             shown += 1;
             let focused = focus.as_deref() == Some(*id);
-            let title = RichText::new(*id).monospace().strong();
+            // The rule's title, with its id beside it (the id the score lines name).
+            let title = RichText::new(format!(
+                "{}  [{id}]",
+                tr(lang, &format!("{}.title", rule_key(id)))
+            ))
+            .strong()
+            .size(18.0);
             let r = ui.label(if focused {
                 title.background_color(ui.visuals().selection.bg_fill)
             } else {

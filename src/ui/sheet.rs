@@ -619,11 +619,11 @@ fn explain(
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(format!("{} {}", sides[side], signed(points))).strong());
             ui.label(text);
-            if ui
-                .link(format!("[{rule}]"))
-                .on_hover_text(tr(lang, "ui.open_rule"))
-                .clicked()
-            {
+            // The rule's title beside its id; its text on hover, and a click opens it.
+            let key = super::rules::rule_key(rule);
+            ui.label(RichText::new(tr(lang, &format!("{key}.title"))).weak());
+            let hover = format!("{}\n\n{}", tr(lang, &key), tr(lang, "ui.open_rule"));
+            if ui.link(format!("[{rule}]")).on_hover_text(hover).clicked() {
                 clicked = Some(rule.to_string());
             }
         });
