@@ -56,7 +56,11 @@ fn the_rules_reference_is_searchable_in_both_languages() {
     let mut h = harness(dir.path());
     click(&mut h, "Règles");
     type_in(&mut h, "Chercher", "chelem");
-    assert!(ui_common::shows(&h, "bridge.slam") && !ui_common::shows(&h, "bridge.insult"));
+    // Each rule under its title, with its id beside it.
+    assert!(
+        ui_common::shows(&h, "Prime de chelem  [bridge.slam]")
+            && !shows_containing(&h, "[bridge.insult]")
+    );
     click(&mut h, "Le Truc");
     assert!(shows_containing(&h, "Aucune règle ne correspond."));
     click(&mut h, "English");

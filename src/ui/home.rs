@@ -103,10 +103,15 @@ impl HomeState {
     }
 }
 
-fn modified_text(m: Option<std::time::SystemTime>) -> String {
+/// When a file was last changed, in local time and the reader's way of writing dates.
+fn modified_text(m: Option<std::time::SystemTime>, lang: Lang) -> String {
+    let format = match lang {
+        Lang::Fr => "%d/%m/%Y %H:%M",
+        Lang::En => "%Y-%m-%d %H:%M",
+    };
     m.map(|m| {
         chrono::DateTime::<chrono::Local>::from(m)
-            .format("%Y-%m-%d %H:%M")
+            .format(format)
             .to_string()
     })
     .unwrap_or_default()
@@ -169,7 +174,7 @@ fn rows(listed: &[Listed], lang: Lang) -> Vec<Row> {
             let text = format!(
                 "{}   {name}   {}   {}   {}",
                 tr(lang, s.game.name_key()),
-                modified_text(l.modified),
+                modified_text(l.modified, lang),
                 msg!(s.game.hand_count(), n = s.hands).render(lang),
                 standing(s, lang)
             );

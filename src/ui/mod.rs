@@ -48,6 +48,9 @@ impl Default for Prefs {
     }
 }
 
+/// Not a notice: the preferences file does not exist yet (the text size then follows the screen).
+const FIRST_RUN: &str = "";
+
 impl Prefs {
     fn path(store: &Store) -> PathBuf {
         store.dir.join(".prefs.json")
@@ -57,7 +60,7 @@ impl Prefs {
     fn load(store: &Store) -> (Prefs, Option<Msg>) {
         let text = match std::fs::read_to_string(Prefs::path(store)) {
             Ok(t) => t,
-            Err(_) => return (Prefs::default(), None),
+            Err(_) => return (Prefs::default(), Some(Msg::new(FIRST_RUN))),
         };
         let Ok(mut p) = serde_json::from_str::<Prefs>(&text) else {
             return (Prefs::default(), Some(Msg::new("ui.prefs.damaged")));
@@ -310,6 +313,9 @@ pub struct App {
     pub home: home::HomeState,
     pub rules: rules::RulesState,
     prefs_applied: Option<Prefs>,
+    /// No preferences yet: the first frame that knows the screen's size sets the text size
+    /// from it (larger on a large screen, to be read across the table).
+    zoom_from_screen: bool,
     commands: Vec<Command>,
 }
 
@@ -319,7 +325,8 @@ impl App {
         crate::init_texts();
         let store = Store::new(dir);
         let (prefs, prefs_notice) = Prefs::load(&store);
-        let notice = prefs_notice.map(Notice::from);
+        let first_run = prefs_notice.as_ref().is_some_and(|m| m.key == FIRST_RUN);
+        let notice = prefs_notice.filter(|_| !first_run).map(Notice::from);
         let mut home = home::HomeState::default();
         home.refresh(&store);
         App {
@@ -332,6 +339,7 @@ impl App {
             home,
             rules: rules::RulesState::default(),
             prefs_applied: None,
+            zoom_from_screen: first_run,
             commands: Vec::new(),
         }
     }
@@ -394,6 +402,13 @@ impl App {
     }
 
     fn apply_prefs(&mut self, ctx: &egui::Context) {
+        if self.zoom_from_screen
+            && let Some(screen) = ctx.input(|i| i.viewport().monitor_size)
+        {
+            self.zoom_from_screen = false;
+            // 1 on a 600-pixel-high screen, 1.5 on 1080, 2 from 1440.
+            self.prefs.zoom = (screen.y / 720.0).clamp(1.0, 2.0).clamp(ZOOM_MIN, ZOOM_MAX);
+        }
         if self.prefs_applied.as_ref() == Some(&self.prefs) {
             return;
         }

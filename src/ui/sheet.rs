@@ -19,6 +19,11 @@ pub struct Rows {
     /// What they were made for: language, log length and hand count.
     key: Option<(Lang, usize, usize)>,
     rows: Vec<RowText>,
+    /// The longest side cell ("+1340 → 2560"): the side columns are made wide enough for it,
+    /// so that totals are never cut.
+    widest_cell: String,
+    /// The longest total, shown in larger type on the total row.
+    widest_total: String,
     papers: Vec<Paper>,
     /// The options in force, defaults included, for people.
     options: String,
@@ -110,6 +115,19 @@ impl Rows {
                     .collect(),
             })
             .collect();
+        self.widest_cell = self
+            .rows
+            .iter()
+            .flat_map(|r| r.cells.iter())
+            .max_by_key(|c| c.chars().count())
+            .cloned()
+            .unwrap_or_default();
+        self.widest_total = sheet
+            .totals
+            .iter()
+            .map(|t| t.to_string())
+            .max_by_key(|t| t.len())
+            .unwrap_or_default();
         self.papers = sheet.papers();
         self.options = crate::text::options_text(session, &session.options.to_json(), lang);
         self.count = None;
@@ -177,9 +195,9 @@ impl Rows {
 }
 
 /// Below this width (in points) the entry form goes under the sheet rather than beside it.
-const NARROW: f32 = 760.0;
+const NARROW: f32 = 700.0;
 /// Below this height (in points) too.
-const SHORT: f32 = 420.0;
+const SHORT: f32 = 360.0;
 
 pub fn show(app: &mut App, ui: &mut Ui) {
     let lang = app.lang();
@@ -395,7 +413,7 @@ fn state_line(ui: &mut Ui, lang: Lang, sheet: &Sheet) {
 fn table(ui: &mut Ui, lang: Lang, open: &Open, narrow: bool, commands: &mut Vec<Command>) {
     let sheet = &open.doc.sheet;
     let rows = &open.rows.rows;
-    let widths = column_widths(ui, sheet.sides.len());
+    let widths = column_widths(ui, sheet.sides.len(), &open.rows);
     // As tall as a button: the rows hold one, and the list's arithmetic needs the real height.
     let row_height = (ui.text_style_height(&egui::TextStyle::Button)
         + 2.0 * ui.spacing().button_padding.y)
@@ -489,7 +507,7 @@ fn table(ui: &mut Ui, lang: Lang, open: &Open, narrow: bool, commands: &mut Vec<
                 cell(
                     ui,
                     widths.2,
-                    RichText::new(t.to_string()).strong().size(22.0),
+                    RichText::new(t.to_string()).strong().size(TOTAL_SIZE),
                 );
             }
         });
@@ -513,15 +531,27 @@ fn table(ui: &mut Ui, lang: Lang, open: &Open, narrow: bool, commands: &mut Vec<
     }
 }
 
-/// The widths of the number, label and side columns: they share the width there is.
-fn column_widths(ui: &Ui, sides: usize) -> (f32, f32, f32) {
+/// The widths of the number, label and side columns: each side column as wide as its longest
+/// cell or total needs (measured, two texts a frame), the label the rest (at least 100); past
+/// the width there is, the table scrolls sideways.
+fn column_widths(ui: &Ui, sides: usize, rows: &Rows) -> (f32, f32, f32) {
     let number = 56.0;
     let spacing = ui.spacing().item_spacing.x;
     let free = (ui.available_width() - number - spacing * (sides as f32 + 2.0)).max(0.0);
-    let side = ((free - 160.0) / sides.max(1) as f32).clamp(64.0, 140.0);
-    let label = (free - side * sides as f32).max(80.0);
+    let color = ui.visuals().text_color();
+    let width = |text: &str, font: egui::FontId| {
+        ui.ctx()
+            .fonts_mut(|f| f.layout_no_wrap(text.to_string(), font, color).size().x)
+    };
+    let cell = width(&rows.widest_cell, egui::TextStyle::Body.resolve(ui.style()));
+    let total = width(&rows.widest_total, egui::FontId::proportional(TOTAL_SIZE));
+    let side = (cell.max(total) + 12.0).clamp(48.0, 220.0);
+    let label = (free - side * sides as f32).max(100.0);
     (number, label, side)
 }
+
+/// The total row's type size.
+const TOTAL_SIZE: f32 = 22.0;
 
 fn superscript(n: i64) -> String {
     n.to_string()
@@ -851,19 +881,27 @@ fn body(
             // The confirm area is pinned at the screen's foot (see `show`); the form comes
             // under the table and the selected hand's buttons, in the one scrolling column.
         } else {
-            let most = (room * 0.55).max(300.0);
+            // A share of the window, not a stored width: it follows the window and can never
+            // be left in a broken state (egui lays a panel's content out at its widest, so a
+            // resizable panel grows to its maximum with any wide row).
+            let width = (room * 0.42).clamp(300.0, 560.0);
             egui::Panel::right("entry")
-                .default_size((room * 0.42).clamp(300.0, most))
-                .size_range(300.0..=most)
+                .exact_size(width)
+                .resizable(false)
                 .show(ui, |ui| {
                     // The preview and the confirm button stay at the panel's foot, in the same
                     // place whatever the form's height; the form scrolls above them.
                     egui::Panel::bottom("entry-confirm").show(ui, |ui| {
                         confirm_area(open, ui, lang, commands);
                     });
-                    egui::ScrollArea::both().id_salt("form").show(ui, |ui| {
-                        entry(open, ui, lang, commands);
-                    });
+                    // It takes the panel's width and scrolls within it: a wide form never
+                    // widens the panel.
+                    egui::ScrollArea::both()
+                        .id_salt("form")
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| {
+                            entry(open, ui, lang, commands);
+                        });
                 });
         }
     }
