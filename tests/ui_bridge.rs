@@ -180,7 +180,7 @@ fn a_bridge_evening_of_two_rubbers() {
     // Rubber 1: two games by NS, 120 + 120 + 700.
     two_games(&mut h, "Nord — Anne", "Niveau 4", "Atout pique");
     assert!(shows_containing(&h, "NS gagnent le robre 1 de 940 points"));
-    assert!(shows_containing(&h, "Soirée après 1 robre : NS 940, EO 0"));
+    assert!(shows_containing(&h, "Soirée (1 robre) : NS 940, EO 0"));
     click(&mut h, "Robre suivant");
     assert!(
         shows(&h, "Donne 3"),
@@ -190,10 +190,7 @@ fn a_bridge_evening_of_two_rubbers() {
     // Rubber 2: two games by EW, 150 + 150 + 700.
     two_games(&mut h, "Est — Bruno", "Niveau 5", "Atout cœur");
     assert!(shows_containing(&h, "EO gagnent le robre 2 de 1000 points"));
-    assert!(shows_containing(
-        &h,
-        "Soirée après 2 robres : NS 940, EO 1000"
-    ));
+    assert!(shows_containing(&h, "Soirée (2 robres) : NS 940, EO 1000"));
     assert!(
         shows(&h, "Robre suivant"),
         "asked again after the second rubber"

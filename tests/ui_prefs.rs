@@ -43,15 +43,7 @@ fn stopping_a_rubber_early_pays_the_unfinished_premiums_and_is_logged() {
     let mut h = new_bridge(dir.path());
     click(&mut h, "lois actuelles");
     click(&mut h, "Commencer la partie");
-    for c in [
-        "Nord — Anne",
-        "Niveau 4",
-        "Atout pique",
-        "Juste fait",
-        "Valider la donne",
-    ] {
-        click(&mut h, c);
-    }
+    click_all(&mut h, &FOUR_SPADES_MADE);
     click(&mut h, "Arrêter la partie ici");
     assert!(shows_containing(&h, "Partie terminée — gagnant : NS"));
     assert!(shows_containing(

@@ -135,6 +135,8 @@ pub enum Command {
     NextRubber,
     /// Show or close the scoreboard window for the room.
     ToggleScoreboard,
+    /// The other side's word on hand `i`: agreed, or not.
+    Word(usize, bool),
     Export,
     Select(usize),
     /// What if this option had another value (for the count of a hand, nothing is saved);
@@ -543,6 +545,7 @@ impl App {
             }
             Command::Reopen => self.reopen(),
             Command::ToggleScoreboard => self.scoreboard = !self.scoreboard,
+            Command::Word(i, agreed) => self.word(i, agreed),
             Command::NextRubber => {
                 if let Some(o) = self.open.as_mut() {
                     o.next_rubber = true;
@@ -781,6 +784,40 @@ impl App {
         open.next_rubber &= !open.doc.sheet.natural_end;
         open.reset_form();
         Ok(())
+    }
+
+    /// Records the other side's word on hand `i` in the log and saves; a hand not agreed is
+    /// selected, its edit button at hand.
+    pub fn word(&mut self, i: usize, agreed: bool) {
+        let lang = self.lang();
+        let Some(open) = self.open.as_mut() else {
+            return;
+        };
+        if open.read_only.is_some() || i >= open.doc.session.hands.len() {
+            return;
+        }
+        let doc = &mut open.doc;
+        let side = sheet::other_side(&doc.sheet, i).map(|s| doc.sheet.sides[s].clone());
+        let word = if agreed {
+            Action::Confirm
+        } else {
+            Action::Dispute
+        };
+        history::give_word(&mut doc.session, i, word, side.as_deref(), &crate::now());
+        match save(doc) {
+            Err(StoreError::Changed) => {
+                let change = history::Change::Replace(
+                    i,
+                    doc.session.hands[i].clone(),
+                    doc.session.hands[i].clone(),
+                );
+                self.notice = Some(merge_after_change(&self.store, open, &change, word, lang));
+            }
+            other => open.save_error = other.err().map(|e| store_error(&e, lang)),
+        }
+        if !agreed && let Some(o) = self.open.as_mut() {
+            o.selected = Some(i);
+        }
     }
 
     pub fn undo(&mut self) {

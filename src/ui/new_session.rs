@@ -21,6 +21,8 @@ pub struct NewSession {
     pub options: Map<String, Value>,
     pub error: Option<String>,
     known: Vec<String>,
+    /// Ask the other side's word on each hand (off by default).
+    pub word: bool,
 }
 
 impl NewSession {
@@ -31,6 +33,7 @@ impl NewSession {
             options: Map::new(),
             error: None,
             known: prefs.names.clone(),
+            word: false,
         };
         n.set_game(GameKind::Bridge);
         n
@@ -58,6 +61,9 @@ impl NewSession {
         match Session::new(self.game, players, self.options.clone(), crate::now()) {
             Ok(mut s) => {
                 s.id = Some(crate::store::new_id(self.game.id()));
+                if self.word {
+                    crate::history::ask_word(&mut s);
+                }
                 Ok(s)
             }
             Err(p) => Err(p
@@ -161,6 +167,8 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         for o in options_of(game) {
             option_row(ui, lang, game, o, &mut ns.options, &ns.players);
         }
+        ui.checkbox(&mut ns.word, tr(lang, "ui.new.word"))
+            .on_hover_text(tr(lang, "ui.new.word_help"));
         ui.add_space(10.0);
         // The button first, its message under it: a message never pushes it down.
         if ui

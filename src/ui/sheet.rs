@@ -24,6 +24,8 @@ pub struct Rows {
     widest_cell: String,
     /// The longest total, shown in larger type on the total row.
     widest_total: String,
+    /// The other side's word on each hand, when the session asks for it.
+    words: Vec<history::Word>,
     papers: Vec<Paper>,
     /// The options in force, defaults included, for people.
     options: String,
@@ -71,6 +73,12 @@ impl Rows {
             return;
         }
         let running = sheet.running();
+        self.words = if history::wants_word(session) {
+            history::words(session)
+        } else {
+            Vec::new()
+        };
+        let words = &self.words;
         // Truc: the points that win a manche, to mark the deal that wins one.
         let manche_target = match &session.options {
             crate::games::GameOptions::Truc(o) => Some(o.target),
@@ -94,6 +102,10 @@ impl Rows {
                             winner = winner.map(String::as_str).unwrap_or("")
                         )
                         .render(lang)
+                    }
+                    _ if words.get(i) == Some(&history::Word::Disputed) => {
+                        let what = sheet.label(&session.hands, i);
+                        msg!("ui.word.disputed", what = what).render(lang)
                     }
                     _ => sheet.label(&session.hands, i).render(lang),
                 },
@@ -236,6 +248,65 @@ pub fn show(app: &mut App, ui: &mut Ui) {
     for c in commands {
         app.send(c);
     }
+}
+
+/// The side asked for its word on hand `i`: in a game of two sides, the one the hand gave
+/// less to (the defenders of a contract made, the side that scored nothing); none when both
+/// got the same, or in a game of more players (all the others answer).
+pub fn other_side(sheet: &Sheet, i: usize) -> Option<usize> {
+    let delta = &sheet.hands.get(i)?.delta;
+    match delta.as_slice() {
+        [a, b] if a < b => Some(0),
+        [a, b] if b < a => Some(1),
+        _ => None,
+    }
+}
+
+/// The other side's word, asked in large type for the latest hand that awaits it.
+fn word_panel(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
+    let doc = &open.doc;
+    let Some(i) = open
+        .rows
+        .words
+        .iter()
+        .rposition(|w| *w == history::Word::Awaited)
+    else {
+        return;
+    };
+    let sides = crate::text::side_names(&doc.sheet, lang);
+    let ask = match other_side(&doc.sheet, i) {
+        Some(s) => msg!("ui.word.ask", side = sides[s].as_str()),
+        None => Msg::new("ui.word.others"),
+    };
+    egui::Frame::group(ui.style())
+        .fill(ui.visuals().faint_bg_color)
+        .show(ui, |ui| {
+            ui.label(RichText::new(ask.render(lang)).heading().strong());
+            let what = doc.session.game.hand_words(msg!(
+                "ui.word.hand",
+                n = i + 1,
+                what = doc.sheet.label(&doc.session.hands, i)
+            ));
+            ui.label(RichText::new(what.render(lang)).size(22.0));
+            let points: Vec<String> = sides
+                .iter()
+                .zip(&doc.sheet.hands[i].delta)
+                .map(|(side, d)| {
+                    msg!("ui.side_points", side = side.as_str(), points = signed(*d)).render(lang)
+                })
+                .collect();
+            ui.label(RichText::new(points.join("   ")).size(22.0).strong());
+            ui.horizontal_wrapped(|ui| {
+                let yes = RichText::new(tr(lang, "ui.word.yes")).heading();
+                if ui.button(yes).clicked() {
+                    commands.push(Command::Word(i, true));
+                }
+                let no = RichText::new(tr(lang, "ui.word.no")).heading();
+                if ui.button(no).clicked() {
+                    commands.push(Command::Word(i, false));
+                }
+            });
+        });
 }
 
 /// A selected hand's heading, with its edit and delete buttons right under it: nothing to
@@ -833,6 +904,9 @@ fn body(
         );
     }
     let writable = open.read_only.is_none();
+    if writable {
+        word_panel(ui, lang, open, commands);
+    }
     let (can_undo, can_redo) = (doc.undo.can_undo(), doc.undo.can_redo());
     let finished = doc.sheet.finished;
     let show_log = open.show_log;

@@ -155,6 +155,22 @@ pub fn new_game(h: &mut Harness<'static, App>, game: &str, names: &[&str]) {
     }
 }
 
+/// A deal at the tests' table: 4♠ by North, made exactly, confirmed.
+pub const FOUR_SPADES_MADE: [&str; 5] = [
+    "Nord — Anne",
+    "Niveau 4",
+    "Atout pique",
+    "Juste fait",
+    "Valider la donne",
+];
+
+/// Taps each control in order.
+pub fn click_all(h: &mut Harness<'static, App>, labels: &[&str]) {
+    for l in labels {
+        click(h, l);
+    }
+}
+
 /// The bridge table of the tests: Anne, Bruno, Claire and David (North, East, South, West).
 pub const BRIDGE: [&str; 4] = ["Anne", "Bruno", "Claire", "David"];
 

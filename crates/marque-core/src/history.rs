@@ -78,10 +78,15 @@ pub enum Action {
     Close,
     /// A closed session was opened again for more hands.
     Reopen,
+    /// The other side agreed with a hand as entered (its word, `new.side`).
+    Confirm,
+    /// The other side did not agree with a hand as entered: it is marked until confirmed or
+    /// edited.
+    Dispute,
 }
 
 impl Action {
-    pub const ALL: [Action; 8] = [
+    pub const ALL: [Action; 10] = [
         Action::Add,
         Action::Edit,
         Action::Delete,
@@ -90,6 +95,8 @@ impl Action {
         Action::Restore,
         Action::Close,
         Action::Reopen,
+        Action::Confirm,
+        Action::Dispute,
     ];
 
     pub fn id(self) -> &'static str {
@@ -102,6 +109,8 @@ impl Action {
             Action::Restore => "restore",
             Action::Close => "close",
             Action::Reopen => "reopen",
+            Action::Confirm => "confirm",
+            Action::Dispute => "dispute",
         }
     }
     pub fn name_key(self) -> &'static str {
@@ -114,6 +123,8 @@ impl Action {
             Action::Restore => "log.restore",
             Action::Close => "log.close",
             Action::Reopen => "log.reopen",
+            Action::Confirm => "log.confirm",
+            Action::Dispute => "log.dispute",
         }
     }
     pub fn from_id(s: &str) -> Option<Action> {
@@ -231,6 +242,88 @@ pub fn reopen(session: &mut Session, at: &str) {
     );
 }
 
+/// The session asks the other side's word on each hand (a field of the file that scoring
+/// ignores, `"confirm": true`, set when the session is created).
+pub fn wants_word(session: &Session) -> bool {
+    session
+        .extra
+        .get(WORD_FIELD)
+        .is_some_and(|v| v.get() == "true")
+}
+
+/// The file's field that asks for the other side's word.
+pub const WORD_FIELD: &str = "confirm";
+
+/// Asks for the other side's word on each hand of `session` from now on.
+pub fn ask_word(session: &mut Session) {
+    if let Some(r) = RawJson::of(&true) {
+        session.extra.insert(WORD_FIELD.to_string(), r);
+    }
+}
+
+/// Records the other side's word on hand `i` (from 0): `Confirm` or `Dispute`, by `side` (its
+/// name, "EW", or none when all the other players answer).
+pub fn give_word(session: &mut Session, i: usize, word: Action, side: Option<&str>, at: &str) {
+    let new = RawJson::of(&serde_json::json!({ "side": side }));
+    push_log(
+        session,
+        &LogOut {
+            at,
+            action: word.id(),
+            hand: i + 1,
+            old: None,
+            new: new.as_ref().map(|r| Cow::Borrowed(&*r.0)),
+        },
+    );
+}
+
+/// Where each hand stands with the other side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Word {
+    /// Entered or changed since the other side last answered.
+    Awaited,
+    Confirmed,
+    Disputed,
+}
+
+/// The other side's word on each hand, read from the log: a hand added, edited or put back
+/// awaits it; "confirm" and "dispute" answer it; a deletion takes the hand out.
+pub fn words(session: &Session) -> Vec<Word> {
+    let mut out: Vec<Word> = Vec::with_capacity(session.hands.len());
+    for e in log(session) {
+        let Some(i) = e.hand.checked_sub(1) else {
+            continue;
+        };
+        match (e.action, e.old.is_null(), e.new.is_null()) {
+            (Some(Action::Close | Action::Reopen), ..) => {}
+            (Some(Action::Confirm), ..) => {
+                if let Some(w) = out.get_mut(i) {
+                    *w = Word::Confirmed;
+                }
+            }
+            (Some(Action::Dispute), ..) => {
+                if let Some(w) = out.get_mut(i) {
+                    *w = Word::Disputed;
+                }
+            }
+            (_, true, false) => out.insert(i.min(out.len()), Word::Awaited),
+            (_, false, true) => {
+                if i < out.len() {
+                    out.remove(i);
+                }
+            }
+            _ => {
+                if let Some(w) = out.get_mut(i) {
+                    *w = Word::Awaited;
+                }
+            }
+        }
+    }
+    // Hands the log does not account for (a file written by another tool) are taken as agreed.
+    out.resize(session.hands.len(), Word::Confirmed);
+    out
+}
+
 /// A log entry as written.
 #[derive(Serialize)]
 struct LogOut<'a> {
@@ -246,6 +339,17 @@ fn push_log(s: &mut Session, entry: &LogOut) {
     s.extra.remove("log");
     if let Some(r) = RawJson::of(entry) {
         s.log.push(r);
+    }
+}
+
+/// A side as people say it: bridge's partnerships in the reader's language (EW is EO in
+/// French), a player by name, all the other players when none is named.
+fn side_arg(side: Option<&str>) -> Arg {
+    match side {
+        Some("NS") => Arg::Key("side.NS"),
+        Some("EW") => Arg::Key("side.EW"),
+        Some(name) => Arg::Text(name.to_string()),
+        None => Arg::Key("log.others"),
     }
 }
 
@@ -359,6 +463,21 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
             let (key, old, new) = match (e.action, e.old.is_null(), e.new.is_null()) {
                 (Some(Action::Close), ..) => return msg!("log.line.close", time = time),
                 (Some(Action::Reopen), ..) => return msg!("log.line.reopen", time = time),
+                (Some(word @ (Action::Confirm | Action::Dispute)), ..) => {
+                    let key = if word == Action::Confirm {
+                        "log.line.confirm"
+                    } else {
+                        "log.line.dispute"
+                    };
+                    let side = side_arg(e.new.get("side").and_then(Value::as_str));
+                    return msg!(
+                        key,
+                        time = time,
+                        word = Arg::Key(game.hand_word()),
+                        n = e.hand,
+                        side = side
+                    );
+                }
                 (_, true, _) => ("log.line.add", None, Some(label(&e.new, e.hand))),
                 (_, _, true) => ("log.line.delete", Some(label(&e.old, e.hand)), None),
                 _ => (
