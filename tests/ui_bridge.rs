@@ -89,7 +89,7 @@ fn a_rubber_through_the_ui() {
     assert!(shows_containing(&h, "[bridge.undertricks.doubled]"));
     click(&mut h, "Modifier la donne 1");
     click(&mut h, "Chute de 3");
-    click(&mut h, "Valider la modification");
+    click(&mut h, "Garder cette saisie");
     assert!(shows(&h, "2360"));
     assert_eq!(saved(dir.path()).score().unwrap().totals, vec![2360, 0]);
 

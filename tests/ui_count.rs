@@ -106,4 +106,54 @@ fn what_if_another_table_shows_the_hand_and_the_totals_and_changes_nothing() {
     assert_eq!(file(), before, "what if saves nothing");
     click(&mut h, "Revenir aux options de la partie");
     assert!(!shows(&h, "Avec Barème : lois actuelles :"));
+
+    // Applied on purpose: the session takes the other table for every hand, and the log says so.
+    click(&mut h, "Barème : lois actuelles");
+    click(&mut h, "Appliquer à toute la partie");
+    let s = saved(dir.path());
+    assert_eq!(
+        s.options_json.get("table"),
+        Some(&serde_json::json!("laws"))
+    );
+    assert_eq!(s.score().unwrap().totals, vec![800, 0]);
+    let last = marque::history::log(&s).pop().unwrap();
+    assert_eq!(
+        (
+            last.action.unwrap().id(),
+            last.old["table"].as_str(),
+            last.new["table"].as_str()
+        ),
+        ("options", Some("seed"), Some("laws"))
+    );
+    assert!(shows(&h, "800"), "the sheet follows");
+    assert!(
+        shows_containing(&h, "Barème : lois actuelles"),
+        "the options line too"
+    );
+}
+
+/// "And if it was down 2?": an edit shows the hand and the session's totals as they would be,
+/// saves nothing until kept, and "back" leaves the file as it was.
+#[test]
+fn an_entry_changed_shows_the_totals_it_would_give_before_it_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = started(dir.path(), "Bridge (partie libre)", &BRIDGE);
+    doubled_deal_down_3(&mut h);
+    let before = saved(dir.path()).hands.clone();
+    click(&mut h, "#1");
+    click(&mut h, "Modifier la donne 1");
+    click(&mut h, "Chute de 2");
+    assert!(shows(
+        &h,
+        "Avec cette saisie, les totaux seraient : NS 500 → 300, EO 0 → 0 (rien n'est enregistré avant de garder)"
+    ));
+    assert_eq!(saved(dir.path()).hands, before, "nothing saved yet");
+    click(&mut h, "Revenir");
+    assert!(!shows_containing(&h, "Avec cette saisie"));
+    assert_eq!(saved(dir.path()).hands, before);
+    // Kept, it is saved and logged as an edit.
+    click(&mut h, "Modifier la donne 1");
+    click(&mut h, "Chute de 2");
+    click(&mut h, "Garder cette saisie");
+    assert_eq!(saved(dir.path()).score().unwrap().totals, vec![300, 0]);
 }

@@ -28,7 +28,7 @@ fn the_scoreboard_follows_every_change() {
     click(&mut h, "#1");
     click(&mut h, "Modifier la donne 1");
     click(&mut h, "Chute de 3");
-    click(&mut h, "Valider la modification");
+    click(&mut h, "Garder cette saisie");
     assert!(shows(&h, "NS : 500") && !shows(&h, "NS : 300"));
     // In English too, and closed from the session screen.
     click(&mut h, "English");

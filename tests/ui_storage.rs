@@ -98,7 +98,7 @@ fn the_log_shows_every_change_and_restores_an_old_value() {
     click(&mut h, "#1");
     click(&mut h, "Modifier la donne 1");
     winner_deal(&mut h, "Bruno");
-    click(&mut h, "Valider la modification");
+    click(&mut h, "Garder cette saisie");
     assert!(shows_containing(&h, "Manche 1 : Alice 0 – Bruno 1"));
     click(&mut h, "Journal des modifications");
     assert!(shows_containing(

@@ -31,7 +31,7 @@ fn a_hand_disputed_then_corrected_and_confirmed() {
     // Corrected: the mark goes, the word is asked again, and given.
     click(&mut h, "Modifier la donne 1");
     click(&mut h, "Fait plus 1");
-    click(&mut h, "Valider la modification");
+    click(&mut h, "Garder cette saisie");
     assert!(!shows_containing(&h, "contestée"));
     assert!(shows(&h, "EO, êtes-vous d'accord ?"));
     click(&mut h, "D'accord");

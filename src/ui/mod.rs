@@ -137,6 +137,8 @@ pub enum Command {
     ToggleScoreboard,
     /// The other side's word on hand `i`: agreed, or not.
     Word(usize, bool),
+    /// The options tried in "what if" become the session's, for every hand (logged).
+    ApplyOptions,
     Export,
     Select(usize),
     /// What if this option had another value (for the count of a hand, nothing is saved);
@@ -546,6 +548,7 @@ impl App {
             Command::Reopen => self.reopen(),
             Command::ToggleScoreboard => self.scoreboard = !self.scoreboard,
             Command::Word(i, agreed) => self.word(i, agreed),
+            Command::ApplyOptions => self.apply_options(),
             Command::NextRubber => {
                 if let Some(o) = self.open.as_mut() {
                     o.next_rubber = true;
@@ -784,6 +787,31 @@ impl App {
         open.next_rubber &= !open.doc.sheet.natural_end;
         open.reset_form();
         Ok(())
+    }
+
+    /// Makes the options tried in "what if" the session's own, for every hand: scored again,
+    /// logged with the old and new options, and saved.
+    pub fn apply_options(&mut self) {
+        let lang = self.lang();
+        let Some(open) = self.open.as_mut() else {
+            return;
+        };
+        if open.read_only.is_some() || open.whatif.is_empty() {
+            return;
+        }
+        let changes = std::mem::take(&mut open.whatif);
+        let doc = &mut open.doc;
+        let game = doc.session.game;
+        if let Err(p) =
+            history::apply_options(&mut doc.session, &mut doc.sheet, &changes, &crate::now())
+        {
+            self.notice = Some(Notice::new(move |lang| {
+                render_problems(&p, lang, Some(game))
+            }));
+            return;
+        }
+        open.save_error = save(doc).err().map(|e| store_error(&e, lang));
+        open.reset_form();
     }
 
     /// Records the other side's word on hand `i` in the log and saves; a hand not agreed is

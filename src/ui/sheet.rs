@@ -394,6 +394,8 @@ fn confirm_area(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Com
     let editing = open.editing.is_some();
     let sides = crate::text::side_names(&open.doc.sheet, lang);
     let names = crate::text::side_names(&open.doc.sheet, lang);
+    let game = open.doc.session.game;
+    let now_totals = open.doc.sheet.totals.clone();
     match open.preview_of(hand.clone()) {
         Ok(preview) => {
             // Compact, so that the form above keeps its room on a small screen.
@@ -416,12 +418,22 @@ fn confirm_area(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Com
                     .map(|&w| names[w].as_str())
                     .collect();
                 // Bridge: the rubber ends, and the evening may go on.
-                let key = if open.doc.session.game == GameKind::Bridge {
+                let key = if game == GameKind::Bridge {
                     "ui.will_end.rubber"
                 } else {
                     "ui.will_end"
                 };
                 let text = msg!(key, winners = w.join(", "), count = w.len()).render(lang);
+                ui.label(RichText::new(text).strong());
+            }
+            // An edit is a what-if until it is kept: the session's totals now and with it.
+            if editing {
+                let totals: Vec<String> = sides
+                    .iter()
+                    .zip(now_totals.iter().zip(&preview.end.totals))
+                    .map(|(side, (a, b))| format!("{side} {a} → {b}"))
+                    .collect();
+                let text = msg!("ui.edit.whatif", totals = totals.join(", ")).render(lang);
                 ui.label(RichText::new(text).strong());
             }
             let label = if editing {
@@ -431,16 +443,18 @@ fn confirm_area(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Com
             };
             // The button last, at the panel's foot: it stays where it is whatever comes above.
             ui.horizontal(|ui| {
-                let text = open
-                    .doc
-                    .session
-                    .game
-                    .hand_words(Msg::new(label))
-                    .render(lang);
+                let text = game.hand_words(Msg::new(label)).render(lang);
                 let confirm = ui.button(RichText::new(text).heading());
                 let enter = ui.input(|i| i.key_pressed(egui::Key::Enter) && i.modifiers.command);
                 if confirm.clicked() || enter {
                     commands.push(Command::Confirm(hand));
+                }
+                if editing
+                    && ui
+                        .button(RichText::new(tr(lang, "ui.edit.back")).heading())
+                        .clicked()
+                {
+                    commands.push(Command::CancelEdit);
                 }
                 ui.label(RichText::new(tr(lang, "ui.confirm_hint")).weak().small());
             });
@@ -661,8 +675,14 @@ fn what_if(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
                 }
             }
         }
-        if !open.whatif.is_empty() && ui.button(tr(lang, "ui.whatif.back")).clicked() {
-            commands.push(Command::WhatIf(None));
+        if !open.whatif.is_empty() {
+            if ui.button(tr(lang, "ui.whatif.back")).clicked() {
+                commands.push(Command::WhatIf(None));
+            }
+            // A session file holds one set of options: they apply to every hand.
+            if open.read_only.is_none() && ui.button(tr(lang, "ui.whatif.apply")).clicked() {
+                commands.push(Command::ApplyOptions);
+            }
         }
     });
     let Some(view) = &open.rows.whatif else {

@@ -83,10 +83,12 @@ pub enum Action {
     /// The other side did not agree with a hand as entered: it is marked until confirmed or
     /// edited.
     Dispute,
+    /// The session's options were changed, for every hand (`old` and `new` are the options).
+    Options,
 }
 
 impl Action {
-    pub const ALL: [Action; 10] = [
+    pub const ALL: [Action; 11] = [
         Action::Add,
         Action::Edit,
         Action::Delete,
@@ -97,6 +99,7 @@ impl Action {
         Action::Reopen,
         Action::Confirm,
         Action::Dispute,
+        Action::Options,
     ];
 
     pub fn id(self) -> &'static str {
@@ -111,6 +114,7 @@ impl Action {
             Action::Reopen => "reopen",
             Action::Confirm => "confirm",
             Action::Dispute => "dispute",
+            Action::Options => "options",
         }
     }
     pub fn name_key(self) -> &'static str {
@@ -125,6 +129,7 @@ impl Action {
             Action::Reopen => "log.reopen",
             Action::Confirm => "log.confirm",
             Action::Dispute => "log.dispute",
+            Action::Options => "log.options",
         }
     }
     pub fn from_id(s: &str) -> Option<Action> {
@@ -242,6 +247,38 @@ pub fn reopen(session: &mut Session, at: &str) {
     );
 }
 
+/// Changes the session's options for every hand (a session file holds one set of options):
+/// the session is scored again under them, and the log keeps the old and new options. If it
+/// no longer scores, nothing changes and the problems are returned.
+pub fn apply_options(
+    session: &mut Session,
+    sheet: &mut Sheet,
+    changes: &serde_json::Map<String, Value>,
+    at: &str,
+) -> Result<(), Vec<Problem>> {
+    let tried = crate::explain::what_if(session, changes)?;
+    let old = RawJson::of(&session.options_json);
+    let new = RawJson::of(&tried.session.options_json);
+    let crate::explain::WhatIf {
+        session: mut other,
+        sheet: other_sheet,
+        ..
+    } = tried;
+    push_log(
+        &mut other,
+        &LogOut {
+            at,
+            action: Action::Options.id(),
+            hand: 0,
+            old: old.as_ref().map(|r| Cow::Borrowed(&*r.0)),
+            new: new.as_ref().map(|r| Cow::Borrowed(&*r.0)),
+        },
+    );
+    *session = other;
+    *sheet = other_sheet;
+    Ok(())
+}
+
 /// The session asks the other side's word on each hand (a field of the file that scoring
 /// ignores, `"confirm": true`, set when the session is created).
 pub fn wants_word(session: &Session) -> bool {
@@ -295,7 +332,7 @@ pub fn words(session: &Session) -> Vec<Word> {
             continue;
         };
         match (e.action, e.old.is_null(), e.new.is_null()) {
-            (Some(Action::Close | Action::Reopen), ..) => {}
+            (Some(Action::Close | Action::Reopen | Action::Options), ..) => {}
             (Some(Action::Confirm), ..) => {
                 if let Some(w) = out.get_mut(i) {
                     *w = Word::Confirmed;
@@ -463,6 +500,7 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
             let (key, old, new) = match (e.action, e.old.is_null(), e.new.is_null()) {
                 (Some(Action::Close), ..) => return msg!("log.line.close", time = time),
                 (Some(Action::Reopen), ..) => return msg!("log.line.reopen", time = time),
+                (Some(Action::Options), ..) => return msg!("log.line.options", time = time),
                 (Some(word @ (Action::Confirm | Action::Dispute)), ..) => {
                     let key = if word == Action::Confirm {
                         "log.line.confirm"
