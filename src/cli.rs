@@ -536,7 +536,8 @@ fn explain(path: &str, n: usize, changes: &[String], as_json: bool, lang: Lang) 
             Err(problems) => return fail(&problems, lang),
         }
     };
-    let sides = &sheet.sides;
+    // The sides as people say them (bridge: NS / EO in French).
+    let sides = &crate::text::side_names(&sheet, lang);
     let lines_json = |lines: &[crate::games::Line]| {
         lines
             .iter()
@@ -599,7 +600,8 @@ fn explain(path: &str, n: usize, changes: &[String], as_json: bool, lang: Lang) 
             }
         };
         let mut t = String::new();
-        put(&mut t, &format!("{} — {}", n, e.label.render(lang)));
+        let title = marque_core::i18n::tr(lang, session.game.hand_title());
+        put(&mut t, &format!("{title} {n} — {}", e.label.render(lang)));
         for f in &e.facts {
             put(&mut t, &f.render(lang));
         }

@@ -35,13 +35,13 @@ fn the_count_of_a_hand_for_people_in_both_languages() {
     assert!(out.status.success(), "{out:?}");
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
-        "2 — 4♠X par Nord, chute de 4\n\
+        "Donne 2 — 4♠X par Nord, chute de 4\n\
          Avant la donne : Robre 1 — manches NS 0, EO 1 — NS non vulnérable, EO vulnérable — \
          pour la manche : NS 100, EO 100 — donneur : Est\n\
          Options : Prime de chelem : chelem demandé ; Barème : règle d'origine\n  \
-         EW +700  chute de 4, contrée, déclarant non vulnérable : 100 + 200 + 200 + 200 = 700 \
+         EO +700  chute de 4, contrée, déclarant non vulnérable : 100 + 200 + 200 + 200 = 700 \
          [bridge.undertricks.doubled]\n\
-         Total : NS 0, EW 700\n"
+         Total : NS 0, EO 700\n"
     );
     let out = marque(&["explain", &f, "2", "--lang", "en", "--option", "table=laws"]);
     let text = String::from_utf8(out.stdout).unwrap();

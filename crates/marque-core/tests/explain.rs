@@ -85,6 +85,37 @@ fn counts_add_up(v: &Value) -> Result<(), TestCaseError> {
             prop_assert_eq!((st.side, st.points, st.rule), (l.side, l.points, l.rule));
             per_side[st.side] += st.points;
             if let Some(sum) = &st.sum {
+                // Truc: the deal's value raise by raise, `1 → 2 ↛ 4 : 2`, ending in the points.
+                if let Some((chain, points)) = sum.rsplit_once(" : ") {
+                    prop_assert_eq!(eval(points), st.points, "{}", sum);
+                    let values: Vec<i64> = chain
+                        .split([' ', '→', '↛'])
+                        .filter(|t| !t.is_empty())
+                        .map(eval)
+                        .collect();
+                    prop_assert!(values.windows(2).all(|w| w[0] < w[1]), "{}", sum);
+                    continue;
+                }
+                // Démocratie: `5 + 4 + 3 + 3 = 15 ≥ 13`, or `15 ≥ 13`, and `; 12/12 → 2`.
+                if let Some((points, rest)) = sum.split_once(" ≥ ") {
+                    let points = points.rsplit(" = ").next().unwrap();
+                    let expr = sum
+                        .split(" ≥ ")
+                        .next()
+                        .unwrap()
+                        .split(" = ")
+                        .next()
+                        .unwrap();
+                    prop_assert_eq!(eval(expr), eval(points), "{}", sum);
+                    prop_assert!(eval(points) >= 13, "{}", sum);
+                    prop_assert_eq!(
+                        st.points,
+                        if rest.contains("12/12") { 2 } else { 1 },
+                        "{}",
+                        sum
+                    );
+                    continue;
+                }
                 // `SUM = TOTAL`, or ascenseur's `|a − b| = d → −d`.
                 let (expr, total) = sum.rsplit_once(" = ").expect("a sum with its total");
                 let total = total.rsplit(" → ").next().unwrap();
@@ -108,6 +139,16 @@ proptest! {
     fn every_bridge_sum_comes_to_its_line(hands in prop::collection::vec(bridge_hand(), 1..30), laws in any::<bool>()) {
         let table = if laws { "laws" } else { "seed" };
         counts_add_up(&session("bridge", &["N", "E", "S", "W"], json!({"table": table}), json!(hands)))?;
+    }
+
+    #[test]
+    fn every_truc_and_rich_democratie_sum_comes_to_its_line(
+        t in prop::collection::vec(truc_deal(), 1..12),
+        m in prop::collection::vec(rich_manche(), 1..6),
+        all12 in any::<bool>(),
+    ) {
+        counts_add_up(&session("truc", &["A", "B"], json!({"target": 1000, "manches": 1000}), json!(t)))?;
+        counts_add_up(&session("democratie", &["A", "B"], json!({"target": 1000, "all12": all12}), json!(m)))?;
     }
 
     #[test]
@@ -144,6 +185,32 @@ proptest! {
             (w, again) => prop_assert!(false, "what if {:?}, scored again {:?}", w.is_ok(), again.is_ok()),
         }
     }
+}
+
+/// A démocratie manche of two players where suits are often won: per suit, the first player's
+/// cards (from the top) or points, and what is left of the 25 to the other.
+fn rich_manche() -> impl Strategy<Value = Value> {
+    const RANKS: [&str; 12] = ["5", "4", "3", "A", "K", "Q", "J", "10", "9", "8", "7", "6"];
+    const WORTH: [i64; 12] = [5, 4, 3, 3, 2, 2, 2, 1, 1, 1, 1, 0];
+    let suit = (0usize..=12, any::<bool>()).prop_map(|(n, as_cards)| {
+        let points: i64 = WORTH[..n].iter().sum();
+        let first = if as_cards {
+            json!(RANKS[..n])
+        } else {
+            json!(points)
+        };
+        (first, json!(25 - points))
+    });
+    prop::collection::vec(suit, 4).prop_map(|suits| {
+        let names = ["S", "H", "D", "C"];
+        let mut a = Map::new();
+        let mut b = Map::new();
+        for (name, (first, second)) in names.iter().zip(suits) {
+            a.insert(name.to_string(), first);
+            b.insert(name.to_string(), second);
+        }
+        json!({"captured": [a, b]})
+    })
 }
 
 /// The step of the first line of hand `n` (from 1), in French.
@@ -261,5 +328,38 @@ fn an_ascenseur_round_counts_each_players_bid() {
     assert_eq!(
         e.facts[0].render(Lang::Fr),
         "Avant le tour : Tour 2 sur 33 — 32 tours à jouer"
+    );
+}
+
+/// The counts of a truc deal raised then refused, and of démocratie suits at 12 and 13 points.
+#[test]
+fn truc_and_democratie_counts_written_out() {
+    let sums = |v: Value, n: usize| -> Vec<String> {
+        let s = Session::parse(&v.to_string()).unwrap();
+        let sheet = s.score().unwrap();
+        explain(&s, &sheet, n)
+            .unwrap()
+            .steps
+            .iter()
+            .filter_map(|st| st.sum.clone())
+            .collect()
+    };
+    let raised_then_refused = json!([{"calls": [
+        {"by": 0, "call": "double"}, {"by": 1, "call": "accept"},
+        {"by": 1, "call": "double"}, {"by": 0, "call": "refuse"}]}]);
+    assert_eq!(
+        sums(
+            session("truc", &["A", "B"], json!({}), raised_then_refused),
+            0
+        ),
+        ["1 → 2 ↛ 4 : 2"]
+    );
+    // 12 points in spades make no tribu (no line); 13 in hearts, given as cards, make one.
+    let manche = json!([{"captured": [
+        {"S": 12, "H": ["5", "4", "3", "K"], "D": 0, "C": 0},
+        {"S": 13, "H": 11, "D": 0, "C": 0}]}]);
+    assert_eq!(
+        sums(session("democratie", &["A", "B"], json!({}), manche), 0),
+        ["5 + 4 + 3 + 2 = 14 ≥ 13", "13 ≥ 13"]
     );
 }

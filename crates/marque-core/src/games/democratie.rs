@@ -638,6 +638,32 @@ impl super::Rules for Game {
     fn quiet(&mut self) {
         self.quiet = true;
     }
+    /// A suit's points card by card when the cards were given (`5 + 4 + 3 + 3 = 15 ≥ 13`), its
+    /// points against the 13 needed otherwise, and all 12 cards for two tribus.
+    fn count(&self, hand: &Hand, _info: &Info, line: &Line) -> Option<String> {
+        let suit = line
+            .text
+            .args
+            .iter()
+            .find_map(|(name, arg)| match (name, arg) {
+                (&"suit", Arg::Key(k)) => Suit::ALL.into_iter().find(|s| s.name_key() == *k),
+                _ => None,
+            })?;
+        let capture = &hand.captured.get(line.side)?[suit as usize];
+        let sum = match capture {
+            Capture::Cards(cards) if cards.len() > 1 => {
+                let parts: Vec<String> = cards.iter().map(|r| r.points().to_string()).collect();
+                format!("{} = {}", parts.join(" + "), capture.points())
+            }
+            _ => capture.points().to_string(),
+        };
+        let all = if line.points == 2 {
+            " ; 12/12 → 2"
+        } else {
+            ""
+        };
+        Some(format!("{sum} ≥ {TRIBU}{all}"))
+    }
     fn start(players: &[String], options: &Options) -> Game {
         Game::new(players, options)
     }

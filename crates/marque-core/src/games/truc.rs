@@ -688,6 +688,30 @@ impl super::Rules for Game {
     fn decode(v: &Value, _players: usize, _options: &Options) -> Result<Hand, Vec<Msg>> {
         decode_hand(v)
     }
+    /// The deal's value raise by raise: `1 → 2 → 4`; a refused raise ends with `↛ 8`, the
+    /// points being the value that stood before it. Nothing to write for a deal never raised.
+    fn count(&self, hand: &Hand, _info: &Info, line: &Line) -> Option<String> {
+        let mut deal = self.deal();
+        let mut chain = vec![deal.value()];
+        for call in &hand.calls {
+            deal.apply(*call).ok()?;
+            if deal.value() != *chain.last()? {
+                chain.push(deal.value());
+            }
+        }
+        let mut out = chain
+            .iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(" → ");
+        if let Some(refused) = deal.refused() {
+            out.push_str(&format!(" ↛ {}", refused.value));
+        } else if chain.len() < 2 {
+            return None;
+        }
+        out.push_str(&format!(" : {}", super::number(line.points)));
+        Some(out)
+    }
     fn label(_hand: &Hand, info: &Info, _index: usize, players: &[String]) -> Msg {
         match info.winner {
             Some(w) => msg!(
