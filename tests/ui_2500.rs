@@ -103,3 +103,42 @@ fn no_key_moves_when_another_is_tapped() {
     assert!(shows(&h, "Paul : posé 110 − en main 0 = 110"));
     assert_eq!(keys(&h), before);
 }
+
+/// A brasse typed in points: the file gets cards worth them, and points no cards can make are
+/// refused in words.
+#[test]
+fn a_brasse_typed_in_points() {
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = started(dir.path(), "Le 2500", &["Paul", "Lise"]);
+    click(&mut h, "Frime : 8");
+    click(&mut h, "En points : saisir les totaux");
+    assert!(shows(
+        &h,
+        "La feuille garde des cartes : Marque y écrit des cartes qui valent ces points."
+    ));
+    for (field, points) in [
+        ("Paul Posé (points)", 375.0),
+        ("Paul En main (points)", 10.0),
+        ("Lise Posé (points)", 130.0),
+        ("Lise En main (points)", 203.0),
+    ] {
+        h.get_by_label(field).set_value_accesskit(points);
+        h.run();
+    }
+    assert!(shows(
+        &h,
+        "203 points : les cartes valent 5, 10, 100 ou 200, donc un multiple de 5"
+    ));
+    h.get_by_label("Lise En main (points)")
+        .set_value_accesskit(200.0);
+    h.run();
+    click(&mut h, "Valider la brasse");
+    let s = saved(dir.path());
+    assert_eq!(s.score().unwrap().totals, vec![365, -70]);
+    // Cards worth the points, the highest first: 375 laid as three aces, seven kings, a 7.
+    assert_eq!(
+        s.hands[0]["laid"][0],
+        serde_json::json!(["A", "A", "A", "K", "K", "K", "K", "K", "K", "K", "7"])
+    );
+}

@@ -152,3 +152,22 @@ fn democratie_a_manche_of_three() {
         7,
     );
 }
+
+#[test]
+fn le_2500_a_brasse_of_two_typed_in_points() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = started(dir.path(), "Le 2500", &["Paul", "Lise"]);
+    let mut n = taps(&mut h, &["Frime : 8", "En points : saisir les totaux"]);
+    for (field, points) in [
+        ("Paul Posé (points)", 375.0),
+        ("Paul En main (points)", 10.0),
+        ("Lise Posé (points)", 130.0),
+    ] {
+        h.get_by_label(field).set_value_accesskit(points);
+        h.run();
+        n += 1;
+    }
+    n += taps(&mut h, &["Valider la brasse"]);
+    assert_eq!(saved(dir.path()).score().unwrap().totals, vec![365, 130]);
+    report("2500", "a brasse of two players typed in points", n, 6);
+}

@@ -105,3 +105,28 @@ fn equal_leaders_over_the_target_play_another_brasse() {
         ["hand 2: the partie is over (100 reached); no more brasses"]
     );
 }
+
+/// Points typed for a brasse become cards worth exactly them, within what the packs hold of each
+/// rank; what no cards can make is refused.
+#[test]
+fn cards_worth_typed_points() {
+    use marque_core::games::le2500::cards_worth;
+    let options = Options::default();
+    for frime in [Rank::A, Rank::R8, Rank::R3] {
+        let mut used = [0usize; 12];
+        for points in (0..=600).step_by(5) {
+            let mut round = used;
+            let cards = cards_worth(&options, frime, 4, points, &mut round).unwrap();
+            assert_eq!(options.points(cards.iter().copied(), frime), points);
+            assert!(round.iter().all(|&n| n <= copies_per_rank(4)));
+        }
+        // Everything the packs hold, one rank after another, and then nothing more.
+        let all: i64 = Rank::ALL
+            .iter()
+            .map(|&r| options.value(r, frime) * copies_per_rank(4) as i64)
+            .sum();
+        assert!(cards_worth(&options, frime, 4, all, &mut used).is_ok());
+        assert!(cards_worth(&options, frime, 4, 5, &mut used).is_err());
+    }
+    assert!(cards_worth(&options, Rank::A, 2, 12, &mut [0; 12]).is_err());
+}

@@ -3,7 +3,7 @@
 
 use super::Ctx;
 use crate::games::GameHand;
-use crate::games::le2500::{Hand, Rank};
+use crate::games::le2500::{self, Hand, Rank};
 use crate::i18n::tr;
 use crate::session::Options;
 use crate::ui::widgets::{choice, key, row_title};
@@ -17,6 +17,9 @@ pub struct Le2500Form {
     kept: Vec<[u32; 12]>,
     /// A tap adds a trio (three cards of the rank), as players lay them.
     trio: bool,
+    /// Entered in points, per player (laid, in hand), rather than card by card.
+    by_points: bool,
+    points: Vec<[i64; 2]>,
 }
 
 fn counts(cards: &[Rank]) -> [u32; 12] {
@@ -46,12 +49,16 @@ impl Le2500Form {
                 laid: h.laid.iter().map(|c| counts(c)).collect(),
                 kept: h.hand.iter().map(|c| counts(c)).collect(),
                 trio: false,
+                by_points: false,
+                points: vec![[0, 0]; players],
             },
             _ => Le2500Form {
                 frime: None,
                 laid: vec![[0; 12]; players],
                 kept: vec![[0; 12]; players],
                 trio: false,
+                by_points: false,
+                points: vec![[0, 0]; players],
             },
         }
     }
@@ -80,22 +87,25 @@ impl Le2500Form {
             }
         });
         let frime = self.frime?;
-        // One key, always in the same place, makes each tap a trio: a laid brasse is mostly trios.
-        let step: u32 = if self.trio { 3 } else { 1 };
         let height = ui.spacing().interact_size.y.max(30.0);
-        let name = tr(lang, "ui.2500.trio");
-        if key(
-            ui,
-            egui::vec2(220.0, height),
-            self.trio,
-            true,
-            name.clone(),
-            name,
-        )
-        .clicked()
-        {
-            self.trio = !self.trio;
+        // Two keys, always in the same places: points instead of cards, and (for cards) each
+        // tap a trio, as a laid brasse is mostly trios.
+        ui.horizontal_wrapped(|ui| {
+            let name = tr(lang, "ui.2500.by_points");
+            let size = egui::vec2(220.0, height);
+            if key(ui, size, self.by_points, true, name.clone(), name).clicked() {
+                self.by_points = !self.by_points;
+            }
+            let name = tr(lang, "ui.2500.trio");
+            let trio = key(ui, size, self.trio, !self.by_points, name.clone(), name);
+            if trio.clicked() {
+                self.trio = !self.trio;
+            }
+        });
+        if self.by_points {
+            return self.show_points(ui, ctx, frime);
         }
+        let step: u32 = if self.trio { 3 } else { 1 };
         let worth = options.value(frime, frime);
         ui.label(
             egui::RichText::new(
@@ -180,6 +190,57 @@ impl Le2500Form {
         }
         let laid: Vec<Vec<Rank>> = self.laid.iter().map(expand).collect();
         let hand: Vec<Vec<Rank>> = self.kept.iter().map(expand).collect();
+        Some(GameHand::Le2500(Hand { frime, laid, hand }))
+    }
+
+    /// The points mode: each player's laid and in-hand points typed; the brasse is written with
+    /// cards worth them (the session file holds cards), which the form says.
+    fn show_points(&mut self, ui: &mut egui::Ui, ctx: &Ctx, frime: Rank) -> Option<GameHand> {
+        let lang = ctx.lang;
+        let players = &ctx.session.players;
+        let Options::Le2500(options) = &ctx.session.options else {
+            return None;
+        };
+        ui.label(egui::RichText::new(tr(lang, "ui.2500.points_note")).weak());
+        egui::Grid::new("2500-points").show(ui, |ui| {
+            ui.label("");
+            ui.label(egui::RichText::new(tr(lang, "ui.2500.laid")).strong());
+            ui.label(egui::RichText::new(tr(lang, "ui.2500.kept")).strong());
+            ui.end_row();
+            for (p, name) in players.iter().enumerate() {
+                ui.label(egui::RichText::new(name).strong());
+                for (k, what) in ["ui.2500.laid", "ui.2500.kept"].into_iter().enumerate() {
+                    let label = msg!("ui.2500.points_of", player = name, what = tr(lang, what))
+                        .render(lang);
+                    let field = egui::DragValue::new(&mut self.points[p][k])
+                        .speed(5.0)
+                        .range(0..=5000);
+                    ui.add_sized([110.0, 30.0], field)
+                        .on_hover_text(label.clone())
+                        .widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::SpinButton, true, &label)
+                        });
+                }
+                ui.end_row();
+            }
+        });
+        let mut used = [0usize; 12];
+        let mut laid = Vec::new();
+        let mut hand = Vec::new();
+        for pts in &self.points {
+            let mut cards =
+                |points| le2500::cards_worth(options, frime, players.len(), points, &mut used);
+            match (cards(pts[0]), cards(pts[1])) {
+                (Ok(l), Ok(h)) => {
+                    laid.push(l);
+                    hand.push(h);
+                }
+                (Err(m), _) | (_, Err(m)) => {
+                    ui.colored_label(ui.visuals().error_fg_color, m.render(lang));
+                    return None;
+                }
+            }
+        }
         Some(GameHand::Le2500(Hand { frime, laid, hand }))
     }
 }

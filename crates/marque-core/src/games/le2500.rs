@@ -154,6 +154,39 @@ impl Options {
     }
 }
 
+/// Cards worth `points` each, for a brasse entered in points (the session file holds cards):
+/// the fewest cards, highest values first, within what the packs hold of each rank beside the
+/// cards `used` already (updated). `Err` says why no cards make these points.
+pub fn cards_worth(
+    options: &Options,
+    frime: Rank,
+    players: usize,
+    points: i64,
+    used: &mut [usize; 12],
+) -> Result<Vec<Rank>, Msg> {
+    if points < 0 || points % 5 != 0 {
+        return Err(msg!("le2500.err.points_step", points = points));
+    }
+    let mut ranks = Rank::ALL;
+    ranks.sort_by_key(|r| std::cmp::Reverse((options.value(*r, frime), *r as usize)));
+    let cap = copies_per_rank(players);
+    let mut left = points;
+    let mut cards = Vec::new();
+    for r in ranks {
+        let value = options.value(r, frime);
+        let room = cap - used[r as usize].min(cap);
+        let take = usize::try_from(left / value).unwrap_or(0).min(room);
+        used[r as usize] += take;
+        cards.extend(std::iter::repeat_n(r, take));
+        left -= value * take as i64;
+    }
+    if left == 0 {
+        Ok(cards)
+    } else {
+        Err(msg!("le2500.err.points_cards", points = points))
+    }
+}
+
 /// How many cards of one rank the packs hold (`2500.cards`): 8 with two packs, 12 with three.
 pub fn copies_per_rank(players: usize) -> usize {
     if players >= 7 { 12 } else { 8 }
