@@ -79,6 +79,16 @@ pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
         .strong(),
     );
     ui.label(RichText::new(sheet.state().render(lang)).size(small));
+    // The options in force, so that the room knows the table being used.
+    let options = crate::text::options_text(&doc.session, &doc.session.options.to_json(), lang);
+    let options = msg!("explain.options", list = options).render(lang);
+    ui.label(RichText::new(options).size(small * 0.6).weak());
+    // A bridge evening: each finished rubber's result.
+    for (k, paper) in open.rows.papers().iter().enumerate() {
+        if let Some(result) = paper.result(k) {
+            ui.label(RichText::new(result.render(lang)).size(small * 0.7));
+        }
+    }
     ui.add_space(small * 0.5);
     let colon = tr(lang, "colon");
     let target = sheet.live.target();

@@ -201,6 +201,11 @@ impl Rows {
     }
 
     /// The count of hand `i`, once made.
+    /// The bridge rubbers as on paper, as last made (empty for other games).
+    pub fn papers(&self) -> &[Paper] {
+        &self.papers
+    }
+
     fn counted(&self, i: usize) -> Option<&marque_core::explain::Explained> {
         self.count.as_ref().filter(|(k, _)| *k == i).map(|(_, e)| e)
     }
