@@ -136,6 +136,27 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "fr")]
         lang: LangArg,
     },
+    /// Write every session of the data folder (or FOLDER) into one backup file, never over a
+    /// file already there.
+    Backup {
+        /// The folder of sessions; the app's data folder by default.
+        folder: Option<std::path::PathBuf>,
+        /// The backup file to write.
+        #[arg(short, long, value_name = "OUT")]
+        output: std::path::PathBuf,
+        #[arg(long, value_enum, default_value = "fr")]
+        lang: LangArg,
+    },
+    /// Put back the sessions of a backup file: a missing one comes back, one that differs is
+    /// kept and the backup's copy comes back beside it; nothing is written over.
+    Restore {
+        /// The backup file.
+        file: std::path::PathBuf,
+        /// The folder of sessions; the app's data folder by default.
+        folder: Option<std::path::PathBuf>,
+        #[arg(long, value_enum, default_value = "fr")]
+        lang: LangArg,
+    },
     /// List every session file of the data folder (or FOLDER) with its state.
     Check {
         /// The folder to check; the app's data folder by default.
@@ -193,6 +214,12 @@ pub fn main() -> ExitCode {
             lang,
         }) => explain(&file, hand, &options, json, lang.into()),
         Some(Command::Log { file, lang }) => log(&file, lang.into()),
+        Some(Command::Backup {
+            folder,
+            output,
+            lang,
+        }) => backup(folder, &output, lang.into()),
+        Some(Command::Restore { file, folder, lang }) => restore(&file, folder, lang.into()),
         Some(Command::Stats {
             folder,
             player,
@@ -264,6 +291,53 @@ pub fn printable(text: &str, lines: bool) -> std::borrow::Cow<'_, str> {
 }
 
 /// Prints problems on standard error and returns exit status 2.
+/// A backup's or a restore's storage error, in words.
+fn store_message(e: &crate::store::StoreError) -> Msg {
+    use crate::store::StoreError;
+    match e {
+        StoreError::Exists(p) => msg!("export.exists", file = p.display().to_string()),
+        StoreError::NotBackup(p) => msg!("backup.not_backup", file = p.display().to_string()),
+        other => msg!("ui.io_error", error = other.to_string()),
+    }
+}
+
+/// Writes every session of the data folder (or FOLDER) into one backup file.
+fn backup(folder: Option<std::path::PathBuf>, out: &std::path::Path, lang: Lang) -> ExitCode {
+    let dir = match folder_or_default(folder) {
+        Ok(d) => d,
+        Err(p) => return fail(&[p], lang),
+    };
+    match crate::store::Store::new(&dir).backup(out) {
+        Ok(n) => {
+            let m = msg!("backup.done", n = n, file = out.display().to_string());
+            println!("{}", m.render(lang));
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(&[Problem::file(store_message(&e))], lang),
+    }
+}
+
+/// Puts back the sessions of a backup file into the data folder (or FOLDER), never over one.
+fn restore(file: &std::path::Path, folder: Option<std::path::PathBuf>, lang: Lang) -> ExitCode {
+    let dir = match folder_or_default(folder) {
+        Ok(d) => d,
+        Err(p) => return fail(&[p], lang),
+    };
+    match crate::store::Store::new(&dir).restore(file) {
+        Ok((restored, same, beside)) => {
+            let m = msg!(
+                "restore.done",
+                restored = restored,
+                same = same,
+                beside = beside
+            );
+            println!("{}", m.render(lang));
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(&[Problem::file(store_message(&e))], lang),
+    }
+}
+
 pub fn fail(problems: &[Problem], lang: Lang) -> ExitCode {
     let mut err = std::io::stderr().lock();
     for p in problems {
@@ -396,6 +470,7 @@ fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode 
             StoreError::Changed => vec![Problem::file(Msg::new("store.changed"))],
             StoreError::ReadOnly => vec![Problem::file(msg!("store.read_only", path = path))],
             StoreError::Write(e) => vec![Problem::file(crate::store::write_problem(path, &e))],
+            other => vec![Problem::file(store_message(&other))],
         }
     };
     if !file.is_file() {

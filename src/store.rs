@@ -45,6 +45,12 @@ pub enum StoreError {
     /// The file has no write permission: Marque does not write it.
     #[error("read-only")]
     ReadOnly,
+    /// A file is already there: Marque does not write over it.
+    #[error("exists")]
+    Exists(PathBuf),
+    /// The file is not a Marque backup.
+    #[error("not a backup")]
+    NotBackup(PathBuf),
 }
 
 /// What identifies the version of a file that was read: its size and modification time.
@@ -80,6 +86,9 @@ pub struct Loaded {
     pub sheet: Sheet,
     pub stamp: Stamp,
 }
+
+/// The `format` of a backup file.
+pub const BACKUP_FORMAT: &str = "marque-backup";
 
 /// What the home screen, `marque check` and statistics need of a session file.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -284,6 +293,84 @@ impl Store {
             k += 1;
         }
         p
+    }
+
+    /// Writes every session file of the folder into one backup file, `out` (never over a file
+    /// or link already there): `{"format": "marque-backup", "version": 1, "sessions": [{"name",
+    /// "text"}]}`, each session as the exact text of its file. Returns how many went in.
+    pub fn backup(&self, out: &Path) -> Result<usize, StoreError> {
+        if fs::symlink_metadata(out).is_ok() {
+            return Err(StoreError::Exists(out.to_path_buf()));
+        }
+        let mut sessions = Vec::new();
+        let mut names: Vec<PathBuf> = match fs::read_dir(&self.dir) {
+            Ok(entries) => entries.filter_map(|e| e.ok().map(|e| e.path())).collect(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+            Err(e) => return Err(e.into()),
+        };
+        names.sort();
+        for path in names {
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+            let Some(name) = name.filter(|n| n.ends_with(".json") && !n.starts_with('.')) else {
+                continue;
+            };
+            if !fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
+                continue;
+            }
+            let text = fs::read_to_string(&path)?;
+            sessions.push(serde_json::json!({ "name": name, "text": text }));
+        }
+        let n = sessions.len();
+        let bundle =
+            serde_json::json!({"format": BACKUP_FORMAT, "version": 1, "sessions": sessions});
+        write_atomic(out, bundle.to_string().as_bytes())?;
+        Ok(n)
+    }
+
+    /// Puts back the sessions of a backup file: a session missing from the folder comes back
+    /// under its name; one that is there with the same text is left as it is; one that is there
+    /// with another text is kept, and the backup's copy comes back beside it under a new name.
+    /// Nothing is ever written over. Returns (restored, already there, restored beside).
+    pub fn restore(&self, from: &Path) -> Result<(usize, usize, usize), StoreError> {
+        let text = fs::read_to_string(from)?;
+        let bundle: serde_json::Value =
+            serde_json::from_str(&text).map_err(|_| StoreError::NotBackup(from.to_path_buf()))?;
+        let sessions = bundle
+            .get("sessions")
+            .and_then(|s| s.as_array())
+            .filter(|_| bundle.get("format").and_then(|f| f.as_str()) == Some(BACKUP_FORMAT))
+            .ok_or_else(|| StoreError::NotBackup(from.to_path_buf()))?;
+        fs::create_dir_all(&self.dir)?;
+        let (mut restored, mut same, mut beside) = (0, 0, 0);
+        for entry in sessions {
+            let (Some(name), Some(text)) = (
+                entry.get("name").and_then(|n| n.as_str()),
+                entry.get("text").and_then(|t| t.as_str()),
+            ) else {
+                continue;
+            };
+            // A plain file name of this folder: no path, no hidden file.
+            let name = Path::new(name)
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .filter(|n| n.ends_with(".json") && !n.starts_with('.'))
+                .unwrap_or_else(|| "restored.json".to_string());
+            let dest = self.dir.join(&name);
+            match fs::symlink_metadata(&dest) {
+                Err(_) => {
+                    write_atomic(&dest, text.as_bytes())?;
+                    restored += 1;
+                }
+                Ok(_) if fs::read(&dest).is_ok_and(|t| t == text.as_bytes()) => same += 1,
+                Ok(_) => {
+                    let stem = name.trim_end_matches(".json");
+                    let copy = self.new_path(&format!("{stem}-restored"));
+                    write_atomic(&copy, text.as_bytes())?;
+                    beside += 1;
+                }
+            }
+        }
+        Ok((restored, same, beside))
     }
 
     /// Moves a damaged file into `damaged/` beside it (never over another file); returns where.

@@ -215,3 +215,26 @@ fn a_finished_session_opens_read_only_with_its_explanations() {
     let log = marque::history::log(&s);
     assert_eq!(log.last().unwrap().action.unwrap().id(), "reopen");
 }
+
+#[test]
+fn the_whole_folder_backed_up_and_restored_from_the_home_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    truc_file(&data, "partie.json");
+    let backup = dir.path().join("tout.json");
+    let mut h = harness(&data);
+    replace_in(&mut h, "Chemin du fichier", backup.to_str().unwrap());
+    click(&mut h, "Sauvegarder toutes les sessions dans ce fichier");
+    assert!(shows(
+        &h,
+        &format!("1 session sauvegardée dans {}", backup.display())
+    ));
+    std::fs::remove_file(data.join("partie.json")).unwrap();
+    click(&mut h, "Restaurer depuis ce fichier");
+    assert!(shows(
+        &h,
+        "1 session revenue, 0 déjà là, 0 remise à côté d'une version différente"
+    ));
+    assert!(shows_containing(&h, "Reprendre : Alice, Bruno"));
+}

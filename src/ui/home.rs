@@ -294,8 +294,16 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         let l = ui.label(tr(lang, "ui.home.import_path"));
         ui.text_edit_singleline(&mut app.home.import_path)
             .labelled_by(l.id);
+        let path = PathBuf::from(app.home.import_path.trim());
         if ui.button(tr(lang, "ui.home.import_button")).clicked() {
-            commands.push(Command::Import(PathBuf::from(app.home.import_path.trim())));
+            commands.push(Command::Import(path.clone()));
+        }
+        // The whole folder to one file and back: nothing is ever written over.
+        if ui.button(tr(lang, "ui.home.backup")).clicked() {
+            commands.push(Command::Backup(path.clone()));
+        }
+        if ui.button(tr(lang, "ui.home.restore")).clicked() {
+            commands.push(Command::RestoreBackup(path));
         }
     });
     ui.label(

@@ -148,6 +148,10 @@ pub enum Command {
     CancelEdit,
     ToggleLog,
     Import(PathBuf),
+    /// Every session of the data folder into one backup file (never over a file).
+    Backup(PathBuf),
+    /// The sessions of a backup file put back (never over a session).
+    RestoreBackup(PathBuf),
     MoveAside(PathBuf),
     ToggleLang,
     ToggleTheme,
@@ -559,6 +563,25 @@ impl App {
             Command::Import(path) => {
                 self.notice = Some(match self.store.import(&path) {
                     Ok(p) => msg!("ui.home.imported", file = p.display().to_string()).into(),
+                    Err(e) => store_notice(e),
+                });
+                self.home.refresh(&self.store);
+            }
+            Command::Backup(path) => {
+                self.notice = Some(match self.store.backup(&path) {
+                    Ok(n) => msg!("backup.done", n = n, file = path.display().to_string()).into(),
+                    Err(e) => store_notice(e),
+                });
+            }
+            Command::RestoreBackup(path) => {
+                self.notice = Some(match self.store.restore(&path) {
+                    Ok((restored, same, beside)) => msg!(
+                        "restore.done",
+                        restored = restored,
+                        same = same,
+                        beside = beside
+                    )
+                    .into(),
                     Err(e) => store_notice(e),
                 });
                 self.home.refresh(&self.store);
@@ -1037,6 +1060,10 @@ fn store_error(e: &StoreError, lang: Lang) -> String {
         StoreError::Io(e) => msg!("ui.io_error", error = e.to_string()).render(lang),
         StoreError::Changed => tr(lang, "store.changed"),
         StoreError::ReadOnly => tr(lang, "store.read_only_here"),
+        StoreError::Exists(p) => msg!("export.exists", file = p.display().to_string()).render(lang),
+        StoreError::NotBackup(p) => {
+            msg!("backup.not_backup", file = p.display().to_string()).render(lang)
+        }
         StoreError::Write(e) => store::write_problem("", e).render(lang),
     }
 }
