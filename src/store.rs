@@ -87,6 +87,16 @@ pub struct Loaded {
     pub stamp: Stamp,
 }
 
+/// Where a session file lies: among the sessions, archived (kept, out of the default list), or
+/// in the trash (out of every list but its own, and can be put back).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Shelf {
+    #[default]
+    Sessions,
+    Archive,
+    Trash,
+}
+
 /// The `format` of a backup file.
 pub const BACKUP_FORMAT: &str = "marque-backup";
 
@@ -293,6 +303,40 @@ impl Store {
             k += 1;
         }
         p
+    }
+
+    /// The folder of a shelf: the sessions themselves, or `archive/` or `trash/` inside them.
+    pub fn shelf_dir(&self, shelf: Shelf) -> PathBuf {
+        match shelf {
+            Shelf::Sessions => self.dir.clone(),
+            Shelf::Archive => self.dir.join("archive"),
+            Shelf::Trash => self.dir.join("trash"),
+        }
+    }
+
+    /// Moves a session file to another shelf (archived, in the trash, or back among the
+    /// sessions), never over a file there; returns where it went. Nothing is ever deleted: the
+    /// trash is a folder, and its files can be put back.
+    pub fn shelve(&self, path: &Path, to: Shelf) -> std::io::Result<PathBuf> {
+        let dir = self.shelf_dir(to);
+        fs::create_dir_all(&dir)?;
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "session.json".into());
+        let stem = name.trim_end_matches(".json").to_string();
+        let mut dest = dir.join(&name);
+        let mut k = 2;
+        while fs::symlink_metadata(&dest).is_ok() {
+            dest = dir.join(format!("{stem}-{k}.json"));
+            k += 1;
+        }
+        fs::rename(path, &dest)?;
+        sync_dir(&dir);
+        if let Some(from) = path.parent() {
+            sync_dir(from);
+        }
+        Ok(dest)
     }
 
     /// Writes every session file of the folder into one backup file, `out` (never over a file

@@ -10,19 +10,35 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 use egui::RichText;
 
 use super::{App, Command};
-use crate::i18n::{Lang, tr};
-use crate::store::{FileState, Listed, Store, Summary};
+use crate::games::GameKind;
+use crate::i18n::{Lang, Msg, tr};
+use crate::store::{FileState, Listed, Shelf, Store, Summary};
 use marque_core::msg;
 
 #[derive(Default)]
 pub struct HomeState {
     /// The files as last listed.
     listed: Vec<Listed>,
-    /// The rows made from them, and the language they were made in.
-    rows: Option<(Vec<Row>, Lang)>,
+    /// The rows made from them, and what they were made for.
+    rows: Option<(Vec<Row>, RowsKey)>,
     /// A listing under way on another thread.
     loading: Option<Receiver<Vec<Listed>>>,
     import_path: String,
+    /// Which files are listed: the sessions, the archived ones, or the trash.
+    pub shelf: Shelf,
+    /// Only sessions with a player whose name holds this (capitals and spaces aside).
+    pub query: String,
+    /// Only sessions of this game.
+    pub game: Option<GameKind>,
+}
+
+/// What a list of rows was made for: the language and the filters.
+#[derive(Clone, PartialEq)]
+struct RowsKey {
+    lang: Lang,
+    shelf: Shelf,
+    query: String,
+    game: Option<GameKind>,
 }
 
 /// One row of the home list.
@@ -33,6 +49,8 @@ enum Row {
         path: PathBuf,
         /// The whole row as one text: game, what the button does, date, hands, standing.
         text: String,
+        /// The shelves it can go to: the key's text, its name for a screen reader, where.
+        moves: Vec<(String, String, Shelf)>,
     },
     Damaged {
         path: PathBuf,
@@ -51,7 +69,7 @@ enum Row {
 impl HomeState {
     /// Lists the folder again, on a background thread.
     pub fn refresh(&mut self, store: &Store) {
-        let for_thread = store.clone();
+        let for_thread = Store::new(store.shelf_dir(self.shelf));
         let (tx, rx) = std::sync::mpsc::channel();
         let spawned = std::thread::Builder::new()
             .name("marque-list".into())
@@ -63,7 +81,7 @@ impl HomeState {
             Ok(_) => self.loading = Some(rx),
             // No thread to be had: list here rather than show nothing.
             Err(_) => {
-                self.listed = store.list();
+                self.listed = Store::new(store.shelf_dir(self.shelf)).list();
                 self.rows = None;
             }
         }
@@ -153,7 +171,20 @@ fn file_name(path: &std::path::Path) -> String {
         .unwrap_or_default()
 }
 
-fn rows(listed: &[Listed], lang: Lang) -> Vec<Row> {
+fn rows(listed: &[Listed], key: &RowsKey) -> Vec<Row> {
+    let lang = key.lang;
+    let wanted = marque_core::stats::person_key(&key.query);
+    let moves: &[(&str, Shelf)] = match key.shelf {
+        Shelf::Sessions => &[
+            ("ui.home.to_archive", Shelf::Archive),
+            ("ui.home.to_trash", Shelf::Trash),
+        ],
+        Shelf::Archive => &[
+            ("ui.home.to_sessions", Shelf::Sessions),
+            ("ui.home.to_trash", Shelf::Trash),
+        ],
+        Shelf::Trash => &[("ui.home.to_sessions", Shelf::Sessions)],
+    };
     let mut out = Vec::new();
     for (title, want_finished) in [("ui.home.in_progress", false), ("ui.home.finished", true)] {
         out.push(Row::Heading(tr(lang, title)));
@@ -162,7 +193,13 @@ fn rows(listed: &[Listed], lang: Lang) -> Vec<Row> {
             let FileState::Fine(s) = &l.state else {
                 continue;
             };
-            if s.over() != want_finished {
+            if s.over() != want_finished
+                || key.game.is_some_and(|g| g != s.game)
+                || !(wanted.is_empty()
+                    || s.players
+                        .iter()
+                        .any(|p| marque_core::stats::person_key(p).contains(wanted.as_str())))
+            {
                 continue;
             }
             let key = if want_finished {
@@ -178,9 +215,22 @@ fn rows(listed: &[Listed], lang: Lang) -> Vec<Row> {
                 msg!(s.game.hand_count(), n = s.hands).render(lang),
                 standing(s, lang)
             );
+            let players = s.players.join(", ");
+            let moves = moves
+                .iter()
+                .map(|(k, to)| {
+                    let named = msg!(
+                        "ui.home.move_named",
+                        what = Msg::new(k),
+                        players = players.as_str()
+                    );
+                    (tr(lang, k), named.render(lang), *to)
+                })
+                .collect();
             out.push(Row::Session {
                 path: l.path.clone(),
                 text,
+                moves,
             });
         }
         if out.len() == before {
@@ -216,9 +266,6 @@ fn rows(listed: &[Listed], lang: Lang) -> Vec<Row> {
 
 pub fn show(app: &mut App, ui: &mut egui::Ui) {
     let lang = app.lang();
-    if app.home.rows.as_ref().is_none_or(|(_, l)| *l != lang) {
-        app.home.rows = Some((rows(&app.home.listed, lang), lang));
-    }
     let mut commands = Vec::new();
     if ui
         .button(RichText::new(app.t("ui.home.new")).heading())
@@ -227,6 +274,50 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         commands.push(Command::NewSession);
     }
     ui.add_space(8.0);
+    // Which shelf, whose sessions, which game.
+    ui.horizontal_wrapped(|ui| {
+        for (shelf, key) in [
+            (Shelf::Sessions, "ui.home.shelf.sessions"),
+            (Shelf::Archive, "ui.home.shelf.archive"),
+            (Shelf::Trash, "ui.home.shelf.trash"),
+        ] {
+            if ui
+                .selectable_label(app.home.shelf == shelf, tr(lang, key))
+                .clicked()
+                && app.home.shelf != shelf
+            {
+                commands.push(Command::HomeShelf(shelf));
+            }
+        }
+        ui.separator();
+        let l = ui.label(tr(lang, "ui.home.search"));
+        ui.add(egui::TextEdit::singleline(&mut app.home.query).desired_width(160.0))
+            .labelled_by(l.id);
+        if ui
+            .selectable_label(app.home.game.is_none(), tr(lang, "ui.home.all_games"))
+            .clicked()
+        {
+            app.home.game = None;
+        }
+        for g in GameKind::ALL {
+            if ui
+                .selectable_label(app.home.game == Some(g), tr(lang, g.name_key()))
+                .clicked()
+            {
+                app.home.game = Some(g);
+            }
+        }
+    });
+    let key = RowsKey {
+        lang,
+        shelf: app.home.shelf,
+        query: app.home.query.clone(),
+        game: app.home.game,
+    };
+    if app.home.rows.as_ref().is_none_or(|(_, k)| *k != key) {
+        app.home.rows = Some((rows(&app.home.listed, &key), key));
+    }
+    ui.add_space(4.0);
     let row_height =
         ui.text_style_height(&egui::TextStyle::Heading) + 2.0 * ui.spacing().button_padding.y;
     let footer = 4.0 * row_height;
@@ -251,9 +342,19 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
                         Row::None(t) => {
                             ui.label(RichText::new(t).weak());
                         }
-                        Row::Session { path, text } => {
-                            // One button a row: the whole row is the target, and one text to
-                            // lay out (a long list stays cheap to draw).
+                        Row::Session { path, text, moves } => {
+                            // Its moves first, small and always in the same place; then one
+                            // button for the row: the whole rest is the target, and one text
+                            // to lay out (a long list stays cheap to draw).
+                            for (shown, named, to) in moves {
+                                let b = ui.small_button(shown);
+                                b.widget_info(|| {
+                                    egui::WidgetInfo::labeled(egui::Role::Button, true, named)
+                                });
+                                if b.clicked() {
+                                    commands.push(Command::Shelve(path.clone(), *to));
+                                }
+                            }
                             if ui.add(egui::Button::new(text).truncate()).clicked() {
                                 commands.push(Command::Open(path.clone()));
                             }

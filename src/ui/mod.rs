@@ -148,6 +148,10 @@ pub enum Command {
     CancelEdit,
     ToggleLog,
     Import(PathBuf),
+    /// A session file to another shelf: archived, in the trash, or back among the sessions.
+    Shelve(PathBuf, crate::store::Shelf),
+    /// The home screen lists this shelf.
+    HomeShelf(crate::store::Shelf),
     /// Every session of the data folder into one backup file (never over a file).
     Backup(PathBuf),
     /// The sessions of a backup file put back (never over a session).
@@ -565,6 +569,17 @@ impl App {
                     Ok(p) => msg!("ui.home.imported", file = p.display().to_string()).into(),
                     Err(e) => store_notice(e),
                 });
+                self.home.refresh(&self.store);
+            }
+            Command::Shelve(path, to) => {
+                self.notice = Some(match self.store.shelve(&path, to) {
+                    Ok(dest) => msg!("ui.home.moved_to", file = dest.display().to_string()).into(),
+                    Err(e) => msg!("ui.io_error", error = e.to_string()).into(),
+                });
+                self.home.refresh(&self.store);
+            }
+            Command::HomeShelf(shelf) => {
+                self.home.shelf = shelf;
                 self.home.refresh(&self.store);
             }
             Command::Backup(path) => {

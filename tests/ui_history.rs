@@ -1,0 +1,70 @@
+//! Past sessions found by a player's name and a game, archived out of the default list, put in
+//! the trash and taken back: nothing is removed without a way back.
+mod ui_common;
+use serde_json::json;
+use ui_common::*;
+
+fn session(
+    dir: &std::path::Path,
+    name: &str,
+    game: &str,
+    players: &[&str],
+    hands: serde_json::Value,
+) {
+    let v = json!({"format": "marque-session", "version": 1, "game": game, "players": players,
+                   "hands": hands});
+    std::fs::write(dir.join(name), v.to_string()).unwrap();
+}
+
+#[test]
+fn find_archive_trash_and_put_back() {
+    let dir = tempfile::tempdir().unwrap();
+    session(dir.path(), "t.json", "truc", &["Alice", "Bruno"], json!([]));
+    session(
+        dir.path(),
+        "d.json",
+        "democratie",
+        &["Chloé", "Alice", "David"],
+        json!([]),
+    );
+    session(
+        dir.path(),
+        "b.json",
+        "bridge",
+        &["Eve", "Fanny", "Gaston", "Hugo"],
+        json!([]),
+    );
+    let mut h = harness(dir.path());
+    assert!(shows_containing(&h, "Reprendre : Eve"));
+    // A player's name, typed in other capitals and with spaces, finds her sessions.
+    type_in(&mut h, "Joueur :", "  aLICE ");
+    assert!(shows_containing(&h, "Reprendre : Alice, Bruno"));
+    assert!(shows_containing(&h, "Reprendre : Chloé, Alice, David"));
+    assert!(!shows_containing(&h, "Reprendre : Eve"));
+    // And a game narrows it.
+    click(&mut h, "Démocratie");
+    assert!(!shows_containing(&h, "Reprendre : Alice, Bruno"));
+    assert!(shows_containing(&h, "Reprendre : Chloé, Alice, David"));
+    click(&mut h, "Tous les jeux");
+
+    // Archived: out of the list, kept in its shelf, and back.
+    click(&mut h, "Archiver : Alice, Bruno");
+    assert!(!shows_containing(&h, "Reprendre : Alice, Bruno"));
+    assert!(dir.path().join("archive/t.json").exists());
+    click(&mut h, "Archivées");
+    assert!(shows_containing(&h, "Reprendre : Alice, Bruno"));
+    click(&mut h, "Remettre : Alice, Bruno");
+    click(&mut h, "Sessions");
+    assert!(shows_containing(&h, "Reprendre : Alice, Bruno"));
+
+    // To the trash: never deleted, and it can be put back.
+    click(&mut h, "À la corbeille : Alice, Bruno");
+    assert!(!shows_containing(&h, "Reprendre : Alice, Bruno"));
+    assert!(dir.path().join("trash/t.json").exists());
+    click(&mut h, "Corbeille");
+    click(&mut h, "Remettre : Alice, Bruno");
+    assert!(dir.path().join("t.json").exists());
+    assert!(!dir.path().join("trash/t.json").exists());
+    click(&mut h, "Sessions");
+    assert!(shows_containing(&h, "Reprendre : Alice, Bruno"));
+}
