@@ -157,3 +157,24 @@ fn an_entry_changed_shows_the_totals_it_would_give_before_it_is_kept() {
     click(&mut h, "Garder cette saisie");
     assert_eq!(saved(dir.path()).score().unwrap().totals, vec![300, 0]);
 }
+
+/// The chart of the running totals: a line per side, named in its legend, shown and hidden.
+#[test]
+fn the_score_chart_shows_a_line_per_side() {
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = started(dir.path(), "Bridge (partie libre)", &BRIDGE);
+    doubled_deal_down_3(&mut h);
+    let count = |h: &egui_kittest::Harness<'static, marque::ui::App>, name: &str| {
+        h.query_all_by_label(name).count()
+    };
+    let (ns, eo) = (count(&h, "NS"), count(&h, "EO"));
+    click(&mut h, "Courbe des scores");
+    assert_eq!(
+        (count(&h, "NS"), count(&h, "EO")),
+        (ns + 1, eo + 1),
+        "a legend entry each"
+    );
+    click(&mut h, "Masquer la courbe");
+    assert_eq!((count(&h, "NS"), count(&h, "EO")), (ns, eo));
+}

@@ -135,6 +135,8 @@ pub enum Command {
     NextRubber,
     /// Show or close the scoreboard window for the room.
     ToggleScoreboard,
+    /// Show or hide the chart of the running totals.
+    ToggleChart,
     /// The other side's word on hand `i`: agreed, or not.
     Word(usize, bool),
     /// The options tried in "what if" become the session's, for every hand (logged).
@@ -231,6 +233,8 @@ pub struct Open {
     /// the foot of the entry panel previews and confirms.
     pub candidate: Option<GameHand>,
     pub show_log: bool,
+    /// The chart of the running totals is shown.
+    pub show_chart: bool,
     /// Where to export, as typed.
     pub export_path: String,
     /// The last save failed: the session is kept in memory and this says why.
@@ -269,6 +273,7 @@ impl Open {
             before,
             preview: None,
             show_log: false,
+            show_chart: false,
             export_path: String::new(),
             save_error: None,
             rows: sheet::Rows::default(),
@@ -555,6 +560,11 @@ impl App {
             }
             Command::Reopen => self.reopen(),
             Command::ToggleScoreboard => self.scoreboard = !self.scoreboard,
+            Command::ToggleChart => {
+                if let Some(o) = self.open.as_mut() {
+                    o.show_chart = !o.show_chart;
+                }
+            }
             Command::Word(i, agreed) => self.word(i, agreed),
             Command::ApplyOptions => self.apply_options(),
             Command::NextRubber => {

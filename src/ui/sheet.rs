@@ -26,6 +26,8 @@ pub struct Rows {
     widest_total: String,
     /// The other side's word on each hand, when the session asks for it.
     words: Vec<history::Word>,
+    /// Each side's running total after each hand, for the chart.
+    running: Vec<Vec<i64>>,
     papers: Vec<Paper>,
     /// The options in force, defaults included, for people.
     options: String,
@@ -73,6 +75,7 @@ impl Rows {
             return;
         }
         let running = sheet.running();
+        self.running = running.clone();
         self.words = if history::wants_word(session) {
             history::words(session)
         } else {
@@ -253,6 +256,45 @@ pub fn show(app: &mut App, ui: &mut Ui) {
     for c in commands {
         app.send(c);
     }
+}
+
+/// Each side's running total over the hands, drawn with egui_plot; hovering a point names the
+/// hand and its total.
+fn chart(ui: &mut Ui, lang: Lang, open: &Open) {
+    let sides = crate::text::side_names(&open.doc.sheet, lang);
+    let running = &open.rows.running;
+    let title = tr(lang, open.doc.session.game.hand_title());
+    let hand_title = title.clone();
+    egui_plot::Plot::new(("chart", open.doc.path.as_path()))
+        .height(220.0)
+        .legend(egui_plot::Legend::default())
+        .allow_scroll(false)
+        .x_axis_label(title)
+        .label_formatter(move |hover| match hover {
+            egui_plot::HoverPosition::NearDataPoint {
+                plot_name,
+                position,
+                ..
+            } => Some(format!(
+                "{hand_title} {} — {plot_name} {}",
+                position.x.round(),
+                position.y.round()
+            )),
+            egui_plot::HoverPosition::Elsewhere { .. } => None,
+        })
+        .show(ui, |plot| {
+            for (s, side) in sides.iter().enumerate() {
+                let points: Vec<[f64; 2]> = std::iter::once([0.0, 0.0])
+                    .chain(
+                        running
+                            .iter()
+                            .enumerate()
+                            .map(|(i, r)| [(i + 1) as f64, r.get(s).copied().unwrap_or(0) as f64]),
+                    )
+                    .collect();
+                plot.line(egui_plot::Line::new(side.clone(), points));
+            }
+        });
 }
 
 /// The side asked for its word on hand `i`: in a game of two sides, the one the hand gave
@@ -935,6 +977,7 @@ fn body(
     let (can_undo, can_redo) = (doc.undo.can_undo(), doc.undo.can_redo());
     let finished = doc.sheet.finished;
     let show_log = open.show_log;
+    let show_chart = open.show_chart;
 
     ui.horizontal_wrapped(|ui| {
         for (named, enabled) in [(&UNDO, can_undo), (&REDO, can_redo)] {
@@ -967,6 +1010,14 @@ fn body(
         };
         if ui.button(tr(lang, board)).clicked() {
             commands.push(Command::ToggleScoreboard);
+        }
+        let chart = if show_chart {
+            "ui.chart.hide"
+        } else {
+            "ui.chart.show"
+        };
+        if ui.button(tr(lang, chart)).clicked() {
+            commands.push(Command::ToggleChart);
         }
     });
     ui.separator();
@@ -1019,6 +1070,9 @@ fn body(
         }
     });
     table(ui, lang, open, narrow, commands);
+    if open.show_chart {
+        chart(ui, lang, open);
+    }
     if narrow {
         if let Some(i) = open.selected.filter(|&i| i < open.doc.sheet.hands.len()) {
             selected_heading(ui, lang, open, i, commands);
