@@ -734,22 +734,14 @@ fn stats(
     as_json: bool,
     lang: Lang,
 ) -> ExitCode {
-    use crate::store::{FileState, Store};
-    use marque_core::stats::{Played, person_key, roster};
+    use crate::store::Store;
+    use marque_core::stats::{person_key, roster};
     let dir = match folder_or_default(folder) {
         Ok(d) => d,
         Err(p) => return fail(&[p], lang),
     };
     let listed = Store::new(&dir).list();
-    let mut players = roster(listed.iter().filter_map(|l| match &l.state {
-        FileState::Fine(s) => Some(Played {
-            game: s.game,
-            players: &s.players,
-            finished: s.finished,
-            winners: &s.winners,
-        }),
-        _ => None,
-    }));
+    let mut players = roster(crate::store::played(&listed));
     if let Some(name) = player {
         let key = person_key(name);
         let known = marque_core::i18n::join(players.iter().map(|p| printable(&p.name, false)));

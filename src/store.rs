@@ -97,6 +97,19 @@ pub enum Shelf {
     Trash,
 }
 
+/// What statistics need of each session that reads (damaged and newer files count nowhere).
+pub fn played(listed: &[Listed]) -> impl Iterator<Item = marque_core::stats::Played<'_>> {
+    listed.iter().filter_map(|l| match &l.state {
+        FileState::Fine(s) => Some(marque_core::stats::Played {
+            game: s.game,
+            players: &s.players,
+            finished: s.finished,
+            winners: &s.winners,
+        }),
+        _ => None,
+    })
+}
+
 /// The `format` of a backup file.
 pub const BACKUP_FORMAT: &str = "marque-backup";
 

@@ -68,3 +68,33 @@ fn find_archive_trash_and_put_back() {
     click(&mut h, "Sessions");
     assert!(shows_containing(&h, "Reprendre : Alice, Bruno"));
 }
+
+/// The players' screen: one person across games and spellings, sessions and wins per game, and
+/// two players' sessions together.
+#[test]
+fn players_across_games_and_head_to_head() {
+    let dir = tempfile::tempdir().unwrap();
+    // Alice beats Bruno at truc (a one-point partie, finished); "ALICE " plays démocratie.
+    let v = json!({"format": "marque-session", "version": 1, "game": "truc",
+                   "players": ["Alice", "Bruno"], "options": {"target": 1, "manches": 1},
+                   "hands": [{"calls": [], "winner": 0}]});
+    std::fs::write(dir.path().join("t.json"), v.to_string()).unwrap();
+    session(
+        dir.path(),
+        "d.json",
+        "democratie",
+        &["Chloé", "  Alice ", "Bruno"],
+        json!([]),
+    );
+    let mut h = harness(dir.path());
+    click(&mut h, "Joueurs");
+    assert!(shows(&h, "Alice") && shows(&h, "Bruno") && shows(&h, "Chloé"));
+    assert!(shows(&h, "50 %"), "Alice: 2 sessions, 1 won");
+    assert!(shows(&h, "1 / 1 gagnée"), "Alice's truc");
+    click(&mut h, "Alice");
+    click(&mut h, "Bruno");
+    assert!(shows(
+        &h,
+        "Alice et Bruno : 2 parties ensemble — Alice 1 victoire, Bruno 0 victoire"
+    ));
+}

@@ -24,6 +24,8 @@ pub struct HomeState {
     /// A listing under way on another thread.
     loading: Option<Receiver<Vec<Listed>>>,
     import_path: String,
+    /// Counts the listings received (the players' screen remakes its roster on a new one).
+    generation: u64,
     /// Which files are listed: the sessions, the archived ones, or the trash.
     pub shelf: Shelf,
     /// Only sessions with a player whose name holds this (capitals and spaces aside).
@@ -82,6 +84,7 @@ impl HomeState {
             // No thread to be had: list here rather than show nothing.
             Err(_) => {
                 self.listed = Store::new(store.shelf_dir(self.shelf)).list();
+                self.generation += 1;
                 self.rows = None;
             }
         }
@@ -95,6 +98,7 @@ impl HomeState {
         match rx.try_recv() {
             Ok(listed) => {
                 self.listed = listed;
+                self.generation += 1;
                 self.rows = None;
                 self.loading = None;
                 ctx.request_repaint();
@@ -112,8 +116,14 @@ impl HomeState {
             && let Ok(listed) = rx.recv()
         {
             self.listed = listed;
+            self.generation += 1;
             self.rows = None;
         }
+    }
+
+    /// The files as last listed, and which listing it is.
+    pub fn listing(&self) -> (&[Listed], u64) {
+        (&self.listed, self.generation)
     }
 
     pub fn is_loading(&self) -> bool {

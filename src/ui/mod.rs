@@ -4,6 +4,7 @@
 mod forms;
 mod home;
 mod new_session;
+mod players;
 mod rules;
 pub mod scoreboard;
 mod sheet;
@@ -103,6 +104,7 @@ pub enum Screen {
         game: GameKind,
         focus: Option<String>,
     },
+    Players,
 }
 
 /// Every change the app makes, from a button, a menu, a key or a screen: screens read the
@@ -116,6 +118,8 @@ pub enum Command {
         focus: Option<String>,
     },
     BackToSession,
+    /// The players' screen: the roster, per game, and two players' sessions together.
+    Players,
     Open(PathBuf),
     OpenNewer(PathBuf, u64),
     Create(Box<Session>),
@@ -329,6 +333,7 @@ pub struct App {
     pub scoreboard: bool,
     pub home: home::HomeState,
     pub rules: rules::RulesState,
+    pub players: players::PlayersState,
     prefs_applied: Option<Prefs>,
     /// No preferences yet: the first frame that knows the screen's size sets the text size
     /// from it (larger on a large screen, to be read across the table).
@@ -355,6 +360,7 @@ impl App {
             scoreboard: false,
             home,
             rules: rules::RulesState::default(),
+            players: players::PlayersState::default(),
             prefs_applied: None,
             zoom_from_screen: first_run,
             commands: Vec::new(),
@@ -407,6 +413,7 @@ impl App {
             Screen::New(_) => new_session::show(self, ui),
             Screen::Session => sheet::show(self, ui),
             Screen::Rules { game, focus } => rules::show(self, ui, game, focus),
+            Screen::Players => players::show(self, ui),
         });
         scoreboard::show(self, ui.ctx());
         let zoom = ui.ctx().zoom_factor();
@@ -456,6 +463,9 @@ impl App {
                     .map(|o| o.doc.session.game)
                     .unwrap_or(GameKind::Bridge);
                 self.send(Command::Rules { game, focus: None });
+            }
+            if self.screen != Screen::Players && ui.button(self.t("ui.players")).clicked() {
+                self.send(Command::Players);
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 let lang_label = if self.prefs.lang == Lang::Fr {
@@ -520,6 +530,14 @@ impl App {
                 self.screen = Screen::New(Box::new(new_session::NewSession::new(&self.prefs)))
             }
             Command::Rules { game, focus } => self.screen = Screen::Rules { game, focus },
+            Command::Players => {
+                // The roster reads the sessions themselves, not the archive or the trash.
+                if self.home.shelf != crate::store::Shelf::Sessions {
+                    self.home.shelf = crate::store::Shelf::Sessions;
+                    self.home.refresh(&self.store);
+                }
+                self.screen = Screen::Players;
+            }
             Command::BackToSession => self.screen = Screen::Session,
             Command::Open(p) => self.open_path(&p),
             Command::OpenNewer(p, v) => self.open_newer(&p, v),

@@ -84,3 +84,116 @@ pub fn roster<'a>(sessions: impl IntoIterator<Item = Played<'a>>) -> Vec<Player>
     });
     out
 }
+
+/// Two people's sessions together: how many, and the finished ones each won (at bridge both
+/// may win, as partners; both may lose, to others).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct HeadToHead {
+    pub together: u64,
+    pub wins: [u64; 2],
+    /// Per game, by its id: together, and each one's wins.
+    pub games: BTreeMap<&'static str, (u64, [u64; 2])>,
+}
+
+/// The sessions `a` and `b` (names, compared as [`person_key`] does) played together.
+pub fn head_to_head<'a>(
+    sessions: impl IntoIterator<Item = Played<'a>>,
+    a: &str,
+    b: &str,
+) -> HeadToHead {
+    let keys = [person_key(a), person_key(b)];
+    let mut out = HeadToHead::default();
+    if keys[0] == keys[1] {
+        return out;
+    }
+    for s in sessions {
+        let won = |key: &str| -> Option<bool> {
+            let seats: Vec<usize> = s
+                .players
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| person_key(n) == key)
+                .map(|(i, _)| i)
+                .collect();
+            (!seats.is_empty()).then(|| {
+                s.finished
+                    && seats
+                        .iter()
+                        .any(|&seat| s.winners.contains(&s.game.side_of(seat)))
+            })
+        };
+        let (Some(wa), Some(wb)) = (won(&keys[0]), won(&keys[1])) else {
+            continue;
+        };
+        out.together += 1;
+        let g = out.games.entry(s.game.id()).or_default();
+        g.0 += 1;
+        for (i, w) in [wa, wb].into_iter().enumerate() {
+            out.wins[i] += u64::from(w);
+            g.1[i] += u64::from(w);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn head_to_head_counts_sessions_together_and_each_ones_wins() {
+        let p1 = ["Anne".to_string(), "Bruno".to_string()];
+        let p2 = [
+            " anne".to_string(),
+            "Claire".to_string(),
+            "BRUNO".to_string(),
+        ];
+        let p3 = ["Anne".to_string(), "Claire".to_string()];
+        let bridge = [
+            "Anne".to_string(),
+            "Bruno".to_string(),
+            "Claire".to_string(),
+            "David".to_string(),
+        ];
+        let sessions = [
+            Played {
+                game: GameKind::Truc,
+                players: &p1,
+                finished: true,
+                winners: &[0],
+            },
+            Played {
+                game: GameKind::Democratie,
+                players: &p2,
+                finished: true,
+                winners: &[2],
+            },
+            Played {
+                game: GameKind::Truc,
+                players: &p3,
+                finished: true,
+                winners: &[0],
+            },
+            // Anne (N) and Bruno (E) on opposite sides; NS won.
+            Played {
+                game: GameKind::Bridge,
+                players: &bridge,
+                finished: true,
+                winners: &[0],
+            },
+            Played {
+                game: GameKind::Truc,
+                players: &p1,
+                finished: false,
+                winners: &[],
+            },
+        ];
+        let h = head_to_head(sessions, "ANNE", "bruno");
+        assert_eq!(h.together, 4);
+        assert_eq!(h.wins, [2, 1]);
+        assert_eq!(h.games["truc"], (2, [1, 0]));
+        assert_eq!(h.games["democratie"], (1, [0, 1]));
+        assert_eq!(h.games["bridge"], (1, [1, 0]));
+        assert_eq!(head_to_head(sessions, "Anne", " anne ").together, 0);
+    }
+}

@@ -1,0 +1,123 @@
+//! Players: everyone who played in the data folder's sessions, one person across games (a name
+//! typed with other capitals or spaces is the same person), with sessions played and won per
+//! game; two players picked side by side give their sessions together.
+
+use egui::RichText;
+
+use super::App;
+use crate::i18n::{Lang, tr};
+use crate::store::played;
+use marque_core::msg;
+use marque_core::stats::{HeadToHead, Player, head_to_head, roster};
+
+use crate::games::GameKind;
+
+#[derive(Default)]
+pub struct PlayersState {
+    /// The roster, and the listing it was made from (its generation).
+    roster: Option<(u64, Vec<Player>)>,
+    /// The players picked for a head-to-head, at most two.
+    picked: Vec<String>,
+    /// Their head-to-head, made when the pick or the listing changes.
+    versus: Option<(u64, Vec<String>, HeadToHead)>,
+}
+
+/// A win rate in whole percent ("—" before any session).
+fn rate(wins: u64, sessions: u64) -> String {
+    (wins * 100 + sessions / 2)
+        .checked_div(sessions)
+        .map_or_else(|| "—".to_string(), |r| format!("{r} %"))
+}
+
+pub fn show(app: &mut App, ui: &mut egui::Ui) {
+    let lang: Lang = app.lang();
+    let (listed, generation) = app.home.listing();
+    let state = &mut app.players;
+    if state.roster.as_ref().is_none_or(|(g, _)| *g != generation) {
+        state.roster = Some((generation, roster(played(listed))));
+    }
+    if state.picked.len() == 2
+        && state
+            .versus
+            .as_ref()
+            .is_none_or(|(g, p, _)| *g != generation || *p != state.picked)
+    {
+        let h = head_to_head(played(listed), &state.picked[0], &state.picked[1]);
+        state.versus = Some((generation, state.picked.clone(), h));
+    }
+    ui.heading(tr(lang, "ui.players.title"));
+    ui.label(RichText::new(tr(lang, "ui.players.hint")).weak());
+    let Some((_, players)) = &state.roster else {
+        return;
+    };
+    if players.is_empty() {
+        ui.label(RichText::new(tr(lang, "ui.players.none")).weak());
+        return;
+    }
+    // Two players picked: their sessions together.
+    if let (2, Some((_, _, h))) = (state.picked.len(), &state.versus) {
+        let line = msg!(
+            "ui.players.versus",
+            a = state.picked[0].as_str(),
+            b = state.picked[1].as_str(),
+            n = h.together,
+            wa = h.wins[0],
+            wb = h.wins[1]
+        );
+        ui.label(RichText::new(line.render(lang)).heading().strong());
+        for (game, (n, w)) in &h.games {
+            let name = GameKind::ALL
+                .into_iter()
+                .find(|g| g.id() == *game)
+                .map(|g| tr(lang, g.name_key()))
+                .unwrap_or_default();
+            let colon = tr(lang, "colon");
+            let (a, b) = (&state.picked[0], &state.picked[1]);
+            ui.label(format!("{name}{colon}{n} — {a} {}, {b} {}", w[0], w[1]));
+        }
+        ui.separator();
+    }
+    let mut toggle = None;
+    egui::ScrollArea::both().id_salt("players").show(ui, |ui| {
+        egui::Grid::new("players-grid")
+            .striped(true)
+            .show(ui, |ui| {
+                ui.label(RichText::new(tr(lang, "ui.players.name")).strong());
+                ui.label(RichText::new(tr(lang, "ui.players.sessions")).strong());
+                ui.label(RichText::new(tr(lang, "ui.players.wins")).strong());
+                ui.label(RichText::new(tr(lang, "ui.players.rate")).strong());
+                for g in GameKind::ALL {
+                    ui.label(RichText::new(tr(lang, g.name_key())).strong());
+                }
+                ui.end_row();
+                for p in players {
+                    let picked = state.picked.contains(&p.name);
+                    if ui.selectable_label(picked, &p.name).clicked() {
+                        toggle = Some(p.name.clone());
+                    }
+                    ui.label(p.sessions.to_string());
+                    ui.label(p.wins.to_string());
+                    ui.label(rate(p.wins, p.sessions));
+                    for g in GameKind::ALL {
+                        ui.label(match p.games.get(g.id()) {
+                            Some(c) => {
+                                msg!("ui.players.cell", n = c.sessions, w = c.wins).render(lang)
+                            }
+                            None => "·".to_string(),
+                        });
+                    }
+                    ui.end_row();
+                }
+            });
+    });
+    if let Some(name) = toggle {
+        if let Some(i) = state.picked.iter().position(|n| *n == name) {
+            state.picked.remove(i);
+        } else {
+            if state.picked.len() == 2 {
+                state.picked.remove(0);
+            }
+            state.picked.push(name);
+        }
+    }
+}
