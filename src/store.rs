@@ -126,6 +126,9 @@ pub struct Summary {
     pub finished: bool,
     pub closed: bool,
     pub winners: Vec<usize>,
+    /// The title the players gave the session.
+    #[serde(default)]
+    pub title: Option<String>,
 }
 
 impl Summary {
@@ -147,6 +150,7 @@ impl Summary {
             finished: sheet.finished,
             closed: session.closed,
             winners: sheet.winners.clone(),
+            title: session.text_field("title"),
         }
     }
 
@@ -163,6 +167,7 @@ impl Summary {
             finished: f.end.finished,
             closed: f.closed,
             winners: f.end.winners,
+            title: f.title,
         }
     }
 }

@@ -37,7 +37,7 @@ fn find_archive_trash_and_put_back() {
     let mut h = harness(dir.path());
     assert!(shows_containing(&h, "Reprendre : Eve"));
     // A player's name, typed in other capitals and with spaces, finds her sessions.
-    type_in(&mut h, "Joueur :", "  aLICE ");
+    type_in(&mut h, "Joueur ou titre :", "  aLICE ");
     assert!(shows_containing(&h, "Reprendre : Alice, Bruno"));
     assert!(shows_containing(&h, "Reprendre : Chloé, Alice, David"));
     assert!(!shows_containing(&h, "Reprendre : Eve"));
@@ -97,4 +97,41 @@ fn players_across_games_and_head_to_head() {
         &h,
         "Alice et Bruno : 2 parties ensemble — Alice 1 victoire, Bruno 0 victoire"
     ));
+}
+
+/// A session given a title and a note: saved in its file, shown on the home screen, and found by
+/// its title.
+#[test]
+fn a_title_and_a_note() {
+    let dir = tempfile::tempdir().unwrap();
+    session(dir.path(), "t.json", "truc", &["Alice", "Bruno"], json!([]));
+    session(dir.path(), "u.json", "truc", &["Chloé", "David"], json!([]));
+    let mut h = harness(dir.path());
+    click_containing(&mut h, "Reprendre : Alice, Bruno");
+    click(&mut h, "Titre et note");
+    type_in(&mut h, "Titre :", "Club du jeudi");
+    type_in(&mut h, "Note (où, qui a eu raison…) :", "chez Bruno");
+    click(&mut h, "Enregistrer le titre et la note");
+    let s = saved_named(dir.path(), "t.json");
+    assert_eq!(s.text_field("title").as_deref(), Some("Club du jeudi"));
+    assert_eq!(s.text_field("note").as_deref(), Some("chez Bruno"));
+    assert_eq!(
+        s.score().unwrap().totals,
+        vec![0, 0],
+        "the file still scores"
+    );
+    click(&mut h, "Accueil");
+    assert!(shows_containing(
+        &h,
+        "« Club du jeudi »   Le Truc   Reprendre : Alice, Bruno"
+    ));
+    type_in(&mut h, "Joueur ou titre :", "JEUDI");
+    assert!(shows_containing(&h, "Reprendre : Alice, Bruno"));
+    assert!(!shows_containing(&h, "Reprendre : Chloé, David"));
+}
+
+fn saved_named(dir: &std::path::Path, name: &str) -> marque::session::Session {
+    marque::store::read_session(&dir.join(name))
+        .unwrap()
+        .session
 }

@@ -208,6 +208,7 @@ fn rows(listed: &[Listed], key: &RowsKey) -> Vec<Row> {
                 || !(wanted.is_empty()
                     || s.players
                         .iter()
+                        .chain(s.title.as_ref())
                         .any(|p| marque_core::stats::person_key(p).contains(wanted.as_str())))
             {
                 continue;
@@ -218,8 +219,13 @@ fn rows(listed: &[Listed], key: &RowsKey) -> Vec<Row> {
                 "ui.home.resume"
             };
             let name = msg!(key, players = s.players.join(", ")).render(lang);
+            let titled = s
+                .title
+                .as_deref()
+                .map(|t| format!("« {t} »   "))
+                .unwrap_or_default();
             let text = format!(
-                "{}   {name}   {}   {}   {}",
+                "{titled}{}   {name}   {}   {}   {}",
                 tr(lang, s.game.name_key()),
                 modified_text(l.modified, lang),
                 msg!(s.game.hand_count(), n = s.hands).render(lang),

@@ -141,6 +141,8 @@ pub enum Command {
     ToggleScoreboard,
     /// Show or hide the chart of the running totals.
     ToggleChart,
+    /// The session's title and note, as typed, saved.
+    SetTitle,
     /// The other side's word on hand `i`: agreed, or not.
     Word(usize, bool),
     /// The options tried in "what if" become the session's, for every hand (logged).
@@ -239,6 +241,9 @@ pub struct Open {
     pub show_log: bool,
     /// The chart of the running totals is shown.
     pub show_chart: bool,
+    /// The session's title and note as typed (saved by [`Command::SetTitle`]).
+    pub title: String,
+    pub note: String,
     /// Where to export, as typed.
     pub export_path: String,
     /// The last save failed: the session is kept in memory and this says why.
@@ -278,6 +283,8 @@ impl Open {
             preview: None,
             show_log: false,
             show_chart: false,
+            title: String::new(),
+            note: String::new(),
             export_path: String::new(),
             save_error: None,
             rows: sheet::Rows::default(),
@@ -286,6 +293,8 @@ impl Open {
             candidate: None,
             whatif: serde_json::Map::new(),
         };
+        open.title = open.doc.session.text_field("title").unwrap_or_default();
+        open.note = open.doc.session.text_field("note").unwrap_or_default();
         open.reset_form();
         open
     }
@@ -578,6 +587,7 @@ impl App {
             }
             Command::Reopen => self.reopen(),
             Command::ToggleScoreboard => self.scoreboard = !self.scoreboard,
+            Command::SetTitle => self.set_title(),
             Command::ToggleChart => {
                 if let Some(o) = self.open.as_mut() {
                     o.show_chart = !o.show_chart;
@@ -853,6 +863,24 @@ impl App {
         open.next_rubber &= !open.doc.sheet.natural_end;
         open.reset_form();
         Ok(())
+    }
+
+    /// Saves the session's title and note as typed (fields of the file that scoring ignores).
+    pub fn set_title(&mut self) {
+        let lang = self.lang();
+        let Some(open) = self.open.as_mut() else {
+            return;
+        };
+        if open.read_only.is_some() {
+            return;
+        }
+        let doc = &mut open.doc;
+        doc.session.set_text_field("title", &open.title);
+        doc.session.set_text_field("note", &open.note);
+        open.save_error = save(doc).err().map(|e| store_error(&e, lang));
+        if open.save_error.is_none() {
+            self.notice = Some(Msg::new("ui.title.saved").into());
+        }
     }
 
     /// Makes the options tried in "what if" the session's own, for every hand: scored again,

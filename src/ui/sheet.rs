@@ -901,6 +901,7 @@ fn body(
     if let Some(why) = &open.read_only {
         ui.label(RichText::new(msg!("ui.read_only", why = why.clone()).render(lang)).italics());
     }
+
     // A session that is over (the players stopped it, or its game reached its end) opens
     // read-only; it can be taken up again, after a confirmation, and the log will say so.
     let over = open
@@ -1082,6 +1083,26 @@ fn body(
             entry(open, ui, lang, commands);
             ui.separator();
         }
+    }
+    // A title and a note (where, who won the argument), shown on the home screen.
+    if open.read_only.is_none() {
+        egui::CollapsingHeader::new(tr(lang, "ui.title.heading"))
+            .id_salt("title-note")
+            .show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    let l = ui.label(tr(lang, "ui.title.title"));
+                    ui.add(egui::TextEdit::singleline(&mut open.title).desired_width(260.0))
+                        .labelled_by(l.id);
+                });
+                let l = ui.label(tr(lang, "ui.title.note"));
+                ui.add(egui::TextEdit::multiline(&mut open.note).desired_rows(2))
+                    .labelled_by(l.id);
+                if ui.button(tr(lang, "ui.title.save")).clicked() {
+                    commands.push(Command::SetTitle);
+                }
+            });
+    } else if !open.title.is_empty() || !open.note.is_empty() {
+        ui.label(RichText::new(format!("{} — {}", open.title, open.note)).italics());
     }
     let open: &Open = open;
     let doc = &open.doc;

@@ -1573,6 +1573,8 @@ pub struct Facts {
     pub game: GameKind,
     pub id: Option<String>,
     pub created: Option<String>,
+    /// The title the players gave the session (a field scoring ignores).
+    pub title: Option<String>,
     pub players: Vec<String>,
     pub closed: bool,
     pub hands: usize,
@@ -1580,6 +1582,22 @@ pub struct Facts {
 }
 
 impl Session {
+    /// A text field the app keeps beside the hands (`title`, `note`), if it is a string.
+    pub fn text_field(&self, name: &str) -> Option<String> {
+        let raw = self.extra.get(name)?;
+        serde_json::from_str::<String>(raw.get()).ok()
+    }
+
+    /// Sets such a field; an empty text removes it.
+    pub fn set_text_field(&mut self, name: &str, text: &str) {
+        let text = text.trim();
+        if text.is_empty() {
+            self.extra.remove(name);
+        } else if let Some(r) = RawJson::of(&text) {
+            self.extra.insert(name.to_string(), r);
+        }
+    }
+
     /// The facts of a session's text, every hand played, or its problems as
     /// [`Session::parse_to_score`] and playing the hands say them.
     ///
@@ -1598,6 +1616,7 @@ impl Session {
             end: replay.end(s.closed),
             hands: s.hands.len(),
             game: s.game,
+            title: s.text_field("title"),
             id: s.id,
             created: s.created,
             players: s.players,
@@ -1633,6 +1652,7 @@ impl<'de> de::DeserializeSeed<'de> for FactsSeed {
                 let mut seen = [false; KNOWN.len()];
                 let mut game = None;
                 let (mut id, mut created, mut closed) = (None, None, None);
+                let mut title = None;
                 let mut players: Option<Vec<String>> = None;
                 let mut options: Option<&'de RawValue> = None;
                 let mut played: Option<(usize, Replay)> = None;
@@ -1654,6 +1674,7 @@ impl<'de> de::DeserializeSeed<'de> for FactsSeed {
                         }
                         "id" => id = m.next_value::<Option<String>>()?,
                         "created" => created = m.next_value::<Option<String>>()?,
+                        "title" => title = m.next_value::<Option<String>>()?,
                         "closed" => closed = m.next_value::<Option<bool>>()?,
                         "players" => players = Some(m.next_value()?),
                         "options" => options = Some(m.next_value()?),
@@ -1702,6 +1723,7 @@ impl<'de> de::DeserializeSeed<'de> for FactsSeed {
                     game,
                     id,
                     created,
+                    title,
                     players,
                     closed,
                     hands,
