@@ -1,6 +1,7 @@
 //! Headless frames of the app: the CPU one frame takes (layout and tessellation, no GPU) with the
-//! pointer moving, for a long score sheet beside a short one, and for a home screen of 5,000
-//! sessions beside an empty one.
+//! pointer moving, for a long score sheet beside a short one, for a home screen of 5,000
+//! sessions beside an empty one, and for the players' screen of 5,000 sessions among 200 people
+//! beside an empty one.
 //!
 //!     cargo bench --bench frame
 //!
@@ -13,6 +14,20 @@ use marque::ui::App;
 use serde_json::{Value, json};
 
 fn bridge_file(dir: &Path, name: &str, deals: usize) -> std::path::PathBuf {
+    bridge_file_of(
+        dir,
+        name,
+        deals,
+        ["Anne", "Bruno", "Claire", "David"].map(String::from),
+    )
+}
+
+fn bridge_file_of(
+    dir: &Path,
+    name: &str,
+    deals: usize,
+    players: [String; 4],
+) -> std::path::PathBuf {
     let strains = ["C", "D", "H", "S", "NT"];
     let hands: Vec<Value> = (0..deals)
         .map(|i| {
@@ -25,7 +40,7 @@ fn bridge_file(dir: &Path, name: &str, deals: usize) -> std::path::PathBuf {
         .collect();
     let path = dir.join(name);
     let v = json!({"format": "marque-session", "version": 1, "game": "bridge",
-                   "players": ["Anne", "Bruno", "Claire", "David"], "hands": hands});
+                   "players": players, "hands": hands});
     std::fs::write(&path, v.to_string()).unwrap();
     path
 }
@@ -94,6 +109,25 @@ fn bench(c: &mut Criterion) {
     ] {
         let mut app = App::new(folder);
         app.home.wait();
+        let mut f = Frames::new(app);
+        g.bench_function(name, |b| b.iter(|| f.frame()));
+    }
+    g.finish();
+
+    // A club: 5,000 sessions among 200 people.
+    let club = tempfile::tempdir().unwrap();
+    for i in 0..5_000 {
+        let players = [0, 1, 2, 3].map(|k| format!("Joueur {}", (i * 7 + k * 53) % 200));
+        bridge_file_of(club.path(), &format!("s{i:04}.json"), 1 + i % 30, players);
+    }
+    let mut g = c.benchmark_group("a frame of the players' screen");
+    for (name, folder) in [
+        ("5,000 sessions, 200 players", club.path()),
+        ("empty folder", empty.path()),
+    ] {
+        let mut app = App::new(folder);
+        app.home.wait();
+        app.screen = marque::ui::Screen::Players;
         let mut f = Frames::new(app);
         g.bench_function(name, |b| b.iter(|| f.frame()));
     }

@@ -78,38 +78,68 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         ui.separator();
     }
     let mut toggle = None;
-    egui::ScrollArea::both().id_salt("players").show(ui, |ui| {
-        egui::Grid::new("players-grid")
-            .striped(true)
-            .show(ui, |ui| {
-                ui.label(RichText::new(tr(lang, "ui.players.name")).strong());
-                ui.label(RichText::new(tr(lang, "ui.players.sessions")).strong());
-                ui.label(RichText::new(tr(lang, "ui.players.wins")).strong());
-                ui.label(RichText::new(tr(lang, "ui.players.rate")).strong());
-                for g in GameKind::ALL {
-                    ui.label(RichText::new(tr(lang, g.name_key())).strong());
+    // Only the rows on screen are laid out: a club's roster is long.
+    let row_height = ui
+        .spacing()
+        .interact_size
+        .y
+        .max(ui.text_style_height(&egui::TextStyle::Body) + 6.0);
+    let widths = [170.0, 70.0, 70.0, 60.0];
+    let game_width = 130.0;
+    let cell = |ui: &mut egui::Ui, w: f32, text: RichText| {
+        ui.add_sized([w, row_height], egui::Label::new(text).truncate());
+    };
+    egui::ScrollArea::horizontal()
+        .id_salt("players-wide")
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                for (key, w) in [
+                    "ui.players.name",
+                    "ui.players.sessions",
+                    "ui.players.wins",
+                    "ui.players.rate",
+                ]
+                .into_iter()
+                .zip(widths)
+                {
+                    cell(ui, w, RichText::new(tr(lang, key)).strong());
                 }
-                ui.end_row();
-                for p in players {
-                    let picked = state.picked.contains(&p.name);
-                    if ui.selectable_label(picked, &p.name).clicked() {
-                        toggle = Some(p.name.clone());
-                    }
-                    ui.label(p.sessions.to_string());
-                    ui.label(p.wins.to_string());
-                    ui.label(rate(p.wins, p.sessions));
-                    for g in GameKind::ALL {
-                        ui.label(match p.games.get(g.id()) {
-                            Some(c) => {
-                                msg!("ui.players.cell", n = c.sessions, w = c.wins).render(lang)
-                            }
-                            None => "·".to_string(),
-                        });
-                    }
-                    ui.end_row();
+                for g in GameKind::ALL {
+                    cell(
+                        ui,
+                        game_width,
+                        RichText::new(tr(lang, g.name_key())).strong(),
+                    );
                 }
             });
-    });
+            egui::ScrollArea::vertical().id_salt("players").show_rows(
+                ui,
+                row_height,
+                players.len(),
+                |ui, range| {
+                    for p in &players[range] {
+                        ui.horizontal(|ui| {
+                            let picked = state.picked.contains(&p.name);
+                            let name = egui::Button::selectable(picked, &p.name).truncate();
+                            if ui.add_sized([widths[0], row_height], name).clicked() {
+                                toggle = Some(p.name.clone());
+                            }
+                            cell(ui, widths[1], RichText::new(p.sessions.to_string()));
+                            cell(ui, widths[2], RichText::new(p.wins.to_string()));
+                            cell(ui, widths[3], RichText::new(rate(p.wins, p.sessions)));
+                            for g in GameKind::ALL {
+                                let text = match p.games.get(g.id()) {
+                                    Some(c) => msg!("ui.players.cell", n = c.sessions, w = c.wins)
+                                        .render(lang),
+                                    None => "·".to_string(),
+                                };
+                                cell(ui, game_width, RichText::new(text));
+                            }
+                        });
+                    }
+                },
+            );
+        });
     if let Some(name) = toggle {
         if let Some(i) = state.picked.iter().position(|n| *n == name) {
             state.picked.remove(i);
