@@ -45,6 +45,9 @@ pub enum Format {
     /// Comma-separated values (RFC 4180, UTF-8): `hand,label,` then per side its points and
     /// its standing after the hand.
     Csv,
+    /// A printable PDF (A4): players, options, date, the sheet, bridge's paper, the totals.
+    /// Needs `-o OUT.pdf`.
+    Pdf,
 }
 
 #[derive(Subcommand, Debug)]
@@ -232,6 +235,12 @@ pub fn main() -> ExitCode {
             output,
             lang,
         }) => export_csv(&file, output.as_deref(), lang.into()),
+        Some(Command::Export {
+            file,
+            format: Format::Pdf,
+            output,
+            lang,
+        }) => export_pdf(&file, output.as_deref(), lang.into()),
     }
 }
 
@@ -424,6 +433,30 @@ fn export_csv(path: &str, output: Option<&std::path::Path>, lang: Lang) -> ExitC
     match done {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => write_failed(output, &e, lang),
+    }
+}
+
+/// `marque export --format pdf -o OUT`: the session as a printable PDF, written atomically and
+/// never over a file that is there.
+fn export_pdf(path: &str, output: Option<&std::path::Path>, lang: Lang) -> ExitCode {
+    let Some(out) = output else {
+        return fail(&[Problem::file(Msg::new("export.pdf_needs_output"))], lang);
+    };
+    let (session, sheet) = match scored(path) {
+        Ok(s) => s,
+        Err(problems) => return fail(&problems, lang),
+    };
+    if std::fs::symlink_metadata(out).is_ok() {
+        let m = msg!("export.exists", file = out.display().to_string());
+        return fail(&[Problem::file(m)], lang);
+    }
+    let bytes = match crate::pdf::session_pdf(&session, &sheet, lang) {
+        Ok(b) => b,
+        Err(e) => return write_failed(Some(out), &std::io::Error::other(e), lang),
+    };
+    match crate::store::write_atomic(out, &bytes) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => write_failed(Some(out), &e, lang),
     }
 }
 

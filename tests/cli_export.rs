@@ -263,3 +263,68 @@ fn a_session_that_does_not_score_exports_nothing() {
         "nothing is written for a refused session"
     );
 }
+
+fn export_pdf(f: &std::path::Path, out: &std::path::Path) -> Output {
+    let (f, out) = (f.to_str().unwrap(), out.to_str().unwrap());
+    marque(&["export", f, "--format", "pdf", "-o", out])
+}
+
+/// The text of a PDF, page by page, as a PDF reader decodes it (printpdf's own reader, which
+/// maps the embedded font's glyphs back to characters); lines joined.
+fn pdf_text(bytes: &[u8]) -> String {
+    let doc = printpdf::PdfDocument::parse(bytes, &Default::default(), &mut Vec::new()).unwrap();
+    doc.pages
+        .iter()
+        .flat_map(|p| p.extract_text(&doc.resources))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The PDF of a session: a PDF file with the players, the options in force, the hands with the
+/// suits, and the totals, read back from its text; never over a file.
+#[test]
+fn a_pdf_of_each_game_holds_its_players_options_and_totals() {
+    let dir = tempfile::tempdir().unwrap();
+    for (i, s) in sessions().into_iter().enumerate() {
+        let f = dir.path().join(format!("s{i}.json"));
+        std::fs::write(&f, s.to_string()).unwrap();
+        let out = dir.path().join(format!("s{i}.pdf"));
+        let o = export_pdf(&f, &out);
+        assert!(o.status.success(), "{o:?}");
+        let bytes = std::fs::read(&out).unwrap();
+        assert!(bytes.starts_with(b"%PDF-"));
+        let text = pdf_text(&bytes);
+        let score = marque(&["score", f.to_str().unwrap()]);
+        let totals: Value = serde_json::from_slice(&score.stdout).unwrap();
+        for name in s["players"].as_array().unwrap() {
+            let name = name.as_str().unwrap();
+            assert!(text.contains(name), "{name} in {text}");
+        }
+        assert!(text.contains("Options :"), "{text}");
+        assert!(text.contains("Totaux :"), "{text}");
+        // Each side's total, as `marque score` gives it, on the totals line.
+        let line = text
+            .lines()
+            .find(|l| l.contains("Totaux :"))
+            .unwrap()
+            .to_string();
+        for t in totals["totals"].as_array().unwrap() {
+            assert!(line.contains(&t.to_string()), "{t} in {line}");
+        }
+        if s["game"] == "bridge" {
+            assert!(text.contains('♠'), "the suits in {text}");
+        }
+        // Never over a file.
+        let again = export_pdf(&f, &out);
+        assert_eq!(again.status.code(), Some(2));
+    }
+    // A PDF needs a file to go to.
+    let f = dir.path().join("s0.json");
+    let o = marque(&["export", f.to_str().unwrap(), "--format", "pdf"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8(o.stderr)
+            .unwrap()
+            .contains("donnez -o FICHIER.pdf")
+    );
+}

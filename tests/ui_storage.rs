@@ -131,7 +131,12 @@ fn export_never_overwrites_and_import_adds_a_session() {
     click(&mut h, "English");
     assert!(shows(&h, "Give the path of the file to write."));
     click(&mut h, "Français");
-    type_in(&mut h, "Exporter vers", out.to_str().unwrap());
+    // A printable PDF of the session, to the path typed.
+    let pdf = dir.path().join("feuille.pdf");
+    type_in(&mut h, "Exporter vers", pdf.to_str().unwrap());
+    click(&mut h, "PDF");
+    assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF-"));
+    replace_in(&mut h, "Exporter vers", out.to_str().unwrap());
     click(&mut h, "Exporter");
     assert!(shows(&h, &format!("Session exportée : {}", out.display())));
     let exported = marque::store::read_session(&out).unwrap();

@@ -148,6 +148,8 @@ pub enum Command {
     /// The options tried in "what if" become the session's, for every hand (logged).
     ApplyOptions,
     Export,
+    /// The open session as a printable PDF, to the path typed.
+    ExportPdf,
     Select(usize),
     /// What if this option had another value (for the count of a hand, nothing is saved);
     /// `None` goes back to the session's own options.
@@ -602,6 +604,7 @@ impl App {
                 }
             }
             Command::Export => self.export(),
+            Command::ExportPdf => self.export_pdf(),
             Command::Import(path) => {
                 self.notice = Some(match self.store.import(&path) {
                     Ok(p) => msg!("ui.home.imported", file = p.display().to_string()).into(),
@@ -784,6 +787,30 @@ impl App {
             match store::write_atomic(&path, open.doc.session.to_json_string().as_bytes()) {
                 Ok(()) => msg!("ui.export.done", file = path.display().to_string()),
                 Err(e) => msg!("ui.io_error", error = e.to_string()),
+            }
+        };
+        self.notice = Some(notice.into());
+    }
+
+    /// Writes the open session as a PDF to the path typed (never over a file).
+    pub fn export_pdf(&mut self) {
+        let lang = self.lang();
+        let Some(open) = self.open.as_ref() else {
+            return;
+        };
+        let path = PathBuf::from(open.export_path.trim());
+        let notice = if open.export_path.trim().is_empty() {
+            Msg::new("ui.export.no_path")
+        } else if std::fs::symlink_metadata(&path).is_ok() {
+            msg!("ui.export.exists", file = path.display().to_string())
+        } else {
+            let doc = &open.doc;
+            match crate::pdf::session_pdf(&doc.session, &doc.sheet, lang) {
+                Ok(bytes) => match store::write_atomic(&path, &bytes) {
+                    Ok(()) => msg!("ui.export.done", file = path.display().to_string()),
+                    Err(e) => msg!("ui.io_error", error = e.to_string()),
+                },
+                Err(e) => msg!("ui.io_error", error = e),
             }
         };
         self.notice = Some(notice.into());

@@ -142,13 +142,8 @@ pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
         ui.label(RichText::new(line.render(lang)).size(small * 0.8));
     }
     if sheet.finished {
-        let w: Vec<&str> = sheet
-            .winners
-            .iter()
-            .filter_map(|&w| sides.get(w))
-            .map(String::as_str)
-            .collect();
-        let text = msg!("ui.winner", winners = w.join(", "), count = w.len()).render(lang);
+        let (names, count) = crate::text::winner_names(&sheet.winners, &sides);
+        let text = msg!("ui.winner", winners = names.as_str(), count = count).render(lang);
         ui.label(RichText::new(text).size(small).strong());
     }
     ui.label(RichText::new(tr(lang, "ui.board.hint")).size(12.0).weak());

@@ -458,19 +458,14 @@ fn confirm_area(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Com
                 }
             });
             if preview.end.natural_end {
-                let w: Vec<&str> = preview
-                    .end
-                    .winners
-                    .iter()
-                    .map(|&w| names[w].as_str())
-                    .collect();
+                let (winners, count) = crate::text::winner_names(&preview.end.winners, &names);
                 // Bridge: the rubber ends, and the evening may go on.
                 let key = if game == GameKind::Bridge {
                     "ui.will_end.rubber"
                 } else {
                     "ui.will_end"
                 };
-                let text = msg!(key, winners = w.join(", "), count = w.len()).render(lang);
+                let text = msg!(key, winners = winners, count = count).render(lang);
                 ui.label(RichText::new(text).strong());
             }
             // An edit is a what-if until it is kept: the session's totals now and with it.
@@ -958,15 +953,9 @@ fn body(
         }
     } else if doc.sheet.finished {
         let sides = crate::text::side_names(&doc.sheet, lang);
-        let w: Vec<&str> = doc
-            .sheet
-            .winners
-            .iter()
-            .filter_map(|&w| sides.get(w))
-            .map(String::as_str)
-            .collect();
+        let (names, count) = crate::text::winner_names(&doc.sheet.winners, &sides);
         ui.label(
-            RichText::new(msg!("ui.winner", winners = w.join(", "), count = w.len()).render(lang))
+            RichText::new(msg!("ui.winner", winners = names.as_str(), count = count).render(lang))
                 .heading()
                 .strong(),
         );
@@ -1068,6 +1057,9 @@ fn body(
         .labelled_by(l.id);
         if ui.button(tr(lang, "ui.export.button")).clicked() {
             commands.push(Command::Export);
+        }
+        if ui.button(tr(lang, "ui.export.pdf")).clicked() {
+            commands.push(Command::ExportPdf);
         }
     });
     table(ui, lang, open, narrow, commands);

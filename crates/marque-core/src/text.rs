@@ -29,6 +29,16 @@ pub fn side_names(sheet: &Sheet, lang: Lang) -> Vec<String> {
     }
 }
 
+/// The names of the winning sides among `sides` (as people say them), joined: "NS", "Anne, Bruno".
+pub fn winner_names(winners: &[usize], sides: &[String]) -> (String, usize) {
+    let names: Vec<&str> = winners
+        .iter()
+        .filter_map(|&w| sides.get(w))
+        .map(String::as_str)
+        .collect();
+    (names.join(", "), names.len())
+}
+
 /// The evening's standing after its rubbers (bridge): "Soirée après 2 robres : NS 1340, EO 600".
 pub fn evening(papers: &[Paper]) -> Msg {
     let sum = |s: usize| papers.iter().map(|p| p.totals[s]).sum::<i64>();
@@ -149,11 +159,11 @@ pub fn render(session: &Session, sheet: &Sheet, lang: Lang) -> String {
         totals.join(", ")
     );
     if sheet.finished {
-        let w: Vec<&str> = sheet.winners.iter().map(|&w| sides[w].as_str()).collect();
+        let (names, count) = winner_names(&sheet.winners, &sides);
         let _ = writeln!(
             out,
             "{}",
-            msg!("text.finished", winners = w.join(", "), count = w.len()).render(lang)
+            msg!("text.finished", winners = names, count = count).render(lang)
         );
     } else {
         let _ = writeln!(out, "{}", tr(lang, "text.in_progress"));
