@@ -46,6 +46,23 @@ fn find_archive_trash_and_put_back() {
     assert!(!shows_containing(&h, "Reprendre : Alice, Bruno"));
     assert!(shows_containing(&h, "Reprendre : Chloé, Alice, David"));
     click(&mut h, "Tous les jeux");
+    // And a date: the démocratie session was last played 60 days ago.
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(60 * 86_400);
+    std::fs::File::options()
+        .write(true)
+        .open(dir.path().join("d.json"))
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    let store = h.state().store.clone();
+    h.state_mut().home.refresh(&store);
+    settle(&mut h);
+    click(&mut h, "31 derniers jours");
+    assert!(shows_containing(&h, "Reprendre : Alice, Bruno"));
+    assert!(!shows_containing(&h, "Reprendre : Chloé, Alice, David"));
+    click(&mut h, "Dernière année");
+    assert!(shows_containing(&h, "Reprendre : Chloé, Alice, David"));
+    click(&mut h, "Toutes les dates");
 
     // Archived: out of the list, kept in its shelf, and back.
     click(&mut h, "Archiver : Alice, Bruno");

@@ -32,6 +32,8 @@ pub struct HomeState {
     pub query: String,
     /// Only sessions of this game.
     pub game: Option<GameKind>,
+    /// Only sessions played within this many days (by their file's last change).
+    pub within_days: Option<u64>,
 }
 
 /// What a list of rows was made for: the language and the filters.
@@ -41,6 +43,7 @@ struct RowsKey {
     shelf: Shelf,
     query: String,
     game: Option<GameKind>,
+    within_days: Option<u64>,
 }
 
 /// One row of the home list.
@@ -184,6 +187,9 @@ fn file_name(path: &std::path::Path) -> String {
 fn rows(listed: &[Listed], key: &RowsKey) -> Vec<Row> {
     let lang = key.lang;
     let wanted = marque_core::stats::person_key(&key.query);
+    let since = key.within_days.and_then(|d| {
+        std::time::SystemTime::now().checked_sub(std::time::Duration::from_secs(d * 86_400))
+    });
     let moves: &[(&str, Shelf)] = match key.shelf {
         Shelf::Sessions => &[
             ("ui.home.to_archive", Shelf::Archive),
@@ -205,6 +211,7 @@ fn rows(listed: &[Listed], key: &RowsKey) -> Vec<Row> {
             };
             if s.over() != want_finished
                 || key.game.is_some_and(|g| g != s.game)
+                || since.is_some_and(|since| l.modified.is_none_or(|m| m < since))
                 || !(wanted.is_empty()
                     || s.players
                         .iter()
@@ -324,11 +331,28 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
             }
         }
     });
+    // When: the last week, month, year, or any time.
+    ui.horizontal_wrapped(|ui| {
+        for (days, key) in [
+            (None, "ui.home.any_time"),
+            (Some(7), "ui.home.week"),
+            (Some(31), "ui.home.month"),
+            (Some(365), "ui.home.year"),
+        ] {
+            if ui
+                .selectable_label(app.home.within_days == days, tr(lang, key))
+                .clicked()
+            {
+                app.home.within_days = days;
+            }
+        }
+    });
     let key = RowsKey {
         lang,
         shelf: app.home.shelf,
         query: app.home.query.clone(),
         game: app.home.game,
+        within_days: app.home.within_days,
     };
     if app.home.rows.as_ref().is_none_or(|(_, k)| *k != key) {
         app.home.rows = Some((rows(&app.home.listed, &key), key));
