@@ -109,6 +109,11 @@ fn players_across_games_and_head_to_head() {
     assert!(shows(&h, "50 %"), "Alice: 2 sessions, 1 won");
     assert!(shows(&h, "1 / 1 gagnée"), "Alice's truc");
     click(&mut h, "Alice");
+    // One player picked: her results over time.
+    assert!(shows_containing(
+        &h,
+        "Alice : taux de victoires au fil des parties terminées (%)"
+    ));
     click(&mut h, "Bruno");
     assert!(shows(
         &h,

@@ -77,6 +77,10 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         }
         ui.separator();
     }
+    // One player picked: their win rate over their sessions, oldest first.
+    if let [one] = state.picked.as_slice() {
+        over_time(ui, lang, listed, one);
+    }
     let mut toggle = None;
     // Only the rows on screen are laid out: a club's roster is long.
     let row_height = ui
@@ -150,4 +154,52 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
             state.picked.push(name);
         }
     }
+}
+
+/// A player's win rate after each of their finished sessions, in the order they were started
+/// (egui_plot; hovering a point names the session's number and the rate).
+fn over_time(ui: &mut egui::Ui, lang: Lang, listed: &[crate::store::Listed], name: &str) {
+    use crate::store::FileState;
+    let key = marque_core::stats::person_key(name);
+    let mut sessions: Vec<(&str, bool)> = listed
+        .iter()
+        .filter_map(|l| match &l.state {
+            FileState::Fine(s) if s.finished => {
+                let seats: Vec<usize> = s
+                    .players
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| marque_core::stats::person_key(p) == key)
+                    .map(|(i, _)| i)
+                    .collect();
+                (!seats.is_empty()).then(|| {
+                    let won = seats
+                        .iter()
+                        .any(|&seat| s.winners.contains(&s.game.side_of(seat)));
+                    (s.created.as_deref().unwrap_or(""), won)
+                })
+            }
+            _ => None,
+        })
+        .collect();
+    sessions.sort_by(|a, b| a.0.cmp(b.0));
+    let mut wins = 0;
+    let points: Vec<[f64; 2]> = sessions
+        .iter()
+        .enumerate()
+        .map(|(i, (_, won))| {
+            wins += u32::from(*won);
+            [(i + 1) as f64, f64::from(wins) * 100.0 / (i + 1) as f64]
+        })
+        .collect();
+    let label = msg!("ui.players.over_time", player = name).render(lang);
+    ui.label(RichText::new(&label).strong());
+    egui_plot::Plot::new(("over-time", name))
+        .height(160.0)
+        .allow_scroll(false)
+        .include_y(0.0)
+        .include_y(100.0)
+        .show(ui, |plot| {
+            plot.line(egui_plot::Line::new(label.clone(), points));
+        });
 }
