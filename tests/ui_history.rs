@@ -108,6 +108,16 @@ fn players_across_games_and_head_to_head() {
     assert!(shows(&h, "Alice") && shows(&h, "Bruno") && shows(&h, "Chloé"));
     assert!(shows(&h, "50 %"), "Alice: 2 sessions, 1 won");
     assert!(shows(&h, "1 / 1 gagnée"), "Alice's truc");
+    // A game's win shares: truc has a winner, démocratie no finished session.
+    {
+        use egui_kittest::kittest::Queryable;
+        h.get_all_by_label("Le Truc").next().unwrap().click();
+        settle(&mut h);
+        assert!(!shows(&h, "Aucune partie terminée de ce jeu."));
+        h.get_all_by_label("Démocratie").next().unwrap().click();
+        settle(&mut h);
+        assert!(shows(&h, "Aucune partie terminée de ce jeu."));
+    }
     click(&mut h, "Alice");
     // One player picked: her results over time.
     assert!(shows_containing(

@@ -20,6 +20,8 @@ pub struct PlayersState {
     picked: Vec<String>,
     /// Their head-to-head, made when the pick or the listing changes.
     versus: Option<(u64, Vec<String>, HeadToHead)>,
+    /// The game whose win shares are drawn.
+    shares: Option<GameKind>,
 }
 
 /// A win rate in whole percent ("—" before any session).
@@ -76,6 +78,21 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
             ui.label(format!("{name}{colon}{n} — {a} {}, {b} {}", w[0], w[1]));
         }
         ui.separator();
+    }
+    // A game's win shares: who won its finished sessions.
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(tr(lang, "ui.players.shares")).strong());
+        for g in GameKind::ALL {
+            if ui
+                .selectable_label(state.shares == Some(g), tr(lang, g.name_key()))
+                .clicked()
+            {
+                state.shares = (state.shares != Some(g)).then_some(g);
+            }
+        }
+    });
+    if let Some(game) = state.shares {
+        shares(ui, lang, players, game);
     }
     // One player picked: their win rate over their sessions, oldest first.
     if let [one] = state.picked.as_slice() {
@@ -201,5 +218,37 @@ fn over_time(ui: &mut egui::Ui, lang: Lang, listed: &[crate::store::Listed], nam
         .include_y(100.0)
         .show(ui, |plot| {
             plot.line(egui_plot::Line::new(label.clone(), points));
+        });
+}
+
+/// A game's win shares: a bar per player who won at it (the twelve with most wins), with the
+/// wins; hovering a bar names the player.
+fn shares(ui: &mut egui::Ui, lang: Lang, players: &[Player], game: GameKind) {
+    let mut winners: Vec<(&str, u64)> = players
+        .iter()
+        .filter_map(|p| Some((p.name.as_str(), p.games.get(game.id())?.wins)))
+        .filter(|(_, w)| *w > 0)
+        .collect();
+    winners.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    winners.truncate(12);
+    if winners.is_empty() {
+        ui.label(RichText::new(tr(lang, "ui.players.no_wins")).weak());
+        return;
+    }
+    let total: u64 = winners.iter().map(|(_, w)| w).sum();
+    let bars: Vec<egui_plot::Bar> = winners
+        .iter()
+        .enumerate()
+        .map(|(i, (name, w))| {
+            let share = (*w * 100 + total / 2) / total.max(1);
+            egui_plot::Bar::new(i as f64, *w as f64).name(format!("{name} ({share} %)"))
+        })
+        .collect();
+    let title = msg!("ui.players.shares_of", game = tr(lang, game.name_key())).render(lang);
+    egui_plot::Plot::new(("shares", game.id()))
+        .height(160.0)
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.bar_chart(egui_plot::BarChart::new(title, bars))
         });
 }
