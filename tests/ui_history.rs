@@ -107,7 +107,7 @@ fn players_across_games_and_head_to_head() {
     click(&mut h, "Joueurs");
     assert!(shows(&h, "Alice") && shows(&h, "Bruno") && shows(&h, "Chloé"));
     assert!(shows(&h, "50 %"), "Alice: 2 sessions, 1 won");
-    assert!(shows(&h, "1 / 1 gagnée"), "Alice's truc");
+    assert!(shows(&h, "1 sur 1"), "Alice's truc");
     // A game's win shares: truc has a winner, démocratie no finished session.
     {
         use egui_kittest::kittest::Queryable;

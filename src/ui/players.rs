@@ -245,9 +245,18 @@ fn shares(ui: &mut egui::Ui, lang: Lang, players: &[Player], game: GameKind) {
         })
         .collect();
     let title = msg!("ui.players.shares_of", game = tr(lang, game.name_key())).render(lang);
+    // Each bar named under it (whole marks only).
+    let names: Vec<String> = winners.iter().map(|(n, _)| n.to_string()).collect();
     egui_plot::Plot::new(("shares", game.id()))
         .height(160.0)
         .allow_scroll(false)
+        .x_axis_formatter(move |mark, _| {
+            let i = mark.value.round();
+            if (mark.value - i).abs() > 1e-6 || i < 0.0 {
+                return String::new();
+            }
+            names.get(i as usize).cloned().unwrap_or_default()
+        })
         .show(ui, |plot| {
             plot.bar_chart(egui_plot::BarChart::new(title, bars))
         });
