@@ -97,6 +97,12 @@ pub enum Shelf {
     Trash,
 }
 
+/// A session is over for the table: stopped by the players (`closed`), or a game that reached
+/// its end (`finished`). A bridge evening goes on after a complete rubber until it is closed.
+pub fn session_over(game: crate::games::GameKind, finished: bool, closed: bool) -> bool {
+    closed || (finished && game != crate::games::GameKind::Bridge)
+}
+
 /// What statistics need of each session that reads (damaged and newer files count nowhere).
 pub fn played(listed: &[Listed]) -> impl Iterator<Item = marque_core::stats::Played<'_>> {
     listed.iter().filter_map(|l| match &l.state {
@@ -135,7 +141,7 @@ impl Summary {
     /// The session is over for the table: stopped by the players, or a game that reached its
     /// end. A bridge evening goes on after a complete rubber until the players end it.
     pub fn over(&self) -> bool {
-        self.closed || (self.finished && self.game != crate::games::GameKind::Bridge)
+        session_over(self.game, self.finished, self.closed)
     }
 
     pub fn of(session: &Session, sheet: &Sheet) -> Summary {

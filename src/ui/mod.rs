@@ -723,8 +723,11 @@ impl App {
             }
         };
         // A bridge session goes on with a new rubber after a complete one, unless it was closed.
-        let over = loaded.sheet.finished
-            && (loaded.session.closed || loaded.session.game != GameKind::Bridge);
+        let over = store::session_over(
+            loaded.session.game,
+            loaded.sheet.finished,
+            loaded.session.closed,
+        );
         let (lock, read_only) = match lock {
             _ if over => (None, Some(Msg::new("ui.read_only.finished"))),
             Ok(l) => (Some(l), None),

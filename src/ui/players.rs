@@ -178,23 +178,14 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
 fn over_time(ui: &mut egui::Ui, lang: Lang, listed: &[crate::store::Listed], name: &str) {
     use crate::store::FileState;
     let key = marque_core::stats::person_key(name);
+    // The results come from the core's reading of a win; the order from the sessions' starts.
     let mut sessions: Vec<(&str, bool)> = listed
         .iter()
         .filter_map(|l| match &l.state {
             FileState::Fine(s) if s.finished => {
-                let seats: Vec<usize> = s
-                    .players
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, p)| marque_core::stats::person_key(p) == key)
-                    .map(|(i, _)| i)
-                    .collect();
-                (!seats.is_empty()).then(|| {
-                    let won = seats
-                        .iter()
-                        .any(|&seat| s.winners.contains(&s.game.side_of(seat)));
-                    (s.created.as_deref().unwrap_or(""), won)
-                })
+                let played = crate::store::played(std::slice::from_ref(l)).next()?;
+                let won = marque_core::stats::won_by(&played, &key)?;
+                Some((s.created.as_deref().unwrap_or(""), won))
             }
             _ => None,
         })

@@ -982,33 +982,25 @@ fn body(
                 commands.push((named.command)());
             }
         }
-        let log_label = if show_log {
-            "ui.log.hide"
-        } else {
-            "ui.log.show"
+        // A button that shows or hides something: its text says what a click does.
+        let toggle = |ui: &mut Ui, shown: bool, [hide, show]: [&str; 2], command: Command| {
+            ui.button(tr(lang, if shown { hide } else { show }))
+                .clicked()
+                .then_some(command)
         };
-        if ui.button(tr(lang, log_label)).clicked() {
-            commands.push(Command::ToggleLog);
-        }
+        commands.extend(toggle(
+            ui,
+            show_log,
+            ["ui.log.hide", "ui.log.show"],
+            Command::ToggleLog,
+        ));
         if writable && !finished && ui.button(tr(lang, "ui.close_session")).clicked() {
             commands.push(Command::CloseSession);
         }
-        let board = if scoreboard {
-            "ui.board.close"
-        } else {
-            "ui.board.open"
-        };
-        if ui.button(tr(lang, board)).clicked() {
-            commands.push(Command::ToggleScoreboard);
-        }
-        let chart = if show_chart {
-            "ui.chart.hide"
-        } else {
-            "ui.chart.show"
-        };
-        if ui.button(tr(lang, chart)).clicked() {
-            commands.push(Command::ToggleChart);
-        }
+        let board = ["ui.board.close", "ui.board.open"];
+        commands.extend(toggle(ui, scoreboard, board, Command::ToggleScoreboard));
+        let chart = ["ui.chart.hide", "ui.chart.show"];
+        commands.extend(toggle(ui, show_chart, chart, Command::ToggleChart));
     });
     ui.separator();
 

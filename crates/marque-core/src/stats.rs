@@ -85,6 +85,21 @@ pub fn roster<'a>(sessions: impl IntoIterator<Item = Played<'a>>) -> Vec<Player>
     out
 }
 
+/// Whether the person known by `key` ([`person_key`]) won session `s`: `None` if they did not
+/// play in it; a session not finished is won by nobody. At bridge, both partners of the
+/// winning side win.
+pub fn won_by(s: &Played, key: &str) -> Option<bool> {
+    let mut seats = s
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| person_key(n) == key)
+        .map(|(i, _)| i)
+        .peekable();
+    seats.peek()?;
+    Some(s.finished && seats.any(|seat| s.winners.contains(&s.game.side_of(seat))))
+}
+
 /// Two people's sessions together: how many, and the finished ones each won (at bridge both
 /// may win, as partners; both may lose, to others).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -107,22 +122,7 @@ pub fn head_to_head<'a>(
         return out;
     }
     for s in sessions {
-        let won = |key: &str| -> Option<bool> {
-            let seats: Vec<usize> = s
-                .players
-                .iter()
-                .enumerate()
-                .filter(|(_, n)| person_key(n) == key)
-                .map(|(i, _)| i)
-                .collect();
-            (!seats.is_empty()).then(|| {
-                s.finished
-                    && seats
-                        .iter()
-                        .any(|&seat| s.winners.contains(&s.game.side_of(seat)))
-            })
-        };
-        let (Some(wa), Some(wb)) = (won(&keys[0]), won(&keys[1])) else {
+        let (Some(wa), Some(wb)) = (won_by(&s, &keys[0]), won_by(&s, &keys[1])) else {
             continue;
         };
         out.together += 1;
