@@ -341,7 +341,11 @@ impl Store {
     /// Moves a session file to another shelf (archived, in the trash, or back among the
     /// sessions), never over a file there; returns where it went. Nothing is ever deleted: the
     /// trash is a folder, and its files can be put back.
-    pub fn shelve(&self, path: &Path, to: Shelf) -> std::io::Result<PathBuf> {
+    ///
+    /// A session open for writing in a window (its lock held) stays where it is: the window
+    /// would go on saving to the old place.
+    pub fn shelve(&self, path: &Path, to: Shelf) -> Result<PathBuf, StoreError> {
+        let _lock = Lock::acquire(path)?;
         let dir = self.shelf_dir(to);
         fs::create_dir_all(&dir)?;
         let name = path

@@ -167,3 +167,25 @@ fn saved_named(dir: &std::path::Path, name: &str) -> marque::session::Session {
         .unwrap()
         .session
 }
+
+/// A session open for writing in another window stays where it is: that window would go on
+/// saving to the old place.
+#[test]
+fn a_session_open_elsewhere_is_not_moved() {
+    let dir = tempfile::tempdir().unwrap();
+    session(dir.path(), "t.json", "truc", &["Alice", "Bruno"], json!([]));
+    let mut first = harness(dir.path());
+    let mut second = harness(dir.path());
+    click_containing(&mut first, "Reprendre : Alice, Bruno");
+    click(&mut second, "À la corbeille : Alice, Bruno");
+    assert!(
+        shows_containing(&second, "processus"),
+        "the holder is named"
+    );
+    assert!(dir.path().join("t.json").exists());
+    assert!(!dir.path().join("trash/t.json").exists());
+    // Once the first window leaves it, it can go.
+    click(&mut first, "Accueil");
+    click(&mut second, "À la corbeille : Alice, Bruno");
+    assert!(dir.path().join("trash/t.json").exists());
+}

@@ -615,7 +615,7 @@ impl App {
             Command::Shelve(path, to) => {
                 self.notice = Some(match self.store.shelve(&path, to) {
                     Ok(dest) => msg!("ui.home.moved_to", file = dest.display().to_string()).into(),
-                    Err(e) => msg!("ui.io_error", error = e.to_string()).into(),
+                    Err(e) => store_notice(e),
                 });
                 self.home.refresh(&self.store);
             }
