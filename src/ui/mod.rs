@@ -342,6 +342,8 @@ pub struct App {
     pub notice: Option<Notice>,
     /// The scoreboard window is shown (while a session is open).
     pub scoreboard: bool,
+    /// Work over the whole folder under way on another thread, and where its outcome comes.
+    job: Option<std::sync::mpsc::Receiver<Result<Msg, StoreError>>>,
     pub home: home::HomeState,
     pub rules: rules::RulesState,
     pub players: players::PlayersState,
@@ -369,6 +371,7 @@ impl App {
             open: None,
             notice,
             scoreboard: false,
+            job: None,
             home,
             rules: rules::RulesState::default(),
             players: players::PlayersState::default(),
@@ -407,6 +410,7 @@ impl App {
         self.apply_prefs(ui.ctx());
         self.shortcuts(ui.ctx());
         self.home.poll(ui.ctx());
+        self.poll_job(Some(ui.ctx()));
         egui::Panel::top("top").show(ui, |ui| self.top_bar(ui));
         // Rendered every frame: a notice follows a change of language.
         if let Some(n) = self.notice.as_ref().map(|n| n.render(self.lang())) {
@@ -623,24 +627,29 @@ impl App {
                 self.home.shelf = shelf;
                 self.home.refresh(&self.store);
             }
+            // The whole folder is read or written: on a thread of its own, the window stays live.
             Command::Backup(path) => {
-                self.notice = Some(match self.store.backup(&path) {
-                    Ok(n) => msg!("backup.done", n = n, file = path.display().to_string()).into(),
-                    Err(e) => store_notice(e),
+                let store = self.store.clone();
+                self.start_job(move || {
+                    let n = store.backup(&path)?;
+                    Ok(msg!(
+                        "backup.done",
+                        n = n,
+                        file = path.display().to_string()
+                    ))
                 });
             }
             Command::RestoreBackup(path) => {
-                self.notice = Some(match self.store.restore(&path) {
-                    Ok((restored, same, beside)) => msg!(
+                let store = self.store.clone();
+                self.start_job(move || {
+                    let (restored, same, beside) = store.restore(&path)?;
+                    Ok(msg!(
                         "restore.done",
                         restored = restored,
                         same = same,
                         beside = beside
-                    )
-                    .into(),
-                    Err(e) => store_notice(e),
+                    ))
                 });
-                self.home.refresh(&self.store);
             }
             Command::MoveAside(p) => {
                 self.notice = Some(match self.store.move_aside(&p) {
@@ -893,6 +902,58 @@ impl App {
         open.next_rubber &= !open.doc.sheet.natural_end;
         open.reset_form();
         Ok(())
+    }
+
+    /// Runs work over the whole data folder (backup, restore) on a thread of its own; its
+    /// outcome becomes a notice, and the home list is read again, when it is done.
+    fn start_job(&mut self, work: impl FnOnce() -> Result<Msg, StoreError> + Send + 'static) {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let spawned = std::thread::Builder::new()
+            .name("marque-job".into())
+            .spawn(move || {
+                // The window may have closed meanwhile: nobody to tell then.
+                let _ = tx.send(work());
+            });
+        match spawned {
+            Ok(_) => {
+                self.job = Some(rx);
+                self.notice = Some(Msg::new("ui.job.running").into());
+            }
+            Err(e) => self.notice = Some(msg!("ui.io_error", error = e.to_string()).into()),
+        }
+    }
+
+    /// Takes the outcome of the folder's work if it arrived (`wait`: until it does).
+    pub fn poll_job(&mut self, ctx: Option<&egui::Context>) {
+        let Some(rx) = &self.job else {
+            return;
+        };
+        let outcome = match ctx {
+            Some(ctx) => match rx.try_recv() {
+                Ok(o) => o,
+                Err(std::sync::mpsc::TryRecvError::Empty) => {
+                    ctx.request_repaint_after(std::time::Duration::from_millis(50));
+                    return;
+                }
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    self.job = None;
+                    return;
+                }
+            },
+            None => match rx.recv() {
+                Ok(o) => o,
+                Err(_) => {
+                    self.job = None;
+                    return;
+                }
+            },
+        };
+        self.job = None;
+        self.notice = Some(match outcome {
+            Ok(m) => m.into(),
+            Err(e) => store_notice(e),
+        });
+        self.home.refresh(&self.store);
     }
 
     /// Saves the session's title and note as typed (fields of the file that scoring ignores).

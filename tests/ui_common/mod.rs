@@ -28,6 +28,7 @@ pub fn harness_sized(dir: &std::path::Path, size: egui::Vec2) -> Harness<'static
 /// Lets the app settle: frames until it asks for no more, the home screen's listing (read on a
 /// background thread) waited for, then frames again.
 pub fn settle(h: &mut Harness<'static, App>) {
+    h.state_mut().poll_job(None);
     h.state_mut().home.wait();
     h.run();
     if h.state().home.is_loading() {
