@@ -111,12 +111,13 @@ fn players_across_games_and_head_to_head() {
     // A game's win shares: truc has a winner, démocratie no finished session.
     {
         use egui_kittest::kittest::Queryable;
-        h.get_all_by_label("Le Truc").next().unwrap().click();
-        settle(&mut h);
-        assert!(!shows(&h, "Aucune partie terminée de ce jeu."));
         h.get_all_by_label("Démocratie").next().unwrap().click();
         settle(&mut h);
         assert!(shows(&h, "Aucune partie terminée de ce jeu."));
+        // Truc has a winner: the bars replace the message.
+        h.get_all_by_label("Le Truc").next().unwrap().click();
+        settle(&mut h);
+        assert!(!shows(&h, "Aucune partie terminée de ce jeu."));
     }
     click(&mut h, "Alice");
     // One player picked: her results over time.

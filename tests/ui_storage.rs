@@ -146,6 +146,18 @@ fn export_never_overwrites_and_import_adds_a_session() {
         &h,
         "existe déjà : choisissez un autre nom"
     ));
+    // Nor through a link, even one that points nowhere (to the PDF as well).
+    #[cfg(unix)]
+    {
+        let link = dir.path().join("lien.pdf");
+        std::os::unix::fs::symlink(dir.path().join("ailleurs.pdf"), &link).unwrap();
+        replace_in(&mut h, "Exporter vers", link.to_str().unwrap());
+        click(&mut h, "PDF");
+        assert!(shows_containing(&h, "existe déjà"));
+        assert!(!dir.path().join("ailleurs.pdf").exists());
+        assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
+        replace_in(&mut h, "Exporter vers", out.to_str().unwrap());
+    }
     click(&mut h, "Accueil");
     type_in(&mut h, "Chemin du fichier", out.to_str().unwrap());
     click(&mut h, "Importer");

@@ -787,25 +787,17 @@ impl App {
 
     /// Writes the open session to a file of the user's choice; never over an existing file.
     pub fn export(&mut self) {
-        let Some(open) = self.open.as_ref() else {
-            return;
-        };
-        let path = PathBuf::from(open.export_path.trim());
-        let notice = if open.export_path.trim().is_empty() {
-            Msg::new("ui.export.no_path")
-        } else if path.exists() {
-            msg!("ui.export.exists", file = path.display().to_string())
-        } else {
-            match store::write_atomic(&path, open.doc.session.to_json_string().as_bytes()) {
-                Ok(()) => msg!("ui.export.done", file = path.display().to_string()),
-                Err(e) => msg!("ui.io_error", error = e.to_string()),
-            }
-        };
-        self.notice = Some(notice.into());
+        self.export_as(|doc, _| Ok(doc.session.to_json_string().into_bytes()));
     }
 
     /// Writes the open session as a PDF to the path typed (never over a file).
     pub fn export_pdf(&mut self) {
+        self.export_as(|doc, lang| crate::pdf::session_pdf(&doc.session, &doc.sheet, lang));
+    }
+
+    /// Writes what `make` gives for the open session to the path typed: atomically, and never
+    /// over a file or a link already there (a dangling link included).
+    fn export_as(&mut self, make: impl FnOnce(&Doc, Lang) -> Result<Vec<u8>, String>) {
         let lang = self.lang();
         let Some(open) = self.open.as_ref() else {
             return;
@@ -816,12 +808,10 @@ impl App {
         } else if std::fs::symlink_metadata(&path).is_ok() {
             msg!("ui.export.exists", file = path.display().to_string())
         } else {
-            let doc = &open.doc;
-            match crate::pdf::session_pdf(&doc.session, &doc.sheet, lang) {
-                Ok(bytes) => match store::write_atomic(&path, &bytes) {
-                    Ok(()) => msg!("ui.export.done", file = path.display().to_string()),
-                    Err(e) => msg!("ui.io_error", error = e.to_string()),
-                },
+            match make(&open.doc, lang)
+                .and_then(|bytes| store::write_atomic(&path, &bytes).map_err(|e| e.to_string()))
+            {
+                Ok(()) => msg!("ui.export.done", file = path.display().to_string()),
                 Err(e) => msg!("ui.io_error", error = e),
             }
         };
