@@ -124,3 +124,30 @@ fn damaged_or_out_of_range_preferences_fall_back_with_a_notice() {
         assert!(shows(&h, "Nouvelle partie"));
     }
 }
+
+/// The text-size keys sit at the bar's very edge: a tap that resizes everything leaves the key
+/// under the finger (the theme and language keys, which change width, are on its other side).
+#[test]
+fn the_text_size_key_stays_under_the_finger() {
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness_sized(dir.path(), egui::vec2(1280.0, 800.0));
+    let at = |h: &egui_kittest::Harness<'static, marque::ui::App>| {
+        // On screen, in pixels: points times the zoom.
+        h.get_by_label("A+").rect().center() * h.ctx.zoom_factor()
+    };
+    for _ in 0..3 {
+        let before = at(&h);
+        click(&mut h, "A+");
+        let after = at(&h);
+        assert!((after - before).length() < 6.0, "{before:?} -> {after:?}");
+    }
+    click(&mut h, "Thème sombre");
+    let before = at(&h);
+    click(&mut h, "Thème clair");
+    assert_eq!(
+        at(&h),
+        before,
+        "the theme's label changing width moves nothing"
+    );
+}

@@ -482,14 +482,14 @@ impl App {
             if self.screen != Screen::Players && ui.button(self.t("ui.players")).clicked() {
                 self.send(Command::Players);
             }
+            // Right to left: the text-size keys at the very edge, so that a tap that resizes
+            // everything leaves them (nearly) where they were, and a label that changes width
+            // (the theme's, the language's) has nothing to its right to push.
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let lang_label = if self.prefs.lang == Lang::Fr {
-                    "English"
-                } else {
-                    "Français"
-                };
-                if ui.button(lang_label).clicked() {
-                    self.send(Command::ToggleLang);
+                for (text, named) in [("A+", &ZOOM_IN), ("A−", &ZOOM_OUT)] {
+                    if ui.button(text).on_hover_text(self.t(named.label)).clicked() {
+                        self.send((named.command)());
+                    }
                 }
                 let theme = if self.prefs.dark {
                     self.t("ui.light")
@@ -499,10 +499,13 @@ impl App {
                 if ui.button(theme).clicked() {
                     self.send(Command::ToggleTheme);
                 }
-                for (text, named) in [("A+", &ZOOM_IN), ("A−", &ZOOM_OUT)] {
-                    if ui.button(text).on_hover_text(self.t(named.label)).clicked() {
-                        self.send((named.command)());
-                    }
+                let lang_label = if self.prefs.lang == Lang::Fr {
+                    "English"
+                } else {
+                    "Français"
+                };
+                if ui.button(lang_label).clicked() {
+                    self.send(Command::ToggleLang);
                 }
             });
         });
