@@ -768,17 +768,20 @@ fn stats(
     lang: Lang,
 ) -> ExitCode {
     use crate::store::Store;
-    use marque_core::stats::{person_key, roster};
+    use marque_core::stats::roster;
     let dir = match folder_or_default(folder) {
         Ok(d) => d,
         Err(p) => return fail(&[p], lang),
     };
-    let listed = Store::new(&dir).list();
-    let mut players = roster(crate::store::played(&listed));
+    let store = Store::new(&dir);
+    let listed = store.list();
+    // The names merged by hand in the app count here too: both read the folder's preferences.
+    let people = crate::ui::Prefs::read(&store).people();
+    let mut players = roster(crate::store::played(&listed), &people);
     if let Some(name) = player {
-        let key = person_key(name);
+        let key = people.key(name);
         let known = marque_core::i18n::join(players.iter().map(|p| printable(&p.name, false)));
-        players.retain(|p| person_key(&p.name) == key);
+        players.retain(|p| people.key(&p.name) == key);
         if players.is_empty() {
             let m = msg!("stats.no_player", name = name, known = known);
             return fail(&[Problem::file(m)], lang);
@@ -808,6 +811,10 @@ fn stats(
                     wins = g.wins
                 );
                 writeln!(out, "{}", line.render(lang))?;
+                for (figure, value) in g.shown(lang) {
+                    let line = msg!("stats.figure", figure = figure, value = value);
+                    writeln!(out, "{}", line.render(lang))?;
+                }
             }
             Ok(())
         })

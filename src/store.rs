@@ -111,6 +111,7 @@ pub fn played(listed: &[Listed]) -> impl Iterator<Item = marque_core::stats::Pla
             players: &s.players,
             finished: s.finished,
             winners: &s.winners,
+            figures: &s.figures,
         }),
         _ => None,
     })
@@ -135,6 +136,9 @@ pub struct Summary {
     /// The title the players gave the session.
     #[serde(default)]
     pub title: Option<String>,
+    /// Each player's figures for statistics, by seat.
+    #[serde(default)]
+    pub figures: Vec<marque_core::games::Tally>,
 }
 
 impl Summary {
@@ -157,6 +161,7 @@ impl Summary {
             closed: session.closed,
             winners: sheet.winners.clone(),
             title: session.text_field("title"),
+            figures: sheet.figures(&session.hands),
         }
     }
 
@@ -173,6 +178,7 @@ impl Summary {
             finished: f.end.finished,
             closed: f.closed,
             winners: f.end.winners,
+            figures: f.end.figures,
             title: f.title,
         }
     }
@@ -495,7 +501,7 @@ impl Store {
 
 /// The session index's file, in the data folder.
 pub const INDEX: &str = ".index.json";
-const INDEX_VERSION: u32 = 1;
+const INDEX_VERSION: u32 = 2;
 
 #[derive(Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Index {

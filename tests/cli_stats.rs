@@ -25,7 +25,8 @@ fn write(
 }
 
 /// - truc, Anne beats Bruno (a one-point partie): finished, Anne wins;
-/// - bridge, "anne " North and Claire South make two games: finished, NS (anne and Claire) win;
+/// - bridge, "anne " North and Claire South make two games: finished, NS (anne and Claire) win
+///   the rubber: 120 + 120 below, 700 for the rubber, 940;
 /// - 2500, "ANNE" and Bruno, one brasse: not finished, counted in sessions only;
 /// - a damaged file, which counts nowhere.
 fn folder() -> tempfile::TempDir {
@@ -150,13 +151,37 @@ fn one_player_by_name_in_the_readers_language() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(
         text,
-        "Claire — parties : 1, gagnées : 1\n    Bridge (partie libre) — parties : 1, gagnées : 1\n"
+        "Claire — parties : 1, gagnées : 1
+    Bridge (partie libre) — parties : 1, gagnées : 1
+        Contrats joués en déclarant : 0
+        Contrats réussis : 0
+        Contrats chutés : 0
+        Contrats contrés ou surcontrés : 0
+        Chelems demandés : 0
+        Chelems réussis : 0
+        Robres joués jusqu'au bout : 1
+        Robres gagnés : 1
+        Points marqués dans ces robres : 940
+        Points moyens par robre : 940,0
+"
     );
     let out = marque(&["stats", folder, "--player", "claire", "--lang", "en"]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(
         text,
-        "Claire — sessions: 1, won: 1\n    Rubber bridge — sessions: 1, won: 1\n"
+        "Claire — sessions: 1, won: 1
+    Rubber bridge — sessions: 1, won: 1
+        Contracts declared: 0
+        Contracts made: 0
+        Contracts down: 0
+        Contracts doubled or redoubled: 0
+        Slams bid: 0
+        Slams made: 0
+        Rubbers played out: 1
+        Rubbers won: 1
+        Points scored in those rubbers: 940
+        Average points per rubber: 940.0
+"
     );
 
     let out = marque(&["stats", folder, "--player", "Zoé", "--lang", "en"]);

@@ -190,3 +190,24 @@ fn french_texts_hold_no_english_word_and_french_spacing() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// Every figure statistics keep has its name in both languages (the keys are made from the
+/// games' lists, so the scan of the code above does not see them).
+#[test]
+fn every_figure_has_its_name() {
+    use marque::games::GameKind;
+    for g in GameKind::ALL {
+        let names = g
+            .sums()
+            .iter()
+            .chain(g.bests())
+            .copied()
+            .chain(g.ratios().iter().map(|r| r.name));
+        for name in names {
+            let key = marque_core::stats::figure_key(g, name);
+            for lang in Lang::ALL {
+                assert!(has_key(lang, &key), "{key} has no {lang:?} text");
+            }
+        }
+    }
+}

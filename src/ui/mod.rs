@@ -36,6 +36,8 @@ pub struct Prefs {
     pub zoom: f32,
     /// Player names typed before, most recent first.
     pub names: Vec<String>,
+    /// Names merged by hand into one person for statistics: `[name, the person it is]`.
+    pub merged: Vec<[String; 2]>,
 }
 
 impl Default for Prefs {
@@ -45,6 +47,7 @@ impl Default for Prefs {
             dark: false,
             zoom: 1.3,
             names: Vec::new(),
+            merged: Vec::new(),
         }
     }
 }
@@ -73,6 +76,10 @@ impl Prefs {
         }
         (p, notice)
     }
+    /// The preferences kept in a data folder, defaults where they cannot be read.
+    pub fn read(store: &Store) -> Prefs {
+        Prefs::load(store).0
+    }
     fn save(&self, store: &Store) {
         if std::fs::create_dir_all(&store.dir).is_ok()
             && let Ok(text) = serde_json::to_string_pretty(self)
@@ -80,6 +87,11 @@ impl Prefs {
             let _ = store::write_atomic(&Prefs::path(store), text.as_bytes());
         }
     }
+    /// Who is who for statistics: the names merged by hand.
+    pub fn people(&self) -> marque_core::stats::People {
+        marque_core::stats::People::new(self.merged.iter().map(|[a, b]| (a.as_str(), b.as_str())))
+    }
+
     /// Remembers names typed for a new session, most recent first.
     pub fn remember(&mut self, names: &[String]) {
         for n in names.iter().rev() {
@@ -120,6 +132,11 @@ pub enum Command {
     BackToSession,
     /// The players' screen: the roster, per game, and two players' sessions together.
     Players,
+    /// Statistics count the first name as the same person as the second (kept in the
+    /// preferences; no session is rewritten).
+    MergePlayers(String, String),
+    /// A name merged by hand counts as its own person again.
+    SplitPlayer(String),
     Open(PathBuf),
     OpenNewer(PathBuf, u64),
     Create(Box<Session>),
@@ -555,6 +572,20 @@ impl App {
                     self.home.refresh(&self.store);
                 }
                 self.screen = Screen::Players;
+            }
+            Command::MergePlayers(name, into) => {
+                self.prefs.merged.retain(|[n, _]| *n != name);
+                self.prefs.merged.push([name.clone(), into.clone()]);
+                self.prefs.save(&self.store);
+                self.notice =
+                    Some(msg!("ui.players.merged_notice", name = name, into = into).into());
+            }
+            Command::SplitPlayer(name) => {
+                let key = marque_core::stats::person_key(&name);
+                self.prefs
+                    .merged
+                    .retain(|[n, _]| marque_core::stats::person_key(n) != key);
+                self.prefs.save(&self.store);
             }
             Command::BackToSession => self.screen = Screen::Session,
             Command::Open(p) => self.open_path(&p),

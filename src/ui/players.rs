@@ -1,25 +1,26 @@
 //! Players: everyone who played in the data folder's sessions, one person across games (a name
-//! typed with other capitals or spaces is the same person), with sessions played and won per
-//! game; two players picked side by side give their sessions together.
+//! typed with other capitals or spaces is the same person, and names can be merged by hand),
+//! with sessions played and won per game; one player picked shows their figures per game and
+//! their results over time; two picked give their sessions together.
 
 use egui::RichText;
 
-use super::App;
+use super::{App, Command};
 use crate::i18n::{Lang, tr};
 use crate::store::played;
 use marque_core::msg;
-use marque_core::stats::{HeadToHead, Player, head_to_head, roster};
+use marque_core::stats::{HeadToHead, People, Player, head_to_head, roster};
 
 use crate::games::GameKind;
 
 #[derive(Default)]
 pub struct PlayersState {
-    /// The roster, and the listing it was made from (its generation).
-    roster: Option<(u64, Vec<Player>)>,
-    /// The players picked for a head-to-head, at most two.
+    /// The roster, and what it was made from: the listing (its generation) and the merges.
+    roster: Option<(u64, People, Vec<Player>)>,
+    /// The players picked, at most two: one shows their figures, two their head-to-head.
     picked: Vec<String>,
-    /// Their head-to-head, made when the pick or the listing changes.
-    versus: Option<(u64, Vec<String>, HeadToHead)>,
+    /// Their head-to-head, made when the pick, the listing or the merges change.
+    versus: Option<(u64, People, Vec<String>, HeadToHead)>,
     /// The game whose win shares are drawn.
     shares: Option<GameKind>,
 }
@@ -33,71 +34,80 @@ fn rate(wins: u64, sessions: u64) -> String {
 
 pub fn show(app: &mut App, ui: &mut egui::Ui) {
     let lang: Lang = app.lang();
+    let people = app.prefs.people();
+    let merged = app.prefs.merged.clone();
     let (listed, generation) = app.home.listing();
     let state = &mut app.players;
-    if state.roster.as_ref().is_none_or(|(g, _)| *g != generation) {
-        state.roster = Some((generation, roster(played(listed))));
+    if state
+        .roster
+        .as_ref()
+        .is_none_or(|(g, p, _)| *g != generation || *p != people)
+    {
+        state.roster = Some((generation, people.clone(), roster(played(listed), &people)));
+        // A name merged away is no longer on the roster: it is picked under its person's name.
+        if let Some((_, _, players)) = &state.roster {
+            state
+                .picked
+                .retain(|n| players.iter().any(|p| p.name == *n));
+        }
     }
     if state.picked.len() == 2
         && state
             .versus
             .as_ref()
-            .is_none_or(|(g, p, _)| *g != generation || *p != state.picked)
+            .is_none_or(|(g, p, n, _)| *g != generation || *p != people || *n != state.picked)
     {
-        let h = head_to_head(played(listed), &state.picked[0], &state.picked[1]);
-        state.versus = Some((generation, state.picked.clone(), h));
+        let h = head_to_head(played(listed), &people, &state.picked[0], &state.picked[1]);
+        state.versus = Some((generation, people.clone(), state.picked.clone(), h));
     }
     ui.heading(tr(lang, "ui.players.title"));
     ui.label(RichText::new(tr(lang, "ui.players.hint")).weak());
-    let Some((_, players)) = &state.roster else {
+    let Some((_, _, players)) = &state.roster else {
         return;
     };
     if players.is_empty() {
         ui.label(RichText::new(tr(lang, "ui.players.none")).weak());
         return;
     }
-    // Two players picked: their sessions together.
-    if let (2, Some((_, _, h))) = (state.picked.len(), &state.versus) {
-        let line = msg!(
-            "ui.players.versus",
-            a = state.picked[0].as_str(),
-            b = state.picked[1].as_str(),
-            n = h.together,
-            wa = h.wins[0],
-            wb = h.wins[1]
-        );
-        ui.label(RichText::new(line.render(lang)).heading().strong());
-        for (game, (n, w)) in &h.games {
-            let name = GameKind::ALL
-                .into_iter()
-                .find(|g| g.id() == *game)
-                .map(|g| tr(lang, g.name_key()))
-                .unwrap_or_default();
-            let colon = tr(lang, "colon");
-            let (a, b) = (&state.picked[0], &state.picked[1]);
-            ui.label(format!("{name}{colon}{n} — {a} {}, {b} {}", w[0], w[1]));
-        }
-        ui.separator();
-    }
-    // A game's win shares: who won its finished sessions.
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(tr(lang, "ui.players.shares")).strong());
-        for g in GameKind::ALL {
-            if ui
-                .selectable_label(state.shares == Some(g), tr(lang, g.name_key()))
-                .clicked()
-            {
-                state.shares = (state.shares != Some(g)).then_some(g);
+    let mut commands = Vec::new();
+    // What was picked, and the win shares, above the roster; they scroll in at most half the
+    // screen so that the roster always keeps room.
+    let room = ui.available_height();
+    egui::ScrollArea::vertical()
+        .id_salt("players-detail")
+        .max_height((room * 0.5).max(120.0))
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            // Two players picked: their sessions together, and merging them.
+            if let (2, Some((_, _, _, h))) = (state.picked.len(), &state.versus) {
+                versus(ui, lang, &state.picked, h, &mut commands);
+                ui.separator();
             }
-        }
-    });
-    if let Some(game) = state.shares {
-        shares(ui, lang, players, game);
-    }
-    // One player picked: their win rate over their sessions, oldest first.
-    if let [one] = state.picked.as_slice() {
-        over_time(ui, lang, listed, one);
-    }
+            // One player picked: their figures per game, the names merged into them, their
+            // win rate over their sessions.
+            if let [one] = state.picked.as_slice()
+                && let Some(p) = players.iter().find(|p| p.name == *one)
+            {
+                figures(ui, lang, p, &people, &merged, &mut commands);
+                over_time(ui, lang, listed, &people, one);
+                ui.separator();
+            }
+            // A game's win shares: who won its finished sessions.
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(tr(lang, "ui.players.shares")).strong());
+                for g in GameKind::ALL {
+                    if ui
+                        .selectable_label(state.shares == Some(g), tr(lang, g.name_key()))
+                        .clicked()
+                    {
+                        state.shares = (state.shares != Some(g)).then_some(g);
+                    }
+                }
+            });
+            if let Some(game) = state.shares {
+                shares(ui, lang, players, game);
+            }
+        });
     let mut toggle = None;
     // Only the rows on screen are laid out: a club's roster is long.
     let row_height = ui
@@ -171,20 +181,111 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
             state.picked.push(name);
         }
     }
+    for c in commands {
+        app.send(c);
+    }
+}
+
+/// Two players' sessions together, per game, and the key that makes them one person.
+fn versus(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    picked: &[String],
+    h: &HeadToHead,
+    commands: &mut Vec<Command>,
+) {
+    let (a, b) = (&picked[0], &picked[1]);
+    let line = msg!(
+        "ui.players.versus",
+        a = a.as_str(),
+        b = b.as_str(),
+        n = h.together,
+        wa = h.wins[0],
+        wb = h.wins[1]
+    );
+    ui.label(RichText::new(line.render(lang)).heading().strong());
+    for (game, (n, w)) in &h.games {
+        let name = GameKind::from_id(game)
+            .map(|g| tr(lang, g.name_key()))
+            .unwrap_or_default();
+        let colon = tr(lang, "colon");
+        ui.label(format!("{name}{colon}{n} — {a} {}, {b} {}", w[0], w[1]));
+    }
+    // Two spellings of one person (never two people who played together: a merge would
+    // count one person twice in a session).
+    if h.together == 0 {
+        let text = msg!("ui.players.merge", name = b.as_str(), into = a.as_str()).render(lang);
+        if ui.button(text).clicked() {
+            commands.push(Command::MergePlayers(b.clone(), a.clone()));
+        }
+    }
+}
+
+/// One player's figures at each game they played, and the names merged into them.
+fn figures(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    p: &Player,
+    people: &People,
+    merged: &[[String; 2]],
+    commands: &mut Vec<Command>,
+) {
+    ui.label(RichText::new(&p.name).heading().strong());
+    let key = people.key(&p.name);
+    for [name, _] in merged.iter().filter(|[n, _]| people.key(n) == key) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(msg!("ui.players.merged", name = name.as_str()).render(lang));
+            let text = msg!("ui.players.split", name = name.as_str()).render(lang);
+            if ui.button(text).clicked() {
+                commands.push(Command::SplitPlayer(name.clone()));
+            }
+        });
+    }
+    ui.horizontal_wrapped(|ui| {
+        for (id, g) in &p.games {
+            let game = GameKind::from_id(id).map_or_else(String::new, |k| tr(lang, k.name_key()));
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                ui.vertical(|ui| {
+                    let head = msg!(
+                        "ui.players.game_head",
+                        game = game,
+                        n = g.sessions,
+                        w = g.wins
+                    );
+                    ui.label(RichText::new(head.render(lang)).strong());
+                    egui::Grid::new(("figures", id))
+                        .num_columns(2)
+                        .show(ui, |ui| {
+                            for (label, value) in g.shown(lang) {
+                                ui.label(label);
+                                ui.label(RichText::new(value).strong());
+                                ui.end_row();
+                            }
+                        });
+                });
+            });
+        }
+    });
 }
 
 /// A player's win rate after each of their finished sessions, in the order they were started
 /// (egui_plot; hovering a point names the session's number and the rate).
-fn over_time(ui: &mut egui::Ui, lang: Lang, listed: &[crate::store::Listed], name: &str) {
+fn over_time(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    listed: &[crate::store::Listed],
+    people: &People,
+    name: &str,
+) {
     use crate::store::FileState;
-    let key = marque_core::stats::person_key(name);
+    let key = people.key(name);
     // The results come from the core's reading of a win; the order from the sessions' starts.
     let mut sessions: Vec<(&str, bool)> = listed
         .iter()
         .filter_map(|l| match &l.state {
             FileState::Fine(s) if s.finished => {
                 let played = crate::store::played(std::slice::from_ref(l)).next()?;
-                let won = marque_core::stats::won_by(&played, &key)?;
+                let won = marque_core::stats::won_by(&played, people, &key)?;
                 Some((s.created.as_deref().unwrap_or(""), won))
             }
             _ => None,

@@ -15,7 +15,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use crate::games::json::{self as j, Obj};
-use crate::games::{GameHand, GameKind, GameOptions, HandInfo, Line, Live, leaders};
+use crate::games::{GameHand, GameKind, GameOptions, HandInfo, Line, Live, Tally, leaders};
 use crate::i18n::{Arg, Lang, Msg};
 use crate::msg;
 
@@ -1100,6 +1100,8 @@ pub struct HandRow {
 #[derive(Debug, Clone)]
 pub struct Replay {
     live: Live,
+    /// Each player's figures so far (by seat), when the replay counts them ([`Replay::counting`]).
+    figures: Option<Vec<Tally>>,
 }
 
 /// Where a game stands once its hands are played (and the session closed, if it is).
@@ -1113,18 +1115,31 @@ pub struct End {
     pub winners: Vec<usize>,
     /// Lines scored when the session was closed (bridge's unfinished rubber), in no hand.
     pub closing: Vec<Line>,
+    /// Each player's figures (by seat), if the replay counted them; empty otherwise.
+    pub figures: Vec<Tally>,
 }
 
 impl Replay {
     pub fn new(options: &Options, players: &[String]) -> Replay {
         Replay {
             live: options.start(players),
+            figures: None,
         }
+    }
+
+    /// A replay that also counts each player's figures for statistics.
+    pub fn counting(mut self, players: usize) -> Replay {
+        self.figures = Some(vec![Tally::new(self.live.kind()); players]);
+        self
     }
 
     /// Plays one hand; a refused hand leaves the game as it was.
     pub fn play(&mut self, hand: &GameHand) -> Result<HandRow, Vec<Msg>> {
-        self.live.play(hand).map(|s| HandRow {
+        let s = self.live.play(hand)?;
+        if let Some(f) = &mut self.figures {
+            hand.tally(&s.info, &s.delta, f);
+        }
+        Ok(HandRow {
             delta: s.delta,
             lines: s.lines,
             info: s.info,
@@ -1156,6 +1171,14 @@ impl Replay {
     /// The standing, with the session closed or not.
     pub fn end(&self, closed: bool) -> End {
         let natural_end = self.live.finished();
+        let figures = match &self.figures {
+            Some(f) => {
+                let mut f = f.clone();
+                self.live.tally_end(&mut f);
+                f
+            }
+            None => Vec::new(),
+        };
         let mut live = self.live.clone();
         let closing = if closed { live.close() } else { Vec::new() };
         let totals = live.totals();
@@ -1172,6 +1195,7 @@ impl Replay {
             natural_end,
             winners,
             closing,
+            figures,
         }
     }
 }
@@ -1247,6 +1271,16 @@ impl Sheet {
     /// The game in progress after the last hand, never closed.
     pub fn open_game(&self) -> &Live {
         self.replay.live()
+    }
+
+    /// Each player's figures (by seat) for statistics; `hands` are the session's, as scored.
+    pub fn figures(&self, hands: &[Hand]) -> Vec<Tally> {
+        let mut f = vec![Tally::new(self.game); self.players.len()];
+        for (h, row) in hands.iter().zip(&self.hands) {
+            h.game.tally(&row.info, &row.delta, &mut f);
+        }
+        self.open_game().tally_end(&mut f);
+        f
     }
 
     /// Marks the session closed or open again.
@@ -1610,7 +1644,9 @@ impl Session {
         }
         // The careful reading takes the text as it is (it drops one byte-order mark itself).
         let s = Session::parse_to_score(text)?;
-        let mut replay = Replay::new(&s.options, &s.players).quiet();
+        let mut replay = Replay::new(&s.options, &s.players)
+            .quiet()
+            .counting(s.players.len());
         replay.play_from(&s.hands, 0)?;
         Ok(Facts {
             end: replay.end(s.closed),
@@ -1695,7 +1731,9 @@ impl<'de> de::DeserializeSeed<'de> for FactsSeed {
                             let options = game
                                 .read_options(options.as_ref(), players.len())
                                 .map_err(|_| careful())?;
-                            let mut replay = Replay::new(&options, players).quiet();
+                            let mut replay = Replay::new(&options, players)
+                                .quiet()
+                                .counting(players.len());
                             let n = m.next_value_seed(PlaySeed {
                                 options: &options,
                                 players: players.len(),

@@ -1,5 +1,6 @@
 //! Players' statistics across sessions and games (`marque stats`): for each person, the
-//! sessions played and won, overall and per game.
+//! sessions played and won, overall and per game, and per game the figures its players care
+//! about (bridge contracts made and down, ascenseur exact bids, best brasse…).
 //!
 //! A person is a name compared without regard to capitals or to spaces at its ends or repeated
 //! inside ("Anne", " anne ", "ANNE" are one player), shown as first met. A session counts in
@@ -9,8 +10,9 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
+use serde::ser::SerializeMap;
 
-use crate::games::GameKind;
+use crate::games::{GameKind, Tally};
 
 /// What statistics need of one session.
 #[derive(Debug, Clone, Copy)]
@@ -21,13 +23,109 @@ pub struct Played<'a> {
     pub finished: bool,
     /// The winning sides (indexes into the game's sides).
     pub winners: &'a [usize],
+    /// Each player's figures in the session, by seat (may be empty: no figures known).
+    pub figures: &'a [Tally],
 }
 
-/// Sessions played and won.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct Count {
+/// One person's sessions, wins and figures at one game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameStats {
+    pub game: GameKind,
     pub sessions: u64,
     pub wins: u64,
+    pub figures: Tally,
+}
+
+impl GameStats {
+    fn new(game: GameKind) -> GameStats {
+        GameStats {
+            game,
+            sessions: 0,
+            wins: 0,
+            figures: Tally::new(game),
+        }
+    }
+
+    /// A sum by its name (see [`GameKind::sums`]).
+    pub fn sum(&self, name: &str) -> Option<i64> {
+        let i = self.game.sums().iter().position(|n| *n == name)?;
+        self.figures.sums.get(i).copied()
+    }
+
+    /// Every figure by its name, in the game's order: the sums, the bests (`None` before any
+    /// hand), then the ratios (`None` when their divisor is 0).
+    pub fn figures(&self) -> Vec<(&'static str, Option<f64>)> {
+        let mut out = Vec::new();
+        for (name, n) in self.game.sums().iter().zip(&self.figures.sums) {
+            out.push((*name, Some(*n as f64)));
+        }
+        for (name, n) in self.game.bests().iter().zip(&self.figures.bests) {
+            out.push((*name, n.map(|n| n as f64)));
+        }
+        for r in self.game.ratios() {
+            let (over, by) = (self.sum(r.over).unwrap_or(0), self.sum(r.by).unwrap_or(0));
+            out.push((r.name, (by != 0).then(|| over as f64 / by as f64)));
+        }
+        out
+    }
+}
+
+impl GameStats {
+    /// Every figure as the reader sees it: its name in `lang` and its value ("—" where there is
+    /// none yet; a rate in whole percent; an average with one decimal).
+    pub fn shown(&self, lang: crate::i18n::Lang) -> Vec<(String, String)> {
+        let ratios = self.figures.sums.len() + self.figures.bests.len();
+        self.figures()
+            .into_iter()
+            .enumerate()
+            .map(|(i, (name, v))| {
+                let label = crate::i18n::tr(lang, &figure_key(self.game, name));
+                let value = match v {
+                    None => "—".to_string(),
+                    Some(v) if i < ratios => crate::games::number(v as i64),
+                    Some(v) if name.ends_with("_rate") => format!("{:.0} %", v * 100.0),
+                    Some(v) => {
+                        let sign = if v < 0.0 { "−" } else { "" };
+                        let text = format!("{sign}{:.1}", v.abs());
+                        match lang {
+                            crate::i18n::Lang::Fr => text.replace('.', ","),
+                            crate::i18n::Lang::En => text,
+                        }
+                    }
+                };
+                (label, value)
+            })
+            .collect()
+    }
+}
+
+/// The text key of a game's figure: `fig.GAME.NAME`.
+pub fn figure_key(game: GameKind, name: &str) -> String {
+    format!("fig.{}.{name}", game.id())
+}
+
+/// `{"sessions", "wins", ...figures}`: sums and bests as whole numbers, ratios rounded to
+/// four places, `null` where there is nothing to show.
+impl Serialize for GameStats {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("sessions", &self.sessions)?;
+        m.serialize_entry("wins", &self.wins)?;
+        for (name, n) in self.game.sums().iter().zip(&self.figures.sums) {
+            m.serialize_entry(name, n)?;
+        }
+        for (name, n) in self.game.bests().iter().zip(&self.figures.bests) {
+            m.serialize_entry(name, n)?;
+        }
+        for (name, v) in self
+            .figures()
+            .into_iter()
+            .skip(self.figures.sums.len() + self.figures.bests.len())
+        {
+            m.serialize_entry(name, &v.map(|v| (v * 10_000.0).round() / 10_000.0))?;
+        }
+        m.end()
+    }
 }
 
 /// One person's statistics.
@@ -37,7 +135,7 @@ pub struct Player {
     pub sessions: u64,
     pub wins: u64,
     /// Per game, by its id in session files.
-    pub games: BTreeMap<&'static str, Count>,
+    pub games: BTreeMap<&'static str, GameStats>,
 }
 
 /// The key a name is known by: lower case, spaces folded.
@@ -48,32 +146,88 @@ pub fn person_key(name: &str) -> String {
         .to_lowercase()
 }
 
-/// Everyone who played in `sessions`, most sessions first, then by name.
-pub fn roster<'a>(sessions: impl IntoIterator<Item = Played<'a>>) -> Vec<Player> {
-    let mut by_key: BTreeMap<String, Player> = BTreeMap::new();
-    for s in sessions {
-        // One person once per session, even under two spellings; a win if any seat won.
-        let mut people: Vec<(String, &String, bool)> = Vec::new();
-        for (seat, name) in s.players.iter().enumerate() {
-            let won = s.finished && s.winners.contains(&s.game.side_of(seat));
-            let key = person_key(name);
-            match people.iter_mut().find(|(k, _, _)| *k == key) {
-                Some(p) => p.2 |= won,
-                None => people.push((key, name, won)),
+/// Who is who: names merged by hand into one person (kept in the preferences, never written
+/// into sessions), beside the names that are one person by [`person_key`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct People {
+    /// A person's key → the key of the person it is merged into.
+    merged: BTreeMap<String, String>,
+}
+
+impl People {
+    /// From pairs of names: the first is the same person as the second. A pair that would make
+    /// a loop, or a name merged into itself, is left out.
+    pub fn new<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> People {
+        let mut p = People::default();
+        for (from, into) in pairs {
+            let (from, into) = (person_key(from), p.key(into));
+            if from != into && p.key_of(&into) != from {
+                p.merged.insert(from, into);
             }
         }
-        for (key, name, won) in people {
-            let p = by_key.entry(key).or_insert_with(|| Player {
+        p
+    }
+
+    /// The key `name` is known by, merges followed.
+    pub fn key(&self, name: &str) -> String {
+        self.key_of(&person_key(name))
+    }
+
+    fn key_of(&self, key: &str) -> String {
+        let mut k = key;
+        // Each merge points to a key that was final when it was made: a few steps at most.
+        for _ in 0..=self.merged.len() {
+            match self.merged.get(k) {
+                Some(next) => k = next,
+                None => break,
+            }
+        }
+        k.to_string()
+    }
+}
+
+/// Everyone who played in `sessions`, most sessions first, then by name.
+pub fn roster<'a>(sessions: impl IntoIterator<Item = Played<'a>>, people: &People) -> Vec<Player> {
+    let mut by_key: BTreeMap<String, Player> = BTreeMap::new();
+    for s in sessions {
+        // One person once per session, even under two names; a win if any seat won; the
+        // figures of every seat they held.
+        let mut here: Vec<(String, &String, bool, Tally)> = Vec::new();
+        for (seat, name) in s.players.iter().enumerate() {
+            let won = s.finished && s.winners.contains(&s.game.side_of(seat));
+            let key = people.key(name);
+            let i = match here.iter().position(|p| p.0 == key) {
+                Some(i) => i,
+                None => {
+                    here.push((key, name, false, Tally::new(s.game)));
+                    here.len() - 1
+                }
+            };
+            here[i].2 |= won;
+            if let Some(f) = s.figures.get(seat) {
+                here[i].3.merge(f);
+            }
+        }
+        for (key, name, won, figures) in here {
+            let p = by_key.entry(key.clone()).or_insert_with(|| Player {
                 name: name.split_whitespace().collect::<Vec<_>>().join(" "),
                 sessions: 0,
                 wins: 0,
                 games: BTreeMap::new(),
             });
+            // A person merged by hand is shown under the name they were merged into.
+            if person_key(&p.name) != key && person_key(name) == key {
+                p.name = name.split_whitespace().collect::<Vec<_>>().join(" ");
+            }
             p.sessions += 1;
             p.wins += u64::from(won);
-            let g = p.games.entry(s.game.id()).or_default();
+            let g = p
+                .games
+                .entry(s.game.id())
+                .or_insert_with(|| GameStats::new(s.game));
             g.sessions += 1;
             g.wins += u64::from(won);
+            g.figures.merge(&figures);
         }
     }
     let mut out: Vec<Player> = by_key.into_values().collect();
@@ -85,15 +239,15 @@ pub fn roster<'a>(sessions: impl IntoIterator<Item = Played<'a>>) -> Vec<Player>
     out
 }
 
-/// Whether the person known by `key` ([`person_key`]) won session `s`: `None` if they did not
+/// Whether the person known by `key` ([`People::key`]) won session `s`: `None` if they did not
 /// play in it; a session not finished is won by nobody. At bridge, both partners of the
 /// winning side win.
-pub fn won_by(s: &Played, key: &str) -> Option<bool> {
+pub fn won_by(s: &Played, people: &People, key: &str) -> Option<bool> {
     let mut seats = s
         .players
         .iter()
         .enumerate()
-        .filter(|(_, n)| person_key(n) == key)
+        .filter(|(_, n)| people.key(n) == key)
         .map(|(i, _)| i)
         .peekable();
     seats.peek()?;
@@ -110,19 +264,21 @@ pub struct HeadToHead {
     pub games: BTreeMap<&'static str, (u64, [u64; 2])>,
 }
 
-/// The sessions `a` and `b` (names, compared as [`person_key`] does) played together.
+/// The sessions `a` and `b` (names, known as [`People::key`] says) played together.
 pub fn head_to_head<'a>(
     sessions: impl IntoIterator<Item = Played<'a>>,
+    people: &People,
     a: &str,
     b: &str,
 ) -> HeadToHead {
-    let keys = [person_key(a), person_key(b)];
+    let keys = [people.key(a), people.key(b)];
     let mut out = HeadToHead::default();
     if keys[0] == keys[1] {
         return out;
     }
     for s in sessions {
-        let (Some(wa), Some(wb)) = (won_by(&s, &keys[0]), won_by(&s, &keys[1])) else {
+        let (Some(wa), Some(wb)) = (won_by(&s, people, &keys[0]), won_by(&s, people, &keys[1]))
+        else {
             continue;
         };
         out.together += 1;
@@ -161,18 +317,21 @@ mod tests {
                 players: &p1,
                 finished: true,
                 winners: &[0],
+                figures: &[],
             },
             Played {
                 game: GameKind::Democratie,
                 players: &p2,
                 finished: true,
                 winners: &[2],
+                figures: &[],
             },
             Played {
                 game: GameKind::Truc,
                 players: &p3,
                 finished: true,
                 winners: &[0],
+                figures: &[],
             },
             // Anne (N) and Bruno (E) on opposite sides; NS won.
             Played {
@@ -180,20 +339,91 @@ mod tests {
                 players: &bridge,
                 finished: true,
                 winners: &[0],
+                figures: &[],
             },
             Played {
                 game: GameKind::Truc,
                 players: &p1,
                 finished: false,
                 winners: &[],
+                figures: &[],
             },
         ];
-        let h = head_to_head(sessions, "ANNE", "bruno");
+        let none = People::default();
+        let h = head_to_head(sessions, &none, "ANNE", "bruno");
         assert_eq!(h.together, 4);
         assert_eq!(h.wins, [2, 1]);
         assert_eq!(h.games["truc"], (2, [1, 0]));
         assert_eq!(h.games["democratie"], (1, [0, 1]));
         assert_eq!(h.games["bridge"], (1, [1, 0]));
-        assert_eq!(head_to_head(sessions, "Anne", " anne ").together, 0);
+        assert_eq!(head_to_head(sessions, &none, "Anne", " anne ").together, 0);
+    }
+
+    #[test]
+    fn names_merged_by_hand_follow_each_other_and_never_loop() {
+        let p = People::new([
+            ("Ali", "Alice"),
+            ("alice ", "ALI"),
+            ("Al", "ali"),
+            ("Bo", "bo"),
+        ]);
+        // Ali → Alice; "alice → ali" would loop and is left out; Al → Ali → Alice.
+        assert_eq!(p.key(" AL "), "alice");
+        assert_eq!(p.key("Ali"), "alice");
+        assert_eq!(p.key("Alice"), "alice");
+        assert_eq!(p.key("Bo"), "bo");
+        assert_eq!(p.key("Zoé"), "zoé");
+    }
+
+    #[test]
+    fn figures_add_across_sessions_and_seats_and_ratios_wait_for_a_divisor() {
+        let game = GameKind::Ascenseur;
+        let tally = |rounds, exact, points, best| Tally {
+            sums: vec![rounds, exact, points],
+            bests: vec![best],
+        };
+        let players = ["Anne".to_string(), "Bruno".to_string(), "ANNE".to_string()];
+        let one = [
+            tally(2, 1, 4, Some(3)),
+            tally(2, 0, -2, Some(-1)),
+            tally(1, 1, 3, Some(5)),
+        ];
+        let none = [Tally::new(game), Tally::new(game), Tally::new(game)];
+        let sessions = [
+            Played {
+                game,
+                players: &players,
+                finished: false,
+                winners: &[],
+                figures: &one,
+            },
+            Played {
+                game,
+                players: &players[..2],
+                finished: false,
+                winners: &[],
+                figures: &none[..2],
+            },
+        ];
+        let r = roster(sessions, &People::default());
+        let anne = &r.iter().find(|p| p.name == "Anne").unwrap().games["ascenseur"];
+        assert_eq!(anne.sessions, 2);
+        assert_eq!(anne.figures.sums, [3, 2, 7]);
+        assert_eq!(anne.figures.bests, [Some(5)]);
+        let shown = anne.shown(crate::i18n::Lang::Fr);
+        assert_eq!(shown.last().unwrap().1, "67 %");
+        let empty = GameStats::new(game);
+        assert_eq!(empty.shown(crate::i18n::Lang::En)[3].1, "—", "no best yet");
+        assert_eq!(empty.shown(crate::i18n::Lang::En)[4].1, "—", "no rate yet");
+    }
+
+    #[test]
+    fn every_ratio_divides_two_of_its_games_sums() {
+        for g in GameKind::ALL {
+            for r in g.ratios() {
+                assert!(g.sums().contains(&r.over), "{}: {}", g.id(), r.over);
+                assert!(g.sums().contains(&r.by), "{}: {}", g.id(), r.by);
+            }
+        }
     }
 }

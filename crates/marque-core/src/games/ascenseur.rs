@@ -357,8 +357,37 @@ impl Game {
     }
 }
 
+super::figures!(Sum {
+    Rounds = "rounds",
+    Exact = "exact",
+    Points = "points",
+});
+super::figures!(Best { Round = "best_round" });
+
 impl super::Rules for Game {
     rules_from_module!();
+
+    const SUMS: &'static [&'static str] = Sum::NAMES;
+    const BESTS: &'static [&'static str] = Best::NAMES;
+    const RATIOS: &'static [super::Ratio] = &[super::Ratio {
+        name: "exact_bid_rate",
+        over: "exact",
+        by: "rounds",
+    }];
+    /// Each player's rounds, exact bids, points, and best round.
+    fn tally(hand: &Hand, _info: &Info, delta: &[i64], seats: &mut [super::Tally]) {
+        for (p, t) in seats.iter_mut().enumerate() {
+            let exact = hand
+                .bids
+                .get(p)
+                .is_some_and(|b| hand.tricks.get(p) == Some(b));
+            let points = delta.get(p).copied().unwrap_or(0);
+            t.add(Sum::Rounds as usize, 1);
+            t.add(Sum::Exact as usize, i64::from(exact));
+            t.add(Sum::Points as usize, points);
+            t.best(Best::Round as usize, points);
+        }
+    }
 
     const ID: &'static str = "ascenseur";
     const NAME_KEY: &'static str = "game.ascenseur";

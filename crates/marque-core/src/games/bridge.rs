@@ -835,8 +835,64 @@ impl Game {
     }
 }
 
+super::figures!(Sum {
+    Declared = "declared",
+    Made = "made",
+    Down = "down",
+    Doubled = "doubled",
+    SlamsBid = "slams_bid",
+    SlamsMade = "slams_made",
+    Rubbers = "rubbers",
+    RubbersWon = "rubbers_won",
+    RubberPoints = "rubber_points",
+});
+
 impl super::Rules for Game {
     rules_from_module!();
+
+    const SUMS: &'static [&'static str] = Sum::NAMES;
+    const RATIOS: &'static [super::Ratio] = &[super::Ratio {
+        name: "average_rubber_points",
+        over: "rubber_points",
+        by: "rubbers",
+    }];
+    /// The declarer's contracts: declared, made or down, doubled (or redoubled), slams bid and
+    /// made (a contract at level 6 or 7 made).
+    fn tally(hand: &Hand, _info: &Info, _delta: &[i64], seats: &mut [super::Tally]) {
+        let Hand::Played {
+            contract,
+            declarer,
+            tricks,
+            ..
+        } = hand
+        else {
+            return;
+        };
+        let Some(t) = seats.get_mut(declarer.index()) else {
+            return;
+        };
+        let made = i64::from(*tricks) >= 6 + i64::from(contract.level);
+        let slam = contract.level >= 6;
+        t.add(Sum::Declared as usize, 1);
+        t.add(if made { Sum::Made } else { Sum::Down } as usize, 1);
+        t.add(
+            Sum::Doubled as usize,
+            i64::from(contract.doubling != Doubling::None),
+        );
+        t.add(Sum::SlamsBid as usize, i64::from(slam));
+        t.add(Sum::SlamsMade as usize, i64::from(slam && made));
+    }
+    /// Each complete rubber: played, won (two games), and the side's total in it.
+    fn tally_end(&self, seats: &mut [super::Tally]) {
+        for r in self.rubbers.iter().filter(|r| r.finished) {
+            for (seat, t) in seats.iter_mut().enumerate() {
+                let side = seat % 2;
+                t.add(Sum::Rubbers as usize, 1);
+                t.add(Sum::RubbersWon as usize, i64::from(r.games[side] >= 2));
+                t.add(Sum::RubberPoints as usize, r.totals[side]);
+            }
+        }
+    }
 
     const ID: &'static str = "bridge";
     const NAME_KEY: &'static str = "game.bridge";

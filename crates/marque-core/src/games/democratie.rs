@@ -608,8 +608,39 @@ impl Game {
     }
 }
 
+super::figures!(Sum {
+    Manches = "manches",
+    Tribus = "tribus",
+    Whole = "suits_whole",
+});
+
 impl super::Rules for Game {
     rules_from_module!();
+
+    const SUMS: &'static [&'static str] = Sum::NAMES;
+    const RATIOS: &'static [super::Ratio] = &[super::Ratio {
+        name: "tribus_per_manche",
+        over: "tribus",
+        by: "manches",
+    }];
+    /// Each player's manches, tribus, and suits captured whole: all 12 cards, or all 25 points
+    /// where the points alone were entered.
+    fn tally(hand: &Hand, _info: &Info, delta: &[i64], seats: &mut [super::Tally]) {
+        for (p, t) in seats.iter_mut().enumerate() {
+            let whole = hand.captured.get(p).map_or(0, |suits| {
+                suits
+                    .iter()
+                    .filter(|c| match c {
+                        Capture::Cards(cards) => cards.len() == 12,
+                        Capture::Points(n) => *n == 25,
+                    })
+                    .count()
+            });
+            t.add(Sum::Manches as usize, 1);
+            t.add(Sum::Tribus as usize, delta.get(p).copied().unwrap_or(0));
+            t.add(Sum::Whole as usize, whole as i64);
+        }
+    }
 
     const ID: &'static str = "democratie";
     const NAME_KEY: &'static str = "game.democratie";

@@ -418,8 +418,33 @@ impl Game {
     }
 }
 
+super::figures!(Sum {
+    Brasses = "brasses",
+    Points = "points",
+    AceFrimes = "ace_frimes",
+});
+super::figures!(Best { Brasse = "best_brasse" });
+
 impl super::Rules for Game {
     rules_from_module!();
+
+    const SUMS: &'static [&'static str] = Sum::NAMES;
+    const BESTS: &'static [&'static str] = Best::NAMES;
+    const RATIOS: &'static [super::Ratio] = &[super::Ratio {
+        name: "average_brasse",
+        over: "points",
+        by: "brasses",
+    }];
+    /// Each player's brasses, points, best brasse, and the brasses played with aces wild.
+    fn tally(hand: &Hand, _info: &Info, delta: &[i64], seats: &mut [super::Tally]) {
+        for (p, t) in seats.iter_mut().enumerate() {
+            let points = delta.get(p).copied().unwrap_or(0);
+            t.add(Sum::Brasses as usize, 1);
+            t.add(Sum::Points as usize, points);
+            t.add(Sum::AceFrimes as usize, i64::from(hand.frime == Rank::A));
+            t.best(Best::Brasse as usize, points);
+        }
+    }
 
     const ID: &'static str = "2500";
     const NAME_KEY: &'static str = "game.2500";

@@ -104,6 +104,74 @@ pub fn sum_lines(lines: &[Line], sides: usize) -> Vec<i64> {
     sums
 }
 
+/// One player's figures in one session, for statistics: counts added up hand by hand and
+/// session by session (the game's [`Rules::SUMS`]) and bests kept as the highest seen (its
+/// [`Rules::BESTS`]), in the game's order of names.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    pub sums: Vec<i64>,
+    /// `None` until a hand gave the figure a value.
+    pub bests: Vec<Option<i64>>,
+}
+
+impl Tally {
+    /// A tally of nothing yet for a game.
+    pub fn new(game: GameKind) -> Tally {
+        Tally {
+            sums: vec![0; game.sums().len()],
+            bests: vec![None; game.bests().len()],
+        }
+    }
+
+    /// Adds `n` to sum `i`.
+    pub fn add(&mut self, i: usize, n: i64) {
+        if let Some(s) = self.sums.get_mut(i) {
+            *s = s.saturating_add(n);
+        }
+    }
+
+    /// Keeps `n` as best `i` if it is higher than the best so far.
+    pub fn best(&mut self, i: usize, n: i64) {
+        if let Some(b) = self.bests.get_mut(i) {
+            *b = Some(b.map_or(n, |b| b.max(n)));
+        }
+    }
+
+    /// Adds another tally of the same game (another session, or another seat of one person).
+    pub fn merge(&mut self, other: &Tally) {
+        for (i, n) in other.sums.iter().enumerate() {
+            self.add(i, *n);
+        }
+        for (i, n) in other.bests.iter().enumerate() {
+            if let Some(n) = n {
+                self.best(i, *n);
+            }
+        }
+    }
+}
+
+/// A figure statistics derive from two sums: `over` divided by `by` (a rate, an average).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ratio {
+    pub name: &'static str,
+    pub over: &'static str,
+    pub by: &'static str,
+}
+
+/// Names a game's figures: an enum whose variants index a [`Tally`]'s sums (or bests) and the
+/// names they are written under (`marque stats --json`, texts `fig.GAME.NAME`), in one list so
+/// that they cannot fall out of step.
+macro_rules! figures {
+    ($E:ident { $($V:ident = $name:literal),* $(,)? }) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum $E { $($V),* }
+        impl $E {
+            pub const NAMES: &'static [&'static str] = &[$($name),*];
+        }
+    };
+}
+pub(crate) use figures;
+
 /// What kind of value an option takes.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum OptKind {
@@ -231,6 +299,17 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     fn summary(&self) -> Vec<(&'static str, Value)> {
         Vec::new()
     }
+    /// The figures statistics add up per player ([`Tally::sums`]), by name.
+    const SUMS: &'static [&'static str] = &[];
+    /// The figures statistics keep the best of per player ([`Tally::bests`]), by name.
+    const BESTS: &'static [&'static str] = &[];
+    /// The figures derived from two sums.
+    const RATIOS: &'static [Ratio] = &[];
+    /// Adds a scored hand's figures to each player's tally (by seat).
+    fn tally(_hand: &Self::Hand, _info: &Self::Info, _delta: &[i64], _seats: &mut [Tally]) {}
+    /// Adds the whole game's figures once its hands are played (bridge's rubbers, truc's
+    /// manches).
+    fn tally_end(&self, _seats: &mut [Tally]) {}
 }
 
 /// A JSON object read into `T`, and nothing else: serde's derived readers also take an array of
@@ -366,6 +445,21 @@ macro_rules! games {
             pub fn hand_fields(self) -> &'static [&'static str] {
                 match self { $(GameKind::$V => <$m::Game as Rules>::HAND_FIELDS),* }
             }
+
+            /// The names of the figures statistics add up per player.
+            pub fn sums(self) -> &'static [&'static str] {
+                match self { $(GameKind::$V => <$m::Game as Rules>::SUMS),* }
+            }
+
+            /// The names of the figures statistics keep the best of per player.
+            pub fn bests(self) -> &'static [&'static str] {
+                match self { $(GameKind::$V => <$m::Game as Rules>::BESTS),* }
+            }
+
+            /// The figures derived from two sums.
+            pub fn ratios(self) -> &'static [Ratio] {
+                match self { $(GameKind::$V => <$m::Game as Rules>::RATIOS),* }
+            }
         }
 
         /// The typed options of a session's game.
@@ -444,6 +538,15 @@ macro_rules! games {
                     _ => Msg::new("session.mismatch"),
                 }
             }
+
+            /// Adds the hand's figures to each player's tally (see [`Rules::tally`]).
+            pub fn tally(&self, info: &HandInfo, delta: &[i64], seats: &mut [Tally]) {
+                match (self, info) {
+                    $((GameHand::$V(h), HandInfo::$V(i)) =>
+                        <$m::Game as Rules>::tally(h, i, delta, seats),)*
+                    _ => {}
+                }
+            }
         }
 
         /// Game-specific facts of one scored hand.
@@ -517,6 +620,11 @@ macro_rules! games {
 
             pub fn summary(&self) -> Vec<(&'static str, Value)> {
                 match self { $(Live::$V(g) => <$m::Game as Rules>::summary(g)),* }
+            }
+
+            /// See [`Rules::tally_end`].
+            pub fn tally_end(&self, seats: &mut [Tally]) {
+                match self { $(Live::$V(g) => <$m::Game as Rules>::tally_end(g, seats)),* }
             }
         }
     };

@@ -649,8 +649,49 @@ impl Game {
     }
 }
 
+super::figures!(Sum {
+    Deals = "deals",
+    Manches = "manches_won",
+    Raises = "raises",
+    Accepted = "raises_accepted",
+    Refused = "raises_refused",
+    RaisesWon = "raises_won",
+});
+
 impl super::Rules for Game {
     rules_from_module!();
+
+    const SUMS: &'static [&'static str] = Sum::NAMES;
+    /// Each player's raises (doubles and bancos): proposed, then accepted (by a word or by a
+    /// raise over it) or refused by the other; and the deals a player raised in and won.
+    fn tally(hand: &Hand, info: &Info, _delta: &[i64], seats: &mut [super::Tally]) {
+        for t in seats.iter_mut() {
+            t.add(Sum::Deals as usize, 1);
+        }
+        let raise = |c: &Call| matches!(c.call, CallKind::Double | CallKind::Banco);
+        for (i, c) in hand.calls.iter().enumerate().filter(|(_, c)| raise(c)) {
+            let Some(t) = seats.get_mut(c.by) else {
+                continue;
+            };
+            t.add(Sum::Raises as usize, 1);
+            match hand.calls.get(i + 1).map(|a| a.call) {
+                Some(CallKind::Refuse) => t.add(Sum::Refused as usize, 1),
+                Some(_) => t.add(Sum::Accepted as usize, 1),
+                None => {}
+            }
+        }
+        if let Some(w) = info.winner
+            && hand.calls.iter().any(|c| c.by == w && raise(c))
+            && let Some(t) = seats.get_mut(w)
+        {
+            t.add(Sum::RaisesWon as usize, 1);
+        }
+    }
+    fn tally_end(&self, seats: &mut [super::Tally]) {
+        for (t, won) in seats.iter_mut().zip(self.won) {
+            t.add(Sum::Manches as usize, won);
+        }
+    }
     type Wire<'de> = Wire<'de>;
     fn from_wire(w: Wire<'_>, _players: usize, _options: &Options) -> Option<Hand> {
         from_wire(w)

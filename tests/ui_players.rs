@@ -1,0 +1,87 @@
+//! The players' screen: one player's figures per game, and two spellings of one person merged by
+//! hand (kept in the preferences, never in the sessions) and separated again.
+mod ui_common;
+use serde_json::json;
+use ui_common::*;
+
+fn truc(dir: &std::path::Path, name: &str, players: [&str; 2], hands: serde_json::Value) {
+    let v = json!({"format": "marque-session", "version": 1, "game": "truc",
+                   "players": players, "options": {"target": 2, "manches": 1}, "hands": hands});
+    std::fs::write(dir.join(name), v.to_string()).unwrap();
+}
+
+fn merged_in_prefs(dir: &std::path::Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(dir.join(".prefs.json")).unwrap();
+    serde_json::from_str::<serde_json::Value>(&text).unwrap()["merged"].clone()
+}
+
+#[test]
+fn a_players_figures_then_two_spellings_merged_and_separated() {
+    let dir = tempfile::tempdir().unwrap();
+    // Alice doubles, Bruno accepts, Alice wins the 2 points: the partie.
+    truc(
+        dir.path(),
+        "a.json",
+        ["Alice", "Bruno"],
+        json!([{"calls": [{"by": 0, "call": "double"}, {"by": 1, "call": "accept"}],
+                "winner": 0}]),
+    );
+    // "Ali" (Alice, typed short) beats Chloé in two deals without a raise.
+    truc(
+        dir.path(),
+        "b.json",
+        ["Ali", "Chloé"],
+        json!([{"calls": [], "winner": 0}, {"calls": [], "winner": 0}]),
+    );
+    let sessions_before: Vec<String> = ["a.json", "b.json"]
+        .iter()
+        .map(|f| std::fs::read_to_string(dir.path().join(f)).unwrap())
+        .collect();
+    let mut h = harness(dir.path());
+    click(&mut h, "Joueurs");
+    click(&mut h, "Alice");
+    // Her figures at truc: one deal, one raise accepted and won, one manche.
+    assert!(shows(&h, "Le Truc — 1 sur 1"));
+    assert!(shows(&h, "Relances proposées"));
+    assert!(shows(&h, "Donnes relancées et gagnées"));
+
+    click(&mut h, "Ali");
+    click(&mut h, "Compter « Ali » comme « Alice » (même personne)");
+    assert_eq!(merged_in_prefs(dir.path()), json!([["Ali", "Alice"]]));
+    // One person now: Ali's partie counts for Alice, and Ali is no longer on the roster.
+    assert!(!shows(&h, "Ali"));
+    assert!(shows(&h, "Alice"));
+    assert!(shows(&h, "Le Truc — 2 sur 2"));
+    assert!(shows(&h, "Compte aussi « Ali »"));
+    // The sessions were not touched.
+    for (f, before) in ["a.json", "b.json"].iter().zip(&sessions_before) {
+        assert_eq!(
+            &std::fs::read_to_string(dir.path().join(f)).unwrap(),
+            before
+        );
+    }
+
+    click(&mut h, "Séparer « Ali »");
+    assert_eq!(merged_in_prefs(dir.path()), json!([]));
+    assert!(shows(&h, "Ali"));
+    assert!(shows(&h, "Le Truc — 1 sur 1"));
+}
+
+/// Two people who played together are never offered as one: a merge would count one person
+/// twice in a session.
+#[test]
+fn no_merge_for_two_people_who_played_together() {
+    let dir = tempfile::tempdir().unwrap();
+    truc(
+        dir.path(),
+        "a.json",
+        ["Alice", "Bruno"],
+        json!([{"calls": [], "winner": 0}]),
+    );
+    let mut h = harness(dir.path());
+    click(&mut h, "Joueurs");
+    click(&mut h, "Alice");
+    click(&mut h, "Bruno");
+    assert!(shows_containing(&h, "1 partie ensemble"));
+    assert!(!shows_containing(&h, "même personne"));
+}
