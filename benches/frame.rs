@@ -5,8 +5,13 @@
 //!
 //!     cargo bench --bench frame
 //!
+//! It also times opening the history (home) and players' screens as a new window does: the app
+//! made on the folder, its listing read from the session index, the screen's first frames laid
+//! out, for 5,000 sessions beside an empty folder.
+//!
 //! Targets: a 2,000-deal sheet at most 1 ms a frame; the home screen of 5,000 sessions at most 2×
-//! the empty home's.
+//! the empty home's; the history and players' screens of 5,000 sessions open within 300 ms of an
+//! empty folder's.
 use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -54,12 +59,17 @@ struct Frames {
 
 impl Frames {
     fn new(app: App) -> Frames {
+        Frames::after(app, 5)
+    }
+
+    /// The app after `n` frames.
+    fn after(app: App, n: usize) -> Frames {
         let mut f = Frames {
             ctx: egui::Context::default(),
             app,
             t: 0.0,
         };
-        for _ in 0..5 {
+        for _ in 0..n {
             f.frame();
         }
         f
@@ -130,6 +140,30 @@ fn bench(c: &mut Criterion) {
         app.screen = marque::ui::Screen::Players;
         let mut f = Frames::new(app);
         g.bench_function(name, |b| b.iter(|| f.frame()));
+    }
+    g.finish();
+
+    // Opening a screen as a new window does, the index already made (as after the first run).
+    let mut g = c.benchmark_group("opening a screen");
+    g.sample_size(10);
+    for (screen, players) in [("history", false), ("players", true)] {
+        for (name, folder) in [
+            ("5,000 sessions", club.path()),
+            ("empty folder", empty.path()),
+        ] {
+            g.bench_function(format!("{screen}, {name}"), |b| {
+                b.iter(|| {
+                    let mut app = App::new(folder);
+                    app.home.wait();
+                    if players {
+                        app.screen = marque::ui::Screen::Players;
+                    }
+                    // The first frame makes the rows (and the roster); the second lays them out
+                    // as shown.
+                    std::hint::black_box(Frames::after(app, 2));
+                })
+            });
+        }
     }
     g.finish();
 }

@@ -131,6 +131,9 @@ pub struct Summary {
     pub hands: usize,
     pub totals: Vec<i64>,
     pub finished: bool,
+    /// The game reached its own end (bridge: its last rubber is complete).
+    #[serde(default)]
+    pub natural_end: bool,
     pub closed: bool,
     pub winners: Vec<usize>,
     /// The title the players gave the session.
@@ -148,6 +151,18 @@ impl Summary {
         session_over(self.game, self.finished, self.closed)
     }
 
+    /// Where the session stands: in progress, finished (its game reached its end), or stopped
+    /// (the players ended it before that).
+    pub fn progress(&self) -> Progress {
+        if !self.over() {
+            Progress::InProgress
+        } else if self.natural_end {
+            Progress::Finished
+        } else {
+            Progress::Stopped
+        }
+    }
+
     pub fn of(session: &Session, sheet: &Sheet) -> Summary {
         Summary {
             game: session.game,
@@ -158,6 +173,7 @@ impl Summary {
             hands: session.hands.len(),
             totals: sheet.totals.clone(),
             finished: sheet.finished,
+            natural_end: sheet.natural_end,
             closed: session.closed,
             winners: sheet.winners.clone(),
             title: session.text_field("title"),
@@ -176,12 +192,21 @@ impl Summary {
             hands: f.hands,
             totals: f.end.totals,
             finished: f.end.finished,
+            natural_end: f.end.natural_end,
             closed: f.closed,
             winners: f.end.winners,
             figures: f.end.figures,
             title: f.title,
         }
     }
+}
+
+/// Where a session stands, as the history lists it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    InProgress,
+    Finished,
+    Stopped,
 }
 
 /// The state of one session file, as listed on the home screen and by `marque check`.
@@ -501,7 +526,7 @@ impl Store {
 
 /// The session index's file, in the data folder.
 pub const INDEX: &str = ".index.json";
-const INDEX_VERSION: u32 = 2;
+const INDEX_VERSION: u32 = 3;
 
 #[derive(Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Index {

@@ -190,3 +190,46 @@ fn a_session_open_elsewhere_is_not_moved() {
     click(&mut second, "À la corbeille : Alice, Bruno");
     assert!(dir.path().join("trash/t.json").exists());
 }
+
+/// The history filtered by state: in progress, played to the end, or stopped by the players.
+#[test]
+fn sessions_by_state() {
+    let dir = tempfile::tempdir().unwrap();
+    let truc = |name: &str, players: [&str; 2], hands: serde_json::Value, closed: bool| {
+        let v = json!({"format": "marque-session", "version": 1, "game": "truc",
+                       "players": players, "options": {"target": 1, "manches": 1},
+                       "hands": hands, "closed": closed});
+        std::fs::write(dir.path().join(name), v.to_string()).unwrap();
+    };
+    truc("a.json", ["Alice", "Bruno"], json!([]), false);
+    truc(
+        "b.json",
+        ["Chloé", "David"],
+        json!([{"calls": [], "winner": 0}]),
+        false,
+    );
+    truc("c.json", ["Émile", "Fanny"], json!([]), true);
+    let mut h = harness(dir.path());
+    let all = [
+        "Reprendre : Alice, Bruno",
+        "Consulter : Chloé, David",
+        "Consulter : Émile, Fanny",
+    ];
+    let shown =
+        |h: &egui_kittest::Harness<'static, marque::ui::App>| all.map(|t| shows_containing(h, t));
+    assert_eq!(shown(&h), [true, true, true]);
+    assert!(shows_containing(&h, "[arrêtée]"));
+    click(&mut h, "Arrêtées");
+    assert_eq!(shown(&h), [false, false, true]);
+    click(&mut h, "Allées au bout");
+    assert_eq!(shown(&h), [false, true, false]);
+    // "En cours" is also a heading, shown below the filters.
+    {
+        use egui_kittest::kittest::Queryable;
+        h.get_all_by_label("En cours").next().unwrap().click();
+        settle(&mut h);
+    }
+    assert_eq!(shown(&h), [true, false, false]);
+    click(&mut h, "Tous les états");
+    assert_eq!(shown(&h), [true, true, true]);
+}

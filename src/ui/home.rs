@@ -12,7 +12,7 @@ use egui::RichText;
 use super::{App, Command};
 use crate::games::GameKind;
 use crate::i18n::{Lang, Msg, tr};
-use crate::store::{FileState, Listed, Shelf, Store, Summary};
+use crate::store::{FileState, Listed, Progress, Shelf, Store, Summary};
 use marque_core::msg;
 
 #[derive(Default)]
@@ -34,6 +34,8 @@ pub struct HomeState {
     pub game: Option<GameKind>,
     /// Only sessions played within this many days (by their file's last change).
     pub within_days: Option<u64>,
+    /// Only sessions in progress, finished, or stopped.
+    pub progress: Option<Progress>,
 }
 
 /// What a list of rows was made for: the language and the filters.
@@ -44,6 +46,7 @@ struct RowsKey {
     query: String,
     game: Option<GameKind>,
     within_days: Option<u64>,
+    progress: Option<Progress>,
 }
 
 /// One row of the home list.
@@ -203,6 +206,13 @@ fn rows(listed: &[Listed], key: &RowsKey) -> Vec<Row> {
     };
     let mut out = Vec::new();
     for (title, want_finished) in [("ui.home.in_progress", false), ("ui.home.finished", true)] {
+        // A filter on the state leaves out the section it excludes.
+        if key
+            .progress
+            .is_some_and(|p| (p != Progress::InProgress) != want_finished)
+        {
+            continue;
+        }
         out.push(Row::Heading(tr(lang, title)));
         let before = out.len();
         for l in listed {
@@ -210,6 +220,7 @@ fn rows(listed: &[Listed], key: &RowsKey) -> Vec<Row> {
                 continue;
             };
             if s.over() != want_finished
+                || key.progress.is_some_and(|p| p != s.progress())
                 || key.game.is_some_and(|g| g != s.game)
                 || since.is_some_and(|since| l.modified.is_none_or(|m| m < since))
                 || !(wanted.is_empty()
@@ -226,11 +237,14 @@ fn rows(listed: &[Listed], key: &RowsKey) -> Vec<Row> {
                 "ui.home.resume"
             };
             let name = msg!(key, players = s.players.join(", ")).render(lang);
-            let titled = s
+            let mut titled = s
                 .title
                 .as_deref()
                 .map(|t| format!("« {t} »   "))
                 .unwrap_or_default();
+            if s.progress() == Progress::Stopped {
+                titled = format!("{}   {titled}", tr(lang, "ui.home.stopped_tag"));
+            }
             let text = format!(
                 "{titled}{}   {name}   {}   {}   {}",
                 tr(lang, s.game.name_key()),
@@ -346,6 +360,20 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
                 app.home.within_days = days;
             }
         }
+        ui.separator();
+        for (progress, key) in [
+            (None, "ui.home.any_state"),
+            (Some(Progress::InProgress), "ui.home.in_progress"),
+            (Some(Progress::Finished), "ui.home.state.finished"),
+            (Some(Progress::Stopped), "ui.home.state.stopped"),
+        ] {
+            if ui
+                .selectable_label(app.home.progress == progress, tr(lang, key))
+                .clicked()
+            {
+                app.home.progress = progress;
+            }
+        }
     });
     let key = RowsKey {
         lang,
@@ -353,6 +381,7 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         query: app.home.query.clone(),
         game: app.home.game,
         within_days: app.home.within_days,
+        progress: app.home.progress,
     };
     if app.home.rows.as_ref().is_none_or(|(_, k)| *k != key) {
         app.home.rows = Some((rows(&app.home.listed, &key), key));
