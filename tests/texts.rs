@@ -211,3 +211,84 @@ fn every_figure_has_its_name() {
         }
     }
 }
+
+/// Nouns a count comes before, in both languages: with every argument at 1, none may follow a
+/// lone "1" (a count written without a plural selector reads "1 points").
+const COUNTED: [&str; 30] = [
+    "points",
+    "manches",
+    "tribus",
+    "levées",
+    "entrées",
+    "donnes",
+    "tours",
+    "brasses",
+    "cartes",
+    "plis",
+    "robres",
+    "parties",
+    "victoires",
+    "joueurs",
+    "annonces",
+    "relances",
+    "couleurs",
+    "tricks",
+    "deals",
+    "rounds",
+    "cards",
+    "games",
+    "players",
+    "entries",
+    "sessions",
+    "victories",
+    "rubbers",
+    "raises",
+    "suits",
+    "pairs",
+];
+
+/// Texts whose count is never 1 (with why), which may keep one form.
+const NEVER_ONE: [&str; 6] = [
+    "democratie.line.tribu",    // the points that make a tribu: 13 at least
+    "bridge.line.rubber",       // the winner's games: always 2
+    "ascenseur.err.game_over",  // the rounds of a game: 3 at least
+    "le2500.err.too_many",      // more cards of a rank than the packs hold: 9 at least
+    "truc.err.too_many_tricks", // more than the 3 tricks of a deal
+    "file.players_count",       // the players a game takes: 2 at least
+];
+
+/// A number argument written straight before a counted noun (`{ $n } points`) must choose its
+/// form with a selector (`{ $n -> [one] { $n } point *[other] { $n } points }`).
+#[test]
+fn a_count_is_never_written_before_a_plural_without_its_selector() {
+    let mut wrong = Vec::new();
+    for (file, key, lang, text) in texts() {
+        if NEVER_ONE.contains(&key.as_str()) {
+            continue;
+        }
+        for (i, _) in text.match_indices("{ $") {
+            let rest = &text[i + 3..];
+            let end = rest
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            // A selector (`{ $n ->`) is not a count written out.
+            if !rest[end..].starts_with(" }") {
+                continue;
+            }
+            // Inside a selector's variant the form is chosen already.
+            let before = &text[..i];
+            if before.matches("->").count() > before.matches("\n}").count() {
+                continue;
+            }
+            let word: String = rest[end + 2..]
+                .trim_start_matches(' ')
+                .chars()
+                .take_while(|c| c.is_alphanumeric())
+                .collect();
+            if rest[end + 2..].starts_with(' ') && COUNTED.contains(&word.as_str()) {
+                wrong.push(format!("{file}: {key} ({}): {text}", lang.code()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -23,7 +23,7 @@ pub struct HomeState {
     rows: Option<(Vec<Row>, RowsKey)>,
     /// A listing under way on another thread.
     loading: Option<Receiver<Vec<Listed>>>,
-    import_path: String,
+    pub import_path: String,
     /// Counts the listings received (the players' screen remakes its roster on a new one).
     generation: u64,
     /// Which files are listed: the sessions, the archived ones, or the trash.
@@ -160,7 +160,7 @@ fn standing(s: &Summary, lang: Lang) -> String {
     let totals: Vec<String> = sides
         .iter()
         .zip(&s.totals)
-        .map(|(n, t)| format!("{n} {t}"))
+        .map(|(n, t)| format!("{n} {}", crate::games::number(*t)))
         .collect();
     if s.over() {
         let w: Vec<&str> = s

@@ -183,12 +183,59 @@ pub enum Command {
     Backup(PathBuf),
     /// The sessions of a backup file put back (never over a session).
     RestoreBackup(PathBuf),
+    /// Ask the desktop for a file for this (the native dialog); the typed path stays beside it.
+    Browse(FileFor),
     MoveAside(PathBuf),
     ToggleLang,
     ToggleTheme,
     ZoomIn,
     ZoomOut,
     DismissNotice,
+}
+
+/// What a file is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileFor {
+    Import,
+    Backup,
+    Restore,
+    Export,
+    ExportPdf,
+}
+
+/// Asks the desktop for a file (`suggested`: a name to save under); `None` when cancelled or
+/// when no dialog could open. Runs on a thread of its own: the window stays live meanwhile.
+pub type AskFile = fn(FileFor, Lang, Option<String>) -> Option<PathBuf>;
+
+/// The native file dialog: the XDG desktop portal on Linux (or zenity), the system's own
+/// elsewhere.
+pub fn native_file_dialog(
+    purpose: FileFor,
+    lang: Lang,
+    suggested: Option<String>,
+) -> Option<PathBuf> {
+    let title = tr(
+        lang,
+        match purpose {
+            FileFor::Import => "ui.dialog.import",
+            FileFor::Backup => "ui.dialog.backup",
+            FileFor::Restore => "ui.dialog.restore",
+            FileFor::Export => "ui.dialog.export",
+            FileFor::ExportPdf => "ui.dialog.export_pdf",
+        },
+    );
+    let mut d = rfd::FileDialog::new().set_title(title);
+    if let Some(u) = directories::UserDirs::new() {
+        d = d.set_directory(u.document_dir().unwrap_or(u.home_dir()));
+    }
+    if let Some(name) = suggested {
+        d = d.set_file_name(name);
+    }
+    match purpose {
+        FileFor::Import | FileFor::Restore => d.add_filter("JSON", &["json"]).pick_file(),
+        FileFor::Backup | FileFor::Export => d.add_filter("JSON", &["json"]).save_file(),
+        FileFor::ExportPdf => d.add_filter("PDF", &["pdf"]).save_file(),
+    }
 }
 
 /// The commands that have a name, a button and a key: the one list the top bar, the session
@@ -361,6 +408,10 @@ pub struct App {
     pub scoreboard: bool,
     /// Work over the whole folder under way on another thread, and where its outcome comes.
     job: Option<std::sync::mpsc::Receiver<Result<Msg, StoreError>>>,
+    /// A file dialog open, and what for.
+    dialog: Option<(FileFor, std::sync::mpsc::Receiver<Option<PathBuf>>)>,
+    /// How a file is asked for: the native dialog (tests put their own).
+    pub ask_file: AskFile,
     pub home: home::HomeState,
     pub rules: rules::RulesState,
     pub players: players::PlayersState,
@@ -389,6 +440,8 @@ impl App {
             notice,
             scoreboard: false,
             job: None,
+            dialog: None,
+            ask_file: native_file_dialog,
             home,
             rules: rules::RulesState::default(),
             players: players::PlayersState::default(),
@@ -641,8 +694,26 @@ impl App {
                     o.reset_form();
                 }
             }
+            Command::Export | Command::ExportPdf
+                if self
+                    .open
+                    .as_ref()
+                    .is_some_and(|o| o.export_path.trim().is_empty()) =>
+            {
+                self.browse(if matches!(c, Command::Export) {
+                    FileFor::Export
+                } else {
+                    FileFor::ExportPdf
+                })
+            }
             Command::Export => self.export(),
             Command::ExportPdf => self.export_pdf(),
+            Command::Import(path) if path.as_os_str().is_empty() => self.browse(FileFor::Import),
+            Command::Backup(path) if path.as_os_str().is_empty() => self.browse(FileFor::Backup),
+            Command::RestoreBackup(path) if path.as_os_str().is_empty() => {
+                self.browse(FileFor::Restore)
+            }
+            Command::Browse(purpose) => self.browse(purpose),
             Command::Import(path) => {
                 self.notice = Some(match self.store.import(&path) {
                     Ok(p) => msg!("ui.home.imported", file = p.display().to_string()).into(),
@@ -947,8 +1018,104 @@ impl App {
         }
     }
 
+    /// A file dialog or the folder's work is under way.
+    pub fn is_busy(&self) -> bool {
+        self.dialog.is_some() || self.job.is_some()
+    }
+
+    /// Opens a file dialog on a thread of its own (one at a time); its answer is taken by
+    /// [`App::poll_job`].
+    fn browse(&mut self, purpose: FileFor) {
+        if self.dialog.is_some() {
+            return;
+        }
+        let suggested = match purpose {
+            FileFor::Import | FileFor::Restore => None,
+            FileFor::Backup => Some(format!(
+                "marque-{}.json",
+                chrono::Local::now().format("%Y-%m-%d")
+            )),
+            FileFor::Export | FileFor::ExportPdf => self.open.as_ref().map(|o| {
+                let stem = o
+                    .doc
+                    .path
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| "marque".into());
+                let ext = if purpose == FileFor::Export {
+                    "json"
+                } else {
+                    "pdf"
+                };
+                format!("{stem}-export.{ext}")
+            }),
+        };
+        let (ask, lang) = (self.ask_file, self.lang());
+        let (tx, rx) = std::sync::mpsc::channel();
+        let spawned = std::thread::Builder::new()
+            .name("marque-dialog".into())
+            .spawn(move || {
+                let _ = tx.send(ask(purpose, lang, suggested));
+            });
+        match spawned {
+            Ok(_) => self.dialog = Some((purpose, rx)),
+            Err(_) => self.notice = Some(Msg::new("ui.dialog.none").into()),
+        }
+    }
+
+    /// Takes a file dialog's answer if it came (`ctx` `None`: waits for it): the path goes in
+    /// the field it stands for, and the work it was asked for is done; no file chosen (or no
+    /// dialog to be had) leaves a word to type the path instead.
+    fn poll_dialog(&mut self, ctx: Option<&egui::Context>) {
+        let Some((purpose, rx)) = &self.dialog else {
+            return;
+        };
+        let purpose = *purpose;
+        let answer = match ctx {
+            Some(ctx) => match rx.try_recv() {
+                Ok(a) => a,
+                Err(std::sync::mpsc::TryRecvError::Empty) => {
+                    ctx.request_repaint_after(std::time::Duration::from_millis(100));
+                    return;
+                }
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => None,
+            },
+            None => rx.recv().ok().flatten(),
+        };
+        self.dialog = None;
+        let Some(path) = answer else {
+            self.notice = Some(Msg::new("ui.dialog.none").into());
+            return;
+        };
+        let typed = path.display().to_string();
+        let next = match purpose {
+            FileFor::Import => Command::Import(path),
+            FileFor::Backup => Command::Backup(path),
+            FileFor::Restore => Command::RestoreBackup(path),
+            FileFor::Export | FileFor::ExportPdf => {
+                let Some(open) = self.open.as_mut() else {
+                    return;
+                };
+                open.export_path = typed.clone();
+                if purpose == FileFor::Export {
+                    Command::Export
+                } else {
+                    Command::ExportPdf
+                }
+            }
+        };
+        if matches!(
+            purpose,
+            FileFor::Import | FileFor::Backup | FileFor::Restore
+        ) {
+            self.home.import_path = typed;
+        }
+        self.run(next);
+    }
+
     /// Takes the outcome of the folder's work if it arrived (`wait`: until it does).
     pub fn poll_job(&mut self, ctx: Option<&egui::Context>) {
+        self.poll_dialog(ctx);
         let Some(rx) = &self.job else {
             return;
         };

@@ -1044,6 +1044,7 @@ fn body(
         let room = ui.available_width() - 140.0;
         ui.add(
             egui::TextEdit::singleline(&mut open.export_path)
+                .hint_text(tr(lang, "ui.export.path_hint"))
                 .desired_width(room.clamp(120.0, 280.0)),
         )
         .labelled_by(l.id);

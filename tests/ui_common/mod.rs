@@ -14,7 +14,9 @@ pub fn harness(dir: &std::path::Path) -> Harness<'static, App> {
 /// The app on a folder in a window of this size (a harness's window keeps the size it is built
 /// with).
 pub fn harness_sized(dir: &std::path::Path, size: egui::Vec2) -> Harness<'static, App> {
-    let app = App::new(dir.to_path_buf());
+    let mut app = App::new(dir.to_path_buf());
+    // No native file dialog in tests: as on a desktop where none can open.
+    app.ask_file = |_, _, _| None;
     let mut h = Harness::builder()
         .with_size(size)
         // A listing of the data folder that arrives from its thread while the harness steps
@@ -31,6 +33,11 @@ pub fn settle(h: &mut Harness<'static, App>) {
     h.state_mut().poll_job(None);
     h.state_mut().home.wait();
     h.run();
+    // What the frames started (a file dialog, the folder's work) is waited for too.
+    if h.state().is_busy() {
+        h.state_mut().poll_job(None);
+        h.run();
+    }
     if h.state().home.is_loading() {
         h.state_mut().home.wait();
         h.run();
@@ -58,7 +65,11 @@ pub fn click_containing(h: &mut Harness<'static, App>, part: &str) {
 pub fn type_in(h: &mut Harness<'static, App>, label: &str, text: &str) {
     h.get_by_label(label).click();
     h.run();
-    h.get_by_label(label).type_text(text);
+    if text.is_empty() {
+        h.key_press(egui::Key::Backspace);
+    } else {
+        h.get_by_label(label).type_text(text);
+    }
     h.run();
 }
 
@@ -191,12 +202,17 @@ pub fn started(dir: &std::path::Path, game: &str, names: &[&str]) -> Harness<'st
     h
 }
 
-/// Replaces all the text of the field named `label` (select all, then type).
+/// Replaces all the text of the field named `label` (select all, then type; nothing to type
+/// empties it).
 pub fn replace_in(h: &mut Harness<'static, App>, label: &str, text: &str) {
     h.get_by_label(label).focus();
     h.run();
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
     h.run();
-    h.get_by_label(label).type_text(text);
+    if text.is_empty() {
+        h.key_press(egui::Key::Backspace);
+    } else {
+        h.get_by_label(label).type_text(text);
+    }
     h.run();
 }

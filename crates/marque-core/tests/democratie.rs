@@ -140,7 +140,7 @@ fn the_game_ends_on_a_single_leader_at_the_target() {
     ));
     assert_eq!(
         e,
-        ["hand 2: the game is over (1 tribus reached); no more manches"]
+        ["hand 2: the game is over (1 tribu reached); no more manches"]
     );
     let e = err(&demo(&["Hugo", "Iris"], json!({"days": 17}), json!([])));
     assert_eq!(e, ["file: `days` is 17; allowed: 1 to 16"]);

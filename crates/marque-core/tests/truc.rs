@@ -170,7 +170,7 @@ fn manches_and_partie_with_options() {
     ));
     assert_eq!(
         e,
-        ["hand 2: the partie is over (Bruno won 1 manches); no more deals"]
+        ["hand 2: the partie is over (Bruno won 1 manche); no more deals"]
     );
 }
 
