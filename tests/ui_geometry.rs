@@ -244,3 +244,65 @@ fn no_ascenseur_or_democratie_key_moves_when_another_is_tapped() {
     tap_each_and_check(&mut h, " : un point de plus");
     tap_each_and_check(&mut h, " : les 25 points");
 }
+
+/// A session of each game with Anne in all of them, and a few more people.
+fn every_game(dir: &std::path::Path) {
+    let write = |name: &str, game: &str, players: &[&str], opts: serde_json::Value, hands| {
+        let v = json!({"format": "marque-session", "version": 1, "game": game,
+                       "players": players, "options": opts, "hands": hands});
+        std::fs::write(dir.join(name), v.to_string()).unwrap();
+    };
+    write(
+        "b.json",
+        "bridge",
+        &["Anne", "Bruno", "Claire", "David"],
+        json!({}),
+        json!([{"contract": "4S", "declarer": "N", "tricks": 10}]),
+    );
+    write(
+        "t.json",
+        "truc",
+        &["Anne", "Émile"],
+        json!({"target": 1, "manches": 1}),
+        json!([{"calls": [], "winner": 0}]),
+    );
+    write(
+        "a.json",
+        "ascenseur",
+        &["Anne", "Bruno", "Claire"],
+        json!({}),
+        json!([{"bids": [1, 0, 1], "tricks": [1, 0, 0]}]),
+    );
+    write(
+        "c.json",
+        "2500",
+        &["Anne", "Fanny"],
+        json!({}),
+        json!([{"frime": "A", "laid": [["K", "K", "K"], []], "hand": [[], ["A"]]}]),
+    );
+    write(
+        "d.json",
+        "democratie",
+        &["Anne", "Bruno"],
+        json!({}),
+        json!([{"captured": [{"H": 13}, {"D": 25}]}]),
+    );
+}
+
+#[test]
+fn the_players_screen_with_a_player_and_with_two() {
+    check("players, one picked", every_game, |h| {
+        click(h, "Joueurs");
+        click(h, "Anne");
+    });
+    check("players, two picked", every_game, |h| {
+        click(h, "Joueurs");
+        click(h, "Anne");
+        click(h, "Fanny");
+    });
+}
+
+#[test]
+fn the_home_screen_with_its_filters() {
+    check("home", every_game, |_| {});
+}

@@ -85,3 +85,31 @@ fn no_merge_for_two_people_who_played_together() {
     assert!(shows_containing(&h, "1 partie ensemble"));
     assert!(!shows_containing(&h, "même personne"));
 }
+
+/// The top bar's keys are the same on every screen, in the same places: a second tap on
+/// "Joueurs" never lands on another key.
+#[test]
+fn the_top_bar_keys_stay_in_place_across_screens() {
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    truc(
+        dir.path(),
+        "a.json",
+        ["Alice", "Bruno"],
+        json!([{"calls": [], "winner": 0}]),
+    );
+    let mut h = harness(dir.path());
+    let keys = ["Accueil", "Règles", "Joueurs"];
+    let places = |h: &egui_kittest::Harness<'static, marque::ui::App>| {
+        keys.map(|k| h.get_all_by_label(k).next().unwrap().rect())
+    };
+    let home = places(&h);
+    click(&mut h, "Joueurs");
+    assert!(shows(&h, "Alice"), "the players' screen");
+    assert_eq!(places(&h), home);
+    h.get_all_by_label("Règles").next().unwrap().click();
+    settle(&mut h);
+    assert_eq!(places(&h), home);
+    click(&mut h, "Accueil");
+    assert_eq!(places(&h), home);
+}

@@ -538,10 +538,24 @@ impl App {
     fn top_bar(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             ui.heading("Marque");
-            if self.screen != Screen::Home && ui.button(self.t("ui.home")).clicked() {
+            // The same three keys on every screen, in the same places (the current one marked):
+            // a second tap never lands on another screen's key.
+            let here = (
+                self.screen == Screen::Home,
+                matches!(self.screen, Screen::Rules { .. }),
+                self.screen == Screen::Players,
+            );
+            if ui
+                .add(egui::Button::new(self.t("ui.home")).selected(here.0))
+                .clicked()
+            {
                 self.send(Command::Home);
             }
-            if ui.button(self.t("ui.rules")).clicked() {
+            if ui
+                .add(egui::Button::new(self.t("ui.rules")).selected(here.1))
+                .clicked()
+                && !here.1
+            {
                 let game = self
                     .open
                     .as_ref()
@@ -549,7 +563,10 @@ impl App {
                     .unwrap_or(GameKind::Bridge);
                 self.send(Command::Rules { game, focus: None });
             }
-            if self.screen != Screen::Players && ui.button(self.t("ui.players")).clicked() {
+            if ui
+                .add(egui::Button::new(self.t("ui.players")).selected(here.2))
+                .clicked()
+            {
                 self.send(Command::Players);
             }
             // Right to left: the text-size keys at the very edge, so that a tap that resizes

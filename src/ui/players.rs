@@ -73,9 +73,16 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
     // What was picked, and the win shares, above the roster; they scroll in at most half the
     // screen so that the roster always keeps room.
     let room = ui.available_height();
-    egui::ScrollArea::vertical()
+    let row_height = ui
+        .spacing()
+        .interact_size
+        .y
+        .max(ui.text_style_height(&egui::TextStyle::Body) + 6.0);
+    // The roster keeps what its rows need, up to half the room; the rest is for the details.
+    let roster = (players.len() as f32 + 2.0) * (row_height + ui.spacing().item_spacing.y);
+    egui::ScrollArea::both()
         .id_salt("players-detail")
-        .max_height((room * 0.5).max(120.0))
+        .max_height((room - roster.min(room * 0.5)).max(120.0))
         .auto_shrink([false, true])
         .show(ui, |ui| {
             // Two players picked: their sessions together, and merging them.
@@ -110,11 +117,6 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         });
     let mut toggle = None;
     // Only the rows on screen are laid out: a club's roster is long.
-    let row_height = ui
-        .spacing()
-        .interact_size
-        .y
-        .max(ui.text_style_height(&egui::TextStyle::Body) + 6.0);
     let widths = [170.0, 70.0, 70.0, 60.0];
     let game_width = 130.0;
     let cell = |ui: &mut egui::Ui, w: f32, text: RichText| {
@@ -241,31 +243,65 @@ fn figures(
             }
         });
     }
-    ui.horizontal_wrapped(|ui| {
-        for (id, g) in &p.games {
-            let game = GameKind::from_id(id).map_or_else(String::new, |k| tr(lang, k.name_key()));
-            egui::Frame::group(ui.style()).show(ui, |ui| {
-                ui.vertical(|ui| {
-                    let head = msg!(
-                        "ui.players.game_head",
-                        game = game,
-                        n = g.sessions,
-                        w = g.wins
-                    );
-                    ui.label(RichText::new(head.render(lang)).strong());
-                    egui::Grid::new(("figures", id))
-                        .num_columns(2)
-                        .show(ui, |ui| {
-                            for (label, value) in g.shown(lang) {
-                                ui.label(label);
-                                ui.label(RichText::new(value).strong());
-                                ui.end_row();
-                            }
-                        });
-                });
-            });
+    // A card per game, in the order the games are offered, laid in rows of as many cards as
+    // the width holds: every card as wide as the widest label and value need (measured).
+    let games: Vec<_> = GameKind::ALL
+        .iter()
+        .filter_map(|k| p.games.get(k.id()))
+        .map(|g| {
+            let head = msg!(
+                "ui.players.game_head",
+                game = tr(lang, g.game.name_key()),
+                n = g.sessions,
+                w = g.wins
+            );
+            (g.game.id(), head.render(lang), g.shown(lang))
+        })
+        .collect();
+    let color = ui.visuals().text_color();
+    let body = egui::TextStyle::Body.resolve(ui.style());
+    let width = |text: &str| {
+        ui.ctx().fonts_mut(|f| {
+            f.layout_no_wrap(text.to_string(), body.clone(), color)
+                .size()
+                .x
+        })
+    };
+    let gap = ui.spacing().item_spacing.x;
+    let (mut label_w, mut value_w, mut head_w) = (0.0f32, 0.0f32, 0.0f32);
+    for (_, head, figures) in &games {
+        head_w = head_w.max(width(head));
+        for (label, value) in figures {
+            label_w = label_w.max(width(label));
+            value_w = value_w.max(width(value));
         }
-    });
+    }
+    let inner = (label_w + gap + value_w).max(head_w) + 4.0;
+    // The group frame's margin and stroke, both sides.
+    let margin = 2.0 * (6.0 + 1.0);
+    let per_row = (((ui.available_width() + gap) / (inner + margin + gap)).floor() as usize).max(1);
+    for row in games.chunks(per_row) {
+        ui.horizontal_top(|ui| {
+            for (id, head, figures) in row {
+                egui::Frame::group(ui.style()).show(ui, |ui| {
+                    ui.set_width(inner);
+                    ui.vertical(|ui| {
+                        ui.label(RichText::new(head).strong());
+                        egui::Grid::new(("figures", id))
+                            .num_columns(2)
+                            .min_col_width(0.0)
+                            .show(ui, |ui| {
+                                for (label, value) in figures {
+                                    ui.label(label.as_str());
+                                    ui.label(RichText::new(value).strong());
+                                    ui.end_row();
+                                }
+                            });
+                    });
+                });
+            }
+        });
+    }
 }
 
 /// A player's win rate after each of their finished sessions, in the order they were started
@@ -305,6 +341,15 @@ fn over_time(
     ui.label(RichText::new(&label).strong());
     egui_plot::Plot::new(("over-time", name))
         .height(160.0)
+        // The sessions are counted: whole marks only.
+        .x_axis_formatter(|mark, _| {
+            let i = mark.value.round();
+            if (mark.value - i).abs() > 1e-6 || i < 1.0 {
+                String::new()
+            } else {
+                format!("{i}")
+            }
+        })
         .allow_scroll(false)
         .include_y(0.0)
         .include_y(100.0)
