@@ -26,6 +26,7 @@ pub use crate::games::{OptDesc, OptKind};
 pub use forms::Form;
 pub use new_session::options_of;
 pub use rules::rule_ids;
+pub use sheet::{chart_points, rubbers_of};
 
 /// What the table chose once and expects to find again: language, theme, text size, names.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -158,6 +159,8 @@ pub enum Command {
     ToggleScoreboard,
     /// Show or hide the chart of the running totals.
     ToggleChart,
+    /// Bridge: the chart of this rubber (`usize::MAX`: of the whole evening).
+    ChartRubber(usize),
     /// The session's title and note, as typed, saved.
     SetTitle,
     /// The other side's word on hand `i`: agreed, or not.
@@ -307,6 +310,9 @@ pub struct Open {
     pub show_log: bool,
     /// The chart of the running totals is shown.
     pub show_chart: bool,
+    /// Bridge: which rubber the chart shows (`None`: the one being played; past the last: the
+    /// whole evening).
+    pub chart_rubber: Option<usize>,
     /// The session's title and note as typed (saved by [`Command::SetTitle`]).
     pub title: String,
     pub note: String,
@@ -349,6 +355,7 @@ impl Open {
             preview: None,
             show_log: false,
             show_chart: false,
+            chart_rubber: None,
             title: String::new(),
             note: String::new(),
             export_path: String::new(),
@@ -701,6 +708,11 @@ impl App {
             Command::ToggleChart => {
                 if let Some(o) = self.open.as_mut() {
                     o.show_chart = !o.show_chart;
+                }
+            }
+            Command::ChartRubber(r) => {
+                if let Some(o) = self.open.as_mut() {
+                    o.chart_rubber = Some(r);
                 }
             }
             Command::Word(i, agreed) => self.word(i, agreed),

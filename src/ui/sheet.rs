@@ -260,9 +260,26 @@ pub fn show(app: &mut App, ui: &mut Ui) {
 
 /// Each side's running total over the hands, drawn with egui_plot; hovering a point names the
 /// hand and its total.
-fn chart(ui: &mut Ui, lang: Lang, open: &Open) {
+fn chart(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
     let sides = crate::text::side_names(&open.doc.sheet, lang);
     let running = &open.rows.running;
+    let rubbers = rubbers_of(&open.doc.sheet);
+    if let Some(&last) = rubbers.last() {
+        let picked = open.chart_rubber.unwrap_or(last);
+        ui.horizontal_wrapped(|ui| {
+            for r in 0..=last {
+                let text = msg!("ui.chart.rubber", n = r + 1).render(lang);
+                if ui.selectable_label(picked == r, text).clicked() {
+                    commands.push(Command::ChartRubber(r));
+                }
+            }
+            let evening = tr(lang, "ui.chart.evening");
+            if ui.selectable_label(picked > last, evening).clicked() {
+                commands.push(Command::ChartRubber(usize::MAX));
+            }
+        });
+    }
+    let lines = chart_points(&rubbers, running, open.chart_rubber, sides.len());
     let title = tr(lang, open.doc.session.game.hand_title());
     let hand_title = title.clone();
     egui_plot::Plot::new(("chart", open.doc.path.as_path()))
@@ -283,18 +300,63 @@ fn chart(ui: &mut Ui, lang: Lang, open: &Open) {
             egui_plot::HoverPosition::Elsewhere { .. } => None,
         })
         .show(ui, |plot| {
-            for (s, side) in sides.iter().enumerate() {
-                let points: Vec<[f64; 2]> = std::iter::once([0.0, 0.0])
-                    .chain(
-                        running
-                            .iter()
-                            .enumerate()
-                            .map(|(i, r)| [(i + 1) as f64, r.get(s).copied().unwrap_or(0) as f64]),
-                    )
-                    .collect();
+            for (side, points) in sides.iter().zip(lines) {
                 plot.line(egui_plot::Line::new(side.clone(), points));
             }
         });
+}
+
+/// Bridge: the rubber of each deal (empty for the other games).
+pub fn rubbers_of(sheet: &Sheet) -> Vec<usize> {
+    sheet
+        .hands
+        .iter()
+        .filter_map(|h| match &h.info {
+            crate::games::HandInfo::Bridge(i) => Some(i.rubber),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The chart's line per side: (the hand's number on the sheet, the running total). With
+/// `rubbers` (bridge), one rubber from nothing (`picked`, else the one being played) or, for a
+/// `picked` past the last, the whole evening; otherwise every hand from 0.
+pub fn chart_points(
+    rubbers: &[usize],
+    running: &[Vec<i64>],
+    picked: Option<usize>,
+    sides: usize,
+) -> Vec<Vec<[f64; 2]>> {
+    let mut span = 0..running.len();
+    let mut base = vec![0; sides];
+    if let Some(&last) = rubbers.last() {
+        let picked = picked.unwrap_or(last);
+        if picked <= last {
+            let start = rubbers.iter().position(|r| *r == picked).unwrap_or(0);
+            let end = rubbers
+                .iter()
+                .rposition(|r| *r == picked)
+                .map_or(start, |e| e + 1);
+            span = start..end;
+            if let Some(before) = start.checked_sub(1).and_then(|i| running.get(i)) {
+                base.clone_from(before);
+            }
+        }
+    }
+    (0..sides)
+        .map(|s| {
+            let from = base.get(s).copied().unwrap_or(0);
+            std::iter::once([span.start as f64, 0.0])
+                .chain(running[span.clone()].iter().enumerate().map(|(k, r)| {
+                    let i = span.start + k;
+                    [
+                        (i + 1) as f64,
+                        (r.get(s).copied().unwrap_or(0) - from) as f64,
+                    ]
+                }))
+                .collect()
+        })
+        .collect()
 }
 
 /// The side asked for its word on hand `i`: in a game of two sides, the one the hand gave
@@ -1057,7 +1119,7 @@ fn body(
     });
     table(ui, lang, open, narrow, commands);
     if open.show_chart {
-        chart(ui, lang, open);
+        chart(ui, lang, open, commands);
     }
     if narrow {
         if let Some(i) = open.selected.filter(|&i| i < open.doc.sheet.hands.len()) {
