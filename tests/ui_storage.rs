@@ -268,3 +268,31 @@ fn the_whole_folder_backed_up_and_restored_from_the_home_screen() {
     ));
     assert!(shows_containing(&h, "Reprendre : Alice, Bruno"));
 }
+
+/// The folder's work runs one at a time: a second backup asked while the first runs is
+/// refused in words, and the first one's outcome is not lost.
+#[test]
+fn one_backup_at_a_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    truc_file(&data, "partie.json");
+    let (first, second) = (dir.path().join("a.json"), dir.path().join("b.json"));
+    let mut h = harness(&data);
+    let app = h.state_mut();
+    app.send(marque::ui::Command::Backup(first.clone()));
+    app.send(marque::ui::Command::Backup(second.clone()));
+    app.run_commands();
+    assert!(app.is_busy());
+    let notice = app.notice_text().unwrap();
+    assert_eq!(
+        notice,
+        "Une sauvegarde ou une restauration est déjà en cours : attendez qu'elle se termine."
+    );
+    app.poll_job(None);
+    assert!(first.exists() && !second.exists());
+    assert_eq!(
+        h.state().notice_text().unwrap(),
+        format!("1 session sauvegardée dans {}", first.display())
+    );
+}

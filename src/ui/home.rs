@@ -303,6 +303,7 @@ fn rows(listed: &[Listed], key: &RowsKey) -> Vec<Row> {
 
 pub fn show(app: &mut App, ui: &mut egui::Ui) {
     let lang = app.lang();
+    let busy = app.is_busy();
     let mut commands = Vec::new();
     if ui
         .button(RichText::new(app.t("ui.home.new")).heading())
@@ -465,14 +466,25 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         ui.text_edit_singleline(&mut app.home.import_path)
             .labelled_by(l.id);
         let path = PathBuf::from(app.home.import_path.trim());
-        if ui.button(tr(lang, "ui.home.import_button")).clicked() {
+        // While a dialog is open or the folder's work goes on, these wait (greyed).
+        let free = !busy;
+        if ui
+            .add_enabled(free, egui::Button::new(tr(lang, "ui.home.import_button")))
+            .clicked()
+        {
             commands.push(Command::Import(path.clone()));
         }
         // The whole folder to one file and back: nothing is ever written over.
-        if ui.button(tr(lang, "ui.home.backup")).clicked() {
+        if ui
+            .add_enabled(free, egui::Button::new(tr(lang, "ui.home.backup")))
+            .clicked()
+        {
             commands.push(Command::Backup(path.clone()));
         }
-        if ui.button(tr(lang, "ui.home.restore")).clicked() {
+        if ui
+            .add_enabled(free, egui::Button::new(tr(lang, "ui.home.restore")))
+            .clicked()
+        {
             commands.push(Command::RestoreBackup(path));
         }
     });

@@ -1031,6 +1031,11 @@ impl App {
     /// Runs work over the whole data folder (backup, restore) on a thread of its own; its
     /// outcome becomes a notice, and the home list is read again, when it is done.
     fn start_job(&mut self, work: impl FnOnce() -> Result<Msg, StoreError> + Send + 'static) {
+        // One at a time: a second would take the first's place, and its outcome would be lost.
+        if self.job.is_some() {
+            self.notice = Some(Msg::new("ui.job.busy").into());
+            return;
+        }
         let (tx, rx) = std::sync::mpsc::channel();
         let spawned = std::thread::Builder::new()
             .name("marque-job".into())
@@ -1045,6 +1050,11 @@ impl App {
             }
             Err(e) => self.notice = Some(msg!("ui.io_error", error = e.to_string()).into()),
         }
+    }
+
+    /// The notice shown, in the app's language.
+    pub fn notice_text(&self) -> Option<String> {
+        self.notice.as_ref().map(|n| n.render(self.lang()))
     }
 
     /// A file dialog or the folder's work is under way.
