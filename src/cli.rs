@@ -427,7 +427,7 @@ fn export_csv(path: &str, output: Option<&std::path::Path>, lang: Lang) -> ExitC
         Err(e) => return write_failed(output, &e, lang),
     };
     let done = match output {
-        Some(out) => crate::store::write_atomic(out, &bytes),
+        Some(out) => crate::store::write_new(out, &bytes),
         None => std::io::stdout().lock().write_all(&bytes),
     };
     match done {
@@ -454,7 +454,7 @@ fn export_pdf(path: &str, output: Option<&std::path::Path>, lang: Lang) -> ExitC
         Ok(b) => b,
         Err(e) => return write_failed(Some(out), &std::io::Error::other(e), lang),
     };
-    match crate::store::write_atomic(out, &bytes) {
+    match crate::store::write_new(out, &bytes) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => write_failed(Some(out), &e, lang),
     }

@@ -261,7 +261,7 @@ impl Store {
         let mut old: Index = fs::read(&index_path)
             .ok()
             .and_then(|b| serde_json::from_slice(&b).ok())
-            .filter(|i: &Index| i.version == INDEX_VERSION)
+            .filter(|i: &Index| i.version == index_version())
             .unwrap_or_default();
         let mut changed = false;
         let mut entries = 0;
@@ -323,7 +323,7 @@ impl Store {
             });
         }
         // Entries left in the old index are files that are gone.
-        changed |= !old.files.is_empty() || old.version != INDEX_VERSION;
+        changed |= !old.files.is_empty() || old.version != index_version();
         if changed && let Ok(text) = IndexOut::write(&out, entries) {
             // The index only saves work: a folder that cannot be written is read in full, and
             // an index lost in a crash is made again (so it is renamed into place, never half
@@ -426,7 +426,7 @@ impl Store {
         let n = sessions.len();
         let bundle =
             serde_json::json!({"format": BACKUP_FORMAT, "version": 1, "sessions": sessions});
-        write_atomic(out, bundle.to_string().as_bytes())?;
+        write_new(out, bundle.to_string().as_bytes()).map_err(|e| exists_or(e, out))?;
         Ok(n)
     }
 
@@ -461,14 +461,14 @@ impl Store {
             let dest = self.dir.join(&name);
             match fs::symlink_metadata(&dest) {
                 Err(_) => {
-                    write_atomic(&dest, text.as_bytes())?;
+                    write_new(&dest, text.as_bytes())?;
                     restored += 1;
                 }
                 Ok(_) if fs::read(&dest).is_ok_and(|t| t == text.as_bytes()) => same += 1,
                 Ok(_) => {
                     let stem = name.trim_end_matches(".json");
                     let copy = self.new_path(&format!("{stem}-restored"));
-                    write_atomic(&copy, text.as_bytes())?;
+                    write_new(&copy, text.as_bytes())?;
                     beside += 1;
                 }
             }
@@ -526,7 +526,34 @@ impl Store {
 
 /// The session index's file, in the data folder.
 pub const INDEX: &str = ".index.json";
-const INDEX_VERSION: u32 = 3;
+/// The layout of the index's entries: a change to [`Summary`] moves it.
+const INDEX_LAYOUT: u32 = 3;
+
+/// The index's version: its layout, and the figures each game counts (their names in order,
+/// and how they are counted, [`marque_core::games::TALLY_VERSION`]), so that an index made
+/// when the figures were others is made again rather than read out of step.
+fn index_version() -> u32 {
+    static VERSION: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *VERSION.get_or_init(|| {
+        // FNV-1a: the same on every run and machine (std's hasher is seeded at random).
+        let mut h: u32 = 0x811c_9dc5;
+        let mut eat = |bytes: &[u8]| {
+            for b in bytes {
+                h = (h ^ u32::from(*b)).wrapping_mul(0x0100_0193);
+            }
+        };
+        eat(&INDEX_LAYOUT.to_le_bytes());
+        eat(&marque_core::games::TALLY_VERSION.to_le_bytes());
+        for g in crate::games::GameKind::ALL {
+            eat(g.id().as_bytes());
+            for name in g.sums().iter().chain(g.bests()) {
+                eat(b"/");
+                eat(name.as_bytes());
+            }
+        }
+        h
+    })
+}
 
 #[derive(Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Index {
@@ -585,7 +612,7 @@ impl IndexOut<'_> {
         serde_json::to_writer(
             &mut text,
             &IndexOut {
-                version: INDEX_VERSION,
+                version: index_version(),
                 files,
             },
         )?;
@@ -937,9 +964,38 @@ pub fn write_problem(path: &str, e: &std::io::Error) -> marque_core::i18n::Msg {
     msg!(key, path = path, error = e.to_string())
 }
 
+/// A write refused because a file appeared at `path`, said as such; any other error as it is.
+fn exists_or(e: std::io::Error, path: &Path) -> StoreError {
+    if e.kind() == std::io::ErrorKind::AlreadyExists {
+        StoreError::Exists(path.to_path_buf())
+    } else {
+        StoreError::Write(e)
+    }
+}
+
 /// Writes `bytes` to `path` so that a crash at any moment leaves the old file or the new one.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     replace_file(path, bytes, true, None)
+}
+
+/// Writes a new file at `path`, whole or not at all, and never over anything there: not even
+/// over a file that appears while it is written (an `AlreadyExists` error then). The data goes
+/// to a temporary file beside it first, which is then linked in place (a link, unlike a
+/// rename, fails where a name exists); where the folder takes no links (some USB sticks), the
+/// file is created anew and written, never replacing one.
+pub fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    match replace_file_as(path, bytes, true, None, true) {
+        Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists && !path.exists() => {
+            let mut f = OpenOptions::new().write(true).create_new(true).open(path)?;
+            let written = f.write_all(bytes).and_then(|()| f.sync_all());
+            if written.is_err() {
+                drop(f);
+                let _ = fs::remove_file(path);
+            }
+            written
+        }
+        other => other,
+    }
 }
 
 /// Writes `bytes` to a temporary file beside `path` and renames it over `path`; with `sync`, the
@@ -949,6 +1005,17 @@ fn replace_file(
     bytes: &[u8],
     sync: bool,
     keep: Option<&fs::Metadata>,
+) -> std::io::Result<()> {
+    replace_file_as(path, bytes, sync, keep, false)
+}
+
+/// [`replace_file`], or with `new_only` [`write_new`]'s linking in place.
+fn replace_file_as(
+    path: &Path,
+    bytes: &[u8],
+    sync: bool,
+    keep: Option<&fs::Metadata>,
+    new_only: bool,
 ) -> std::io::Result<()> {
     let dir = path
         .parent()
@@ -985,7 +1052,12 @@ fn replace_file(
             f.sync_all()?;
         }
         drop(f);
-        fs::rename(&tmp, path)?;
+        if new_only {
+            fs::hard_link(&tmp, path)?;
+            let _ = fs::remove_file(&tmp);
+        } else {
+            fs::rename(&tmp, path)?;
+        }
         if sync {
             sync_dir(dir);
         }

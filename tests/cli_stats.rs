@@ -153,7 +153,7 @@ fn one_player_by_name_in_the_readers_language() {
         text,
         "Claire — parties : 1, gagnées : 1
     Bridge (partie libre) — parties : 1, gagnées : 1
-        Contrats joués en déclarant : 0
+        Contrats joués comme déclarant : 0
         Contrats réussis : 0
         Contrats chutés : 0
         Contrats contrés ou surcontrés : 0
@@ -162,7 +162,7 @@ fn one_player_by_name_in_the_readers_language() {
         Robres joués jusqu'au bout : 1
         Robres gagnés : 1
         Points marqués dans ces robres : 940
-        Points moyens par robre : 940,0
+        Moyenne de points par robre : 940,0
 "
     );
     let out = marque(&["stats", folder, "--player", "claire", "--lang", "en"]);

@@ -570,3 +570,32 @@ fn an_imported_session_always_gets_a_listed_file() {
     }
     assert_eq!(store.list().len(), 3);
 }
+
+/// A new file (an export, a backup, a restored session) is written whole and never over
+/// anything at its path: a file, or a link even if it points nowhere.
+#[test]
+fn a_new_file_never_replaces_one() {
+    use marque::store::write_new;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("out.json");
+    write_new(&path, b"first").unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), b"first");
+    let e = write_new(&path, b"second").unwrap_err();
+    assert_eq!(e.kind(), std::io::ErrorKind::AlreadyExists);
+    assert_eq!(std::fs::read(&path).unwrap(), b"first");
+    #[cfg(unix)]
+    {
+        let link = dir.path().join("link.json");
+        std::os::unix::fs::symlink(dir.path().join("nowhere.json"), &link).unwrap();
+        let e = write_new(&link, b"x").unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::AlreadyExists);
+        assert!(!dir.path().join("nowhere.json").exists());
+    }
+    // No temporary file is left beside it.
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}

@@ -415,8 +415,12 @@ pub struct App {
     pub scoreboard: bool,
     /// Work over the whole folder under way on another thread, and where its outcome comes.
     job: Option<std::sync::mpsc::Receiver<Result<Msg, StoreError>>>,
-    /// A file dialog open, and what for.
-    dialog: Option<(FileFor, std::sync::mpsc::Receiver<Option<PathBuf>>)>,
+    /// A file dialog open, what for, and the session it was opened on (an export is of it).
+    dialog: Option<(
+        FileFor,
+        Option<PathBuf>,
+        std::sync::mpsc::Receiver<Option<PathBuf>>,
+    )>,
     /// How a file is asked for: the native dialog (tests put their own).
     pub ask_file: AskFile,
     pub home: home::HomeState,
@@ -651,8 +655,19 @@ impl App {
                 self.screen = Screen::Players;
             }
             Command::MergePlayers(name, into) => {
-                self.prefs.merged.retain(|[n, _]| *n != name);
-                self.prefs.merged.push([name.clone(), into.clone()]);
+                // The person shown as `name` is known by a key (theirs, or the one they were
+                // merged into): that key is merged, with every name merged into it.
+                let key = self.prefs.people().key(&name);
+                self.prefs
+                    .merged
+                    .retain(|[n, _]| marque_core::stats::person_key(n) != key);
+                // Kept as shown where the name is the person's own, else by their key.
+                let from = if marque_core::stats::person_key(&name) == key {
+                    name.clone()
+                } else {
+                    key
+                };
+                self.prefs.merged.push([from, into.clone()]);
                 self.prefs.save(&self.store);
                 self.notice =
                     Some(msg!("ui.players.merged_notice", name = name, into = into).into());
@@ -942,10 +957,17 @@ impl App {
         } else if std::fs::symlink_metadata(&path).is_ok() {
             msg!("ui.export.exists", file = path.display().to_string())
         } else {
-            match make(&open.doc, lang)
-                .and_then(|bytes| store::write_atomic(&path, &bytes).map_err(|e| e.to_string()))
-            {
+            match make(&open.doc, lang).and_then(|bytes| {
+                store::write_new(&path, &bytes).map_err(|e| match e.kind() {
+                    // A file that appeared meanwhile: never written over.
+                    std::io::ErrorKind::AlreadyExists => String::new(),
+                    _ => e.to_string(),
+                })
+            }) {
                 Ok(()) => msg!("ui.export.done", file = path.display().to_string()),
+                Err(e) if e.is_empty() => {
+                    msg!("ui.export.exists", file = path.display().to_string())
+                }
                 Err(e) => msg!("ui.io_error", error = e),
             }
         };
@@ -1066,6 +1088,7 @@ impl App {
     /// [`App::poll_job`].
     fn browse(&mut self, purpose: FileFor) {
         if self.dialog.is_some() {
+            self.notice = Some(Msg::new("ui.dialog.open").into());
             return;
         }
         let suggested = match purpose {
@@ -1097,7 +1120,10 @@ impl App {
                 let _ = tx.send(ask(purpose, lang, suggested));
             });
         match spawned {
-            Ok(_) => self.dialog = Some((purpose, rx)),
+            Ok(_) => {
+                let session = self.open.as_ref().map(|o| o.doc.path.clone());
+                self.dialog = Some((purpose, session, rx));
+            }
             Err(_) => self.notice = Some(Msg::new("ui.dialog.none").into()),
         }
     }
@@ -1106,10 +1132,10 @@ impl App {
     /// the field it stands for, and the work it was asked for is done; no file chosen (or no
     /// dialog to be had) leaves a word to type the path instead.
     fn poll_dialog(&mut self, ctx: Option<&egui::Context>) {
-        let Some((purpose, rx)) = &self.dialog else {
+        let Some((purpose, session, rx)) = &self.dialog else {
             return;
         };
-        let purpose = *purpose;
+        let (purpose, session) = (*purpose, session.clone());
         let answer = match ctx {
             Some(ctx) => match rx.try_recv() {
                 Ok(a) => a,
@@ -1126,30 +1152,33 @@ impl App {
             self.notice = Some(Msg::new("ui.dialog.none").into());
             return;
         };
-        let typed = path.display().to_string();
-        let next = match purpose {
-            FileFor::Import => Command::Import(path),
-            FileFor::Backup => Command::Backup(path),
-            FileFor::Restore => Command::RestoreBackup(path),
+        // The file chosen serves this once: the field stays as it was, so that the next tap
+        // asks again.
+        match purpose {
+            FileFor::Import => self.run(Command::Import(path)),
+            FileFor::Backup => self.run(Command::Backup(path)),
+            FileFor::Restore => self.run(Command::RestoreBackup(path)),
             FileFor::Export | FileFor::ExportPdf => {
-                let Some(open) = self.open.as_mut() else {
+                // An export is of the session the dialog was opened on, and of no other.
+                let Some(open) = self
+                    .open
+                    .as_mut()
+                    .filter(|o| Some(&o.doc.path) == session.as_ref())
+                else {
+                    self.notice = Some(Msg::new("ui.dialog.other_session").into());
                     return;
                 };
-                open.export_path = typed.clone();
-                if purpose == FileFor::Export {
+                let typed = std::mem::replace(&mut open.export_path, path.display().to_string());
+                self.run(if purpose == FileFor::Export {
                     Command::Export
                 } else {
                     Command::ExportPdf
+                });
+                if let Some(open) = self.open.as_mut() {
+                    open.export_path = typed;
                 }
             }
-        };
-        if matches!(
-            purpose,
-            FileFor::Import | FileFor::Backup | FileFor::Restore
-        ) {
-            self.home.import_path = typed;
         }
-        self.run(next);
     }
 
     /// Takes the outcome of the folder's work if it arrived (`wait`: until it does).

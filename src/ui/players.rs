@@ -26,10 +26,13 @@ pub struct PlayersState {
 }
 
 /// A win rate in whole percent ("—" before any session).
-fn rate(wins: u64, sessions: u64) -> String {
+fn rate(lang: Lang, wins: u64, sessions: u64) -> String {
     (wins * 100 + sessions / 2)
         .checked_div(sessions)
-        .map_or_else(|| "—".to_string(), |r| format!("{r} %"))
+        .map_or_else(
+            || "—".to_string(),
+            |r| marque_core::i18n::percent(lang, r as i64),
+        )
 }
 
 pub fn show(app: &mut App, ui: &mut egui::Ui) {
@@ -159,7 +162,7 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
                             }
                             cell(ui, widths[1], RichText::new(p.sessions.to_string()));
                             cell(ui, widths[2], RichText::new(p.wins.to_string()));
-                            cell(ui, widths[3], RichText::new(rate(p.wins, p.sessions)));
+                            cell(ui, widths[3], RichText::new(rate(lang, p.wins, p.sessions)));
                             for g in GameKind::ALL {
                                 let text = match p.games.get(g.id()) {
                                     Some(c) => msg!("ui.players.cell", n = c.sessions, w = c.wins)
@@ -378,7 +381,10 @@ fn shares(ui: &mut egui::Ui, lang: Lang, players: &[Player], game: GameKind) {
         .enumerate()
         .map(|(i, (name, w))| {
             let share = (*w * 100 + total / 2) / total.max(1);
-            egui_plot::Bar::new(i as f64, *w as f64).name(format!("{name} ({share} %)"))
+            egui_plot::Bar::new(i as f64, *w as f64).name(format!(
+                "{name} ({})",
+                marque_core::i18n::percent(lang, share as i64)
+            ))
         })
         .collect();
     let title = msg!("ui.players.shares_of", game = tr(lang, game.name_key())).render(lang);

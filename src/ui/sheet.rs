@@ -347,13 +347,20 @@ pub fn chart_points(
         .map(|s| {
             let from = base.get(s).copied().unwrap_or(0);
             std::iter::once([span.start as f64, 0.0])
-                .chain(running[span.clone()].iter().enumerate().map(|(k, r)| {
-                    let i = span.start + k;
-                    [
-                        (i + 1) as f64,
-                        (r.get(s).copied().unwrap_or(0) - from) as f64,
-                    ]
-                }))
+                .chain(
+                    running
+                        .get(span.clone())
+                        .unwrap_or(&[])
+                        .iter()
+                        .enumerate()
+                        .map(|(k, r)| {
+                            let i = span.start + k;
+                            [
+                                (i + 1) as f64,
+                                (r.get(s).copied().unwrap_or(0) - from) as f64,
+                            ]
+                        }),
+                )
                 .collect()
         })
         .collect()

@@ -507,6 +507,14 @@ macro_rules! msg {
     };
 }
 
+/// A whole percentage as each language writes it: "67 %" in French, "67%" in English.
+pub fn percent(lang: Lang, n: i64) -> String {
+    match lang {
+        Lang::Fr => format!("{n} %"),
+        Lang::En => format!("{n}%"),
+    }
+}
+
 /// A list of items, "a, b, c" (the separator is the same in both languages).
 pub fn join<T: fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
     items

@@ -83,7 +83,9 @@ impl GameStats {
                 let value = match v {
                     None => "—".to_string(),
                     Some(v) if i < ratios => crate::games::number(v as i64),
-                    Some(v) if name.ends_with("_rate") => format!("{:.0} %", v * 100.0),
+                    Some(v) if name.ends_with("_rate") => {
+                        crate::i18n::percent(lang, (v * 100.0).round() as i64)
+                    }
                     Some(v) => {
                         let sign = if v < 0.0 { "−" } else { "" };
                         let text = format!("{sign}{:.1}", v.abs());
@@ -186,6 +188,22 @@ impl People {
     }
 }
 
+/// The person each seat of a session is. Two names merged by hand that sat at one table are
+/// two people there: the merge is not followed in that session.
+fn seat_keys(s: &Played, people: &People) -> Vec<String> {
+    let mut keys: Vec<String> = s.players.iter().map(|n| people.key(n)).collect();
+    for i in 0..keys.len() {
+        for j in 0..i {
+            let own = (person_key(&s.players[i]), person_key(&s.players[j]));
+            if keys[i] == keys[j] && own.0 != own.1 {
+                keys[i] = own.0;
+                keys[j] = own.1;
+            }
+        }
+    }
+    keys
+}
+
 /// Everyone who played in `sessions`, most sessions first, then by name.
 pub fn roster<'a>(sessions: impl IntoIterator<Item = Played<'a>>, people: &People) -> Vec<Player> {
     let mut by_key: BTreeMap<String, Player> = BTreeMap::new();
@@ -193,9 +211,8 @@ pub fn roster<'a>(sessions: impl IntoIterator<Item = Played<'a>>, people: &Peopl
         // One person once per session, even under two names; a win if any seat won; the
         // figures of every seat they held.
         let mut here: Vec<(String, &String, bool, Tally)> = Vec::new();
-        for (seat, name) in s.players.iter().enumerate() {
+        for ((seat, name), key) in s.players.iter().enumerate().zip(seat_keys(&s, people)) {
             let won = s.finished && s.winners.contains(&s.game.side_of(seat));
-            let key = people.key(name);
             let i = match here.iter().position(|p| p.0 == key) {
                 Some(i) => i,
                 None => {
@@ -243,11 +260,10 @@ pub fn roster<'a>(sessions: impl IntoIterator<Item = Played<'a>>, people: &Peopl
 /// play in it; a session not finished is won by nobody. At bridge, both partners of the
 /// winning side win.
 pub fn won_by(s: &Played, people: &People, key: &str) -> Option<bool> {
-    let mut seats = s
-        .players
-        .iter()
+    let mut seats = seat_keys(s, people)
+        .into_iter()
         .enumerate()
-        .filter(|(_, n)| people.key(n) == key)
+        .filter(|(_, k)| k == key)
         .map(|(i, _)| i)
         .peekable();
     seats.peek()?;
@@ -425,5 +441,37 @@ mod tests {
                 assert!(g.sums().contains(&r.by), "{}: {}", g.id(), r.by);
             }
         }
+    }
+
+    #[test]
+    fn names_merged_by_hand_that_sat_at_one_table_stay_two_people_there() {
+        let people = People::new([("Ali", "Alice")]);
+        let together = ["Ali".to_string(), "Alice".to_string()];
+        let apart = ["Ali".to_string(), "Bruno".to_string()];
+        let sessions = [
+            Played {
+                game: GameKind::Truc,
+                players: &together,
+                finished: true,
+                winners: &[0],
+                figures: &[],
+            },
+            Played {
+                game: GameKind::Truc,
+                players: &apart,
+                finished: true,
+                winners: &[0],
+                figures: &[],
+            },
+        ];
+        let r = roster(sessions, &people);
+        let count = |name: &str| {
+            let p = r.iter().find(|p| p.name == name).unwrap();
+            (p.sessions, p.wins)
+        };
+        // Alice: her own session (lost) and Ali's other one (won); Ali: the one at her table.
+        assert_eq!(count("Alice"), (2, 1));
+        assert_eq!(count("Ali"), (1, 1));
+        assert_eq!(won_by(&sessions[0], &people, "alice"), Some(false));
     }
 }

@@ -623,18 +623,12 @@ impl super::Rules for Game {
         over: "tribus",
         by: "manches",
     }];
-    /// Each player's manches, tribus, and suits captured whole: all 12 cards, or all 25 points
-    /// where the points alone were entered.
+    /// Each player's manches, tribus, and suits captured whole: all 25 of a suit's points (its
+    /// cards as entered, or its points alone).
     fn tally(hand: &Hand, _info: &Info, delta: &[i64], seats: &mut [super::Tally]) {
         for (p, t) in seats.iter_mut().enumerate() {
             let whole = hand.captured.get(p).map_or(0, |suits| {
-                suits
-                    .iter()
-                    .filter(|c| match c {
-                        Capture::Cards(cards) => cards.len() == 12,
-                        Capture::Points(n) => *n == 25,
-                    })
-                    .count()
+                suits.iter().filter(|c| c.points() == SUIT_POINTS).count()
             });
             t.add(Sum::Manches as usize, 1);
             t.add(Sum::Tribus as usize, delta.get(p).copied().unwrap_or(0));

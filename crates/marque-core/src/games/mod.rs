@@ -150,6 +150,10 @@ impl Tally {
     }
 }
 
+/// How the games count their figures ([`Rules::tally`]): moved by hand when a figure's
+/// meaning changes, so that indexes of the old figures are made again.
+pub const TALLY_VERSION: u32 = 1;
+
 /// A figure statistics derive from two sums: `over` divided by `by` (a rate, an average).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ratio {
