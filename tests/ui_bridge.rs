@@ -63,7 +63,7 @@ fn a_rubber_through_the_ui() {
     );
     assert!(shows_containing(
         &h,
-        "La donne termine le robre — le gagne : NS"
+        "Cette donne termine le robre, gagné par NS"
     ));
     click(&mut h, "Valider la donne");
     assert!(shows(&h, "2160"), "NS total on the sheet");

@@ -111,11 +111,19 @@ fn players_across_games_and_head_to_head() {
     // A game's win shares: truc has a winner, démocratie no finished session.
     {
         use egui_kittest::kittest::Queryable;
-        h.get_all_by_label("Démocratie").next().unwrap().click();
+        // The game's key among the wins per player (the roster's column has the same name).
+        let key = |h: &mut egui_kittest::Harness<'static, marque::ui::App>, name: &str| {
+            use egui_kittest::kittest::NodeT;
+            h.get_all_by_label(name)
+                .find(|n| n.accesskit_node().role() != egui::accesskit::Role::Label)
+                .unwrap()
+                .click();
+        };
+        key(&mut h, "Démocratie");
         settle(&mut h);
         assert!(shows(&h, "Aucune partie terminée de ce jeu."));
         // Truc has a winner: the bars replace the message.
-        h.get_all_by_label("Le Truc").next().unwrap().click();
+        key(&mut h, "Le Truc");
         settle(&mut h);
         assert!(!shows(&h, "Aucune partie terminée de ce jeu."));
     }
@@ -221,7 +229,7 @@ fn sessions_by_state() {
     assert!(shows_containing(&h, "[arrêtée]"));
     click(&mut h, "Arrêtées");
     assert_eq!(shown(&h), [false, false, true]);
-    click(&mut h, "Allées au bout");
+    click(&mut h, "Terminées");
     assert_eq!(shown(&h), [false, true, false]);
     // "En cours" is also a heading, shown below the filters.
     {

@@ -1,6 +1,7 @@
 //! The players' screen: one player's figures per game, and two spellings of one person merged by
 //! hand (kept in the preferences, never in the sessions) and separated again.
 mod ui_common;
+use egui_kittest::kittest::Queryable;
 use serde_json::json;
 use ui_common::*;
 
@@ -90,7 +91,6 @@ fn no_merge_for_two_people_who_played_together() {
 /// "Joueurs" never lands on another key.
 #[test]
 fn the_top_bar_keys_stay_in_place_across_screens() {
-    use egui_kittest::kittest::Queryable;
     let dir = tempfile::tempdir().unwrap();
     truc(
         dir.path(),
@@ -112,4 +112,33 @@ fn the_top_bar_keys_stay_in_place_across_screens() {
     assert_eq!(places(&h), home);
     click(&mut h, "Accueil");
     assert_eq!(places(&h), home);
+}
+
+/// Picking a player shows their figures below the roster: no row moves under the finger.
+#[test]
+fn picking_a_player_moves_no_row() {
+    let dir = tempfile::tempdir().unwrap();
+    truc(
+        dir.path(),
+        "a.json",
+        ["Alice", "Bruno"],
+        json!([{"calls": [], "winner": 0}, {"calls": [], "winner": 0}]),
+    );
+    truc(
+        dir.path(),
+        "b.json",
+        ["Chloé", "Bruno"],
+        json!([{"calls": [], "winner": 0}, {"calls": [], "winner": 0}]),
+    );
+    let mut h = harness(dir.path());
+    click(&mut h, "Joueurs");
+    let rows = |h: &egui_kittest::Harness<'static, marque::ui::App>| {
+        ["Alice", "Bruno", "Chloé"].map(|n| h.get_all_by_label(n).next().unwrap().rect())
+    };
+    let before = rows(&h);
+    click(&mut h, "Alice");
+    assert!(shows(&h, "Le Truc — 1 sur 1"), "her figures are shown");
+    assert_eq!(rows(&h), before);
+    click(&mut h, "Chloé");
+    assert_eq!(rows(&h), before);
 }

@@ -240,7 +240,10 @@ fn rows(listed: &[Listed], key: &RowsKey) -> Vec<Row> {
             let mut titled = s
                 .title
                 .as_deref()
-                .map(|t| format!("« {t} »   "))
+                .map(|t| match lang {
+                    Lang::Fr => format!("« {t} »   "),
+                    Lang::En => format!("“{t}”   "),
+                })
                 .unwrap_or_default();
             if s.progress() == Progress::Stopped {
                 titled = format!("{}   {titled}", tr(lang, "ui.home.stopped_tag"));
@@ -387,19 +390,72 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
     if app.home.rows.as_ref().is_none_or(|(_, k)| *k != key) {
         app.home.rows = Some((rows(&app.home.listed, &key), key));
     }
+    // Files: import, backup, restore, at the foot; the list takes all the room above it.
+    egui::Panel::bottom("home-files").show(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(tr(lang, "ui.home.import")).strong());
+            let l = ui.label(tr(lang, "ui.home.import_path"));
+            ui.text_edit_singleline(&mut app.home.import_path)
+                .labelled_by(l.id);
+            let path = PathBuf::from(app.home.import_path.trim());
+            // While a dialog is open or the folder's work goes on, these wait (greyed).
+            let free = !busy;
+            if ui
+                .add_enabled(free, egui::Button::new(tr(lang, "ui.home.import_button")))
+                .clicked()
+            {
+                commands.push(Command::Import(path.clone()));
+            }
+            // The whole folder to one file and back: nothing is ever written over.
+            if ui
+                .add_enabled(free, egui::Button::new(tr(lang, "ui.home.backup")))
+                .clicked()
+            {
+                commands.push(Command::Backup(path.clone()));
+            }
+            if ui
+                .add_enabled(free, egui::Button::new(tr(lang, "ui.home.restore")))
+                .clicked()
+            {
+                commands.push(Command::RestoreBackup(path));
+            }
+        });
+        ui.label(
+            RichText::new(
+                msg!("ui.home.folder", path = app.store.dir.display().to_string()).render(lang),
+            )
+            .weak(),
+        );
+    });
     ui.add_space(4.0);
+    if app.home.is_loading() {
+        ui.label(RichText::new(tr(lang, "ui.home.loading")).weak());
+    }
     let row_height =
         ui.text_style_height(&egui::TextStyle::Heading) + 2.0 * ui.spacing().button_padding.y;
-    let footer = 4.0 * row_height;
     let rows = app
         .home
         .rows
         .as_ref()
         .map(|(r, _)| r.as_slice())
         .unwrap_or(&[]);
+    // A list of other filters is another list: it starts at its top.
+    let list_id = {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (
+            app.home.shelf as u8,
+            &app.home.query,
+            app.home.game,
+            app.home.within_days,
+        )
+            .hash(&mut h);
+        app.home.progress.map(|p| p as u8).hash(&mut h);
+        h.finish()
+    };
     egui::ScrollArea::vertical()
-        .id_salt("home-rows")
-        .max_height((ui.available_height() - footer).max(3.0 * row_height))
+        .id_salt(("home-rows", list_id))
+        .max_height((ui.available_height() - row_height).max(3.0 * row_height))
         .auto_shrink([false, true])
         .show_rows(ui, row_height, rows.len(), |ui, range| {
             for row in &rows[range] {
@@ -456,44 +512,6 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
                 });
             }
         });
-    if app.home.is_loading() {
-        ui.label(RichText::new(tr(lang, "ui.home.loading")).weak());
-    }
-    ui.separator();
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(tr(lang, "ui.home.import")).strong());
-        let l = ui.label(tr(lang, "ui.home.import_path"));
-        ui.text_edit_singleline(&mut app.home.import_path)
-            .labelled_by(l.id);
-        let path = PathBuf::from(app.home.import_path.trim());
-        // While a dialog is open or the folder's work goes on, these wait (greyed).
-        let free = !busy;
-        if ui
-            .add_enabled(free, egui::Button::new(tr(lang, "ui.home.import_button")))
-            .clicked()
-        {
-            commands.push(Command::Import(path.clone()));
-        }
-        // The whole folder to one file and back: nothing is ever written over.
-        if ui
-            .add_enabled(free, egui::Button::new(tr(lang, "ui.home.backup")))
-            .clicked()
-        {
-            commands.push(Command::Backup(path.clone()));
-        }
-        if ui
-            .add_enabled(free, egui::Button::new(tr(lang, "ui.home.restore")))
-            .clicked()
-        {
-            commands.push(Command::RestoreBackup(path));
-        }
-    });
-    ui.label(
-        RichText::new(
-            msg!("ui.home.folder", path = app.store.dir.display().to_string()).render(lang),
-        )
-        .weak(),
-    );
     for c in commands {
         app.send(c);
     }

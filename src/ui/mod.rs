@@ -647,11 +647,10 @@ impl App {
             }
             Command::Rules { game, focus } => self.screen = Screen::Rules { game, focus },
             Command::Players => {
-                // The roster reads the sessions themselves, not the archive or the trash.
-                if self.home.shelf != crate::store::Shelf::Sessions {
-                    self.home.shelf = crate::store::Shelf::Sessions;
-                    self.home.refresh(&self.store);
-                }
+                // The roster reads the sessions themselves, not the archive or the trash, as they
+                // are now (a game may have been played since the last listing).
+                self.home.shelf = crate::store::Shelf::Sessions;
+                self.home.refresh(&self.store);
                 self.screen = Screen::Players;
             }
             Command::MergePlayers(name, into) => {
@@ -678,6 +677,7 @@ impl App {
                     .merged
                     .retain(|[n, _]| marque_core::stats::person_key(n) != key);
                 self.prefs.save(&self.store);
+                self.notice = Some(msg!("ui.players.split_notice", name = name).into());
             }
             Command::BackToSession => self.screen = Screen::Session,
             Command::Open(p) => self.open_path(&p),

@@ -81,43 +81,10 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         .interact_size
         .y
         .max(ui.text_style_height(&egui::TextStyle::Body) + 6.0);
-    // The roster keeps what its rows need, up to half the room; the rest is for the details.
-    let roster = (players.len() as f32 + 2.0) * (row_height + ui.spacing().item_spacing.y);
-    egui::ScrollArea::both()
-        .id_salt("players-detail")
-        .max_height((room - roster.min(room * 0.5)).max(120.0))
-        .auto_shrink([false, true])
-        .show(ui, |ui| {
-            // Two players picked: their sessions together, and merging them.
-            if let (2, Some((_, _, _, h))) = (state.picked.len(), &state.versus) {
-                versus(ui, lang, &state.picked, h, &mut commands);
-                ui.separator();
-            }
-            // One player picked: their figures per game, the names merged into them, their
-            // win rate over their sessions.
-            if let [one] = state.picked.as_slice()
-                && let Some(p) = players.iter().find(|p| p.name == *one)
-            {
-                figures(ui, lang, p, &people, &merged, &mut commands);
-                over_time(ui, lang, listed, &people, one);
-                ui.separator();
-            }
-            // A game's win shares: who won its finished sessions.
-            ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(tr(lang, "ui.players.shares")).strong());
-                for g in GameKind::ALL {
-                    if ui
-                        .selectable_label(state.shares == Some(g), tr(lang, g.name_key()))
-                        .clicked()
-                    {
-                        state.shares = (state.shares != Some(g)).then_some(g);
-                    }
-                }
-            });
-            if let Some(game) = state.shares {
-                shares(ui, lang, players, game);
-            }
-        });
+    // The roster first, where it stays: what a pick shows comes below it, so that picking
+    // never moves the rows under the finger. It keeps what its rows need, up to half the room.
+    let roster_room =
+        (players.len() as f32 * (row_height + ui.spacing().item_spacing.y)).min(room * 0.5);
     let mut toggle = None;
     // Only the rows on screen are laid out: a club's roster is long.
     let widths = [170.0, 70.0, 70.0, 60.0];
@@ -148,11 +115,10 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
                     );
                 }
             });
-            egui::ScrollArea::vertical().id_salt("players").show_rows(
-                ui,
-                row_height,
-                players.len(),
-                |ui, range| {
+            egui::ScrollArea::vertical()
+                .id_salt("players")
+                .max_height(roster_room)
+                .show_rows(ui, row_height, players.len(), |ui, range| {
                     for p in &players[range] {
                         ui.horizontal(|ui| {
                             let picked = state.picked.contains(&p.name);
@@ -173,8 +139,45 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
                             }
                         });
                     }
-                },
-            );
+                });
+        });
+    ui.separator();
+    egui::ScrollArea::vertical()
+        .id_salt("players-detail")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            if state.picked.is_empty() {
+                ui.label(RichText::new(tr(lang, "ui.players.no_pick")).weak());
+            }
+            // Two players picked: their sessions together, and merging them.
+            if let (2, Some((_, _, _, h))) = (state.picked.len(), &state.versus) {
+                versus(ui, lang, &state.picked, h, &mut commands);
+                ui.separator();
+            }
+            // One player picked: their figures per game, the names merged into them, their
+            // win rate over their sessions.
+            if let [one] = state.picked.as_slice()
+                && let Some(p) = players.iter().find(|p| p.name == *one)
+            {
+                figures(ui, lang, p, &people, &merged, &mut commands);
+                over_time(ui, lang, listed, &people, one);
+                ui.separator();
+            }
+            // A game's win shares: who won its finished sessions.
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(tr(lang, "ui.players.shares")).strong());
+                for g in GameKind::ALL {
+                    if ui
+                        .selectable_label(state.shares == Some(g), tr(lang, g.name_key()))
+                        .clicked()
+                    {
+                        state.shares = (state.shares != Some(g)).then_some(g);
+                    }
+                }
+            });
+            if let Some(game) = state.shares {
+                shares(ui, lang, players, game);
+            }
         });
     if let Some(name) = toggle {
         if let Some(i) = state.picked.iter().position(|n| *n == name) {
@@ -356,7 +359,10 @@ fn over_time(
         .allow_scroll(false)
         .include_y(0.0)
         .include_y(100.0)
+        .include_x(0.0)
+        .include_x(points.len() as f64 + 1.0)
         .show(ui, |plot| {
+            plot.points(egui_plot::Points::new(label.clone(), points.clone()).radius(4.0));
             plot.line(egui_plot::Line::new(label.clone(), points));
         });
 }

@@ -284,7 +284,8 @@ fn chart(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
     let hand_title = title.clone();
     egui_plot::Plot::new(("chart", open.doc.path.as_path()))
         .height(220.0)
-        .legend(egui_plot::Legend::default())
+        // Top left: the lines start low at the left and end high at the right.
+        .legend(egui_plot::Legend::default().position(egui_plot::Corner::LeftTop))
         .allow_scroll(false)
         .x_axis_label(title)
         .label_formatter(move |hover| match hover {

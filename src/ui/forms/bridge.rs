@@ -2,7 +2,7 @@
 
 use super::Ctx;
 use crate::games::GameHand;
-use crate::games::bridge::{Contract, Doubling, Hand, Honours, HonoursKind, SIDES, Seat, Strain};
+use crate::games::bridge::{Contract, Doubling, Hand, Honours, HonoursKind, Seat, Strain};
 use crate::i18n::tr;
 use crate::ui::widgets::{choice, key, row_title};
 use marque_core::msg;
@@ -202,7 +202,8 @@ impl BridgeForm {
             for &kind in kinds {
                 for side in 0..2 {
                     let h = Honours { side, kind };
-                    let text = format!("{} {}", SIDES[side], tr(lang, kind.name_key()));
+                    let side_name = tr(lang, ["side.NS", "side.EW"][side]);
+                    let text = format!("{side_name} {}", tr(lang, kind.name_key()));
                     if choice(ui, self.honours == Some(h), true, &text, &text).clicked() {
                         self.honours = Some(h);
                     }
