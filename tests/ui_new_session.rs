@@ -35,3 +35,17 @@ fn a_duplicate_or_missing_name_is_refused_and_the_entry_kept() {
         "the name `Anne` is given to two players; names must be distinct"
     ));
 }
+
+/// The name fields are wide enough for a name, from the first frame, at any size.
+#[test]
+fn the_name_fields_are_wide_enough_for_a_name() {
+    let dir = tempfile::tempdir().unwrap();
+    for size in [egui::vec2(1024.0, 600.0), egui::vec2(1920.0, 1080.0)] {
+        let mut h = harness_sized(dir.path(), size);
+        click(&mut h, "Nouvelle partie");
+        for seat in ["Nord", "Est", "Sud", "Ouest"] {
+            let w = h.get_by_label(seat).rect().width();
+            assert!(w >= 200.0, "{seat} at {size:?}: {w} points wide");
+        }
+    }
+}

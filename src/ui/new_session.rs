@@ -123,8 +123,14 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         egui::Grid::new("players").show(ui, |ui| {
             for i in 0..ns.players.len() {
                 let l = ui.label(seat_label(lang, ns.game, i));
-                ui.add(egui::TextEdit::singleline(&mut ns.players[i]).desired_width(220.0))
-                    .labelled_by(l.id);
+                // A size of its own: in a grid, a field takes the column's width as the last
+                // frame measured it, which started narrow and stayed so.
+                let height = ui.spacing().interact_size.y;
+                ui.add_sized(
+                    [220.0, height],
+                    egui::TextEdit::singleline(&mut ns.players[i]),
+                )
+                .labelled_by(l.id);
                 ui.end_row();
             }
         });
