@@ -241,3 +241,50 @@ fn sessions_by_state() {
     click(&mut h, "Tous les états");
     assert_eq!(shown(&h), [true, true, true]);
 }
+
+/// A session archived keeps its row, with a key to undo it: the rows below do not slide under
+/// the finger, and the move is taken back in one tap.
+#[test]
+fn an_archived_row_stays_in_place_with_its_undo() {
+    let dir = tempfile::tempdir().unwrap();
+    session(dir.path(), "a.json", "truc", &["Alice", "Bruno"], json!([]));
+    session(dir.path(), "b.json", "truc", &["Chloé", "David"], json!([]));
+    session(dir.path(), "c.json", "truc", &["Émile", "Fanny"], json!([]));
+    let mut h = harness(dir.path());
+    let rows = |h: &egui_kittest::Harness<'static, marque::ui::App>| {
+        use egui_kittest::kittest::Queryable;
+        let mut found: Vec<(String, egui::Rect)> = ["Alice, Bruno", "Chloé, David", "Émile, Fanny"]
+            .iter()
+            .map(|p| {
+                let label = format!("Reprendre : {p}");
+                let at = h.get_by_label_contains(&label).rect();
+                (p.to_string(), at)
+            })
+            .collect();
+        found.sort_by(|a, b| a.1.min.y.total_cmp(&b.1.min.y));
+        found
+    };
+    let before = rows(&h);
+    let (first, _) = before[0].clone();
+    let (second, second_at) = before[1].clone();
+    click(&mut h, &format!("Archiver : {first}"));
+    assert!(shows(&h, &format!("Archivée : {first}")));
+    // The next row has not moved.
+    {
+        use egui_kittest::kittest::Queryable;
+        let label = format!("Reprendre : {second}");
+        let at = h.get_by_label_contains(&label).rect();
+        assert_eq!(at, second_at);
+    }
+    click(&mut h, &format!("Annuler : {first}"));
+    assert!(shows_containing(&h, &format!("Reprendre : {first}")));
+    let archived = std::fs::read_dir(dir.path().join("archive"))
+        .unwrap()
+        .filter(|e| {
+            let name = e.as_ref().unwrap().file_name();
+            let name = name.to_string_lossy();
+            name.ends_with(".json") && !name.starts_with('.')
+        })
+        .count();
+    assert_eq!(archived, 0);
+}

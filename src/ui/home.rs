@@ -36,6 +36,30 @@ pub struct HomeState {
     pub within_days: Option<u64>,
     /// Only sessions in progress, finished, or stopped.
     pub progress: Option<Progress>,
+    /// Sessions just moved to another shelf: each keeps its row, with a key to move it back,
+    /// so that the rows below do not slide under the finger.
+    pub moved: Vec<Moved>,
+}
+
+/// A session moved off the shelf shown, from the row it had.
+#[derive(Debug, Clone)]
+pub struct Moved {
+    pub index: usize,
+    /// Where it lies now, and the shelf it came from.
+    pub dest: PathBuf,
+    pub back: Shelf,
+    /// Where it went, for the row's text.
+    pub to: Shelf,
+    pub players: String,
+}
+
+impl HomeState {
+    /// The row of the session at `path` in the list shown.
+    pub fn row_of(&self, path: &std::path::Path) -> Option<usize> {
+        let (rows, _) = self.rows.as_ref()?;
+        rows.iter()
+            .position(|r| matches!(r, Row::Session { path: p, .. } if p == path))
+    }
 }
 
 /// What a list of rows was made for: the language and the filters.
@@ -71,6 +95,13 @@ enum Row {
         version: u64,
         title: String,
         button: String,
+    },
+    /// A session just moved away: where it went, and a key to undo it (`moved[i]`).
+    Moved {
+        i: usize,
+        text: String,
+        /// The key's text, and its name for a screen reader (with the players).
+        button: (String, String),
     },
 }
 
@@ -187,7 +218,7 @@ fn file_name(path: &std::path::Path) -> String {
         .unwrap_or_default()
 }
 
-fn rows(listed: &[Listed], key: &RowsKey) -> Vec<Row> {
+fn rows(listed: &[Listed], key: &RowsKey, moved: &[Moved]) -> Vec<Row> {
     let lang = key.lang;
     let wanted = marque_core::stats::person_key(&key.query);
     let since = key.within_days.and_then(|d| {
@@ -301,6 +332,24 @@ fn rows(listed: &[Listed], key: &RowsKey) -> Vec<Row> {
         }
         out.push(row);
     }
+    // Each session moved away keeps its place (in the order they were moved: each index was
+    // taken on the list as it was then).
+    for (i, m) in moved.iter().enumerate() {
+        let where_key = match m.to {
+            Shelf::Sessions => "ui.home.moved.sessions",
+            Shelf::Archive => "ui.home.moved.archive",
+            Shelf::Trash => "ui.home.moved.trash",
+        };
+        let row = Row::Moved {
+            i,
+            text: msg!(where_key, players = m.players.as_str()).render(lang),
+            button: (
+                tr(lang, "ui.home.moved.undo_key"),
+                msg!("ui.home.moved.undo", players = m.players.as_str()).render(lang),
+            ),
+        };
+        out.insert(m.index.min(out.len()), row);
+    }
     out
 }
 
@@ -388,7 +437,11 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         progress: app.home.progress,
     };
     if app.home.rows.as_ref().is_none_or(|(_, k)| *k != key) {
-        app.home.rows = Some((rows(&app.home.listed, &key), key));
+        if app.home.rows.as_ref().is_some_and(|(_, k)| *k != key) {
+            // Other filters: another list, where the rows moved away have no place.
+            app.home.moved.clear();
+        }
+        app.home.rows = Some((rows(&app.home.listed, &key, &app.home.moved), key));
     }
     // Files: import, backup, restore, at the foot; the list takes all the room above it.
     egui::Panel::bottom("home-files").show(ui, |ui| {
@@ -496,6 +549,18 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
                                 commands.push(Command::MoveAside(path.clone()));
                             }
                             ui.add(egui::Label::new(why).truncate());
+                        }
+                        Row::Moved { i, text, button } => {
+                            // The text where the row's keys were, the key to undo after it.
+                            ui.label(RichText::new(text).italics());
+                            let (shown, named) = button;
+                            let b = ui.small_button(shown);
+                            b.widget_info(|| {
+                                egui::WidgetInfo::labeled(egui::Role::Button, true, named)
+                            });
+                            if b.clicked() {
+                                commands.push(Command::Unshelve(*i));
+                            }
                         }
                         Row::Newer {
                             path,

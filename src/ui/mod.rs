@@ -180,6 +180,8 @@ pub enum Command {
     Import(PathBuf),
     /// A session file to another shelf: archived, in the trash, or back among the sessions.
     Shelve(PathBuf, crate::store::Shelf),
+    /// A session just moved from the list shown goes back (`home.moved[i]`).
+    Unshelve(usize),
     /// The home screen lists this shelf.
     HomeShelf(crate::store::Shelf),
     /// Every session of the data folder into one backup file (never over a file).
@@ -431,7 +433,18 @@ pub struct App {
     /// from it (larger on a large screen, to be read across the table).
     zoom_from_screen: bool,
     commands: Vec<Command>,
+    /// A tap changed the layout under the pointer: until this time (the input's clock), presses
+    /// are let go, so that the second tap of a double tap lands on nothing new.
+    guard_until: Option<f64>,
+    /// The input's clock at the last frame.
+    now: f64,
+    /// A press was let go by the guard: its release is too.
+    press_let_go: bool,
 }
+
+/// How long presses are let go after a tap that changes the layout under the pointer: longer
+/// than the gap between the two taps of a double tap, shorter than a deliberate next tap.
+pub const TAP_GUARD_SECONDS: f64 = 0.4;
 
 impl App {
     /// The app on a data folder (the user's, or a test's temporary one).
@@ -459,6 +472,9 @@ impl App {
             prefs_applied: None,
             zoom_from_screen: first_run,
             commands: Vec::new(),
+            guard_until: None,
+            now: 0.0,
+            press_let_go: false,
         }
     }
 
@@ -488,6 +504,7 @@ impl App {
 
     /// Draws the whole app, then carries out what was asked.
     pub fn show(&mut self, ui: &mut egui::Ui) {
+        self.now = ui.ctx().input(|i| i.time);
         self.apply_prefs(ui.ctx());
         self.shortcuts(ui.ctx());
         self.home.poll(ui.ctx());
@@ -638,7 +655,44 @@ impl App {
         }
     }
 
+    /// Lets go the presses of a tap's second half after a tap that changed the layout under the
+    /// pointer ([`TAP_GUARD_SECONDS`]); the pointer's moves and every key go through.
+    pub fn guard_input(&mut self, raw: &mut egui::RawInput) {
+        if let Some(until) = self.guard_until
+            && raw.time.is_some_and(|t| t >= until)
+        {
+            self.guard_until = None;
+        }
+        let guarded = self.guard_until.is_some();
+        let held = &mut self.press_let_go;
+        raw.events.retain(|e| match e {
+            // A press in the guard is let go, and so is its release, whenever it comes.
+            egui::Event::PointerButton { pressed: true, .. } if guarded => {
+                *held = true;
+                false
+            }
+            egui::Event::PointerButton { pressed: false, .. } if *held => {
+                *held = false;
+                false
+            }
+            _ => true,
+        });
+    }
+
     fn run(&mut self, c: Command) {
+        // Taps after which other keys come where the finger is.
+        if matches!(
+            c,
+            Command::NextRubber
+                | Command::MergePlayers(..)
+                | Command::SplitPlayer(_)
+                | Command::Shelve(..)
+                | Command::Unshelve(_)
+                | Command::CloseSession
+                | Command::Reopen
+        ) {
+            self.guard_until = Some(self.now + TAP_GUARD_SECONDS);
+        }
         let game = self.open.as_ref().map(|o| o.doc.session.game);
         match c {
             Command::Home => self.go_home(),
@@ -766,14 +820,46 @@ impl App {
                 self.home.refresh(&self.store);
             }
             Command::Shelve(path, to) => {
+                let index = self.home.row_of(&path);
+                let players = match self.home.listing().0.iter().find(|l| l.path == path) {
+                    Some(crate::store::Listed {
+                        state: crate::store::FileState::Fine(s),
+                        ..
+                    }) => s.players.join(", "),
+                    _ => String::new(),
+                };
                 self.notice = Some(match self.store.shelve(&path, to) {
-                    Ok(dest) => msg!("ui.home.moved_to", file = dest.display().to_string()).into(),
+                    Ok(dest) => {
+                        if let Some(index) = index {
+                            self.home.moved.push(home::Moved {
+                                index,
+                                dest: dest.clone(),
+                                back: self.home.shelf,
+                                to,
+                                players,
+                            });
+                        }
+                        msg!("ui.home.moved_to", file = dest.display().to_string()).into()
+                    }
                     Err(e) => store_notice(e),
                 });
                 self.home.refresh(&self.store);
             }
+            Command::Unshelve(i) => {
+                if let Some(m) = self.home.moved.get(i).cloned() {
+                    self.notice = Some(match self.store.shelve(&m.dest, m.back) {
+                        Ok(dest) => {
+                            self.home.moved.remove(i);
+                            msg!("ui.home.moved_to", file = dest.display().to_string()).into()
+                        }
+                        Err(e) => store_notice(e),
+                    });
+                    self.home.refresh(&self.store);
+                }
+            }
             Command::HomeShelf(shelf) => {
                 self.home.shelf = shelf;
+                self.home.moved.clear();
                 self.home.refresh(&self.store);
             }
             // The whole folder is read or written: on a thread of its own, the window stays live.
@@ -1502,6 +1588,9 @@ pub struct EframeApp(pub App);
 impl eframe::App for EframeApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.0.show(ui);
+    }
+    fn raw_input_hook(&mut self, _ctx: &egui::Context, raw: &mut egui::RawInput) {
+        self.0.guard_input(raw);
     }
 }
 

@@ -1,0 +1,74 @@
+//! After a tap that brings other keys under the finger (a row archived, the next rubber, two
+//! names merged), the second tap of a double tap is let go: presses within
+//! `TAP_GUARD_SECONDS` reach nothing; moves and keys go through, and later taps count.
+mod ui_common;
+use serde_json::json;
+use ui_common::*;
+
+fn press(time: f64) -> egui::RawInput {
+    let pos = egui::pos2(100.0, 100.0);
+    let button = |pressed| egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+    };
+    egui::RawInput {
+        time: Some(time),
+        events: vec![
+            egui::Event::PointerMoved(pos),
+            button(true),
+            button(false),
+            egui::Event::Key {
+                key: egui::Key::Z,
+                physical_key: None,
+                pressed: true,
+                repeat: false,
+                modifiers: egui::Modifiers::COMMAND,
+            },
+        ],
+        ..Default::default()
+    }
+}
+
+#[test]
+fn the_second_tap_of_a_double_tap_is_let_go() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, players) in [
+        ("a.json", ["Alice", "Bruno"]),
+        ("b.json", ["Chloé", "David"]),
+    ] {
+        let v = json!({"format": "marque-session", "version": 1, "game": "truc",
+                       "players": players, "hands": []});
+        std::fs::write(dir.path().join(name), v.to_string()).unwrap();
+    }
+    let mut h = harness(dir.path());
+    // Before any such tap, nothing is let go.
+    let now = h.ctx.input(|i| i.time);
+    let mut raw = press(now + 0.1);
+    h.state_mut().guard_input(&mut raw);
+    assert_eq!(raw.events.len(), 4);
+
+    // The tap, and the frames that carry it out: the guard runs on the input's clock.
+    {
+        use egui_kittest::kittest::Queryable;
+        h.get_by_label("Archiver : Alice, Bruno").click();
+    }
+    h.step();
+    h.step();
+    let now = h.ctx.input(|i| i.time);
+    let mut raw = press(now + 0.1);
+    h.state_mut().guard_input(&mut raw);
+    assert!(
+        matches!(
+            raw.events.as_slice(),
+            [egui::Event::PointerMoved(_), egui::Event::Key { .. }]
+        ),
+        "{:?}",
+        raw.events
+    );
+    // Past the guard, a tap counts.
+    let mut raw = press(now + marque::ui::TAP_GUARD_SECONDS + 0.1);
+    h.state_mut().guard_input(&mut raw);
+    assert_eq!(raw.events.len(), 4);
+}
