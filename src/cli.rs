@@ -412,17 +412,7 @@ fn export_csv(path: &str, output: Option<&std::path::Path>, lang: Lang) -> ExitC
         let m = msg!("export.exists", file = out.display().to_string());
         return fail(&[Problem::file(m)], lang);
     }
-    let table = marque_core::export::table(&session, &sheet, lang);
-    let mut w = csv::WriterBuilder::new()
-        .terminator(csv::Terminator::CRLF)
-        .from_writer(Vec::new());
-    let written = std::iter::once(&table.header)
-        .chain(&table.rows)
-        .try_for_each(|r| w.write_record(r));
-    let bytes = match written.map_err(std::io::Error::from).and_then(|()| {
-        w.into_inner()
-            .map_err(|e| std::io::Error::other(e.to_string()))
-    }) {
+    let bytes = match crate::csv_out::session_csv(&session, &sheet, lang) {
         Ok(b) => b,
         Err(e) => return write_failed(output, &e, lang),
     };

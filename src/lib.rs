@@ -11,6 +11,7 @@
 pub use marque_core::{games, history, i18n, session, text};
 
 pub mod cli;
+pub mod csv_out;
 pub mod pdf;
 pub mod store;
 pub mod ui;

@@ -98,7 +98,7 @@ pub fn session_pdf(session: &Session, sheet: &Sheet, lang: Lang) -> Result<Vec<u
     if let Some(created) = &session.created {
         p.text(
             10.0,
-            &msg!("pdf.created", date = created.get(..10).unwrap_or(created)).render(lang),
+            &msg!("pdf.created", date = date_text(created, lang)).render(lang),
         );
     }
     let options = crate::text::options_text(session, &session.options.to_json(), lang);
@@ -198,4 +198,18 @@ pub fn session_pdf(session: &Session, sheet: &Sheet, lang: Lang) -> Result<Vec<u
     Ok(doc
         .with_pages(pages)
         .save(&PdfSaveOptions::default(), &mut warnings))
+}
+
+/// A session's creation time (RFC 3339, as Marque writes it) as the reader writes dates: its
+/// day in French order in French; the text as it is where it is not such a time.
+fn date_text(created: &str, lang: Lang) -> String {
+    match chrono::DateTime::parse_from_rfc3339(created) {
+        Ok(t) => t
+            .format(match lang {
+                Lang::Fr => "%d/%m/%Y",
+                Lang::En => "%Y-%m-%d",
+            })
+            .to_string(),
+        Err(_) => created.get(..10).unwrap_or(created).to_string(),
+    }
 }

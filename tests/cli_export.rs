@@ -328,3 +328,21 @@ fn a_pdf_of_each_game_holds_its_players_options_and_totals() {
             .contains("donnez -o FICHIER.pdf")
     );
 }
+
+/// The PDF dates a session as its reader writes dates.
+#[test]
+fn a_pdf_dates_the_session_in_the_readers_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = sessions().remove(1);
+    s["created"] = json!("2026-11-24T20:15:00+01:00");
+    let f = dir.path().join("s.json");
+    std::fs::write(&f, s.to_string()).unwrap();
+    for (lang, date) in [("fr", "24/11/2026"), ("en", "2026-11-24")] {
+        let out = dir.path().join(format!("s-{lang}.pdf"));
+        let (f, o) = (f.to_str().unwrap(), out.to_str().unwrap());
+        let done = marque(&["export", f, "--format", "pdf", "-o", o, "--lang", lang]);
+        assert!(done.status.success(), "{done:?}");
+        let text = pdf_text(&std::fs::read(&out).unwrap());
+        assert!(text.contains(date), "{date} in {text}");
+    }
+}

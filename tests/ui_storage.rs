@@ -296,3 +296,28 @@ fn one_backup_at_a_time() {
         format!("1 session sauvegardée dans {}", first.display())
     );
 }
+
+/// "Exporter" writes what the name says: a .csv name the sheet as CSV (the same bytes as
+/// `marque export --format csv`), a .pdf name a PDF, any other the session file.
+#[test]
+fn export_follows_the_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let session = truc_file(&data, "partie.json");
+    let mut h = harness(&data);
+    click_containing(&mut h, "Reprendre : Alice, Bruno");
+    let csv = dir.path().join("feuille.CSV");
+    type_in(&mut h, "Exporter vers", csv.to_str().unwrap());
+    click(&mut h, "Exporter");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args(["export", session.to_str().unwrap(), "--format", "csv"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(std::fs::read(&csv).unwrap(), out.stdout);
+    let pdf = dir.path().join("feuille.pdf");
+    replace_in(&mut h, "Exporter vers", pdf.to_str().unwrap());
+    click(&mut h, "Exporter");
+    assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF-"));
+}

@@ -238,7 +238,12 @@ pub fn native_file_dialog(
     }
     match purpose {
         FileFor::Import | FileFor::Restore => d.add_filter("JSON", &["json"]).pick_file(),
-        FileFor::Backup | FileFor::Export => d.add_filter("JSON", &["json"]).save_file(),
+        FileFor::Backup => d.add_filter("JSON", &["json"]).save_file(),
+        FileFor::Export => d
+            .add_filter("JSON", &["json"])
+            .add_filter("CSV", &["csv"])
+            .add_filter("PDF", &["pdf"])
+            .save_file(),
         FileFor::ExportPdf => d.add_filter("PDF", &["pdf"]).save_file(),
     }
 }
@@ -1021,8 +1026,22 @@ impl App {
     }
 
     /// Writes the open session to a file of the user's choice; never over an existing file.
+    /// Writes the open session to the path typed (never over a file): as a PDF or as CSV where
+    /// the name ends so, else as its session file.
     pub fn export(&mut self) {
-        self.export_as(|doc, _| Ok(doc.session.to_json_string().into_bytes()));
+        let ext = self.open.as_ref().and_then(|o| {
+            std::path::Path::new(o.export_path.trim())
+                .extension()
+                .map(|e| e.to_string_lossy().to_lowercase())
+        });
+        match ext.as_deref() {
+            Some("pdf") => self.export_pdf(),
+            Some("csv") => self.export_as(|doc, lang| {
+                crate::csv_out::session_csv(&doc.session, &doc.sheet, lang)
+                    .map_err(|e| e.to_string())
+            }),
+            _ => self.export_as(|doc, _| Ok(doc.session.to_json_string().into_bytes())),
+        }
     }
 
     /// Writes the open session as a PDF to the path typed (never over a file).
