@@ -306,3 +306,34 @@ fn the_players_screen_with_a_player_and_with_two() {
 fn the_home_screen_with_its_filters() {
     check("home", every_game, |_| {});
 }
+
+/// In a narrow window (large text at 1024×600) the form lies under the sheet: entering deals
+/// does not move its keys down a row at a time.
+#[test]
+fn the_form_stays_put_as_deals_are_entered_in_a_narrow_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness_sized(dir.path(), egui::vec2(1024.0, 600.0));
+    h.ctx.set_zoom_factor(1.5);
+    settle(&mut h);
+    new_game(&mut h, "Bridge (partie libre)", &BRIDGE);
+    click(&mut h, "Commencer la partie");
+    for declarer in [
+        "Nord — Anne",
+        "Est — Bruno",
+        "Sud — Claire",
+        "Ouest — David",
+    ] {
+        click_all(
+            &mut h,
+            &[declarer, "Niveau 2", "Atout trèfle", "Juste fait"],
+        );
+        // Where the form's keys are as the deal is confirmed, and for the next deal.
+        let before = h.get_by_label("Niveau 2").rect();
+        click(&mut h, "Valider la donne");
+        let after = h.get_by_label("Niveau 2").rect();
+        assert!(
+            (before.min.y - after.min.y).abs() < 0.5,
+            "after {declarer}'s deal the keys moved from {before:?} to {after:?}"
+        );
+    }
+}

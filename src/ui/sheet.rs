@@ -644,9 +644,13 @@ fn table(ui: &mut Ui, lang: Lang, open: &Open, narrow: bool, commands: &mut Vec<
         // Half the room there is (in a scrolling column, of the window), four rows at least.
         let room = ui.available_height().min(ui.ctx().content_rect().height());
         let max_height = (room * 0.5).max(4.0 * row_height);
+        // Always that height, few rows or many: what lies below (the selected hand's keys, the
+        // form in a narrow window) does not move down a row with each hand entered.
         let mut area = egui::ScrollArea::vertical()
             .id_salt("sheet-rows")
-            .max_height(max_height);
+            .max_height(max_height)
+            .min_scrolled_height(max_height)
+            .auto_shrink([true, false]);
         let frames = open.rows.to_end.get();
         if frames > 0 {
             open.rows.to_end.set(frames - 1);
@@ -1132,6 +1136,17 @@ fn body(
     if narrow {
         if let Some(i) = open.selected.filter(|&i| i < open.doc.sheet.hands.len()) {
             selected_heading(ui, lang, open, i, commands);
+        } else if open.read_only.is_none() {
+            // The room the selected hand's heading and keys take, kept: the form below does
+            // not move when a hand is selected (as each hand just entered is).
+            let s = ui.spacing();
+            let keys = s
+                .interact_size
+                .y
+                .max(ui.text_style_height(&egui::TextStyle::Button) + 2.0 * s.button_padding.y);
+            ui.add_space(
+                8.0 + ui.text_style_height(&egui::TextStyle::Body) + keys + 2.0 * s.item_spacing.y,
+            );
         }
         if !open.form.is_empty() {
             ui.separator();
