@@ -782,6 +782,7 @@ impl App {
             Command::ToggleChart => {
                 if let Some(o) = self.open.as_mut() {
                     o.show_chart = !o.show_chart;
+                    o.rows.chart_to_view.set(o.show_chart);
                 }
             }
             Command::ChartRubber(r) => {

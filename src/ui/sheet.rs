@@ -28,6 +28,8 @@ pub struct Rows {
     words: Vec<history::Word>,
     /// Each side's running total after each hand, for the chart.
     running: Vec<Vec<i64>>,
+    /// The chart was just asked for: it is brought into view once.
+    pub chart_to_view: std::cell::Cell<bool>,
     papers: Vec<Paper>,
     /// The options in force, defaults included, for people.
     options: String,
@@ -282,7 +284,7 @@ fn chart(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
     let lines = chart_points(&rubbers, running, open.chart_rubber, sides.len());
     let title = tr(lang, open.doc.session.game.hand_title());
     let hand_title = title.clone();
-    egui_plot::Plot::new(("chart", open.doc.path.as_path()))
+    let shown = egui_plot::Plot::new(("chart", open.doc.path.as_path()))
         .height(220.0)
         // Top left: the lines start low at the left and end high at the right.
         .legend(egui_plot::Legend::default().position(egui_plot::Corner::LeftTop))
@@ -305,6 +307,10 @@ fn chart(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
                 plot.line(egui_plot::Line::new(side.clone(), points));
             }
         });
+    // Asked for, it comes into view (below the sheet, it may open out of sight).
+    if open.rows.chart_to_view.take() {
+        shown.response.scroll_to_me(Some(egui::Align::Center));
+    }
 }
 
 /// Bridge: the rubber of each deal (empty for the other games).
