@@ -288,3 +288,46 @@ fn an_archived_row_stays_in_place_with_its_undo() {
         .count();
     assert_eq!(archived, 0);
 }
+
+/// Sessions between two days typed (either way of writing a day); a day that does not read is
+/// named, with how to write it, and bounds nothing.
+#[test]
+fn sessions_between_two_days() {
+    let dir = tempfile::tempdir().unwrap();
+    session(dir.path(), "a.json", "truc", &["Alice", "Bruno"], json!([]));
+    session(dir.path(), "b.json", "truc", &["Chloé", "David"], json!([]));
+    let at = |name: &str, day: &str| {
+        let t = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d")
+            .unwrap()
+            .and_hms_opt(12, 0, 0)
+            .unwrap()
+            .and_local_timezone(chrono::Local)
+            .unwrap();
+        let f = std::fs::File::options()
+            .write(true)
+            .open(dir.path().join(name))
+            .unwrap();
+        f.set_modified(t.into()).unwrap();
+    };
+    at("a.json", "2026-03-10");
+    at("b.json", "2026-11-20");
+    let mut h = harness(dir.path());
+    let shown = |h: &egui_kittest::Harness<'static, marque::ui::App>| {
+        [
+            shows_containing(h, "Reprendre : Alice, Bruno"),
+            shows_containing(h, "Reprendre : Chloé, David"),
+        ]
+    };
+    assert_eq!(shown(&h), [true, true]);
+    type_in(&mut h, "Du", "01/11/2026");
+    assert_eq!(shown(&h), [false, true]);
+    replace_in(&mut h, "Du", "");
+    type_in(&mut h, "au", "2026-03-15");
+    assert_eq!(shown(&h), [true, false]);
+    replace_in(&mut h, "au", "31/02/2026");
+    assert!(shows(
+        &h,
+        "« 31/02/2026 » n'est pas une date : écrivez le jour comme 24/11/2026 ou 2026-11-24."
+    ));
+    assert_eq!(shown(&h), [true, true]);
+}

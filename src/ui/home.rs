@@ -34,6 +34,9 @@ pub struct HomeState {
     pub game: Option<GameKind>,
     /// Only sessions played within this many days (by their file's last change).
     pub within_days: Option<u64>,
+    /// Only sessions last played from this day and up to that one (typed, both included).
+    pub from: String,
+    pub to: String,
     /// Only sessions in progress, finished, or stopped.
     pub progress: Option<Progress>,
     /// Sessions just moved to another shelf: each keeps its row, with a key to move it back,
@@ -70,7 +73,22 @@ struct RowsKey {
     query: String,
     game: Option<GameKind>,
     within_days: Option<u64>,
+    /// The days typed, read (a day that does not read is no bound).
+    range: (Option<chrono::NaiveDate>, Option<chrono::NaiveDate>),
     progress: Option<Progress>,
+}
+
+/// A day as typed: 24/11/2026 (or 24/11/26) or 2026-11-24; `Ok(None)` for nothing typed.
+pub fn read_day(text: &str) -> Result<Option<chrono::NaiveDate>, ()> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    ["%d/%m/%Y", "%d/%m/%y", "%Y-%m-%d", "%d.%m.%Y"]
+        .iter()
+        .find_map(|f| chrono::NaiveDate::parse_from_str(t, f).ok())
+        .map(Some)
+        .ok_or(())
 }
 
 /// One row of the home list.
@@ -224,6 +242,11 @@ fn rows(listed: &[Listed], key: &RowsKey, moved: &[Moved]) -> Vec<Row> {
     let since = key.within_days.and_then(|d| {
         std::time::SystemTime::now().checked_sub(std::time::Duration::from_secs(d * 86_400))
     });
+    // The day a file was last played, in local time.
+    let day = |m: Option<std::time::SystemTime>| {
+        m.map(|m| chrono::DateTime::<chrono::Local>::from(m).date_naive())
+    };
+    let (first, last) = key.range;
     let moves: &[(&str, Shelf)] = match key.shelf {
         Shelf::Sessions => &[
             ("ui.home.to_archive", Shelf::Archive),
@@ -254,6 +277,8 @@ fn rows(listed: &[Listed], key: &RowsKey, moved: &[Moved]) -> Vec<Row> {
                 || key.progress.is_some_and(|p| p != s.progress())
                 || key.game.is_some_and(|g| g != s.game)
                 || since.is_some_and(|since| l.modified.is_none_or(|m| m < since))
+                || first.is_some_and(|f| day(l.modified).is_none_or(|d| d < f))
+                || last.is_some_and(|t| day(l.modified).is_none_or(|d| d > t))
                 || !(wanted.is_empty()
                     || s.players
                         .iter()
@@ -414,6 +439,20 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
             }
         }
         ui.separator();
+        // Or between two days.
+        for (key, text) in [
+            ("ui.home.from", &mut app.home.from),
+            ("ui.home.to", &mut app.home.to),
+        ] {
+            let l = ui.label(tr(lang, key));
+            ui.add(
+                egui::TextEdit::singleline(text)
+                    .hint_text(tr(lang, "ui.home.day_hint"))
+                    .desired_width(90.0),
+            )
+            .labelled_by(l.id);
+        }
+        ui.separator();
         for (progress, key) in [
             (None, "ui.home.any_state"),
             (Some(Progress::InProgress), "ui.home.in_progress"),
@@ -428,7 +467,20 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
             }
         }
     });
+    // A day that does not read is named, with what to write; it bounds nothing meanwhile.
+    let bad: Vec<&str> = [app.home.from.as_str(), app.home.to.as_str()]
+        .into_iter()
+        .filter(|t| read_day(t).is_err())
+        .collect();
+    for text in &bad {
+        let m = msg!("ui.home.bad_date", text = text.trim());
+        ui.label(RichText::new(m.render(lang)).color(ui.visuals().error_fg_color));
+    }
     let key = RowsKey {
+        range: (
+            read_day(&app.home.from).ok().flatten(),
+            read_day(&app.home.to).ok().flatten(),
+        ),
         lang,
         shelf: app.home.shelf,
         query: app.home.query.clone(),
@@ -501,6 +553,7 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
             &app.home.query,
             app.home.game,
             app.home.within_days,
+            (&app.home.from, &app.home.to),
         )
             .hash(&mut h);
         app.home.progress.map(|p| p as u8).hash(&mut h);
