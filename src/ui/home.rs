@@ -382,119 +382,6 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
     let lang = app.lang();
     let busy = app.is_busy();
     let mut commands = Vec::new();
-    if ui
-        .button(RichText::new(app.t("ui.home.new")).heading())
-        .clicked()
-    {
-        commands.push(Command::NewSession);
-    }
-    ui.add_space(8.0);
-    // Which shelf, whose sessions, which game.
-    ui.horizontal_wrapped(|ui| {
-        for (shelf, key) in [
-            (Shelf::Sessions, "ui.home.shelf.sessions"),
-            (Shelf::Archive, "ui.home.shelf.archive"),
-            (Shelf::Trash, "ui.home.shelf.trash"),
-        ] {
-            if ui
-                .selectable_label(app.home.shelf == shelf, tr(lang, key))
-                .clicked()
-                && app.home.shelf != shelf
-            {
-                commands.push(Command::HomeShelf(shelf));
-            }
-        }
-        ui.separator();
-        let l = ui.label(tr(lang, "ui.home.search"));
-        ui.add(egui::TextEdit::singleline(&mut app.home.query).desired_width(160.0))
-            .labelled_by(l.id);
-        if ui
-            .selectable_label(app.home.game.is_none(), tr(lang, "ui.home.all_games"))
-            .clicked()
-        {
-            app.home.game = None;
-        }
-        for g in GameKind::ALL {
-            if ui
-                .selectable_label(app.home.game == Some(g), tr(lang, g.name_key()))
-                .clicked()
-            {
-                app.home.game = Some(g);
-            }
-        }
-    });
-    // When: the last week, month, year, or any time.
-    ui.horizontal_wrapped(|ui| {
-        for (days, key) in [
-            (None, "ui.home.any_time"),
-            (Some(7), "ui.home.week"),
-            (Some(31), "ui.home.month"),
-            (Some(365), "ui.home.year"),
-        ] {
-            if ui
-                .selectable_label(app.home.within_days == days, tr(lang, key))
-                .clicked()
-            {
-                app.home.within_days = days;
-            }
-        }
-        ui.separator();
-        // Or between two days.
-        for (key, text) in [
-            ("ui.home.from", &mut app.home.from),
-            ("ui.home.to", &mut app.home.to),
-        ] {
-            let l = ui.label(tr(lang, key));
-            ui.add(
-                egui::TextEdit::singleline(text)
-                    .hint_text(tr(lang, "ui.home.day_hint"))
-                    .desired_width(90.0),
-            )
-            .labelled_by(l.id);
-        }
-        ui.separator();
-        for (progress, key) in [
-            (None, "ui.home.any_state"),
-            (Some(Progress::InProgress), "ui.home.in_progress"),
-            (Some(Progress::Finished), "ui.home.state.finished"),
-            (Some(Progress::Stopped), "ui.home.state.stopped"),
-        ] {
-            if ui
-                .selectable_label(app.home.progress == progress, tr(lang, key))
-                .clicked()
-            {
-                app.home.progress = progress;
-            }
-        }
-    });
-    // A day that does not read is named, with what to write; it bounds nothing meanwhile.
-    let bad: Vec<&str> = [app.home.from.as_str(), app.home.to.as_str()]
-        .into_iter()
-        .filter(|t| read_day(t).is_err())
-        .collect();
-    for text in &bad {
-        let m = msg!("ui.home.bad_date", text = text.trim());
-        ui.label(RichText::new(m.render(lang)).color(ui.visuals().error_fg_color));
-    }
-    let key = RowsKey {
-        range: (
-            read_day(&app.home.from).ok().flatten(),
-            read_day(&app.home.to).ok().flatten(),
-        ),
-        lang,
-        shelf: app.home.shelf,
-        query: app.home.query.clone(),
-        game: app.home.game,
-        within_days: app.home.within_days,
-        progress: app.home.progress,
-    };
-    if app.home.rows.as_ref().is_none_or(|(_, k)| *k != key) {
-        if app.home.rows.as_ref().is_some_and(|(_, k)| *k != key) {
-            // Other filters: another list, where the rows moved away have no place.
-            app.home.moved.clear();
-        }
-        app.home.rows = Some((rows(&app.home.listed, &key, &app.home.moved), key));
-    }
     // Files: import, backup, restore, at the foot; the list takes all the room above it.
     egui::Panel::bottom("home-files").show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
@@ -532,6 +419,128 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
             .weak(),
         );
     });
+    // The new-game key and the filters: at most a share of the room, scrolling within it, so
+    // that the list always has the rest (large text in a small window).
+    let room = ui.available_height();
+    egui::ScrollArea::vertical()
+        .id_salt("home-filters")
+        .max_height(room * 0.45)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            if ui
+                .button(RichText::new(app.t("ui.home.new")).heading())
+                .clicked()
+            {
+                commands.push(Command::NewSession);
+            }
+            ui.add_space(8.0);
+            // Which shelf, whose sessions, which game.
+            ui.horizontal_wrapped(|ui| {
+                for (shelf, key) in [
+                    (Shelf::Sessions, "ui.home.shelf.sessions"),
+                    (Shelf::Archive, "ui.home.shelf.archive"),
+                    (Shelf::Trash, "ui.home.shelf.trash"),
+                ] {
+                    if ui
+                        .selectable_label(app.home.shelf == shelf, tr(lang, key))
+                        .clicked()
+                        && app.home.shelf != shelf
+                    {
+                        commands.push(Command::HomeShelf(shelf));
+                    }
+                }
+                ui.separator();
+                let l = ui.label(tr(lang, "ui.home.search"));
+                ui.add(egui::TextEdit::singleline(&mut app.home.query).desired_width(160.0))
+                    .labelled_by(l.id);
+                if ui
+                    .selectable_label(app.home.game.is_none(), tr(lang, "ui.home.all_games"))
+                    .clicked()
+                {
+                    app.home.game = None;
+                }
+                for g in GameKind::ALL {
+                    if ui
+                        .selectable_label(app.home.game == Some(g), tr(lang, g.name_key()))
+                        .clicked()
+                    {
+                        app.home.game = Some(g);
+                    }
+                }
+            });
+            // When: the last week, month, year, or any time.
+            ui.horizontal_wrapped(|ui| {
+                for (days, key) in [
+                    (None, "ui.home.any_time"),
+                    (Some(7), "ui.home.week"),
+                    (Some(31), "ui.home.month"),
+                    (Some(365), "ui.home.year"),
+                ] {
+                    if ui
+                        .selectable_label(app.home.within_days == days, tr(lang, key))
+                        .clicked()
+                    {
+                        app.home.within_days = days;
+                    }
+                }
+                ui.separator();
+                // Or between two days.
+                for (key, text) in [
+                    ("ui.home.from", &mut app.home.from),
+                    ("ui.home.to", &mut app.home.to),
+                ] {
+                    let l = ui.label(tr(lang, key));
+                    ui.add(
+                        egui::TextEdit::singleline(text)
+                            .hint_text(tr(lang, "ui.home.day_hint"))
+                            .desired_width(90.0),
+                    )
+                    .labelled_by(l.id);
+                }
+                ui.separator();
+                for (progress, key) in [
+                    (None, "ui.home.any_state"),
+                    (Some(Progress::InProgress), "ui.home.in_progress"),
+                    (Some(Progress::Finished), "ui.home.state.finished"),
+                    (Some(Progress::Stopped), "ui.home.state.stopped"),
+                ] {
+                    if ui
+                        .selectable_label(app.home.progress == progress, tr(lang, key))
+                        .clicked()
+                    {
+                        app.home.progress = progress;
+                    }
+                }
+            });
+            // A day that does not read is named, with what to write; it bounds nothing meanwhile.
+            let bad: Vec<&str> = [app.home.from.as_str(), app.home.to.as_str()]
+                .into_iter()
+                .filter(|t| read_day(t).is_err())
+                .collect();
+            for text in &bad {
+                let m = msg!("ui.home.bad_date", text = text.trim());
+                ui.label(RichText::new(m.render(lang)).color(ui.visuals().error_fg_color));
+            }
+        });
+    let key = RowsKey {
+        range: (
+            read_day(&app.home.from).ok().flatten(),
+            read_day(&app.home.to).ok().flatten(),
+        ),
+        lang,
+        shelf: app.home.shelf,
+        query: app.home.query.clone(),
+        game: app.home.game,
+        within_days: app.home.within_days,
+        progress: app.home.progress,
+    };
+    if app.home.rows.as_ref().is_none_or(|(_, k)| *k != key) {
+        if app.home.rows.as_ref().is_some_and(|(_, k)| *k != key) {
+            // Other filters: another list, where the rows moved away have no place.
+            app.home.moved.clear();
+        }
+        app.home.rows = Some((rows(&app.home.listed, &key, &app.home.moved), key));
+    }
     ui.add_space(4.0);
     if app.home.is_loading() {
         ui.label(RichText::new(tr(lang, "ui.home.loading")).weak());
@@ -561,7 +570,7 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
     };
     egui::ScrollArea::vertical()
         .id_salt(("home-rows", list_id))
-        .max_height((ui.available_height() - row_height).max(3.0 * row_height))
+        .max_height((ui.available_height() - row_height).max(0.0))
         .auto_shrink([false, true])
         .show_rows(ui, row_height, rows.len(), |ui, range| {
             for row in &rows[range] {
