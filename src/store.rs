@@ -127,7 +127,6 @@ pub struct Summary {
     pub id: Option<String>,
     pub created: Option<String>,
     pub players: Vec<String>,
-    pub sides: Vec<String>,
     pub hands: usize,
     pub totals: Vec<i64>,
     pub finished: bool,
@@ -137,7 +136,7 @@ pub struct Summary {
     pub closed: bool,
     pub winners: Vec<usize>,
     /// The title the players gave the session.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Each player's figures for statistics, by seat.
     #[serde(default)]
@@ -149,6 +148,12 @@ impl Summary {
     /// end. A bridge evening goes on after a complete rubber until the players end it.
     pub fn over(&self) -> bool {
         session_over(self.game, self.finished, self.closed)
+    }
+
+    /// The sides that score (made from the players when asked: a listing of thousands of
+    /// sessions keeps none).
+    pub fn sides(&self) -> Vec<String> {
+        self.game.sides(&self.players)
     }
 
     /// Where the session stands: in progress, finished (its game reached its end), or stopped
@@ -169,7 +174,6 @@ impl Summary {
             id: session.id.clone(),
             created: session.created.clone(),
             players: session.players.clone(),
-            sides: session.sides(),
             hands: session.hands.len(),
             totals: sheet.totals.clone(),
             finished: sheet.finished,
@@ -184,7 +188,6 @@ impl Summary {
     /// The summary of a session read for its facts only.
     fn of_facts(f: Facts) -> Summary {
         Summary {
-            sides: f.game.sides(&f.players),
             game: f.game,
             id: f.id,
             created: f.created,
@@ -527,7 +530,7 @@ impl Store {
 /// The session index's file, in the data folder.
 pub const INDEX: &str = ".index.json";
 /// The layout of the index's entries: a change to [`Summary`] moves it.
-const INDEX_LAYOUT: u32 = 3;
+const INDEX_LAYOUT: u32 = 5;
 
 /// The index's version: its layout, and the figures each game counts (their names in order,
 /// and how they are counted, [`marque_core::games::TALLY_VERSION`]), so that an index made

@@ -204,7 +204,7 @@ fn standing(s: &Summary, lang: Lang) -> String {
     // Bridge's partnerships in the reader's language (NS / EO).
     let sides: Vec<String> = match s.game {
         crate::games::GameKind::Bridge => vec![tr(lang, "side.NS"), tr(lang, "side.EW")],
-        _ => s.sides.clone(),
+        _ => s.sides(),
     };
     let totals: Vec<String> = sides
         .iter()

@@ -49,17 +49,17 @@ impl GameStats {
     /// A sum by its name (see [`GameKind::sums`]).
     pub fn sum(&self, name: &str) -> Option<i64> {
         let i = self.game.sums().iter().position(|n| *n == name)?;
-        self.figures.sums.get(i).copied()
+        self.figures.sums().get(i).copied()
     }
 
     /// Every figure by its name, in the game's order: the sums, the bests (`None` before any
     /// hand), then the ratios (`None` when their divisor is 0).
     pub fn figures(&self) -> Vec<(&'static str, Option<f64>)> {
         let mut out = Vec::new();
-        for (name, n) in self.game.sums().iter().zip(&self.figures.sums) {
+        for (name, n) in self.game.sums().iter().zip(self.figures.sums()) {
             out.push((*name, Some(*n as f64)));
         }
-        for (name, n) in self.game.bests().iter().zip(&self.figures.bests) {
+        for (name, n) in self.game.bests().iter().zip(self.figures.bests()) {
             out.push((*name, n.map(|n| n as f64)));
         }
         for r in self.game.ratios() {
@@ -74,7 +74,7 @@ impl GameStats {
     /// Every figure as the reader sees it: its name in `lang` and its value ("—" where there is
     /// none yet; a rate in whole percent; an average with one decimal).
     pub fn shown(&self, lang: crate::i18n::Lang) -> Vec<(String, String)> {
-        let ratios = self.figures.sums.len() + self.figures.bests.len();
+        let ratios = self.figures.sums().len() + self.figures.bests().len();
         self.figures()
             .into_iter()
             .enumerate()
@@ -113,16 +113,16 @@ impl Serialize for GameStats {
         let mut m = s.serialize_map(None)?;
         m.serialize_entry("sessions", &self.sessions)?;
         m.serialize_entry("wins", &self.wins)?;
-        for (name, n) in self.game.sums().iter().zip(&self.figures.sums) {
+        for (name, n) in self.game.sums().iter().zip(self.figures.sums()) {
             m.serialize_entry(name, n)?;
         }
-        for (name, n) in self.game.bests().iter().zip(&self.figures.bests) {
+        for (name, n) in self.game.bests().iter().zip(self.figures.bests()) {
             m.serialize_entry(name, n)?;
         }
         for (name, v) in self
             .figures()
             .into_iter()
-            .skip(self.figures.sums.len() + self.figures.bests.len())
+            .skip(self.figures.sums().len() + self.figures.bests().len())
         {
             m.serialize_entry(name, &v.map(|v| (v * 10_000.0).round() / 10_000.0))?;
         }
@@ -394,10 +394,8 @@ mod tests {
     #[test]
     fn figures_add_across_sessions_and_seats_and_ratios_wait_for_a_divisor() {
         let game = GameKind::Ascenseur;
-        let tally = |rounds, exact, points, best| Tally {
-            sums: vec![rounds, exact, points],
-            bests: vec![best],
-        };
+        let tally =
+            |rounds, exact, points, best| Tally::of(&[rounds, exact, points], &[best]).unwrap();
         let players = ["Anne".to_string(), "Bruno".to_string(), "ANNE".to_string()];
         let one = [
             tally(2, 1, 4, Some(3)),
@@ -424,8 +422,8 @@ mod tests {
         let r = roster(sessions, &People::default());
         let anne = &r.iter().find(|p| p.name == "Anne").unwrap().games["ascenseur"];
         assert_eq!(anne.sessions, 2);
-        assert_eq!(anne.figures.sums, [3, 2, 7]);
-        assert_eq!(anne.figures.bests, [Some(5)]);
+        assert_eq!(anne.figures.sums(), [3, 2, 7]);
+        assert_eq!(anne.figures.bests(), [Some(5)]);
         let shown = anne.shown(crate::i18n::Lang::Fr);
         assert_eq!(shown.last().unwrap().1, "67 %");
         let empty = GameStats::new(game);
@@ -473,5 +471,23 @@ mod tests {
         assert_eq!(count("Alice"), (2, 1));
         assert_eq!(count("Ali"), (1, 1));
         assert_eq!(won_by(&sessions[0], &people, "alice"), Some(false));
+    }
+
+    #[test]
+    fn every_games_figures_fit_a_tally_and_read_back_as_written() {
+        for g in GameKind::ALL {
+            assert!(g.sums().len() <= Tally::MAX_SUMS, "{}", g.id());
+            assert!(g.bests().len() <= Tally::MAX_BESTS, "{}", g.id());
+            let mut t = Tally::new(g);
+            t.add(0, 7);
+            t.best(0, -3);
+            let text = serde_json::to_string(&t).unwrap();
+            assert_eq!(serde_json::from_str::<Tally>(&text).unwrap(), t, "{text}");
+        }
+        assert_eq!(
+            serde_json::to_string(&Tally::of(&[1, 2], &[None, Some(4)]).unwrap()).unwrap(),
+            "[1,2,[null,4]]"
+        );
+        assert!(serde_json::from_str::<Tally>("[1,2,3,4,5,6,7,8,9,10,11,12,13]").is_err());
     }
 }

@@ -625,10 +625,11 @@ impl super::Rules for Game {
     }];
     /// Each player's manches, tribus, and suits captured whole: all 25 of a suit's points (its
     /// cards as entered, or its points alone).
-    fn tally(hand: &Hand, _info: &Info, delta: &[i64], seats: &mut [super::Tally]) {
+    fn tally(_hand: &Hand, info: &Info, delta: &[i64], seats: &mut [super::Tally]) {
         for (p, t) in seats.iter_mut().enumerate() {
-            let whole = hand.captured.get(p).map_or(0, |suits| {
-                suits.iter().filter(|c| c.points() == SUIT_POINTS).count()
+            // The points scoring counted, per suit: not counted again.
+            let whole = info.points.get(p).map_or(0, |suits| {
+                suits.iter().filter(|n| **n == SUIT_POINTS).count()
             });
             t.add(Sum::Manches as usize, 1);
             t.add(Sum::Tribus as usize, delta.get(p).copied().unwrap_or(0));

@@ -107,42 +107,116 @@ pub fn sum_lines(lines: &[Line], sides: usize) -> Vec<i64> {
 /// One player's figures in one session, for statistics: counts added up hand by hand and
 /// session by session (the game's [`Rules::SUMS`]) and bests kept as the highest seen (its
 /// [`Rules::BESTS`]), in the game's order of names.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Written as one flat list to keep a session index of thousands of entries small: the sums,
+/// then the bests as a list of their own if the game keeps any (`[4, 1, 7]`, `[2, 1, 2, [3]]`).
+///
+/// Held in place, without allocating (a summary of each of thousands of sessions holds one per
+/// seat): up to [`Tally::MAX_SUMS`] sums and [`Tally::MAX_BESTS`] bests.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Tally {
-    pub sums: Vec<i64>,
-    /// `None` until a hand gave the figure a value.
-    pub bests: Vec<Option<i64>>,
+    sums: [i64; Tally::MAX_SUMS],
+    bests: [Option<i64>; Tally::MAX_BESTS],
+    n_sums: u8,
+    n_bests: u8,
+}
+
+impl Serialize for Tally {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let bests = !self.bests().is_empty();
+        let mut seq = s.serialize_seq(Some(self.sums().len() + usize::from(bests)))?;
+        for n in self.sums() {
+            seq.serialize_element(n)?;
+        }
+        if bests {
+            seq.serialize_element(self.bests())?;
+        }
+        seq.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Tally {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Tally, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Item {
+            Sum(i64),
+            Bests(Vec<Option<i64>>),
+        }
+        let (mut sums, mut bests) = (Vec::new(), Vec::new());
+        for item in Vec::<Item>::deserialize(d)? {
+            match item {
+                Item::Sum(n) => sums.push(n),
+                Item::Bests(b) => bests = b,
+            }
+        }
+        Tally::of(&sums, &bests)
+            .ok_or_else(|| serde::de::Error::custom("more figures than a tally holds"))
+    }
 }
 
 impl Tally {
+    /// The most sums and bests any game keeps (a test checks every game fits).
+    pub const MAX_SUMS: usize = 12;
+    pub const MAX_BESTS: usize = 4;
+
     /// A tally of nothing yet for a game.
     pub fn new(game: GameKind) -> Tally {
         Tally {
-            sums: vec![0; game.sums().len()],
-            bests: vec![None; game.bests().len()],
+            n_sums: game.sums().len().min(Tally::MAX_SUMS) as u8,
+            n_bests: game.bests().len().min(Tally::MAX_BESTS) as u8,
+            ..Tally::default()
         }
     }
 
+    /// A tally of these figures; `None` if they are more than a tally holds.
+    pub fn of(sums: &[i64], bests: &[Option<i64>]) -> Option<Tally> {
+        if sums.len() > Tally::MAX_SUMS || bests.len() > Tally::MAX_BESTS {
+            return None;
+        }
+        let mut t = Tally {
+            n_sums: sums.len() as u8,
+            n_bests: bests.len() as u8,
+            ..Tally::default()
+        };
+        t.sums[..sums.len()].copy_from_slice(sums);
+        t.bests[..bests.len()].copy_from_slice(bests);
+        Some(t)
+    }
+
+    /// The sums, in the game's order of names.
+    pub fn sums(&self) -> &[i64] {
+        &self.sums[..usize::from(self.n_sums)]
+    }
+
+    /// The bests, in the game's order of names.
+    pub fn bests(&self) -> &[Option<i64>] {
+        &self.bests[..usize::from(self.n_bests)]
+    }
+
     /// Adds `n` to sum `i`.
+    #[inline]
     pub fn add(&mut self, i: usize, n: i64) {
-        if let Some(s) = self.sums.get_mut(i) {
-            *s = s.saturating_add(n);
+        if i < usize::from(self.n_sums) {
+            self.sums[i] = self.sums[i].saturating_add(n);
         }
     }
 
     /// Keeps `n` as best `i` if it is higher than the best so far.
+    #[inline]
     pub fn best(&mut self, i: usize, n: i64) {
-        if let Some(b) = self.bests.get_mut(i) {
-            *b = Some(b.map_or(n, |b| b.max(n)));
+        if i < usize::from(self.n_bests) {
+            self.bests[i] = Some(self.bests[i].map_or(n, |b| b.max(n)));
         }
     }
 
     /// Adds another tally of the same game (another session, or another seat of one person).
     pub fn merge(&mut self, other: &Tally) {
-        for (i, n) in other.sums.iter().enumerate() {
+        for (i, n) in other.sums().iter().enumerate() {
             self.add(i, *n);
         }
-        for (i, n) in other.bests.iter().enumerate() {
+        for (i, n) in other.bests().iter().enumerate() {
             if let Some(n) = n {
                 self.best(i, *n);
             }
