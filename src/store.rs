@@ -389,11 +389,25 @@ impl Store {
         let stem = name.trim_end_matches(".json").to_string();
         let mut dest = dir.join(&name);
         let mut k = 2;
-        while fs::symlink_metadata(&dest).is_ok() {
+        // Linked under its new name, which fails where a name exists (even one that appeared
+        // a moment ago): never over another file. Where the folder takes no links, renamed.
+        loop {
+            if fs::symlink_metadata(&dest).is_err() {
+                match fs::hard_link(path, &dest) {
+                    Ok(()) => {
+                        fs::remove_file(path)?;
+                        break;
+                    }
+                    Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                    Err(_) => {
+                        fs::rename(path, &dest)?;
+                        break;
+                    }
+                }
+            }
             dest = dir.join(format!("{stem}-{k}.json"));
             k += 1;
         }
-        fs::rename(path, &dest)?;
         sync_dir(&dir);
         if let Some(from) = path.parent() {
             sync_dir(from);

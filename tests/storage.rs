@@ -599,3 +599,25 @@ fn a_new_file_never_replaces_one() {
         .collect();
     assert!(left.is_empty(), "{left:?}");
 }
+
+/// Archiving a session never writes over a file of the archive: a name taken gets another.
+#[test]
+fn a_session_moved_to_a_shelf_never_replaces_a_file_there() {
+    use marque::store::{Shelf, Store};
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path());
+    let text = r#"{"format": "marque-session", "version": 1, "game": "truc", "players": ["A", "B"], "hands": []}"#;
+    std::fs::write(dir.path().join("s.json"), text).unwrap();
+    std::fs::create_dir_all(dir.path().join("archive")).unwrap();
+    std::fs::write(dir.path().join("archive/s.json"), "kept").unwrap();
+    let dest = store
+        .shelve(&dir.path().join("s.json"), Shelf::Archive)
+        .unwrap();
+    assert_eq!(dest, dir.path().join("archive/s-2.json"));
+    assert_eq!(std::fs::read_to_string(&dest).unwrap(), text);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("archive/s.json")).unwrap(),
+        "kept"
+    );
+    assert!(!dir.path().join("s.json").exists());
+}
