@@ -293,6 +293,11 @@ fn figures(
                     ui.set_width(inner);
                     ui.vertical(|ui| {
                         ui.label(RichText::new(head).strong());
+                        // An evening is won once the table ends it; its rubbers, as they go.
+                        if *id == GameKind::Bridge.id() {
+                            let note = tr(lang, "ui.players.bridge_note");
+                            ui.label(RichText::new(note).weak().small());
+                        }
                         egui::Grid::new(("figures", id))
                             .num_columns(2)
                             .min_col_width(0.0)
