@@ -67,3 +67,22 @@ fn the_rules_reference_is_searchable_in_both_languages() {
     replace_in(&mut h, "Search", "banco");
     assert!(shows_containing(&h, "asks \"banco\""));
 }
+
+/// Ctrl+Enter confirms the hand whatever key has the focus (the strain just tapped, say).
+#[test]
+fn ctrl_enter_confirms_with_a_key_focused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_bridge(dir.path());
+    click(&mut h, "Commencer la partie");
+    click_all(
+        &mut h,
+        &["Nord — Anne", "Niveau 4", "Atout pique", "Juste fait"],
+    );
+    // The focus on a key of the form, as after tapping it.
+    h.get_by_label("Atout pique").focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Enter);
+    h.run();
+    settle(&mut h);
+    assert_eq!(saved(dir.path()).hands.len(), 1, "the deal is confirmed");
+}
