@@ -484,20 +484,6 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
                     }
                 }
                 ui.separator();
-                // Or between two days.
-                for (key, text) in [
-                    ("ui.home.from", &mut app.home.from),
-                    ("ui.home.to", &mut app.home.to),
-                ] {
-                    let l = ui.label(tr(lang, key));
-                    ui.add(
-                        egui::TextEdit::singleline(text)
-                            .hint_text(tr(lang, "ui.home.day_hint"))
-                            .desired_width(90.0),
-                    )
-                    .labelled_by(l.id);
-                }
-                ui.separator();
                 for (progress, key) in [
                     (None, "ui.home.any_state"),
                     (Some(Progress::InProgress), "ui.home.in_progress"),
@@ -510,6 +496,20 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
                     {
                         app.home.progress = progress;
                     }
+                }
+                ui.separator();
+                // Or between two days (last: the least used, where a small window cuts the filters).
+                for (key, text) in [
+                    ("ui.home.from", &mut app.home.from),
+                    ("ui.home.to", &mut app.home.to),
+                ] {
+                    let l = ui.label(tr(lang, key));
+                    ui.add(
+                        egui::TextEdit::singleline(text)
+                            .hint_text(tr(lang, "ui.home.day_hint"))
+                            .desired_width(110.0),
+                    )
+                    .labelled_by(l.id);
                 }
             });
             // A day that does not read is named, with what to write; it bounds nothing meanwhile.
@@ -570,7 +570,7 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
     };
     egui::ScrollArea::vertical()
         .id_salt(("home-rows", list_id))
-        .max_height((ui.available_height() - row_height).max(0.0))
+        .max_height(ui.available_height().max(0.0))
         .auto_shrink([false, true])
         .show_rows(ui, row_height, rows.len(), |ui, range| {
             for row in &rows[range] {
