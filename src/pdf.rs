@@ -204,12 +204,7 @@ pub fn session_pdf(session: &Session, sheet: &Sheet, lang: Lang) -> Result<Vec<u
 /// day in French order in French; the text as it is where it is not such a time.
 fn date_text(created: &str, lang: Lang) -> String {
     match chrono::DateTime::parse_from_rfc3339(created) {
-        Ok(t) => t
-            .format(match lang {
-                Lang::Fr => "%d/%m/%Y",
-                Lang::En => "%Y-%m-%d",
-            })
-            .to_string(),
+        Ok(t) => t.format(marque_core::i18n::day_format(lang)).to_string(),
         Err(_) => created.get(..10).unwrap_or(created).to_string(),
     }
 }

@@ -188,13 +188,10 @@ impl HomeState {
 
 /// When a file was last changed, in local time and the reader's way of writing dates.
 fn modified_text(m: Option<std::time::SystemTime>, lang: Lang) -> String {
-    let format = match lang {
-        Lang::Fr => "%d/%m/%Y %H:%M",
-        Lang::En => "%Y-%m-%d %H:%M",
-    };
+    let format = format!("{} %H:%M", marque_core::i18n::day_format(lang));
     m.map(|m| {
         chrono::DateTime::<chrono::Local>::from(m)
-            .format(format)
+            .format(&format)
             .to_string()
     })
     .unwrap_or_default()

@@ -507,6 +507,15 @@ macro_rules! msg {
     };
 }
 
+/// How each language writes a day (chrono's format): 24/11/2026 in French, 2026-11-24 in
+/// English.
+pub fn day_format(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Fr => "%d/%m/%Y",
+        Lang::En => "%Y-%m-%d",
+    }
+}
+
 /// A whole percentage as each language writes it: "67 %" in French, "67%" in English.
 pub fn percent(lang: Lang, n: i64) -> String {
     match lang {

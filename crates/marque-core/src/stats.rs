@@ -140,12 +140,14 @@ pub struct Player {
     pub games: BTreeMap<&'static str, GameStats>,
 }
 
+/// A name as shown: spaces at its ends dropped, repeated ones folded.
+pub fn shown_name(name: &str) -> String {
+    name.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// The key a name is known by: lower case, spaces folded.
 pub fn person_key(name: &str) -> String {
-    name.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
+    shown_name(name).to_lowercase()
 }
 
 /// Who is who: names merged by hand into one person (kept in the preferences, never written
@@ -227,14 +229,14 @@ pub fn roster<'a>(sessions: impl IntoIterator<Item = Played<'a>>, people: &Peopl
         }
         for (key, name, won, figures) in here {
             let p = by_key.entry(key.clone()).or_insert_with(|| Player {
-                name: name.split_whitespace().collect::<Vec<_>>().join(" "),
+                name: shown_name(name),
                 sessions: 0,
                 wins: 0,
                 games: BTreeMap::new(),
             });
             // A person merged by hand is shown under the name they were merged into.
             if person_key(&p.name) != key && person_key(name) == key {
-                p.name = name.split_whitespace().collect::<Vec<_>>().join(" ");
+                p.name = shown_name(name);
             }
             p.sessions += 1;
             p.wins += u64::from(won);
