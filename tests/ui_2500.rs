@@ -104,25 +104,24 @@ fn no_key_moves_when_another_is_tapped() {
     assert_eq!(keys(&h), before);
 }
 
-/// A brasse typed in points: the file gets cards worth them, and points no cards can make are
-/// refused in words.
+/// A brasse typed in points is kept as points: written as typed, shown as typed when edited
+/// (after the app is closed and opened again), and a points total no card can make is refused
+/// in words.
 #[test]
 fn a_brasse_typed_in_points() {
-    use egui_kittest::kittest::Queryable;
+    use egui_kittest::kittest::{NodeT, Queryable};
     let dir = tempfile::tempdir().unwrap();
     let mut h = started(dir.path(), "Le 2500", &["Paul", "Lise"]);
     click(&mut h, "Frime : 8");
     click(&mut h, "En points : saisir les totaux");
-    assert!(shows(
-        &h,
-        "La feuille garde des cartes : Marque y écrit des cartes qui valent ces points."
-    ));
-    for (field, points) in [
+    assert!(shows(&h, "Aucune carte ni aucun point pour personne : saisissez ce que chacun a posé et gardé en main."));
+    let typed = [
         ("Paul Posé (points)", 375.0),
         ("Paul En main (points)", 10.0),
         ("Lise Posé (points)", 130.0),
         ("Lise En main (points)", 203.0),
-    ] {
+    ];
+    for (field, points) in typed {
         h.get_by_label(field).set_value_accesskit(points);
         h.run();
     }
@@ -136,9 +135,53 @@ fn a_brasse_typed_in_points() {
     click(&mut h, "Valider la brasse");
     let s = saved(dir.path());
     assert_eq!(s.score().unwrap().totals, vec![365, -70]);
-    // Cards worth the points, the highest first: 375 laid as three aces, seven kings, a 7.
-    assert_eq!(
-        s.hands[0]["laid"][0],
-        serde_json::json!(["A", "A", "A", "K", "K", "K", "K", "K", "K", "K", "7"])
-    );
+    assert_eq!(s.hands[0]["laid"], serde_json::json!([375, 130]));
+    assert_eq!(s.hands[0]["hand"], serde_json::json!([10, 200]));
+
+    // The next brasse starts in points too: the table chose that way of counting.
+    click(&mut h, "Frime : 9");
+    assert!(h.query_by_label("Paul Posé (points)").is_some());
+    drop(h);
+
+    // Opened again and edited: the points as typed, kept unchanged.
+    let mut h = harness(dir.path());
+    click_containing(&mut h, "Reprendre : Paul, Lise");
+    click(&mut h, "#1");
+    click(&mut h, "Modifier la brasse 1");
+    let value = |h: &egui_kittest::Harness<'static, marque::ui::App>, field: &str| {
+        h.get_by_label(field).accesskit_node().numeric_value()
+    };
+    assert_eq!(value(&h, "Paul Posé (points)"), Some(375.0));
+    assert_eq!(value(&h, "Lise En main (points)"), Some(200.0));
+    assert!(!shows_containing(&h, "cartes de rang"), "no invented cards");
+    click(&mut h, "Garder cette saisie");
+    let s = saved(dir.path());
+    assert_eq!(s.hands[0]["laid"], serde_json::json!([375, 130]));
+    assert_eq!(s.hands[0]["hand"], serde_json::json!([10, 200]));
+    assert_eq!(s.score().unwrap().totals, vec![365, -70]);
+
+}
+
+/// Switching modes never loses an entry silently: cards become their points; back to cards,
+/// the table is asked first.
+#[test]
+fn switching_modes_converts_or_asks() {
+    use egui_kittest::kittest::{NodeT, Queryable};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = started(dir.path(), "Le 2500", &["Paul", "Lise"]);
+    click(&mut h, "Frime : 8");
+    click(&mut h, "Paul Posé As");
+    click(&mut h, "Paul Posé 8");
+    click(&mut h, "En points : saisir les totaux");
+    let value = |h: &egui_kittest::Harness<'static, marque::ui::App>, field: &str| {
+        h.get_by_label(field).accesskit_node().numeric_value()
+    };
+    assert_eq!(value(&h, "Paul Posé (points)"), Some(200.0), "the cards' points");
+    click(&mut h, "En points : saisir les totaux");
+    assert!(shows(&h, "Passer aux cartes efface les points saisis. Passer aux cartes ?"));
+    click(&mut h, "Non, garder les points");
+    assert_eq!(value(&h, "Paul Posé (points)"), Some(200.0));
+    click(&mut h, "En points : saisir les totaux");
+    click(&mut h, "Oui, aux cartes");
+    assert!(h.query_by_label("Paul Posé (points)").is_none());
 }

@@ -58,10 +58,7 @@ fn an_ascenseur_game_through_the_ui() {
         );
         forbidden.click();
         h.run();
-        assert!(shows(
-            &h,
-            "Complétez la saisie : les points s'afficheront ici avant confirmation."
-        ));
+        assert!(shows(&h, &format!("Annonces manquantes : {dealer}.")));
         click(&mut h, &format!("{dealer} annonce 1"));
         for p in 0..4 {
             let t = if p == first { r.cards } else { 0 };

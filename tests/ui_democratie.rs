@@ -1,7 +1,7 @@
 //! A démocratie game entered through the app to its target: points typed and cards picked,
 //! a 26-point suit refused, tribus live; the trick helper; the totals shown and the file saved.
 mod ui_common;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use serde_json::json;
 use ui_common::*;
 
@@ -32,7 +32,7 @@ fn a_democratie_game_through_the_ui() {
     for r in ["5", "4", "3", "As"] {
         click(&mut h, &format!("Hugo {r} de pique"));
     }
-    assert!(shows(&h, "15 points"));
+    assert!(shows_containing(&h, "pique · 15 points"));
     points(&mut h, "Hugo", "cœur", 13.0);
     points(&mut h, "Iris", "cœur", 13.0);
     assert!(shows(&h, "cœur : 26 / 25"));
@@ -40,7 +40,12 @@ fn a_democratie_game_through_the_ui() {
         shows(&h, "les points à cœur font 26 ; une couleur en a 25"),
         "a 26-point suit is refused"
     );
-    assert!(!shows(&h, "Valider la manche"));
+    assert!(
+        h.get_by_label("Valider la manche")
+            .accesskit_node()
+            .is_disabled(),
+        "a refused manche cannot be confirmed"
+    );
     points(&mut h, "Iris", "cœur", 12.0);
     points(&mut h, "Hugo", "carreau", 20.0);
     points(&mut h, "Iris", "trèfle", 14.0);

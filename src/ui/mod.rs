@@ -313,7 +313,13 @@ pub struct Open {
     pub preview: Option<(GameHand, Result<Preview, Vec<Problem>>)>,
     /// The hand the form gave at its last frame, if it is complete: what the confirm area at
     /// the foot of the entry panel previews and confirms.
-    pub candidate: Option<GameHand>,
+    pub candidate: forms::Entry,
+    /// How the table enters hands (kept from one hand's form to the next).
+    pub modes: forms::Modes,
+    /// The form was just made: it is shown from its top.
+    pub form_top: bool,
+    /// The form enters a hand being edited (its modes are not the table's).
+    form_edits: bool,
     pub show_log: bool,
     /// The chart of the running totals is shown.
     pub show_chart: bool,
@@ -370,18 +376,28 @@ impl Open {
             rows: sheet::Rows::default(),
             confirm_reopen: false,
             next_rubber: false,
-            candidate: None,
+            candidate: Err(Msg::new("ui.form.incomplete")),
+            modes: forms::Modes::default(),
+            form_top: true,
+            form_edits: false,
             whatif: serde_json::Map::new(),
         };
         open.title = open.doc.session.text_field("title").unwrap_or_default();
         open.note = open.doc.session.text_field("note").unwrap_or_default();
         open.reset_form();
+        // A session opens at its top; each hand after it starts at the form's.
+        open.form_top = false;
         open
     }
 
     /// A fresh form for the next hand, or for hand `editing`.
     fn reset_form(&mut self) {
         self.preview = None;
+        self.form_top = true;
+        if !self.form_edits {
+            self.form.keep_modes(&mut self.modes);
+        }
+        self.form_edits = self.editing.is_some();
         let doc = &self.doc;
         // After a complete rubber the table says whether another one follows.
         let more = !doc.sheet.natural_end || self.next_rubber;
@@ -393,7 +409,7 @@ impl Open {
             Some(i) => doc.sheet.before(i, &doc.session.hands).live().clone(),
             None => doc.sheet.open_game().clone(),
         };
-        self.form = Form::new(&doc.session, self.editing);
+        self.form = Form::new(&doc.session, self.editing, self.modes);
     }
 
     /// What `hand` would add where the form enters it; computed once per hand given.

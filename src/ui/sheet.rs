@@ -4,10 +4,11 @@
 //! The screen reads the open document and emits [`Command`]s. The rows' texts are made once per
 //! change of the sheet (or of the language), and only the rows on screen are laid out.
 
+use crate::ui::widgets::{fixed_row, line_height};
 use egui::{RichText, Ui};
 
 use super::{App, Command, Open, REDO, UNDO, forms};
-use crate::games::{GameKind, HandInfo, Line, Live};
+use crate::games::{GameHand, GameKind, HandInfo, Line, Live};
 use crate::history;
 use crate::i18n::{Lang, Msg, tr};
 use crate::session::{Paper, Session, Sheet};
@@ -243,15 +244,20 @@ pub fn show(app: &mut App, ui: &mut Ui) {
     // A narrow or short window (or large text): one scrolling column, form above the sheet,
     // with the preview and the confirm button pinned at the foot.
     let narrow = ui.available_width() < NARROW || ui.available_height() < SHORT;
+    let evening = open.doc.session.game == GameKind::Bridge && !open.doc.session.closed;
     if narrow {
-        if !open.form.is_empty() {
+        if open.read_only.is_none() && (!open.form.is_empty() || evening) {
             egui::Panel::bottom("entry-confirm-narrow").show(ui, |ui| {
                 confirm_area(open, ui, lang, &mut commands);
             });
         }
-        egui::ScrollArea::both().id_salt("narrow").show(ui, |ui| {
-            body(ui, open, lang, app_scoreboard, true, &mut commands)
-        });
+        // Vertical only, its bar always there: a key is never beyond a sideways scroll, and
+        // the width does not change when the bar comes.
+        let area = egui::ScrollArea::vertical()
+            .id_salt("narrow")
+            .auto_shrink([false, false])
+            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible);
+        area.show(ui, |ui| body(ui, open, lang, app_scoreboard, true, &mut commands));
     } else {
         body(ui, open, lang, app_scoreboard, false, &mut commands);
     }
@@ -388,48 +394,122 @@ pub fn other_side(sheet: &Sheet, i: usize) -> Option<usize> {
 /// The other side's word, asked in large type for the latest hand that awaits it.
 fn word_panel(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
     let doc = &open.doc;
-    let Some(i) = open
+    if !history::wants_word(&doc.session) {
+        return;
+    }
+    // Its room is kept whether a hand awaits the other side's word or not: nothing below
+    // moves when it is asked, or answered.
+    let awaited = open
         .rows
         .words
         .iter()
-        .rposition(|w| *w == history::Word::Awaited)
-    else {
-        return;
-    };
+        .rposition(|w| *w == history::Word::Awaited);
     let sides = crate::text::side_names(&doc.sheet, lang);
-    let ask = match other_side(&doc.sheet, i) {
-        Some(s) => msg!("ui.word.ask", side = sides[s].as_str()),
-        None => Msg::new("ui.word.others"),
-    };
+    let big = egui::FontId::proportional(22.0);
+    let big_line = ui.fonts_mut(|f| f.row_height(&big));
     egui::Frame::group(ui.style())
         .fill(ui.visuals().faint_bg_color)
         .show(ui, |ui| {
-            ui.label(RichText::new(ask.render(lang)).heading().strong());
-            let what = doc.session.game.hand_words(msg!(
-                "ui.word.hand",
-                n = i + 1,
-                what = doc.sheet.label(&doc.session.hands, i)
-            ));
-            ui.label(RichText::new(what.render(lang)).size(22.0));
-            let points: Vec<String> = sides
-                .iter()
-                .zip(&doc.sheet.hands[i].delta)
-                .map(|(side, d)| {
-                    msg!("ui.side_points", side = side.as_str(), points = signed(*d)).render(lang)
-                })
-                .collect();
-            ui.label(RichText::new(points.join("   ")).size(22.0).strong());
-            ui.horizontal_wrapped(|ui| {
-                let yes = RichText::new(tr(lang, "ui.word.yes")).heading();
-                if ui.button(yes).clicked() {
-                    commands.push(Command::Word(i, true));
+            let heading = line_height(ui, egui::TextStyle::Heading, false);
+            let ask = awaited.map(|i| match other_side(&doc.sheet, i) {
+                Some(s) => msg!("ui.word.ask", side = sides[s].as_str()),
+                None => Msg::new("ui.word.others"),
+            });
+            fixed_row(ui, heading, |ui| {
+                let text = match &ask {
+                    Some(ask) => RichText::new(ask.render(lang)).heading().strong(),
+                    None => RichText::new(tr(lang, "ui.word.none")).weak(),
+                };
+                ui.add(egui::Label::new(text).truncate());
+            });
+            fixed_row(ui, big_line, |ui| {
+                if let Some(i) = awaited {
+                    let what = doc.session.game.hand_words(msg!(
+                        "ui.word.hand",
+                        n = i + 1,
+                        what = doc.sheet.label(&doc.session.hands, i)
+                    ));
+                    ui.add(egui::Label::new(RichText::new(what.render(lang)).size(22.0)).truncate());
                 }
-                let no = RichText::new(tr(lang, "ui.word.no")).heading();
-                if ui.button(no).clicked() {
-                    commands.push(Command::Word(i, false));
+            });
+            fixed_row(ui, big_line, |ui| {
+                if let Some(i) = awaited {
+                    let points: Vec<String> = sides
+                        .iter()
+                        .zip(&doc.sheet.hands[i].delta)
+                        .map(|(side, d)| {
+                            msg!("ui.side_points", side = side.as_str(), points = signed(*d))
+                                .render(lang)
+                        })
+                        .collect();
+                    let text = RichText::new(points.join("   ")).size(22.0).strong();
+                    ui.add(egui::Label::new(text).truncate());
+                }
+            });
+            let keys = line_height(ui, egui::TextStyle::Heading, true);
+            fixed_row(ui, keys, |ui| {
+                if let Some(i) = awaited {
+                    let yes = RichText::new(tr(lang, "ui.word.yes")).heading();
+                    if ui.button(yes).clicked() {
+                        commands.push(Command::Word(i, true));
+                    }
+                    let no = RichText::new(tr(lang, "ui.word.no")).heading();
+                    if ui.button(no).clicked() {
+                        commands.push(Command::Word(i, false));
+                    }
                 }
             });
         });
+}
+
+/// A bridge evening: after each rubber, its result, the evening's standing, and whether
+/// another rubber follows, in one row whose room is always kept: nothing moves when the keys
+/// come or go (a second tap after "Robre suivant" finds nothing where it was).
+fn evening_row(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
+    let doc = &open.doc;
+    if doc.session.game != GameKind::Bridge || doc.session.closed {
+        return;
+    }
+    let papers = &open.rows.papers;
+    let result = papers
+        .iter()
+        .enumerate()
+        .next_back()
+        .filter(|_| doc.sheet.natural_end)
+        .and_then(|(k, last)| last.result(k));
+    // One row, always there: between two rubbers the keys and the result, else the
+    // evening's standing (the sheet below has every rubber's result).
+    let keys = line_height(ui, egui::TextStyle::Heading, true);
+    fixed_row(ui, keys, |ui| {
+        let asking = result.is_some() && open.read_only.is_none() && !open.next_rubber;
+        if asking {
+            if ui
+                .button(RichText::new(tr(lang, "ui.bridge.next_rubber")).heading())
+                .clicked()
+            {
+                commands.push(Command::NextRubber);
+            }
+            if ui
+                .button(RichText::new(tr(lang, "ui.bridge.end_evening")).heading())
+                .clicked()
+            {
+                commands.push(Command::CloseSession);
+            }
+        }
+        let text = match result {
+            Some(result) => RichText::new(format!(
+                "{} — {}",
+                result.render(lang),
+                crate::text::evening(papers).render(lang)
+            ))
+            .strong(),
+            None if !papers.is_empty() => {
+                RichText::new(crate::text::evening(papers).render(lang)).strong()
+            }
+            None => RichText::new(""),
+        };
+        ui.add(egui::Label::new(text).truncate());
+    });
 }
 
 /// A selected hand's heading, with its edit and delete buttons right under it: nothing to
@@ -475,7 +555,12 @@ fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) 
         }
         None => {
             let n = open.doc.session.hands.len() + 1;
-            ui.heading(game.hand_words(msg!("ui.next_hand", n = n)).render(lang));
+            let heading = ui.heading(game.hand_words(msg!("ui.next_hand", n = n)).render(lang));
+            // A new hand starts at its top (in a narrow window, where the whole column
+            // scrolls; beside the sheet, the form's own area starts at its top).
+            if std::mem::take(&mut open.form_top) {
+                heading.scroll_to_me(Some(egui::Align::Min));
+            }
         }
     }
     let ctx = forms::Ctx {
@@ -491,7 +576,7 @@ fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) 
     if let Some((_, Ok(preview))) = open
         .preview
         .as_ref()
-        .filter(|(h, _)| Some(h) == open.candidate.as_ref())
+        .filter(|(h, _)| Some(h) == open.candidate.as_ref().ok())
     {
         ui.separator();
         let sides = crate::text::side_names(&open.doc.sheet, lang);
@@ -506,18 +591,30 @@ fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) 
     }
 }
 
+/// The entry panel while the table has no hand to enter (a bridge rubber just won): what to do.
+fn idle_entry(ui: &mut Ui, lang: Lang, open: &mut Open) {
+    open.candidate = Err(Msg::new("ui.form.next_rubber"));
+    ui.add(egui::Label::new(RichText::new(tr(lang, "ui.form.next_rubber")).strong()).wrap());
+}
+
 /// The foot of the entry panel: what the form's hand would add, and the confirm button, or
 /// what is missing or wrong.
 fn confirm_area(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
     ui.add_space(4.0);
-    let Some(hand) = open.candidate.clone() else {
-        ui.label(RichText::new(tr(lang, "ui.form.incomplete")).weak());
-        return;
-    };
     let editing = open.editing.is_some();
+    let game = open.doc.session.game;
+    let hand = match open.candidate.clone() {
+        Ok(hand) => hand,
+        Err(missing) => {
+            // The confirm key in its place, off, and what is missing beside it: a second tap
+            // right after a hand was confirmed does nothing.
+            let note = RichText::new(missing.render(lang)).strong();
+            confirm_keys(ui, lang, game, editing, None, Some(note), commands);
+            return;
+        }
+    };
     let sides = crate::text::side_names(&open.doc.sheet, lang);
     let names = crate::text::side_names(&open.doc.sheet, lang);
-    let game = open.doc.session.game;
     let now_totals = open.doc.sheet.totals.clone();
     match open.preview_of(hand.clone()) {
         Ok(preview) => {
@@ -554,35 +651,53 @@ fn confirm_area(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Com
                 let text = msg!("ui.edit.whatif", totals = totals.join(", ")).render(lang);
                 ui.label(RichText::new(text).strong());
             }
-            let label = if editing {
-                "ui.confirm_edit"
-            } else {
-                "ui.confirm"
-            };
-            // The button last, at the panel's foot: it stays where it is whatever comes above.
-            ui.horizontal(|ui| {
-                let text = game.hand_words(Msg::new(label)).render(lang);
-                let confirm = ui.button(RichText::new(text).heading());
-                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter) && i.modifiers.command);
-                if confirm.clicked() || enter {
-                    commands.push(Command::Confirm(hand));
-                }
-                if editing
-                    && ui
-                        .button(RichText::new(tr(lang, "ui.edit.back")).heading())
-                        .clicked()
-                {
-                    commands.push(Command::CancelEdit);
-                }
-                ui.label(RichText::new(tr(lang, "ui.confirm_hint")).weak().small());
-            });
+            confirm_keys(ui, lang, game, editing, Some(hand), None, commands);
         }
         Err(problems) => {
             for p in problems {
                 ui.colored_label(ui.visuals().error_fg_color, p.msg.render(lang));
             }
+            confirm_keys(ui, lang, game, editing, None, None, commands);
         }
     }
+}
+
+/// The confirm key (off without a hand to confirm), and while editing the key that leaves the
+/// edit: last, at the panel's foot, where they stay whatever comes above; `note` (what is
+/// missing) beside them, else the keyboard's shortcut.
+fn confirm_keys(
+    ui: &mut Ui,
+    lang: Lang,
+    game: GameKind,
+    editing: bool,
+    hand: Option<GameHand>,
+    note: Option<RichText>,
+    commands: &mut Vec<Command>,
+) {
+    let label = if editing {
+        "ui.confirm_edit"
+    } else {
+        "ui.confirm"
+    };
+    ui.horizontal_wrapped(|ui| {
+        let text = game.hand_words(Msg::new(label)).render(lang);
+        let confirm = ui.add_enabled(hand.is_some(), egui::Button::new(RichText::new(text).heading()));
+        let enter = ui.input(|i| i.key_pressed(egui::Key::Enter) && i.modifiers.command);
+        if let Some(hand) = hand
+            && (confirm.clicked() || enter)
+        {
+            commands.push(Command::Confirm(hand));
+        }
+        if editing
+            && ui
+                .button(RichText::new(tr(lang, "ui.edit.back")).heading())
+                .clicked()
+        {
+            commands.push(Command::CancelEdit);
+        }
+        let note = note.unwrap_or_else(|| RichText::new(tr(lang, "ui.confirm_hint")).weak().small());
+        ui.add(egui::Label::new(note).wrap());
+    });
 }
 
 fn signed(n: i64) -> String {
@@ -719,12 +834,21 @@ fn table(ui: &mut Ui, lang: Lang, open: &Open, narrow: bool, commands: &mut Vec<
             }
         });
     };
+    // A wide table scrolls sideways in its own area, never widening the column (whose keys
+    // below would then lie beyond the edge).
+    // In the narrow column the wheel is left to the rows and the column (the bar still scrolls
+    // sideways).
+    let source = egui::containers::scroll_area::ScrollSource {
+        mouse_wheel: !narrow,
+        ..Default::default()
+    };
     if narrow {
         draw(ui);
     } else {
-        egui::ScrollArea::horizontal()
-            .id_salt("sheet-wide")
-            .show(ui, draw);
+    egui::ScrollArea::horizontal()
+        .id_salt("sheet-wide")
+        .scroll_source(source)
+        .show(ui, draw);
     }
     if let Live::Ascenseur(g) = &sheet.live {
         let plan = g.plan();
@@ -859,16 +983,20 @@ fn explain(
 ) {
     let mut clicked = None;
     for (side, points, text, rule) in lines {
+        // The side and its points, the rule's title and its id on one row (the id's text on
+        // hover, a click opens it), then the line itself, wrapped under them: a long line never
+        // lies over the link.
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(format!("{} {}", sides[side], signed(points))).strong());
-            ui.label(text);
-            // The rule's title beside its id; its text on hover, and a click opens it.
             let key = super::rules::rule_key(rule);
             ui.label(RichText::new(tr(lang, &format!("{key}.title"))).weak());
             let hover = format!("{}\n\n{}", tr(lang, &key), tr(lang, "ui.open_rule"));
             if ui.link(format!("[{rule}]")).on_hover_text(hover).clicked() {
                 clicked = Some(rule.to_string());
             }
+        });
+        ui.indent(("line", rule), |ui| {
+            ui.add(egui::Label::new(text).wrap());
         });
     }
     if let Some(rule) = clicked {
@@ -1004,34 +1132,13 @@ fn body(
             msg!("ui.save_failed", error = e.as_str()).render(lang),
         );
     }
-    // A bridge evening: after each rubber, its result, the evening's standing, and whether
-    // another rubber follows.
     let evening = game == GameKind::Bridge && !doc.session.closed;
-    if evening && doc.sheet.natural_end {
-        let papers = &open.rows.papers;
-        if let Some((k, last)) = papers.iter().enumerate().next_back()
-            && let Some(result) = last.result(k)
-        {
-            ui.label(RichText::new(result.render(lang)).heading().strong());
-        }
-        ui.label(RichText::new(crate::text::evening(papers).render(lang)).strong());
-        if open.read_only.is_none() && !open.next_rubber {
-            ui.horizontal_wrapped(|ui| {
-                if ui
-                    .button(RichText::new(tr(lang, "ui.bridge.next_rubber")).heading())
-                    .clicked()
-                {
-                    commands.push(Command::NextRubber);
-                }
-                if ui
-                    .button(RichText::new(tr(lang, "ui.bridge.end_evening")).heading())
-                    .clicked()
-                {
-                    commands.push(Command::CloseSession);
-                }
-            });
-        }
-    } else if doc.sheet.finished {
+    // Beside the sheet, the rows that come and go are above it; in a narrow window, under the
+    // table, so that the newest deal stays in view.
+    if !narrow {
+        evening_row(ui, lang, open, commands);
+    }
+    if !evening && doc.sheet.finished {
         let sides = crate::text::side_names(&doc.sheet, lang);
         let (names, count) = crate::text::winner_names(&doc.sheet.winners, &sides);
         ui.label(
@@ -1041,7 +1148,7 @@ fn body(
         );
     }
     let writable = open.read_only.is_none();
-    if writable {
+    if writable && !narrow {
         word_panel(ui, lang, open, commands);
     }
     let (can_undo, can_redo) = (doc.undo.can_undo(), doc.undo.can_redo());
@@ -1084,7 +1191,9 @@ fn body(
     });
     ui.separator();
 
-    if !open.form.is_empty() {
+    // The entry panel stays while the table may go on: at bridge, between two rubbers too.
+    let entry_panel = writable && (!open.form.is_empty() || evening);
+    if entry_panel {
         // The entry panel's width is bounded by the window's: whatever the form holds, and
         // whatever width was dragged or stored, the sheet keeps its share. In a narrow window
         // (or with large text) the form goes under the sheet instead of beside it.
@@ -1108,12 +1217,25 @@ fn body(
                     });
                     // It takes the panel's width and scrolls within it: a wide form never
                     // widens the panel.
-                    egui::ScrollArea::both()
+                    // Vertical only, its bar always there: no key is beyond a sideways scroll,
+                        // and the width stays the same when the form grows. A new hand starts at
+                        // its top.
+                    let mut area = egui::ScrollArea::vertical()
                         .id_salt("form")
                         .auto_shrink([false, false])
-                        .show(ui, |ui| {
+                        .scroll_bar_visibility(
+                            egui::scroll_area::ScrollBarVisibility::AlwaysVisible,
+                        );
+                    if std::mem::take(&mut open.form_top) {
+                        area = area.vertical_scroll_offset(0.0);
+                    }
+                    area.show(ui, |ui| {
+                        if open.form.is_empty() {
+                            idle_entry(ui, lang, open);
+                        } else {
                             entry(open, ui, lang, commands);
-                        });
+                        }
+                    });
                 });
         }
     }
@@ -1136,6 +1258,12 @@ fn body(
         }
     });
     table(ui, lang, open, narrow, commands);
+    if narrow {
+        evening_row(ui, lang, open, commands);
+        if writable {
+            word_panel(ui, lang, open, commands);
+        }
+    }
     if open.show_chart {
         chart(ui, lang, open, commands);
     }
@@ -1154,9 +1282,13 @@ fn body(
                 8.0 + ui.text_style_height(&egui::TextStyle::Body) + keys + 2.0 * s.item_spacing.y,
             );
         }
-        if !open.form.is_empty() {
+        if entry_panel {
             ui.separator();
-            entry(open, ui, lang, commands);
+            if open.form.is_empty() {
+                idle_entry(ui, lang, open);
+            } else {
+                entry(open, ui, lang, commands);
+            }
             ui.separator();
         }
     }

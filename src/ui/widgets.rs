@@ -43,12 +43,15 @@ fn choice_sized(
     } else {
         RichText::new(text).strikethrough()
     };
-    let mut button = egui::Button::selectable(selected, shown.size(18.0));
-    if let Some(size) = size {
-        // Its text is never wider than the key: the key keeps this size.
-        button = button.min_size(size);
-    }
-    let resp = ui.add_enabled(enabled, button);
+    let button = egui::Button::selectable(selected, shown.size(18.0));
+    let resp = match size {
+        // Exactly this size: a longer text wraps inside the key rather than widening it.
+        Some(size) => {
+            ui.add_enabled_ui(enabled, |ui| ui.add_sized(size, button.wrap()))
+                .inner
+        }
+        None => ui.add_enabled(enabled, button),
+    };
     let n = name.clone();
     resp.widget_info(move || WidgetInfo::selected(Role::Button, enabled, selected, &n));
     resp
@@ -87,4 +90,94 @@ pub fn suit_text(symbol: &str, rest: &str) -> egui::text::LayoutJob {
         },
     );
     job
+}
+
+/// Keys of one size in fixed rows: as many to a row as the width takes, at most `most`, the
+/// same for every row. A key's place depends only on its index and the width, never on what
+/// the keys show, so nothing moves after a tap, and no key lies beyond the edge.
+pub fn keypad(
+    ui: &mut Ui,
+    count: usize,
+    size: egui::Vec2,
+    most: usize,
+    mut add: impl FnMut(&mut Ui, usize),
+) {
+    let per_row = per_row(ui, size.x, most);
+    for start in (0..count).step_by(per_row) {
+        ui.horizontal(|ui| {
+            for i in start..(start + per_row).min(count) {
+                add(ui, i);
+            }
+        });
+    }
+}
+
+/// How many items `width` wide a row of the available width holds (at least one, at most
+/// `most`).
+pub fn per_row(ui: &Ui, width: f32, most: usize) -> usize {
+    let gap = ui.spacing().item_spacing.x;
+    // Within what is seen too: a wider widget above may have widened the layout.
+    let seen = ui.clip_rect().right() - ui.cursor().left() - gap;
+    let room = ui.available_width().min(seen);
+    let fit = ((room + gap) / (width + gap)).floor();
+    (fit.max(1.0) as usize).clamp(1, most.max(1))
+}
+
+/// The height of a key: the room a button's text takes, and at least 34 points.
+pub fn key_height(ui: &Ui) -> f32 {
+    let s = ui.spacing();
+    s.interact_size
+        .y
+        .max(ui.text_style_height(&egui::TextStyle::Button) + 2.0 * s.button_padding.y)
+        .max(34.0)
+}
+
+/// A text in a room reserved for the tallest of `variants` (each wrapped at the available
+/// width): what follows stays in place whichever of them is shown, or none.
+pub fn text_slot(ui: &mut Ui, shown: Option<RichText>, variants: &[RichText]) {
+    let width = ui.available_width();
+    let height = variants
+        .iter()
+        .chain(&shown)
+        .map(|t| {
+            egui::WidgetText::from(t.clone())
+                .into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Wrap),
+                    width,
+                    egui::TextStyle::Body,
+                )
+                .size()
+                .y
+        })
+        .fold(0.0, f32::max);
+    let rect = egui::Rect::from_min_size(ui.cursor().min, egui::vec2(width, height));
+    if let Some(text) = shown {
+        ui.scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| {
+            ui.add(egui::Label::new(text).wrap());
+        });
+    }
+    ui.advance_cursor_after_rect(rect);
+}
+
+/// A row of exactly `height`, the available width, its content laid left to right: what
+/// follows stays in place whether the row shows something or nothing.
+pub fn fixed_row<R>(ui: &mut Ui, height: f32, add: impl FnOnce(&mut Ui) -> R) -> R {
+    let rect = egui::Rect::from_min_size(ui.cursor().min, egui::vec2(ui.available_width(), height));
+    let builder = egui::UiBuilder::new()
+        .max_rect(rect)
+        .layout(egui::Layout::left_to_right(egui::Align::Center));
+    let r = ui.scope_builder(builder, add).inner;
+    ui.advance_cursor_after_rect(rect);
+    r
+}
+
+/// The height of a line of `style` text, or of a button of that text.
+pub fn line_height(ui: &Ui, style: egui::TextStyle, button: bool) -> f32 {
+    let text = ui.text_style_height(&style);
+    if button {
+        text + 2.0 * ui.spacing().button_padding.y
+    } else {
+        text
+    }
 }

@@ -106,27 +106,39 @@ fn equal_leaders_over_the_target_play_another_brasse() {
     );
 }
 
-/// Points typed for a brasse become cards worth exactly them, within what the packs hold of each
-/// rank; what no cards can make is refused.
+/// A table that counts on paper gives points in place of a player's cards; lists and points mix
+/// within a brasse, the ranks' limit counts only the lists, and the whole may not pass what the
+/// packs are worth.
 #[test]
-fn cards_worth_typed_points() {
-    use marque_core::games::le2500::cards_worth;
-    let options = Options::default();
-    for frime in [Rank::A, Rank::R8, Rank::R3] {
-        let mut used = [0usize; 12];
-        for points in (0..=600).step_by(5) {
-            let mut round = used;
-            let cards = cards_worth(&options, frime, 4, points, &mut round).unwrap();
-            assert_eq!(options.points(cards.iter().copied(), frime), points);
-            assert!(round.iter().all(|&n| n <= copies_per_rank(4)));
-        }
-        // Everything the packs hold, one rank after another, and then nothing more.
-        let all: i64 = Rank::ALL
-            .iter()
-            .map(|&r| options.value(r, frime) * copies_per_rank(4) as i64)
-            .sum();
-        assert!(cards_worth(&options, frime, 4, all, &mut used).is_ok());
-        assert!(cards_worth(&options, frime, 4, 5, &mut used).is_err());
-    }
-    assert!(cards_worth(&options, Rank::A, 2, 12, &mut [0; 12]).is_err());
+fn points_in_place_of_cards() {
+    let s = ok(&p2500(
+        &["Paul", "Lise"],
+        json!({}),
+        json!([{"frime": "8", "laid": [145, ["3", "3", "3"]], "hand": [10, 0]}]),
+    ));
+    assert_eq!(s["hands"][0]["laid"], json!([145, 15]));
+    assert_eq!(s["hands"][0]["delta"], json!([135, 15]));
+    let refused = |laid: Value| {
+        err(&p2500(
+            &["Paul", "Lise"],
+            json!({}),
+            json!([{"frime": "8", "laid": laid, "hand": [0, []]}]),
+        ))
+    };
+    assert_eq!(
+        refused(json!([147, []])),
+        ["hand 1: 147 points: cards are worth 5, 10, 100 or 200, so a multiple of 5"]
+    );
+    assert_eq!(refused(json!([-5, []])).len(), 1);
+    assert_eq!(refused(json!([2.5, []])).len(), 1);
+    let all: i64 = Rank::ALL
+        .iter()
+        .map(|&r| Options::default().value(r, Rank::R8) * copies_per_rank(2) as i64)
+        .sum();
+    assert_eq!(all, 2200, "the spec's figure for two packs, frime 8");
+    assert!(ok(&p2500(&["Paul", "Lise"], json!({}), json!([{"frime": "8", "laid": [2200, 0], "hand": [0, 0]}]))).is_object());
+    assert_eq!(
+        refused(json!([2100, ["A", "A"]])),
+        ["hand 1: 2300 points in all in the brasse; with 8 as frime, all the packs' cards are worth 2200"]
+    );
 }

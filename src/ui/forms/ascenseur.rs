@@ -1,12 +1,13 @@
 //! Ascenseur entry: the round's header, bids in bidding order with the dealer's forbidden bid
 //! struck out, then the tricks, checked against the cards dealt.
 
-use super::Ctx;
+use super::{Ctx, Entry, Modes};
 use crate::games::GameHand;
+use crate::i18n::Msg;
 use crate::games::Live;
 use crate::games::ascenseur::{Hand, forbidden_bid};
 use crate::i18n::tr;
-use crate::ui::widgets::{choice, row_title};
+use crate::ui::widgets::{key, key_height, keypad, row_title, text_slot};
 use marque_core::msg;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -19,6 +20,8 @@ pub struct AscenseurForm {
 }
 
 impl AscenseurForm {
+    pub fn keep_modes(&self, _modes: &mut Modes) {}
+
     pub fn from_hand(v: Option<&Hand>, players: usize) -> AscenseurForm {
         match v.cloned().map(Ok::<Hand, ()>) {
             Some(Ok(h)) => AscenseurForm {
@@ -37,6 +40,21 @@ impl AscenseurForm {
     /// Once every player's tricks but one are known, the last player took the cards left: the
     /// form fills them in (and keeps them up to date while they are its own).
     fn deduce_last(&mut self, cards: u32) {
+        // Every trick given out: the players not yet entered took none.
+        let given: u32 = (0..self.tricks.len())
+            .filter(|&p| self.deduced != Some(p))
+            .filter_map(|p| self.tricks[p])
+            .sum();
+        let open: Vec<usize> = (0..self.tricks.len())
+            .filter(|&p| self.tricks[p].is_none() || self.deduced == Some(p))
+            .collect();
+        if given == cards && open.len() > 1 {
+            for p in open {
+                self.tricks[p] = Some(0);
+            }
+            self.deduced = None;
+            return;
+        }
         let unknown: Vec<usize> = (0..self.tricks.len())
             .filter(|&p| self.tricks[p].is_none() || self.deduced == Some(p))
             .collect();
@@ -60,16 +78,16 @@ impl AscenseurForm {
         }
     }
 
-    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<GameHand> {
+    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Entry {
         let lang = ctx.lang;
         let players = &ctx.session.players;
         let Live::Ascenseur(g) = ctx.before else {
-            return None;
+            return Err(Msg::new("ui.form.incomplete"));
         };
         let plan = g.plan().clone();
         let k = ctx.index();
         if k >= plan.rounds() {
-            return None;
+            return Err(Msg::new("ui.form.incomplete"));
         }
         let r = plan.round(k);
         let trump = tr(
@@ -80,26 +98,42 @@ impl AscenseurForm {
                 "ui.asc.no_trump"
             },
         );
-        ui.label(
-            egui::RichText::new(
-                msg!(
-                    "ui.asc.header",
-                    round = k + 1,
-                    rounds = plan.rounds(),
-                    cards = r.cards,
-                    dealer = &players[r.dealer],
-                    trump = trump
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(
+                    msg!(
+                        "ui.asc.header",
+                        round = k + 1,
+                        rounds = plan.rounds(),
+                        cards = r.cards,
+                        dealer = &players[r.dealer],
+                        trump = trump
+                    )
+                    .render(lang),
                 )
-                .render(lang),
+                .size(20.0)
+                .strong(),
             )
-            .size(20.0)
-            .strong(),
+            .wrap(),
         );
         if r.forehead {
             ui.label(egui::RichText::new(tr(lang, "ui.asc.forehead")).strong());
         }
+        // Keys of one size, 0 to 9 above 10 to 17 where the width allows; a player's name
+        // beside their keys.
+        let size = egui::vec2(40.0, key_height(ui));
+        let name_width = 96.0_f32.min(ui.available_width() * 0.3);
+        let row = |ui: &mut egui::Ui, name: String, keys: &mut dyn FnMut(&mut egui::Ui)| {
+            ui.horizontal_top(|ui| {
+                ui.add_sized(
+                    [name_width, size.y],
+                    egui::Label::new(egui::RichText::new(name).strong()).truncate(),
+                );
+                ui.vertical(|ui| keys(ui));
+            });
+        };
         row_title(ui, tr(lang, "ui.asc.bids"));
-        egui::Grid::new("bids").show(ui, |ui| {
+        {
             for p in plan.bidding_order(k) {
                 let others = (0..players.len())
                     .filter(|&q| q != r.dealer)
@@ -118,13 +152,13 @@ impl AscenseurForm {
                 } else {
                     players[p].clone()
                 };
-                ui.label(who);
-                ui.horizontal(|ui| {
-                    for b in 0..=r.cards {
+                row(ui, who, &mut |ui: &mut egui::Ui| {
+                    keypad(ui, r.cards as usize + 1, size, 10, |ui, b| {
+                        let b = b as u32;
                         let allowed = forbidden != Some(b);
                         let name = msg!("ui.asc.bid", player = &players[p], n = b).render(lang);
                         let resp =
-                            choice(ui, self.bids[p] == Some(b), allowed, b.to_string(), name);
+                            key(ui, size, self.bids[p] == Some(b), allowed, b.to_string(), name);
                         let resp = if allowed {
                             resp
                         } else {
@@ -135,11 +169,10 @@ impl AscenseurForm {
                         if resp.clicked() {
                             self.bids[p] = Some(b);
                         }
-                    }
+                    });
                 });
-                ui.end_row();
             }
-        });
+        }
         // The hook said in words, on a line that is always there (nothing moves when the
         // dealer's turn comes).
         let others: Option<Vec<u32>> = (0..players.len())
@@ -159,36 +192,45 @@ impl AscenseurForm {
                 cards = r.cards
             ),
         };
-        ui.label(egui::RichText::new(hook.render(lang)).strong());
+        // In a room kept for the longer of its two texts: what follows never moves when it
+        // changes, and it wraps rather than being cut.
+        let variants = [
+            msg!("ui.asc.forbidden", dealer = &players[r.dealer], n = 88, cards = r.cards),
+            msg!("ui.asc.hook_rule", dealer = &players[r.dealer], cards = r.cards),
+        ]
+        .map(|m| egui::RichText::new(m.render(lang)).strong());
+        text_slot(
+            ui,
+            Some(egui::RichText::new(hook.render(lang)).strong()),
+            &variants,
+        );
         let total: u32 = self.bids.iter().flatten().sum();
         ui.label(msg!("ui.asc.bid_total", total = total, cards = r.cards).render(lang));
         row_title(ui, tr(lang, "ui.asc.tricks"));
         if r.cards == 1 {
             ui.label(egui::RichText::new(tr(lang, "ui.asc.one_card")).weak());
         }
-        egui::Grid::new("tricks").show(ui, |ui| {
-            for p in plan.bidding_order(k) {
-                ui.label(&players[p]);
-                ui.horizontal(|ui| {
-                    for t in 0..=r.cards {
-                        let name = msg!("ui.asc.took", player = &players[p], n = t).render(lang);
-                        if choice(ui, self.tricks[p] == Some(t), true, t.to_string(), name)
-                            .clicked()
-                        {
-                            self.tricks[p] = Some(t);
-                            if self.deduced == Some(p) {
-                                self.deduced = None;
-                            }
+        for p in plan.bidding_order(k) {
+            row(ui, players[p].clone(), &mut |ui: &mut egui::Ui| {
+                keypad(ui, r.cards as usize + 1, size, 10, |ui, t| {
+                    let t = t as u32;
+                    let name = msg!("ui.asc.took", player = &players[p], n = t).render(lang);
+                    if key(ui, size, self.tricks[p] == Some(t), true, t.to_string(), name)
+                        .clicked()
+                    {
+                        self.tricks[p] = Some(t);
+                        if self.deduced == Some(p) {
+                            self.deduced = None;
                         }
                     }
                 });
-                ui.end_row();
-            }
-        });
+            });
+        }
         self.deduce_last(r.cards);
         let taken: u32 = self.tricks.iter().flatten().sum();
         let line = msg!("ui.asc.trick_total", total = taken, cards = r.cards).render(lang);
-        if self.tricks.iter().all(Option::is_some) && taken != r.cards {
+        let error = ui.visuals().error_fg_color;
+        let shown = if self.tricks.iter().all(Option::is_some) && taken != r.cards {
             // How many too many, or missing, in words.
             let (key, n) = if taken > r.cards {
                 ("ui.asc.over", taken - r.cards)
@@ -196,15 +238,30 @@ impl AscenseurForm {
                 ("ui.asc.under", r.cards - taken)
             };
             let how = msg!(key, n = n).render(lang);
-            ui.colored_label(ui.visuals().error_fg_color, format!("{line} — {how}"));
+            egui::RichText::new(format!("{line} — {how}")).color(error)
         } else {
-            ui.label(line);
-        }
+            egui::RichText::new(line.clone())
+        };
+        let longest = egui::RichText::new(format!(
+            "{line} — {}",
+            msg!("ui.asc.under", n = 88).render(lang)
+        ));
+        text_slot(ui, Some(shown), &[longest]);
         let bids: Option<Vec<u32>> = self.bids.iter().copied().collect();
         let tricks: Option<Vec<u32>> = self.tricks.iter().copied().collect();
-        Some(GameHand::Ascenseur(Hand {
-            bids: bids?,
-            tricks: tricks?,
-        }))
+        let missing = |of: &[Option<u32>], key: &'static str| {
+            let names: Vec<&str> = plan
+                .bidding_order(k)
+                .into_iter()
+                .filter(|&p| of[p].is_none())
+                .map(|p| players[p].as_str())
+                .collect();
+            msg!(key, players = names.join(", "), count = names.len())
+        };
+        match (bids, tricks) {
+            (Some(bids), Some(tricks)) => Ok(GameHand::Ascenseur(Hand { bids, tricks })),
+            (None, _) => Err(missing(&self.bids, "ui.missing.asc.bids")),
+            (_, None) => Err(missing(&self.tricks, "ui.missing.asc.tricks")),
+        }
     }
 }

@@ -1,10 +1,11 @@
 //! Bridge entry: declarer, contract (level, strain, X/XX), result, honours; or passed out.
 
-use super::Ctx;
+use super::{Ctx, Entry, Modes};
 use crate::games::GameHand;
+use crate::i18n::Msg;
 use crate::games::bridge::{Contract, Doubling, Hand, Honours, HonoursKind, Seat, Strain};
 use crate::i18n::tr;
-use crate::ui::widgets::{choice, key, row_title};
+use crate::ui::widgets::{choice, key, key_height, keypad, row_title};
 use marque_core::msg;
 
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -43,6 +44,22 @@ impl BridgeForm {
         }
     }
 
+    pub fn keep_modes(&self, _modes: &mut Modes) {}
+
+    /// The hand, or what is still to be picked, in the table's order.
+    fn entry(&self) -> Entry {
+        let missing = if self.declarer.is_none() {
+            "ui.missing.bridge.declarer"
+        } else if self.level.is_none() || self.strain.is_none() {
+            "ui.missing.bridge.contract"
+        } else {
+            "ui.missing.bridge.result"
+        };
+        self.hand()
+            .map(GameHand::Bridge)
+            .ok_or_else(|| Msg::new(missing))
+    }
+
     fn hand(&self) -> Option<Hand> {
         if self.passed {
             return Some(Hand::PassedOut);
@@ -60,7 +77,7 @@ impl BridgeForm {
         })
     }
 
-    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<GameHand> {
+    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Entry {
         let lang = ctx.lang;
         let dealer = crate::games::bridge::dealer(ctx.index());
         ui.label(
@@ -83,42 +100,52 @@ impl BridgeForm {
             self.passed = !self.passed;
         }
         if self.passed {
-            return self.hand().map(GameHand::Bridge);
+            return self.entry();
         }
+        // Every row a keypad of keys of one size in fixed places: nothing lies beyond the
+        // edge, and nothing moves when a key is tapped.
+        let height = key_height(ui);
+        let gap = ui.spacing().item_spacing.x;
+        let room = ui.available_width();
         row_title(ui, tr(lang, "ui.bridge.declarer"));
-        ui.horizontal_wrapped(|ui| {
-            for seat in Seat::ALL {
-                let text = format!(
-                    "{} — {}",
-                    tr(lang, seat.name_key()),
-                    ctx.session.players[seat.index()]
-                );
-                if choice(ui, self.declarer == Some(seat), true, &text, &text).clicked() {
-                    self.declarer = Some(seat);
-                }
+        let seat_key = egui::vec2(((room - 3.0 * gap) / 4.0).max(110.0), height);
+        keypad(ui, 4, seat_key, 4, |ui, i| {
+            let seat = Seat::ALL[i];
+            let text = format!(
+                "{} — {}",
+                tr(lang, seat.name_key()),
+                ctx.session.players[seat.index()]
+            );
+            if key(ui, seat_key, self.declarer == Some(seat), true, &text, &text).clicked() {
+                self.declarer = Some(seat);
             }
         });
         row_title(ui, tr(lang, "ui.bridge.contract"));
-        ui.horizontal_wrapped(|ui| {
-            for level in 1..=7u8 {
-                let name = msg!("ui.bridge.level", n = level).render(lang);
-                if choice(ui, self.level == Some(level), true, level.to_string(), name).clicked() {
-                    self.level = Some(level);
-                    if self.tricks.is_none() {
-                        self.tricks = Some(6 + level);
-                    }
+        let small = egui::vec2(44.0, height);
+        keypad(ui, 7, small, 7, |ui, i| {
+            let level = i as u8 + 1;
+            let name = msg!("ui.bridge.level", n = level).render(lang);
+            if key(ui, small, self.level == Some(level), true, level.to_string(), name).clicked() {
+                self.level = Some(level);
+                if self.tricks.is_none() {
+                    self.tricks = Some(6 + level);
                 }
             }
         });
-        ui.horizontal_wrapped(|ui| {
-            for strain in Strain::ALL {
+        let doublings = [
+            (Doubling::None, "—", "ui.bridge.undoubled"),
+            (Doubling::Doubled, "X", "ui.bridge.doubled"),
+            (Doubling::Redoubled, "XX", "ui.bridge.redoubled"),
+        ];
+        keypad(ui, Strain::ALL.len() + doublings.len(), small, 8, |ui, i| {
+            if let Some(&strain) = Strain::ALL.get(i) {
                 let text = tr(lang, strain.symbol_key());
                 let name = msg!(
                     "ui.bridge.strain",
                     strain = tr(lang, &format!("ui.strain.{}", strain.code()))
                 )
                 .render(lang);
-                if choice(ui, self.strain == Some(strain), true, text, name).clicked() {
+                if key(ui, small, self.strain == Some(strain), true, text, name).clicked() {
                     self.strain = Some(strain);
                     let nt = strain == Strain::NoTrump;
                     if self
@@ -128,14 +155,9 @@ impl BridgeForm {
                         self.honours = None;
                     }
                 }
-            }
-            ui.separator();
-            for (d, text, key) in [
-                (Doubling::None, "—", "ui.bridge.undoubled"),
-                (Doubling::Doubled, "X", "ui.bridge.doubled"),
-                (Doubling::Redoubled, "XX", "ui.bridge.redoubled"),
-            ] {
-                if choice(ui, self.doubling == d, true, text, tr(lang, key)).clicked() {
+            } else {
+                let (d, text, name) = doublings[i - Strain::ALL.len()];
+                if key(ui, small, self.doubling == d, true, text, tr(lang, name)).clicked() {
                     self.doubling = d;
                 }
             }
@@ -143,36 +165,35 @@ impl BridgeForm {
         // The result: a key per number of tricks taken, always there and always in the same
         // place (they wait for the level); each reads as the result it makes (=, +1, −2).
         row_title(ui, tr(lang, "ui.bridge.result"));
-        let size = egui::vec2(46.0, ui.spacing().interact_size.y.max(30.0));
-        ui.horizontal_wrapped(|ui| {
-            for tricks in 0..=13u8 {
-                let (text, name) = match self.level {
-                    Some(level) => {
-                        let diff = tricks as i64 - (6 + level) as i64;
-                        match diff {
-                            0 => ("=".to_string(), tr(lang, "ui.bridge.made")),
-                            d if d > 0 => (
-                                format!("+{d}"),
-                                msg!("ui.bridge.made_over", n = d).render(lang),
-                            ),
-                            d => (
-                                format!("−{}", -d),
-                                msg!("ui.bridge.down", n = -d).render(lang),
-                            ),
-                        }
+        let size = egui::vec2(46.0, height);
+        keypad(ui, 14, size, 14, |ui, i| {
+            let tricks = i as u8;
+            let (text, name) = match self.level {
+                Some(level) => {
+                    let diff = tricks as i64 - (6 + level) as i64;
+                    match diff {
+                        0 => ("=".to_string(), tr(lang, "ui.bridge.made")),
+                        d if d > 0 => (
+                            format!("+{d}"),
+                            msg!("ui.bridge.made_over", n = d).render(lang),
+                        ),
+                        d => (
+                            format!("−{}", -d),
+                            msg!("ui.bridge.down", n = -d).render(lang),
+                        ),
                     }
-                    None => (
-                        tricks.to_string(),
-                        msg!("ui.bridge.tricks", n = tricks).render(lang),
-                    ),
-                };
-                let chosen = self.tricks == Some(tricks);
-                if key(ui, size, chosen, self.level.is_some(), text, name)
-                    .on_hover_text(msg!("ui.bridge.tricks", n = tricks).render(lang))
-                    .clicked()
-                {
-                    self.tricks = Some(tricks);
                 }
+                None => (
+                    tricks.to_string(),
+                    msg!("ui.bridge.tricks", n = tricks).render(lang),
+                ),
+            };
+            let chosen = self.tricks == Some(tricks);
+            if key(ui, size, chosen, self.level.is_some(), text, name)
+                .on_hover_text(msg!("ui.bridge.tricks", n = tricks).render(lang))
+                .clicked()
+            {
+                self.tricks = Some(tricks);
             }
         });
         // Always one line, so that nothing below moves.
@@ -182,34 +203,34 @@ impl BridgeForm {
         };
         ui.label(taken);
         row_title(ui, tr(lang, "ui.bridge.honours"));
-        ui.horizontal_wrapped(|ui| {
-            if choice(
-                ui,
-                self.honours.is_none(),
-                true,
-                tr(lang, "ui.bridge.no_honours"),
-                tr(lang, "ui.bridge.no_honours"),
-            )
-            .clicked()
-            {
-                self.honours = None;
-            }
-            let kinds: &[HonoursKind] = match self.strain {
-                Some(Strain::NoTrump) => &[HonoursKind::Aces],
-                Some(_) => &[HonoursKind::Four, HonoursKind::Five],
-                None => &[],
-            };
-            for &kind in kinds {
-                for side in 0..2 {
-                    let h = Honours { side, kind };
-                    let side_name = tr(lang, ["side.NS", "side.EW"][side]);
-                    let text = format!("{side_name} {}", tr(lang, kind.name_key()));
-                    if choice(ui, self.honours == Some(h), true, &text, &text).clicked() {
-                        self.honours = Some(h);
-                    }
+        let kinds: &[HonoursKind] = match self.strain {
+            Some(Strain::NoTrump) => &[HonoursKind::Aces],
+            Some(_) => &[HonoursKind::Four, HonoursKind::Five],
+            None => &[],
+        };
+        // Five places whatever the trump: none, then each side's honours; a place with no
+        // honours to claim stays empty.
+        let wide = egui::vec2(((room - gap) / 2.0).max(110.0), height);
+        keypad(ui, 5, wide, 2, |ui, i| {
+            if i == 0 {
+                let none = tr(lang, "ui.bridge.no_honours");
+                if key(ui, wide, self.honours.is_none(), true, none.clone(), none).clicked() {
+                    self.honours = None;
                 }
+                return;
+            }
+            let Some(&kind) = kinds.get((i - 1) / 2) else {
+                ui.allocate_space(wide);
+                return;
+            };
+            let side = (i - 1) % 2;
+            let h = Honours { side, kind };
+            let side_name = tr(lang, ["side.NS", "side.EW"][side]);
+            let text = format!("{side_name} {}", tr(lang, kind.name_key()));
+            if key(ui, wide, self.honours == Some(h), true, &text, &text).clicked() {
+                self.honours = Some(h);
             }
         });
-        self.hand().map(GameHand::Bridge)
+        self.entry()
     }
 }

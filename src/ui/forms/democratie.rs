@@ -2,17 +2,20 @@
 //! suits over 25 points or cards taken twice are refused; tribus show live. A trick helper
 //! settles a disputed trick.
 
-use super::Ctx;
+use super::{Ctx, Entry, Modes};
 use crate::games::GameHand;
+use crate::i18n::Msg;
 use crate::games::democratie::{Capture, Card, Hand, Rank, SUIT_POINTS, Suit, deal_sizes, trick};
 use crate::i18n::tr;
 use crate::session::Options;
-use crate::ui::widgets::{choice, key, row_title};
+use crate::ui::widgets::{key, key_height, keypad, per_row, row_title};
 use marque_core::msg;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct DemocratieForm {
     captured: Vec<[Capture; 4]>,
+    /// The table enters the cards captured rather than their points.
+    by_cards: bool,
     helper: TrickHelper,
 }
 
@@ -24,13 +27,37 @@ struct TrickHelper {
 }
 
 impl DemocratieForm {
-    pub fn from_hand(v: Option<&Hand>, players: usize) -> DemocratieForm {
-        let captured = match v.cloned().map(Ok::<Hand, ()>) {
-            Some(Ok(h)) => h.captured,
-            _ => vec![std::array::from_fn(|_| Capture::Points(0)); players],
+    pub fn keep_modes(&self, modes: &mut Modes) {
+        modes.democratie_cards = self.by_cards;
+    }
+
+    pub fn from_hand(v: Option<&Hand>, players: usize, modes: Modes) -> DemocratieForm {
+        let (captured, by_cards) = match v {
+            Some(h) => {
+                let cards = h
+                    .captured
+                    .iter()
+                    .flatten()
+                    .any(|c| matches!(c, Capture::Cards(_)));
+                (h.captured.clone(), cards)
+            }
+            None => {
+                let empty = || {
+                    if modes.democratie_cards {
+                        Capture::Cards(Vec::new())
+                    } else {
+                        Capture::Points(0)
+                    }
+                };
+                (
+                    vec![std::array::from_fn(|_| empty()); players],
+                    modes.democratie_cards,
+                )
+            }
         };
         DemocratieForm {
             captured,
+            by_cards,
             helper: TrickHelper {
                 played: vec![None; players],
                 ..Default::default()
@@ -38,27 +65,50 @@ impl DemocratieForm {
         }
     }
 
-    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<GameHand> {
+    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Entry {
         let lang = ctx.lang;
         let players = &ctx.session.players;
         let Options::Democratie(options) = &ctx.session.options else {
-            return None;
+            return Err(Msg::new("ui.form.incomplete"));
         };
         let n = players.len();
         let sizes: Vec<String> = deal_sizes(n, options.days)
             .iter()
             .map(|s| s.to_string())
             .collect();
-        ui.label(
-            msg!(
-                "ui.demo.deal",
-                sizes = sizes.join(" + "),
-                jokers = crate::games::democratie::jokers(n)
+        ui.add(
+            egui::Label::new(
+                msg!(
+                    "ui.demo.deal",
+                    sizes = sizes.join(" + "),
+                    jokers = crate::games::democratie::jokers(n)
+                )
+                .render(lang),
             )
-            .render(lang),
+            .wrap(),
         );
+        let height = key_height(ui);
+        // The table's way of entering, for the whole session: points per suit, or the cards.
+        let mode = tr(lang, "ui.demo.by_cards_all");
+        let size = egui::vec2(260.0_f32.min(ui.available_width()), height);
+        if key(ui, size, self.by_cards, true, mode.clone(), mode)
+            .on_hover_text(tr(lang, "ui.demo.by_cards_hint"))
+            .clicked()
+        {
+            self.by_cards = !self.by_cards;
+            for cap in self.captured.iter_mut().flatten() {
+                let points = cap.points();
+                match cap {
+                    Capture::Cards(_) if !self.by_cards => *cap = Capture::Points(points),
+                    Capture::Points(0) if self.by_cards => *cap = Capture::Cards(Vec::new()),
+                    _ => {}
+                }
+            }
+        }
         // "All 25 to this player" in a suit: applied once the grid is drawn.
         let mut all_to: Option<(usize, usize)> = None;
+        let label_width = 92.0_f32.min(ui.available_width() * 0.25);
+        let card_key = egui::vec2(40.0, height);
         for (p, name) in players.iter().enumerate() {
             ui.separator();
             let tribus = options.tribus(&self.captured[p]);
@@ -68,80 +118,33 @@ impl DemocratieForm {
                 )
                 .strong(),
             );
-            egui::Grid::new(("captures", p)).show(ui, |ui| {
-                for s in Suit::ALL {
-                    let suit = tr(lang, s.name_key());
-                    let l = ui.label(crate::ui::widgets::suit_text(s.symbol(), &suit));
-                    let access = format!("{name} {suit}");
-                    l.widget_info(move || {
-                        egui::WidgetInfo::labeled(egui::Role::Label, true, &access)
-                    });
-                    let cap = &mut self.captured[p][s as usize];
+            for s in Suit::ALL {
+                let suit = tr(lang, s.name_key());
+                let cap = &mut self.captured[p][s as usize];
+                ui.horizontal_top(|ui| {
+                    // The suit (with its points when given by cards), and the key that switches
+                    // this suit between points and cards.
+                    let title = match cap {
+                        Capture::Cards(_) => format!(
+                            "{suit} · {}",
+                            msg!("ui.demo.points", n = cap.points()).render(lang)
+                        ),
+                        Capture::Points(_) => suit.clone(),
+                    };
+                    ui.add_sized(
+                        [label_width, height],
+                        egui::Label::new(crate::ui::widgets::suit_text(s.symbol(), &title))
+                            .truncate(),
+                    );
                     let by_cards = matches!(cap, Capture::Cards(_));
-                    ui.horizontal(|ui| match cap {
-                        Capture::Points(pts) => {
-                            // Steppers of fixed size around the number, and the whole suit.
-                            let size = egui::vec2(34.0, ui.spacing().interact_size.y.max(30.0));
-                            let step = |k: &'static str| {
-                                msg!(k, player = name.as_str(), suit = suit.as_str()).render(lang)
-                            };
-                            if key(ui, size, false, *pts > 0, "−", step("ui.demo.less")).clicked()
-                            {
-                                *pts -= 1;
-                            }
-                            ui.add_sized(
-                                [44.0, size.y],
-                                egui::DragValue::new(pts).range(0..=SUIT_POINTS),
-                            )
-                            .labelled_by(l.id);
-                            let more = *pts < SUIT_POINTS;
-                            if key(ui, size, false, more, "+", step("ui.demo.more")).clicked() {
-                                *pts += 1;
-                            }
-                            let all = egui::vec2(48.0, size.y);
-                            if key(
-                                ui,
-                                all,
-                                *pts == SUIT_POINTS,
-                                true,
-                                "25",
-                                step("ui.demo.all"),
-                            )
-                            .clicked()
-                            {
-                                all_to = Some((p, s as usize));
-                            }
-                        }
-                        Capture::Cards(cards) => {
-                            for r in Rank::ALL {
-                                let has = cards.contains(&r);
-                                let card = msg!(
-                                    "ui.demo.card",
-                                    player = name.as_str(),
-                                    rank = tr(lang, r.name_key()),
-                                    suit = suit.as_str()
-                                );
-                                if choice(ui, has, true, tr(lang, r.name_key()), card.render(lang))
-                                    .clicked()
-                                {
-                                    if has {
-                                        cards.retain(|c| *c != r);
-                                    } else {
-                                        cards.push(r);
-                                    }
-                                }
-                            }
-                            ui.label(msg!("ui.demo.points", n = cap.points()).render(lang));
-                        }
-                    });
-                    let mode_name = msg!(
+                    let mode = msg!(
                         "ui.demo.by_cards",
                         player = name.as_str(),
                         suit = suit.as_str()
                     )
                     .render(lang);
-                    let cap = &mut self.captured[p][s as usize];
-                    if choice(ui, by_cards, true, tr(lang, "ui.demo.cards"), mode_name)
+                    let toggle = egui::vec2(64.0, height);
+                    if key(ui, toggle, by_cards, true, tr(lang, "ui.demo.cards"), mode)
                         .on_hover_text(tr(lang, "ui.demo.by_cards_hint"))
                         .clicked()
                     {
@@ -151,9 +154,24 @@ impl DemocratieForm {
                             Capture::Cards(Vec::new())
                         };
                     }
-                    ui.end_row();
-                }
-            });
+                    // Points or cards; when the table enters cards, every suit keeps the rank
+                    // keys' rows, so that nothing below moves when one switches.
+                    ui.vertical(|ui| {
+                        let rows = Rank::ALL.len().div_ceil(per_row(ui, card_key.x, 12));
+                        let top = ui.cursor().min.y;
+                        if matches!(cap, Capture::Cards(_)) {
+                            cards_keys(ui, lang, cap, card_key, name, &suit);
+                        } else if stepper(ui, lang, cap, height, name, &suit) {
+                            all_to = Some((p, s as usize));
+                        }
+                        if self.by_cards {
+                            let full = rows as f32 * (height + ui.spacing().item_spacing.y);
+                            let used = ui.cursor().min.y - top;
+                            ui.add_space((full - used).max(0.0));
+                        }
+                    });
+                });
+            }
         }
         // The whole suit to one player: 25 points there, none to the others.
         if let Some((to, suit)) = all_to {
@@ -177,7 +195,10 @@ impl DemocratieForm {
             }
         }
         self.helper_ui(ui, ctx);
-        Some(GameHand::Democratie(Hand {
+        if self.captured.iter().flatten().all(|c| c.points() == 0) {
+            return Err(Msg::new("ui.missing.demo.empty"));
+        }
+        Ok(GameHand::Democratie(Hand {
             captured: self.captured.clone(),
         }))
     }
@@ -227,13 +248,16 @@ impl DemocratieForm {
     }
 }
 
-/// Picks one card (suit and rank) or the joker.
+/// Picks one card (suit and rank) or the joker: the suits and the joker on one row, the ranks
+/// always below them (off until a suit is picked), so that no key moves.
 fn card_picker(ui: &mut egui::Ui, lang: crate::i18n::Lang, card: &mut Option<Card>, who: &str) {
-    ui.horizontal_wrapped(|ui| {
-        let suit = match card {
-            Some(Card::Card(_, s)) => Some(*s),
-            _ => None,
-        };
+    let height = key_height(ui);
+    let size = egui::vec2(40.0, height);
+    let suit = match card {
+        Some(Card::Card(_, s)) => Some(*s),
+        _ => None,
+    };
+    ui.horizontal(|ui| {
         for s in Suit::ALL {
             let name = msg!(
                 "ui.demo.pick_suit",
@@ -241,7 +265,7 @@ fn card_picker(ui: &mut egui::Ui, lang: crate::i18n::Lang, card: &mut Option<Car
                 suit = tr(lang, s.name_key())
             )
             .render(lang);
-            if choice(ui, suit == Some(s), true, s.symbol(), name).clicked() {
+            if key(ui, size, suit == Some(s), true, s.symbol(), name).clicked() {
                 let rank = match card {
                     Some(Card::Card(r, _)) => *r,
                     _ => Rank::R5,
@@ -250,38 +274,100 @@ fn card_picker(ui: &mut egui::Ui, lang: crate::i18n::Lang, card: &mut Option<Car
             }
         }
         let name = msg!("ui.demo.pick_joker", who = who).render(lang);
-        if choice(
-            ui,
-            *card == Some(Card::Joker),
-            true,
-            tr(lang, "ui.demo.joker"),
-            name,
-        )
-        .clicked()
-        {
+        let joker = tr(lang, "ui.demo.joker");
+        let wide = egui::vec2(90.0, height);
+        if key(ui, wide, *card == Some(Card::Joker), true, joker, name).clicked() {
             *card = Some(Card::Joker);
         }
-        if let Some(s) = suit {
-            ui.separator();
-            for r in Rank::ALL {
-                let name = msg!(
-                    "ui.demo.pick_rank",
-                    who = who,
-                    rank = tr(lang, r.name_key())
-                )
-                .render(lang);
-                if choice(
-                    ui,
-                    *card == Some(Card::Card(r, s)),
-                    true,
-                    tr(lang, r.name_key()),
-                    name,
-                )
-                .clicked()
-                {
-                    *card = Some(Card::Card(r, s));
-                }
+    });
+    keypad(ui, Rank::ALL.len(), size, 12, |ui, i| {
+        let r = Rank::ALL[i];
+        let name = msg!(
+            "ui.demo.pick_rank",
+            who = who,
+            rank = tr(lang, r.name_key())
+        )
+        .render(lang);
+        let picked = suit.is_some_and(|s| *card == Some(Card::Card(r, s)));
+        if key(ui, size, picked, suit.is_some(), tr(lang, r.name_key()), name).clicked()
+            && let Some(s) = suit
+        {
+            *card = Some(Card::Card(r, s));
+        }
+    });
+}
+
+/// A suit's points: − and + of fixed size around the number, and the whole suit ("25"; true
+/// when tapped).
+fn stepper(
+    ui: &mut egui::Ui,
+    lang: crate::i18n::Lang,
+    cap: &mut Capture,
+    height: f32,
+    name: &str,
+    suit: &str,
+) -> bool {
+    let mut all = false;
+    let mut pts = cap.points();
+    ui.horizontal(|ui| {
+        let size = egui::vec2(34.0, height);
+        let step = |k: &'static str| msg!(k, player = name, suit = suit).render(lang);
+        if key(ui, size, false, pts > 0, "−", step("ui.demo.less")).clicked() {
+            pts -= 1;
+        }
+        let access = format!("{name} {suit}");
+        ui.add_sized(
+            [44.0, size.y],
+            egui::DragValue::new(&mut pts).range(0..=SUIT_POINTS),
+        )
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::SpinButton, true, &access));
+        let more = pts < SUIT_POINTS;
+        if key(ui, size, false, more, "+", step("ui.demo.more")).clicked() {
+            pts += 1;
+        }
+        let whole = egui::vec2(48.0, size.y);
+        if key(ui, whole, pts == SUIT_POINTS, true, "25", step("ui.demo.all")).clicked() {
+            all = true;
+        }
+    });
+    if pts != cap.points() {
+        *cap = Capture::Points(pts);
+    }
+    all
+}
+
+/// A suit's cards captured: a key per rank, in fixed rows, and their points.
+fn cards_keys(
+    ui: &mut egui::Ui,
+    lang: crate::i18n::Lang,
+    cap: &mut Capture,
+    size: egui::Vec2,
+    name: &str,
+    suit: &str,
+) {
+    let mut cards = match cap {
+        Capture::Cards(c) => c.clone(),
+        Capture::Points(_) => Vec::new(),
+    };
+    keypad(ui, Rank::ALL.len(), size, 12, |ui, i| {
+        let r = Rank::ALL[i];
+        let has = cards.contains(&r);
+        let card = msg!(
+            "ui.demo.card",
+            player = name,
+            rank = tr(lang, r.name_key()),
+            suit = suit
+        );
+        if key(ui, size, has, true, tr(lang, r.name_key()), card.render(lang)).clicked() {
+            if has {
+                cards.retain(|c| *c != r);
+            } else {
+                cards.push(r);
             }
         }
     });
+    let new = Capture::Cards(cards);
+    if *cap != new {
+        *cap = new;
+    }
 }

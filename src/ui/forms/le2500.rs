@@ -1,12 +1,13 @@
 //! 2500 entry: the frime first, then for each player the cards laid and the cards left in hand
-//! on a rank keypad (one tap per card), with the player's points live.
+//! on a rank keypad (one tap per card), with the player's points live; or, for a table that
+//! counts on paper, each player's points, written as points.
 
-use super::Ctx;
+use super::{Ctx, Entry, Modes};
 use crate::games::GameHand;
-use crate::games::le2500::{self, Hand, Rank};
-use crate::i18n::tr;
+use crate::games::le2500::{Cards, Hand, Options as GameOptions, Rank};
+use crate::i18n::{Msg, tr};
 use crate::session::Options;
-use crate::ui::widgets::{choice, key, row_title};
+use crate::ui::widgets::{key, key_height, keypad, row_title};
 use marque_core::msg;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -20,6 +21,8 @@ pub struct Le2500Form {
     /// Entered in points, per player (laid, in hand), rather than card by card.
     by_points: bool,
     points: Vec<[i64; 2]>,
+    /// Back to cards from points asked: the points typed would be lost.
+    asking: bool,
 }
 
 fn counts(cards: &[Rank]) -> [u32; 12] {
@@ -42,59 +45,75 @@ fn expand(c: &[u32; 12]) -> Vec<Rank> {
 }
 
 impl Le2500Form {
-    pub fn from_hand(v: Option<&Hand>, players: usize) -> Le2500Form {
-        match v.cloned().map(Ok::<Hand, ()>) {
-            Some(Ok(h)) => Le2500Form {
-                frime: Some(h.frime),
-                laid: h.laid.iter().map(|c| counts(c)).collect(),
-                kept: h.hand.iter().map(|c| counts(c)).collect(),
-                trio: false,
-                by_points: false,
-                points: vec![[0, 0]; players],
-            },
-            _ => Le2500Form {
-                frime: None,
-                laid: vec![[0; 12]; players],
-                kept: vec![[0; 12]; players],
-                trio: false,
-                by_points: false,
-                points: vec![[0, 0]; players],
-            },
-        }
+    pub fn keep_modes(&self, modes: &mut Modes) {
+        modes.le2500_points = self.by_points;
     }
 
-    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<GameHand> {
+    pub fn from_hand(
+        v: Option<&Hand>,
+        players: usize,
+        modes: Modes,
+        options: &GameOptions,
+    ) -> Le2500Form {
+        let mut form = Le2500Form {
+            frime: None,
+            laid: vec![[0; 12]; players],
+            kept: vec![[0; 12]; players],
+            trio: false,
+            by_points: modes.le2500_points,
+            points: vec![[0, 0]; players],
+            asking: false,
+        };
+        let Some(h) = v else {
+            return form;
+        };
+        form.frime = Some(h.frime);
+        let given_as_points = h
+            .laid
+            .iter()
+            .chain(&h.hand)
+            .any(|c| matches!(c, Cards::Points(_)));
+        // A brasse given in points is shown in points, as typed; one given by cards, by cards.
+        form.by_points = given_as_points;
+        for p in 0..players.min(h.laid.len()).min(h.hand.len()) {
+            form.laid[p] = counts(h.laid[p].ranks());
+            form.kept[p] = counts(h.hand[p].ranks());
+            // Cards given by rank in a brasse shown in points: their points.
+            form.points[p] = [
+                h.laid[p].points(options, h.frime),
+                h.hand[p].points(options, h.frime),
+            ];
+        }
+        form
+    }
+
+    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Entry {
         let lang = ctx.lang;
-        let players = &ctx.session.players;
         let Options::Le2500(options) = &ctx.session.options else {
-            return None;
+            return Err(Msg::new("ui.form.incomplete"));
         };
         row_title(ui, tr(lang, "ui.2500.frime"));
-        ui.horizontal_wrapped(|ui| {
-            for r in Rank::ALL {
-                let name = msg!("ui.2500.frime_is", rank = tr(lang, r.name_key())).render(lang);
-                if choice(
-                    ui,
-                    self.frime == Some(r),
-                    true,
-                    tr(lang, r.name_key()),
-                    name,
-                )
-                .clicked()
-                {
-                    self.frime = Some(r);
-                }
+        let height = key_height(ui);
+        keypad(ui, Rank::ALL.len(), egui::vec2(48.0, height), 12, |ui, i| {
+            let r = Rank::ALL[i];
+            let name = msg!("ui.2500.frime_is", rank = tr(lang, r.name_key())).render(lang);
+            let text = tr(lang, r.name_key());
+            if key(ui, egui::vec2(48.0, height), self.frime == Some(r), true, text, name).clicked()
+            {
+                self.frime = Some(r);
             }
         });
-        let frime = self.frime?;
-        let height = ui.spacing().interact_size.y.max(30.0);
+        let Some(frime) = self.frime else {
+            return Err(Msg::new("ui.missing.2500.frime"));
+        };
         // Two keys, always in the same places: points instead of cards, and (for cards) each
         // tap a trio, as a laid brasse is mostly trios.
-        ui.horizontal_wrapped(|ui| {
+        let gap = ui.spacing().item_spacing.x;
+        let size = egui::vec2(((ui.available_width() - gap) / 2.0).min(220.0), height);
+        ui.horizontal(|ui| {
             let name = tr(lang, "ui.2500.by_points");
-            let size = egui::vec2(220.0, height);
             if key(ui, size, self.by_points, true, name.clone(), name).clicked() {
-                self.by_points = !self.by_points;
+                self.switch_mode(options, frime);
             }
             let name = tr(lang, "ui.2500.trio");
             let trio = key(ui, size, self.trio, !self.by_points, name.clone(), name);
@@ -102,23 +121,64 @@ impl Le2500Form {
                 self.trio = !self.trio;
             }
         });
-        if self.by_points {
-            return self.show_points(ui, ctx, frime);
-        }
-        let step: u32 = if self.trio { 3 } else { 1 };
         let worth = options.value(frime, frime);
-        ui.label(
-            egui::RichText::new(
-                msg!(
-                    "ui.2500.frime_worth",
-                    rank = tr(lang, frime.name_key()),
-                    points = worth
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(
+                    msg!(
+                        "ui.2500.frime_worth",
+                        rank = tr(lang, frime.name_key()),
+                        points = worth
+                    )
+                    .render(lang),
                 )
-                .render(lang),
+                .size(20.0)
+                .strong(),
             )
-            .size(20.0)
-            .strong(),
+            .wrap(),
         );
+        let hand = if self.by_points {
+            self.show_points(ui, ctx, frime)
+        } else {
+            self.show_cards(ui, ctx, options, frime)
+        };
+        if hand.is_empty() {
+            return Err(Msg::new("ui.missing.2500.empty"));
+        }
+        Ok(GameHand::Le2500(hand))
+    }
+
+    /// From cards to points, the cards' points are kept; from points back to cards, the table
+    /// is asked first when points were typed (they would be lost).
+    fn switch_mode(&mut self, options: &GameOptions, frime: Rank) {
+        if !self.by_points {
+            for p in 0..self.points.len() {
+                self.points[p] = [
+                    options.points(ranks(&self.laid[p]), frime),
+                    options.points(ranks(&self.kept[p]), frime),
+                ];
+            }
+            self.by_points = true;
+        } else if self.points.iter().flatten().any(|&p| p != 0) {
+            self.asking = !self.asking;
+        } else {
+            self.by_points = false;
+        }
+    }
+
+    fn show_cards(
+        &mut self,
+        ui: &mut egui::Ui,
+        ctx: &Ctx,
+        options: &GameOptions,
+        frime: Rank,
+    ) -> Hand {
+        let lang = ctx.lang;
+        let players = &ctx.session.players;
+        let step: u32 = if self.trio { 3 } else { 1 };
+        let height = key_height(ui);
+        let (rank_key, minus_key) = (egui::vec2(62.0, height), egui::vec2(30.0, height));
+        let gap = ui.spacing().item_spacing.x;
         for p in 0..players.len() {
             ui.separator();
             let points = |c: &[u32; 12]| options.points(ranks(c), frime);
@@ -140,44 +200,10 @@ impl Le2500Form {
                 ("ui.2500.laid", &mut self.laid[p]),
                 ("ui.2500.kept", &mut self.kept[p]),
             ] {
-                // Keys of fixed sizes that never move: the count shows inside the key, a − beside
-                // each rank takes one card back, and "clear" is always there.
-                let height = ui.spacing().interact_size.y.max(30.0);
-                let (rank_key, minus_key) = (egui::vec2(62.0, height), egui::vec2(30.0, height));
-                ui.horizontal_wrapped(|ui| {
-                    // A fixed width, so that the "laid" and "in hand" keypads start at one edge.
+                // The title and "clear" on a row of their own, then the ranks: each key with
+                // its − beside it, in rows that hold the same number of pairs.
+                ui.horizontal(|ui| {
                     ui.add_sized([80.0, height], egui::Label::new(tr(lang, kind)));
-                    for r in Rank::ALL {
-                        let n = counts[r as usize];
-                        let rank = tr(lang, r.name_key());
-                        let text = if n > 0 {
-                            format!("{rank}×{n}")
-                        } else {
-                            rank.clone()
-                        };
-                        let (player, what) = (&players[p], tr(lang, kind));
-                        let name = msg!(
-                            "ui.2500.add",
-                            player = player,
-                            what = what.as_str(),
-                            rank = rank.as_str()
-                        )
-                        .render(lang);
-                        let resp = key(ui, rank_key, n > 0, true, text, name)
-                            .on_hover_text(tr(lang, "ui.2500.tap"));
-                        if resp.clicked() {
-                            counts[r as usize] += step;
-                        }
-                        let name =
-                            msg!("ui.2500.remove", player = player, what = what, rank = rank)
-                                .render(lang);
-                        if (key(ui, minus_key, false, n > 0, "−", name).clicked()
-                            || resp.secondary_clicked())
-                            && n > 0
-                        {
-                            counts[r as usize] -= step.min(n);
-                        }
-                    }
                     let any = counts.iter().any(|&c| c > 0);
                     let name = msg!("ui.2500.clear", player = &players[p], what = tr(lang, kind))
                         .render(lang);
@@ -186,36 +212,74 @@ impl Le2500Form {
                         *counts = [0; 12];
                     }
                 });
+                let pair = egui::vec2(rank_key.x + gap + minus_key.x, height);
+                keypad(ui, Rank::ALL.len(), pair, 6, |ui, i| {
+                    let r = Rank::ALL[i];
+                    let n = counts[r as usize];
+                    let rank = tr(lang, r.name_key());
+                    let text = if n > 0 {
+                        format!("{rank}×{n}")
+                    } else {
+                        rank.clone()
+                    };
+                    let (player, what) = (&players[p], tr(lang, kind));
+                    let name = msg!(
+                        "ui.2500.add",
+                        player = player,
+                        what = what.as_str(),
+                        rank = rank.as_str()
+                    )
+                    .render(lang);
+                    let resp = key(ui, rank_key, n > 0, true, text, name)
+                        .on_hover_text(tr(lang, "ui.2500.tap"));
+                    if resp.clicked() {
+                        counts[r as usize] += step;
+                    }
+                    let name = msg!("ui.2500.remove", player = player, what = what, rank = rank)
+                        .render(lang);
+                    if (key(ui, minus_key, false, n > 0, "−", name).clicked()
+                        || resp.secondary_clicked())
+                        && n > 0
+                    {
+                        counts[r as usize] -= step.min(n);
+                    }
+                });
             }
         }
-        let laid: Vec<Vec<Rank>> = self.laid.iter().map(expand).collect();
-        let hand: Vec<Vec<Rank>> = self.kept.iter().map(expand).collect();
-        Some(GameHand::Le2500(Hand { frime, laid, hand }))
+        Hand {
+            frime,
+            laid: self.laid.iter().map(|c| Cards::Ranks(expand(c))).collect(),
+            hand: self.kept.iter().map(|c| Cards::Ranks(expand(c))).collect(),
+        }
     }
 
-    /// The points mode: each player's laid and in-hand points typed; the brasse is written with
-    /// cards worth them (the session file holds cards), which the form says.
-    fn show_points(&mut self, ui: &mut egui::Ui, ctx: &Ctx, frime: Rank) -> Option<GameHand> {
+    /// The points mode: each player's laid and in-hand points typed, written as points.
+    fn show_points(&mut self, ui: &mut egui::Ui, ctx: &Ctx, frime: Rank) -> Hand {
         let lang = ctx.lang;
         let players = &ctx.session.players;
-        let Options::Le2500(options) = &ctx.session.options else {
-            return None;
-        };
-        ui.label(egui::RichText::new(tr(lang, "ui.2500.points_note")).weak());
+        let height = key_height(ui);
+        ui.add(egui::Label::new(egui::RichText::new(tr(lang, "ui.2500.points_note")).weak()).wrap());
+        let field = egui::vec2(
+            ((ui.available_width() - 3.0 * ui.spacing().item_spacing.x) / 3.0).clamp(60.0, 110.0),
+            height,
+        );
         egui::Grid::new("2500-points").show(ui, |ui| {
             ui.label("");
             ui.label(egui::RichText::new(tr(lang, "ui.2500.laid")).strong());
             ui.label(egui::RichText::new(tr(lang, "ui.2500.kept")).strong());
             ui.end_row();
             for (p, name) in players.iter().enumerate() {
-                ui.label(egui::RichText::new(name).strong());
+                ui.add_sized(
+                    field,
+                    egui::Label::new(egui::RichText::new(name).strong()).truncate(),
+                );
                 for (k, what) in ["ui.2500.laid", "ui.2500.kept"].into_iter().enumerate() {
                     let label = msg!("ui.2500.points_of", player = name, what = tr(lang, what))
                         .render(lang);
-                    let field = egui::DragValue::new(&mut self.points[p][k])
+                    let value = egui::DragValue::new(&mut self.points[p][k])
                         .speed(5.0)
                         .range(0..=5000);
-                    ui.add_sized([110.0, 30.0], field)
+                    ui.add_sized(field, value)
                         .on_hover_text(label.clone())
                         .widget_info(|| {
                             egui::WidgetInfo::labeled(egui::Role::SpinButton, true, &label)
@@ -224,23 +288,27 @@ impl Le2500Form {
                 ui.end_row();
             }
         });
-        let mut used = [0usize; 12];
-        let mut laid = Vec::new();
-        let mut hand = Vec::new();
-        for pts in &self.points {
-            let mut cards =
-                |points| le2500::cards_worth(options, frime, players.len(), points, &mut used);
-            match (cards(pts[0]), cards(pts[1])) {
-                (Ok(l), Ok(h)) => {
-                    laid.push(l);
-                    hand.push(h);
+        // Under the fields, so that nothing above moves when it is asked.
+        if self.asking {
+            ui.label(egui::RichText::new(tr(lang, "ui.2500.to_cards.ask")).strong());
+            let size = egui::vec2(160.0_f32.min(ui.available_width() / 2.0 - 8.0), height);
+            ui.horizontal(|ui| {
+                let yes = tr(lang, "ui.2500.to_cards.yes");
+                if key(ui, size, false, true, yes.clone(), yes).clicked() {
+                    self.points = vec![[0, 0]; players.len()];
+                    self.by_points = false;
+                    self.asking = false;
                 }
-                (Err(m), _) | (_, Err(m)) => {
-                    ui.colored_label(ui.visuals().error_fg_color, m.render(lang));
-                    return None;
+                let no = tr(lang, "ui.2500.to_cards.no");
+                if key(ui, size, false, true, no.clone(), no).clicked() {
+                    self.asking = false;
                 }
-            }
+            });
         }
-        Some(GameHand::Le2500(Hand { frime, laid, hand }))
+        Hand {
+            frime,
+            laid: self.points.iter().map(|p| Cards::Points(p[0])).collect(),
+            hand: self.points.iter().map(|p| Cards::Points(p[1])).collect(),
+        }
     }
 }

@@ -8,8 +8,23 @@ mod le2500;
 mod truc;
 
 use crate::games::{GameHand, GameKind, Live};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Msg};
 use crate::session::{Session, Sheet};
+
+/// What a form holds: a whole hand, or what is still missing (said under the form, with the
+/// confirm key off).
+pub type Entry = Result<GameHand, Msg>;
+
+/// How a table chose to enter hands, kept for the session: each new form starts that way.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Modes {
+    /// Truc: only the deal's winner, not each trick.
+    pub truc_winner_only: bool,
+    /// Le 2500: each player's points, not the cards.
+    pub le2500_points: bool,
+    /// Démocratie: the cards captured, not their points.
+    pub democratie_cards: bool,
+}
 
 /// What a form reads: the session, its sheet, the game before the hand entered, and which hand
 /// it enters.
@@ -32,15 +47,20 @@ impl Ctx<'_> {
 
 /// One game's entry form.
 pub trait HandForm: std::fmt::Debug {
-    /// Draws the form; returns the hand once it is complete.
-    fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<GameHand>;
+    /// Draws the form; returns the hand once it is complete, else what is missing.
+    fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Entry;
+    /// Writes the entry modes this form was left in into `modes`.
+    fn keep_modes(&self, modes: &mut Modes);
 }
 
 macro_rules! hand_form {
     ($($t:ty),*) => {$(
         impl HandForm for $t {
-            fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<GameHand> {
+            fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Entry {
                 <$t>::show(self, ui, ctx)
+            }
+            fn keep_modes(&self, modes: &mut Modes) {
+                <$t>::keep_modes(self, modes)
             }
         }
     )*};
@@ -65,30 +85,36 @@ impl Form {
 
     /// A form for the next hand, or filled from hand `editing`: the one place that picks a
     /// game's form.
-    pub fn new(session: &Session, editing: Option<usize>) -> Form {
+    pub fn new(session: &Session, editing: Option<usize>, modes: Modes) -> Form {
         let existing = editing.and_then(|i| session.hands.get(i)).map(|h| &h.game);
         let n = session.players.len();
+        let le2500 = match &session.options {
+            crate::session::Options::Le2500(o) => o.clone(),
+            _ => crate::games::le2500::Options::default(),
+        };
         let form: Box<dyn HandForm> = match (session.game, existing) {
             (GameKind::Bridge, Some(GameHand::Bridge(h))) => {
                 Box::new(bridge::BridgeForm::from_hand(Some(h)))
             }
             (GameKind::Bridge, _) => Box::new(bridge::BridgeForm::from_hand(None)),
             (GameKind::Truc, Some(GameHand::Truc(h))) => {
-                Box::new(truc::TrucForm::from_hand(Some(h)))
+                Box::new(truc::TrucForm::from_hand(Some(h), modes))
             }
-            (GameKind::Truc, _) => Box::new(truc::TrucForm::from_hand(None)),
+            (GameKind::Truc, _) => Box::new(truc::TrucForm::from_hand(None, modes)),
             (GameKind::Ascenseur, Some(GameHand::Ascenseur(h))) => {
                 Box::new(ascenseur::AscenseurForm::from_hand(Some(h), n))
             }
             (GameKind::Ascenseur, _) => Box::new(ascenseur::AscenseurForm::from_hand(None, n)),
             (GameKind::Le2500, Some(GameHand::Le2500(h))) => {
-                Box::new(le2500::Le2500Form::from_hand(Some(h), n))
+                Box::new(le2500::Le2500Form::from_hand(Some(h), n, modes, &le2500))
             }
-            (GameKind::Le2500, _) => Box::new(le2500::Le2500Form::from_hand(None, n)),
+            (GameKind::Le2500, _) => Box::new(le2500::Le2500Form::from_hand(None, n, modes, &le2500)),
             (GameKind::Democratie, Some(GameHand::Democratie(h))) => {
-                Box::new(democratie::DemocratieForm::from_hand(Some(h), n))
+                Box::new(democratie::DemocratieForm::from_hand(Some(h), n, modes))
             }
-            (GameKind::Democratie, _) => Box::new(democratie::DemocratieForm::from_hand(None, n)),
+            (GameKind::Democratie, _) => {
+                Box::new(democratie::DemocratieForm::from_hand(None, n, modes))
+            }
         };
         Form(Some(form))
     }
@@ -97,8 +123,18 @@ impl Form {
         self.0.is_none()
     }
 
-    /// Draws the form; returns the hand once it is complete.
-    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<GameHand> {
-        self.0.as_mut()?.show(ui, ctx)
+    /// Draws the form; returns the hand once it is complete, else what is missing.
+    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Entry {
+        match self.0.as_mut() {
+            Some(form) => form.show(ui, ctx),
+            None => Err(Msg::new("ui.form.incomplete")),
+        }
+    }
+
+    /// Writes the entry modes the form was left in into `modes`.
+    pub fn keep_modes(&self, modes: &mut Modes) {
+        if let Some(form) = &self.0 {
+            form.keep_modes(modes);
+        }
     }
 }

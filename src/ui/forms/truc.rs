@@ -1,13 +1,14 @@
 //! Truc entry: a live helper for the calls (double, banco, accept, refuse) that offers only what
 //! the rules allow, then the tricks (won / pourri) or just the winner.
 
-use super::Ctx;
+use super::{Ctx, Entry, Modes};
 use crate::games::GameHand;
+use crate::i18n::Msg;
 use crate::games::Live;
 use crate::games::truc::{Call, CallKind, Deal, Hand, Outcome, deal_winner};
 use crate::i18n::tr;
 use crate::session::Options;
-use crate::ui::widgets::{choice, key, row_title};
+use crate::ui::widgets::{key, key_height, row_title, text_slot};
 use marque_core::msg;
 
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -20,7 +21,11 @@ pub struct TrucForm {
 }
 
 impl TrucForm {
-    pub fn from_hand(v: Option<&Hand>) -> TrucForm {
+    pub fn keep_modes(&self, modes: &mut Modes) {
+        modes.truc_winner_only = !self.by_tricks;
+    }
+
+    pub fn from_hand(v: Option<&Hand>, modes: Modes) -> TrucForm {
         match v.cloned().map(Ok::<Hand, ()>) {
             Some(Ok(Hand { calls, outcome })) => {
                 let mut f = TrucForm {
@@ -39,17 +44,17 @@ impl TrucForm {
                 f
             }
             _ => TrucForm {
-                by_tricks: true,
+                by_tricks: !modes.truc_winner_only,
                 ..Default::default()
             },
         }
     }
 
-    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Option<GameHand> {
+    pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Entry {
         let lang = ctx.lang;
         let players = &ctx.session.players;
         let Options::Truc(options) = &ctx.session.options else {
-            return None;
+            return Err(Msg::new("ui.form.incomplete"));
         };
         let scores = match ctx.before {
             Live::Truc(g) => g.scores(),
@@ -69,29 +74,39 @@ impl TrucForm {
                 .size(24.0)
                 .strong(),
         );
-        // What is pending, on a line that is always there.
-        let pending = match deal.pending() {
-            Some(p) => {
-                let key = if p.banco {
-                    "ui.truc.pending_banco"
-                } else {
-                    "ui.truc.pending"
-                };
-                msg!(key, player = &players[p.by], value = p.value).render(lang)
-            }
-            None => String::new(),
+        // What is pending, in a room that is always there (the longest it can say).
+        let pending = |key: &'static str, by: usize, value: i64| {
+            egui::RichText::new(msg!(key, player = &players[by], value = value).render(lang))
         };
-        ui.label(pending);
-        if deal.refused().is_none() {
+        let widest: Vec<egui::RichText> = (0..2)
+            .flat_map(|by| {
+                ["ui.truc.pending_banco", "ui.truc.pending"].map(|k| pending(k, by, 8888))
+            })
+            .collect();
+        let shown = deal.pending().map(|p| {
+            let key = if p.banco {
+                "ui.truc.pending_banco"
+            } else {
+                "ui.truc.pending"
+            };
+            pending(key, p.by, p.value)
+        });
+        text_slot(ui, shown, &widest);
+        {
+            let refused = deal.refused().is_some();
             row_title(ui, tr(lang, "ui.truc.calls"));
             // Each player's calls on keys of one size in fixed places: raise (double or banco),
             // accept, refuse; those not allowed now are greyed. A second tap where one's own
             // raise was never answers it for the other player.
-            let size = egui::vec2(130.0, ui.spacing().interact_size.y.max(30.0));
+            let height = key_height(ui);
+            // Three keys and the name on one row, as wide as the panel allows.
+            let gap = ui.spacing().item_spacing.x;
+            let width = ((ui.available_width() - 90.0 - 4.0 * gap) / 3.0).clamp(70.0, 150.0);
+            let size = egui::vec2(width, height);
             for p in 0..2 {
                 let allowed = deal.allowed(p);
                 let find = |kinds: &[CallKind]| allowed.iter().find(|(k, _)| kinds.contains(k));
-                ui.horizontal_wrapped(|ui| {
+                ui.horizontal(|ui| {
                     ui.add_sized([90.0, size.y], egui::Label::new(&players[p]).truncate());
                     let slots = [
                         (find(&[CallKind::Banco, CallKind::Double]), CallKind::Double),
@@ -114,43 +129,70 @@ impl TrucForm {
                             call = tr(lang, kind.name_key())
                         )
                         .render(lang);
-                        if key(ui, size, false, found.is_some(), text, name).clicked() {
+                        let enabled = found.is_some() && !refused;
+                        if key(ui, size, false, enabled, text, name).clicked() {
                             self.calls.push(Call { by: p, call: kind });
                         }
                     }
                 });
             }
         }
-        for c in &self.calls {
-            ui.label(format!(
-                "· {} : {}",
-                players[c.by],
-                tr(lang, c.call.name_key())
-            ));
-        }
+        // The calls so far on one line, in a room kept for a long sequence: the keys below
+        // stay where they are as calls are made.
+        let said = |calls: &[Call]| {
+            let said: Vec<String> = calls
+                .iter()
+                .map(|c| {
+                    msg!(
+                        "ui.truc.said",
+                        player = &players[c.by],
+                        call = tr(lang, c.call.name_key())
+                    )
+                    .render(lang)
+                })
+                .collect();
+            egui::RichText::new(said.join("   "))
+        };
+        let long: Vec<Call> = (0..6)
+            .map(|i| Call {
+                by: i % 2,
+                call: CallKind::Refuse,
+            })
+            .collect();
+        let refused_line = deal.refused().map(|r| {
+            egui::RichText::new(
+                msg!("ui.truc.refused", player = &players[r.by], value = r.before).render(lang),
+            )
+            .strong()
+        });
+        let sample_refusal = egui::RichText::new(
+            msg!("ui.truc.refused", player = &players[0], value = 8888).render(lang),
+        )
+        .strong();
+        text_slot(ui, Some(said(&self.calls)), &[said(&long)]);
         let undo = tr(lang, "ui.truc.undo_call");
-        if ui
-            .add_enabled(!self.calls.is_empty(), egui::Button::new(undo))
-            .clicked()
-        {
+        let undo_size = egui::vec2(200.0_f32.min(ui.available_width()), key_height(ui));
+        if key(ui, undo_size, false, !self.calls.is_empty(), undo.clone(), undo).clicked() {
             self.calls.pop();
         }
-        if let Some(r) = deal.refused() {
-            ui.label(
-                msg!("ui.truc.refused", player = &players[r.by], value = r.before).render(lang),
-            );
-            return Some(GameHand::Truc(Hand {
+        text_slot(ui, refused_line, &[sample_refusal]);
+        if deal.refused().is_some() {
+            return Ok(GameHand::Truc(Hand {
                 calls: self.calls.clone(),
                 outcome: Outcome::Refused,
             }));
         }
         if deal.pending().is_some() {
-            return None;
+            return Err(Msg::new("ui.missing.truc.answer"));
         }
         ui.separator();
+        let height = key_height(ui);
+        let gap = ui.spacing().item_spacing.x;
+        let half = egui::vec2(((ui.available_width() - gap) / 2.0).min(220.0), height);
         ui.horizontal(|ui| {
-            if choice(
+            if key(
                 ui,
+                half,
                 self.by_tricks,
                 true,
                 tr(lang, "ui.truc.by_tricks"),
@@ -160,8 +202,9 @@ impl TrucForm {
             {
                 self.by_tricks = true;
             }
-            if choice(
+            if key(
                 ui,
+                half,
                 !self.by_tricks,
                 true,
                 tr(lang, "ui.truc.by_winner"),
@@ -180,16 +223,23 @@ impl TrucForm {
                     self.tricks.truncate(k);
                     break;
                 }
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(
-                        egui::RichText::new(msg!("ui.truc.trick", n = k + 1).render(lang))
-                            .size(18.0),
+                ui.horizontal(|ui| {
+                    ui.add_sized(
+                        [60.0, height],
+                        egui::Label::new(
+                            egui::RichText::new(msg!("ui.truc.trick", n = k + 1).render(lang))
+                                .size(18.0),
+                        ),
+                    );
+                    let third = egui::vec2(
+                        ((ui.available_width() - 2.0 * gap) / 3.0).clamp(60.0, 150.0),
+                        height,
                     );
                     let current = self.tricks.get(k).copied();
                     let mut pick = |ui: &mut egui::Ui, value: Option<usize>, text: String| {
                         let name = msg!("ui.truc.trick_named", n = k + 1, what = text.as_str())
                             .render(lang);
-                        if choice(ui, current == Some(value), true, &text, name).clicked() {
+                        if key(ui, third, current == Some(value), true, &text, name).clicked() {
                             self.tricks.truncate(k);
                             self.tricks.push(value);
                         }
@@ -210,24 +260,30 @@ impl TrucForm {
                         None => tr(lang, "ui.truc.null"),
                     };
                     ui.label(egui::RichText::new(text).strong());
-                    Some(Outcome::Tricks(self.tricks.clone()))
+                    Ok(Outcome::Tricks(self.tricks.clone()))
                 }
-                Err(_) => None,
+                Err(_) => Err(Msg::new("ui.missing.truc.tricks")),
             }
         } else {
-            ui.horizontal_wrapped(|ui| {
+            let third = egui::vec2(
+                ((ui.available_width() - 2.0 * gap) / 3.0).clamp(60.0, 150.0),
+                height,
+            );
+            ui.horizontal(|ui| {
                 for (value, text) in [
                     (Some(0), players[0].clone()),
                     (Some(1), players[1].clone()),
                     (None, tr(lang, "ui.truc.null")),
                 ] {
                     let name = msg!("ui.truc.winner", what = text.as_str()).render(lang);
-                    if choice(ui, self.winner == Some(value), true, &text, name).clicked() {
+                    if key(ui, third, self.winner == Some(value), true, &text, name).clicked() {
                         self.winner = Some(value);
                     }
                 }
             });
-            self.winner.map(Outcome::Winner)
+            self.winner
+                .map(Outcome::Winner)
+                .ok_or_else(|| Msg::new("ui.missing.truc.winner"))
         };
         outcome.map(|o| {
             GameHand::Truc(Hand {

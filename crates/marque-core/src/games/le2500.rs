@@ -154,56 +154,120 @@ impl Options {
     }
 }
 
-/// Cards worth `points` each, for a brasse entered in points (the session file holds cards):
-/// the fewest cards, highest values first, within what the packs hold of each rank beside the
-/// cards `used` already (updated). `Err` says why no cards make these points.
-pub fn cards_worth(
-    options: &Options,
-    frime: Rank,
-    players: usize,
-    points: i64,
-    used: &mut [usize; 12],
-) -> Result<Vec<Rank>, Msg> {
-    if points < 0 || points % 5 != 0 {
-        return Err(msg!("le2500.err.points_step", points = points));
-    }
-    let mut ranks = Rank::ALL;
-    ranks.sort_by_key(|r| std::cmp::Reverse((options.value(*r, frime), *r as usize)));
-    let cap = copies_per_rank(players);
-    let mut left = points;
-    let mut cards = Vec::new();
-    for r in ranks {
-        let value = options.value(r, frime);
-        let room = cap - used[r as usize].min(cap);
-        let take = usize::try_from(left / value).unwrap_or(0).min(room);
-        used[r as usize] += take;
-        cards.extend(std::iter::repeat_n(r, take));
-        left -= value * take as i64;
-    }
-    if left == 0 {
-        Ok(cards)
-    } else {
-        Err(msg!("le2500.err.points_cards", points = points))
-    }
-}
-
 /// How many cards of one rank the packs hold (`2500.cards`): 8 with two packs, 12 with three.
 pub fn copies_per_rank(players: usize) -> usize {
     if players >= 7 { 12 } else { 8 }
 }
 
+/// A player's cards laid, or left in hand, as the table gave them: the ranks one by one, or
+/// only their points (a table that counts on paper; session format, 2500).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cards {
+    Ranks(Vec<Rank>),
+    /// A whole number ≥ 0, a multiple of 5.
+    Points(i64),
+}
+
+impl Default for Cards {
+    fn default() -> Self {
+        Cards::Ranks(Vec::new())
+    }
+}
+
+impl Cards {
+    /// What these cards are worth with this frime.
+    pub fn points(&self, options: &Options, frime: Rank) -> i64 {
+        match self {
+            Cards::Ranks(r) => options.points(r.iter().copied(), frime),
+            Cards::Points(p) => *p,
+        }
+    }
+
+    /// The ranks given one by one (none for points).
+    pub fn ranks(&self) -> &[Rank] {
+        match self {
+            Cards::Ranks(r) => r,
+            Cards::Points(_) => &[],
+        }
+    }
+
+    /// Nothing given: no card, or 0 points.
+    pub fn is_empty(&self) -> bool {
+        match self {
+            Cards::Ranks(r) => r.is_empty(),
+            Cards::Points(p) => *p == 0,
+        }
+    }
+}
+
+impl Serialize for Cards {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Cards::Ranks(r) => r.serialize(s),
+            Cards::Points(p) => s.serialize_i64(*p),
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Cards {
+    /// The fast path's reader: a list of ranks, or points that are a multiple of 5 (anything
+    /// else fails here, and the careful reader names it).
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Cards, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Cards;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of ranks, or points")
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Cards, E> {
+                match i64::try_from(n) {
+                    Ok(p) if p % 5 == 0 && p <= MAX_POINTS => Ok(Cards::Points(p)),
+                    _ => Err(E::custom("not points")),
+                }
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut a: A) -> Result<Cards, A::Error> {
+                let mut ranks = Vec::with_capacity(a.size_hint().unwrap_or(0));
+                while let Some(r) = a.next_element::<Rank>()? {
+                    ranks.push(r);
+                }
+                Ok(Cards::Ranks(ranks))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// More points than any brasse can hold (three packs, aces frimés: 12 × 200 + …); a bound that
+/// keeps sums far from overflowing before the packs' own limit is checked.
+const MAX_POINTS: i64 = 1_000_000;
+
 /// One brasse as entered.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hand {
     pub frime: Rank,
-    pub laid: Vec<Vec<Rank>>,
-    pub hand: Vec<Vec<Rank>>,
+    pub laid: Vec<Cards>,
+    pub hand: Vec<Cards>,
 }
 
 impl Hand {
     pub fn to_json(&self) -> Value {
         json!({ "frime": self.frime, "laid": self.laid, "hand": self.hand })
     }
+
+    /// Whether the brasse holds anything at all: a card or points for somebody.
+    pub fn is_empty(&self) -> bool {
+        self.laid.iter().chain(&self.hand).all(Cards::is_empty)
+    }
+}
+
+/// What all the packs' cards are worth with this frime (`2500.cards`): with two packs and
+/// frime 8 under the default table, 2,200.
+pub fn packs_worth(options: &Options, frime: Rank, players: usize) -> i64 {
+    let copies = copies_per_rank(players) as i64;
+    Rank::ALL
+        .into_iter()
+        .map(|r| options.value(r, frime) * copies)
+        .sum()
 }
 
 pub fn decode_hand(v: &Value, players: usize) -> Result<Hand, Vec<Msg>> {
@@ -216,7 +280,7 @@ pub fn decode_hand(v: &Value, players: usize) -> Result<Hand, Vec<Msg>> {
             None
         }
     };
-    let mut read = |field: &str| -> Vec<Vec<Rank>> {
+    let mut read = |field: &str| -> Vec<Cards> {
         let list = match o
             .required(field)
             .and_then(|l| json::per_player(field, l, players))
@@ -229,6 +293,13 @@ pub fn decode_hand(v: &Value, players: usize) -> Result<Hand, Vec<Msg>> {
         };
         let mut out = Vec::new();
         for cards in list {
+            if cards.is_number() {
+                match points(field, cards) {
+                    Ok(p) => out.push(Cards::Points(p)),
+                    Err(m) => problems.push(m),
+                }
+                continue;
+            }
             let mut ranks = Vec::new();
             match json::array(field, cards) {
                 Ok(cs) => {
@@ -241,7 +312,7 @@ pub fn decode_hand(v: &Value, players: usize) -> Result<Hand, Vec<Msg>> {
                 }
                 Err(m) => problems.push(m),
             }
-            out.push(ranks);
+            out.push(Cards::Ranks(ranks));
         }
         out
     };
@@ -273,8 +344,8 @@ impl<'de> serde::Deserialize<'de> for Rank {
 #[derive(serde::Deserialize)]
 pub struct Wire {
     frime: Rank,
-    laid: Vec<Vec<Rank>>,
-    hand: Vec<Vec<Rank>>,
+    laid: Vec<Cards>,
+    hand: Vec<Cards>,
 }
 
 /// [`decode_hand`] for a well-formed brasse, as written.
@@ -284,6 +355,16 @@ fn from_wire(w: Wire, players: usize) -> Option<Hand> {
         laid: w.laid,
         hand: w.hand,
     })
+}
+
+/// A player's cards given as points: a whole number ≥ 0, a multiple of 5.
+fn points(field: &str, v: &Value) -> Result<i64, Msg> {
+    let p = json::int_in(field, v, 0, MAX_POINTS)?;
+    if p % 5 == 0 {
+        Ok(p)
+    } else {
+        Err(msg!("le2500.err.points_step", points = p))
+    }
 }
 
 fn rank(field: &str, v: &Value) -> Result<Rank, Msg> {
@@ -334,25 +415,54 @@ impl Game {
         self.options.points(cards.iter().copied(), frime)
     }
 
-    /// Problems with a brasse: too many cards of one rank.
+    /// Problems with a brasse (`2500.cards`): too many cards of one rank among those given
+    /// by rank, or more points in all than the packs' cards are worth.
     pub fn check(&self, hand: &Hand) -> Vec<Msg> {
         let max = copies_per_rank(self.players.len());
         let mut counts = [0usize; 12];
-        for r in hand.laid.iter().chain(&hand.hand).flatten() {
+        for r in hand.laid.iter().chain(&hand.hand).flat_map(Cards::ranks) {
             counts[*r as usize] += 1;
         }
-        Rank::ALL
-            .into_iter()
-            .filter(|r| counts[*r as usize] > max)
+        let mut problems: Vec<Msg> = hand
+            .laid
+            .iter()
+            .chain(&hand.hand)
+            .filter_map(|c| match c {
+                Cards::Points(p) if *p < 0 || *p % 5 != 0 || *p > MAX_POINTS => {
+                    Some(msg!("le2500.err.points_step", points = *p))
+                }
+                _ => None,
+            })
+            .collect();
+        problems.extend(
+            Rank::ALL
+                .into_iter()
+                .filter(|r| counts[*r as usize] > max)
             .map(|r| {
                 msg!(
                     "le2500.err.too_many",
-                    rank = r.code(),
+                    rank = Arg::Key(r.name_key()),
                     count = counts[r as usize],
                     max = max
                 )
-            })
-            .collect()
+            }),
+        );
+        let all: i64 = hand
+            .laid
+            .iter()
+            .chain(&hand.hand)
+            .map(|c| c.points(&self.options, hand.frime))
+            .sum();
+        let worth = packs_worth(&self.options, hand.frime, self.players.len());
+        if problems.is_empty() && all > worth {
+            problems.push(msg!(
+                "le2500.err.points_over",
+                points = all,
+                max = worth,
+                frime = Arg::Key(hand.frime.name_key())
+            ));
+        }
+        problems
     }
 
     pub fn play(&mut self, hand: &Hand) -> Result<Scored<Info>, Vec<Msg>> {
@@ -371,8 +481,8 @@ impl Game {
         };
         let mut delta = Vec::with_capacity(n);
         for p in 0..self.players.len() {
-            let laid = self.points(&hand.laid[p], hand.frime);
-            let kept = self.points(&hand.hand[p], hand.frime);
+            let laid = hand.laid[p].points(&self.options, hand.frime);
+            let kept = hand.hand[p].points(&self.options, hand.frime);
             info.laid.push(laid);
             info.hand.push(kept);
             delta.push(laid - kept);
@@ -380,29 +490,30 @@ impl Game {
             if self.quiet {
                 continue;
             }
-            lines.push(Line::new(
-                p,
-                laid,
-                "2500.brasse",
-                msg!(
+            let player = &self.players[p];
+            let text = match &hand.laid[p] {
+                Cards::Ranks(r) => msg!(
                     "le2500.line.laid",
-                    player = &self.players[p],
-                    n = hand.laid[p].len(),
+                    player = player,
+                    n = r.len(),
                     points = laid
                 ),
-            ));
+                Cards::Points(_) => msg!("le2500.line.laid_points", player = player, points = laid),
+            };
+            lines.push(Line::new(p, laid, "2500.brasse", text));
             if !hand.hand[p].is_empty() {
-                lines.push(Line::new(
-                    p,
-                    -kept,
-                    "2500.brasse",
-                    msg!(
+                let text = match &hand.hand[p] {
+                    Cards::Ranks(r) => msg!(
                         "le2500.line.kept",
-                        player = &self.players[p],
-                        n = hand.hand[p].len(),
+                        player = player,
+                        n = r.len(),
                         points = kept
                     ),
-                ));
+                    Cards::Points(_) => {
+                        msg!("le2500.line.kept_points", player = player, points = kept)
+                    }
+                };
+                lines.push(Line::new(p, -kept, "2500.brasse", text));
             }
         }
         self.over = race_over(&self.totals, self.options.target);
@@ -472,8 +583,9 @@ impl super::Rules for Game {
     /// The cards' values grouped, highest first: `4 × 100 + 2 × 10 = 420`.
     fn count(&self, hand: &Hand, _info: &Info, line: &Line) -> Option<String> {
         let (cards, sign) = match line.text.key {
-            "le2500.line.laid" => (hand.laid.get(line.side)?, ""),
-            "le2500.line.kept" => (hand.hand.get(line.side)?, "−"),
+            "le2500.line.laid" => (hand.laid.get(line.side)?.ranks(), ""),
+            "le2500.line.kept" => (hand.hand.get(line.side)?.ranks(), "−"),
+            // Points given as points: the line says them, there is nothing to add up.
             _ => return None,
         };
         let mut values: Vec<i64> = cards
