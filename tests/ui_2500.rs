@@ -114,7 +114,10 @@ fn a_brasse_typed_in_points() {
     let mut h = started(dir.path(), "Le 2500", &["Paul", "Lise"]);
     click(&mut h, "Frime : 8");
     click(&mut h, "En points : saisir les totaux");
-    assert!(shows(&h, "Aucune carte ni aucun point pour personne : saisissez ce que chacun a posé et gardé en main."));
+    assert!(shows(
+        &h,
+        "Aucune carte ni aucun point pour personne : saisissez ce que chacun a posé et gardé en main."
+    ));
     let typed = [
         ("Paul Posé (points)", 375.0),
         ("Paul En main (points)", 10.0),
@@ -159,7 +162,6 @@ fn a_brasse_typed_in_points() {
     assert_eq!(s.hands[0]["laid"], serde_json::json!([375, 130]));
     assert_eq!(s.hands[0]["hand"], serde_json::json!([10, 200]));
     assert_eq!(s.score().unwrap().totals, vec![365, -70]);
-
 }
 
 /// Switching modes never loses an entry silently: cards become their points; back to cards,
@@ -176,9 +178,16 @@ fn switching_modes_converts_or_asks() {
     let value = |h: &egui_kittest::Harness<'static, marque::ui::App>, field: &str| {
         h.get_by_label(field).accesskit_node().numeric_value()
     };
-    assert_eq!(value(&h, "Paul Posé (points)"), Some(200.0), "the cards' points");
+    assert_eq!(
+        value(&h, "Paul Posé (points)"),
+        Some(200.0),
+        "the cards' points"
+    );
     click(&mut h, "En points : saisir les totaux");
-    assert!(shows(&h, "Passer aux cartes efface les points saisis. Passer aux cartes ?"));
+    assert!(shows(
+        &h,
+        "Passer aux cartes efface les points saisis. Passer aux cartes ?"
+    ));
     click(&mut h, "Non, garder les points");
     assert_eq!(value(&h, "Paul Posé (points)"), Some(200.0));
     click(&mut h, "En points : saisir les totaux");

@@ -214,8 +214,10 @@ fn keys(h: &H, part: &str) -> Vec<(String, Rect)> {
         .into_iter()
         // The pad's own keys ("Ana fait 2"), not the preview's lines that quote them.
         .filter(|(name, ..)| {
-            name.split_once(part)
-                .is_some_and(|(_, rest)| rest.chars().all(|c| c.is_ascii_digit()) || !rest.chars().any(|c| c.is_ascii_digit()))
+            name.split_once(part).is_some_and(|(_, rest)| {
+                rest.chars().all(|c| c.is_ascii_digit())
+                    || !rest.chars().any(|c| c.is_ascii_digit())
+            })
         })
         .map(|(name, rect, ..)| (name, rect))
         .collect();

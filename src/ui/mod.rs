@@ -318,6 +318,11 @@ pub struct Open {
     pub modes: forms::Modes,
     /// The form was just made: it is shown from its top.
     pub form_top: bool,
+    /// Where the form was drawn at the last frame, and the part of the screen it is seen in
+    /// (for tests that check every key lies in view).
+    pub form_area: Option<(egui::Rect, egui::Rect)>,
+    /// The most room the preview under the form has taken for this hand (kept taken).
+    pub preview_room: f32,
     /// The form enters a hand being edited (its modes are not the table's).
     form_edits: bool,
     pub show_log: bool,
@@ -380,6 +385,8 @@ impl Open {
             modes: forms::Modes::default(),
             form_top: true,
             form_edits: false,
+            form_area: None,
+            preview_room: 0.0,
             whatif: serde_json::Map::new(),
         };
         open.title = open.doc.session.text_field("title").unwrap_or_default();
@@ -394,6 +401,7 @@ impl Open {
     fn reset_form(&mut self) {
         self.preview = None;
         self.form_top = true;
+        self.preview_room = 0.0;
         if !self.form_edits {
             self.form.keep_modes(&mut self.modes);
         }

@@ -257,7 +257,9 @@ pub fn show(app: &mut App, ui: &mut Ui) {
             .id_salt("narrow")
             .auto_shrink([false, false])
             .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible);
-        area.show(ui, |ui| body(ui, open, lang, app_scoreboard, true, &mut commands));
+        area.show(ui, |ui| {
+            body(ui, open, lang, app_scoreboard, true, &mut commands)
+        });
     } else {
         body(ui, open, lang, app_scoreboard, false, &mut commands);
     }
@@ -429,7 +431,9 @@ fn word_panel(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>)
                         n = i + 1,
                         what = doc.sheet.label(&doc.session.hands, i)
                     ));
-                    ui.add(egui::Label::new(RichText::new(what.render(lang)).size(22.0)).truncate());
+                    ui.add(
+                        egui::Label::new(RichText::new(what.render(lang)).size(22.0)).truncate(),
+                    );
                 }
             });
             fixed_row(ui, big_line, |ui| {
@@ -570,9 +574,16 @@ fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) 
         editing: open.editing,
         lang,
     };
-    open.candidate = open.form.show(ui, &ctx);
+    let shown = ui.scope(|ui| open.form.show(ui, &ctx));
+    open.candidate = shown.inner;
+    // Where the form lies (all of it, scrolled out of view or not) and what of it is seen.
+    open.form_area = Some((shown.response.rect, ui.clip_rect()));
+    // Room under the form: when the foot (preview, confirm key) gets shorter, the form's area
+    // gets taller, and a form scrolled to its end would slide down under the finger.
+    let room_below = ui.ctx().content_rect().height() * 0.4;
     // The preview's lines, each with its rule, under the form (the totals and the confirm
     // button are at the panel's foot).
+    let top = ui.cursor().min.y;
     if let Some((_, Ok(preview))) = open
         .preview
         .as_ref()
@@ -589,6 +600,11 @@ fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) 
             &mut ignored,
         );
     }
+    // The tallest the preview has been for this hand stays taken, and room under it: a form
+    // scrolled to its end never slides down as the lines under it come and go.
+    let used = ui.cursor().min.y - top;
+    open.preview_room = open.preview_room.max(used);
+    ui.add_space(open.preview_room - used + room_below);
 }
 
 /// The entry panel while the table has no hand to enter (a bridge rubber just won): what to do.
@@ -679,24 +695,31 @@ fn confirm_keys(
     } else {
         "ui.confirm"
     };
-    ui.horizontal_wrapped(|ui| {
-        let text = game.hand_words(Msg::new(label)).render(lang);
-        let confirm = ui.add_enabled(hand.is_some(), egui::Button::new(RichText::new(text).heading()));
-        let enter = ui.input(|i| i.key_pressed(egui::Key::Enter) && i.modifiers.command);
-        if let Some(hand) = hand
-            && (confirm.clicked() || enter)
-        {
-            commands.push(Command::Confirm(hand));
-        }
-        if editing
-            && ui
-                .button(RichText::new(tr(lang, "ui.edit.back")).heading())
-                .clicked()
-        {
-            commands.push(Command::CancelEdit);
-        }
-        let note = note.unwrap_or_else(|| RichText::new(tr(lang, "ui.confirm_hint")).weak().small());
-        ui.add(egui::Label::new(note).wrap());
+    // Ids of their own: the keys stay the same widgets whatever the foot shows above them.
+    ui.push_id("confirm-keys", |ui| {
+        ui.horizontal_wrapped(|ui| {
+            let text = game.hand_words(Msg::new(label)).render(lang);
+            let confirm = ui.add_enabled(
+                hand.is_some(),
+                egui::Button::new(RichText::new(text).heading()),
+            );
+            let enter = ui.input(|i| i.key_pressed(egui::Key::Enter) && i.modifiers.command);
+            if let Some(hand) = hand
+                && (confirm.clicked() || enter)
+            {
+                commands.push(Command::Confirm(hand));
+            }
+            if editing
+                && ui
+                    .button(RichText::new(tr(lang, "ui.edit.back")).heading())
+                    .clicked()
+            {
+                commands.push(Command::CancelEdit);
+            }
+            let note =
+                note.unwrap_or_else(|| RichText::new(tr(lang, "ui.confirm_hint")).weak().small());
+            ui.add(egui::Label::new(note).wrap());
+        })
     });
 }
 
@@ -763,7 +786,13 @@ fn table(ui: &mut Ui, lang: Lang, open: &Open, narrow: bool, commands: &mut Vec<
             }
         });
         // Half the room there is (in a scrolling column, of the window), four rows at least.
-        let room = ui.available_height().min(ui.ctx().content_rect().height());
+        // In the narrow column, of the window alone: the foot pinned under the column grows
+        // and shrinks with the preview, and the form under the table must not follow it.
+        let room = if narrow {
+            ui.ctx().content_rect().height()
+        } else {
+            ui.available_height().min(ui.ctx().content_rect().height())
+        };
         let max_height = (room * 0.5).max(4.0 * row_height);
         // Always that height, few rows or many: what lies below (the selected hand's keys, the
         // form in a narrow window) does not move down a row with each hand entered.
@@ -845,10 +874,10 @@ fn table(ui: &mut Ui, lang: Lang, open: &Open, narrow: bool, commands: &mut Vec<
     if narrow {
         draw(ui);
     } else {
-    egui::ScrollArea::horizontal()
-        .id_salt("sheet-wide")
-        .scroll_source(source)
-        .show(ui, draw);
+        egui::ScrollArea::horizontal()
+            .id_salt("sheet-wide")
+            .scroll_source(source)
+            .show(ui, draw);
     }
     if let Live::Ascenseur(g) = &sheet.live {
         let plan = g.plan();
@@ -1218,8 +1247,8 @@ fn body(
                     // It takes the panel's width and scrolls within it: a wide form never
                     // widens the panel.
                     // Vertical only, its bar always there: no key is beyond a sideways scroll,
-                        // and the width stays the same when the form grows. A new hand starts at
-                        // its top.
+                    // and the width stays the same when the form grows. A new hand starts at
+                    // its top.
                     let mut area = egui::ScrollArea::vertical()
                         .id_salt("form")
                         .auto_shrink([false, false])

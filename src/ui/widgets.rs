@@ -45,9 +45,10 @@ fn choice_sized(
     };
     let button = egui::Button::selectable(selected, shown.size(18.0));
     let resp = match size {
-        // Exactly this size: a longer text wraps inside the key rather than widening it.
+        // Exactly this size, whatever it says: a longer text is shortened (whole on hover and
+        // for screen readers) rather than widening the key or making it taller.
         Some(size) => {
-            ui.add_enabled_ui(enabled, |ui| ui.add_sized(size, button.wrap()))
+            ui.add_enabled_ui(enabled, |ui| ui.add_sized(size, button.truncate()))
                 .inner
         }
         None => ui.add_enabled(enabled, button),
@@ -152,11 +153,10 @@ pub fn text_slot(ui: &mut Ui, shown: Option<RichText>, variants: &[RichText]) {
         })
         .fold(0.0, f32::max);
     let rect = egui::Rect::from_min_size(ui.cursor().min, egui::vec2(width, height));
-    if let Some(text) = shown {
-        ui.scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| {
-            ui.add(egui::Label::new(text).wrap());
-        });
-    }
+    // The same widgets whether something is shown or not: the ids of what follows stay.
+    ui.scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| {
+        ui.add(egui::Label::new(shown.unwrap_or_default()).wrap());
+    });
     ui.advance_cursor_after_rect(rect);
 }
 

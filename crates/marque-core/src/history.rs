@@ -279,6 +279,44 @@ pub fn apply_options(
     Ok(())
 }
 
+/// Each option an options change set, with its value before and after, in the game's words:
+/// `objectif : 2500 → 1000`. None when the log holds no options to compare.
+fn options_changed(game: crate::games::GameKind, old: &Value, new: &Value) -> Option<Msg> {
+    let (old, new) = (old.as_object(), new.as_object()?);
+    let empty = serde_json::Map::new();
+    let old = old.unwrap_or(&empty);
+    let mut keys: Vec<&String> = old.keys().chain(new.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    let id = game.id();
+    let value = |key: &str, v: Option<&Value>| -> Arg {
+        match v {
+            None => Arg::Key("log.option.default"),
+            Some(Value::String(w)) => Arg::Lookup {
+                key: format!("opt.{id}.{key}.{w}"),
+                fallback: w.clone(),
+            },
+            Some(Value::Bool(b)) => Arg::Key(if *b { "opt.yes" } else { "opt.no" }),
+            Some(other) => Arg::Text(other.to_string()),
+        }
+    };
+    let mut parts = keys
+        .into_iter()
+        .filter(|k| old.get(*k) != new.get(*k))
+        .map(|k| {
+            let name = Arg::Lookup {
+                key: format!("opt.{id}.{k}"),
+                fallback: k.clone(),
+            };
+            Msg::new("log.option")
+                .with("name", name)
+                .with("old", value(k, old.get(k)))
+                .with("new", value(k, new.get(k)))
+        });
+    let first = parts.next()?;
+    Some(parts.fold(first, |all, p| msg!("list.and", a = all, b = p)))
+}
+
 /// The session asks the other side's word on each hand (a field of the file that scoring
 /// ignores, `"confirm": true`, set when the session is created).
 pub fn wants_word(session: &Session) -> bool {
@@ -491,6 +529,16 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
         });
         described.unwrap_or_else(|| msg!("log.as_written", value = value.to_string()))
     };
+    // What an edit changed, where the game says more than the two labels.
+    let change = |old: &Value, new: &Value, hand: usize| -> Option<Msg> {
+        let index = hand.saturating_sub(1).min(session.hands.len());
+        let (old, new) = (session.decode(old).ok()?, session.decode(new).ok()?);
+        let before = sheet.before(index, &session.hands);
+        let old_row = before.clone().play(&old.game).ok()?;
+        let new_row = before.clone().play(&new.game).ok()?;
+        new.game
+            .change(&new_row.info, &old.game, &old_row.info, &session.players)
+    };
     log(session)
         .into_iter()
         .map(|e| {
@@ -500,7 +548,12 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
             let (key, old, new) = match (e.action, e.old.is_null(), e.new.is_null()) {
                 (Some(Action::Close), ..) => return msg!("log.line.close", time = time),
                 (Some(Action::Reopen), ..) => return msg!("log.line.reopen", time = time),
-                (Some(Action::Options), ..) => return msg!("log.line.options", time = time),
+                (Some(Action::Options), ..) => {
+                    return match options_changed(game, &e.old, &e.new) {
+                        Some(what) => msg!("log.line.options_what", time = time, what = what),
+                        None => msg!("log.line.options", time = time),
+                    };
+                }
                 (Some(word @ (Action::Confirm | Action::Dispute)), ..) => {
                     let key = if word == Action::Confirm {
                         "log.line.confirm"
@@ -517,6 +570,16 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
                     );
                 }
                 (_, true, _) => ("log.line.add", None, Some(label(&e.new, e.hand))),
+                (_, false, false) if let Some(what) = change(&e.old, &e.new, e.hand) => {
+                    return msg!(
+                        "log.line.edit_what",
+                        time = time,
+                        action = action.unwrap_or_else(|| Msg::new("log.unknown")),
+                        word = Arg::Key(game.hand_word()),
+                        n = e.hand,
+                        what = what
+                    );
+                }
                 (_, _, true) => ("log.line.delete", Some(label(&e.old, e.hand)), None),
                 _ => (
                     "log.line.edit",

@@ -315,6 +315,13 @@ fn push_arg(lang: Lang, value: &Arg, out: &mut String) {
         Arg::Int(n) => push_int(out, *n),
         Arg::Key(k) => render_key(lang, k, &[], out),
         Arg::Msg(m) => m.render_into(lang, out),
+        Arg::Lookup { key, fallback } => {
+            if has_key(lang, key) {
+                render_key(lang, key, &[], out);
+            } else {
+                out.push_str(fallback);
+            }
+        }
     }
 }
 
@@ -374,6 +381,12 @@ pub enum Arg {
     Int(i64),
     Key(&'static str),
     Msg(Box<Msg>),
+    /// A key made at run time (an option's name), translated where the texts have it, else
+    /// shown as `fallback`.
+    Lookup {
+        key: String,
+        fallback: String,
+    },
 }
 
 impl From<String> for Arg {

@@ -136,9 +136,18 @@ fn points_in_place_of_cards() {
         .map(|&r| Options::default().value(r, Rank::R8) * copies_per_rank(2) as i64)
         .sum();
     assert_eq!(all, 2200, "the spec's figure for two packs, frime 8");
-    assert!(ok(&p2500(&["Paul", "Lise"], json!({}), json!([{"frime": "8", "laid": [2200, 0], "hand": [0, 0]}]))).is_object());
+    assert!(
+        ok(&p2500(
+            &["Paul", "Lise"],
+            json!({}),
+            json!([{"frime": "8", "laid": [2200, 0], "hand": [0, 0]}])
+        ))
+        .is_object()
+    );
     assert_eq!(
         refused(json!([2100, ["A", "A"]])),
-        ["hand 1: 2300 points in all in the brasse; with 8 as frime, all the packs' cards are worth 2200"]
+        [
+            "hand 1: 2300 points in all in the brasse; with 8 as frime, all the packs' cards are worth 2200"
+        ]
     );
 }

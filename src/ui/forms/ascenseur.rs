@@ -3,9 +3,9 @@
 
 use super::{Ctx, Entry, Modes};
 use crate::games::GameHand;
-use crate::i18n::Msg;
 use crate::games::Live;
 use crate::games::ascenseur::{Hand, forbidden_bid};
+use crate::i18n::Msg;
 use crate::i18n::tr;
 use crate::ui::widgets::{key, key_height, keypad, row_title, text_slot};
 use marque_core::msg;
@@ -157,8 +157,14 @@ impl AscenseurForm {
                         let b = b as u32;
                         let allowed = forbidden != Some(b);
                         let name = msg!("ui.asc.bid", player = &players[p], n = b).render(lang);
-                        let resp =
-                            key(ui, size, self.bids[p] == Some(b), allowed, b.to_string(), name);
+                        let resp = key(
+                            ui,
+                            size,
+                            self.bids[p] == Some(b),
+                            allowed,
+                            b.to_string(),
+                            name,
+                        );
                         let resp = if allowed {
                             resp
                         } else {
@@ -195,8 +201,17 @@ impl AscenseurForm {
         // In a room kept for the longer of its two texts: what follows never moves when it
         // changes, and it wraps rather than being cut.
         let variants = [
-            msg!("ui.asc.forbidden", dealer = &players[r.dealer], n = 88, cards = r.cards),
-            msg!("ui.asc.hook_rule", dealer = &players[r.dealer], cards = r.cards),
+            msg!(
+                "ui.asc.forbidden",
+                dealer = &players[r.dealer],
+                n = 88,
+                cards = r.cards
+            ),
+            msg!(
+                "ui.asc.hook_rule",
+                dealer = &players[r.dealer],
+                cards = r.cards
+            ),
         ]
         .map(|m| egui::RichText::new(m.render(lang)).strong());
         text_slot(
@@ -215,8 +230,15 @@ impl AscenseurForm {
                 keypad(ui, r.cards as usize + 1, size, 10, |ui, t| {
                     let t = t as u32;
                     let name = msg!("ui.asc.took", player = &players[p], n = t).render(lang);
-                    if key(ui, size, self.tricks[p] == Some(t), true, t.to_string(), name)
-                        .clicked()
+                    if key(
+                        ui,
+                        size,
+                        self.tricks[p] == Some(t),
+                        true,
+                        t.to_string(),
+                        name,
+                    )
+                    .clicked()
                     {
                         self.tricks[p] = Some(t);
                         if self.deduced == Some(p) {

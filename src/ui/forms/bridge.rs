@@ -2,8 +2,8 @@
 
 use super::{Ctx, Entry, Modes};
 use crate::games::GameHand;
-use crate::i18n::Msg;
 use crate::games::bridge::{Contract, Doubling, Hand, Honours, HonoursKind, Seat, Strain};
+use crate::i18n::Msg;
 use crate::i18n::tr;
 use crate::ui::widgets::{choice, key, key_height, keypad, row_title};
 use marque_core::msg;
@@ -116,7 +116,16 @@ impl BridgeForm {
                 tr(lang, seat.name_key()),
                 ctx.session.players[seat.index()]
             );
-            if key(ui, seat_key, self.declarer == Some(seat), true, &text, &text).clicked() {
+            if key(
+                ui,
+                seat_key,
+                self.declarer == Some(seat),
+                true,
+                &text,
+                &text,
+            )
+            .clicked()
+            {
                 self.declarer = Some(seat);
             }
         });
@@ -125,7 +134,16 @@ impl BridgeForm {
         keypad(ui, 7, small, 7, |ui, i| {
             let level = i as u8 + 1;
             let name = msg!("ui.bridge.level", n = level).render(lang);
-            if key(ui, small, self.level == Some(level), true, level.to_string(), name).clicked() {
+            if key(
+                ui,
+                small,
+                self.level == Some(level),
+                true,
+                level.to_string(),
+                name,
+            )
+            .clicked()
+            {
                 self.level = Some(level);
                 if self.tricks.is_none() {
                     self.tricks = Some(6 + level);
@@ -137,31 +155,37 @@ impl BridgeForm {
             (Doubling::Doubled, "X", "ui.bridge.doubled"),
             (Doubling::Redoubled, "XX", "ui.bridge.redoubled"),
         ];
-        keypad(ui, Strain::ALL.len() + doublings.len(), small, 8, |ui, i| {
-            if let Some(&strain) = Strain::ALL.get(i) {
-                let text = tr(lang, strain.symbol_key());
-                let name = msg!(
-                    "ui.bridge.strain",
-                    strain = tr(lang, &format!("ui.strain.{}", strain.code()))
-                )
-                .render(lang);
-                if key(ui, small, self.strain == Some(strain), true, text, name).clicked() {
-                    self.strain = Some(strain);
-                    let nt = strain == Strain::NoTrump;
-                    if self
-                        .honours
-                        .is_some_and(|h| (h.kind == HonoursKind::Aces) != nt)
-                    {
-                        self.honours = None;
+        keypad(
+            ui,
+            Strain::ALL.len() + doublings.len(),
+            small,
+            8,
+            |ui, i| {
+                if let Some(&strain) = Strain::ALL.get(i) {
+                    let text = tr(lang, strain.symbol_key());
+                    let name = msg!(
+                        "ui.bridge.strain",
+                        strain = tr(lang, &format!("ui.strain.{}", strain.code()))
+                    )
+                    .render(lang);
+                    if key(ui, small, self.strain == Some(strain), true, text, name).clicked() {
+                        self.strain = Some(strain);
+                        let nt = strain == Strain::NoTrump;
+                        if self
+                            .honours
+                            .is_some_and(|h| (h.kind == HonoursKind::Aces) != nt)
+                        {
+                            self.honours = None;
+                        }
+                    }
+                } else {
+                    let (d, text, name) = doublings[i - Strain::ALL.len()];
+                    if key(ui, small, self.doubling == d, true, text, tr(lang, name)).clicked() {
+                        self.doubling = d;
                     }
                 }
-            } else {
-                let (d, text, name) = doublings[i - Strain::ALL.len()];
-                if key(ui, small, self.doubling == d, true, text, tr(lang, name)).clicked() {
-                    self.doubling = d;
-                }
-            }
-        });
+            },
+        );
         // The result: a key per number of tricks taken, always there and always in the same
         // place (they wait for the level); each reads as the result it makes (=, +1, −2).
         row_title(ui, tr(lang, "ui.bridge.result"));

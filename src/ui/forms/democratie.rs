@@ -4,8 +4,8 @@
 
 use super::{Ctx, Entry, Modes};
 use crate::games::GameHand;
-use crate::i18n::Msg;
 use crate::games::democratie::{Capture, Card, Hand, Rank, SUIT_POINTS, Suit, deal_sizes, trick};
+use crate::i18n::Msg;
 use crate::i18n::tr;
 use crate::session::Options;
 use crate::ui::widgets::{key, key_height, keypad, per_row, row_title};
@@ -174,9 +174,15 @@ impl DemocratieForm {
             }
         }
         // The whole suit to one player: 25 points there, none to the others.
+        // Each player's row keeps its way of entry (no row changes height under the finger):
+        // a row of cards is emptied, one of points set to 0.
         if let Some((to, suit)) = all_to {
             for (p, c) in self.captured.iter_mut().enumerate() {
-                c[suit] = Capture::Points(if p == to { SUIT_POINTS } else { 0 });
+                c[suit] = match (&c[suit], p == to) {
+                    (_, true) => Capture::Points(SUIT_POINTS),
+                    (Capture::Cards(_), false) => Capture::Cards(Vec::new()),
+                    (Capture::Points(_), false) => Capture::Points(0),
+                };
             }
         }
         ui.separator();
@@ -289,7 +295,15 @@ fn card_picker(ui: &mut egui::Ui, lang: crate::i18n::Lang, card: &mut Option<Car
         )
         .render(lang);
         let picked = suit.is_some_and(|s| *card == Some(Card::Card(r, s)));
-        if key(ui, size, picked, suit.is_some(), tr(lang, r.name_key()), name).clicked()
+        if key(
+            ui,
+            size,
+            picked,
+            suit.is_some(),
+            tr(lang, r.name_key()),
+            name,
+        )
+        .clicked()
             && let Some(s) = suit
         {
             *card = Some(Card::Card(r, s));
@@ -326,7 +340,16 @@ fn stepper(
             pts += 1;
         }
         let whole = egui::vec2(48.0, size.y);
-        if key(ui, whole, pts == SUIT_POINTS, true, "25", step("ui.demo.all")).clicked() {
+        if key(
+            ui,
+            whole,
+            pts == SUIT_POINTS,
+            true,
+            "25",
+            step("ui.demo.all"),
+        )
+        .clicked()
+        {
             all = true;
         }
     });
@@ -358,7 +381,16 @@ fn cards_keys(
             rank = tr(lang, r.name_key()),
             suit = suit
         );
-        if key(ui, size, has, true, tr(lang, r.name_key()), card.render(lang)).clicked() {
+        if key(
+            ui,
+            size,
+            has,
+            true,
+            tr(lang, r.name_key()),
+            card.render(lang),
+        )
+        .clicked()
+        {
             if has {
                 cards.retain(|c| *c != r);
             } else {

@@ -94,15 +94,29 @@ impl Le2500Form {
         };
         row_title(ui, tr(lang, "ui.2500.frime"));
         let height = key_height(ui);
-        keypad(ui, Rank::ALL.len(), egui::vec2(48.0, height), 12, |ui, i| {
-            let r = Rank::ALL[i];
-            let name = msg!("ui.2500.frime_is", rank = tr(lang, r.name_key())).render(lang);
-            let text = tr(lang, r.name_key());
-            if key(ui, egui::vec2(48.0, height), self.frime == Some(r), true, text, name).clicked()
-            {
-                self.frime = Some(r);
-            }
-        });
+        keypad(
+            ui,
+            Rank::ALL.len(),
+            egui::vec2(48.0, height),
+            12,
+            |ui, i| {
+                let r = Rank::ALL[i];
+                let name = msg!("ui.2500.frime_is", rank = tr(lang, r.name_key())).render(lang);
+                let text = tr(lang, r.name_key());
+                if key(
+                    ui,
+                    egui::vec2(48.0, height),
+                    self.frime == Some(r),
+                    true,
+                    text,
+                    name,
+                )
+                .clicked()
+                {
+                    self.frime = Some(r);
+                }
+            },
+        );
         let Some(frime) = self.frime else {
             return Err(Msg::new("ui.missing.2500.frime"));
         };
@@ -258,7 +272,9 @@ impl Le2500Form {
         let lang = ctx.lang;
         let players = &ctx.session.players;
         let height = key_height(ui);
-        ui.add(egui::Label::new(egui::RichText::new(tr(lang, "ui.2500.points_note")).weak()).wrap());
+        ui.add(
+            egui::Label::new(egui::RichText::new(tr(lang, "ui.2500.points_note")).weak()).wrap(),
+        );
         let field = egui::vec2(
             ((ui.available_width() - 3.0 * ui.spacing().item_spacing.x) / 3.0).clamp(60.0, 110.0),
             height,

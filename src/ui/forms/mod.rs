@@ -108,7 +108,9 @@ impl Form {
             (GameKind::Le2500, Some(GameHand::Le2500(h))) => {
                 Box::new(le2500::Le2500Form::from_hand(Some(h), n, modes, &le2500))
             }
-            (GameKind::Le2500, _) => Box::new(le2500::Le2500Form::from_hand(None, n, modes, &le2500)),
+            (GameKind::Le2500, _) => {
+                Box::new(le2500::Le2500Form::from_hand(None, n, modes, &le2500))
+            }
             (GameKind::Democratie, Some(GameHand::Democratie(h))) => {
                 Box::new(democratie::DemocratieForm::from_hand(Some(h), n, modes))
             }

@@ -3,9 +3,9 @@
 
 use super::{Ctx, Entry, Modes};
 use crate::games::GameHand;
-use crate::i18n::Msg;
 use crate::games::Live;
 use crate::games::truc::{Call, CallKind, Deal, Hand, Outcome, deal_winner};
+use crate::i18n::Msg;
 use crate::i18n::tr;
 use crate::session::Options;
 use crate::ui::widgets::{key, key_height, row_title, text_slot};
@@ -99,15 +99,15 @@ impl TrucForm {
             // accept, refuse; those not allowed now are greyed. A second tap where one's own
             // raise was never answers it for the other player.
             let height = key_height(ui);
-            // Three keys and the name on one row, as wide as the panel allows.
+            // The player's name, then three keys as wide as the panel allows.
             let gap = ui.spacing().item_spacing.x;
-            let width = ((ui.available_width() - 90.0 - 4.0 * gap) / 3.0).clamp(70.0, 150.0);
+            let width = ((ui.available_width() - 2.0 * gap) / 3.0).clamp(70.0, 170.0);
             let size = egui::vec2(width, height);
             for p in 0..2 {
                 let allowed = deal.allowed(p);
                 let find = |kinds: &[CallKind]| allowed.iter().find(|(k, _)| kinds.contains(k));
+                ui.add(egui::Label::new(egui::RichText::new(&players[p]).strong()).truncate());
                 ui.horizontal(|ui| {
-                    ui.add_sized([90.0, size.y], egui::Label::new(&players[p]).truncate());
                     let slots = [
                         (find(&[CallKind::Banco, CallKind::Double]), CallKind::Double),
                         (find(&[CallKind::Accept]), CallKind::Accept),
@@ -153,10 +153,21 @@ impl TrucForm {
                 .collect();
             egui::RichText::new(said.join("   "))
         };
-        let long: Vec<Call> = (0..6)
+        // The last four calls (the deal's value says where the raises stand).
+        const SHOWN: usize = 4;
+        let longest = [
+            CallKind::Double,
+            CallKind::Banco,
+            CallKind::Accept,
+            CallKind::Refuse,
+        ]
+        .into_iter()
+        .max_by_key(|k| tr(lang, k.name_key()).chars().count())
+        .unwrap_or(CallKind::Refuse);
+        let long: Vec<Call> = (0..SHOWN)
             .map(|i| Call {
                 by: i % 2,
-                call: CallKind::Refuse,
+                call: longest,
             })
             .collect();
         let refused_line = deal.refused().map(|r| {
@@ -169,10 +180,20 @@ impl TrucForm {
             msg!("ui.truc.refused", player = &players[0], value = 8888).render(lang),
         )
         .strong();
-        text_slot(ui, Some(said(&self.calls)), &[said(&long)]);
+        let recent = &self.calls[self.calls.len().saturating_sub(SHOWN)..];
+        text_slot(ui, Some(said(recent)), &[said(&long)]);
         let undo = tr(lang, "ui.truc.undo_call");
         let undo_size = egui::vec2(200.0_f32.min(ui.available_width()), key_height(ui));
-        if key(ui, undo_size, false, !self.calls.is_empty(), undo.clone(), undo).clicked() {
+        if key(
+            ui,
+            undo_size,
+            false,
+            !self.calls.is_empty(),
+            undo.clone(),
+            undo,
+        )
+        .clicked()
+        {
             self.calls.pop();
         }
         text_slot(ui, refused_line, &[sample_refusal]);

@@ -438,14 +438,14 @@ impl Game {
             Rank::ALL
                 .into_iter()
                 .filter(|r| counts[*r as usize] > max)
-            .map(|r| {
-                msg!(
-                    "le2500.err.too_many",
-                    rank = Arg::Key(r.name_key()),
-                    count = counts[r as usize],
-                    max = max
-                )
-            }),
+                .map(|r| {
+                    msg!(
+                        "le2500.err.too_many",
+                        rank = Arg::Key(r.name_key()),
+                        count = counts[r as usize],
+                        max = max
+                    )
+                }),
         );
         let all: i64 = hand
             .laid
@@ -617,6 +617,40 @@ impl super::Rules for Game {
     type Wire<'de> = Wire;
     fn from_wire(w: Wire, players: usize, _options: &Options) -> Option<Hand> {
         from_wire(w, players)
+    }
+    /// The frime if it changed, and each player whose points changed, laid and in hand.
+    fn change(old: (&Hand, &Info), new: (&Hand, &Info), players: &[String]) -> Option<Msg> {
+        let mut parts = Vec::new();
+        if old.0.frime != new.0.frime {
+            parts.push(msg!(
+                "le2500.change.frime",
+                old = Arg::Key(old.0.frime.name_key()),
+                new = Arg::Key(new.0.frime.name_key())
+            ));
+        }
+        for (p, player) in players.iter().enumerate() {
+            let (Some(ol), Some(ok), Some(nl), Some(nk)) = (
+                old.1.laid.get(p),
+                old.1.hand.get(p),
+                new.1.laid.get(p),
+                new.1.hand.get(p),
+            ) else {
+                continue;
+            };
+            if (ol, ok) != (nl, nk) {
+                parts.push(msg!(
+                    "le2500.change.player",
+                    player = player.as_str(),
+                    old_laid = *ol,
+                    old_kept = *ok,
+                    new_laid = *nl,
+                    new_kept = *nk
+                ));
+            }
+        }
+        let mut parts = parts.into_iter();
+        let first = parts.next()?;
+        Some(parts.fold(first, |all, p| msg!("list.and", a = all, b = p)))
     }
     fn label(hand: &Hand, _info: &Info, _index: usize, _players: &[String]) -> Msg {
         msg!("label.2500", frime = Arg::Key(hand.frime.name_key()))

@@ -366,6 +366,15 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     }
     /// A short label of a scored hand: the contract, the round, the frime…
     fn label(hand: &Self::Hand, info: &Self::Info, index: usize, players: &[String]) -> Msg;
+    /// What an edit changed, in the game's words, where the labels alone would not say it
+    /// (Le 2500's label names only the frime); None: the labels say it.
+    fn change(
+        _old: (&Self::Hand, &Self::Info),
+        _new: (&Self::Hand, &Self::Info),
+        _players: &[String],
+    ) -> Option<Msg> {
+        None
+    }
     /// Where the game stands before hand `next` (from 0): dealer, vulnerability, round…
     fn state(&self, players: &[String], next: usize) -> Msg;
     /// The target of a race, if the game is one.
@@ -614,6 +623,21 @@ macro_rules! games {
                     $((GameHand::$V(h), HandInfo::$V(i)) =>
                         <$m::Game as Rules>::label(h, i, index, players),)*
                     _ => Msg::new("session.mismatch"),
+                }
+            }
+
+            /// What an edit from `old` to this hand changed (see [`Rules::change`]).
+            pub fn change(
+                &self,
+                info: &HandInfo,
+                old: &GameHand,
+                old_info: &HandInfo,
+                players: &[String],
+            ) -> Option<Msg> {
+                match (self, info, old, old_info) {
+                    $((GameHand::$V(h), HandInfo::$V(i), GameHand::$V(o), HandInfo::$V(oi)) =>
+                        <$m::Game as Rules>::change((o, oi), (h, i), players),)*
+                    _ => None,
                 }
             }
 
