@@ -122,7 +122,7 @@ fn a_rubber_through_the_ui() {
     assert!(shows(&h, "Edit log"));
     click(&mut h, "Home");
     assert!(
-        shows_containing(&h, "NS 2360, EW 0"),
+        shows_containing(&h, "NS 2360 points, EW 0 points"),
         "an evening in progress"
     );
 }

@@ -49,3 +49,30 @@ fn the_name_fields_are_wide_enough_for_a_name() {
         }
     }
 }
+
+/// Each tap on "Ajouter un joueur" adds one seat: the key stays where it was tapped.
+#[test]
+fn three_taps_add_three_players() {
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    click(&mut h, "Nouvelle partie");
+    click(&mut h, "Le 2500");
+    let seats = |h: &egui_kittest::Harness<'static, marque::ui::App>| {
+        (1..=8)
+            .filter(|i| h.query_by_label(&format!("Joueur {i}")).is_some())
+            .count()
+    };
+    let before = seats(&h);
+    let at = h.get_by_label("Ajouter un joueur").rect();
+    for _ in 0..3 {
+        h.get_by_label("Ajouter un joueur").click();
+        settle(&mut h);
+        assert_eq!(
+            h.get_by_label("Ajouter un joueur").rect(),
+            at,
+            "the key stays put"
+        );
+    }
+    assert_eq!(seats(&h), before + 3);
+}

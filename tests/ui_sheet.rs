@@ -32,8 +32,15 @@ fn the_newest_deal_stays_in_view_as_the_window_shrinks_and_the_text_grows() {
     settle(&mut h);
     assert!(shows(&h, "#60"), "still in view with larger text");
 
-    // The reader scrolls up: the table stays where the reader put it.
-    let at = h.get_by_label("#60").rect().center();
+    // The reader scrolls up over a row in sight (above the foot pinned under the column): the
+    // table stays where the reader put it.
+    let foot = h.get_by_label("Valider la donne").rect().top();
+    let at = (50..=60)
+        .rev()
+        .filter_map(|i| h.query_by_label(&format!("#{i}")).map(|n| n.rect()))
+        .find(|r| r.bottom() < foot)
+        .expect("a row of the sheet in sight")
+        .center();
     h.hover_at(at);
     h.event(egui::Event::MouseWheel {
         unit: egui::MouseWheelUnit::Point,

@@ -206,7 +206,15 @@ fn standing(s: &Summary, lang: Lang) -> String {
     let totals: Vec<String> = sides
         .iter()
         .zip(&s.totals)
-        .map(|(n, t)| format!("{n} {}", crate::games::number(*t)))
+        // With what the totals count: points, manches, tribus.
+        .map(|(n, t)| {
+            let total = msg!(
+                s.game.total_unit(),
+                n = *t,
+                shown = crate::games::number(*t)
+            );
+            format!("{n} {}", total.render(lang))
+        })
         .collect();
     if s.over() {
         let w: Vec<&str> = s

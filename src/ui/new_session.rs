@@ -120,21 +120,8 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
             .weak(),
         );
         let (lo, hi) = ns.game.players();
-        egui::Grid::new("players").show(ui, |ui| {
-            for i in 0..ns.players.len() {
-                let l = ui.label(seat_label(lang, ns.game, i));
-                // A size of its own: in a grid, a field takes the column's width as the last
-                // frame measured it, which started narrow and stayed so.
-                let height = ui.spacing().interact_size.y;
-                ui.add_sized(
-                    [220.0, height],
-                    egui::TextEdit::singleline(&mut ns.players[i]),
-                )
-                .labelled_by(l.id);
-                ui.end_row();
-            }
-        });
-        // Both buttons always there (greyed at the bounds): nothing shifts under a finger.
+        // Both buttons always there (greyed at the bounds), above the seats: a seat added goes
+        // below them, and each tap adds one.
         ui.horizontal(|ui| {
             let add = ui.add_enabled(
                 ns.players.len() < hi,
@@ -149,6 +136,20 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
             );
             if remove.clicked() {
                 ns.players.pop();
+            }
+        });
+        egui::Grid::new("players").show(ui, |ui| {
+            for i in 0..ns.players.len() {
+                let l = ui.label(seat_label(lang, ns.game, i));
+                // A size of its own: in a grid, a field takes the column's width as the last
+                // frame measured it, which started narrow and stayed so.
+                let height = ui.spacing().interact_size.y;
+                ui.add_sized(
+                    [220.0, height],
+                    egui::TextEdit::singleline(&mut ns.players[i]),
+                )
+                .labelled_by(l.id);
+                ui.end_row();
             }
         });
         // Names seen before, as chips that stay where they are: a picked one is greyed.

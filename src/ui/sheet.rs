@@ -624,8 +624,15 @@ fn confirm_area(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Com
         Err(missing) => {
             // The confirm key in its place, off, and what is missing beside it: a second tap
             // right after a hand was confirmed does nothing.
+            // Beside the sheet, in full above the key; in a narrow window (where every line
+            // counts), beside the key, whole on hover.
             let note = RichText::new(missing.render(lang)).strong();
-            confirm_keys(ui, lang, game, editing, None, Some(note), commands);
+            if ui.available_width() >= NARROW * 0.42 && ui.ctx().content_rect().height() >= SHORT {
+                ui.add(egui::Label::new(note).wrap());
+                confirm_keys(ui, lang, game, editing, None, None, commands);
+            } else {
+                confirm_keys(ui, lang, game, editing, None, Some(note), commands);
+            }
             return;
         }
     };
@@ -679,8 +686,9 @@ fn confirm_area(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Com
 }
 
 /// The confirm key (off without a hand to confirm), and while editing the key that leaves the
-/// edit: last, at the panel's foot, where they stay whatever comes above; `note` (what is
-/// missing) beside them, else the keyboard's shortcut.
+/// edit: last, at the panel's foot, on a row of their own that is always one key high, where
+/// they stay whatever comes above; `note` beside them (else the keyboard's shortcut), cut to
+/// the row.
 fn confirm_keys(
     ui: &mut Ui,
     lang: Lang,
@@ -718,7 +726,7 @@ fn confirm_keys(
             }
             let note =
                 note.unwrap_or_else(|| RichText::new(tr(lang, "ui.confirm_hint")).weak().small());
-            ui.add(egui::Label::new(note).wrap());
+            ui.add(egui::Label::new(note).truncate());
         })
     });
 }
@@ -789,7 +797,7 @@ fn table(ui: &mut Ui, lang: Lang, open: &Open, narrow: bool, commands: &mut Vec<
         // In the narrow column, of the window alone: the foot pinned under the column grows
         // and shrinks with the preview, and the form under the table must not follow it.
         let room = if narrow {
-            ui.ctx().content_rect().height()
+            ui.ctx().content_rect().height() * 0.7
         } else {
             ui.available_height().min(ui.ctx().content_rect().height())
         };

@@ -642,6 +642,7 @@ impl super::Rules for Game {
     const HAND_NOUN: &'static str = "noun.democratie.hand";
     const HAND_WORD: &'static str = "noun.democratie.word";
     const HAND_COUNT: &'static str = "noun.democratie.count";
+    const TOTAL_UNIT: &'static str = "unit.tribus";
     const HAND_TITLE: &'static str = "noun.democratie.title";
     const PLAYERS: (usize, usize) = (2, 6);
     const OPTIONS: &'static [OptDesc] = &[

@@ -308,6 +308,8 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     const HAND_WORD: &'static str;
     /// The key of a number of hands in the game's word, with its plural (`n`: "3 brasses").
     const HAND_COUNT: &'static str;
+    /// The key of what a total counts, with its number: `{ $n } points`, `{ $n } manches`.
+    const TOTAL_UNIT: &'static str = "unit.points";
     /// The key of the word as a heading ("Donne", "Tour", "Brasse", "Manche").
     const HAND_TITLE: &'static str;
     /// How many players it takes (bounds included).
@@ -469,6 +471,11 @@ macro_rules! games {
             /// The key of the game's word for one hand, alone.
             pub fn hand_word(self) -> &'static str {
                 match self { $(GameKind::$V => <$m::Game as Rules>::HAND_WORD),* }
+            }
+
+            /// The key of what the game's totals count, with the number (`n`).
+            pub fn total_unit(self) -> &'static str {
+                match self { $(GameKind::$V => <$m::Game as Rules>::TOTAL_UNIT),* }
             }
 
             /// The key of the game's word as a heading.

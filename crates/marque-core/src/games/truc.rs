@@ -702,6 +702,7 @@ impl super::Rules for Game {
     const HAND_NOUN: &'static str = "noun.truc.hand";
     const HAND_WORD: &'static str = "noun.truc.word";
     const HAND_COUNT: &'static str = "noun.truc.count";
+    const TOTAL_UNIT: &'static str = "unit.manches";
     const HAND_TITLE: &'static str = "noun.truc.title";
     const PLAYERS: (usize, usize) = (2, 2);
     const OPTIONS: &'static [OptDesc] = &[
