@@ -194,3 +194,31 @@ fn switching_modes_converts_or_asks() {
     click(&mut h, "Oui, aux cartes");
     assert!(h.query_by_label("Paul Posé (points)").is_none());
 }
+
+/// A brasse another tool wrote with ranks for one player and points for the other: edited in
+/// the app and kept, it is written back as it was given; and the table's own way of entering
+/// (cards) is not taken from that edit.
+#[test]
+fn a_mixed_brasse_edited_is_written_back_as_given() {
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    let hand = serde_json::json!({"frime": "8", "laid": [["A", "A", "A"], 145], "hand": [[], 10]});
+    let v = serde_json::json!({"format": "marque-session", "version": 1, "game": "2500",
+        "players": ["Paul", "Lise"], "hands": [hand]});
+    std::fs::write(dir.path().join("m.json"), v.to_string()).unwrap();
+    let mut h = harness(dir.path());
+    click_containing(&mut h, "Reprendre : Paul, Lise");
+    click(&mut h, "#1");
+    click(&mut h, "Modifier la brasse 1");
+    assert!(
+        h.query_by_label("Paul Posé (points)").is_some(),
+        "shown in points"
+    );
+    click(&mut h, "Garder cette saisie");
+    assert_eq!(saved(dir.path()).hands[0], hand);
+    click(&mut h, "Frime : 9");
+    assert!(
+        h.query_by_label("Paul Posé As").is_some(),
+        "the next brasse by cards, as the table enters them"
+    );
+}

@@ -134,3 +134,39 @@ fn the_hook_in_words_the_last_tricks_filled_in_and_an_over_count_named() {
     }
     assert!(shows(&h, "Levées : 3 sur 2 — 1 de trop"));
 }
+
+/// What the form fills in stays its own: once every trick is given the others get 0, and when
+/// a tap takes a trick back, those zeros go and are worked out again.
+#[test]
+fn filled_in_tricks_follow_a_correction() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = started(dir.path(), "L'Ascenseur", &["Ana", "Ben", "Chloe"]);
+    click_all(
+        &mut h,
+        &[
+            "Ben annonce 1",
+            "Chloe annonce 0",
+            "Ana annonce 1",
+            "Ana fait 1",
+        ],
+    );
+    let picked = |h: &egui_kittest::Harness<'static, marque::ui::App>, key: &str| {
+        h.get_by_label(key).accesskit_node().toggled() == Some(egui::accesskit::Toggled::True)
+    };
+    assert!(picked(&h, "Ben fait 0") && picked(&h, "Chloe fait 0"));
+    click(&mut h, "Ana fait 0");
+    assert!(
+        !picked(&h, "Ben fait 0") && !picked(&h, "Chloe fait 0"),
+        "the zeros went with the trick"
+    );
+    click(&mut h, "Ben fait 0");
+    assert!(
+        picked(&h, "Chloe fait 1"),
+        "the last player took the card left"
+    );
+    click(&mut h, "Valider le tour");
+    assert_eq!(
+        saved(dir.path()).hands[0]["tricks"],
+        serde_json::json!([0, 0, 1])
+    );
+}

@@ -32,7 +32,7 @@ fn a_democratie_game_through_the_ui() {
     for r in ["5", "4", "3", "As"] {
         click(&mut h, &format!("Hugo {r} de pique"));
     }
-    assert!(shows_containing(&h, "pique · 15 points"));
+    assert!(shows_containing(&h, "♠ 15 points"));
     points(&mut h, "Hugo", "cœur", 13.0);
     points(&mut h, "Iris", "cœur", 13.0);
     assert!(shows(&h, "cœur : 26 / 25"));

@@ -6,13 +6,29 @@ use ui_common::*;
 
 type H = egui_kittest::Harness<'static, marque::ui::App>;
 
-/// Taps `keys`, then the confirm key twice: once, and again as soon as the next frame is
-/// drawn, as a double tap does.
+/// A whole tap (press and release) at `at`, in one frame.
+fn tap_at(h: &mut H, at: egui::Pos2) {
+    for pressed in [true, false] {
+        h.input_mut().events.push(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    h.step();
+}
+
+/// Taps `keys`, then the confirm key twice: a whole tap in one frame, and another in the very
+/// next frame, as a fast double tap does; then Ctrl+Enter at once.
 fn twice(h: &mut H, keys: &[&str], confirm: &str) {
     click_all(h, keys);
-    h.get_by_label(confirm).click();
+    let at = h.get_by_label(confirm).rect().center();
+    h.input_mut().events.push(egui::Event::PointerMoved(at));
     h.step();
-    h.get_by_label(confirm).click();
+    tap_at(h, at);
+    tap_at(h, at);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Enter);
     settle(h);
     assert!(
         h.get_by_label(confirm).accesskit_node().is_disabled(),

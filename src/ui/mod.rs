@@ -402,6 +402,9 @@ impl Open {
         self.preview = None;
         self.form_top = true;
         self.preview_room = 0.0;
+        // Nothing to confirm until the new form has drawn: a tap or Ctrl+Enter in the frame
+        // right after a confirm never confirms the old hand again.
+        self.candidate = Err(Msg::new("ui.form.incomplete"));
         if !self.form_edits {
             self.form.keep_modes(&mut self.modes);
         }

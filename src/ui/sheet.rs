@@ -4,7 +4,7 @@
 //! The screen reads the open document and emits [`Command`]s. The rows' texts are made once per
 //! change of the sheet (or of the language), and only the rows on screen are laid out.
 
-use crate::ui::widgets::{fixed_row, line_height};
+use crate::ui::widgets::{fixed_block, fixed_row, line_height};
 use egui::{RichText, Ui};
 
 use super::{App, Command, Open, REDO, UNDO, forms};
@@ -409,9 +409,14 @@ fn word_panel(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>)
     let sides = crate::text::side_names(&doc.sheet, lang);
     let big = egui::FontId::proportional(22.0);
     let big_line = ui.fonts_mut(|f| f.row_height(&big));
-    egui::Frame::group(ui.style())
-        .fill(ui.visuals().faint_bg_color)
-        .show(ui, |ui| {
+    let frame = egui::Frame::group(ui.style()).fill(ui.visuals().faint_bg_color);
+    let rows = line_height(ui, egui::TextStyle::Heading, false)
+        + big_line
+        + line_height(ui, egui::TextStyle::Heading, true)
+        + 2.0 * ui.spacing().item_spacing.y;
+    let height = rows + frame.total_margin().sum().y + 2.0;
+    fixed_block(ui, height, |ui| {
+        frame.show(ui, |ui| {
             let heading = line_height(ui, egui::TextStyle::Heading, false);
             let ask = awaited.map(|i| match other_side(&doc.sheet, i) {
                 Some(s) => msg!("ui.word.ask", side = sides[s].as_str()),
@@ -431,13 +436,8 @@ fn word_panel(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>)
                         n = i + 1,
                         what = doc.sheet.label(&doc.session.hands, i)
                     ));
-                    ui.add(
-                        egui::Label::new(RichText::new(what.render(lang)).size(22.0)).truncate(),
-                    );
-                }
-            });
-            fixed_row(ui, big_line, |ui| {
-                if let Some(i) = awaited {
+                    // The hand and what it gave each side, on one line.
+                    ui.label(RichText::new(what.render(lang)).size(22.0));
                     let points: Vec<String> = sides
                         .iter()
                         .zip(&doc.sheet.hands[i].delta)
@@ -463,7 +463,8 @@ fn word_panel(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>)
                     }
                 }
             });
-        });
+        })
+    });
 }
 
 /// A bridge evening: after each rubber, its result, the evening's standing, and whether
@@ -550,22 +551,23 @@ fn selected_heading(ui: &mut Ui, lang: Lang, open: &Open, i: usize, commands: &m
 /// The entry form with its live check and preview (computed when the form's hand changes).
 fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
     let game = open.doc.session.game;
-    match open.editing {
+    let heading = match open.editing {
         Some(i) => {
-            ui.heading(game.hand_words(msg!("ui.editing", n = i + 1)).render(lang));
+            let heading = ui.heading(game.hand_words(msg!("ui.editing", n = i + 1)).render(lang));
             if ui.button(tr(lang, "ui.cancel_edit")).clicked() {
                 commands.push(Command::CancelEdit);
             }
+            heading
         }
         None => {
             let n = open.doc.session.hands.len() + 1;
-            let heading = ui.heading(game.hand_words(msg!("ui.next_hand", n = n)).render(lang));
-            // A new hand starts at its top (in a narrow window, where the whole column
-            // scrolls; beside the sheet, the form's own area starts at its top).
-            if std::mem::take(&mut open.form_top) {
-                heading.scroll_to_me(Some(egui::Align::Min));
-            }
+            ui.heading(game.hand_words(msg!("ui.next_hand", n = n)).render(lang))
         }
+    };
+    // A new form starts at its top (in a narrow window, where the whole column scrolls;
+    // beside the sheet, the form's own area starts at its top).
+    if std::mem::take(&mut open.form_top) {
+        heading.scroll_to_me(Some(egui::Align::Min));
     }
     let ctx = forms::Ctx {
         session: &open.doc.session,

@@ -2,19 +2,9 @@
 
 use egui::{Response, RichText, Role, Ui, WidgetInfo};
 
-/// A toggle button showing `text` whose accessible name is `name` (several rows of "0 1 2 …"
-/// buttons stay distinct for screen readers and tests). Disabled choices are struck out.
-pub fn choice(
-    ui: &mut Ui,
-    selected: bool,
-    enabled: bool,
-    text: impl Into<String>,
-    name: impl Into<String>,
-) -> Response {
-    choice_sized(ui, None, selected, enabled, text, name)
-}
-
-/// A [`choice`] of a fixed size: a keypad key that keeps its place whatever it shows.
+/// A key of a fixed size showing `text`, whose accessible name is `name` (several rows of
+/// "0 1 2 …" keys stay distinct for screen readers and tests): a keypad key that keeps its
+/// place whatever it shows. Selected, it is lit; off, it is greyed.
 pub fn key(
     ui: &mut Ui,
     size: egui::Vec2,
@@ -43,7 +33,9 @@ fn choice_sized(
     } else {
         RichText::new(text).strikethrough()
     };
-    let button = egui::Button::selectable(selected, shown.size(18.0));
+    // A key looks like a key, tapped or not.
+    let button =
+        egui::Button::selectable(selected, shown.size(18.0)).frame_when_inactive(size.is_some());
     let resp = match size {
         // Exactly this size, whatever it says: a longer text is shortened (whole on hover and
         // for screen readers) rather than widening the key or making it taller.
@@ -118,9 +110,10 @@ pub fn keypad(
 pub fn per_row(ui: &Ui, width: f32, most: usize) -> usize {
     let gap = ui.spacing().item_spacing.x;
     // Within what is seen too: a wider widget above may have widened the layout.
-    let seen = ui.clip_rect().right() - ui.cursor().left() - gap;
+    let seen = ui.clip_rect().right() - ui.cursor().left();
     let room = ui.available_width().min(seen);
-    let fit = ((room + gap) / (width + gap)).floor();
+    // A hair of slack: keys sized to fill the row exactly still fit it.
+    let fit = ((room + gap + 0.5) / (width + gap)).floor();
     (fit.max(1.0) as usize).clamp(1, most.max(1))
 }
 
@@ -180,4 +173,37 @@ pub fn line_height(ui: &Ui, style: egui::TextStyle, button: bool) -> f32 {
     } else {
         text
     }
+}
+
+/// The width a key needs to show the widest of `texts` whole, at the keys' size.
+pub fn key_width(ui: &Ui, texts: &[String]) -> f32 {
+    let padding = 2.0 * ui.spacing().button_padding.x + 4.0;
+    texts
+        .iter()
+        .map(|t| {
+            egui::WidgetText::from(RichText::new(t).size(18.0))
+                .into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Extend),
+                    f32::INFINITY,
+                    egui::TextStyle::Button,
+                )
+                .size()
+                .x
+                + padding
+        })
+        .fold(0.0, f32::max)
+}
+
+/// A block of exactly `height` (rounded up to a whole point), the available width, laid top
+/// down: what follows never moves by as much as a pixel whatever the block shows.
+pub fn fixed_block<R>(ui: &mut Ui, height: f32, add: impl FnOnce(&mut Ui) -> R) -> R {
+    let size = egui::vec2(ui.available_width(), height.ceil());
+    let rect = egui::Rect::from_min_size(ui.cursor().min, size);
+    let builder = egui::UiBuilder::new()
+        .max_rect(rect)
+        .layout(egui::Layout::top_down(egui::Align::Min));
+    let r = ui.scope_builder(builder, add).inner;
+    ui.advance_cursor_after_rect(rect);
+    r
 }

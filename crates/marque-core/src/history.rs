@@ -531,6 +531,9 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
     };
     // What an edit changed, where the game says more than the two labels.
     let change = |old: &Value, new: &Value, hand: usize| -> Option<Msg> {
+        if !game.describes_changes() {
+            return None;
+        }
         let index = hand.saturating_sub(1).min(session.hands.len());
         let (old, new) = (session.decode(old).ok()?, session.decode(new).ok()?);
         let before = sheet.before(index, &session.hands);

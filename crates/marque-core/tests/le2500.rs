@@ -151,3 +151,43 @@ fn points_in_place_of_cards() {
         ]
     );
 }
+
+/// The fast reader and the careful one agree on points, hostile ones included: what the fast
+/// one takes, the careful one reads the same; what it leaves, the careful one refuses in words.
+#[test]
+fn both_readers_agree_on_points() {
+    use marque_core::games::{decode_text, le2500};
+    let options = Options::default();
+    for entry in [
+        json!(145),
+        json!(0),
+        json!(-5),
+        json!(7),
+        json!(145.0),
+        json!(1_000_005),
+        json!(i64::MAX),
+        json!(["A", "3"]),
+        json!("145"),
+    ] {
+        let v = json!({"frime": "8", "laid": [entry.clone(), []], "hand": [0, []]});
+        let fast = decode_text::<le2500::Game>(&v.to_string(), 2, &options);
+        let slow = le2500::decode_hand(&v, 2);
+        match fast {
+            Some(h) => assert_eq!(Ok(h), slow, "{entry}"),
+            None => assert!(slow.is_err(), "{entry} took the careful path and was read"),
+        }
+    }
+}
+
+/// With three packs (7 or 8 players) the limit is what three packs are worth.
+#[test]
+fn three_packs_are_worth_more() {
+    use marque_core::games::le2500::packs_worth;
+    let options = Options::default();
+    assert_eq!(packs_worth(&options, Rank::R8, 2), 2200);
+    assert_eq!(packs_worth(&options, Rank::R8, 7), 3300);
+    let players = ["A", "B", "C", "D", "E", "F", "G"];
+    let brasse = |laid: i64| json!([{"frime": "8", "laid": [laid, 0, 0, 0, 0, 0, 0], "hand": [0, 0, 0, 0, 0, 0, 0]}]);
+    assert!(ok(&p2500(&players, json!({}), brasse(3300))).is_object());
+    assert_eq!(err(&p2500(&players, json!({}), brasse(3305))).len(), 1);
+}

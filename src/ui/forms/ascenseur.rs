@@ -14,9 +14,9 @@ use marque_core::msg;
 pub struct AscenseurForm {
     bids: Vec<Option<u32>>,
     tricks: Vec<Option<u32>>,
-    /// The player whose tricks the form filled in (the cards left once the others' are known);
-    /// a tap on that player's row makes it the table's own.
-    deduced: Option<usize>,
+    /// The players whose tricks the form filled in (see [`AscenseurForm::deduce`]); a tap on
+    /// such a player's row makes it the table's own.
+    auto: Vec<bool>,
 }
 
 impl AscenseurForm {
@@ -26,55 +26,42 @@ impl AscenseurForm {
         match v.cloned().map(Ok::<Hand, ()>) {
             Some(Ok(h)) => AscenseurForm {
                 bids: h.bids.into_iter().map(Some).collect(),
+                auto: vec![false; h.tricks.len()],
                 tricks: h.tricks.into_iter().map(Some).collect(),
-                deduced: None,
             },
             _ => AscenseurForm {
                 bids: vec![None; players],
                 tricks: vec![None; players],
-                deduced: None,
+                auto: vec![false; players],
             },
         }
     }
 
-    /// Once every player's tricks but one are known, the last player took the cards left: the
-    /// form fills them in (and keeps them up to date while they are its own).
-    fn deduce_last(&mut self, cards: u32) {
-        // Every trick given out: the players not yet entered took none.
-        let given: u32 = (0..self.tricks.len())
-            .filter(|&p| self.deduced != Some(p))
-            .filter_map(|p| self.tricks[p])
-            .sum();
-        let open: Vec<usize> = (0..self.tricks.len())
-            .filter(|&p| self.tricks[p].is_none() || self.deduced == Some(p))
-            .collect();
-        if given == cards && open.len() > 1 {
-            for p in open {
-                self.tricks[p] = Some(0);
+    /// What the form can fill in from the tricks the table tapped: the last player's, once
+    /// every other is known (the cards left), or 0 for everyone still to enter once every
+    /// trick is given. What it filled stays its own (made again at each change) until the
+    /// table taps it.
+    fn deduce(&mut self, cards: u32) {
+        for p in 0..self.tricks.len() {
+            if std::mem::take(&mut self.auto[p]) {
+                self.tricks[p] = None;
             }
-            self.deduced = None;
-            return;
         }
-        let unknown: Vec<usize> = (0..self.tricks.len())
-            .filter(|&p| self.tricks[p].is_none() || self.deduced == Some(p))
+        let open: Vec<usize> = (0..self.tricks.len())
+            .filter(|&p| self.tricks[p].is_none())
             .collect();
-        let [last] = unknown[..] else {
-            return;
+        let given: u32 = self.tricks.iter().flatten().sum();
+        let fill = match open[..] {
+            [] => return,
+            [_] => cards.checked_sub(given),
+            _ if given == cards => Some(0),
+            _ => None,
         };
-        let others: u32 = (0..self.tricks.len())
-            .filter(|&p| p != last)
-            .filter_map(|p| self.tricks[p])
-            .sum();
-        match cards.checked_sub(others) {
-            Some(left) => {
-                self.tricks[last] = Some(left);
-                self.deduced = Some(last);
+        if let Some(n) = fill {
+            for p in open {
+                self.tricks[p] = Some(n);
+                self.auto[p] = true;
             }
-            None if self.deduced == Some(last) => {
-                self.tricks[last] = None;
-                self.deduced = None;
-            }
-            None => {}
         }
     }
 
@@ -241,14 +228,12 @@ impl AscenseurForm {
                     .clicked()
                     {
                         self.tricks[p] = Some(t);
-                        if self.deduced == Some(p) {
-                            self.deduced = None;
-                        }
+                        self.auto[p] = false;
                     }
                 });
             });
         }
-        self.deduce_last(r.cards);
+        self.deduce(r.cards);
         let taken: u32 = self.tricks.iter().flatten().sum();
         let line = msg!("ui.asc.trick_total", total = taken, cards = r.cards).render(lang);
         let error = ui.visuals().error_fg_color;

@@ -5,7 +5,7 @@ use crate::games::GameHand;
 use crate::games::bridge::{Contract, Doubling, Hand, Honours, HonoursKind, Seat, Strain};
 use crate::i18n::Msg;
 use crate::i18n::tr;
-use crate::ui::widgets::{choice, key, key_height, keypad, row_title};
+use crate::ui::widgets::{key, key_height, key_width, keypad, row_title};
 use marque_core::msg;
 
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -88,15 +88,12 @@ impl BridgeForm {
             )
             .render(lang),
         );
-        if choice(
-            ui,
-            self.passed,
-            true,
-            tr(lang, "ui.bridge.passed"),
-            tr(lang, "ui.bridge.passed"),
-        )
-        .clicked()
-        {
+        let passed = tr(lang, "ui.bridge.passed");
+        let size = egui::vec2(
+            key_width(ui, std::slice::from_ref(&passed)).min(ui.available_width()),
+            key_height(ui),
+        );
+        if key(ui, size, self.passed, true, passed.clone(), passed).clicked() {
             self.passed = !self.passed;
         }
         if self.passed {
@@ -108,14 +105,20 @@ impl BridgeForm {
         let gap = ui.spacing().item_spacing.x;
         let room = ui.available_width();
         row_title(ui, tr(lang, "ui.bridge.declarer"));
-        let seat_key = egui::vec2(((room - 3.0 * gap) / 4.0).max(110.0), height);
-        keypad(ui, 4, seat_key, 4, |ui, i| {
-            let seat = Seat::ALL[i];
-            let text = format!(
+        let seat_text = |seat: Seat| {
+            format!(
                 "{} — {}",
                 tr(lang, seat.name_key()),
                 ctx.session.players[seat.index()]
-            );
+            )
+        };
+        // Four to a row if the names fit, else two, each whole.
+        let texts: Vec<String> = Seat::ALL.into_iter().map(seat_text).collect();
+        let needed = key_width(ui, &texts).min(room);
+        let seat_key = egui::vec2(((room - 3.0 * gap) / 4.0).max(needed).min(room), height);
+        keypad(ui, 4, seat_key, 4, |ui, i| {
+            let seat = Seat::ALL[i];
+            let text = seat_text(seat);
             if key(
                 ui,
                 seat_key,
@@ -234,7 +237,7 @@ impl BridgeForm {
         };
         // Five places whatever the trump: none, then each side's honours; a place with no
         // honours to claim stays empty.
-        let wide = egui::vec2(((room - gap) / 2.0).max(110.0), height);
+        let wide = egui::vec2(((room - gap) / 2.0).max(110.0).min(room), height);
         keypad(ui, 5, wide, 2, |ui, i| {
             if i == 0 {
                 let none = tr(lang, "ui.bridge.no_honours");

@@ -124,11 +124,10 @@ impl DemocratieForm {
                 ui.horizontal_top(|ui| {
                     // The suit (with its points when given by cards), and the key that switches
                     // this suit between points and cards.
+                    // By cards, the suit's points beside its symbol (the suit's name is in the
+                    // keys' names); by points, the suit's name.
                     let title = match cap {
-                        Capture::Cards(_) => format!(
-                            "{suit} · {}",
-                            msg!("ui.demo.points", n = cap.points()).render(lang)
-                        ),
+                        Capture::Cards(_) => msg!("ui.demo.points", n = cap.points()).render(lang),
                         Capture::Points(_) => suit.clone(),
                     };
                     ui.add_sized(

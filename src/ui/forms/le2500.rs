@@ -23,6 +23,9 @@ pub struct Le2500Form {
     points: Vec<[i64; 2]>,
     /// Back to cards from points asked: the points typed would be lost.
     asking: bool,
+    /// Per player (laid, in hand), the cards given by rank in the brasse edited: written back
+    /// as they were while their points are left unchanged.
+    given: Vec<[Option<Vec<Rank>>; 2]>,
 }
 
 fn counts(cards: &[Rank]) -> [u32; 12] {
@@ -63,6 +66,7 @@ impl Le2500Form {
             by_points: modes.le2500_points,
             points: vec![[0, 0]; players],
             asking: false,
+            given: vec![[None, None]; players],
         };
         let Some(h) = v else {
             return form;
@@ -83,6 +87,11 @@ impl Le2500Form {
                 h.laid[p].points(options, h.frime),
                 h.hand[p].points(options, h.frime),
             ];
+            let ranks = |c: &Cards| match c {
+                Cards::Ranks(r) => Some(r.clone()),
+                Cards::Points(_) => None,
+            };
+            form.given[p] = [ranks(&h.laid[p]), ranks(&h.hand[p])];
         }
         form
     }
@@ -125,12 +134,19 @@ impl Le2500Form {
         let gap = ui.spacing().item_spacing.x;
         let size = egui::vec2(((ui.available_width() - gap) / 2.0).min(220.0), height);
         ui.horizontal(|ui| {
+            // Short on the key, whole for screen readers and on hover.
             let name = tr(lang, "ui.2500.by_points");
-            if key(ui, size, self.by_points, true, name.clone(), name).clicked() {
+            let text = tr(lang, "ui.2500.by_points_short");
+            if key(ui, size, self.by_points, true, text, name.clone())
+                .on_hover_text(name)
+                .clicked()
+            {
                 self.switch_mode(options, frime);
             }
             let name = tr(lang, "ui.2500.trio");
-            let trio = key(ui, size, self.trio, !self.by_points, name.clone(), name);
+            let text = tr(lang, "ui.2500.trio_short");
+            let trio =
+                key(ui, size, self.trio, !self.by_points, text, name.clone()).on_hover_text(name);
             if trio.clicked() {
                 self.trio = !self.trio;
             }
@@ -197,18 +213,22 @@ impl Le2500Form {
             ui.separator();
             let points = |c: &[u32; 12]| options.points(ranks(c), frime);
             let (laid, kept) = (points(&self.laid[p]), points(&self.kept[p]));
-            ui.label(
-                egui::RichText::new(
-                    msg!(
-                        "ui.2500.player",
-                        player = &players[p],
-                        laid = laid,
-                        kept = kept,
-                        total = laid - kept
+            // One line whatever the numbers (whole on hover): the keys below never move.
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(
+                        msg!(
+                            "ui.2500.player",
+                            player = &players[p],
+                            laid = laid,
+                            kept = kept,
+                            total = laid - kept
+                        )
+                        .render(lang),
                     )
-                    .render(lang),
+                    .strong(),
                 )
-                .strong(),
+                .truncate(),
             );
             for (kind, counts) in [
                 ("ui.2500.laid", &mut self.laid[p]),
@@ -321,10 +341,26 @@ impl Le2500Form {
                 }
             });
         }
+        let Options::Le2500(options) = &ctx.session.options else {
+            return Hand {
+                frime,
+                laid: Vec::new(),
+                hand: Vec::new(),
+            };
+        };
+        // Points as typed; cards given by rank (a brasse from another tool) as they were,
+        // while their points are not changed.
+        let entry = |p: usize, k: usize| match &self.given[p][k] {
+            Some(r) if options.points(r.iter().copied(), frime) == self.points[p][k] => {
+                Cards::Ranks(r.clone())
+            }
+            _ => Cards::Points(self.points[p][k]),
+        };
+        let n = self.points.len();
         Hand {
             frime,
-            laid: self.points.iter().map(|p| Cards::Points(p[0])).collect(),
-            hand: self.points.iter().map(|p| Cards::Points(p[1])).collect(),
+            laid: (0..n).map(|p| entry(p, 0)).collect(),
+            hand: (0..n).map(|p| entry(p, 1)).collect(),
         }
     }
 }

@@ -101,7 +101,7 @@ impl TrucForm {
             let height = key_height(ui);
             // The player's name, then three keys as wide as the panel allows.
             let gap = ui.spacing().item_spacing.x;
-            let width = ((ui.available_width() - 2.0 * gap) / 3.0).clamp(70.0, 170.0);
+            let width = ((ui.available_width() - 2.0 * gap) / 3.0).min(170.0);
             let size = egui::vec2(width, height);
             for p in 0..2 {
                 let allowed = deal.allowed(p);
@@ -253,7 +253,7 @@ impl TrucForm {
                         ),
                     );
                     let third = egui::vec2(
-                        ((ui.available_width() - 2.0 * gap) / 3.0).clamp(60.0, 150.0),
+                        ((ui.available_width() - 2.0 * gap) / 3.0).min(150.0),
                         height,
                     );
                     let current = self.tricks.get(k).copied();
@@ -287,7 +287,7 @@ impl TrucForm {
             }
         } else {
             let third = egui::vec2(
-                ((ui.available_width() - 2.0 * gap) / 3.0).clamp(60.0, 150.0),
+                ((ui.available_width() - 2.0 * gap) / 3.0).min(150.0),
                 height,
             );
             ui.horizontal(|ui| {

@@ -428,7 +428,12 @@ impl Game {
             .iter()
             .chain(&hand.hand)
             .filter_map(|c| match c {
-                Cards::Points(p) if *p < 0 || *p % 5 != 0 || *p > MAX_POINTS => {
+                Cards::Points(p) if *p < 0 || *p > MAX_POINTS => Some(msg!(
+                    "le2500.err.points_range",
+                    points = *p,
+                    max = MAX_POINTS
+                )),
+                Cards::Points(p) if *p % 5 != 0 => {
                     Some(msg!("le2500.err.points_step", points = *p))
                 }
                 _ => None,
@@ -447,6 +452,10 @@ impl Game {
                     )
                 }),
         );
+        if !problems.is_empty() {
+            return problems;
+        }
+        // Every entry is within bounds here: the sum cannot overflow.
         let all: i64 = hand
             .laid
             .iter()
@@ -454,7 +463,7 @@ impl Game {
             .map(|c| c.points(&self.options, hand.frime))
             .sum();
         let worth = packs_worth(&self.options, hand.frime, self.players.len());
-        if problems.is_empty() && all > worth {
+        if all > worth {
             problems.push(msg!(
                 "le2500.err.points_over",
                 points = all,
@@ -618,6 +627,7 @@ impl super::Rules for Game {
     fn from_wire(w: Wire, players: usize, _options: &Options) -> Option<Hand> {
         from_wire(w, players)
     }
+    const DESCRIBES_CHANGES: bool = true;
     /// The frime if it changed, and each player whose points changed, laid and in hand.
     fn change(old: (&Hand, &Info), new: (&Hand, &Info), players: &[String]) -> Option<Msg> {
         let mut parts = Vec::new();

@@ -368,6 +368,8 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     }
     /// A short label of a scored hand: the contract, the round, the frime…
     fn label(hand: &Self::Hand, info: &Self::Info, index: usize, players: &[String]) -> Msg;
+    /// Whether [`Rules::change`] says more than the two labels (the log then plays both hands).
+    const DESCRIBES_CHANGES: bool = false;
     /// What an edit changed, in the game's words, where the labels alone would not say it
     /// (Le 2500's label names only the frime); None: the labels say it.
     fn change(
@@ -471,6 +473,11 @@ macro_rules! games {
             /// The key of the game's word for one hand, alone.
             pub fn hand_word(self) -> &'static str {
                 match self { $(GameKind::$V => <$m::Game as Rules>::HAND_WORD),* }
+            }
+
+            /// Whether an edit's log line is made by the game (see [`Rules::change`]).
+            pub fn describes_changes(self) -> bool {
+                match self { $(GameKind::$V => <$m::Game as Rules>::DESCRIBES_CHANGES),* }
             }
 
             /// The key of what the game's totals count, with the number (`n`).

@@ -164,7 +164,11 @@ pub fn brasse() -> impl Strategy<Value = Value> {
     let ranks = prop::sample::select(vec![
         "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
     ]);
-    let cards = prop::collection::vec(ranks.clone(), 0..5);
+    // A player's cards as ranks, or as their points (a multiple of 5), as tables give them.
+    let cards = prop_oneof![
+        3 => prop::collection::vec(ranks.clone(), 0..5).prop_map(|r| json!(r)),
+        1 => (0i64..80).prop_map(|n| json!(n * 5)),
+    ];
     (
         ranks,
         prop::collection::vec(cards.clone(), 3),
