@@ -4,7 +4,6 @@
 mod ui_common;
 use egui::{Rect, accesskit::Action};
 use egui_kittest::kittest::{By, NodeT, Queryable};
-use marque::games::ascenseur::{Options, Plan};
 use serde_json::json;
 use ui_common::*;
 
@@ -116,27 +115,6 @@ fn check(what: &str, prepare: impl Fn(&std::path::Path), setup: impl Fn(&mut H))
         }
     }
     assert!(all.is_empty(), "{}", all.join("\n"));
-}
-
-/// Writes an ascenseur session of `n` players whose rounds are entered up to the peak round
-/// (the most cards).
-fn ascenseur_at_peak(dir: &std::path::Path, n: usize) {
-    let names: Vec<String> = (0..n).map(|i| format!("Joueur{i}")).collect();
-    let plan = Plan::new(n, &Options::default());
-    let peak = (0..plan.rounds())
-        .max_by_key(|&k| plan.round(k).cards)
-        .unwrap();
-    let hands: Vec<_> = (0..peak)
-        .map(|k| {
-            let cards = plan.round(k).cards;
-            let mut tricks = vec![0; n];
-            tricks[0] = cards;
-            json!({"bids": vec![0; n], "tricks": tricks})
-        })
-        .collect();
-    let v = json!({"format": "marque-session", "version": 1, "game": "ascenseur",
-                   "players": names, "hands": hands});
-    std::fs::write(dir.join("asc.json"), v.to_string()).unwrap();
 }
 
 fn nothing(_: &std::path::Path) {}

@@ -11,7 +11,6 @@ mod ui_common;
 use egui::Rect;
 use egui::accesskit::Role;
 use egui_kittest::kittest::{By, NodeT, Queryable};
-use serde_json::json;
 use ui_common::*;
 
 type H = egui_kittest::Harness<'static, marque::ui::App>;
@@ -293,27 +292,6 @@ fn truc() {
         },
         &|name| name == "Saisir les plis" || name == "Seulement le gagnant",
     );
-}
-
-/// An ascenseur session of `n` players whose rounds are entered up to the one before the peak.
-fn ascenseur_at_peak(dir: &std::path::Path, n: usize) {
-    use marque::games::ascenseur::{Options, Plan};
-    let names: Vec<String> = (0..n).map(|i| format!("Joueur{i}")).collect();
-    let plan = Plan::new(n, &Options::default());
-    let peak = (0..plan.rounds())
-        .max_by_key(|&k| plan.round(k).cards)
-        .unwrap();
-    let hands: Vec<_> = (0..peak)
-        .map(|k| {
-            let cards = plan.round(k).cards;
-            let mut tricks = vec![0; n];
-            tricks[0] = cards;
-            json!({"bids": vec![0; n], "tricks": tricks})
-        })
-        .collect();
-    let v = json!({"format": "marque-session", "version": 1, "game": "ascenseur",
-                   "players": names, "hands": hands});
-    std::fs::write(dir.join("asc.json"), v.to_string()).unwrap();
 }
 
 #[test]

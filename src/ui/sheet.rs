@@ -248,7 +248,7 @@ pub fn show(app: &mut App, ui: &mut Ui) {
     if narrow {
         if open.read_only.is_none() && (!open.form.is_empty() || evening) {
             egui::Panel::bottom("entry-confirm-narrow").show(ui, |ui| {
-                confirm_area(open, ui, lang, &mut commands);
+                confirm_area(open, ui, lang, true, &mut commands);
             });
         }
         // Vertical only, its bar always there: a key is never beyond a sideways scroll, and
@@ -617,7 +617,13 @@ fn idle_entry(ui: &mut Ui, lang: Lang, open: &mut Open) {
 
 /// The foot of the entry panel: what the form's hand would add, and the confirm button, or
 /// what is missing or wrong.
-fn confirm_area(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
+fn confirm_area(
+    open: &mut Open,
+    ui: &mut Ui,
+    lang: Lang,
+    narrow: bool,
+    commands: &mut Vec<Command>,
+) {
     ui.add_space(4.0);
     let editing = open.editing.is_some();
     let game = open.doc.session.game;
@@ -629,7 +635,7 @@ fn confirm_area(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Com
             // Beside the sheet, in full above the key; in a narrow window (where every line
             // counts), beside the key, whole on hover.
             let note = RichText::new(missing.render(lang)).strong();
-            if ui.available_width() >= NARROW * 0.42 && ui.ctx().content_rect().height() >= SHORT {
+            if !narrow {
                 ui.add(egui::Label::new(note).wrap());
                 confirm_keys(ui, lang, game, editing, None, None, commands);
             } else {
@@ -707,7 +713,7 @@ fn confirm_keys(
     };
     // Ids of their own: the keys stay the same widgets whatever the foot shows above them.
     ui.push_id("confirm-keys", |ui| {
-        ui.horizontal_wrapped(|ui| {
+        ui.horizontal(|ui| {
             let text = game.hand_words(Msg::new(label)).render(lang);
             let confirm = ui.add_enabled(
                 hand.is_some(),
@@ -1252,7 +1258,7 @@ fn body(
                     // The preview and the confirm button stay at the panel's foot, in the same
                     // place whatever the form's height; the form scrolls above them.
                     egui::Panel::bottom("entry-confirm").show(ui, |ui| {
-                        confirm_area(open, ui, lang, commands);
+                        confirm_area(open, ui, lang, false, commands);
                     });
                     // It takes the panel's width and scrolls within it: a wide form never
                     // widens the panel.

@@ -216,3 +216,25 @@ pub fn replace_in(h: &mut Harness<'static, App>, label: &str, text: &str) {
     }
     h.run();
 }
+
+/// Writes an ascenseur session of `n` players whose rounds are entered up to the peak round
+/// (the most cards): the widest the form gets.
+pub fn ascenseur_at_peak(dir: &std::path::Path, n: usize) {
+    use marque::games::ascenseur::{Options, Plan};
+    let names: Vec<String> = (0..n).map(|i| format!("Joueur{i}")).collect();
+    let plan = Plan::new(n, &Options::default());
+    let peak = (0..plan.rounds())
+        .max_by_key(|&k| plan.round(k).cards)
+        .unwrap();
+    let hands: Vec<_> = (0..peak)
+        .map(|k| {
+            let cards = plan.round(k).cards;
+            let mut tricks = vec![0; n];
+            tricks[0] = cards;
+            serde_json::json!({"bids": vec![0; n], "tricks": tricks})
+        })
+        .collect();
+    let v = serde_json::json!({"format": "marque-session", "version": 1, "game": "ascenseur",
+                   "players": names, "hands": hands});
+    std::fs::write(dir.join("asc.json"), v.to_string()).unwrap();
+}

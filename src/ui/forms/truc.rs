@@ -8,7 +8,7 @@ use crate::games::truc::{Call, CallKind, Deal, Hand, Outcome, deal_winner};
 use crate::i18n::Msg;
 use crate::i18n::tr;
 use crate::session::Options;
-use crate::ui::widgets::{key, key_height, row_title, text_slot};
+use crate::ui::widgets::{key, key_height, key_width, keypad, row_title, text_slot};
 use marque_core::msg;
 
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -101,19 +101,31 @@ impl TrucForm {
             let height = key_height(ui);
             // The player's name, then three keys as wide as the panel allows.
             let gap = ui.spacing().item_spacing.x;
-            let width = ((ui.available_width() - 2.0 * gap) / 3.0).min(170.0);
+            let room = ui.available_width();
+            // Wide enough for the longest a key can say ("banco → 64"), else two to a row: the
+            // keys keep their size and place whatever they say.
+            let longest: Vec<String> = [CallKind::Double, CallKind::Banco]
+                .into_iter()
+                .map(|k| format!("{} → 888", tr(lang, k.name_key())))
+                .chain([CallKind::Accept, CallKind::Refuse].map(|k| tr(lang, k.name_key())))
+                .collect();
+            let width = ((room - 2.0 * gap) / 3.0)
+                .min(170.0)
+                .max(key_width(ui, &longest))
+                .min(room);
             let size = egui::vec2(width, height);
             for p in 0..2 {
                 let allowed = deal.allowed(p);
                 let find = |kinds: &[CallKind]| allowed.iter().find(|(k, _)| kinds.contains(k));
                 ui.add(egui::Label::new(egui::RichText::new(&players[p]).strong()).truncate());
-                ui.horizontal(|ui| {
-                    let slots = [
-                        (find(&[CallKind::Banco, CallKind::Double]), CallKind::Double),
-                        (find(&[CallKind::Accept]), CallKind::Accept),
-                        (find(&[CallKind::Refuse]), CallKind::Refuse),
-                    ];
-                    for (found, otherwise) in slots {
+                let slots = [
+                    (find(&[CallKind::Banco, CallKind::Double]), CallKind::Double),
+                    (find(&[CallKind::Accept]), CallKind::Accept),
+                    (find(&[CallKind::Refuse]), CallKind::Refuse),
+                ];
+                keypad(ui, slots.len(), size, 3, |ui, i| {
+                    let (found, otherwise) = slots[i];
+                    {
                         let (kind, value) = found
                             .copied()
                             .map_or((otherwise, None), |(k, v)| (k, Some(v)));
