@@ -29,26 +29,34 @@ struct Key {
     rect: Rect,
     seen: Rect,
     enabled: bool,
+    /// A field for a number (checked for its place, not tapped: a tap there types).
+    field: bool,
 }
 
 /// Every button and link on screen, with where it is.
 fn keys(h: &H) -> Vec<Key> {
-    let nodes: Vec<(u64, String, bool)> = h
+    let nodes: Vec<(u64, String, bool, bool)> = h
         .query_all(By::new().predicate(|n| {
             matches!(
                 n.role(),
-                Role::Button | Role::Link | Role::CheckBox | Role::RadioButton | Role::ComboBox
+                Role::Button
+                    | Role::Link
+                    | Role::CheckBox
+                    | Role::RadioButton
+                    | Role::ComboBox
+                    | Role::SpinButton
             )
         }))
         .map(|n| {
             let a = n.accesskit_node();
             let name = a.label().or_else(|| a.value()).unwrap_or_default();
-            (a.locate().0.0, name, !a.is_disabled())
+            let field = a.role() == Role::SpinButton;
+            (a.locate().0.0, name, !a.is_disabled(), field)
         })
         .collect();
     nodes
         .into_iter()
-        .filter_map(|(raw, name, enabled)| {
+        .filter_map(|(raw, name, enabled, field)| {
             // SAFETY (not a memory matter): the value is an egui Id's own accesskit id.
             let id = unsafe { egui::Id::from_high_entropy_bits(raw) };
             let r = h.ctx.read_response(id)?;
@@ -58,6 +66,7 @@ fn keys(h: &H) -> Vec<Key> {
                 rect: r.rect,
                 seen: r.interact_rect,
                 enabled,
+                field,
             })
         })
         .collect()
@@ -171,7 +180,7 @@ fn play(
                         || matches!(k.name.as_str(), "D'accord" | "Robre suivant"))
             })
             .collect();
-        let choices: Vec<&Key> = form.iter().filter(|k| k.enabled).collect();
+        let choices: Vec<&Key> = form.iter().filter(|k| k.enabled && !k.field).collect();
         let chosen = if !confirm.is_empty() && (choices.is_empty() || rng.below(5) == 0) {
             confirm[rng.below(confirm.len())].clone()
         } else if let Some(k) = choices.get(rng.below(choices.len())) {
