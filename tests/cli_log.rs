@@ -66,7 +66,7 @@ fn a_2500_edit_and_an_options_change_say_what_changed() {
     "log": [
         {"at": "2026-11-24T21:40:00+01:00", "action": "edit", "hand": 1, "old": old, "new": new},
         {"at": "2026-11-24T21:45:00+01:00", "action": "options", "hand": 0,
-         "old": {}, "new": {"target": 1000}}
+         "old": {}, "new": {"target": 1000, "low_cards": 7}}
     ]});
     std::fs::write(&f, v.to_string()).unwrap();
     let file = f.to_str().unwrap();
@@ -76,15 +76,18 @@ fn a_2500_edit_and_an_options_change_say_what_changed() {
         lines[0],
         "21:40 — brasse 1 — modification : Bruno : posé 0 − en main 10 → posé 145 − en main 10"
     );
-    assert!(
-        lines[1].starts_with("21:45 — options changées pour toute la partie : "),
-        "{}",
-        lines[1]
+    // The default written out (low cards 7) is no change.
+    assert_eq!(
+        lines[1],
+        "21:45 — options changées pour toute la partie : Objectif (par défaut → 1000)"
     );
-    assert!(lines[1].ends_with(" : par défaut → 1000"), "{}", lines[1]);
     let en = String::from_utf8(marque(&["log", file, "--lang", "en"]).stdout).unwrap();
     assert!(
         en.contains("Bruno: laid 0 − in hand 10 → laid 145 − in hand 10"),
+        "{en}"
+    );
+    assert!(
+        en.contains("21:45 — options changed for the whole game: Target (default → 1000)"),
         "{en}"
     );
 }

@@ -289,6 +289,16 @@ fn options_changed(game: crate::games::GameKind, old: &Value, new: &Value) -> Op
     keys.sort();
     keys.dedup();
     let id = game.id();
+    // An option left out is at its default: writing the default out changes nothing.
+    let default = |key: &str| {
+        game.options()
+            .iter()
+            .find(|o| o.key == key)
+            .map(|o| o.default_value())
+    };
+    let effective = |map: &serde_json::Map<String, Value>, key: &str| {
+        map.get(key).cloned().or_else(|| default(key))
+    };
     let value = |key: &str, v: Option<&Value>| -> Arg {
         match v {
             None => Arg::Key("log.option.default"),
@@ -302,7 +312,7 @@ fn options_changed(game: crate::games::GameKind, old: &Value, new: &Value) -> Op
     };
     let mut parts = keys
         .into_iter()
-        .filter(|k| old.get(*k) != new.get(*k))
+        .filter(|k| effective(old, k) != effective(new, k))
         .map(|k| {
             let name = Arg::Lookup {
                 key: format!("opt.{id}.{k}"),
