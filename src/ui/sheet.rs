@@ -781,7 +781,7 @@ fn table(ui: &mut Ui, lang: Lang, open: &Open, narrow: bool, commands: &mut Vec<
     // Wide tables (seven players, large text) scroll sideways inside their own area; in the
     // narrow layout the whole column scrolls both ways already (a scroll area inside it would
     // keep its bar in view, over the form).
-    let mut draw = |ui: &mut Ui| {
+    let draw = |ui: &mut Ui| {
         ui.horizontal(|ui| {
             cell(ui, widths.0, RichText::new("#").strong());
             cell(
@@ -880,21 +880,16 @@ fn table(ui: &mut Ui, lang: Lang, open: &Open, narrow: bool, commands: &mut Vec<
         });
     };
     // A wide table scrolls sideways in its own area, never widening the column (whose keys
-    // below would then lie beyond the edge).
-    // In the narrow column the wheel is left to the rows and the column (the bar still scrolls
-    // sideways).
+    // below would then lie beyond the edge). In the narrow column the wheel is left to the
+    // rows and the column (the bar still scrolls sideways).
     let source = egui::containers::scroll_area::ScrollSource {
         mouse_wheel: !narrow,
         ..Default::default()
     };
-    if narrow {
-        draw(ui);
-    } else {
-        egui::ScrollArea::horizontal()
-            .id_salt("sheet-wide")
-            .scroll_source(source)
-            .show(ui, draw);
-    }
+    egui::ScrollArea::horizontal()
+        .id_salt("sheet-wide")
+        .scroll_source(source)
+        .show(ui, draw);
     if let Live::Ascenseur(g) = &sheet.live {
         let plan = g.plan();
         let next = g.next_round();

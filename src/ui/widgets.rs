@@ -4,49 +4,27 @@ use egui::{Response, RichText, Role, Ui, WidgetInfo};
 
 /// A key of a fixed size showing `text`, whose accessible name is `name` (several rows of
 /// "0 1 2 …" keys stay distinct for screen readers and tests): a keypad key that keeps its
-/// place whatever it shows. Selected, it is lit; off, it is greyed.
+/// place whatever it shows. Selected, it is lit; off, it is greyed (a choice the rules forbid
+/// is given struck out by the caller).
 pub fn key(
     ui: &mut Ui,
     size: egui::Vec2,
     selected: bool,
     enabled: bool,
-    text: impl Into<String>,
+    text: impl Into<RichText>,
     name: impl Into<String>,
 ) -> Response {
-    choice_sized(ui, Some(size), selected, enabled, text, name)
-}
-
-fn choice_sized(
-    ui: &mut Ui,
-    size: Option<egui::Vec2>,
-    selected: bool,
-    enabled: bool,
-    text: impl Into<String>,
-    name: impl Into<String>,
-) -> Response {
-    let text: String = text.into();
     let name: String = name.into();
-    // A choice that may not be made is struck out; a key that has nothing to do (a − with no
-    // card to take back) is only greyed.
-    let shown = if enabled || size.is_some() {
-        RichText::new(text)
-    } else {
-        RichText::new(text).strikethrough()
-    };
-    // A key looks like a key, tapped or not.
-    let button =
-        egui::Button::selectable(selected, shown.size(18.0)).frame_when_inactive(size.is_some());
-    let resp = match size {
-        // Exactly this size, whatever it says: a longer text is shortened (whole on hover and
-        // for screen readers) rather than widening the key or making it taller.
-        Some(size) => {
-            ui.add_enabled_ui(enabled, |ui| ui.add_sized(size, button.truncate()))
-                .inner
-        }
-        None => ui.add_enabled(enabled, button),
-    };
-    let n = name.clone();
-    resp.widget_info(move || WidgetInfo::selected(Role::Button, enabled, selected, &n));
+    // A key looks like a key, tapped or not; exactly this size, whatever it says: a longer
+    // text is shortened (whole on hover and for screen readers) rather than widening the key
+    // or making it taller.
+    let button = egui::Button::selectable(selected, text.into().size(18.0))
+        .frame_when_inactive(true)
+        .truncate();
+    let resp = ui
+        .add_enabled_ui(enabled, |ui| ui.add_sized(size, button))
+        .inner;
+    resp.widget_info(move || WidgetInfo::selected(Role::Button, enabled, selected, &name));
     resp
 }
 
@@ -156,11 +134,35 @@ pub fn text_slot(ui: &mut Ui, shown: Option<RichText>, variants: &[RichText]) {
 /// A row of exactly `height`, the available width, its content laid left to right: what
 /// follows stays in place whether the row shows something or nothing.
 pub fn fixed_row<R>(ui: &mut Ui, height: f32, add: impl FnOnce(&mut Ui) -> R) -> R {
+    fixed_area(
+        ui,
+        height,
+        egui::Layout::left_to_right(egui::Align::Center),
+        add,
+    )
+}
+
+/// A block of exactly `height` (rounded up to a whole point), the available width, laid top
+/// down: what follows never moves by as much as a pixel whatever the block shows.
+pub fn fixed_block<R>(ui: &mut Ui, height: f32, add: impl FnOnce(&mut Ui) -> R) -> R {
+    fixed_area(
+        ui,
+        height.ceil(),
+        egui::Layout::top_down(egui::Align::Min),
+        add,
+    )
+}
+
+fn fixed_area<R>(
+    ui: &mut Ui,
+    height: f32,
+    layout: egui::Layout,
+    add: impl FnOnce(&mut Ui) -> R,
+) -> R {
     let rect = egui::Rect::from_min_size(ui.cursor().min, egui::vec2(ui.available_width(), height));
-    let builder = egui::UiBuilder::new()
-        .max_rect(rect)
-        .layout(egui::Layout::left_to_right(egui::Align::Center));
-    let r = ui.scope_builder(builder, add).inner;
+    let r = ui
+        .scope_builder(egui::UiBuilder::new().max_rect(rect).layout(layout), add)
+        .inner;
     ui.advance_cursor_after_rect(rect);
     r
 }
@@ -193,17 +195,4 @@ pub fn key_width(ui: &Ui, texts: &[String]) -> f32 {
                 + padding
         })
         .fold(0.0, f32::max)
-}
-
-/// A block of exactly `height` (rounded up to a whole point), the available width, laid top
-/// down: what follows never moves by as much as a pixel whatever the block shows.
-pub fn fixed_block<R>(ui: &mut Ui, height: f32, add: impl FnOnce(&mut Ui) -> R) -> R {
-    let size = egui::vec2(ui.available_width(), height.ceil());
-    let rect = egui::Rect::from_min_size(ui.cursor().min, size);
-    let builder = egui::UiBuilder::new()
-        .max_rect(rect)
-        .layout(egui::Layout::top_down(egui::Align::Min));
-    let r = ui.scope_builder(builder, add).inner;
-    ui.advance_cursor_after_rect(rect);
-    r
 }

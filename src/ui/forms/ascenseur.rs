@@ -144,14 +144,10 @@ impl AscenseurForm {
                         let b = b as u32;
                         let allowed = forbidden != Some(b);
                         let name = msg!("ui.asc.bid", player = &players[p], n = b).render(lang);
-                        let resp = key(
-                            ui,
-                            size,
-                            self.bids[p] == Some(b),
-                            allowed,
-                            b.to_string(),
-                            name,
-                        );
+                        // The dealer's forbidden bid struck out, as on the score pad.
+                        let text = egui::RichText::new(b.to_string());
+                        let text = if allowed { text } else { text.strikethrough() };
+                        let resp = key(ui, size, self.bids[p] == Some(b), allowed, text, name);
                         let resp = if allowed {
                             resp
                         } else {

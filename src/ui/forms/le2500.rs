@@ -168,7 +168,7 @@ impl Le2500Form {
             .wrap(),
         );
         let hand = if self.by_points {
-            self.show_points(ui, ctx, frime)
+            self.show_points(ui, ctx, options, frime)
         } else {
             self.show_cards(ui, ctx, options, frime)
         };
@@ -288,7 +288,13 @@ impl Le2500Form {
     }
 
     /// The points mode: each player's laid and in-hand points typed, written as points.
-    fn show_points(&mut self, ui: &mut egui::Ui, ctx: &Ctx, frime: Rank) -> Hand {
+    fn show_points(
+        &mut self,
+        ui: &mut egui::Ui,
+        ctx: &Ctx,
+        options: &GameOptions,
+        frime: Rank,
+    ) -> Hand {
         let lang = ctx.lang;
         let players = &ctx.session.players;
         let height = key_height(ui);
@@ -341,13 +347,6 @@ impl Le2500Form {
                 }
             });
         }
-        let Options::Le2500(options) = &ctx.session.options else {
-            return Hand {
-                frime,
-                laid: Vec::new(),
-                hand: Vec::new(),
-            };
-        };
         // Points as typed; cards given by rank (a brasse from another tool) as they were,
         // while their points are not changed.
         let entry = |p: usize, k: usize| match &self.given[p][k] {
