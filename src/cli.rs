@@ -3,6 +3,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use crate::term::Kind;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use marque_core::msg;
@@ -278,26 +279,7 @@ pub fn read_input(path: &str) -> Result<String, Msg> {
         .map_err(|e| unreadable(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))
 }
 
-/// Text from a file as it may reach a terminal: control characters (escape sequences that would
-/// retitle or recolour it, a newline that would split a record) shown as `\u{…}`. With
-/// `lines`, newlines are kept.
-pub fn printable(text: &str, lines: bool) -> std::borrow::Cow<'_, str> {
-    let bad = |c: char| c.is_control() && !(lines && c == '\n');
-    if !text.chars().any(bad) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    std::borrow::Cow::Owned(
-        text.chars()
-            .map(|c| {
-                if bad(c) {
-                    c.escape_unicode().to_string()
-                } else {
-                    c.to_string()
-                }
-            })
-            .collect(),
-    )
-}
+pub use crate::term::printable;
 
 /// Prints problems on standard error and returns exit status 2.
 /// A backup's or a restore's storage error, in words.
@@ -317,10 +299,15 @@ fn backup(folder: Option<std::path::PathBuf>, out: &std::path::Path, lang: Lang)
         Err(p) => return fail(&[p], lang),
     };
     match crate::store::Store::new(&dir).backup(out) {
-        Ok(n) => {
-            let m = msg!("backup.done", n = n, file = out.display().to_string());
-            println!("{}", m.render(lang));
-            ExitCode::SUCCESS
+        Ok(report) => {
+            let m = report.message(out);
+            writeln!(crate::term::stdout(Kind::Text), "{}", m.render(lang)).ok();
+            // Written, but not everything: the caller's script must know.
+            if report.skipped.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
         }
         Err(e) => fail(&[Problem::file(store_message(&e))], lang),
     }
@@ -333,22 +320,21 @@ fn restore(file: &std::path::Path, folder: Option<std::path::PathBuf>, lang: Lan
         Err(p) => return fail(&[p], lang),
     };
     match crate::store::Store::new(&dir).restore(file) {
-        Ok((restored, same, beside)) => {
-            let m = msg!(
-                "restore.done",
-                restored = restored,
-                same = same,
-                beside = beside
-            );
-            println!("{}", m.render(lang));
-            ExitCode::SUCCESS
+        Ok(report) => {
+            let m = report.message();
+            writeln!(crate::term::stdout(Kind::Text), "{}", m.render(lang)).ok();
+            if report.failed.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
         }
         Err(e) => fail(&[Problem::file(store_message(&e))], lang),
     }
 }
 
 pub fn fail(problems: &[Problem], lang: Lang) -> ExitCode {
-    let mut err = std::io::stderr().lock();
+    let mut err = crate::term::stderr();
     for p in problems {
         let _ = writeln!(err, "{}", p.render(lang));
     }
@@ -378,12 +364,17 @@ fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
     // a longer sheet is checked to its end first, then written as it is played.
     let budget = input.len().max(256 << 10);
     let scratch = input.into_bytes();
-    let stdout = std::io::stdout().lock();
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout);
+    let mut out = crate::term::stdout(if text { Kind::Text } else { Kind::Json });
     let written = if text {
-        session.score().map(|sheet| {
-            let text = crate::text::render(&session, &sheet, lang);
-            out.write_all(printable(&text, true).as_bytes())
+        // Checked to the end first: a session that fails writes nothing. Then written hand by
+        // hand as it is played again, never held whole.
+        drop(scratch);
+        marque_core::stream::check(&session).and_then(|()| {
+            match crate::text::write(&session, lang, &mut out) {
+                Ok(()) => Ok(Ok(())),
+                Err(crate::text::Written::Problems(p)) => Err(p),
+                Err(crate::text::Written::Io(e)) => Ok(Err(e)),
+            }
         })
     } else {
         session.write_score(lang, &mut out, budget, scratch)
@@ -403,26 +394,30 @@ fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
 /// `marque export --format csv`: the sheet as a table (see `marque_core::export`), to standard
 /// output or, atomically, to `output`.
 fn export_csv(path: &str, output: Option<&std::path::Path>, lang: Lang) -> ExitCode {
-    let (session, sheet) = match scored(path) {
-        Ok(s) => s,
-        Err(problems) => return fail(&problems, lang),
-    };
+    use crate::csv_out::{CsvError, session_csv, write_csv};
+    // Read and checked to the end first: a session that fails writes nothing.
+    let session =
+        match read_to_score(path).and_then(|(_, s)| marque_core::stream::check(&s).map(|()| s)) {
+            Ok(s) => s,
+            Err(problems) => return fail(&problems, lang),
+        };
     // Like the app's export, never over a file that is there (a link included).
     if let Some(out) = output.filter(|o| std::fs::symlink_metadata(o).is_ok()) {
         let m = msg!("export.exists", file = out.display().to_string());
         return fail(&[Problem::file(m)], lang);
     }
-    let bytes = match crate::csv_out::session_csv(&session, &sheet, lang) {
-        Ok(b) => b,
-        Err(e) => return write_failed(output, &e, lang),
-    };
     let done = match output {
-        Some(out) => crate::store::write_new(out, &bytes),
-        None => std::io::stdout().lock().write_all(&bytes),
+        // A file is written whole and atomically: made in memory first (a fraction of the
+        // session's own size).
+        Some(out) => session_csv(&session, lang)
+            .and_then(|bytes| crate::store::write_new(out, &bytes).map_err(CsvError::Io)),
+        // Standard output, row by row.
+        None => write_csv(&session, lang, crate::term::stdout(Kind::Data)),
     };
     match done {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => write_failed(output, &e, lang),
+        Err(CsvError::Problems(p)) => fail(&p, lang),
+        Err(CsvError::Io(e)) => write_failed(output, &e, lang),
     }
 }
 
@@ -463,8 +458,10 @@ fn write_failed(output: Option<&std::path::Path>, e: &std::io::Error, lang: Lang
 /// by another writer (try again later).
 pub const LOCKED: u8 = 3;
 
+/// The longest `marque add --wait`, in seconds: a day.
+const MAX_WAIT: f64 = 86_400.0;
+
 fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode {
-    use crate::history;
     use crate::store::{self, Lock, StoreError};
     // JSON text, `-` for standard input, `@PATH` for a file: nothing is guessed.
     let text = match (hand, hand.strip_prefix('@')) {
@@ -493,6 +490,11 @@ fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode 
             StoreError::Changed => vec![Problem::file(Msg::new("store.changed"))],
             StoreError::ReadOnly => vec![Problem::file(msg!("store.read_only", path = path))],
             StoreError::Write(e) => vec![Problem::file(crate::store::write_problem(path, &e))],
+            StoreError::Lock(e) => vec![Problem::file(crate::store::lock_problem(path, &e))],
+            StoreError::TooLarge => vec![Problem::file(msg!(
+                "store.too_large",
+                limit = store::MAX_SESSION_BYTES >> 20
+            ))],
             other => vec![Problem::file(store_message(&other))],
         }
     };
@@ -504,7 +506,12 @@ fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode 
         );
         return fail(&[Problem::file(m)], lang);
     }
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(wait.max(0.0));
+    // 0 to a day: anything else (a negative, infinity, not a number) is refused in words.
+    if !(0.0..=MAX_WAIT).contains(&wait) {
+        let m = msg!("add.bad_wait", max = MAX_WAIT as i64);
+        return fail(&[Problem::file(m)], lang);
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(wait);
     let lock = loop {
         match Lock::acquire(file) {
             Ok(l) => break l,
@@ -518,52 +525,71 @@ fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode 
             Err(e) => return fail(&store_fail(e), lang),
         }
     };
-    let mut appending = match store::read_for_append(file) {
-        Ok(l) => l,
-        Err(e) => return fail(&store_fail(e), lang),
-    };
+    // A save refused because the file changed under a lock taken again (a cleaner deleted the
+    // lock file while another writer held it) reads the file again and adds to that.
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        match add_once(file, &text, reopen, &lock) {
+            Ok(()) => return ExitCode::SUCCESS,
+            // Again while the wait allows, and a few times at least.
+            Err(Added::Store(StoreError::Changed | StoreError::Locked(_)))
+                if tries < 20 || std::time::Instant::now() < deadline =>
+            {
+                continue;
+            }
+            Err(Added::Store(e)) => return fail(&store_fail(e), lang),
+            Err(Added::Problems(p)) => return fail(&p, lang),
+        }
+    }
+}
+
+/// Why one attempt of `marque add` failed.
+enum Added {
+    Store(crate::store::StoreError),
+    Problems(Vec<Problem>),
+}
+
+/// Reads the session, adds the hand and saves, under `lock`.
+fn add_once(
+    file: &std::path::Path,
+    text: &str,
+    reopen: bool,
+    lock: &crate::store::Lock,
+) -> Result<(), Added> {
+    use crate::history;
+    use crate::store;
+    // The lock as it is on disk before the file is read: taken again if a cleaner deleted it.
+    lock.hold().map_err(Added::Store)?;
+    let mut appending = store::read_for_append(file).map_err(Added::Store)?;
     let store::Appending {
         session, replay, ..
     } = &mut appending;
     if session.closed && !reopen {
-        return fail(&[Problem::file(Msg::new("store.closed"))], lang);
+        return Err(Added::Problems(vec![Problem::file(Msg::new(
+            "store.closed",
+        ))]));
     }
     let at = crate::now();
     if session.closed {
         history::reopen(session, &at);
     }
     let n = session.hands.len();
-    let value: serde_json::Value = match serde_json::from_str(&text) {
-        Ok(v) => v,
-        Err(e) => {
-            return fail(
-                &[Problem::hand(
-                    n,
-                    msg!("file.not_json", error = e.to_string()),
-                )],
-                lang,
-            );
-        }
-    };
-    let hand = match session.decode(&value) {
-        Ok(h) => h,
-        Err(ms) => {
-            let problems: Vec<Problem> = ms.into_iter().map(|m| Problem::hand(n, m)).collect();
-            return fail(&problems, lang);
-        }
-    };
-    match history::append(session, replay, hand, &at) {
-        Err(problems) => fail(&problems, lang),
-        Ok(()) => match appending.save(file, &lock) {
-            Ok(_) => {
-                // The process ends here: the system takes back its memory at once, without
-                // freeing thousands of hands one by one.
-                std::mem::forget(appending);
-                ExitCode::SUCCESS
-            }
-            Err(e) => fail(&store_fail(e), lang),
-        },
-    }
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+        Added::Problems(vec![Problem::hand(
+            n,
+            msg!("file.not_json", error = e.to_string()),
+        )])
+    })?;
+    let hand = session
+        .decode(&value)
+        .map_err(|ms| Added::Problems(ms.into_iter().map(|m| Problem::hand(n, m)).collect()))?;
+    history::append(session, replay, hand, &at).map_err(Added::Problems)?;
+    appending.save(file, lock).map_err(Added::Store)?;
+    // The process ends soon: the system takes back its memory at once, without freeing
+    // thousands of hands one by one.
+    std::mem::forget(appending);
+    Ok(())
 }
 
 /// `--option KEY=VALUE` as a session file writes it: a whole number, `true` or `false`, or a
@@ -595,17 +621,22 @@ fn log(path: &str, lang: Lang) -> ExitCode {
         out.push_str(&printable(&line.render(lang), false));
         out.push('\n');
     }
-    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    // A closed pipe (`| head`) is not the session's problem.
+    let mut stdout = crate::term::stdout(Kind::Text);
+    stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| stdout.flush())
+        .ok();
     ExitCode::SUCCESS
 }
 
 /// `marque explain FILE N`: hand N's facts and steps, and with `--option` the same under other
 /// options.
 fn explain(path: &str, n: usize, changes: &[String], as_json: bool, lang: Lang) -> ExitCode {
-    use marque_core::explain::{explain, what_if};
+    use marque_core::explain::{explain, explain_played, what_if};
     use serde_json::json;
-    let (session, sheet) = match scored(path) {
-        Ok(s) => s,
+    let session = match read_to_score(path) {
+        Ok((_, s)) => s,
         Err(problems) => return fail(&problems, lang),
     };
     let mut map = serde_json::Map::new();
@@ -618,7 +649,15 @@ fn explain(path: &str, n: usize, changes: &[String], as_json: bool, lang: Lang) 
         }
     }
     let count = session.hands.len();
-    let Some(e) = n.checked_sub(1).and_then(|i| explain(&session, &sheet, i)) else {
+    // Played to the hand, keeping no sheet; every hand checked first (a session that breaks a
+    // rule anywhere is said so, as `score` says it).
+    let explained = marque_core::stream::check(&session)
+        .and_then(|()| explain_played(&session, n.checked_sub(1).unwrap_or(usize::MAX)));
+    let explained = match explained {
+        Ok(e) => e,
+        Err(problems) => return fail(&problems, lang),
+    };
+    let Some(e) = explained else {
         let m = if count == 0 {
             Msg::new("explain.no_hands")
         } else {
@@ -626,16 +665,20 @@ fn explain(path: &str, n: usize, changes: &[String], as_json: bool, lang: Lang) 
         };
         return fail(&[Problem::file(m)], lang);
     };
+    // Under other options: both sheets, to compare their totals.
     let whatif = if map.is_empty() {
         None
     } else {
-        match what_if(&session, &map) {
+        match session
+            .score()
+            .and_then(|sheet| Ok((sheet, what_if(&session, &map)?)))
+        {
             Ok(w) => Some(w),
             Err(problems) => return fail(&problems, lang),
         }
     };
     // The sides as people say them (bridge: NS / EO in French).
-    let sides = &crate::text::side_names(&sheet, lang);
+    let sides = &crate::text::names_of(session.game, &session.sides(), lang);
     let lines_json = |lines: &[crate::games::Line]| {
         lines
             .iter()
@@ -662,7 +705,7 @@ fn explain(path: &str, n: usize, changes: &[String], as_json: bool, lang: Lang) 
             "steps": steps,
             "delta": e.delta,
         });
-        if let Some(w) = &whatif {
+        if let Some((_, w)) = &whatif {
             let row = &w.sheet.hands[n - 1];
             v["whatif"] = json!({
                 "options": w.options,
@@ -710,7 +753,7 @@ fn explain(path: &str, n: usize, changes: &[String], as_json: bool, lang: Lang) 
             &mut t,
             &msg!("explain.total", list = per_side(&e.delta)).render(lang),
         );
-        if let Some(w) = &whatif {
+        if let Some((sheet, w)) = &whatif {
             let changed =
                 crate::text::options_text(&session, &serde_json::Value::Object(map), lang);
             put(&mut t, &msg!("explain.whatif", list = changed).render(lang));
@@ -736,7 +779,12 @@ fn explain(path: &str, n: usize, changes: &[String], as_json: bool, lang: Lang) 
         }
         t
     };
-    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    // A closed pipe (`| head`) is not the session's problem.
+    let mut stdout = crate::term::stdout(Kind::Text);
+    stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| stdout.flush())
+        .ok();
     ExitCode::SUCCESS
 }
 
@@ -777,7 +825,7 @@ fn stats(
             return fail(&[Problem::file(m)], lang);
         }
     }
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut out = crate::term::stdout(if as_json { Kind::Json } else { Kind::Text });
     let written = if as_json {
         serde_json::to_writer(&mut out, &serde_json::json!({ "players": players }))
             .map_err(std::io::Error::from)
@@ -822,7 +870,7 @@ fn check(folder: Option<std::path::PathBuf>, as_json: bool, lang: Lang) -> ExitC
     };
     let mut all_fine = true;
     // One write a few thousand lines, not one a line; one text for every file's detail.
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let mut out = crate::term::stdout(if as_json { Kind::Json } else { Kind::Text });
     let mut detail = String::new();
     for item in Store::new(&dir).list() {
         let path = item.path.to_string_lossy();

@@ -10,10 +10,12 @@
 
 pub use marque_core::{games, history, i18n, session, text};
 
+pub mod backup;
 pub mod cli;
 pub mod csv_out;
 pub mod pdf;
 pub mod store;
+pub mod term;
 pub mod ui;
 
 /// The app's own texts (screens, files, the command line), beside the core's.

@@ -51,18 +51,41 @@ pub enum StoreError {
     /// The file is not a Marque backup.
     #[error("not a backup")]
     NotBackup(PathBuf),
+    /// The lock could not be taken (its folder cannot be made, a lock file that is no file).
+    #[error("lock: {0}")]
+    Lock(std::io::Error),
+    /// The session would grow past what Marque reads ([`MAX_SESSION_BYTES`]).
+    #[error("too large")]
+    TooLarge,
 }
 
-/// What identifies the version of a file that was read: its size and modification time.
+/// What identifies the version of a file that was read: its size and modification time, and
+/// where the system has them its inode and change time. A file rewritten with its size kept and
+/// its modification time set back (`touch -d`) still has a new change time, which no program
+/// can set: it is seen as changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Stamp {
     pub size: u64,
     /// Nanoseconds since the Unix epoch (0 where the system gives no time).
     pub modified: u128,
+    /// The file's inode (0 where the system has none).
+    pub inode: u64,
+    /// The inode's change time, nanoseconds since the Unix epoch (0 where there is none).
+    pub changed: i128,
 }
 
 impl Stamp {
     pub fn of(meta: &fs::Metadata) -> Stamp {
+        #[cfg(unix)]
+        let (inode, changed) = {
+            use std::os::unix::fs::MetadataExt;
+            (
+                meta.ino(),
+                i128::from(meta.ctime()) * 1_000_000_000 + i128::from(meta.ctime_nsec()),
+            )
+        };
+        #[cfg(not(unix))]
+        let (inode, changed) = (0, 0);
         Stamp {
             size: meta.len(),
             modified: meta
@@ -71,6 +94,8 @@ impl Stamp {
                 .and_then(|m| m.duration_since(std::time::UNIX_EPOCH).ok())
                 .map(|d| d.as_nanos())
                 .unwrap_or(0),
+            inode,
+            changed,
         }
     }
 
@@ -261,7 +286,9 @@ impl Store {
             return Vec::new();
         };
         let index_path = self.dir.join(INDEX);
-        let mut old: Index = fs::read(&index_path)
+        // The index only saves work: one that is no regular file, too large or damaged is made
+        // again from the files.
+        let mut old: Index = read_file(&index_path, MAX_INDEX_BYTES)
             .ok()
             .and_then(|b| serde_json::from_slice(&b).ok())
             .filter(|i: &Index| i.version == index_version())
@@ -389,10 +416,25 @@ impl Store {
         let stem = name.trim_end_matches(".json").to_string();
         let mut dest = dir.join(&name);
         let mut k = 2;
+        // A session that is a symbolic link moves as a link to where it points, said in full:
+        // a relative link moved to another folder would point to nothing.
+        let target = match fs::symlink_metadata(path) {
+            Ok(m) if m.file_type().is_symlink() => Some(fs::canonicalize(path)?),
+            _ => None,
+        };
         // Linked under its new name, which fails where a name exists (even one that appeared
         // a moment ago): never over another file. Where the folder takes no links, renamed.
         loop {
-            if fs::symlink_metadata(&dest).is_err() {
+            if let Some(target) = &target {
+                match link_to(target, &dest) {
+                    Ok(()) => {
+                        fs::remove_file(path)?;
+                        break;
+                    }
+                    Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                    Err(e) => return Err(StoreError::Write(e)),
+                }
+            } else if fs::symlink_metadata(&dest).is_err() {
                 match fs::hard_link(path, &dest) {
                     Ok(()) => {
                         fs::remove_file(path)?;
@@ -415,82 +457,14 @@ impl Store {
         Ok(dest)
     }
 
-    /// Writes every session file of the folder into one backup file, `out` (never over a file
-    /// or link already there): `{"format": "marque-backup", "version": 1, "sessions": [{"name",
-    /// "text"}]}`, each session as the exact text of its file. Returns how many went in.
-    pub fn backup(&self, out: &Path) -> Result<usize, StoreError> {
-        if fs::symlink_metadata(out).is_ok() {
-            return Err(StoreError::Exists(out.to_path_buf()));
-        }
-        let mut sessions = Vec::new();
-        let mut names: Vec<PathBuf> = match fs::read_dir(&self.dir) {
-            Ok(entries) => entries.filter_map(|e| e.ok().map(|e| e.path())).collect(),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-            Err(e) => return Err(e.into()),
-        };
-        names.sort();
-        for path in names {
-            let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-            let Some(name) = name.filter(|n| n.ends_with(".json") && !n.starts_with('.')) else {
-                continue;
-            };
-            if !fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
-                continue;
-            }
-            let text = fs::read_to_string(&path)?;
-            sessions.push(serde_json::json!({ "name": name, "text": text }));
-        }
-        let n = sessions.len();
-        let bundle =
-            serde_json::json!({"format": BACKUP_FORMAT, "version": 1, "sessions": sessions});
-        write_new(out, bundle.to_string().as_bytes()).map_err(|e| exists_or(e, out))?;
-        Ok(n)
+    /// See [`crate::backup::backup`].
+    pub fn backup(&self, out: &Path) -> Result<crate::backup::Backup, StoreError> {
+        crate::backup::backup(&self.dir, out)
     }
 
-    /// Puts back the sessions of a backup file: a session missing from the folder comes back
-    /// under its name; one that is there with the same text is left as it is; one that is there
-    /// with another text is kept, and the backup's copy comes back beside it under a new name.
-    /// Nothing is ever written over. Returns (restored, already there, restored beside).
-    pub fn restore(&self, from: &Path) -> Result<(usize, usize, usize), StoreError> {
-        let text = fs::read_to_string(from)?;
-        let bundle: serde_json::Value =
-            serde_json::from_str(&text).map_err(|_| StoreError::NotBackup(from.to_path_buf()))?;
-        let sessions = bundle
-            .get("sessions")
-            .and_then(|s| s.as_array())
-            .filter(|_| bundle.get("format").and_then(|f| f.as_str()) == Some(BACKUP_FORMAT))
-            .ok_or_else(|| StoreError::NotBackup(from.to_path_buf()))?;
-        fs::create_dir_all(&self.dir)?;
-        let (mut restored, mut same, mut beside) = (0, 0, 0);
-        for entry in sessions {
-            let (Some(name), Some(text)) = (
-                entry.get("name").and_then(|n| n.as_str()),
-                entry.get("text").and_then(|t| t.as_str()),
-            ) else {
-                continue;
-            };
-            // A plain file name of this folder: no path, no hidden file.
-            let name = Path::new(name)
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .filter(|n| n.ends_with(".json") && !n.starts_with('.'))
-                .unwrap_or_else(|| "restored.json".to_string());
-            let dest = self.dir.join(&name);
-            match fs::symlink_metadata(&dest) {
-                Err(_) => {
-                    write_new(&dest, text.as_bytes())?;
-                    restored += 1;
-                }
-                Ok(_) if fs::read(&dest).is_ok_and(|t| t == text.as_bytes()) => same += 1,
-                Ok(_) => {
-                    let stem = name.trim_end_matches(".json");
-                    let copy = self.new_path(&format!("{stem}-restored"));
-                    write_new(&copy, text.as_bytes())?;
-                    beside += 1;
-                }
-            }
-        }
-        Ok((restored, same, beside))
+    /// See [`crate::backup::restore`].
+    pub fn restore(&self, from: &Path) -> Result<crate::backup::Restore, StoreError> {
+        crate::backup::restore(&self.dir, from)
     }
 
     /// Moves a damaged file into `damaged/` beside it (never over another file); returns where.
@@ -541,10 +515,23 @@ impl Store {
     }
 }
 
+/// A symbolic link at `link` to `target` (never over a file there).
+fn link_to(target: &Path, link: &Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(target, link)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (target, link);
+        Err(std::io::Error::other("no symbolic links here"))
+    }
+}
+
 /// The session index's file, in the data folder.
 pub const INDEX: &str = ".index.json";
 /// The layout of the index's entries: a change to [`Summary`] moves it.
-const INDEX_LAYOUT: u32 = 5;
+const INDEX_LAYOUT: u32 = 6;
 
 /// The index's version: its layout, and the figures each game counts (their names in order,
 /// and how they are counted, [`marque_core::games::TALLY_VERSION`]), so that an index made
@@ -738,9 +725,8 @@ impl Appending {
         s.hands
             .extend(self.session.hands[self.hands..].iter().cloned());
         s.log.extend(self.session.log[self.log..].iter().cloned());
-        if s.log.len() > self.log {
-            s.extra.remove("log");
-        }
+        // Another tool's "log" of another shape went aside when this add logged.
+        s.extra = self.session.extra.clone();
         s.closed = self.session.closed;
         Ok(s.to_json_string())
     }
@@ -892,6 +878,23 @@ fn open_to_read(path: &Path) -> std::io::Result<File> {
     options.open(path)
 }
 
+/// The one way Marque reads a file whole (a session, the index, the preferences, a backup, a
+/// file already where a restore would write): a regular file only, opened without waiting on it
+/// (a FIFO or a device in its place is refused at once, never read), and at most `cap` bytes
+/// (a larger or sparse file is refused, not read whole).
+pub fn read_file(path: &Path, cap: u64) -> Result<Vec<u8>, StoreError> {
+    let mut bytes = Vec::new();
+    let (file, meta) = open_regular(path)?;
+    bytes.reserve(usize::try_from(meta.len().min(cap)).unwrap_or(0) + 1);
+    read_capped_into(file, cap, &mut bytes)?;
+    Ok(bytes)
+}
+
+/// The largest index, preferences file and backup Marque reads.
+pub const MAX_INDEX_BYTES: u64 = 64 << 20;
+pub const MAX_PREFS_BYTES: u64 = 1 << 20;
+pub const MAX_BACKUP_BYTES: u64 = 1 << 30;
+
 /// Reads at most `limit` bytes; past it, the problem to report.
 pub fn read_capped(r: impl Read, limit: u64) -> Result<Vec<u8>, StoreError> {
     let mut bytes = Vec::new();
@@ -981,8 +984,13 @@ pub fn write_problem(path: &str, e: &std::io::Error) -> marque_core::i18n::Msg {
     msg!(key, path = path, error = e.to_string())
 }
 
+/// A lock that could not be taken, naming that step: the lock's folder or file, and why.
+pub fn lock_problem(path: &str, e: &std::io::Error) -> marque_core::i18n::Msg {
+    msg!("store.lock_failed", path = path, error = e.to_string())
+}
+
 /// A write refused because a file appeared at `path`, said as such; any other error as it is.
-fn exists_or(e: std::io::Error, path: &Path) -> StoreError {
+pub fn exists_or(e: std::io::Error, path: &Path) -> StoreError {
     if e.kind() == std::io::ErrorKind::AlreadyExists {
         StoreError::Exists(path.to_path_buf())
     } else {
@@ -1001,7 +1009,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// rename, fails where a name exists); where the folder takes no links (some USB sticks), the
 /// file is created anew and written, never replacing one.
 pub fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    match replace_file_as(path, bytes, true, None, true) {
+    match replace_file_as(path, bytes, true, None, true, None) {
         Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists && !path.exists() => {
             let mut f = OpenOptions::new().write(true).create_new(true).open(path)?;
             let written = f.write_all(bytes).and_then(|()| f.sync_all());
@@ -1023,7 +1031,7 @@ fn replace_file(
     sync: bool,
     keep: Option<&fs::Metadata>,
 ) -> std::io::Result<()> {
-    replace_file_as(path, bytes, sync, keep, false)
+    replace_file_as(path, bytes, sync, keep, false, None)
 }
 
 /// [`replace_file`], or with `new_only` [`write_new`]'s linking in place.
@@ -1033,6 +1041,7 @@ fn replace_file_as(
     sync: bool,
     keep: Option<&fs::Metadata>,
     new_only: bool,
+    check: Option<&mut dyn FnMut() -> std::io::Result<()>>,
 ) -> std::io::Result<()> {
     let dir = path
         .parent()
@@ -1069,12 +1078,25 @@ fn replace_file_as(
             f.sync_all()?;
         }
         drop(f);
+        // The last check and the rename as one step for every writer of the folder: the
+        // folder itself is locked for that moment (a lock file can be deleted by a cleaner;
+        // the folder of the sessions cannot be, while it holds them).
+        let guard = match check {
+            Some(check) => {
+                let guard = File::open(dir)?;
+                guard.lock()?;
+                check()?;
+                Some(guard)
+            }
+            None => None,
+        };
         if new_only {
             fs::hard_link(&tmp, path)?;
             let _ = fs::remove_file(&tmp);
         } else {
             fs::rename(&tmp, path)?;
         }
+        drop(guard);
         if sync {
             sync_dir(dir);
         }
@@ -1093,12 +1115,29 @@ fn sync_dir(dir: &Path) {
 }
 
 /// The right to write one session file, held until dropped.
+///
+/// A lock is a file in `.marque-locks/` beside the session, locked with `flock`. A cleaner may
+/// delete that file while it is held; another writer would then make a new one and lock it too.
+/// So a lock is held only while the file on disk is the one locked (the same inode): checked
+/// when it is taken and again just before each save's rename, and taken again when it is not
+/// ([`Lock::hold`]).
 #[derive(Debug)]
 pub struct Lock {
-    file: File,
+    file: std::sync::Mutex<File>,
     path: PathBuf,
     /// The note of a previous holder that ended without unlocking (a crash), if any.
     pub taken_over: Option<String>,
+}
+
+/// How long a writer whose lock file was deleted waits to take it again from another writer
+/// that made a new one in the meantime.
+const RETAKE_WAIT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// Why a lock could not be taken.
+enum Take {
+    /// Held by another: its note.
+    Held(String),
+    Failed(std::io::Error),
 }
 
 impl Lock {
@@ -1109,13 +1148,80 @@ impl Lock {
         let real = fs::canonicalize(session_path).unwrap_or_else(|_| session_path.to_path_buf());
         let session_path = real.as_path();
         let path = lock_path(session_path);
-        // The folder of locks, beside the session: never its missing parents (a refused command
-        // makes no folder).
+        let (file, previous) = match take(&path) {
+            Ok(taken) => taken,
+            Err(Take::Held(note)) => return Err(StoreError::Locked(note)),
+            Err(Take::Failed(e)) => return Err(StoreError::Lock(e)),
+        };
+        sweep_temporaries(session_path);
+        Ok(Lock {
+            file: std::sync::Mutex::new(file),
+            path,
+            taken_over: (!previous.is_empty()).then_some(previous),
+        })
+    }
+
+    /// Makes sure the lock is still held: the lock file on disk is the one locked. If a cleaner
+    /// deleted it, the lock is taken again (waiting for a writer that took the new file in the
+    /// meantime); the caller must then check the session has not changed since it was read.
+    pub fn hold(&self) -> Result<(), StoreError> {
+        self.hold_within(RETAKE_WAIT)
+    }
+
+    /// [`Lock::hold`], waiting at most `wait` for another writer (none at all inside a step
+    /// that holds the folder: that writer may be waiting for the folder).
+    fn hold_within(&self, wait: std::time::Duration) -> Result<(), StoreError> {
+        let mut file = self.file.lock().unwrap_or_else(|e| e.into_inner());
+        if same_file(&file, &self.path) {
+            return Ok(());
+        }
+        let deadline = std::time::Instant::now() + wait;
+        loop {
+            match take(&self.path) {
+                Ok((new, _)) => {
+                    // The old inode's lock goes with the old file.
+                    *file = new;
+                    return Ok(());
+                }
+                Err(Take::Held(note)) if std::time::Instant::now() >= deadline => {
+                    return Err(StoreError::Locked(note));
+                }
+                Err(Take::Held(_)) => std::thread::sleep(std::time::Duration::from_millis(20)),
+                Err(Take::Failed(e)) => return Err(StoreError::Lock(e)),
+            }
+        }
+    }
+}
+
+/// Whether `path` is the file `file` has open (the same device and inode).
+fn same_file(file: &File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), fs::symlink_metadata(path)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = file;
+        path.exists()
+    }
+}
+
+/// Opens and locks the lock file at `path`, as it is on disk once locked: the file and the
+/// note of a previous holder that crashed.
+fn take(path: &Path) -> Result<(File, String), Take> {
+    let failed = Take::Failed;
+    loop {
+        // The folder of locks, beside the session: never its missing parents (a refused
+        // command makes no folder). Made again if a cleaner took it away.
         if let Some(d) = path.parent()
             && let Err(e) = fs::create_dir(d)
             && e.kind() != std::io::ErrorKind::AlreadyExists
         {
-            return Err(e.into());
+            return Err(failed(e));
         }
         let mut options = OpenOptions::new();
         options.read(true).write(true).create(true).truncate(false);
@@ -1126,9 +1232,14 @@ impl Lock {
             use std::os::unix::fs::OpenOptionsExt;
             options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
         }
-        let mut file = options.open(&path)?;
-        if !file.metadata()?.is_file() {
-            return Err(StoreError::Io(std::io::Error::new(
+        let mut file = match options.open(path) {
+            Ok(f) => f,
+            // Deleted with its folder between the two steps: made again.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(failed(e)),
+        };
+        if !file.metadata().map_err(failed)?.is_file() {
+            return Err(failed(std::io::Error::new(
                 std::io::ErrorKind::InvalidInput,
                 "the lock file is not a regular file",
             )));
@@ -1137,30 +1248,30 @@ impl Lock {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
                 let mut note = String::new();
-                let _ = file.read_to_string(&mut note);
-                return Err(StoreError::Locked(note.trim().to_string()));
+                file.read_to_string(&mut note).ok();
+                return Err(Take::Held(note.trim().to_string()));
             }
-            Err(TryLockError::Error(e)) => return Err(StoreError::Io(e)),
+            Err(TryLockError::Error(e)) => return Err(failed(e)),
+        }
+        // Deleted between its opening and its locking: the lock of a file nobody else will
+        // ever open. Taken again on the file now there.
+        if !same_file(&file, path) {
+            continue;
         }
         let mut previous = String::new();
-        let _ = file.read_to_string(&mut previous);
+        // A note that cannot be read is as good as none: only shown to people.
+        file.read_to_string(&mut previous).ok();
         let note = format!(
             "pid {} since {}",
             std::process::id(),
             chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
         );
-        file.set_len(0)?;
+        file.set_len(0).map_err(failed)?;
         let mut w = &file;
         use std::io::Seek;
-        w.seek(std::io::SeekFrom::Start(0))?;
-        w.write_all(note.as_bytes())?;
-        let previous = previous.trim().to_string();
-        sweep_temporaries(session_path);
-        Ok(Lock {
-            file,
-            path,
-            taken_over: (!previous.is_empty()).then_some(previous),
-        })
+        w.seek(std::io::SeekFrom::Start(0)).map_err(failed)?;
+        w.write_all(note.as_bytes()).map_err(failed)?;
+        return Ok((file, previous.trim().to_string()));
     }
 }
 
@@ -1189,10 +1300,14 @@ pub fn lock_note(note: &str) -> marque_core::i18n::Msg {
 
 impl Drop for Lock {
     fn drop(&mut self) {
+        let file = self.file.get_mut().unwrap_or_else(|e| e.into_inner());
         // An orderly release empties the note, so that the next holder knows nobody crashed.
-        let _ = self.file.set_len(0);
-        let _ = self.file.unlock();
-        let _ = &self.path;
+        // Only a note of the file still locked: one a cleaner deleted is nobody's.
+        if same_file(file, &self.path) {
+            file.set_len(0).ok();
+        }
+        // Closing the file unlocks it too: a failed unlock leaves nothing held.
+        file.unlock().ok();
     }
 }
 
@@ -1202,10 +1317,37 @@ fn sweep_temporaries(session_path: &Path) {
     let (dir, prefix) = temporaries(session_path);
     if let Ok(rd) = fs::read_dir(&dir) {
         for e in rd.filter_map(|e| e.ok()) {
-            if e.file_name().to_string_lossy().starts_with(&prefix) {
-                let _ = fs::remove_file(e.path());
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            let Some(rest) = name.strip_prefix(&prefix) else {
+                continue;
+            };
+            // Only a crashed writer's: a writer still running may be writing it (its lock file
+            // deleted under it by a cleaner, it does not know another writer came).
+            let writer = rest.split('-').next().and_then(|p| p.parse::<u32>().ok());
+            if writer.is_some_and(alive) {
+                continue;
             }
+            fs::remove_file(e.path()).ok();
         }
+    }
+}
+
+/// Whether a process of this id runs (on a system that cannot tell: yes).
+fn alive(pid: u32) -> bool {
+    #[cfg(unix)]
+    {
+        let Ok(pid) = libc::pid_t::try_from(pid) else {
+            return false;
+        };
+        // Signal 0 checks the process is there without touching it; EPERM: there, not ours.
+        let r = unsafe { libc::kill(pid, 0) };
+        r == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = pid;
+        true
     }
 }
 
@@ -1254,28 +1396,58 @@ pub fn save(
 }
 
 /// Writes a session's text over its file, under the conditions of [`save`].
-fn save_text(path: &Path, text: &[u8], stamp: Stamp, _lock: &Lock) -> Result<Stamp, StoreError> {
+fn save_text(path: &Path, text: &[u8], stamp: Stamp, lock: &Lock) -> Result<Stamp, StoreError> {
+    // Never a file Marque would refuse to read back.
+    if text.len() as u64 > MAX_SESSION_BYTES {
+        return Err(StoreError::TooLarge);
+    }
     // A session that is a symbolic link is written through to its target: the link stays.
     let target = match fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => fs::canonicalize(path)?,
+        Ok(m) if m.file_type().is_symlink() => fs::canonicalize(path).map_err(StoreError::Io)?,
         _ => path.to_path_buf(),
     };
-    let kept = match fs::metadata(&target) {
-        Ok(meta) if Stamp::of(&meta) != stamp => return Err(StoreError::Changed),
-        Ok(meta) if meta.permissions().readonly() => return Err(StoreError::ReadOnly),
-        Ok(meta) => Some(meta),
-        // A file deleted under the writer is written again: nothing of it can be lost.
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(StoreError::Io(e)),
+    // The file as it is now must be the one read, under a lock still held: checked before the
+    // new text is written, and again just before it is renamed into place.
+    let check = |wait: std::time::Duration| -> Result<Option<fs::Metadata>, StoreError> {
+        lock.hold_within(wait)?;
+        match fs::metadata(&target) {
+            Ok(meta) if Stamp::of(&meta) != stamp => Err(StoreError::Changed),
+            Ok(meta) if meta.permissions().readonly() => Err(StoreError::ReadOnly),
+            Ok(meta) => Ok(Some(meta)),
+            // A file deleted under the writer is written again: nothing of it can be lost.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(StoreError::Io(e)),
+        }
     };
-    replace_keeping(&target, text, kept.as_ref()).map_err(StoreError::Write)?;
-    Ok(Stamp::of_path(&target)?)
+    let kept = check(RETAKE_WAIT)?;
+    let mut refused = None;
+    // Just before the rename the folder is held: another writer is not waited for there (it
+    // may wait for the folder); the caller tries again.
+    let last = std::time::Duration::ZERO;
+    let written = replace_file_checked(&target, text, kept.as_ref(), &mut || match check(last) {
+        Ok(_) => Ok(()),
+        Err(e) => {
+            refused = Some(e);
+            Err(std::io::Error::other("refused"))
+        }
+    });
+    match (written, refused) {
+        (Ok(()), _) => Ok(Stamp::of_path(&target).map_err(StoreError::Io)?),
+        (Err(_), Some(e)) => Err(e),
+        (Err(e), None) => Err(StoreError::Write(e)),
+    }
 }
 
 /// [`write_atomic`], the new file taking the permissions and, where the process may, the owner
-/// of the one it replaces (a private session stays private).
-fn replace_keeping(path: &Path, bytes: &[u8], old: Option<&fs::Metadata>) -> std::io::Result<()> {
-    replace_file(path, bytes, true, old)
+/// of the one it replaces (a private session stays private), and `check` called just before the
+/// rename: an error from it leaves the file as it was.
+fn replace_file_checked(
+    path: &Path,
+    bytes: &[u8],
+    old: Option<&fs::Metadata>,
+    check: &mut dyn FnMut() -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    replace_file_as(path, bytes, true, old, false, Some(check))
 }
 
 /// Saves a brand-new session at a fresh path, taking its lock.

@@ -205,6 +205,8 @@ fn damaged_files_are_listed_with_their_reason_and_never_overwritten() {
         let stale = store::Stamp {
             size: 0,
             modified: 0,
+            inode: 0,
+            changed: 0,
         };
         assert!(
             matches!(

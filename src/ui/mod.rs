@@ -63,11 +63,15 @@ impl Prefs {
     /// The preferences, and a notice if some could not be used: a hand-edited or damaged file
     /// never stops the app, its unusable values take their defaults.
     fn load(store: &Store) -> (Prefs, Option<Msg>) {
-        let text = match std::fs::read_to_string(Prefs::path(store)) {
+        // Never waits on what is there (a FIFO), never reads more than a preferences file holds.
+        let text = match store::read_file(&Prefs::path(store), store::MAX_PREFS_BYTES) {
             Ok(t) => t,
-            Err(_) => return (Prefs::default(), Some(Msg::new(FIRST_RUN))),
+            Err(store::StoreError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+                return (Prefs::default(), Some(Msg::new(FIRST_RUN)));
+            }
+            Err(_) => return (Prefs::default(), Some(Msg::new("ui.prefs.damaged"))),
         };
-        let Ok(mut p) = serde_json::from_str::<Prefs>(&text) else {
+        let Ok(mut p) = serde_json::from_slice::<Prefs>(&text) else {
             return (Prefs::default(), Some(Msg::new("ui.prefs.damaged")));
         };
         let mut notice = None;
@@ -898,26 +902,11 @@ impl App {
             // The whole folder is read or written: on a thread of its own, the window stays live.
             Command::Backup(path) => {
                 let store = self.store.clone();
-                self.start_job(move || {
-                    let n = store.backup(&path)?;
-                    Ok(msg!(
-                        "backup.done",
-                        n = n,
-                        file = path.display().to_string()
-                    ))
-                });
+                self.start_job(move || Ok(store.backup(&path)?.message(&path)));
             }
             Command::RestoreBackup(path) => {
                 let store = self.store.clone();
-                self.start_job(move || {
-                    let (restored, same, beside) = store.restore(&path)?;
-                    Ok(msg!(
-                        "restore.done",
-                        restored = restored,
-                        same = same,
-                        beside = beside
-                    ))
-                });
+                self.start_job(move || Ok(store.restore(&path)?.message()));
             }
             Command::MoveAside(p) => {
                 self.notice = Some(match self.store.move_aside(&p) {
@@ -1027,9 +1016,9 @@ impl App {
 
     /// Opens a file written by a newer Marque, read-only, if its hands still read as version 1.
     pub fn open_newer(&mut self, path: &Path, version: u64) {
-        let shown = std::fs::read_to_string(path)
+        let shown = store::read_file(path, store::MAX_SESSION_BYTES)
             .ok()
-            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+            .and_then(|t| serde_json::from_slice::<serde_json::Value>(&t).ok())
             .and_then(|mut v| {
                 v["version"] = serde_json::json!(crate::session::VERSION);
                 Session::from_value(&v).ok()
@@ -1065,8 +1054,10 @@ impl App {
         match ext.as_deref() {
             Some("pdf") => self.export_pdf(),
             Some("csv") => self.export_as(|doc, lang| {
-                crate::csv_out::session_csv(&doc.session, &doc.sheet, lang)
-                    .map_err(|e| e.to_string())
+                crate::csv_out::session_csv(&doc.session, lang).map_err(|e| match e {
+                    crate::csv_out::CsvError::Io(e) => e.to_string(),
+                    crate::csv_out::CsvError::Problems(p) => render_problems(&p, lang, None),
+                })
             }),
             _ => self.export_as(|doc, _| Ok(doc.session.to_json_string().into_bytes())),
         }
@@ -1619,6 +1610,10 @@ fn store_error(e: &StoreError, lang: Lang) -> String {
             msg!("backup.not_backup", file = p.display().to_string()).render(lang)
         }
         StoreError::Write(e) => store::write_problem("", e).render(lang),
+        StoreError::Lock(e) => store::lock_problem("", e).render(lang),
+        StoreError::TooLarge => {
+            msg!("store.too_large", limit = store::MAX_SESSION_BYTES >> 20).render(lang)
+        }
     }
 }
 

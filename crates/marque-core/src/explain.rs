@@ -40,8 +40,25 @@ pub struct Explained {
 /// hand.
 pub fn explain(session: &Session, sheet: &Sheet, index: usize) -> Option<Explained> {
     let row = sheet.hands.get(index)?;
-    let hand = session.hands.get(index)?;
     let before = sheet.before(index, &session.hands);
+    explain_row(session, &before, row, index)
+}
+
+/// [`explain`] without a sheet: the session played to the hand, keeping no row (the command
+/// line's `explain` of a long session). The problems if a hand up to it is refused.
+pub fn explain_played(session: &Session, index: usize) -> Result<Option<Explained>, Vec<Problem>> {
+    Ok(crate::stream::before(session, index)?
+        .and_then(|(before, row)| explain_row(session, &before, &row, index)))
+}
+
+/// The count of hand `index`, scored as `row` from the game `before` it.
+fn explain_row(
+    session: &Session,
+    before: &crate::session::Replay,
+    row: &crate::session::HandRow,
+    index: usize,
+) -> Option<Explained> {
+    let hand = session.hands.get(index)?;
     let live = before.live();
     let facts = vec![msg!(
         "explain.before",
@@ -67,7 +84,7 @@ pub fn explain(session: &Session, sheet: &Sheet, index: usize) -> Option<Explain
         })
         .collect();
     Some(Explained {
-        label: sheet.label(&session.hands, index),
+        label: hand.game.label(&row.info, index, &session.players),
         facts,
         steps,
         delta: row.delta.clone(),

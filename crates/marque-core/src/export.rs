@@ -6,16 +6,9 @@
 //! the one game whose totals count manches, not points: each side then has three columns, the
 //! deal's points, the manche's points after it, and the manches won after it.
 
-use crate::games::HandInfo;
+use crate::games::{GameKind, HandInfo};
 use crate::i18n::{Lang, Msg};
-use crate::session::{Replay, Session, Sheet};
-
-/// The header and the rows, every cell as text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Table {
-    pub header: Vec<String>,
-    pub rows: Vec<Vec<String>>,
-}
+use crate::session::{Problem, Session};
 
 /// A text cell as a spreadsheet will not run it: one starting with `=`, `+`, `-` or `@` (a
 /// player named `=cmd|…`) gets a `'` before it. Numbers are written as numbers.
@@ -27,11 +20,11 @@ fn text_cell(text: String) -> String {
     }
 }
 
-/// The table of `session`, whose sheet is `sheet`; labels in `lang`.
-pub fn table(session: &Session, sheet: &Sheet, lang: Lang) -> Table {
-    let truc = matches!(sheet.live, crate::games::Live::Truc(_));
+/// The header of `session`'s table.
+pub fn header(session: &Session) -> Vec<String> {
+    let truc = session.game == GameKind::Truc;
     let mut header = vec!["hand".to_string(), "label".to_string()];
-    for side in &sheet.sides {
+    for side in session.sides() {
         header.push(text_cell(side.clone()));
         if truc {
             header.push(text_cell(format!("{side} points")));
@@ -40,39 +33,50 @@ pub fn table(session: &Session, sheet: &Sheet, lang: Lang) -> Table {
             header.push(text_cell(format!("{side} total")));
         }
     }
-    // The standing after each hand is the game's own: played again, hand by hand.
-    let mut replay = Replay::new(&session.options, &session.players);
-    let mut rows = Vec::with_capacity(sheet.hands.len() + 1);
-    for (i, (hand, row)) in session.hands.iter().zip(&sheet.hands).enumerate() {
-        // The sheet was made from these hands: each plays again as it did.
-        if replay.play(&hand.game).is_err() {
-            break;
-        }
-        let totals = replay.live().totals();
-        let label = text_cell(sheet.label(&session.hands, i).render(lang));
-        let mut cells = vec![(i + 1).to_string(), label];
-        for s in 0..sheet.sides.len() {
+    header
+}
+
+/// Each row of `session`'s table in turn, labels in `lang`, as the session is played again (the
+/// table is never held); stops at a hand refused, with its problems.
+pub fn rows(
+    session: &Session,
+    lang: Lang,
+    mut each: impl FnMut(&[String]),
+) -> Result<(), Vec<Problem>> {
+    let sides = session.sides().len();
+    let mut cells = Vec::with_capacity(2 + 3 * sides);
+    let end = crate::stream::play_each(session, |p| {
+        // The standing after each hand is the game's own.
+        let totals = p.after.totals();
+        let row = p.row;
+        let label = p.hand.game.label(&row.info, p.index, &session.players);
+        cells.clear();
+        cells.push((p.index + 1).to_string());
+        cells.push(text_cell(label.render(lang)));
+        for s in 0..sides {
             cells.push(row.delta.get(s).copied().unwrap_or(0).to_string());
             if let HandInfo::Truc(t) = &row.info {
                 cells.push(t.score.get(s).copied().unwrap_or(0).to_string());
             }
             cells.push(totals.get(s).copied().unwrap_or(0).to_string());
         }
-        rows.push(cells);
-    }
+        each(&cells);
+    })?;
     // Points scored when the session was closed (bridge's unfinished rubber) belong to no
     // hand: a last row, so that the last totals are the session's.
-    if !sheet.closing.is_empty() {
-        let mut delta = vec![0; sheet.sides.len()];
-        for l in &sheet.closing {
+    if !end.closing.is_empty() {
+        let mut delta = vec![0; sides];
+        for l in &end.closing {
             delta[l.side] += l.points;
         }
-        let mut cells = vec![String::new(), Msg::new("export.closing").render(lang)];
-        for s in 0..sheet.sides.len() {
+        cells.clear();
+        cells.push(String::new());
+        cells.push(Msg::new("export.closing").render(lang));
+        for s in 0..sides {
             cells.push(delta[s].to_string());
-            cells.push(sheet.totals[s].to_string());
+            cells.push(end.totals[s].to_string());
         }
-        rows.push(cells);
+        each(&cells);
     }
-    Table { header, rows }
+    Ok(())
 }

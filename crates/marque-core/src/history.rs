@@ -409,6 +409,9 @@ pub fn words(session: &Session) -> Vec<Word> {
     out
 }
 
+/// Where a "log" field Marque does not understand goes when Marque starts its own log.
+pub const KEPT_LOG: &str = "kept_log";
+
 /// A log entry as written.
 #[derive(Serialize)]
 struct LogOut<'a> {
@@ -420,8 +423,18 @@ struct LogOut<'a> {
 }
 
 fn push_log(s: &mut Session, entry: &LogOut) {
-    // A "log" field of another shape, kept aside while reading, gives way to the real log.
-    s.extra.remove("log");
+    // A "log" field of another shape (another tool's), kept aside while reading, is kept under
+    // a name of its own ("kept_log", "kept_log_2"…): the real log takes its place, nothing of it
+    // is lost.
+    if let Some(foreign) = s.extra.remove("log") {
+        let mut name = KEPT_LOG.to_string();
+        let mut k = 2;
+        while s.extra.contains_key(&name) {
+            name = format!("{KEPT_LOG}_{k}");
+            k += 1;
+        }
+        s.extra.insert(name, foreign);
+    }
     if let Some(r) = RawJson::of(entry) {
         s.log.push(r);
     }

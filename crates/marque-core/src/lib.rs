@@ -15,4 +15,6 @@ pub mod history;
 pub mod i18n;
 pub mod session;
 pub mod stats;
+pub mod stream;
 pub mod text;
+pub mod trail;

@@ -943,9 +943,7 @@ impl Session {
             end.finished,
             json(&end.winners)
         )?;
-        for (k, v) in end.live.summary() {
-            write!(out, ",\n  {}: {}", json(&k), json(&v))?;
-        }
+        end.live.write_summary(out)?;
         if !end.closing.is_empty() {
             write!(out, ",\n  \"closing\": ")?;
             write_lines(out, &end.closing, lang, text)?;
@@ -1391,53 +1389,11 @@ impl Sheet {
 
     /// Every bridge rubber laid out as on paper (empty for other games).
     pub fn papers(&self) -> Vec<Paper> {
-        let Live::Bridge(g) = &self.live else {
-            return Vec::new();
-        };
-        let rubbers = g.summary().rubbers;
-        let mut papers: Vec<Paper> = rubbers
-            .iter()
-            .map(|r| Paper {
-                above: [Vec::new(), Vec::new()],
-                below: Vec::new(),
-                totals: r.totals,
-                games: r.games,
-                finished: r.finished,
-            })
-            .collect();
-        let mut segments: Vec<[Vec<i64>; 2]> = vec![[Vec::new(), Vec::new()]; rubbers.len()];
+        let mut papers = crate::stream::Papers::default();
         for h in &self.hands {
-            let HandInfo::Bridge(info) = &h.info else {
-                continue;
-            };
-            let (Some(paper), Some(segment)) =
-                (papers.get_mut(info.rubber), segments.get_mut(info.rubber))
-            else {
-                continue;
-            };
-            for l in h.lines.iter().filter(|l| l.rule != "bridge.below.tricks") {
-                paper.above[l.side].push(l.points);
-            }
-            for s in 0..2 {
-                if info.below[s] > 0 {
-                    segment[s].push(info.below[s]);
-                }
-            }
-            if info.game.is_some() {
-                paper.below.push((std::mem::take(segment), true));
-            }
+            papers.push(&h.info, &h.lines);
         }
-        for ((paper, segment), rubber) in papers.iter_mut().zip(segments).zip(&rubbers) {
-            for s in 0..2 {
-                if rubber.unfinished[s] > 0 {
-                    paper.above[s].push(rubber.unfinished[s]);
-                }
-            }
-            if !segment[0].is_empty() || !segment[1].is_empty() {
-                paper.below.push((segment, false));
-            }
-        }
-        papers
+        papers.finish(&self.live)
     }
 
     /// Rubber `k` laid out as on paper (bridge only).

@@ -145,9 +145,33 @@ pub fn shown_name(name: &str) -> String {
     name.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// The key a name is known by: lower case, spaces folded.
+/// The key a name is known by: spaces folded, characters that show nothing dropped (zero-width
+/// spaces and joiners, direction marks, a soft hyphen), the same letters however they were typed
+/// (Unicode's NFC: "é" precomposed or as "e" and an accent), lower case.
 pub fn person_key(name: &str) -> String {
-    shown_name(name).to_lowercase()
+    use unicode_normalization::UnicodeNormalization;
+    let visible: String = shown_name(name)
+        .chars()
+        .filter(|c| !invisible(*c))
+        .collect();
+    let folded: String = visible.nfc().flat_map(char::to_lowercase).collect();
+    // Lower case can take a letter apart (İ → i + dot): composed again.
+    shown_name(&folded.nfc().collect::<String>())
+}
+
+/// A character that shows nothing in a name.
+fn invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00ad}'
+            | '\u{061c}'
+            | '\u{180e}'
+            | '\u{200b}'..='\u{200f}'
+            | '\u{202a}'..='\u{202e}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{feff}'
+    )
 }
 
 /// Who is who: names merged by hand into one person (kept in the preferences, never written

@@ -2,10 +2,10 @@
 
 use std::fmt::Write;
 
-use crate::games::{HandInfo, Live};
+use crate::games::{GameKind, HandInfo, Line, Live};
 use crate::i18n::{Lang, Msg, tr};
 use crate::msg;
-use crate::session::{Paper, Session, Sheet};
+use crate::session::{Paper, Problem, Session, Sheet};
 
 /// A short label for hand `i`: the contract, the round, the frime…
 pub fn hand_label(session: &Session, sheet: &Sheet, i: usize) -> Msg {
@@ -23,9 +23,14 @@ fn signed(n: i64) -> String {
 /// The sides as people say them: bridge's partnerships in the reader's language (NS / EO), else
 /// the players' names.
 pub fn side_names(sheet: &Sheet, lang: Lang) -> Vec<String> {
-    match sheet.live {
-        Live::Bridge(_) => vec![tr(lang, "side.NS"), tr(lang, "side.EW")],
-        _ => sheet.sides.clone(),
+    names_of(sheet.game, &sheet.sides, lang)
+}
+
+/// [`side_names`] of a game's sides.
+pub fn names_of(game: GameKind, sides: &[String], lang: Lang) -> Vec<String> {
+    match game {
+        GameKind::Bridge => vec![tr(lang, "side.NS"), tr(lang, "side.EW")],
+        _ => sides.to_vec(),
     }
 }
 
@@ -50,125 +55,193 @@ pub fn evening(papers: &[Paper]) -> Msg {
     )
 }
 
-/// The whole sheet as text.
-pub fn render(session: &Session, sheet: &Sheet, lang: Lang) -> String {
-    let mut out = String::new();
+/// The whole sheet as text, written to `out` hand by hand as the session is played again: the
+/// sheet is never held (a hand refused stops it, with its problems; check first to write
+/// nothing for a session that fails).
+pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Result<(), Written> {
+    let mut text = String::new();
     let game = tr(lang, session.game.name_key());
-    let _ = writeln!(out, "{game} — {}", session.players.join(", "));
+    let _ = writeln!(text, "{game} — {}", session.players.join(", "));
     // Every option in force, defaults included: nobody meets the table by surprise.
     let opts = options_text(session, &session.options.to_json(), lang);
     let _ = writeln!(
-        out,
+        text,
         "{}",
         crate::msg!("explain.options", list = opts).render(lang)
     );
-    let _ = writeln!(out);
-    let width = sheet
-        .sides
+    let _ = writeln!(text);
+    out.write_all(text.as_bytes())?;
+    let sides = session.sides();
+    let width = sides
         .iter()
         .map(|s| s.chars().count())
         .max()
         .unwrap_or(4)
         .max(6);
-    let running = sheet.running();
-    let sides = side_names(sheet, lang);
+    let names = names_of(session.game, &sides, lang);
     let colon = tr(lang, "colon");
-    for (i, h) in sheet.hands.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "{} {} — {}",
-            tr(lang, session.game.hand_title()),
-            i + 1,
-            hand_label(session, sheet, i).render(lang)
+    let mut running = vec![0; sides.len()];
+    let mut papers = crate::stream::Papers::default();
+    let mut failed = Ok(());
+    let end = crate::stream::play_each(session, |p| {
+        if failed.is_err() {
+            return;
+        }
+        let h = p.row;
+        for (a, d) in running.iter_mut().zip(&h.delta) {
+            *a += d;
+        }
+        papers.push(&h.info, &h.lines);
+        text.clear();
+        hand_text(
+            &mut text,
+            session,
+            &p,
+            &running,
+            (&names, width, &colon),
+            lang,
         );
-        let mut header = String::from("   ");
-        let mut deltas = String::from("   ");
-        for (s, side) in sides.iter().enumerate() {
-            let _ = write!(header, " {side:>width$}");
-            let _ = write!(deltas, " {:>width$}", signed(h.delta[s]));
-        }
-        if let HandInfo::Bridge(b) = &h.info {
-            let vul = |v: bool| {
-                tr(
-                    lang,
-                    if v {
-                        "bridge.vulnerable"
-                    } else {
-                        "bridge.not_vulnerable"
-                    },
-                )
-            };
-            let line = msg!(
-                "text.vulnerability",
-                ns = vul(b.vulnerable[0]),
-                ew = vul(b.vulnerable[1])
-            );
-            let _ = writeln!(out, "    {}", line.render(lang));
-        }
-        let _ = writeln!(out, "{header}");
-        let _ = writeln!(out, "{deltas}");
-        let after = match &h.info {
-            HandInfo::Truc(t) => t.score.to_vec(),
-            _ => running[i].clone(),
-        };
-        let mut run = format!("{:<3}", "Σ");
-        for v in &after {
-            let _ = write!(run, " {v:>width$}");
-        }
-        let _ = writeln!(out, "{run}");
-        for l in &h.lines {
-            let _ = writeln!(
-                out,
-                "    [{}] {} {}{colon}{}",
-                l.rule,
-                sides[l.side],
-                signed(l.points),
-                l.text.render(lang)
-            );
-        }
-        let _ = writeln!(out);
-    }
-    if let Live::Bridge(_) = &sheet.live {
-        let papers = sheet.papers();
+        failed = out.write_all(text.as_bytes());
+    })
+    .map_err(Written::Problems)?;
+    failed?;
+    text.clear();
+    let papers = papers.finish(&end.live);
+    if let Live::Bridge(_) = &end.live {
         for (k, paper) in papers.iter().enumerate() {
-            out.push_str(&paper_sheet(paper, k, lang));
+            text.push_str(&paper_sheet(paper, k, lang));
         }
-        for l in &sheet.closing {
-            let _ = writeln!(
-                out,
-                "[{}] {} {}{colon}{}",
-                l.rule,
-                sides[l.side],
-                signed(l.points),
-                l.text.render(lang)
-            );
+        for l in &end.closing {
+            line_text(&mut text, "", l, &names, &colon, lang);
         }
         if papers.len() > 1 {
-            let _ = writeln!(out, "{}", evening(&papers).render(lang));
+            let _ = writeln!(text, "{}", evening(&papers).render(lang));
         }
     }
-    let totals: Vec<String> = sides
+    let totals: Vec<String> = names
         .iter()
-        .zip(&sheet.totals)
+        .zip(&end.totals)
         .map(|(s, t)| format!("{s} {t}"))
         .collect();
     let _ = writeln!(
-        out,
+        text,
         "{}{colon}{}",
         tr(lang, "text.totals"),
         totals.join(", ")
     );
-    if sheet.finished {
-        let (names, count) = winner_names(&sheet.winners, &sides);
+    if end.finished {
+        let (names, count) = winner_names(&end.winners, &names);
         let _ = writeln!(
-            out,
+            text,
             "{}",
             msg!("text.finished", winners = names, count = count).render(lang)
         );
     } else {
-        let _ = writeln!(out, "{}", tr(lang, "text.in_progress"));
+        let _ = writeln!(text, "{}", tr(lang, "text.in_progress"));
     }
-    out
+    out.write_all(text.as_bytes())?;
+    Ok(())
+}
+
+/// Why the text sheet stopped.
+#[derive(Debug)]
+pub enum Written {
+    /// A hand breaks a rule.
+    Problems(Vec<Problem>),
+    /// The output could not be written.
+    Io(std::io::Error),
+}
+
+impl From<std::io::Error> for Written {
+    fn from(e: std::io::Error) -> Self {
+        Written::Io(e)
+    }
+}
+
+/// The whole sheet as text, in memory (tests, small sessions).
+pub fn render(session: &Session, lang: Lang) -> Result<String, Vec<Problem>> {
+    let mut out = Vec::new();
+    match write(session, lang, &mut out) {
+        Ok(()) => Ok(String::from_utf8(out).unwrap_or_default()),
+        Err(Written::Problems(p)) => Err(p),
+        Err(Written::Io(e)) => Err(vec![Problem::file(msg!(
+            "file.unreadable",
+            path = "",
+            error = e.to_string()
+        ))]),
+    }
+}
+
+/// One hand's block: its title, the vulnerability at bridge, each side's points and standing
+/// after it, its lines.
+fn hand_text(
+    out: &mut String,
+    session: &Session,
+    p: &crate::stream::Played<'_>,
+    running: &[i64],
+    (sides, width, colon): (&[String], usize, &str),
+    lang: Lang,
+) {
+    let h = p.row;
+    let label = p.hand.game.label(&h.info, p.index, &session.players);
+    let _ = writeln!(
+        out,
+        "{} {} — {}",
+        tr(lang, session.game.hand_title()),
+        p.index + 1,
+        label.render(lang)
+    );
+    let mut header = String::from("   ");
+    let mut deltas = String::from("   ");
+    for (s, side) in sides.iter().enumerate() {
+        let _ = write!(header, " {side:>width$}");
+        let _ = write!(deltas, " {:>width$}", signed(h.delta[s]));
+    }
+    if let HandInfo::Bridge(b) = &h.info {
+        let vul = |v: bool| {
+            tr(
+                lang,
+                if v {
+                    "bridge.vulnerable"
+                } else {
+                    "bridge.not_vulnerable"
+                },
+            )
+        };
+        let line = msg!(
+            "text.vulnerability",
+            ns = vul(b.vulnerable[0]),
+            ew = vul(b.vulnerable[1])
+        );
+        let _ = writeln!(out, "    {}", line.render(lang));
+    }
+    let _ = writeln!(out, "{header}");
+    let _ = writeln!(out, "{deltas}");
+    let after: &[i64] = match &h.info {
+        HandInfo::Truc(t) => &t.score,
+        _ => running,
+    };
+    let mut run = format!("{:<3}", "Σ");
+    for v in after {
+        let _ = write!(run, " {v:>width$}");
+    }
+    let _ = writeln!(out, "{run}");
+    for l in &h.lines {
+        line_text(out, "    ", l, sides, colon, lang);
+    }
+    let _ = writeln!(out);
+}
+
+/// A scored line: `[rule] side +points : text`.
+fn line_text(out: &mut String, indent: &str, l: &Line, sides: &[String], colon: &str, lang: Lang) {
+    let _ = writeln!(
+        out,
+        "{indent}[{}] {} {}{colon}{}",
+        l.rule,
+        sides[l.side],
+        signed(l.points),
+        l.text.render(lang)
+    );
 }
 
 /// One rubber as written on paper: We (NS) and They (EW), bonuses above the line, contracts below,

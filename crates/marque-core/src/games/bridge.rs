@@ -11,6 +11,7 @@ use super::json::{self, Obj};
 use super::{Line, OptDesc, OptKind, Scored};
 use crate::i18n::{Arg, Msg};
 use crate::msg;
+use crate::trail::Trail;
 
 /// Points below the line that make a game.
 pub const GAME: i64 = 100;
@@ -684,20 +685,26 @@ fn vul_arg(vul: bool) -> Arg {
 #[derive(Debug, Clone)]
 pub struct Game {
     options: Options,
-    rubbers: Vec<Rubber>,
+    /// Every rubber before the last, and their totals added up.
+    done: Trail<Rubber>,
+    done_totals: [i64; 2],
+    /// The last rubber begun, finished or not.
+    last: Option<Rubber>,
 }
 
 impl Game {
     pub fn new(options: &Options) -> Game {
         Game {
             options: options.clone(),
-            rubbers: Vec::new(),
+            done: Trail::new(),
+            done_totals: [0, 0],
+            last: None,
         }
     }
 
     /// The rubber the next deal belongs to (a fresh one after a complete rubber).
     pub fn current(&self) -> Rubber {
-        match self.rubbers.last() {
+        match &self.last {
             Some(r) if !r.finished => r.clone(),
             _ => Rubber::default(),
         }
@@ -716,18 +723,23 @@ impl Game {
 
     /// The index of the rubber the next deal belongs to.
     pub fn rubber_index(&self) -> usize {
-        match self.rubbers.last() {
-            Some(r) if !r.finished => self.rubbers.len() - 1,
-            _ => self.rubbers.len(),
+        match &self.last {
+            Some(r) if !r.finished => self.done.len(),
+            Some(_) => self.done.len() + 1,
+            None => 0,
         }
     }
 
     pub fn play(&mut self, hand: &Hand) -> Result<Scored<Info>, Vec<Msg>> {
         let rubber = self.rubber_index();
-        if rubber == self.rubbers.len() {
-            self.rubbers.push(Rubber::default());
+        if self.last.as_ref().is_some_and(|r| r.finished)
+            && let Some(past) = self.last.take()
+        {
+            self.done_totals[0] += past.totals[0];
+            self.done_totals[1] += past.totals[1];
+            self.done.push(past);
         }
-        let r = &mut self.rubbers[rubber];
+        let r = self.last.get_or_insert_default();
         let vulnerable = r.vulnerable();
         let (mut lines, below) = score_deal(hand, vulnerable, &self.options);
         for s in 0..2 {
@@ -785,7 +797,7 @@ impl Game {
         if self.options.table != Table::Laws {
             return lines;
         }
-        let Some(r) = self.rubbers.last_mut().filter(|r| !r.finished) else {
+        let Some(r) = self.last.as_mut().filter(|r| !r.finished) else {
             return lines;
         };
         for s in 0..2 {
@@ -816,21 +828,22 @@ impl Game {
 
     /// Total points over all rubbers.
     pub fn totals(&self) -> Vec<i64> {
-        let mut t = vec![0, 0];
-        for r in &self.rubbers {
-            t[0] += r.totals[0];
-            t[1] += r.totals[1];
-        }
-        t
+        let last = self.last.as_ref().map_or([0, 0], |r| r.totals);
+        vec![self.done_totals[0] + last[0], self.done_totals[1] + last[1]]
     }
 
     pub fn finished(&self) -> bool {
-        self.rubbers.last().is_some_and(|r| r.finished)
+        self.last.as_ref().is_some_and(|r| r.finished)
+    }
+
+    /// Every rubber, the first first.
+    pub fn rubbers(&self) -> impl Iterator<Item = &Rubber> {
+        self.done.iter().chain(&self.last)
     }
 
     pub fn summary(&self) -> Summary {
         Summary {
-            rubbers: self.rubbers.clone(),
+            rubbers: self.rubbers().cloned().collect(),
         }
     }
 }
@@ -884,7 +897,7 @@ impl super::Rules for Game {
     }
     /// Each complete rubber: played, won (two games), and the side's total in it.
     fn tally_end(&self, seats: &mut [super::Tally]) {
-        for r in self.rubbers.iter().filter(|r| r.finished) {
+        for r in self.rubbers().filter(|r| r.finished) {
             for (seat, t) in seats.iter_mut().enumerate() {
                 let side = seat % 2;
                 t.add(Sum::Rubbers as usize, 1);
@@ -989,7 +1002,12 @@ impl super::Rules for Game {
     fn summary(&self) -> Vec<(&'static str, Value)> {
         vec![(
             "rubbers",
-            serde_json::to_value(&self.rubbers).unwrap_or(Value::Null),
+            serde_json::to_value(self.summary().rubbers).unwrap_or(Value::Null),
         )]
+    }
+    fn write_summary(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        use serde::Serializer;
+        out.write_all(b",\n  \"rubbers\": ")?;
+        Ok(serde_json::Serializer::new(out).collect_seq(self.rubbers())?)
     }
 }

@@ -390,6 +390,15 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     fn summary(&self) -> Vec<(&'static str, Value)> {
         Vec::new()
     }
+    /// The same facts written straight to `out`, each as `,\n  "name": value`: a game whose
+    /// facts grow with the session (a rubber, a manche) writes them without a copy in memory.
+    fn write_summary(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        for (k, v) in self.summary() {
+            write!(out, ",\n  \"{k}\": ")?;
+            serde_json::to_writer(&mut *out, &v)?;
+        }
+        Ok(())
+    }
     /// The figures statistics add up per player ([`Tally::sums`]), by name.
     const SUMS: &'static [&'static str] = &[];
     /// The figures statistics keep the best of per player ([`Tally::bests`]), by name.
@@ -736,6 +745,11 @@ macro_rules! games {
 
             pub fn summary(&self) -> Vec<(&'static str, Value)> {
                 match self { $(Live::$V(g) => <$m::Game as Rules>::summary(g)),* }
+            }
+
+            /// See [`Rules::write_summary`].
+            pub fn write_summary(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+                match self { $(Live::$V(g) => <$m::Game as Rules>::write_summary(g, out)),* }
             }
 
             /// See [`Rules::tally_end`].

@@ -12,6 +12,7 @@ use super::json::{self, Obj};
 use super::{Line, OptDesc, OptKind, Scored};
 use crate::i18n::{Arg, Msg};
 use crate::msg;
+use crate::trail::Trail;
 
 /// How an accepted raise changes the value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -497,7 +498,8 @@ pub struct Game {
     options: Options,
     scores: [i64; 2],
     won: [i64; 2],
-    manches: Vec<[i64; 2]>,
+    /// The final score of every manche won so far (the one in play is `scores`).
+    done: Trail<[i64; 2]>,
     current_played: bool,
     over: bool,
 }
@@ -509,7 +511,7 @@ impl Game {
             options: options.clone(),
             scores: [0, 0],
             won: [0, 0],
-            manches: Vec::new(),
+            done: Trail::new(),
             current_played: false,
             over: false,
         }
@@ -527,7 +529,7 @@ impl Game {
 
     /// The index of the manche being played.
     pub fn manche(&self) -> usize {
-        self.manches.len() - usize::from(self.current_played)
+        self.done.len()
     }
 
     pub fn play(&mut self, hand: &Hand) -> Result<Scored<Info>, Vec<Msg>> {
@@ -588,16 +590,11 @@ impl Game {
             self.scores[w] += value;
         }
         let manche = self.manche();
-        if !self.current_played {
-            self.manches.push([0, 0]);
-            self.current_played = true;
-        }
         let score = self.scores;
-        if let Some(last) = self.manches.last_mut() {
-            *last = score;
-        }
+        self.current_played = true;
         if let Some(w) = winner.filter(|&w| self.scores[w] >= self.options.target) {
             self.won[w] += 1;
+            self.done.push(self.scores);
             self.scores = [0, 0];
             self.current_played = false;
             self.over = self.won[w] >= self.options.manches;
@@ -642,9 +639,15 @@ impl Game {
         self.over
     }
 
+    /// Each manche's score: the final one of those won, then the one in play if begun.
+    fn manches(&self) -> impl Iterator<Item = [i64; 2]> + '_ {
+        let current = self.current_played.then_some(self.scores);
+        self.done.iter().copied().chain(current)
+    }
+
     pub fn summary(&self) -> Summary {
         Summary {
-            manches: self.manches.clone(),
+            manches: self.manches().collect(),
         }
     }
 }
@@ -781,6 +784,11 @@ impl super::Rules for Game {
         )
     }
     fn summary(&self) -> Vec<(&'static str, Value)> {
-        vec![("manches", json!(self.manches))]
+        vec![("manches", json!(self.manches().collect::<Vec<_>>()))]
+    }
+    fn write_summary(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        use serde::Serializer;
+        out.write_all(b",\n  \"manches\": ")?;
+        Ok(serde_json::Serializer::new(out).collect_seq(self.manches())?)
     }
 }
