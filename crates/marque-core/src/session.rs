@@ -1266,6 +1266,15 @@ impl Sheet {
         self.closing = end.closing;
     }
 
+    /// The copies of the game the sheet keeps (to replay from after an edit, and the game
+    /// now), and how many items of the game's history they hold of their own, all together: see
+    /// [`crate::games::Rules::held`].
+    pub fn held(&self) -> (usize, usize) {
+        let copies = self.checkpoints.iter().chain([&self.replay]);
+        let items = copies.clone().map(|r| r.live.held()).sum::<usize>() + self.live.held();
+        (self.checkpoints.len() + 2, items)
+    }
+
     /// The game in progress after the last hand, never closed.
     pub fn open_game(&self) -> &Live {
         self.replay.live()
@@ -1389,11 +1398,7 @@ impl Sheet {
 
     /// Every bridge rubber laid out as on paper (empty for other games).
     pub fn papers(&self) -> Vec<Paper> {
-        let mut papers = crate::stream::Papers::default();
-        for h in &self.hands {
-            papers.push(&h.info, &h.lines);
-        }
-        papers.finish(&self.live)
+        crate::stream::Papers::all(self.hands.iter(), &self.live)
     }
 
     /// Rubber `k` laid out as on paper (bridge only).

@@ -47,11 +47,16 @@ pub fn winner_names(winners: &[usize], sides: &[String]) -> (String, usize) {
 /// The evening's standing after its rubbers (bridge): "Soirée après 2 robres : NS 1340, EO 600".
 pub fn evening(papers: &[Paper]) -> Msg {
     let sum = |s: usize| papers.iter().map(|p| p.totals[s]).sum::<i64>();
+    evening_of(papers.len(), [sum(0), sum(1)])
+}
+
+/// [`evening`] of `rubbers` rubbers whose totals add up to `totals`.
+fn evening_of(rubbers: usize, totals: [i64; 2]) -> Msg {
     msg!(
         "bridge.evening",
-        rubbers = papers.len(),
-        ns = sum(0),
-        ew = sum(1)
+        rubbers = rubbers,
+        ns = totals[0],
+        ew = totals[1]
     )
 }
 
@@ -81,7 +86,6 @@ pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Res
     let names = names_of(session.game, &sides, lang);
     let colon = tr(lang, "colon");
     let mut running = vec![0; sides.len()];
-    let mut papers = crate::stream::Papers::default();
     let mut failed = Ok(());
     let end = crate::stream::play_each(session, |p| {
         if failed.is_err() {
@@ -91,7 +95,6 @@ pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Res
         for (a, d) in running.iter_mut().zip(&h.delta) {
             *a += d;
         }
-        papers.push(&h.info, &h.lines);
         text.clear();
         hand_text(
             &mut text,
@@ -106,16 +109,13 @@ pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Res
     .map_err(Written::Problems)?;
     failed?;
     text.clear();
-    let papers = papers.finish(&end.live);
     if let Live::Bridge(_) = &end.live {
-        for (k, paper) in papers.iter().enumerate() {
-            text.push_str(&paper_sheet(paper, k, lang));
-        }
+        let (rubbers, totals) = write_papers(session, &end, lang, out)?;
         for l in &end.closing {
             line_text(&mut text, "", l, &names, &colon, lang);
         }
-        if papers.len() > 1 {
-            let _ = writeln!(text, "{}", evening(&papers).render(lang));
+        if rubbers > 1 {
+            let _ = writeln!(text, "{}", evening_of(rubbers, totals).render(lang));
         }
     }
     let totals: Vec<String> = names
@@ -141,6 +141,46 @@ pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Res
     }
     out.write_all(text.as_bytes())?;
     Ok(())
+}
+
+/// Bridge's rubbers as on paper, each written as it ends while the session is played again,
+/// never held whole. How many there were and their totals added up.
+fn write_papers(
+    session: &Session,
+    end: &crate::session::End,
+    lang: Lang,
+    out: &mut dyn std::io::Write,
+) -> Result<(usize, [i64; 2]), Written> {
+    use crate::stream::{Ended, Papers};
+    let mut papers = Papers::default();
+    let (mut count, mut totals) = (0, [0, 0]);
+    let mut failed = Ok(());
+    let mut put = |ended: Ended, live: &Live| {
+        let Live::Bridge(g) = live else {
+            return;
+        };
+        let Some(rubber) = g.last_rubber() else {
+            return;
+        };
+        let paper = ended.close(rubber);
+        totals[0] += paper.totals[0];
+        totals[1] += paper.totals[1];
+        if failed.is_ok() {
+            failed = out.write_all(paper_sheet(&paper, count, lang).as_bytes());
+        }
+        count += 1;
+    };
+    crate::stream::play_each(session, |p| {
+        if let Some(ended) = papers.push(&p.row.info, &p.row.lines) {
+            put(ended, p.after);
+        }
+    })
+    .map_err(Written::Problems)?;
+    if let Some(ended) = papers.finish() {
+        put(ended, &end.live);
+    }
+    failed?;
+    Ok((count, totals))
 }
 
 /// Why the text sheet stopped.

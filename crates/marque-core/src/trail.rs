@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 /// Items per shared block: the copy of a trail copies at most this many items.
-const BLOCK: usize = 32;
+pub const BLOCK: usize = 32;
 
 /// A growing list whose full blocks are shared between its copies.
 #[derive(Debug)]

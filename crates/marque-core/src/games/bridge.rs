@@ -836,6 +836,11 @@ impl Game {
         self.last.as_ref().is_some_and(|r| r.finished)
     }
 
+    /// The last rubber begun, finished or not.
+    pub fn last_rubber(&self) -> Option<&Rubber> {
+        self.last.as_ref()
+    }
+
     /// Every rubber, the first first.
     pub fn rubbers(&self) -> impl Iterator<Item = &Rubber> {
         self.done.iter().chain(&self.last)
@@ -947,6 +952,9 @@ impl super::Rules for Game {
     }
     fn close(&mut self) -> Vec<Line> {
         Game::close(self)
+    }
+    fn held(&self) -> usize {
+        self.done.unshared() + usize::from(self.last.is_some())
     }
     fn count(&self, hand: &Hand, info: &Info, line: &Line) -> Option<String> {
         count(hand, info, line, &self.options)

@@ -353,6 +353,12 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     /// From now on, play only keeps the score: a game may leave its lines out (for summaries,
     /// which show none). The delta, the facts and the standing are the same.
     fn quiet(&mut self) {}
+    /// How many items of its history (rubbers, manches) this copy of the game holds apart from
+    /// the other copies it was made from or into: bounded, however long the session, for the
+    /// sheet's copies to cost a constant each.
+    fn held(&self) -> usize {
+        0
+    }
     /// The players stopped the game: the lines that scores (bridge's unfinished rubber).
     fn close(&mut self) -> Vec<Line> {
         Vec::new()
@@ -720,6 +726,11 @@ macro_rules! games {
                         <$m::Game as Rules>::count(g, h, i, line),)*
                     _ => None,
                 }
+            }
+
+            /// See [`Rules::held`].
+            pub fn held(&self) -> usize {
+                match self { $(Live::$V(g) => <$m::Game as Rules>::held(g)),* }
             }
 
             /// See [`Rules::quiet`].

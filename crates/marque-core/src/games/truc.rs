@@ -662,6 +662,9 @@ super::figures!(Sum {
 });
 
 impl super::Rules for Game {
+    fn held(&self) -> usize {
+        self.done.unshared()
+    }
     rules_from_module!();
 
     const SUMS: &'static [&'static str] = Sum::NAMES;
