@@ -49,7 +49,10 @@ def truc(n):
 
 
 def median(cmd, runs):
-    rs = [run(cmd) for _ in range(runs)]
+    # An export never writes over a file: the one of the last run goes first.
+    out = cmd[cmd.index("-o") + 1] if "-o" in cmd else None
+    setup = (lambda: os.path.exists(out) and os.remove(out)) if out else None
+    rs = [run(cmd, setup) for _ in range(runs)]
     bad = [r[3] for r in rs if r[3] != 0]
     return statistics.median(r[0] for r in rs), statistics.median(r[2] for r in rs), bad
 
@@ -91,16 +94,18 @@ def main():
                 cpu, peak, bad = median(cmd(f, n), args.runs)
                 mem = (peak - floor) / sizes[n]
                 if short is None:
+                    # The short session is the time's floor; its memory is shown, not judged
+                    # (the targets are for the long one).
                     short = cpu
-                    times, verdict_t = "", ""
-                else:
-                    ratio = cpu / short if short else float("nan")
-                    times = f"{ratio:8.1f} {time_cap:>4}"
-                    ok &= ratio <= time_cap
-                verdict_m = "ok" if mem <= mem_cap else "OVER"
-                ok &= mem <= mem_cap
-                print(f"{game + ' ' + name:34} {n:7} {cpu:8.3f} {times or ' ' * 13} "
-                      f"{mem:9.2f} {mem_cap:>4} {verdict_m}{' exit ' + str(bad) if bad else ''}")
+                    print(f"{game + ' ' + name:34} {n:7} {cpu:8.3f} {' ' * 13} "
+                          f"{mem:9.2f}{' exit ' + str(bad) if bad else ''}")
+                    continue
+                ratio = cpu / short if short else float("nan")
+                good = ratio <= time_cap and mem <= mem_cap and not bad
+                ok &= good
+                print(f"{game + ' ' + name:34} {n:7} {cpu:8.3f} {ratio:8.1f} {time_cap:>4} "
+                      f"{mem:9.2f} {mem_cap:>4} {'ok' if good else 'OVER'}"
+                      f"{' exit ' + str(bad) if bad else ''}")
     print("all within targets" if ok else "SOME OVER TARGET")
     subprocess.run(["rm", "-rf", tmp])
 

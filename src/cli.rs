@@ -356,7 +356,23 @@ fn scored(path: &str) -> Result<(Session, crate::session::Sheet), Vec<Problem>> 
 }
 
 fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
-    let (input, session) = match read_to_score(path) {
+    let input = match read_input(path) {
+        Ok(t) => t,
+        Err(m) => return fail(&[Problem::file(m)], lang),
+    };
+    // A long file as Marque writes it: checked in one pass, then written in a second as each
+    // hand is read and played, nothing held but its text. A shorter one (fewer objects than
+    // this: its hands, their calls, its log) is read once into typed hands, which is faster.
+    const LONG: usize = 100_000;
+    if !text && input.bytes().filter(|&b| b == b'{').count() > LONG {
+        let mut out = crate::term::stdout(Kind::Json);
+        if let Some(written) = Session::write_score_one_pass(&input, lang, &mut out) {
+            // A closed pipe (`| head`) is not the session's problem.
+            written.and_then(|()| out.flush()).ok();
+            return ExitCode::SUCCESS;
+        }
+    }
+    let session = match Session::parse_to_score(&input) {
         Ok(s) => s,
         Err(problems) => return fail(&problems, lang),
     };

@@ -850,14 +850,7 @@ impl Session {
     }
 
     fn write_head<W: std::io::Write>(&self, out: &mut W) -> Result<(), Stop> {
-        let json = |v: &dyn erased::Ser| v.to_json();
-        write!(
-            out,
-            "{{\n  \"game\": {},\n  \"sides\": {},\n  \"hands\": [",
-            json(&self.game.id()),
-            json(&self.sides())
-        )?;
-        Ok(())
+        write_head_of(out, self.game, &self.sides())
     }
 
     /// Plays and writes hands into memory while there is room for one more; returns the index
@@ -893,32 +886,7 @@ impl Session {
         let row = replay
             .play(&self.hands[i].game)
             .map_err(|ms| Stop::Refused(i, ms))?;
-        out.write_all(if i == 0 {
-            b"\n    {\"delta\":"
-        } else {
-            b",\n    {\"delta\":"
-        })?;
-        for (k, d) in row.delta.iter().enumerate() {
-            out.write_all(if k == 0 { b"[" } else { b"," })?;
-            write_int(out, *d)?;
-        }
-        out.write_all(if row.delta.is_empty() { b"[]" } else { b"]" })?;
-        out.write_all(b",\"lines\":")?;
-        write_lines(out, &row.lines, lang, text)?;
-        // The hand's facts go in the same object: their own object's fields, without its braces.
-        // (The text buffer lends its memory for it: no allocation per hand.)
-        let mut info = std::mem::take(text).into_bytes();
-        info.clear();
-        serde_json::to_writer(&mut info, &row.info).map_err(std::io::Error::from)?;
-        if info.len() > 2 && info[0] == b'{' {
-            out.write_all(b",")?;
-            out.write_all(&info[1..info.len() - 1])?;
-        }
-        info.clear();
-        // Only JSON text was written, and it is cleared: the buffer is an empty string again.
-        *text = String::from_utf8(info).unwrap_or_default();
-        out.write_all(b"}")?;
-        Ok(())
+        write_row(out, lang, i, &row, text)
     }
 
     /// The end of the sheet: totals, the winners, the game's summary.
@@ -929,27 +897,170 @@ impl Session {
         replay: &Replay,
         text: &mut String,
     ) -> Result<(), Stop> {
-        let json = |v: &dyn erased::Ser| v.to_json();
-        out.write_all(if self.hands.is_empty() {
-            b"]"
-        } else {
-            b"\n  ]"
-        })?;
-        let end = replay.end(self.closed);
-        write!(
+        write_end(
             out,
-            ",\n  \"totals\": {},\n  \"finished\": {},\n  \"winners\": {}",
-            json(&end.totals),
-            end.finished,
-            json(&end.winners)
-        )?;
-        end.live.write_summary(out)?;
-        if !end.closing.is_empty() {
-            write!(out, ",\n  \"closing\": ")?;
-            write_lines(out, &end.closing, lang, text)?;
+            lang,
+            &replay.end(self.closed),
+            self.hands.is_empty(),
+            text,
+        )
+    }
+
+    /// [`Session::write_score`] of a session's text read in one pass, for a file laid out as
+    /// Marque writes it: a first pass checks every hand (keeping none), a second plays each
+    /// again and writes it as it is read. Nothing is held but the text. `None` for a file the
+    /// one pass leaves to the careful reading (which also says what is wrong).
+    pub fn write_score_one_pass<W: std::io::Write>(
+        text: &str,
+        lang: Lang,
+        out: &mut W,
+    ) -> Option<std::io::Result<()>> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        fast_facts(text)?;
+        let mut sink = ScoreSink {
+            out,
+            lang,
+            text: String::new(),
+            failed: None,
+            hands: 0,
+        };
+        let mut d = serde_json::Deserializer::from_str(text);
+        let facts = de::DeserializeSeed::deserialize(
+            FactsSeed {
+                sink: Some(&mut sink),
+            },
+            &mut d,
+        );
+        if let Some(e) = sink.failed.take() {
+            return Some(Err(e));
         }
-        out.write_all(b"\n}\n")?;
-        Ok(())
+        // The first pass read it: the second reads it the same (part of it is written).
+        let Ok(facts) = facts else {
+            return Some(Err(std::io::Error::other("the second reading failed")));
+        };
+        let empty = sink.hands == 0;
+        Some(
+            match write_end(sink.out, lang, &facts.end, empty, &mut sink.text) {
+                Ok(()) => Ok(()),
+                Err(Stop::Io(e)) => Err(e),
+                Err(Stop::Refused(..)) => Err(std::io::Error::other("refused")),
+            },
+        )
+    }
+}
+
+/// The start of the sheet `marque score` writes, up to its list of hands.
+fn write_head_of<W: std::io::Write>(
+    out: &mut W,
+    game: GameKind,
+    sides: &[String],
+) -> Result<(), Stop> {
+    let json = |v: &dyn erased::Ser| v.to_json();
+    write!(
+        out,
+        "{{\n  \"game\": {},\n  \"sides\": {},\n  \"hands\": [",
+        json(&game.id()),
+        json(&sides)
+    )?;
+    Ok(())
+}
+
+/// Hand `i`'s row of the sheet `marque score` writes.
+fn write_row<W: std::io::Write>(
+    out: &mut W,
+    lang: Lang,
+    i: usize,
+    row: &HandRow,
+    text: &mut String,
+) -> Result<(), Stop> {
+    out.write_all(if i == 0 {
+        b"\n    {\"delta\":"
+    } else {
+        b",\n    {\"delta\":"
+    })?;
+    for (k, d) in row.delta.iter().enumerate() {
+        out.write_all(if k == 0 { b"[" } else { b"," })?;
+        write_int(out, *d)?;
+    }
+    out.write_all(if row.delta.is_empty() { b"[]" } else { b"]" })?;
+    out.write_all(b",\"lines\":")?;
+    write_lines(out, &row.lines, lang, text)?;
+    // The hand's facts go in the same object: their own object's fields, without its braces.
+    // (The text buffer lends its memory for it: no allocation per hand.)
+    let mut info = std::mem::take(text).into_bytes();
+    info.clear();
+    serde_json::to_writer(&mut info, &row.info).map_err(std::io::Error::from)?;
+    if info.len() > 2 && info[0] == b'{' {
+        out.write_all(b",")?;
+        out.write_all(&info[1..info.len() - 1])?;
+    }
+    info.clear();
+    // Only JSON text was written, and it is cleared: the buffer is an empty string again.
+    *text = String::from_utf8(info).unwrap_or_default();
+    out.write_all(b"}")?;
+    Ok(())
+}
+
+/// The end of the sheet `marque score` writes: the hands' list closed, the totals, the winners,
+/// the game's summary, the lines scored at the close.
+fn write_end<W: std::io::Write>(
+    out: &mut W,
+    lang: Lang,
+    end: &End,
+    empty: bool,
+    text: &mut String,
+) -> Result<(), Stop> {
+    let json = |v: &dyn erased::Ser| v.to_json();
+    out.write_all(if empty { b"]" } else { b"\n  ]" })?;
+    write!(
+        out,
+        ",\n  \"totals\": {},\n  \"finished\": {},\n  \"winners\": {}",
+        json(&end.totals),
+        end.finished,
+        json(&end.winners)
+    )?;
+    end.live.write_summary(out)?;
+    if !end.closing.is_empty() {
+        write!(out, ",\n  \"closing\": ")?;
+        write_lines(out, &end.closing, lang, text)?;
+    }
+    out.write_all(b"\n}\n")?;
+    Ok(())
+}
+
+/// The sheet `marque score` writes, hand by hand as the one pass plays them.
+struct ScoreSink<'w, W: std::io::Write> {
+    out: &'w mut W,
+    lang: Lang,
+    text: String,
+    /// The output's error, if writing failed (the pass then stops).
+    failed: Option<std::io::Error>,
+    hands: usize,
+}
+
+impl<W: std::io::Write> ScoreSink<'_, W> {
+    fn keep(&mut self, r: Result<(), Stop>) -> std::io::Result<()> {
+        match r {
+            Ok(()) => Ok(()),
+            Err(Stop::Io(e)) => {
+                let again = std::io::Error::new(e.kind(), e.to_string());
+                self.failed = Some(e);
+                Err(again)
+            }
+            Err(Stop::Refused(..)) => Err(std::io::Error::other("refused")),
+        }
+    }
+}
+
+impl<W: std::io::Write> Sink for ScoreSink<'_, W> {
+    fn head(&mut self, game: GameKind, players: &[String]) -> std::io::Result<()> {
+        let r = write_head_of(self.out, game, &game.sides(players));
+        self.keep(r)
+    }
+    fn hand(&mut self, index: usize, row: HandRow) -> std::io::Result<()> {
+        self.hands += 1;
+        let r = write_row(self.out, self.lang, index, &row, &mut self.text);
+        self.keep(r)
     }
 }
 
@@ -1628,23 +1739,34 @@ impl Session {
 fn fast_facts(text: &str) -> Option<Facts> {
     use de::DeserializeSeed;
     let mut d = serde_json::Deserializer::from_str(text);
-    let facts = FactsSeed.deserialize(&mut d).ok()?;
+    let facts = FactsSeed { sink: None }.deserialize(&mut d).ok()?;
     d.end().ok()?;
     Some(facts)
 }
 
-struct FactsSeed;
+/// What receives each hand as the one pass plays it (the sheet `marque score` writes).
+trait Sink {
+    /// Before the first hand: the game and the players.
+    fn head(&mut self, game: GameKind, players: &[String]) -> std::io::Result<()>;
+    fn hand(&mut self, index: usize, row: HandRow) -> std::io::Result<()>;
+}
 
-impl<'de> de::DeserializeSeed<'de> for FactsSeed {
+/// Reads a session's facts in one pass; with a sink, the hands are played with their lines and
+/// each is handed to it.
+struct FactsSeed<'s> {
+    sink: Option<&'s mut dyn Sink>,
+}
+
+impl<'de> de::DeserializeSeed<'de> for FactsSeed<'_> {
     type Value = Facts;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Facts, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
+        struct V<'s>(Option<&'s mut dyn Sink>);
+        impl<'de> Visitor<'de> for V<'_> {
             type Value = Facts;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("a session")
             }
-            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Facts, A::Error> {
+            fn visit_map<A: MapAccess<'de>>(mut self, mut m: A) -> Result<Facts, A::Error> {
                 let careful = || de::Error::custom("a session to read with care");
                 let mut seen = [false; KNOWN.len()];
                 let mut game = None;
@@ -1692,13 +1814,17 @@ impl<'de> de::DeserializeSeed<'de> for FactsSeed {
                             let options = game
                                 .read_options(options.as_ref(), players.len())
                                 .map_err(|_| careful())?;
-                            let mut replay = Replay::new(&options, players)
-                                .quiet()
-                                .counting(players.len());
+                            let mut replay = Replay::new(&options, players);
+                            if let Some(sink) = self.0.as_deref_mut() {
+                                sink.head(game, players).map_err(|_| careful())?;
+                            } else {
+                                replay = replay.quiet().counting(players.len());
+                            }
                             let n = m.next_value_seed(PlaySeed {
                                 options: &options,
                                 players: players.len(),
                                 replay: &mut replay,
+                                sink: self.0.as_deref_mut(),
                             })?;
                             played = Some((n, replay));
                         }
@@ -1729,7 +1855,7 @@ impl<'de> de::DeserializeSeed<'de> for FactsSeed {
                 })
             }
         }
-        d.deserialize_map(V)
+        d.deserialize_map(V(self.sink))
     }
 }
 
@@ -1746,17 +1872,18 @@ fn fine_players(game: GameKind, players: &[String]) -> bool {
 
 /// Plays each hand of a list as it is read; the number of hands, or an error at the first hand
 /// that is not well formed or breaks a rule (the careful reading then says which).
-struct PlaySeed<'o> {
+struct PlaySeed<'o, 'k> {
     options: &'o GameOptions,
     players: usize,
     replay: &'o mut Replay,
+    sink: Option<&'o mut (dyn Sink + 'k)>,
 }
 
-impl<'de> de::DeserializeSeed<'de> for PlaySeed<'_> {
+impl<'de> de::DeserializeSeed<'de> for PlaySeed<'_, '_> {
     type Value = usize;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<usize, D::Error> {
-        struct V<'o>(PlaySeed<'o>);
-        impl<'de> Visitor<'de> for V<'_> {
+        struct V<'o, 'k>(PlaySeed<'o, 'k>);
+        impl<'de> Visitor<'de> for V<'_, '_> {
             type Value = usize;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("a list of hands")
@@ -1766,12 +1893,17 @@ impl<'de> de::DeserializeSeed<'de> for PlaySeed<'_> {
                     options,
                     players,
                     replay,
+                    mut sink,
                 } = self.0;
                 let mut n = 0;
                 while let Some(h) = s.next_element_seed(OneHand(options, players))? {
-                    replay
+                    let row = replay
                         .play(&h)
                         .map_err(|_| de::Error::custom("a hand that breaks a rule"))?;
+                    if let Some(sink) = sink.as_deref_mut() {
+                        sink.hand(n, row)
+                            .map_err(|_| de::Error::custom("the output failed"))?;
+                    }
                     n += 1;
                 }
                 Ok(n)

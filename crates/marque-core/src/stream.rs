@@ -154,7 +154,7 @@ impl Papers {
         let Live::Bridge(g) = end else {
             return Vec::new();
         };
-        let rubbers: Vec<&Rubber> = g.rubbers().collect();
+        let rubbers: Vec<Rubber> = g.rubbers().collect();
         let mut papers = Papers::default();
         let mut ended: Vec<Ended> = rows
             .filter_map(|r| papers.push(&r.info, &r.lines))

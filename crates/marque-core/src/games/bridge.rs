@@ -461,13 +461,14 @@ pub struct Info {
 }
 
 /// One rubber's standing.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 pub struct Rubber {
-    pub games: [i64; 2],
-    pub below: [i64; 2],
+    // In the order of their names: `marque score` has always written them so.
     pub above: [i64; 2],
-    pub totals: [i64; 2],
+    pub below: [i64; 2],
     pub finished: bool,
+    pub games: [i64; 2],
+    pub totals: [i64; 2],
     /// Below-the-line points toward the next game, per side.
     #[serde(skip)]
     pub toward_game: [i64; 2],
@@ -681,12 +682,44 @@ fn vul_arg(vul: bool) -> Arg {
     })
 }
 
+/// A rubber over, as the game keeps it once the next has begun: what is left of it to show
+/// (a long evening keeps thousands).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Past {
+    above: [i64; 2],
+    below: [i64; 2],
+    games: [i64; 2],
+    totals: [i64; 2],
+}
+
+impl Past {
+    fn of(r: &Rubber) -> Past {
+        Past {
+            above: r.above,
+            below: r.below,
+            games: r.games,
+            totals: r.totals,
+        }
+    }
+
+    fn rubber(&self) -> Rubber {
+        Rubber {
+            above: self.above,
+            below: self.below,
+            finished: true,
+            games: self.games,
+            totals: self.totals,
+            ..Rubber::default()
+        }
+    }
+}
+
 /// Rubbers in progress.
 #[derive(Debug, Clone)]
 pub struct Game {
     options: Options,
-    /// Every rubber before the last, and their totals added up.
-    done: Trail<Rubber>,
+    /// Every rubber before the last (each one over), and their totals added up.
+    done: Trail<Past>,
     done_totals: [i64; 2],
     /// The last rubber begun, finished or not.
     last: Option<Rubber>,
@@ -705,7 +738,7 @@ impl Game {
     /// The rubber the next deal belongs to (a fresh one after a complete rubber).
     pub fn current(&self) -> Rubber {
         match &self.last {
-            Some(r) if !r.finished => r.clone(),
+            Some(r) if !r.finished => *r,
             _ => Rubber::default(),
         }
     }
@@ -737,7 +770,7 @@ impl Game {
         {
             self.done_totals[0] += past.totals[0];
             self.done_totals[1] += past.totals[1];
-            self.done.push(past);
+            self.done.push(Past::of(&past));
         }
         let r = self.last.get_or_insert_default();
         let vulnerable = r.vulnerable();
@@ -842,13 +875,13 @@ impl Game {
     }
 
     /// Every rubber, the first first.
-    pub fn rubbers(&self) -> impl Iterator<Item = &Rubber> {
-        self.done.iter().chain(&self.last)
+    pub fn rubbers(&self) -> impl Iterator<Item = Rubber> + '_ {
+        self.done.iter().map(Past::rubber).chain(self.last)
     }
 
     pub fn summary(&self) -> Summary {
         Summary {
-            rubbers: self.rubbers().cloned().collect(),
+            rubbers: self.rubbers().collect(),
         }
     }
 }

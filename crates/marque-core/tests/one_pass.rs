@@ -1,0 +1,83 @@
+//! `marque score` of a file as Marque writes it is made in one pass over its text, without a
+//! session in memory: its output is byte for byte the careful reading's, for every conformance
+//! case that scores (laid out as Marque writes sessions) in both languages, and for long
+//! sessions of every game; a session the one pass cannot take is left to the careful reading.
+
+use marque_core::i18n::Lang;
+use marque_core::session::Session;
+use serde_json::{Value, json};
+
+/// The text of `v` as Marque lays a session out: a field a line, a hand a line.
+fn own_layout(v: &Value) -> String {
+    let mut fields: Vec<String> = Vec::new();
+    let obj = v.as_object().unwrap();
+    for (k, val) in obj.iter().filter(|(k, _)| *k != "hands") {
+        fields.push(format!("  {}: {}", json!(k), val));
+    }
+    let hands: Vec<String> = obj["hands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| format!("    {h}"))
+        .collect();
+    fields.push(format!("  \"hands\": [\n{}\n  ]", hands.join(",\n")));
+    format!("{{\n{}\n}}\n", fields.join(",\n"))
+}
+
+#[track_caller]
+fn same_as_careful(text: &str) -> bool {
+    let mut fast = Vec::new();
+    let Some(written) = Session::write_score_one_pass(text, Lang::Fr, &mut fast) else {
+        return false;
+    };
+    written.unwrap();
+    let session = Session::parse_to_score(text).unwrap();
+    let mut careful = Vec::new();
+    session
+        .write_score(Lang::Fr, &mut careful, 1 << 20, Vec::new())
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(fast).unwrap(),
+        String::from_utf8(careful).unwrap()
+    );
+    true
+}
+
+#[test]
+fn the_one_pass_writes_what_the_careful_reading_writes() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/conformance");
+    let mut taken = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let suite: Value =
+            serde_json::from_str(&std::fs::read_to_string(entry.unwrap().path()).unwrap()).unwrap();
+        for case in suite["cases"].as_array().unwrap() {
+            let text = own_layout(&case["session"]);
+            let scores = Session::parse_to_score(&text)
+                .is_ok_and(|s| marque_core::stream::check(&s).is_ok());
+            if scores {
+                taken += usize::from(same_as_careful(&text));
+            } else {
+                // A session that breaks a rule is never written by the one pass.
+                let mut out = Vec::new();
+                assert!(Session::write_score_one_pass(&text, Lang::Fr, &mut out).is_none());
+                assert!(out.is_empty());
+            }
+        }
+    }
+    assert!(taken >= 40, "only {taken} cases went through the one pass");
+}
+
+#[test]
+fn long_sessions_of_every_game_in_one_pass() {
+    let deal = json!({"contract": "7NT", "declarer": "N", "tricks": 13});
+    let bridge = json!({"format": "marque-session", "version": 1, "game": "bridge",
+        "players": ["A", "B", "C", "D"], "options": {"table": "laws"}, "closed": true,
+        "hands": (0..2001).map(|i| if i % 3 == 2 { json!({"contract": "2H", "declarer": "E", "tricks": 8}) } else { deal.clone() }).collect::<Vec<_>>()});
+    let truc = json!({"format": "marque-session", "version": 1, "game": "truc",
+        "players": ["Anne", "Bruno"], "options": {"target": 3, "manches": 100000},
+        "hands": (0..2000).map(|i| json!({"calls": [], "winner": (i / 3) % 2})).collect::<Vec<_>>()});
+    for v in [bridge, truc] {
+        assert!(same_as_careful(&own_layout(&v)), "{}", v["game"]);
+    }
+}
