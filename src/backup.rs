@@ -235,13 +235,23 @@ pub fn restore(dir: &Path, from: &Path) -> Result<Restore, StoreError> {
         .and_then(|s| s.as_array())
         .filter(|_| bundle.get("format").and_then(|f| f.as_str()) == Some(BACKUP_FORMAT))
         .ok_or_else(|| StoreError::NotBackup(from.to_path_buf()))?;
+    // A backup of another layout (a newer Marque's) is not read as this one.
+    match bundle.get("version").and_then(|v| v.as_u64()) {
+        Some(1) => {}
+        Some(v) => return Err(StoreError::Newer(v)),
+        None => return Err(StoreError::NotBackup(from.to_path_buf())),
+    }
     fs::create_dir_all(dir)?;
     let mut report = Restore::default();
     for (k, entry) in sessions.iter().enumerate() {
         let name = entry.get("name").and_then(|n| n.as_str());
         let shown = name.map_or_else(|| format!("#{}", k + 1), str::to_string);
-        let (Some(name), Some(text)) = (name, entry.get("text").and_then(|t| t.as_str())) else {
+        let Some(name) = name else {
             report.failed.push((shown, Skip::BadName));
+            continue;
+        };
+        let Some(text) = entry.get("text").and_then(|t| t.as_str()) else {
+            report.failed.push((shown, Skip::NotSession));
             continue;
         };
         // The preferences go with the sessions, uncounted.
@@ -272,12 +282,19 @@ fn restore_one(dir: &Path, name: &str, text: &str) -> Result<Outcome, Skip> {
     } else if !is_session(text) {
         return Err(Skip::NotSession);
     }
+    if text.len() as u64 > MAX_SESSION_BYTES {
+        return Err(Skip::TooLarge);
+    }
     let io = |e: std::io::Error| match e.kind() {
         std::io::ErrorKind::PermissionDenied => Skip::Permission,
-        std::io::ErrorKind::InvalidFilename | std::io::ErrorKind::InvalidInput => Skip::BadName,
+        std::io::ErrorKind::InvalidFilename => Skip::BadName,
         _ => Skip::Io(e.to_string()),
     };
-    fs::create_dir_all(&folder).map_err(io)?;
+    // A shelf that is a link (to a folder elsewhere) is not followed: nothing is written
+    // outside the folder.
+    if folder != dir {
+        store::own_folder(&folder).map_err(io)?;
+    }
     let dest = folder.join(&file);
     if fs::symlink_metadata(&dest).is_err() {
         store::write_new(&dest, text.as_bytes()).map_err(io)?;

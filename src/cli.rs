@@ -261,8 +261,18 @@ fn short_lived_allocator() {
 /// Reads a file, or standard input for `-`.
 pub fn read_input(path: &str) -> Result<String, Msg> {
     use crate::store::{MAX_SESSION_BYTES, StoreError, open_regular, read_capped};
-    let unreadable =
-        |e: std::io::Error| msg!("file.unreadable", path = path, error = e.to_string());
+    let unreadable = |e: std::io::Error| {
+        if e.kind() == std::io::ErrorKind::InvalidInput {
+            // What open_regular refuses: a FIFO, a device.
+            msg!(
+                "file.unreadable",
+                path = path,
+                error = Msg::new("file.not_regular")
+            )
+        } else {
+            msg!("file.unreadable", path = path, error = e.to_string())
+        }
+    };
     let bytes = if path == "-" {
         read_capped(std::io::stdin().lock(), MAX_SESSION_BYTES)
     } else {
@@ -281,6 +291,16 @@ pub fn read_input(path: &str) -> Result<String, Msg> {
 
 pub use crate::term::printable;
 
+/// The status of a command once its output is written: a closed pipe (`| head`) is not a
+/// problem; any other failure to write (a full disk) is said, status 2.
+fn output_done(written: std::io::Result<()>, lang: Lang) -> ExitCode {
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => write_failed(None, &e, lang),
+    }
+}
+
 /// Prints problems on standard error and returns exit status 2.
 /// A backup's or a restore's storage error, in words.
 fn store_message(e: &crate::store::StoreError) -> Msg {
@@ -288,6 +308,7 @@ fn store_message(e: &crate::store::StoreError) -> Msg {
     match e {
         StoreError::Exists(p) => msg!("export.exists", file = p.display().to_string()),
         StoreError::NotBackup(p) => msg!("backup.not_backup", file = p.display().to_string()),
+        StoreError::Newer(v) => msg!("backup.newer", version = *v),
         other => msg!("ui.io_error", error = other.to_string()),
     }
 }
@@ -367,12 +388,10 @@ fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
     if !text && input.bytes().filter(|&b| b == b'{').count() > LONG {
         let mut out = crate::term::stdout(Kind::Json);
         if let Some(written) = Session::write_score_one_pass(&input, lang, &mut out) {
-            // A closed pipe (`| head`) is not the session's problem.
-            written.and_then(|()| out.flush()).ok();
-            return ExitCode::SUCCESS;
+            return output_done(written.and_then(|()| out.flush()), lang);
         }
     }
-    let session = match Session::parse_to_score(&input) {
+    let mut session = match Session::parse_to_score(&input) {
         Ok(s) => s,
         Err(problems) => return fail(&problems, lang),
     };
@@ -385,8 +404,15 @@ fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
         // Checked to the end first: a session that fails writes nothing. Then written hand by
         // hand as it is played again, never held whole.
         drop(scratch);
-        marque_core::stream::check(&session).and_then(|()| {
-            match crate::text::write(&session, lang, &mut out) {
+        // A name holding a line break or a tab would forge lines of the sheet: shown escaped.
+        for p in &mut session.players {
+            if let std::borrow::Cow::Owned(shown) = printable(p, false) {
+                *p = shown;
+            }
+        }
+        let session = &session;
+        marque_core::stream::check(session).and_then(|()| {
+            match crate::text::write(session, lang, &mut out) {
                 Ok(()) => Ok(Ok(())),
                 Err(crate::text::Written::Problems(p)) => Err(p),
                 Err(crate::text::Written::Io(e)) => Ok(Err(e)),
@@ -397,12 +423,10 @@ fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
     };
     match written {
         Err(problems) => fail(&problems, lang),
-        // A closed pipe (`| head`) is not the session's problem.
-        Ok(_) => {
-            let _ = out.flush();
+        Ok(w) => {
             // The process ends here: the system takes back its memory at once.
             std::mem::forget(session);
-            ExitCode::SUCCESS
+            output_done(w.and_then(|()| out.flush()), lang)
         }
     }
 }
@@ -514,12 +538,17 @@ fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode 
             other => vec![Problem::file(store_message(&other))],
         }
     };
-    if !file.is_file() {
-        let m = msg!(
-            "file.unreadable",
-            path = path,
-            error = Msg::new("file.no_such_session")
-        );
+    // What is there, said as it is: nothing, a link to nothing or to itself, a FIFO…
+    let refused = match std::fs::metadata(file) {
+        Ok(m) if m.is_file() => None,
+        Ok(_) => Some(Msg::new("file.not_regular")),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Some(Msg::new("file.no_such_session"))
+        }
+        Err(e) => Some(msg!("ui.io_error", error = e.to_string())),
+    };
+    if let Some(why) = refused {
+        let m = msg!("file.unreadable", path = path, error = why);
         return fail(&[Problem::file(m)], lang);
     }
     // 0 to a day: anything else (a negative, infinity, not a number) is refused in words.
@@ -637,13 +666,13 @@ fn log(path: &str, lang: Lang) -> ExitCode {
         out.push_str(&printable(&line.render(lang), false));
         out.push('\n');
     }
-    // A closed pipe (`| head`) is not the session's problem.
     let mut stdout = crate::term::stdout(Kind::Text);
-    stdout
-        .write_all(out.as_bytes())
-        .and_then(|()| stdout.flush())
-        .ok();
-    ExitCode::SUCCESS
+    output_done(
+        stdout
+            .write_all(out.as_bytes())
+            .and_then(|()| stdout.flush()),
+        lang,
+    )
 }
 
 /// `marque explain FILE N`: hand N's facts and steps, and with `--option` the same under other
@@ -795,13 +824,13 @@ fn explain(path: &str, n: usize, changes: &[String], as_json: bool, lang: Lang) 
         }
         t
     };
-    // A closed pipe (`| head`) is not the session's problem.
     let mut stdout = crate::term::stdout(Kind::Text);
-    stdout
-        .write_all(out.as_bytes())
-        .and_then(|()| stdout.flush())
-        .ok();
-    ExitCode::SUCCESS
+    output_done(
+        stdout
+            .write_all(out.as_bytes())
+            .and_then(|()| stdout.flush()),
+        lang,
+    )
 }
 
 /// The data folder, or the folder given; the problem if it is not a folder.
@@ -873,9 +902,7 @@ fn stats(
             Ok(())
         })
     };
-    // A closed pipe (`| head`) is not a problem of the sessions.
-    let _ = written.and_then(|()| out.flush());
-    ExitCode::SUCCESS
+    output_done(written.and_then(|()| out.flush()), lang)
 }
 
 fn check(folder: Option<std::path::PathBuf>, as_json: bool, lang: Lang) -> ExitCode {
@@ -933,9 +960,9 @@ fn check(folder: Option<std::path::PathBuf>, as_json: bool, lang: Lang) -> ExitC
             )
         };
     }
-    let _ = out.flush();
-    if all_fine {
-        ExitCode::SUCCESS
+    let done = output_done(out.flush(), lang);
+    if done != ExitCode::SUCCESS || all_fine {
+        done
     } else {
         ExitCode::from(1)
     }

@@ -130,7 +130,16 @@ pub fn session_over(game: crate::games::GameKind, finished: bool, closed: bool) 
 
 /// What statistics need of each session that reads (damaged and newer files count nowhere).
 pub fn played(listed: &[Listed]) -> impl Iterator<Item = marque_core::stats::Played<'_>> {
-    listed.iter().filter_map(|l| match &l.state {
+    // A session reached by two names (a link beside its file, two links to one file) is one
+    // evening: counted once.
+    let mut seen = std::collections::HashSet::new();
+    listed.iter().filter_map(move |l| match &l.state {
+        FileState::Fine(_)
+            if l.stamp.inode != 0
+                && !seen.insert((l.stamp.inode, l.stamp.size, l.stamp.modified)) =>
+        {
+            None
+        }
         FileState::Fine(s) => Some(marque_core::stats::Played {
             game: s.game,
             players: &s.players,
@@ -312,12 +321,37 @@ impl Store {
                 Ok(t) if !t.is_symlink() => e.metadata(),
                 _ => fs::metadata(&path),
             };
+            // What is named like a session but cannot be one (a FIFO, a device, a link to
+            // nothing or to itself) is listed as damaged, with why: never silently left out.
+            // A folder so named is no file of the user's.
+            let odd = match &meta {
+                Ok(m) if m.is_file() => None,
+                Ok(m) if m.is_dir() => continue,
+                Ok(_) => Some(marque_core::i18n::Msg::new("file.not_regular")),
+                Err(e) => Some(msg!("ui.io_error", error = e.to_string())),
+            };
+            if let Some(why) = odd {
+                let problem = Problem::file(msg!(
+                    "file.unreadable",
+                    path = path.display().to_string(),
+                    error = why
+                ));
+                out.push(Listed {
+                    path,
+                    state: FileState::Damaged(vec![problem]),
+                    modified: None,
+                    stamp: Stamp {
+                        size: 0,
+                        modified: 0,
+                        inode: 0,
+                        changed: 0,
+                    },
+                });
+                continue;
+            }
             let Ok(meta) = meta else {
                 continue;
             };
-            if !meta.is_file() {
-                continue;
-            }
             let stamp = Stamp::of(&meta);
             let cached = if indexable {
                 old.files.remove(&*name)
@@ -979,6 +1013,9 @@ pub fn write_problem(path: &str, e: &std::io::Error) -> marque_core::i18n::Msg {
         K::ReadOnlyFilesystem => "store.write.read_only_fs",
         K::PermissionDenied => "store.write.permission",
         K::InvalidFilename => "store.write.name_too_long",
+        // What own_folder and open_regular refuse: a link, a file or a FIFO where Marque's own
+        // hidden folder or a file to write should be.
+        K::InvalidInput => "store.own_folder",
         _ => "store.write.other",
     };
     msg!(key, path = path, error = e.to_string())
@@ -986,6 +1023,9 @@ pub fn write_problem(path: &str, e: &std::io::Error) -> marque_core::i18n::Msg {
 
 /// A lock that could not be taken, naming that step: the lock's folder or file, and why.
 pub fn lock_problem(path: &str, e: &std::io::Error) -> marque_core::i18n::Msg {
+    if e.kind() == std::io::ErrorKind::InvalidInput {
+        return msg!("store.own_folder", path = path);
+    }
     msg!("store.lock_failed", path = path, error = e.to_string())
 }
 
@@ -1048,11 +1088,7 @@ fn replace_file_as(
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     let (tmp_dir, prefix) = temporaries(path);
-    if let Err(e) = fs::create_dir(&tmp_dir)
-        && e.kind() != std::io::ErrorKind::AlreadyExists
-    {
-        return Err(e);
-    }
+    own_folder(&tmp_dir)?;
     // Process and a count: two threads of one process (two listings of the folder) never
     // share a temporary file.
     static COUNT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
@@ -1214,14 +1250,12 @@ fn same_file(file: &File, path: &Path) -> bool {
 /// note of a previous holder that crashed.
 fn take(path: &Path) -> Result<(File, String), Take> {
     let failed = Take::Failed;
-    loop {
+    // A cleaner deleting the folder between two steps makes them start again, a few times.
+    for _ in 0..1000 {
         // The folder of locks, beside the session: never its missing parents (a refused
         // command makes no folder). Made again if a cleaner took it away.
-        if let Some(d) = path.parent()
-            && let Err(e) = fs::create_dir(d)
-            && e.kind() != std::io::ErrorKind::AlreadyExists
-        {
-            return Err(failed(e));
+        if let Some(d) = path.parent() {
+            own_folder(d).map_err(failed)?;
         }
         let mut options = OpenOptions::new();
         options.read(true).write(true).create(true).truncate(false);
@@ -1272,6 +1306,35 @@ fn take(path: &Path) -> Result<(File, String), Take> {
         w.seek(std::io::SeekFrom::Start(0)).map_err(failed)?;
         w.write_all(note.as_bytes()).map_err(failed)?;
         return Ok((file, previous.trim().to_string()));
+    }
+    Err(failed(std::io::Error::other(
+        "the lock file kept vanishing as it was taken",
+    )))
+}
+
+/// Makes Marque's own hidden folder `dir` (locks, temporaries) if it is not there, and checks
+/// it is a folder of its own: a symbolic link there (to a folder elsewhere, or to nothing) or a
+/// file is refused, never followed.
+pub fn own_folder(dir: &Path) -> std::io::Result<()> {
+    match fs::create_dir(dir) {
+        Ok(()) => return Ok(()),
+        Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => return Err(e),
+        Err(_) => {}
+    }
+    match fs::symlink_metadata(dir) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(m) if m.file_type().is_symlink() => Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!(
+                "{} is a symbolic link: Marque does not follow it",
+                dir.display()
+            ),
+        )),
+        Ok(_) => Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("{} is a file, not a folder", dir.display()),
+        )),
+        Err(e) => Err(e),
     }
 }
 

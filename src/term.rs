@@ -69,7 +69,9 @@ impl<W: Write> Escaping<W> {
         for (i, c) in text.char_indices() {
             let escape = match self.kind {
                 Kind::Text | Kind::Data => hostile(c, true) && c != '\t',
-                Kind::Json => is_bidi(c),
+                // DEL and the C1 controls (U+0080–U+009F: CSI among them) are left raw by JSON
+                // writers; a JSON escape keeps the same string.
+                Kind::Json => is_bidi(c) || (c.is_control() && u32::from(c) >= 0x7f),
             };
             if escape {
                 self.inner.write_all(&text.as_bytes()[start..i])?;

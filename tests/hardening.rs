@@ -7,29 +7,29 @@
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Runs `marque ARGS`; a run that does not end within a minute is killed and fails the test
 /// (the attacks here hung the command before).
 #[track_caller]
 fn marque(args: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_marque"))
+    let child = Command::new(env!("CARGO_BIN_EXE_marque"))
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let start = Instant::now();
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            return child.wait_with_output().unwrap();
-        }
-        if start.elapsed() > Duration::from_secs(60) {
-            child.kill().ok();
+    let pid = child.id();
+    // The output is read while the command runs (a long one fills the pipe), on a thread.
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || tx.send(child.wait_with_output()).ok());
+    match rx.recv_timeout(Duration::from_secs(60)) {
+        Ok(out) => out.unwrap(),
+        Err(_) => {
+            unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) };
             panic!("marque {args:?} hung");
         }
-        std::thread::sleep(Duration::from_millis(10));
     }
 }
 
@@ -499,4 +499,157 @@ fn a_writer_whose_lock_file_was_deleted_takes_it_again_and_never_writes_over_the
     assert_eq!(std::fs::read_to_string(&f).unwrap(), before);
     // And the lock is the window's again: a third writer is refused.
     assert!(matches!(Lock::acquire(&f), Err(StoreError::Locked(_))));
+}
+
+// What an independent campaign of attacks found after the first round, each with its test.
+
+#[test]
+fn lock_and_temporary_folders_that_are_links_are_refused_never_followed() {
+    let (dir, data) = folder();
+    let f = data.join("a.json");
+    std::fs::write(&f, truc(&["Anne", "Bruno"], 0)).unwrap();
+    let elsewhere = dir.path().join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let hand = r#"{"calls": [], "winner": 1}"#;
+    for (name, target) in [
+        (".marque-locks", PathBuf::from("/nonexistent/locks")),
+        (".marque-locks", elsewhere.clone()),
+        (".marque-tmp", elsewhere.clone()),
+    ] {
+        let link = data.join(name);
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let o = marque(&["add", f.to_str().unwrap(), hand]);
+        assert_eq!(o.status.code(), Some(2), "{name} → {target:?}: {o:?}");
+        assert!(text(&o.stderr).contains("lien"), "{}", text(&o.stderr));
+        assert_eq!(
+            std::fs::read_dir(&elsewhere).unwrap().count(),
+            0,
+            "written outside"
+        );
+        std::fs::remove_file(&link).unwrap();
+    }
+    assert!(marque(&["add", f.to_str().unwrap(), hand]).status.success());
+}
+
+#[test]
+fn a_restore_never_writes_through_a_shelf_that_is_a_link() {
+    let (dir, data) = folder();
+    let outside = dir.path().join("outside");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::os::unix::fs::symlink(&outside, data.join("archive")).unwrap();
+    let backup = json!({"format": "marque-backup", "version": 1, "sessions": [
+        {"name": "archive/a.json", "text": truc(&["Anne", "Bruno"], 1)},
+        {"name": "b.json", "text": truc(&["Anne", "Bruno"], 2)},
+    ]});
+    let file = dir.path().join("b.json");
+    std::fs::write(&file, backup.to_string()).unwrap();
+    let o = marque(&["restore", file.to_str().unwrap(), data.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert!(
+        text(&o.stdout).contains("archive/a.json"),
+        "{}",
+        text(&o.stdout)
+    );
+    assert_eq!(
+        std::fs::read_dir(&outside).unwrap().count(),
+        0,
+        "written outside"
+    );
+    assert!(data.join("b.json").is_file());
+    // A backup of a newer layout is refused in words.
+    let newer = json!({"format": "marque-backup", "version": 2, "sessions": []});
+    std::fs::write(&file, newer.to_string()).unwrap();
+    let o = marque(&["restore", file.to_str().unwrap(), data.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    assert!(
+        text(&o.stderr).contains("plus récente"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+#[test]
+fn a_very_long_name_or_a_line_break_in_a_name_makes_no_panic_and_forges_no_line() {
+    let (_dir, data) = folder();
+    let f = data.join("a.json");
+    let long = "N".repeat(70_000);
+    std::fs::write(&f, truc(&[&long, "Bruno"], 2)).unwrap();
+    let o = marque(&["score", "--text", f.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    std::fs::write(&f, truc(&["A\nTotaux : A 999", "Bruno"], 2)).unwrap();
+    let o = marque(&["score", "--text", f.to_str().unwrap()]);
+    let out = text(&o.stdout);
+    assert!(
+        !out.lines().any(|l| l.starts_with("Totaux : A 999")),
+        "{out}"
+    );
+}
+
+#[test]
+fn an_output_that_cannot_be_written_is_said() {
+    let (_dir, data) = folder();
+    let f = data.join("a.json");
+    std::fs::write(&f, truc(&["Anne", "Bruno"], 2)).unwrap();
+    let full = std::fs::File::options()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    // A log to write.
+    assert!(
+        marque(&["add", f.to_str().unwrap(), r#"{"calls": [], "winner": 0}"#])
+            .status
+            .success()
+    );
+    for args in [
+        vec!["score"],
+        vec!["score", "--text"],
+        vec!["log"],
+        vec!["explain"],
+    ] {
+        let mut args = args;
+        args.push(f.to_str().unwrap());
+        if args[0] == "explain" {
+            args.push("1");
+        }
+        let o = Command::new(env!("CARGO_BIN_EXE_marque"))
+            .args(&args)
+            .stdout(full.try_clone().unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {o:?}");
+    }
+}
+
+#[test]
+fn what_cannot_be_a_session_is_listed_and_two_names_of_one_session_count_once() {
+    let (_dir, data) = folder();
+    std::fs::write(data.join("a.json"), truc(&["Anne", "Bruno"], 2)).unwrap();
+    std::os::unix::fs::symlink("a.json", data.join("alias.json")).unwrap();
+    mkfifo(&data.join("pipe.json"));
+    std::os::unix::fs::symlink("nowhere.json", data.join("dangling.json")).unwrap();
+    let d = data.to_str().unwrap();
+    let check = marque(&["check", d]);
+    assert_eq!(check.status.code(), Some(1), "{check:?}");
+    let out = text(&check.stdout);
+    assert!(
+        out.contains("pipe.json") && out.contains("dangling.json"),
+        "{out}"
+    );
+    let stats = marque(&["stats", d, "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&stats.stdout).unwrap();
+    assert!(
+        v["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["sessions"] == 1),
+        "{v}"
+    );
+    // add says what is there.
+    let o = marque(&["add", data.join("pipe.json").to_str().unwrap(), "{}"]);
+    assert!(
+        text(&o.stderr).contains("pas un fichier ordinaire"),
+        "{}",
+        text(&o.stderr)
+    );
 }

@@ -162,7 +162,8 @@ fn a_fifo_as_a_lock_file_is_refused() {
     ]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     assert!(
-        String::from_utf8_lossy(&out.stderr).contains("not a regular file"),
+        String::from_utf8_lossy(&out.stderr)
+            .contains("or its lock is a symbolic link, a file or a pipe"),
         "{out:?}"
     );
 }

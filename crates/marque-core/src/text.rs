@@ -77,12 +77,14 @@ pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Res
     let _ = writeln!(text);
     out.write_all(text.as_bytes())?;
     let sides = session.sides();
+    // A column as wide as the longest side's name, within reason: a name of thousands of
+    // characters overflows its column rather than widening every line.
     let width = sides
         .iter()
         .map(|s| s.chars().count())
         .max()
         .unwrap_or(4)
-        .max(6);
+        .clamp(6, 40);
     let names = names_of(session.game, &sides, lang);
     let colon = tr(lang, "colon");
     let mut running = vec![0; sides.len()];
