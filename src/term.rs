@@ -9,12 +9,20 @@ use std::io::Write;
 /// Characters that reorder the text around them (Unicode's explicit bidirectional formatting
 /// characters and the marks).
 pub fn is_bidi(c: char) -> bool {
-    matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    matches!(
+        c,
+        '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+    )
+}
+
+/// The line and paragraph separators, which some terminals break a line at.
+fn is_separator(c: char) -> bool {
+    matches!(c, '\u{2028}' | '\u{2029}')
 }
 
 /// A character that must not reach a terminal as it is, in text (`lines`: newlines kept).
 fn hostile(c: char, lines: bool) -> bool {
-    (c.is_control() && !(lines && c == '\n')) || is_bidi(c)
+    (c.is_control() && !(lines && c == '\n')) || is_bidi(c) || is_separator(c)
 }
 
 /// Text from a file as it may reach a terminal: control and bidirectional characters shown as
@@ -71,7 +79,9 @@ impl<W: Write> Escaping<W> {
                 Kind::Text | Kind::Data => hostile(c, true) && c != '\t',
                 // DEL and the C1 controls (U+0080–U+009F: CSI among them) are left raw by JSON
                 // writers; a JSON escape keeps the same string.
-                Kind::Json => is_bidi(c) || (c.is_control() && u32::from(c) >= 0x7f),
+                Kind::Json => {
+                    is_bidi(c) || is_separator(c) || (c.is_control() && u32::from(c) >= 0x7f)
+                }
             };
             if escape {
                 self.inner.write_all(&text.as_bytes()[start..i])?;
@@ -186,6 +196,7 @@ mod tests {
     #[test]
     fn printable_escapes_what_the_writer_does() {
         assert_eq!(printable("a\u{2066}b\nc", true), "a\\u{2066}b\nc");
+        assert_eq!(printable("a\u{2028}b", true), "a\\u{2028}b");
         assert_eq!(printable("a\nb", false), "a\\u{a}b");
         assert!(matches!(
             printable("plain", false),
