@@ -978,9 +978,10 @@ fn read_bytes(path: &Path, bytes: &mut Vec<u8>) -> Result<Stamp, StoreError> {
 }
 
 fn not_utf8(e: std::str::Utf8Error) -> StoreError {
+    // Where, in the reader's language (the error's own text is English).
     StoreError::Damaged(vec![Problem::file(msg!(
         "file.not_utf8",
-        error = e.to_string()
+        offset = e.valid_up_to() as i64
     ))])
 }
 

@@ -653,3 +653,15 @@ fn what_cannot_be_a_session_is_listed_and_two_names_of_one_session_count_once() 
         text(&o.stderr)
     );
 }
+
+#[test]
+fn a_file_that_is_not_utf8_is_said_so_in_the_readers_language_with_where() {
+    let (_dir, data) = folder();
+    std::fs::write(data.join("latin1.json"), b"{\"players\": [\"Zo\xe9\"]}").unwrap();
+    let check = marque(&["check", data.to_str().unwrap()]);
+    let out = text(&check.stdout);
+    assert!(
+        out.contains("octet 17") && !out.contains("invalid"),
+        "{out}"
+    );
+}
