@@ -978,10 +978,11 @@ fn read_bytes(path: &Path, bytes: &mut Vec<u8>) -> Result<Stamp, StoreError> {
 }
 
 fn not_utf8(e: std::str::Utf8Error) -> StoreError {
-    // Where, in the reader's language (the error's own text is English).
+    // Where (counted from 1, as people count), in the reader's language (the error's own
+    // text is English).
     StoreError::Damaged(vec![Problem::file(msg!(
         "file.not_utf8",
-        offset = e.valid_up_to() as i64
+        offset = e.valid_up_to() as i64 + 1
     ))])
 }
 
