@@ -301,6 +301,17 @@ fn output_done(written: std::io::Result<()>, lang: Lang) -> ExitCode {
     }
 }
 
+/// Writes a command's whole text output (escaped for a terminal) and says how that went.
+fn print_text(text: &str, lang: Lang) -> ExitCode {
+    let mut stdout = crate::term::stdout(Kind::Text);
+    output_done(
+        stdout
+            .write_all(text.as_bytes())
+            .and_then(|()| stdout.flush()),
+        lang,
+    )
+}
+
 /// Prints problems on standard error and returns exit status 2.
 /// A backup's or a restore's storage error, in words.
 fn store_message(e: &crate::store::StoreError) -> Msg {
@@ -666,13 +677,7 @@ fn log(path: &str, lang: Lang) -> ExitCode {
         out.push_str(&printable(&line.render(lang), false));
         out.push('\n');
     }
-    let mut stdout = crate::term::stdout(Kind::Text);
-    output_done(
-        stdout
-            .write_all(out.as_bytes())
-            .and_then(|()| stdout.flush()),
-        lang,
-    )
+    print_text(&out, lang)
 }
 
 /// `marque explain FILE N`: hand N's facts and steps, and with `--option` the same under other
@@ -824,13 +829,7 @@ fn explain(path: &str, n: usize, changes: &[String], as_json: bool, lang: Lang) 
         }
         t
     };
-    let mut stdout = crate::term::stdout(Kind::Text);
-    output_done(
-        stdout
-            .write_all(out.as_bytes())
-            .and_then(|()| stdout.flush()),
-        lang,
-    )
+    print_text(&out, lang)
 }
 
 /// The data folder, or the folder given; the problem if it is not a folder.

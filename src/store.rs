@@ -749,7 +749,8 @@ impl Appending {
             Some(t) => t,
             None => self.whole()?,
         };
-        save_text(path, text.as_bytes(), self.stamp, lock)
+        // The command line may wait for a writer that took the lock meanwhile.
+        save_text(path, text.as_bytes(), self.stamp, lock, RETAKE_WAIT)
     }
 
     /// The whole session written anew: the text read, read again keeping every hand's text (the
@@ -1457,11 +1458,25 @@ pub fn save(
     stamp: Stamp,
     lock: &Lock,
 ) -> Result<Stamp, StoreError> {
-    save_text(path, session.to_json_string().as_bytes(), stamp, lock)
+    // The app saves on its UI thread: a writer that took the lock meanwhile (a cleaner deleted
+    // this one's) is not waited for; the save is refused as locked, in words.
+    save_text(
+        path,
+        session.to_json_string().as_bytes(),
+        stamp,
+        lock,
+        std::time::Duration::ZERO,
+    )
 }
 
 /// Writes a session's text over its file, under the conditions of [`save`].
-fn save_text(path: &Path, text: &[u8], stamp: Stamp, lock: &Lock) -> Result<Stamp, StoreError> {
+fn save_text(
+    path: &Path,
+    text: &[u8],
+    stamp: Stamp,
+    lock: &Lock,
+    wait: std::time::Duration,
+) -> Result<Stamp, StoreError> {
     // Never a file Marque would refuse to read back.
     if text.len() as u64 > MAX_SESSION_BYTES {
         return Err(StoreError::TooLarge);
@@ -1484,7 +1499,7 @@ fn save_text(path: &Path, text: &[u8], stamp: Stamp, lock: &Lock) -> Result<Stam
             Err(e) => Err(StoreError::Io(e)),
         }
     };
-    let kept = check(RETAKE_WAIT)?;
+    let kept = check(wait)?;
     let mut refused = None;
     // Just before the rename the folder is held: another writer is not waited for there (it
     // may wait for the folder); the caller tries again.

@@ -98,9 +98,16 @@ impl<W: Write> Escaping<W> {
 
 impl<W: Write> Write for Escaping<W> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let mut bytes = std::mem::take(&mut self.held);
-        bytes.extend_from_slice(buf);
-        let mut rest: &[u8] = &bytes;
+        // Only a character cut by the last write is copied: most writes go through as given.
+        let joined;
+        let mut rest: &[u8] = if self.held.is_empty() {
+            buf
+        } else {
+            let mut held = std::mem::take(&mut self.held);
+            held.extend_from_slice(buf);
+            joined = held;
+            &joined
+        };
         while !rest.is_empty() {
             match std::str::from_utf8(rest) {
                 Ok(text) => {

@@ -75,9 +75,12 @@ fn fifos_where_marque_reads_never_hang_it() {
     let stats = marque(&["stats", d, "--json"]);
     assert!(stats.status.success(), "{stats:?}");
     assert!(text(&stats.stdout).contains("Anne"));
-    // The preferences are read the app's way too: a FIFO there is damaged preferences, at once.
+    // The preferences are read the app's way too: a FIFO there is damaged preferences, at once,
+    // and the defaults serve (as in a folder with none).
     let store = marque::store::Store::new(&data);
-    let _ = marque::ui::Prefs::read(&store);
+    let empty = tempfile::tempdir().unwrap();
+    let defaults = marque::ui::Prefs::read(&marque::store::Store::new(empty.path()));
+    assert_eq!(marque::ui::Prefs::read(&store), defaults);
 }
 
 #[test]
@@ -664,4 +667,25 @@ fn a_file_that_is_not_utf8_is_said_so_in_the_readers_language_with_where() {
         out.contains("octet 17") && !out.contains("invalid"),
         "{out}"
     );
+}
+
+#[test]
+fn the_apps_save_never_waits_for_a_writer_that_took_its_deleted_lock() {
+    use marque::store::{Lock, StoreError, read_session, save};
+    let (_dir, data) = folder();
+    let f = data.join("a.json");
+    std::fs::write(&f, truc(&["Anne", "Bruno"], 1)).unwrap();
+    let window = Lock::acquire(&f).unwrap();
+    let read = read_session(&f).unwrap();
+    std::fs::remove_dir_all(data.join(".marque-locks")).unwrap();
+    let other = Lock::acquire(&f).unwrap();
+    let before = std::fs::read(&f).unwrap();
+    // Saved on the UI thread: refused as locked at once (a wait would freeze the window).
+    let saved = save(&f, &read.session, read.stamp, &window);
+    assert!(matches!(saved, Err(StoreError::Locked(_))), "{saved:?}");
+    assert_eq!(std::fs::read(&f).unwrap(), before);
+    // Once the other is gone, the same save goes through, the lock the window's again.
+    drop(other);
+    save(&f, &read.session, read.stamp, &window).unwrap();
+    assert!(matches!(Lock::acquire(&f), Err(StoreError::Locked(_))));
 }

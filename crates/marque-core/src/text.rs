@@ -7,11 +7,6 @@ use crate::i18n::{Lang, Msg, tr};
 use crate::msg;
 use crate::session::{Paper, Problem, Session, Sheet};
 
-/// A short label for hand `i`: the contract, the round, the frime…
-pub fn hand_label(session: &Session, sheet: &Sheet, i: usize) -> Msg {
-    sheet.label(&session.hands, i)
-}
-
 fn signed(n: i64) -> String {
     if n > 0 {
         format!("+{n}")
