@@ -472,18 +472,30 @@ fn another_tools_log_is_kept_when_marque_starts_its_own() {
     assert!(saved["log"].is_array());
 }
 
-#[test]
-fn a_writer_whose_lock_file_was_deleted_takes_it_again_and_never_writes_over_the_other() {
-    use marque::store::{Lock, StoreError, read_session, save};
-    let (_dir, data) = folder();
+/// The app's window holds a session it read; a cleaner deletes the lock files; another writer
+/// takes a lock of its own: the folder, the session, the window's lock and reading, the other's.
+fn lock_taken_over() -> (
+    tempfile::TempDir,
+    PathBuf,
+    marque::store::Lock,
+    marque::store::Loaded,
+    marque::store::Lock,
+) {
+    use marque::store::{Lock, read_session};
+    let (dir, data) = folder();
     let f = data.join("a.json");
     std::fs::write(&f, truc(&["Anne", "Bruno"], 1)).unwrap();
-    // The app's window holds the session; a cleaner deletes the lock files.
     let window = Lock::acquire(&f).unwrap();
     let read = read_session(&f).unwrap();
     std::fs::remove_dir_all(data.join(".marque-locks")).unwrap();
-    // Another writer now gets a lock of its own, and adds a hand.
     let other = Lock::acquire(&f).expect("the deleted lock is free to take");
+    (dir, f, window, read, other)
+}
+
+#[test]
+fn a_writer_whose_lock_file_was_deleted_takes_it_again_and_never_writes_over_the_other() {
+    use marque::store::{Lock, StoreError, read_session, save};
+    let (_dir, f, window, read, other) = lock_taken_over();
     let o = marque(&["add", f.to_str().unwrap(), r#"{"calls": [], "winner": 1}"#]);
     assert_eq!(
         o.status.code(),
@@ -671,14 +683,8 @@ fn a_file_that_is_not_utf8_is_said_so_in_the_readers_language_with_where() {
 
 #[test]
 fn the_apps_save_never_waits_for_a_writer_that_took_its_deleted_lock() {
-    use marque::store::{Lock, StoreError, read_session, save};
-    let (_dir, data) = folder();
-    let f = data.join("a.json");
-    std::fs::write(&f, truc(&["Anne", "Bruno"], 1)).unwrap();
-    let window = Lock::acquire(&f).unwrap();
-    let read = read_session(&f).unwrap();
-    std::fs::remove_dir_all(data.join(".marque-locks")).unwrap();
-    let other = Lock::acquire(&f).unwrap();
+    use marque::store::{Lock, StoreError, save};
+    let (_dir, f, window, read, other) = lock_taken_over();
     let before = std::fs::read(&f).unwrap();
     // Saved on the UI thread: refused as locked at once (a wait would freeze the window).
     let saved = save(&f, &read.session, read.stamp, &window);
