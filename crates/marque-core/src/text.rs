@@ -148,7 +148,7 @@ fn write_papers(
     lang: Lang,
     out: &mut dyn std::io::Write,
 ) -> Result<(usize, [i64; 2]), Written> {
-    use crate::stream::{Ended, Papers};
+    use crate::games::bridge::{Ended, Papers};
     let mut papers = Papers::default();
     let (mut count, mut totals) = (0, [0, 0]);
     let mut failed = Ok(());

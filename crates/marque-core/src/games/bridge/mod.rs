@@ -7,11 +7,14 @@
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use super::json::{self, Obj};
-use super::{Line, OptDesc, OptKind, Scored};
+use crate::games::json::{self, Obj};
+use crate::games::{Line, OptDesc, OptKind, Scored};
 use crate::i18n::{Arg, Msg};
 use crate::msg;
 use crate::trail::Trail;
+
+mod paper;
+pub use paper::{Ended, Paper, Papers};
 
 /// Points below the line that make a game.
 pub const GAME: i64 = 100;

@@ -1,0 +1,433 @@
+//! A session: players, options and hands of one sitting, read once into typed values, and its
+//! score sheet, kept up to date hand by hand.
+//!
+//! The file format is `marque-session` version 1. Each hand is decoded once, when the file is
+//! read, into a [`GameHand`] and kept beside the exact text it was written in, so that fields
+//! Marque does not know (in a hand or at the top level) are written back as they were, numbers
+//! included.
+
+mod facts;
+mod one_pass;
+mod read;
+mod sheet;
+mod write;
+
+pub use crate::games::bridge::Paper;
+pub use facts::Facts;
+pub use read::Splice;
+pub use sheet::{End, HandRow, Preview, Replay, Sheet};
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::Serialize;
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
+
+use crate::games::json::{self as j};
+use crate::games::{GameHand, GameKind, GameOptions};
+use crate::i18n::{Arg, Lang, Msg};
+use crate::msg;
+
+pub const FORMAT: &str = "marque-session";
+/// The newest file version this build reads and writes.
+pub const VERSION: u64 = 1;
+
+/// A problem that stops a file from being scored: `file: …` or `hand N: …` (N from 1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub hand: Option<usize>,
+    pub msg: Msg,
+}
+
+impl Problem {
+    pub fn file(msg: Msg) -> Problem {
+        Problem { hand: None, msg }
+    }
+    pub fn hand(index: usize, msg: Msg) -> Problem {
+        Problem {
+            hand: Some(index + 1),
+            msg,
+        }
+    }
+    /// The problem for a person on screen: "Brasse 3 : …" in the game's word (a generic word
+    /// where the game is not known), a file's problem alone.
+    pub fn for_people(&self, lang: Lang, game: Option<GameKind>) -> String {
+        match (self.hand, game) {
+            (None, _) => self.msg.render(lang),
+            (Some(n), Some(game)) => game
+                .hand_words(msg!("problem.hand", n = n, what = self.msg.clone()))
+                .render(lang),
+            (Some(n), None) => {
+                msg!("problem.hand.any", n = n, what = self.msg.clone()).render(lang)
+            }
+        }
+    }
+
+    /// The line printed on standard error (the session format's words: `hand N: …`).
+    pub fn render(&self, lang: Lang) -> String {
+        match self.hand {
+            None => format!("file: {}", self.msg.render(lang)),
+            Some(n) => format!("hand {n}: {}", self.msg.render(lang)),
+        }
+    }
+}
+
+/// The typed options of a session's game.
+pub type Options = GameOptions;
+
+/// One hand of a session: typed, and the JSON text it is written as.
+#[derive(Debug, Clone)]
+pub struct Hand {
+    pub game: GameHand,
+    /// The hand's JSON: its own fields as Marque writes them, and any other field exactly as it
+    /// was read. None when the session was read only to be scored: the text is then made from
+    /// the typed hand when asked for.
+    raw: Option<Box<RawValue>>,
+}
+
+impl PartialEq for Hand {
+    fn eq(&self, other: &Hand) -> bool {
+        // The same fields, however the text is spaced.
+        self.game == other.game && one_line(self.raw().get()) == one_line(other.raw().get())
+    }
+}
+
+impl Hand {
+    /// A new hand, written with the game's own fields only.
+    pub fn new(game: GameHand) -> Hand {
+        let raw = Some(raw(&game.to_json()));
+        Hand { game, raw }
+    }
+
+    /// `game` in place of `old`: the fields Marque does not know stay as `old` had them.
+    pub fn replacing(game: GameHand, old: &Hand) -> Hand {
+        let known = old.game.kind().hand_fields();
+        let old_raw = old.raw();
+        let Ok(fields) = serde_json::from_str::<BTreeMap<String, &RawValue>>(old_raw.get()) else {
+            return Hand::new(game);
+        };
+        let mut v = game.to_json();
+        if let Value::Object(m) = &mut v {
+            let mut out: BTreeMap<String, Box<RawValue>> =
+                m.iter().map(|(k, v)| (k.clone(), raw(v))).collect();
+            for (k, r) in fields {
+                if !known.contains(&k.as_str()) {
+                    out.insert(k, r.to_owned());
+                }
+            }
+            if let Ok(s) = serde_json::to_string(&out)
+                && let Ok(r) = RawValue::from_string(s)
+            {
+                return Hand { game, raw: Some(r) };
+            }
+        }
+        Hand::new(game)
+    }
+
+    /// Reads a hand of a session with these options and players.
+    pub fn decode(v: &Value, options: &Options, players: usize) -> Result<Hand, Vec<Msg>> {
+        let game = options.decode(v, players)?;
+        Ok(Hand {
+            game,
+            raw: Some(raw(v)),
+        })
+    }
+
+    /// The hand's JSON text, as written in the file.
+    pub fn raw(&self) -> std::borrow::Cow<'_, RawValue> {
+        match &self.raw {
+            Some(r) => std::borrow::Cow::Borrowed(r),
+            None => std::borrow::Cow::Owned(raw(&self.game.to_json())),
+        }
+    }
+
+    /// The hand as a JSON value (for tests and the edit log's display).
+    pub fn to_value(&self) -> Value {
+        serde_json::from_str(self.raw().get()).unwrap_or(Value::Null)
+    }
+}
+
+fn raw(v: &Value) -> Box<RawValue> {
+    // A Value always serializes; the fallback keeps the type total.
+    serde_json::value::to_raw_value(v)
+        .unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON"))
+}
+
+/// JSON text without the white space between tokens (strings kept as they are).
+fn compact(text: &str) -> String {
+    let mut out = Vec::with_capacity(text.len());
+    let mut in_string = false;
+    let mut escaped = false;
+    for &b in text.as_bytes() {
+        if in_string {
+            out.push(b);
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b'"' {
+                in_string = false;
+            }
+        } else if b == b'"' {
+            in_string = true;
+            out.push(b);
+        } else if !matches!(b, b' ' | b'\n' | b'\t' | b'\r') {
+            out.push(b);
+        }
+    }
+    // Only ASCII white space outside strings was dropped: the bytes are still UTF-8.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// JSON text on one line: the text itself when it already is.
+fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if text
+        .as_bytes()
+        .iter()
+        .any(|b| matches!(b, b' ' | b'\n' | b'\t' | b'\r'))
+    {
+        std::borrow::Cow::Owned(compact(text))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
+/// One session file, checked and with every hand decoded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Session {
+    pub version: u64,
+    pub id: Option<String>,
+    pub game: GameKind,
+    pub created: Option<String>,
+    pub players: Vec<String>,
+    /// The options as written in the file (missing keys take their defaults).
+    pub options_json: Map<String, Value>,
+    pub options: Options,
+    pub closed: bool,
+    pub hands: Vec<Hand>,
+    /// The edit log, entries as written (see [`crate::history`]).
+    pub log: Vec<RawJson>,
+    /// Fields this version does not interpret, kept as they were written.
+    pub extra: BTreeMap<String, RawJson>,
+}
+
+/// A piece of JSON kept as the exact text it was written in.
+#[derive(Debug, Clone)]
+pub struct RawJson(pub Box<RawValue>);
+
+impl PartialEq for RawJson {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.get() == other.0.get()
+    }
+}
+
+impl RawJson {
+    pub fn get(&self) -> &str {
+        self.0.get()
+    }
+
+    /// The JSON text of a value.
+    pub fn of(v: &impl Serialize) -> Option<RawJson> {
+        serde_json::value::to_raw_value(v).ok().map(RawJson)
+    }
+
+    /// The text as a value (numbers past what a double holds lose digits: for display only).
+    pub fn to_value(&self) -> Value {
+        serde_json::from_str(self.0.get()).unwrap_or(Value::Null)
+    }
+}
+
+impl Session {
+    /// A new empty session, created at `created` (an RFC 3339 time, from the caller's clock).
+    pub fn new(
+        game: GameKind,
+        players: Vec<String>,
+        options_json: Map<String, Value>,
+        created: String,
+    ) -> Result<Session, Vec<Problem>> {
+        if let Some(p) = control_in_names(&players) {
+            return Err(vec![p]);
+        }
+        let v = serde_json::json!({
+            "format": FORMAT, "version": VERSION, "game": game.id(), "created": created,
+            "players": players, "options": options_json, "closed": false, "hands": []
+        });
+        Session::from_value(&v)
+    }
+
+    /// Reads a session from JSON (tests and tools; files go through [`Session::parse`]).
+    pub fn from_value(v: &Value) -> Result<Session, Vec<Problem>> {
+        Session::parse(&v.to_string())
+    }
+
+    /// Reads a session from its text, with every problem: the file's, then each hand's. The hands
+    /// are decoded here, once; playing them is [`Session::score`]'s work.
+    pub fn parse(text: &str) -> Result<Session, Vec<Problem>> {
+        Session::parse_with(text, true)
+    }
+
+    /// [`Session::parse`] for a session that is only scored, never written back: the hands'
+    /// texts are not kept.
+    pub fn parse_to_score(text: &str) -> Result<Session, Vec<Problem>> {
+        Session::parse_with(text, false)
+    }
+
+    /// [`Session::parse_to_score`] for a session that will have hands added at its end: where
+    /// the text may be changed, when the reading's one pass found it (see [`Splice`]).
+    pub fn parse_to_append(text: &str) -> Result<(Session, Option<Splice>), Vec<Problem>> {
+        Session::parse_full(text, false)
+    }
+
+    fn parse_with(text: &str, keep_text: bool) -> Result<Session, Vec<Problem>> {
+        Session::parse_full(text, keep_text).map(|(s, _)| s)
+    }
+
+    /// The session as written to a file (always at [`VERSION`]): the known fields first, one
+    /// hand and one log entry per line, then the fields Marque does not know, as they were.
+    pub fn to_json_string(&self) -> String {
+        use fmt::Write;
+        let j = |v: &dyn write::erased::Ser| v.to_json();
+        // The size it will be, near enough: no copy of the text as it grows.
+        let hands: usize = self
+            .hands
+            .iter()
+            .map(|h| h.raw.as_ref().map_or(128, |r| r.get().len() + 6))
+            .sum();
+        let log: usize = self.log.iter().map(|r| r.get().len() + 6).sum();
+        let mut s = String::with_capacity(4096 + hands + log);
+        s.push_str("{\n");
+        let _ = write!(
+            s,
+            "  \"format\": {},\n  \"version\": {VERSION},\n",
+            j(&FORMAT)
+        );
+        if let Some(id) = &self.id {
+            let _ = writeln!(s, "  \"id\": {},", j(id));
+        }
+        let _ = writeln!(s, "  \"game\": {},", j(&self.game.id()));
+        if let Some(c) = &self.created {
+            let _ = writeln!(s, "  \"created\": {},", j(c));
+        }
+        let _ = writeln!(s, "  \"players\": {},", j(&self.players));
+        let _ = writeln!(s, "  \"options\": {},", j(&self.options_json));
+        let _ = writeln!(s, "  \"closed\": {},", self.closed);
+        let list = |s: &mut String, name: &str, items: &mut dyn Iterator<Item = &str>| {
+            let _ = write!(s, "  \"{name}\": [");
+            let mut first = true;
+            for r in items {
+                s.push_str(if first { "\n    " } else { ",\n    " });
+                s.push_str(&one_line(r));
+                first = false;
+            }
+            s.push_str(if first { "]" } else { "\n  ]" });
+        };
+        let hands: Vec<std::borrow::Cow<RawValue>> = self.hands.iter().map(Hand::raw).collect();
+        list(&mut s, "hands", &mut hands.iter().map(|r| r.get()));
+        if !self.log.is_empty() {
+            s.push_str(",\n");
+            list(&mut s, "log", &mut self.log.iter().map(RawJson::get));
+        }
+        for (k, v) in &self.extra {
+            let _ = write!(s, ",\n  {}: {}", j(k), v.get());
+        }
+        s.push_str("\n}\n");
+        s
+    }
+
+    /// The session as a JSON value (tests and export tools).
+    pub fn to_value(&self) -> Value {
+        serde_json::from_str(&self.to_json_string()).unwrap_or(Value::Null)
+    }
+
+    /// The sides that score: bridge's partnerships, else the players.
+    pub fn sides(&self) -> Vec<String> {
+        self.game.sides(&self.players)
+    }
+
+    /// Reads one hand's JSON for this session.
+    pub fn decode(&self, v: &Value) -> Result<Hand, Vec<Msg>> {
+        Hand::decode(v, &self.options, self.players.len())
+    }
+}
+
+/// is made or imported, since such a name would reach terminals and lists as it is.
+pub fn control_in_names(players: &[String]) -> Option<Problem> {
+    let (n, _) = players
+        .iter()
+        .enumerate()
+        .find(|(_, p)| p.chars().any(char::is_control))?;
+    Some(Problem::file(msg!("file.player_control", n = n + 1)))
+}
+
+fn check_players(
+    game: Option<GameKind>,
+    list: &[Value],
+    problems: &mut Vec<Problem>,
+) -> Option<Vec<String>> {
+    // The count first: past a table's size, nothing per player is worth checking.
+    let mut count_problem = None;
+    if let Some(g) = game {
+        let (lo, hi) = g.players();
+        if list.len() < lo || list.len() > hi {
+            let allowed = if lo == hi {
+                lo.to_string()
+            } else {
+                format!("{lo}–{hi}")
+            };
+            count_problem = Some(Problem::file(msg!(
+                "file.players_count",
+                game = Arg::Key(g.name_key()),
+                found = list.len(),
+                allowed = allowed
+            )));
+            if list.len() > 2 * hi {
+                problems.extend(count_problem);
+                return None;
+            }
+        }
+    }
+    let mut names: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut ok = true;
+    for (i, p) in list.iter().enumerate() {
+        match p.as_str() {
+            Some(s) if !s.trim().is_empty() => {
+                if !seen.insert(s) {
+                    problems.push(Problem::file(msg!("file.player_twice", name = s)));
+                    ok = false;
+                }
+                names.push(s.to_string());
+            }
+            Some(_) => {
+                problems.push(Problem::file(msg!("file.player_empty", n = i + 1)));
+                ok = false;
+            }
+            None => {
+                problems.push(Problem::file(j::wrong_type("players", "json.a_string", p)));
+                ok = false;
+            }
+        }
+    }
+    let count_ok = count_problem.is_none();
+    problems.extend(count_problem);
+    (ok && count_ok).then_some(names)
+}
+
+impl Session {
+    /// A text field the app keeps beside the hands (`title`, `note`), if it is a string.
+    pub fn text_field(&self, name: &str) -> Option<String> {
+        let raw = self.extra.get(name)?;
+        serde_json::from_str::<String>(raw.get()).ok()
+    }
+
+    /// Sets such a field; an empty text removes it.
+    pub fn set_text_field(&mut self, name: &str, text: &str) {
+        let text = text.trim();
+        if text.is_empty() {
+            self.extra.remove(name);
+        } else if let Some(r) = RawJson::of(&text) {
+            self.extra.insert(name.to_string(), r);
+        }
+    }
+}

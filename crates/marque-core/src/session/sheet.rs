@@ -1,0 +1,386 @@
+//! The score sheet: each hand played in turn, the standing after it, edits replayed from the
+//! nearest copy of the game.
+
+use serde_json::{Map, Value};
+
+use super::{Hand, Options, Paper, Problem, Session};
+use crate::games::{GameHand, GameKind, HandInfo, Line, Live, Tally, leaders};
+use crate::i18n::{Lang, Msg};
+
+impl Session {
+    /// Plays every hand into a score sheet.
+    pub fn score(&self) -> Result<Sheet, Vec<Problem>> {
+        let mut sheet = Sheet::new(self);
+        sheet.replay_from(0, &self.hands).map_err(|(i, ms)| {
+            ms.into_iter()
+                .map(|m| Problem::hand(i, m))
+                .collect::<Vec<_>>()
+        })?;
+        sheet.set_closed(self.closed);
+        Ok(sheet)
+    }
+}
+
+/// One scored hand.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HandRow {
+    pub delta: Vec<i64>,
+    pub lines: Vec<Line>,
+    pub info: HandInfo,
+}
+
+/// Plays hands one after another, keeping only the game in progress.
+#[derive(Debug, Clone)]
+pub struct Replay {
+    live: Live,
+    /// Each player's figures so far (by seat), when the replay counts them ([`Replay::counting`]).
+    figures: Option<Vec<Tally>>,
+}
+
+/// Where a game stands once its hands are played (and the session closed, if it is).
+#[derive(Debug, Clone)]
+pub struct End {
+    /// The game after the last hand, closed if the session is.
+    pub live: Live,
+    pub totals: Vec<i64>,
+    pub finished: bool,
+    pub natural_end: bool,
+    pub winners: Vec<usize>,
+    /// Lines scored when the session was closed (bridge's unfinished rubber), in no hand.
+    pub closing: Vec<Line>,
+    /// Each player's figures (by seat), if the replay counted them; empty otherwise.
+    pub figures: Vec<Tally>,
+}
+
+impl Replay {
+    pub fn new(options: &Options, players: &[String]) -> Replay {
+        Replay {
+            live: options.start(players),
+            figures: None,
+        }
+    }
+
+    /// A replay that also counts each player's figures for statistics.
+    pub fn counting(mut self, players: usize) -> Replay {
+        self.figures = Some(vec![Tally::new(self.live.kind()); players]);
+        self
+    }
+
+    /// Plays one hand; a refused hand leaves the game as it was.
+    pub fn play(&mut self, hand: &GameHand) -> Result<HandRow, Vec<Msg>> {
+        let s = self.live.play(hand)?;
+        if let Some(f) = &mut self.figures {
+            hand.tally(&s.info, &s.delta, f);
+        }
+        Ok(HandRow {
+            delta: s.delta,
+            lines: s.lines,
+            info: s.info,
+        })
+    }
+
+    /// A replay that only keeps the score: the rows it plays may have no lines (summaries).
+    pub fn quiet(mut self) -> Replay {
+        self.live.quiet();
+        self
+    }
+
+    /// Plays `hands[from..]` in order; the problems of the first hand refused, by its index.
+    pub fn play_from(&mut self, hands: &[Hand], from: usize) -> Result<(), Vec<Problem>> {
+        for (i, h) in hands.iter().enumerate().skip(from) {
+            self.play(&h.game).map_err(|ms| {
+                ms.into_iter()
+                    .map(|m| Problem::hand(i, m))
+                    .collect::<Vec<_>>()
+            })?;
+        }
+        Ok(())
+    }
+
+    pub fn live(&self) -> &Live {
+        &self.live
+    }
+
+    /// The standing, with the session closed or not.
+    pub fn end(&self, closed: bool) -> End {
+        let natural_end = self.live.finished();
+        let figures = match &self.figures {
+            Some(f) => {
+                let mut f = f.clone();
+                self.live.tally_end(&mut f);
+                f
+            }
+            None => Vec::new(),
+        };
+        let mut live = self.live.clone();
+        let closing = if closed { live.close() } else { Vec::new() };
+        let totals = live.totals();
+        let finished = natural_end || closed;
+        let winners = if finished {
+            leaders(&totals)
+        } else {
+            Vec::new()
+        };
+        End {
+            live,
+            totals,
+            finished,
+            natural_end,
+            winners,
+            closing,
+            figures,
+        }
+    }
+}
+
+/// How many hands apart the sheet keeps a copy of the game, to replay from after an edit.
+const CHECKPOINT_EVERY: usize = 32;
+
+/// The score sheet of a session, kept up to date hand by hand: adding a hand plays that hand;
+/// changing hand k replays from the copy of the game kept at or before k.
+#[derive(Debug, Clone)]
+pub struct Sheet {
+    pub game: GameKind,
+    pub sides: Vec<String>,
+    pub hands: Vec<HandRow>,
+    /// The game after the last hand (closed if the session is): what the table needs next.
+    pub live: Live,
+    pub totals: Vec<i64>,
+    /// The game is over: naturally, or because the session was closed.
+    pub finished: bool,
+    /// The game reached its natural end (no more hands may be entered).
+    pub natural_end: bool,
+    pub winners: Vec<usize>,
+    /// Lines scored when the session was closed (bridge's unfinished rubber), in no hand.
+    pub closing: Vec<Line>,
+    players: Vec<String>,
+    closed: bool,
+    replay: Replay,
+    /// `checkpoints[c]`: the game before hand `c * CHECKPOINT_EVERY`.
+    checkpoints: Vec<Replay>,
+}
+
+/// What a hand would add, computed before it is saved.
+#[derive(Debug, Clone)]
+pub struct Preview {
+    pub row: HandRow,
+    /// The standing after it (and after every later hand, for an edit).
+    pub end: End,
+}
+
+impl Sheet {
+    /// The sheet of `session` with no hand played.
+    pub fn new(session: &Session) -> Sheet {
+        let replay = Replay::new(&session.options, &session.players);
+        let mut sheet = Sheet {
+            game: session.game,
+            sides: session.sides(),
+            hands: Vec::new(),
+            live: replay.live.clone(),
+            totals: Vec::new(),
+            finished: false,
+            natural_end: false,
+            winners: Vec::new(),
+            closing: Vec::new(),
+            players: session.players.clone(),
+            closed: false,
+            checkpoints: vec![replay.clone()],
+            replay,
+        };
+        sheet.settle();
+        sheet
+    }
+
+    fn settle(&mut self) {
+        let end = self.replay.end(self.closed);
+        self.live = end.live;
+        self.totals = end.totals;
+        self.finished = end.finished;
+        self.natural_end = end.natural_end;
+        self.winners = end.winners;
+        self.closing = end.closing;
+    }
+
+    /// The copies of the game the sheet keeps (to replay from after an edit, and the game
+    /// now), and how many items of the game's history they hold of their own, all together: see
+    /// [`crate::games::Rules::held`].
+    pub fn held(&self) -> (usize, usize) {
+        let copies = self.checkpoints.iter().chain([&self.replay]);
+        let items = copies.clone().map(|r| r.live.held()).sum::<usize>() + self.live.held();
+        (self.checkpoints.len() + 2, items)
+    }
+
+    /// The game in progress after the last hand, never closed.
+    pub fn open_game(&self) -> &Live {
+        self.replay.live()
+    }
+
+    /// Each player's figures (by seat) for statistics; `hands` are the session's, as scored.
+    pub fn figures(&self, hands: &[Hand]) -> Vec<Tally> {
+        let mut f = vec![Tally::new(self.game); self.players.len()];
+        for (h, row) in hands.iter().zip(&self.hands) {
+            h.game.tally(&row.info, &row.delta, &mut f);
+        }
+        self.open_game().tally_end(&mut f);
+        f
+    }
+
+    /// Marks the session closed or open again.
+    pub fn set_closed(&mut self, closed: bool) {
+        self.closed = closed;
+        self.settle();
+    }
+
+    /// Plays one more hand. A refused hand changes nothing.
+    pub fn push(&mut self, hand: &GameHand) -> Result<(), Vec<Msg>> {
+        let row = self.replay.play(hand)?;
+        self.hands.push(row);
+        if self.hands.len().is_multiple_of(CHECKPOINT_EVERY) {
+            self.checkpoints.push(self.replay.clone());
+        }
+        self.settle();
+        Ok(())
+    }
+
+    /// Replays `hands[from..]` after the sheet's first `from` hands. On a refused hand, its index
+    /// and the problems; the sheet then holds the hands before it.
+    pub fn replay_from(&mut self, from: usize, hands: &[Hand]) -> Result<(), (usize, Vec<Msg>)> {
+        let c = from.min(self.hands.len()) / CHECKPOINT_EVERY;
+        self.checkpoints.truncate(c + 1);
+        self.replay = self.checkpoints[c].clone();
+        self.hands.truncate(c * CHECKPOINT_EVERY);
+        let mut result = Ok(());
+        for (i, h) in hands.iter().enumerate().skip(c * CHECKPOINT_EVERY) {
+            match self.replay.play(&h.game) {
+                Ok(row) => self.hands.push(row),
+                Err(ms) => {
+                    result = Err((i, ms));
+                    break;
+                }
+            }
+            if self.hands.len().is_multiple_of(CHECKPOINT_EVERY) {
+                self.checkpoints.push(self.replay.clone());
+            }
+        }
+        self.settle();
+        result
+    }
+
+    /// The game before hand `index` (from the nearest copy at or before it).
+    pub fn before(&self, index: usize, hands: &[Hand]) -> Replay {
+        let index = index.min(self.hands.len());
+        let c = index / CHECKPOINT_EVERY;
+        let mut r = self.checkpoints[c.min(self.checkpoints.len() - 1)].clone();
+        for h in &hands[(c * CHECKPOINT_EVERY).min(index)..index] {
+            // These hands were played once already: they play again.
+            let _ = r.play(&h.game);
+        }
+        r
+    }
+
+    /// What `hand` would add as hand `index` of `hands` (the next hand when `index` is
+    /// `hands.len()`, else in place of that hand), with every later hand played after it.
+    pub fn preview(
+        &self,
+        hands: &[Hand],
+        index: usize,
+        hand: &GameHand,
+    ) -> Result<Preview, Vec<Problem>> {
+        let mut r = if index >= self.hands.len() {
+            self.replay.clone()
+        } else {
+            self.before(index, hands)
+        };
+        let row = r.play(hand).map_err(|ms| {
+            ms.into_iter()
+                .map(|m| Problem::hand(index, m))
+                .collect::<Vec<_>>()
+        })?;
+        r.play_from(hands, index + 1)?;
+        Ok(Preview {
+            row,
+            end: r.end(self.closed),
+        })
+    }
+
+    /// Running totals after each hand (per side), in the unit of `totals`, except truc, whose
+    /// running figures are the manche scores.
+    pub fn running(&self) -> Vec<Vec<i64>> {
+        let mut acc = vec![0; self.sides.len()];
+        self.hands
+            .iter()
+            .map(|h| {
+                for (a, d) in acc.iter_mut().zip(&h.delta) {
+                    *a += d;
+                }
+                acc.clone()
+            })
+            .collect()
+    }
+
+    /// A short label of hand `i`.
+    pub fn label(&self, hands: &[Hand], i: usize) -> Msg {
+        match (hands.get(i), self.hands.get(i)) {
+            (Some(h), Some(row)) => h.game.label(&row.info, i, &self.players),
+            _ => Msg::new("session.mismatch"),
+        }
+    }
+
+    /// Where the game stands before the next hand.
+    pub fn state(&self) -> Msg {
+        self.replay.live().state(&self.players, self.hands.len())
+    }
+
+    /// Every bridge rubber laid out as on paper (empty for other games).
+    pub fn papers(&self) -> Vec<Paper> {
+        crate::games::bridge::Papers::all(self.hands.iter(), &self.live)
+    }
+
+    /// Rubber `k` laid out as on paper (bridge only).
+    pub fn paper(&self, k: usize) -> Option<Paper> {
+        self.papers().into_iter().nth(k)
+    }
+
+    /// The sheet as `marque score` prints it, as a value (tests; the command writes it
+    /// directly with [`Session::write_score`]).
+    pub fn to_json(&self, lang: Lang) -> Value {
+        let lines = |ls: &[Line]| {
+            Value::Array(
+                ls.iter()
+                    .map(|l| {
+                        serde_json::json!({ "side": l.side, "points": l.points, "rule": l.rule,
+                                            "text": l.text.render(lang) })
+                    })
+                    .collect(),
+            )
+        };
+        let hands: Vec<Value> = self
+            .hands
+            .iter()
+            .map(|h| {
+                let mut m = Map::new();
+                m.insert("delta".into(), serde_json::json!(h.delta));
+                m.insert("lines".into(), lines(&h.lines));
+                if let Ok(Value::Object(extra)) = serde_json::to_value(&h.info) {
+                    m.extend(extra);
+                }
+                Value::Object(m)
+            })
+            .collect();
+        let mut out = serde_json::json!({
+            "game": self.game.id(),
+            "sides": self.sides,
+            "hands": hands,
+            "totals": self.totals,
+            "finished": self.finished,
+            "winners": self.winners,
+        });
+        for (k, v) in self.live.summary() {
+            out[k] = v;
+        }
+        if !self.closing.is_empty() {
+            out["closing"] = lines(&self.closing);
+        }
+        out
+    }
+}
