@@ -728,7 +728,7 @@ fn explain(path: &str, n: usize, changes: &[String], as_json: bool, lang: Lang) 
         }
     };
     // The sides as people say them (bridge: NS / EO in French).
-    let sides = &crate::text::names_of(session.game, &session.sides(), lang);
+    let sides = &session.game.side_names(&session.sides(), lang);
     let lines_json = |lines: &[crate::games::Line]| {
         lines
             .iter()

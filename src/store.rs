@@ -123,9 +123,10 @@ pub enum Shelf {
 }
 
 /// A session is over for the table: stopped by the players (`closed`), or a game that reached
-/// its end (`finished`). A bridge evening goes on after a complete rubber until it is closed.
+/// its end (`finished`), unless its session goes on after it (a bridge evening, after a
+/// complete rubber, until it is closed).
 pub fn session_over(game: crate::games::GameKind, finished: bool, closed: bool) -> bool {
-    closed || (finished && game != crate::games::GameKind::Bridge)
+    closed || (finished && !game.goes_on())
 }
 
 /// What statistics need of each session that reads (damaged and newer files count nowhere).

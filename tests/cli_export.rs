@@ -1,5 +1,8 @@
 //! `marque export FILE --format csv`: one row per hand, each side's points and standing, read
 //! back with a CSV reader; the last row's standing is what `marque score` gives.
+
+mod pdf_read;
+
 use std::process::{Command, Output};
 
 use serde_json::{Value, json};
@@ -269,15 +272,9 @@ fn export_pdf(f: &std::path::Path, out: &std::path::Path) -> Output {
     marque(&["export", f, "--format", "pdf", "-o", out])
 }
 
-/// The text of a PDF, page by page, as a PDF reader decodes it (printpdf's own reader, which
-/// maps the embedded font's glyphs back to characters); lines joined.
+/// The text of a PDF, line by line, page by page, as read back from the file.
 fn pdf_text(bytes: &[u8]) -> String {
-    let doc = printpdf::PdfDocument::parse(bytes, &Default::default(), &mut Vec::new()).unwrap();
-    doc.pages
-        .iter()
-        .flat_map(|p| p.extract_text(&doc.resources))
-        .collect::<Vec<_>>()
-        .join("\n")
+    pdf_read::read(bytes).text()
 }
 
 /// The PDF of a session: a PDF file with the players, the options in force, the hands with the
@@ -301,16 +298,24 @@ fn a_pdf_of_each_game_holds_its_players_options_and_totals() {
             assert!(text.contains(name), "{name} in {text}");
         }
         assert!(text.contains("Options :"), "{text}");
-        assert!(text.contains("Totaux :"), "{text}");
-        // Each side's total, as `marque score` gives it, on the totals line.
+        // Each side's total, as `marque score` gives it, on the table's last row.
+        let label = if s["game"] == "truc" {
+            "Manches gagnées"
+        } else {
+            "Total"
+        };
         let line = text
             .lines()
-            .find(|l| l.contains("Totaux :"))
+            .rfind(|l| l.starts_with(label))
+            .unwrap_or_else(|| panic!("a totals row in {text}"));
+        let figures: Vec<&str> = line[label.len()..].split_whitespace().collect();
+        let expected: Vec<String> = totals["totals"]
+            .as_array()
             .unwrap()
-            .to_string();
-        for t in totals["totals"].as_array().unwrap() {
-            assert!(line.contains(&t.to_string()), "{t} in {line}");
-        }
+            .iter()
+            .map(Value::to_string)
+            .collect();
+        assert_eq!(figures, expected, "{line}");
         if s["game"] == "bridge" {
             assert!(text.contains('♠'), "the suits in {text}");
         }
@@ -345,4 +350,131 @@ fn a_pdf_dates_the_session_in_the_readers_way() {
         let text = pdf_text(&std::fs::read(&out).unwrap());
         assert!(text.contains(date), "{date} in {text}");
     }
+}
+
+/// A deterministic stream of numbers (a linear congruential generator): the same sessions on
+/// every run, without a generator crate.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// A 2500 session of 8 players: a long title and a long name, `hands` brasses of random
+/// brelans laid and cards left in hand.
+fn eight_players(seed: u64, hands: usize) -> Value {
+    const RANKS: [&str; 12] = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+    let mut r = Lcg(seed);
+    let hands: Vec<Value> = (0..hands)
+        .map(|_| {
+            let laid: Vec<Vec<&str>> = (0..8)
+                .map(|_| match r.below(3) {
+                    0 => Vec::new(),
+                    _ => vec![RANKS[r.below(12)]; 3],
+                })
+                .collect();
+            let hand: Vec<Vec<&str>> = (0..8)
+                .map(|_| (0..r.below(4)).map(|_| RANKS[r.below(12)]).collect())
+                .collect();
+            json!({"frime": RANKS[r.below(12)], "laid": laid, "hand": hand})
+        })
+        .collect();
+    let mut s = session(
+        "2500",
+        &[
+            "Anne-Sophie de La Tour d'Auvergne",
+            "Bruno",
+            "Claire",
+            "David",
+            "Élodie",
+            "François",
+            "Gaëlle",
+            "Hervé",
+        ],
+        json!({}),
+        false,
+        json!(hands),
+    );
+    s["title"] = json!(
+        "Le grand tournoi annuel du club des joueurs de cartes de la rue des Lilas, édition \
+         de novembre, avec tous les habitués et quelques invités"
+    );
+    s
+}
+
+/// A PDF fits any table: with 8 players (and 50 brasses over several pages), every text read
+/// back from the file lies inside the page's margins, no two texts of a line overlap, the long
+/// title is all there (wrapped), and the totals' row holds each player's total as `marque
+/// score` gives it, in order.
+#[test]
+fn a_pdf_of_eight_players_fits_its_pages_with_every_total() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut made, mut refused) = (0, 0);
+    for seed in 0..24 {
+        if made == 16 {
+            break;
+        }
+        let s = eight_players(seed, if seed % 4 == 0 { 50 } else { 12 });
+        let f = dir.path().join(format!("s{seed}.json"));
+        std::fs::write(&f, s.to_string()).unwrap();
+        let score = marque(&["score", f.to_str().unwrap()]);
+        if !score.status.success() {
+            // A random brasse may break a rule (too many cards of a rank): counted, and bounded
+            // below, so that the test never passes on nothing.
+            refused += 1;
+            continue;
+        }
+        made += 1;
+        let totals: Value = serde_json::from_slice(&score.stdout).unwrap();
+        let out = dir.path().join(format!("s{seed}.pdf"));
+        let o = export_pdf(&f, &out);
+        assert!(o.status.success(), "{o:?}");
+        let read = pdf_read::read(&std::fs::read(&out).unwrap());
+        const MARGIN: f32 = 36.0;
+        for t in &read.shown {
+            let (w, h) = read.pages[t.page];
+            assert!(
+                t.x >= MARGIN - 0.5 && t.x + t.width <= w - MARGIN + 0.5,
+                "{t:?} runs past a side of a page {w} wide"
+            );
+            assert!(
+                t.y >= MARGIN - t.size && t.y <= h - MARGIN,
+                "{t:?} off the page"
+            );
+        }
+        for (i, a) in read.shown.iter().enumerate() {
+            for b in &read.shown[i + 1..] {
+                let same_line = a.page == b.page && (a.y - b.y).abs() < a.size.min(b.size);
+                let apart = a.x + a.width <= b.x + 0.1 || b.x + b.width <= a.x + 0.1;
+                assert!(!same_line || apart, "{a:?} overlaps {b:?}");
+            }
+        }
+        let text = read.text();
+        let flat = text.replace('\n', " ");
+        assert!(flat.contains(s["title"].as_str().unwrap()), "{text}");
+        assert!(flat.contains("Anne-Sophie de La Tour d'Auvergne"), "{text}");
+        // The totals' rows (one per group of columns, if the sides had to be split).
+        let figures: Vec<String> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("Total "))
+            .flat_map(|l| l.split_whitespace().map(str::to_string))
+            .collect();
+        let expected: Vec<String> = totals["totals"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(Value::to_string)
+            .collect();
+        assert_eq!(figures, expected, "{text}");
+        if seed % 4 == 0 {
+            assert!(read.pages.len() > 1, "50 brasses on one page?");
+        }
+    }
+    assert_eq!(made, 16, "{refused} sessions refused");
 }

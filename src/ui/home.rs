@@ -198,11 +198,8 @@ fn modified_text(m: Option<std::time::SystemTime>, lang: Lang) -> String {
 }
 
 fn standing(s: &Summary, lang: Lang) -> String {
-    // Bridge's partnerships in the reader's language (NS / EO).
-    let sides: Vec<String> = match s.game {
-        crate::games::GameKind::Bridge => vec![tr(lang, "side.NS"), tr(lang, "side.EW")],
-        _ => s.sides(),
-    };
+    // As people say them (bridge's partnerships in the reader's language: NS / EO).
+    let sides = s.game.side_names(&s.sides(), lang);
     let totals: Vec<String> = sides
         .iter()
         .zip(&s.totals)

@@ -624,7 +624,7 @@ impl App {
                     .open
                     .as_ref()
                     .map(|o| o.doc.session.game)
-                    .unwrap_or(GameKind::Bridge);
+                    .unwrap_or(GameKind::ALL[0]);
                 self.send(Command::Rules { game, focus: None });
             }
             if ui
@@ -1065,7 +1065,9 @@ impl App {
 
     /// Writes the open session as a PDF to the path typed (never over a file).
     pub fn export_pdf(&mut self) {
-        self.export_as(|doc, lang| crate::pdf::session_pdf(&doc.session, &doc.sheet, lang));
+        self.export_as(|doc, lang| {
+            crate::pdf::session_pdf(&doc.session, &doc.sheet, lang).map_err(|e| e.to_string())
+        });
     }
 
     /// Writes what `make` gives for the open session to the path typed: atomically, and never
@@ -1081,17 +1083,13 @@ impl App {
         } else if std::fs::symlink_metadata(&path).is_ok() {
             msg!("ui.export.exists", file = path.display().to_string())
         } else {
-            match make(&open.doc, lang).and_then(|bytes| {
-                store::write_new(&path, &bytes).map_err(|e| match e.kind() {
-                    // A file that appeared meanwhile: never written over.
-                    std::io::ErrorKind::AlreadyExists => String::new(),
-                    _ => e.to_string(),
-                })
-            }) {
-                Ok(()) => msg!("ui.export.done", file = path.display().to_string()),
-                Err(e) if e.is_empty() => {
+            match make(&open.doc, lang).map(|bytes| store::write_new(&path, &bytes)) {
+                Ok(Ok(())) => msg!("ui.export.done", file = path.display().to_string()),
+                // A file that appeared meanwhile: never written over.
+                Ok(Err(e)) if e.kind() == std::io::ErrorKind::AlreadyExists => {
                     msg!("ui.export.exists", file = path.display().to_string())
                 }
+                Ok(Err(e)) => msg!("ui.io_error", error = e.to_string()),
                 Err(e) => msg!("ui.io_error", error = e),
             }
         };

@@ -28,25 +28,21 @@ pub struct NewSession {
 impl NewSession {
     pub fn new(prefs: &Prefs) -> NewSession {
         let mut n = NewSession {
-            game: GameKind::Bridge,
+            game: GameKind::ALL[0],
             players: Vec::new(),
             options: Map::new(),
             error: None,
             known: prefs.names.clone(),
             word: false,
         };
-        n.set_game(GameKind::Bridge);
+        n.set_game(GameKind::ALL[0]);
         n
     }
 
     pub fn set_game(&mut self, game: GameKind) {
         self.game = game;
         let (lo, hi) = game.players();
-        let want = self
-            .players
-            .len()
-            .clamp(lo, hi)
-            .max(if game == GameKind::Ascenseur { 4 } else { lo });
+        let want = self.players.len().clamp(lo, hi).max(game.usual_players());
         self.players.resize(want.min(hi), String::new());
         self.options = options_of(game)
             .iter()
@@ -77,9 +73,8 @@ impl NewSession {
 
 /// The label of seat `i` for the game (bridge seats are N E S W).
 fn seat_label(lang: Lang, game: GameKind, i: usize) -> String {
-    if game == GameKind::Bridge {
-        let seat = crate::games::bridge::Seat::ALL[i];
-        msg!("ui.new.seat_bridge", seat = tr(lang, seat.name_key())).render(lang)
+    if let Some(seat) = game.seat_key(i) {
+        msg!("ui.new.seat_bridge", seat = tr(lang, seat)).render(lang)
     } else {
         msg!("ui.new.seat", n = i + 1).render(lang)
     }
@@ -111,7 +106,7 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         ui.label(
             RichText::new(tr(
                 lang,
-                if ns.game == GameKind::Bridge {
+                if ns.game.seat_key(0).is_some() {
                     "ui.new.order_bridge"
                 } else {
                     "ui.new.order"

@@ -294,7 +294,7 @@ fn figures(
                     ui.vertical(|ui| {
                         ui.label(RichText::new(head).strong());
                         // An evening is won once the table ends it; its rubbers, as they go.
-                        if *id == GameKind::Bridge.id() {
+                        if GameKind::from_id(id).is_some_and(GameKind::goes_on) {
                             let note = tr(lang, "ui.players.bridge_note");
                             ui.label(RichText::new(note).weak().small());
                         }

@@ -63,7 +63,8 @@ pub fn show(app: &mut App, ctx: &egui::Context) {
 pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
     let doc = &open.doc;
     let sheet = &doc.sheet;
-    let sides = crate::text::side_names(sheet, lang);
+    let head = marque_core::view::Head::of(&doc.session, sheet, lang);
+    let sides = &head.names;
     let room = ui.available_height();
     // Each side's row takes an equal share of what is left under the headings.
     let rows = sides.len().max(2) as f32;
@@ -92,11 +93,11 @@ pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
     ui.add_space(small * 0.5);
     let colon = tr(lang, "colon");
     let target = sheet.live.target();
-    let leaders = &sheet.winners;
+    let leaders = &head.winners;
     for (s, name) in sides.iter().enumerate() {
-        let total = sheet.totals.get(s).copied().unwrap_or(0);
+        let total = head.totals.get(s).copied().unwrap_or(0);
         let mut job = LayoutJob::default();
-        let color = if sheet.finished && leaders.contains(&s) {
+        let color = if head.finished && leaders.contains(&s) {
             ui.visuals().selection.bg_fill
         } else {
             ui.visuals().strong_text_color()
@@ -141,8 +142,8 @@ pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
         ));
         ui.label(RichText::new(line.render(lang)).size(small * 0.8));
     }
-    if sheet.finished {
-        let (names, count) = crate::text::winner_names(&sheet.winners, &sides);
+    if head.finished {
+        let (names, count) = head.winner_names();
         let text = msg!("ui.winner", winners = names.as_str(), count = count).render(lang);
         ui.label(RichText::new(text).size(small).strong());
     }

@@ -8,11 +8,12 @@ use crate::ui::widgets::{fixed_block, fixed_row, line_height};
 use egui::{RichText, Ui};
 
 use super::{App, Command, Open, REDO, UNDO, forms};
-use crate::games::{GameHand, GameKind, HandInfo, Line, Live};
+use crate::games::{GameHand, GameKind, Line};
 use crate::history;
 use crate::i18n::{Lang, Msg, tr};
 use crate::session::{Paper, Session, Sheet};
 use marque_core::msg;
+use marque_core::view::signed;
 
 /// The sheet's rows as text, and the bridge paper sheets, for one state of the sheet.
 #[derive(Default)]
@@ -77,60 +78,29 @@ impl Rows {
         if self.key == Some(key) {
             return;
         }
-        let running = sheet.running();
-        self.running = running.clone();
+        let view = marque_core::view::SheetView::new(session, sheet, lang);
         self.words = if history::wants_word(session) {
             history::words(session)
         } else {
             Vec::new()
         };
         let words = &self.words;
-        // Truc: the points that win a manche, to mark the deal that wins one.
-        let manche_target = match &session.options {
-            crate::games::GameOptions::Truc(o) => Some(o.target),
-            _ => None,
-        };
         if sheet.hands.len() > self.rows.len() {
             self.to_end.set(3);
         }
-        self.rows = sheet
-            .hands
+        self.rows = view
+            .rows
             .iter()
-            .enumerate()
-            .map(|(i, h)| RowText {
-                number: format!("#{}", i + 1),
-                label: match (&h.info, manche_target) {
-                    (HandInfo::Truc(t), Some(target)) if t.score.iter().any(|p| *p >= target) => {
-                        let winner = t.winner.and_then(|w| sheet.sides.get(w));
-                        msg!(
-                            "ui.sheet.manche_won",
-                            label = sheet.label(&session.hands, i),
-                            winner = winner.map(String::as_str).unwrap_or("")
-                        )
-                        .render(lang)
-                    }
-                    _ if words.get(i) == Some(&history::Word::Disputed) => {
-                        let what = sheet.label(&session.hands, i);
-                        msg!("ui.word.disputed", what = what).render(lang)
-                    }
-                    _ => sheet.label(&session.hands, i).render(lang),
+            .map(|r| RowText {
+                number: format!("#{}", r.index + 1),
+                label: if r.part_won.is_none()
+                    && words.get(r.index) == Some(&history::Word::Disputed)
+                {
+                    msg!("ui.word.disputed", what = r.label.clone()).render(lang)
+                } else {
+                    r.title(&view.head.names).render(lang)
                 },
-                cells: (0..sheet.sides.len())
-                    .map(|s| {
-                        let after = match &h.info {
-                            HandInfo::Truc(t) => t.score[s],
-                            _ => running[i][s],
-                        };
-                        match (&session.hands[i].game, h.delta[s]) {
-                            (crate::games::GameHand::Ascenseur(a), d) => {
-                                let bid = a.bids.get(s).copied().unwrap_or(0);
-                                format!("{} ⁽{}⁾ → {after}", signed(d), superscript(bid as i64))
-                            }
-                            (_, 0) => format!("· → {after}"),
-                            (_, d) => format!("{} → {after}", signed(d)),
-                        }
-                    })
-                    .collect(),
+                cells: r.cells.iter().map(marque_core::view::Cell::text).collect(),
             })
             .collect();
         self.widest_cell = self
@@ -146,7 +116,8 @@ impl Rows {
             .map(|t| t.to_string())
             .max_by_key(|t| t.len())
             .unwrap_or_default();
-        self.papers = sheet.papers();
+        self.running = view.running;
+        self.papers = view.papers;
         self.options = crate::text::options_text(session, &session.options.to_json(), lang);
         self.count = None;
         self.whatif = None;
@@ -244,7 +215,7 @@ pub fn show(app: &mut App, ui: &mut Ui) {
     // A narrow or short window (or large text): one scrolling column, form above the sheet,
     // with the preview and the confirm button pinned at the foot.
     let narrow = ui.available_width() < NARROW || ui.available_height() < SHORT;
-    let evening = open.doc.session.game == GameKind::Bridge && !open.doc.session.closed;
+    let evening = open.doc.session.game.goes_on() && !open.doc.session.closed;
     if narrow {
         if open.read_only.is_none() && (!open.form.is_empty() || evening) {
             egui::Panel::bottom("entry-confirm-narrow").show(ui, |ui| {
@@ -323,14 +294,7 @@ fn chart(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
 
 /// Bridge: the rubber of each deal (empty for the other games).
 pub fn rubbers_of(sheet: &Sheet) -> Vec<usize> {
-    sheet
-        .hands
-        .iter()
-        .filter_map(|h| match &h.info {
-            crate::games::HandInfo::Bridge(i) => Some(i.rubber),
-            _ => None,
-        })
-        .collect()
+    sheet.hands.iter().filter_map(|h| h.info.part()).collect()
 }
 
 /// The chart's line per side: (the hand's number on the sheet, the running total). With
@@ -472,7 +436,7 @@ fn word_panel(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>)
 /// come or go (a second tap after "Robre suivant" finds nothing where it was).
 fn evening_row(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
     let doc = &open.doc;
-    if doc.session.game != GameKind::Bridge || doc.session.closed {
+    if !doc.session.game.goes_on() || doc.session.closed {
         return;
     }
     let papers = &open.rows.papers;
@@ -664,7 +628,7 @@ fn confirm_area(
             if preview.end.natural_end {
                 let (winners, count) = crate::text::winner_names(&preview.end.winners, &names);
                 // Bridge: the rubber ends, and the evening may go on.
-                let key = if game == GameKind::Bridge {
+                let key = if game.goes_on() {
                     "ui.will_end.rubber"
                 } else {
                     "ui.will_end"
@@ -737,14 +701,6 @@ fn confirm_keys(
             ui.add(egui::Label::new(note).truncate());
         })
     });
-}
-
-fn signed(n: i64) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else {
-        n.to_string()
-    }
 }
 
 /// A line under the title: where the game stands (vulnerability, manche, round…), and for a
@@ -865,11 +821,8 @@ fn table(ui: &mut Ui, lang: Lang, open: &Open, narrow: bool, commands: &mut Vec<
         ui.horizontal(|ui| {
             cell(ui, widths.0, RichText::new(""));
             // Truc's standing counts manches, not the points of the columns above.
-            let total = match sheet.live {
-                Live::Truc(_) => "ui.sheet.manches_won",
-                _ => "ui.sheet.total",
-            };
-            cell(ui, widths.1, RichText::new(tr(lang, total)).strong());
+            let total = tr(lang, sheet.game.total_label());
+            cell(ui, widths.1, RichText::new(total).strong());
             for t in &sheet.totals {
                 cell(
                     ui,
@@ -890,15 +843,9 @@ fn table(ui: &mut Ui, lang: Lang, open: &Open, narrow: bool, commands: &mut Vec<
         .id_salt("sheet-wide")
         .scroll_source(source)
         .show(ui, draw);
-    if let Live::Ascenseur(g) = &sheet.live {
-        let plan = g.plan();
-        let next = g.next_round();
-        if next < plan.rounds() {
-            let to_come: Vec<String> = (next..plan.rounds())
-                .map(|k| plan.round(k).cards.to_string())
-                .collect();
-            ui.label(msg!("ui.sheet.to_come", rounds = to_come.join(" · ")).render(lang));
-        }
+    let to_come = sheet.live.to_come();
+    if !to_come.is_empty() {
+        ui.label(msg!("ui.sheet.to_come", rounds = to_come.join(" · ")).render(lang));
     }
 }
 
@@ -923,15 +870,6 @@ fn column_widths(ui: &Ui, sides: usize, rows: &Rows) -> (f32, f32, f32) {
 
 /// The total row's type size.
 const TOTAL_SIZE: f32 = 22.0;
-
-fn superscript(n: i64) -> String {
-    n.to_string()
-        .chars()
-        .map(|c| {
-            ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'][c.to_digit(10).unwrap_or(0) as usize]
-        })
-        .collect()
-}
 
 /// "What if": the game's other option values to try, and the selected hand and the session's
 /// totals under those tried (nothing is saved).
@@ -1041,10 +979,8 @@ fn explain(
     }
     if let Some(rule) = clicked {
         commands.push(Command::Rules {
-            game: crate::games::GameKind::ALL
-                .into_iter()
-                .find(|g| g.rules().contains(&rule.as_str()))
-                .unwrap_or(crate::games::GameKind::Bridge),
+            // (A rule shown is always one of a game's.)
+            game: GameKind::of_rule(&rule).unwrap_or(GameKind::ALL[0]),
             focus: Some(rule),
         });
     }
@@ -1063,8 +999,9 @@ fn paper(ui: &mut Ui, lang: Lang, k: usize, paper: &Paper) {
         egui::Grid::new(("paper", k))
             .min_col_width(140.0)
             .show(ui, |ui| {
-                ui.label(RichText::new(tr(lang, "bridge.we")).strong());
-                ui.label(RichText::new(tr(lang, "bridge.they")).strong());
+                for heading in Paper::HEADINGS {
+                    ui.label(RichText::new(tr(lang, heading)).strong());
+                }
                 ui.end_row();
                 for i in (0..paper.above[0].len().max(paper.above[1].len())).rev() {
                     cells(ui, [&paper.above[0], &paper.above[1]], i);
@@ -1172,7 +1109,7 @@ fn body(
             msg!("ui.save_failed", error = e.as_str()).render(lang),
         );
     }
-    let evening = game == GameKind::Bridge && !doc.session.closed;
+    let evening = game.goes_on() && !doc.session.closed;
     // Beside the sheet, the rows that come and go are above it; in a narrow window, under the
     // table, so that the newest deal stays in view.
     if !narrow {
@@ -1380,15 +1317,12 @@ fn body(
                 }
                 what_if(ui, lang, open, commands);
             }
-            if let Live::Bridge(_) = &doc.sheet.live {
+            if doc.session.game.has_paper() {
                 // The paper of the selected deal's rubber, else of the last one: a long evening
                 // is not laid out whole on every frame.
                 let rubber = open
                     .selected
-                    .and_then(|i| match doc.sheet.hands.get(i).map(|h| &h.info) {
-                        Some(HandInfo::Bridge(b)) => Some(b.rubber),
-                        _ => None,
-                    })
+                    .and_then(|i| doc.sheet.hands.get(i)?.info.part())
                     .unwrap_or(open.rows.papers.len().saturating_sub(1));
                 if let Some(p) = open.rows.papers.get(rubber) {
                     ui.add_space(8.0);

@@ -3,10 +3,10 @@
 //! standing after it.
 //!
 //! The standing is the one `marque score` gives in `totals`, so the last row equals it. Truc is
-//! the one game whose totals count manches, not points: each side then has three columns, the
-//! deal's points, the manche's points after it, and the manches won after it.
+//! the one game whose totals count manches, not points ([`crate::games::Face::STANDING_APART`]):
+//! each side then has three columns, the deal's points, the manche's points after it, and the
+//! manches won after it.
 
-use crate::games::{GameKind, HandInfo};
 use crate::i18n::{Lang, Msg};
 use crate::session::{Problem, Session};
 
@@ -22,16 +22,14 @@ fn text_cell(text: String) -> String {
 
 /// The header of `session`'s table.
 pub fn header(session: &Session) -> Vec<String> {
-    let truc = session.game == GameKind::Truc;
+    let game = session.game;
     let mut header = vec!["hand".to_string(), "label".to_string()];
     for side in session.sides() {
         header.push(text_cell(side.clone()));
-        if truc {
+        if game.standing_apart() {
             header.push(text_cell(format!("{side} points")));
-            header.push(text_cell(format!("{side} manches")));
-        } else {
-            header.push(text_cell(format!("{side} total")));
         }
+        header.push(text_cell(format!("{side} {}", game.total_column())));
     }
     header
 }
@@ -44,19 +42,18 @@ pub fn rows(
     mut each: impl FnMut(&[String]),
 ) -> Result<(), Vec<Problem>> {
     let sides = session.sides().len();
+    let apart = session.game.standing_apart();
     let mut cells = Vec::with_capacity(2 + 3 * sides);
-    let end = crate::stream::play_each(session, |p| {
+    let end = crate::view::each_row(session, |row, p| {
         // The standing after each hand is the game's own.
         let totals = p.after.totals();
-        let row = p.row;
-        let label = p.hand.game.label(&row.info, p.index, &session.players);
         cells.clear();
-        cells.push((p.index + 1).to_string());
-        cells.push(text_cell(label.render(lang)));
-        for s in 0..sides {
-            cells.push(row.delta.get(s).copied().unwrap_or(0).to_string());
-            if let HandInfo::Truc(t) = &row.info {
-                cells.push(t.score.get(s).copied().unwrap_or(0).to_string());
+        cells.push((row.index + 1).to_string());
+        cells.push(text_cell(row.label.render(lang)));
+        for (s, cell) in row.cells.iter().enumerate() {
+            cells.push(cell.points.to_string());
+            if apart {
+                cells.push(cell.standing.to_string());
             }
             cells.push(totals.get(s).copied().unwrap_or(0).to_string());
         }
@@ -74,6 +71,9 @@ pub fn rows(
         cells.push(Msg::new("export.closing").render(lang));
         for s in 0..sides {
             cells.push(delta[s].to_string());
+            if apart {
+                cells.push(end.totals[s].to_string());
+            }
             cells.push(end.totals[s].to_string());
         }
         each(&cells);

@@ -18,3 +18,4 @@ pub mod stats;
 pub mod stream;
 pub mod text;
 pub mod trail;
+pub mod view;

@@ -2,31 +2,16 @@
 
 use std::fmt::Write;
 
-use crate::games::{GameKind, HandInfo, Line, Live};
+use crate::games::{GameKind, Line, Live};
 use crate::i18n::{Lang, Msg, tr};
 use crate::msg;
 use crate::session::{Paper, Problem, Session, Sheet};
-
-fn signed(n: i64) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else {
-        n.to_string()
-    }
-}
+use crate::view::{RowView, signed};
 
 /// The sides as people say them: bridge's partnerships in the reader's language (NS / EO), else
 /// the players' names.
 pub fn side_names(sheet: &Sheet, lang: Lang) -> Vec<String> {
-    names_of(sheet.game, &sheet.sides, lang)
-}
-
-/// [`side_names`] of a game's sides.
-pub fn names_of(game: GameKind, sides: &[String], lang: Lang) -> Vec<String> {
-    match game {
-        GameKind::Bridge => vec![tr(lang, "side.NS"), tr(lang, "side.EW")],
-        _ => sides.to_vec(),
-    }
+    sheet.game.side_names(&sheet.sides, lang)
 }
 
 /// The names of the winning sides among `sides` (as people say them), joined: "NS", "Anne, Bruno".
@@ -42,17 +27,7 @@ pub fn winner_names(winners: &[usize], sides: &[String]) -> (String, usize) {
 /// The evening's standing after its rubbers (bridge): "Soirée après 2 robres : NS 1340, EO 600".
 pub fn evening(papers: &[Paper]) -> Msg {
     let sum = |s: usize| papers.iter().map(|p| p.totals[s]).sum::<i64>();
-    evening_of(papers.len(), [sum(0), sum(1)])
-}
-
-/// [`evening`] of `rubbers` rubbers whose totals add up to `totals`.
-fn evening_of(rubbers: usize, totals: [i64; 2]) -> Msg {
-    msg!(
-        "bridge.evening",
-        rubbers = rubbers,
-        ns = totals[0],
-        ew = totals[1]
-    )
+    Paper::evening(papers.len(), [sum(0), sum(1)])
 }
 
 /// The whole sheet as text, written to `out` hand by hand as the session is played again: the
@@ -80,24 +55,19 @@ pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Res
         .max()
         .unwrap_or(4)
         .clamp(6, 40);
-    let names = names_of(session.game, &sides, lang);
+    let names = session.game.side_names(&sides, lang);
     let colon = tr(lang, "colon");
-    let mut running = vec![0; sides.len()];
     let mut failed = Ok(());
-    let end = crate::stream::play_each(session, |p| {
+    let end = crate::view::each_row(session, |row, p| {
         if failed.is_err() {
             return;
-        }
-        let h = p.row;
-        for (a, d) in running.iter_mut().zip(&h.delta) {
-            *a += d;
         }
         text.clear();
         hand_text(
             &mut text,
-            session,
-            &p,
-            &running,
+            session.game,
+            row,
+            &p.row.lines,
             (&names, width, &colon),
             lang,
         );
@@ -106,13 +76,13 @@ pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Res
     .map_err(Written::Problems)?;
     failed?;
     text.clear();
-    if let Live::Bridge(_) = &end.live {
+    if session.game.has_paper() {
         let (rubbers, totals) = write_papers(session, &end, lang, out)?;
         for l in &end.closing {
             line_text(&mut text, "", l, &names, &colon, lang);
         }
         if rubbers > 1 {
-            let _ = writeln!(text, "{}", evening_of(rubbers, totals).render(lang));
+            let _ = writeln!(text, "{}", Paper::evening(rubbers, totals).render(lang));
         }
     }
     let totals: Vec<String> = names
@@ -148,18 +118,14 @@ fn write_papers(
     lang: Lang,
     out: &mut dyn std::io::Write,
 ) -> Result<(usize, [i64; 2]), Written> {
-    use crate::games::bridge::{Ended, Papers};
+    use crate::games::{Ended, Papers};
     let mut papers = Papers::default();
     let (mut count, mut totals) = (0, [0, 0]);
     let mut failed = Ok(());
     let mut put = |ended: Ended, live: &Live| {
-        let Live::Bridge(g) = live else {
+        let Some(paper) = ended.close_on(live) else {
             return;
         };
-        let Some(rubber) = g.last_rubber() else {
-            return;
-        };
-        let paper = ended.close(rubber);
         totals[0] += paper.totals[0];
         totals[1] += paper.totals[1];
         if failed.is_ok() {
@@ -209,61 +175,38 @@ pub fn render(session: &Session, lang: Lang) -> Result<String, Vec<Problem>> {
     }
 }
 
-/// One hand's block: its title, the vulnerability at bridge, each side's points and standing
-/// after it, its lines.
+/// One hand's block: its title, its note (bridge: who is vulnerable), each side's points and
+/// standing after it, its lines.
 fn hand_text(
     out: &mut String,
-    session: &Session,
-    p: &crate::stream::Played<'_>,
-    running: &[i64],
+    game: GameKind,
+    row: &RowView,
+    lines: &[Line],
     (sides, width, colon): (&[String], usize, &str),
     lang: Lang,
 ) {
-    let h = p.row;
-    let label = p.hand.game.label(&h.info, p.index, &session.players);
     let _ = writeln!(
         out,
         "{} {} — {}",
-        tr(lang, session.game.hand_title()),
-        p.index + 1,
-        label.render(lang)
+        tr(lang, game.hand_title()),
+        row.index + 1,
+        row.title(sides).render(lang)
     );
+    if let Some(note) = &row.note {
+        let _ = writeln!(out, "    {}", note.render(lang));
+    }
     let mut header = String::from("   ");
     let mut deltas = String::from("   ");
-    for (s, side) in sides.iter().enumerate() {
+    let mut run = format!("{:<3}", "Σ");
+    for (side, cell) in sides.iter().zip(&row.cells) {
         let _ = write!(header, " {side:>width$}");
-        let _ = write!(deltas, " {:>width$}", signed(h.delta[s]));
-    }
-    if let HandInfo::Bridge(b) = &h.info {
-        let vul = |v: bool| {
-            tr(
-                lang,
-                if v {
-                    "bridge.vulnerable"
-                } else {
-                    "bridge.not_vulnerable"
-                },
-            )
-        };
-        let line = msg!(
-            "text.vulnerability",
-            ns = vul(b.vulnerable[0]),
-            ew = vul(b.vulnerable[1])
-        );
-        let _ = writeln!(out, "    {}", line.render(lang));
+        let _ = write!(deltas, " {:>width$}", signed(cell.points));
+        let _ = write!(run, " {:>width$}", cell.standing);
     }
     let _ = writeln!(out, "{header}");
     let _ = writeln!(out, "{deltas}");
-    let after: &[i64] = match &h.info {
-        HandInfo::Truc(t) => &t.score,
-        _ => running,
-    };
-    let mut run = format!("{:<3}", "Σ");
-    for v in after {
-        let _ = write!(run, " {v:>width$}");
-    }
     let _ = writeln!(out, "{run}");
-    for l in &h.lines {
+    for l in lines {
         line_text(out, "    ", l, sides, colon, lang);
     }
     let _ = writeln!(out);
@@ -294,8 +237,8 @@ fn paper_sheet(paper: &Paper, k: usize, lang: Lang) -> String {
     let _ = writeln!(
         out,
         "{:>w$} | {:<w$}",
-        tr(lang, "bridge.we"),
-        tr(lang, "bridge.they")
+        tr(lang, Paper::HEADINGS[0]),
+        tr(lang, Paper::HEADINGS[1])
     );
     for i in (0..paper.above[0].len().max(paper.above[1].len())).rev() {
         row(&mut out, [&paper.above[0], &paper.above[1]], i);

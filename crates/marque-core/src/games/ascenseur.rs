@@ -456,3 +456,17 @@ impl super::Rules for Game {
         )
     }
 }
+
+impl super::Face for Game {
+    const USUAL_PLAYERS: usize = 4;
+
+    fn extra(hand: &Hand, side: usize) -> Option<i64> {
+        Some(i64::from(hand.bids.get(side).copied().unwrap_or(0)))
+    }
+
+    fn to_come(&self) -> Vec<String> {
+        (self.next_round()..self.plan.rounds())
+            .map(|k| self.plan.round(k).cards.to_string())
+            .collect()
+    }
+}

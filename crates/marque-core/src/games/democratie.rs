@@ -711,3 +711,5 @@ impl super::Rules for Game {
         Some(self.options.target)
     }
 }
+
+impl super::Face for Game {}

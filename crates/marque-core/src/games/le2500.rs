@@ -672,3 +672,5 @@ impl super::Rules for Game {
         Some(self.options.target)
     }
 }
+
+impl super::Face for Game {}

@@ -35,9 +35,13 @@ macro_rules! rules_from_module {
 pub mod ascenseur;
 pub mod bridge;
 pub mod democratie;
+mod face;
 pub mod json;
 pub mod le2500;
 pub mod truc;
+
+pub use bridge::{Ended, Paper, Papers};
+pub use face::Face;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

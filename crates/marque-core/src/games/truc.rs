@@ -795,3 +795,22 @@ impl super::Rules for Game {
         Ok(serde_json::Serializer::new(out).collect_seq(self.manches())?)
     }
 }
+
+impl super::Face for Game {
+    fn standing(info: &Info, side: usize, _running: i64) -> i64 {
+        info.score.get(side).copied().unwrap_or(0)
+    }
+
+    const STANDING_APART: bool = true;
+
+    fn part_won(info: &Info, options: &Options) -> Option<usize> {
+        info.score
+            .iter()
+            .any(|p| *p >= options.target)
+            .then_some(info.winner)
+            .flatten()
+    }
+
+    const TOTAL_LABEL: &'static str = "sheet.manches_won";
+    const TOTAL_COLUMN: &'static str = "manches";
+}

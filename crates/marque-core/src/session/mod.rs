@@ -12,7 +12,7 @@ mod read;
 mod sheet;
 mod write;
 
-pub use crate::games::bridge::Paper;
+pub use crate::games::Paper;
 pub use facts::Facts;
 pub use read::Splice;
 pub use sheet::{End, HandRow, Preview, Replay, Sheet};

@@ -333,7 +333,7 @@ impl Sheet {
 
     /// Every bridge rubber laid out as on paper (empty for other games).
     pub fn papers(&self) -> Vec<Paper> {
-        crate::games::bridge::Papers::all(self.hands.iter(), &self.live)
+        crate::games::Papers::all(self.hands.iter(), &self.live)
     }
 
     /// Rubber `k` laid out as on paper (bridge only).

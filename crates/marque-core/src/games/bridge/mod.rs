@@ -1055,3 +1055,35 @@ impl super::Rules for Game {
         Ok(serde_json::Serializer::new(out).collect_seq(self.rubbers())?)
     }
 }
+
+impl super::Face for Game {
+    fn side_key(side: usize) -> Option<&'static str> {
+        Some(if side == 0 { "side.NS" } else { "side.EW" })
+    }
+
+    fn part(info: &Info) -> Option<usize> {
+        Some(info.rubber)
+    }
+
+    fn note(info: &Info) -> Option<Msg> {
+        let vul = |v: bool| {
+            Arg::Key(if v {
+                "bridge.vulnerable"
+            } else {
+                "bridge.not_vulnerable"
+            })
+        };
+        Some(msg!(
+            "text.vulnerability",
+            ns = vul(info.vulnerable[0]),
+            ew = vul(info.vulnerable[1])
+        ))
+    }
+
+    fn seat_key(seat: usize) -> Option<&'static str> {
+        Seat::ALL.get(seat).map(|s| s.name_key())
+    }
+
+    const GOES_ON: bool = true;
+    const PAPER: bool = true;
+}

@@ -21,6 +21,20 @@ pub struct Paper {
 }
 
 impl Paper {
+    /// The keys of the two columns' headings: We (NS) and They (EW).
+    pub const HEADINGS: [&'static str; 2] = ["bridge.we", "bridge.they"];
+
+    /// The evening's standing after `rubbers` rubbers whose totals add up to `totals`:
+    /// "Soirée après 2 robres : NS 1340, EO 600".
+    pub fn evening(rubbers: usize, totals: [i64; 2]) -> Msg {
+        msg!(
+            "bridge.evening",
+            rubbers = rubbers,
+            ns = totals[0],
+            ew = totals[1]
+        )
+    }
+
     /// The rubber's result line once it is over ("NS gagnent le robre 1 de 1340 points"), as
     /// on the paper sheet; `k` is its index.
     pub fn result(&self, k: usize) -> Option<Msg> {
@@ -61,6 +75,15 @@ pub struct Ended {
 }
 
 impl Ended {
+    /// The paper, with the standing of its rubber in `live`, the game just after its last
+    /// deal (`None` if that is not a bridge game with a rubber).
+    pub fn close_on(self, live: &Live) -> Option<Paper> {
+        let Live::Bridge(g) = live else {
+            return None;
+        };
+        Some(self.close(g.last_rubber()?))
+    }
+
     /// The paper, with `rubber`'s standing (its totals, games, and the premiums of a rubber
     /// left unfinished).
     pub fn close(self, rubber: &Rubber) -> Paper {

@@ -1,0 +1,245 @@
+//! One sheet for every reader: what the app's sheet and room scoreboard, the text sheet, CSV
+//! and PDF show, made once here from the game's [`Face`](crate::games::Face). A reader lays it
+//! out; it derives nothing of its own.
+//!
+//! A sheet held whole (the app, PDF) gives a [`SheetView`]; a session played again hand by
+//! hand without keeping its sheet (text, CSV) gives each [`RowView`] as it is played
+//! ([`each_row`]).
+
+use crate::games::{GameKind, Line, Paper};
+use crate::i18n::{Lang, Msg};
+use crate::msg;
+use crate::session::{End, Hand, HandRow, Problem, Session, Sheet};
+use crate::stream::Played;
+
+/// A side's cell in a hand's row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cell {
+    /// The points the side scored in the hand.
+    pub points: i64,
+    /// The side's standing after the hand, as the game shows it.
+    pub standing: i64,
+    /// A figure shown small beside the points (ascenseur: the bid).
+    pub extra: Option<i64>,
+}
+
+impl Cell {
+    /// The points, signed ("·" for none), with the extra as a superscript: `+30`, `·`,
+    /// `+12 ⁽2⁾`.
+    pub fn points_text(&self) -> String {
+        let points = match self.points {
+            0 if self.extra.is_none() => "·".to_string(),
+            p => signed(p),
+        };
+        match self.extra {
+            Some(e) => format!("{points} {}", superscript(e)),
+            None => points,
+        }
+    }
+
+    /// The points and the standing: `+30 → 120`, `· → 90`, `+12 ⁽2⁾ → 40`.
+    pub fn text(&self) -> String {
+        format!("{} → {}", self.points_text(), self.standing)
+    }
+}
+
+/// A number signed as scores are: `+30`, `-10`, `0`.
+pub fn signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+/// A number in superscript digits, in parentheses: `⁽¹²⁾`.
+pub fn superscript(n: i64) -> String {
+    const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let mut out = String::from("⁽");
+    if n < 0 {
+        out.push('⁻');
+    }
+    for c in n.unsigned_abs().to_string().chars() {
+        out.push(c.to_digit(10).map_or(c, |d| DIGITS[d as usize]));
+    }
+    out.push('⁾');
+    out
+}
+
+/// One hand's row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RowView {
+    /// The hand's index, from 0.
+    pub index: usize,
+    /// Its short label ("4♠ N =", "Manche 1, donne 3").
+    pub label: Msg,
+    /// A line under its title (bridge: who is vulnerable).
+    pub note: Option<Msg>,
+    /// The part of the game it belongs to (bridge: its rubber).
+    pub part: Option<usize>,
+    /// The side that won the part of the game it ends (truc: the manche).
+    pub part_won: Option<usize>,
+    /// Each side's cell.
+    pub cells: Vec<Cell>,
+}
+
+impl RowView {
+    /// Hand `index`'s row, `running` being each side's points added up to it, included.
+    pub fn of(
+        session: &Session,
+        index: usize,
+        hand: &Hand,
+        row: &HandRow,
+        running: &[i64],
+    ) -> Self {
+        let cells = (0..running.len())
+            .map(|s| Cell {
+                points: row.delta.get(s).copied().unwrap_or(0),
+                standing: row.info.standing(s, running[s]),
+                extra: hand.game.extra(s),
+            })
+            .collect();
+        RowView {
+            index,
+            label: hand.game.label(&row.info, index, &session.players),
+            note: row.info.note(),
+            part: row.info.part(),
+            part_won: row.info.part_won(&session.options),
+            cells,
+        }
+    }
+
+    /// The label, with the part it ends and who won it: "Donne 3 — manche gagnée par Anne".
+    pub fn title(&self, names: &[String]) -> Msg {
+        match self.part_won {
+            Some(w) => msg!(
+                "sheet.manche_won",
+                label = self.label.clone(),
+                winner = names.get(w).map(String::as_str).unwrap_or("")
+            ),
+            None => self.label.clone(),
+        }
+    }
+}
+
+/// The head of a sheet: what every reader shows above and below the rows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Head {
+    pub game: GameKind,
+    /// The sides' names as people say them.
+    pub names: Vec<String>,
+    /// The key of the totals' label.
+    pub total_label: &'static str,
+    pub totals: Vec<i64>,
+    pub finished: bool,
+    /// The game reached its natural end.
+    pub natural_end: bool,
+    pub winners: Vec<usize>,
+    /// The session goes on after the game's end (bridge's evening), while it is not closed.
+    pub goes_on: bool,
+}
+
+impl Head {
+    /// The head of `session`'s sheet, names in `lang`.
+    pub fn of(session: &Session, sheet: &Sheet, lang: Lang) -> Head {
+        Head::of_end(
+            session,
+            &sheet.totals,
+            (sheet.finished, sheet.natural_end),
+            &sheet.winners,
+            lang,
+        )
+    }
+
+    fn of_end(
+        session: &Session,
+        totals: &[i64],
+        (finished, natural_end): (bool, bool),
+        winners: &[usize],
+        lang: Lang,
+    ) -> Head {
+        let game = session.game;
+        Head {
+            game,
+            names: game.side_names(&session.sides(), lang),
+            total_label: game.total_label(),
+            totals: totals.to_vec(),
+            finished,
+            natural_end,
+            winners: winners.to_vec(),
+            goes_on: game.goes_on() && !session.closed,
+        }
+    }
+
+    /// The head after a session played again (see [`each_row`]).
+    pub fn after(session: &Session, end: &End, lang: Lang) -> Head {
+        Head::of_end(
+            session,
+            &end.totals,
+            (end.finished, end.finished),
+            &end.winners,
+            lang,
+        )
+    }
+
+    /// The winners' names joined, and how many they are.
+    pub fn winner_names(&self) -> (String, usize) {
+        crate::text::winner_names(&self.winners, &self.names)
+    }
+}
+
+/// A sheet held whole, as every reader shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SheetView {
+    pub head: Head,
+    pub rows: Vec<RowView>,
+    /// Each side's points added up after each hand.
+    pub running: Vec<Vec<i64>>,
+    /// Bridge's rubbers as on paper (empty for other games).
+    pub papers: Vec<Paper>,
+    /// Lines scored when the session was closed, in no hand.
+    pub closing: Vec<Line>,
+}
+
+impl SheetView {
+    /// The view of `session`'s sheet, names in `lang`.
+    pub fn new(session: &Session, sheet: &Sheet, lang: Lang) -> SheetView {
+        let running = sheet.running();
+        let rows = session
+            .hands
+            .iter()
+            .zip(&sheet.hands)
+            .zip(&running)
+            .enumerate()
+            .map(|(i, ((hand, row), run))| RowView::of(session, i, hand, row, run))
+            .collect();
+        SheetView {
+            head: Head::of(session, sheet, lang),
+            rows,
+            running,
+            papers: if session.game.has_paper() {
+                sheet.papers()
+            } else {
+                Vec::new()
+            },
+            closing: sheet.closing.clone(),
+        }
+    }
+}
+
+/// Plays `session` again hand by hand, handing each hand's row to `each` with the hand as it
+/// was played, and keeping none; the standing at the end. Stops at the first hand refused,
+/// with its problems.
+pub fn each_row(
+    session: &Session,
+    mut each: impl FnMut(&RowView, &Played<'_>),
+) -> Result<End, Vec<Problem>> {
+    let mut running = vec![0; session.sides().len()];
+    crate::stream::play_each(session, |p| {
+        for (a, d) in running.iter_mut().zip(&p.row.delta) {
+            *a += d;
+        }
+        let row = RowView::of(session, p.index, p.hand, p.row, &running);
+        each(&row, &p);
+    })
+}
