@@ -1,0 +1,130 @@
+//! Game knowledge stays in the games: outside `crates/marque-core/src/games/` (the rules and
+//! their presentation half, `Face`) and `src/ui/forms/` (each game's entry form), no code names
+//! a game: no `GameKind::Bridge`, `HandInfo::Truc(…)`, `Live::Ascenseur(…)`, no
+//! `games::le2500::…`, no `"democratie"` or `"bridge.…"` literal. A sixth game then costs its
+//! module, its form and its texts, and no renderer.
+//!
+//! A site that must stay goes in [`ALLOWED`] with its reason; this test lists every other one
+//! and fails.
+
+use std::path::{Path, PathBuf};
+
+use marque_core::games::GameKind;
+
+/// Sites allowed outside the games and the forms: (file, the text of the site, why).
+const ALLOWED: &[(&str, &str, &str)] = &[];
+
+/// The enums that have one variant per game.
+const PER_GAME: [&str; 5] = ["GameKind", "HandInfo", "Live", "GameHand", "GameOptions"];
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// The games' modules, as `games/` holds them (a file or a folder each).
+fn modules(games: &Path) -> Vec<String> {
+    std::fs::read_dir(games)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .filter(|m| !["mod", "json", "face"].contains(&m.as_str()))
+        .collect()
+}
+
+/// The identifier that starts `text`.
+fn ident(text: &str) -> &str {
+    let end = text
+        .find(|c: char| !c.is_alphanumeric() && c != '_')
+        .unwrap_or(text.len());
+    &text[..end]
+}
+
+/// Each site of `line` that names a game.
+fn sites(line: &str, variants: &[String], modules: &[String], ids: &[&str]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (at, _) in line.match_indices("::") {
+        let before = &line[..at];
+        let owner = &before[before
+            .rfind(|c: char| !c.is_alphanumeric() && c != '_')
+            .map_or(0, |i| i + 1)..];
+        let name = ident(&line[at + 2..]);
+        if (PER_GAME.contains(&owner) && variants.iter().any(|v| v == name))
+            || (owner == "games" && modules.iter().any(|m| m == name))
+        {
+            found.push(format!("{owner}::{name}"));
+        }
+    }
+    for id in ids {
+        for end in ['"', '.'] {
+            let needle = format!("\"{id}{end}");
+            if line.contains(&needle) {
+                found.push(needle);
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_code_outside_the_games_and_their_forms_names_a_game() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let games = root.join("crates/marque-core/src/games");
+    let forms = root.join("src/ui/forms");
+    let variants: Vec<String> = GameKind::ALL.iter().map(|g| format!("{g:?}")).collect();
+    let ids: Vec<&str> = GameKind::ALL.iter().map(|g| g.id()).collect();
+    let modules = modules(&games);
+    assert_eq!(modules.len(), GameKind::ALL.len(), "{modules:?}");
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    rust_files(&root.join("crates/marque-core/src"), &mut files);
+    assert!(files.len() > 20, "the sources were found");
+    let mut seen = Vec::new();
+    for f in files {
+        if f.starts_with(&games) || f.starts_with(&forms) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&f).unwrap();
+        // The code, not its unit tests, which may build any game's session.
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        let name = f.strip_prefix(root).unwrap().display().to_string();
+        for (n, line) in code.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            for site in sites(line, &variants, &modules, &ids) {
+                let allowed = ALLOWED.iter().any(|(f, s, _)| *f == name && *s == site);
+                if !allowed {
+                    seen.push(format!("{name}:{}: {site}", n + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        seen.is_empty(),
+        "game knowledge outside the games (move it to the game's Face, or allow it with a \
+         reason):\n{}",
+        seen.join("\n")
+    );
+}
+
+/// The scan finds what it looks for: each kind of site in a line of code.
+#[test]
+fn the_scan_finds_each_kind_of_site() {
+    let variants = vec!["Bridge".to_string(), "Truc".to_string()];
+    let modules = vec!["bridge".to_string(), "le2500".to_string()];
+    let ids = ["bridge", "2500"];
+    let found = |l: &str| sites(l, &variants, &modules, &ids);
+    assert_eq!(found("if game == GameKind::Bridge {"), ["GameKind::Bridge"]);
+    assert_eq!(found("let HandInfo::Truc(t) = info"), ["HandInfo::Truc"]);
+    assert_eq!(found("crate::games::le2500::Card"), ["games::le2500"]);
+    assert_eq!(found(r#"tr(lang, "bridge.we")"#), [r#""bridge."#]);
+    assert_eq!(found(r#"id == "2500""#), [r#""2500""#]);
+    assert!(found("GameKind::ALL, games::Face, \"bridges\"").is_empty());
+}
