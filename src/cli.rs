@@ -368,7 +368,8 @@ fn restore(file: &std::path::Path, folder: Option<std::path::PathBuf>, lang: Lan
 pub fn fail(problems: &[Problem], lang: Lang) -> ExitCode {
     let mut err = crate::term::stderr();
     for p in problems {
-        let _ = writeln!(err, "{}", p.render(lang));
+        // Standard error gone: nowhere left to say it; the exit status still does.
+        writeln!(err, "{}", p.render(lang)).ok();
     }
     ExitCode::from(2)
 }
@@ -914,6 +915,8 @@ fn check(folder: Option<std::path::PathBuf>, as_json: bool, lang: Lang) -> ExitC
     // One write a few thousand lines, not one a line; one text for every file's detail.
     let mut out = crate::term::stdout(if as_json { Kind::Json } else { Kind::Text });
     let mut detail = String::new();
+    // The first write that failed (a full disk, a closed pipe): said once, at the end.
+    let mut wrote = Ok(());
     for item in Store::new(&dir).list() {
         let path = item.path.to_string_lossy();
         detail.clear();
@@ -944,7 +947,7 @@ fn check(folder: Option<std::path::PathBuf>, as_json: bool, lang: Lang) -> ExitC
                 "newer"
             }
         };
-        let _ = if as_json {
+        wrote = wrote.and(if as_json {
             writeln!(
                 out,
                 "{}",
@@ -957,9 +960,9 @@ fn check(folder: Option<std::path::PathBuf>, as_json: bool, lang: Lang) -> ExitC
                 printable(&path, false),
                 printable(&detail, false)
             )
-        };
+        });
     }
-    let done = output_done(out.flush(), lang);
+    let done = output_done(wrote.and_then(|()| out.flush()), lang);
     if done != ExitCode::SUCCESS || all_fine {
         done
     } else {

@@ -132,7 +132,8 @@ impl HomeState {
             .name("marque-list".into())
             .spawn(move || {
                 // The receiver may be gone (a newer listing replaced it): nothing to tell then.
-                let _ = tx.send(for_thread.list());
+                // The window gone, nobody is left to tell.
+                tx.send(for_thread.list()).ok();
             });
         match spawned {
             Ok(_) => self.loading = Some(rx),

@@ -1079,15 +1079,12 @@ fn body(
             .weak(),
     );
     if let Some(why) = &open.read_only {
-        ui.label(RichText::new(msg!("ui.read_only", why = why.clone()).render(lang)).italics());
+        ui.label(RichText::new(msg!("ui.read_only", why = why.msg()).render(lang)).italics());
     }
 
     // A session that is over (the players stopped it, or its game reached its end) opens
     // read-only; it can be taken up again, after a confirmation, and the log will say so.
-    let over = open
-        .read_only
-        .as_ref()
-        .is_some_and(|m| m.key == "ui.read_only.finished");
+    let over = open.read_only == Some(super::document::ReadOnly::Over);
     if over {
         ui.horizontal_wrapped(|ui| {
             if open.confirm_reopen {

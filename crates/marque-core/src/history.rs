@@ -171,7 +171,8 @@ pub fn apply(
             if let Err((k, ms)) = sheet.replay_from(i, &session.hands) {
                 // Put the hands back as they were, and the sheet with them.
                 change.inverse().make(&mut session.hands);
-                let _ = sheet.replay_from(i, &session.hands);
+                // They played before the change: they play again (a refusal is not possible).
+                sheet.replay_from(i, &session.hands).ok();
                 return Err(ms.into_iter().map(|m| Problem::hand(k, m)).collect());
             }
         }

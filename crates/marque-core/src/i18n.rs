@@ -218,7 +218,8 @@ static EXTRA: LazyLock<Table> =
 /// call counts; the texts never change while the program runs. The files are read when a text
 /// is first asked for (a command that prints none reads none).
 pub fn add_texts(source: &'static str) {
-    let _ = EXTRA_SOURCE.set(source);
+    // Set already: the first call counts (the texts never change while the program runs).
+    EXTRA_SOURCE.set(source).ok();
 }
 
 fn index(lang: Lang) -> usize {

@@ -36,15 +36,15 @@ pub fn evening(papers: &[Paper]) -> Msg {
 pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Result<(), Written> {
     let mut text = String::new();
     let game = tr(lang, session.game.name_key());
-    let _ = writeln!(text, "{game} — {}", session.players.join(", "));
+    writeln!(text, "{game} — {}", session.players.join(", "))?;
     // Every option in force, defaults included: nobody meets the table by surprise.
     let opts = options_text(session, &session.options.to_json(), lang);
-    let _ = writeln!(
+    writeln!(
         text,
         "{}",
         crate::msg!("explain.options", list = opts).render(lang)
-    );
-    let _ = writeln!(text);
+    )?;
+    writeln!(text)?;
     out.write_all(text.as_bytes())?;
     let sides = session.sides();
     // A column as wide as the longest side's name, within reason: a name of thousands of
@@ -63,15 +63,10 @@ pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Res
             return;
         }
         text.clear();
-        hand_text(
-            &mut text,
-            session.game,
-            row,
-            &p.row.lines,
-            (&names, width, &colon),
-            lang,
-        );
-        failed = out.write_all(text.as_bytes());
+        let cells = (names.as_slice(), width, colon.as_str());
+        failed = hand_text(&mut text, session.game, row, &p.row.lines, cells, lang)
+            .map_err(std::io::Error::other)
+            .and_then(|()| out.write_all(text.as_bytes()));
     })
     .map_err(Written::Problems)?;
     failed?;
@@ -79,10 +74,10 @@ pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Res
     if session.game.has_paper() {
         let (rubbers, totals) = write_papers(session, &end, lang, out)?;
         for l in &end.closing {
-            line_text(&mut text, "", l, &names, &colon, lang);
+            line_text(&mut text, "", l, &names, &colon, lang)?;
         }
         if rubbers > 1 {
-            let _ = writeln!(text, "{}", Paper::evening(rubbers, totals).render(lang));
+            writeln!(text, "{}", Paper::evening(rubbers, totals).render(lang))?;
         }
     }
     let totals: Vec<String> = names
@@ -90,21 +85,21 @@ pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Res
         .zip(&end.totals)
         .map(|(s, t)| format!("{s} {t}"))
         .collect();
-    let _ = writeln!(
+    writeln!(
         text,
         "{}{colon}{}",
         tr(lang, "text.totals"),
         totals.join(", ")
-    );
+    )?;
     if end.finished {
         let (names, count) = winner_names(&end.winners, &names);
-        let _ = writeln!(
+        writeln!(
             text,
             "{}",
             msg!("text.finished", winners = names, count = count).render(lang)
-        );
+        )?;
     } else {
-        let _ = writeln!(text, "{}", tr(lang, "text.in_progress"));
+        writeln!(text, "{}", tr(lang, "text.in_progress"))?;
     }
     out.write_all(text.as_bytes())?;
     Ok(())
@@ -129,7 +124,10 @@ fn write_papers(
         totals[0] += paper.totals[0];
         totals[1] += paper.totals[1];
         if failed.is_ok() {
-            failed = out.write_all(paper_sheet(&paper, count, lang).as_bytes());
+            let mut text = String::new();
+            failed = paper_sheet(&mut text, &paper, count, lang)
+                .map_err(std::io::Error::other)
+                .and_then(|()| out.write_all(text.as_bytes()));
         }
         count += 1;
     };
@@ -153,6 +151,12 @@ pub enum Written {
     Problems(Vec<Problem>),
     /// The output could not be written.
     Io(std::io::Error),
+}
+
+impl From<std::fmt::Error> for Written {
+    fn from(e: std::fmt::Error) -> Self {
+        Written::Io(std::io::Error::other(e))
+    }
 }
 
 impl From<std::io::Error> for Written {
@@ -184,85 +188,90 @@ fn hand_text(
     lines: &[Line],
     (sides, width, colon): (&[String], usize, &str),
     lang: Lang,
-) {
-    let _ = writeln!(
+) -> std::fmt::Result {
+    writeln!(
         out,
         "{} {} — {}",
         tr(lang, game.hand_title()),
         row.index + 1,
         row.title(sides).render(lang)
-    );
+    )?;
     if let Some(note) = &row.note {
-        let _ = writeln!(out, "    {}", note.render(lang));
+        writeln!(out, "    {}", note.render(lang))?;
     }
     let mut header = String::from("   ");
     let mut deltas = String::from("   ");
     let mut run = format!("{:<3}", "Σ");
     for (side, cell) in sides.iter().zip(&row.cells) {
-        let _ = write!(header, " {side:>width$}");
-        let _ = write!(deltas, " {:>width$}", signed(cell.points));
-        let _ = write!(run, " {:>width$}", cell.standing);
+        write!(header, " {side:>width$}")?;
+        write!(deltas, " {:>width$}", signed(cell.points))?;
+        write!(run, " {:>width$}", cell.standing)?;
     }
-    let _ = writeln!(out, "{header}");
-    let _ = writeln!(out, "{deltas}");
-    let _ = writeln!(out, "{run}");
+    writeln!(out, "{header}")?;
+    writeln!(out, "{deltas}")?;
+    writeln!(out, "{run}")?;
     for l in lines {
-        line_text(out, "    ", l, sides, colon, lang);
+        line_text(out, "    ", l, sides, colon, lang)?;
     }
-    let _ = writeln!(out);
+    writeln!(out)
 }
 
 /// A scored line: `[rule] side +points : text`.
-fn line_text(out: &mut String, indent: &str, l: &Line, sides: &[String], colon: &str, lang: Lang) {
-    let _ = writeln!(
+fn line_text(
+    out: &mut String,
+    indent: &str,
+    l: &Line,
+    sides: &[String],
+    colon: &str,
+    lang: Lang,
+) -> std::fmt::Result {
+    writeln!(
         out,
         "{indent}[{}] {} {}{colon}{}",
         l.rule,
         sides[l.side],
         signed(l.points),
         l.text.render(lang)
-    );
+    )
 }
 
 /// One rubber as written on paper: We (NS) and They (EW), bonuses above the line, contracts below,
 /// a line under each game.
-fn paper_sheet(paper: &Paper, k: usize, lang: Lang) -> String {
-    let mut out = String::new();
+fn paper_sheet(out: &mut String, paper: &Paper, k: usize, lang: Lang) -> std::fmt::Result {
     let w = 12;
     let row = |out: &mut String, cells: [&Vec<i64>; 2], i: usize| {
         let cell = |s: usize| cells[s].get(i).map(|v| v.to_string()).unwrap_or_default();
-        let _ = writeln!(out, "{:>w$} | {:<w$}", cell(0), cell(1));
+        writeln!(out, "{:>w$} | {:<w$}", cell(0), cell(1))
     };
-    let _ = writeln!(out, "{}", msg!("text.rubber", n = k + 1).render(lang));
-    let _ = writeln!(
+    writeln!(out, "{}", msg!("text.rubber", n = k + 1).render(lang))?;
+    writeln!(
         out,
         "{:>w$} | {:<w$}",
         tr(lang, Paper::HEADINGS[0]),
         tr(lang, Paper::HEADINGS[1])
-    );
+    )?;
     for i in (0..paper.above[0].len().max(paper.above[1].len())).rev() {
-        row(&mut out, [&paper.above[0], &paper.above[1]], i);
+        row(out, [&paper.above[0], &paper.above[1]], i)?;
     }
-    let _ = writeln!(out, "{}", "═".repeat(2 * w + 3));
+    writeln!(out, "{}", "═".repeat(2 * w + 3))?;
     for (segment, game) in &paper.below {
         for i in 0..segment[0].len().max(segment[1].len()) {
-            row(&mut out, [&segment[0], &segment[1]], i);
+            row(out, [&segment[0], &segment[1]], i)?;
         }
         if *game {
-            let _ = writeln!(out, "{}", "─".repeat(2 * w + 3));
+            writeln!(out, "{}", "─".repeat(2 * w + 3))?;
         }
     }
     let games = msg!("text.games", ns = paper.games[0], ew = paper.games[1]).render(lang);
-    let _ = writeln!(
+    writeln!(
         out,
         "{:>w$} | {:<w$}   {games}",
         paper.totals[0], paper.totals[1]
-    );
+    )?;
     if let Some(result) = paper.result(k) {
-        let _ = writeln!(out, "{}", result.render(lang));
+        writeln!(out, "{}", result.render(lang))?;
     }
-    let _ = writeln!(out);
-    out
+    writeln!(out)
 }
 
 /// The options in force, for people: `barème : lois actuelles ; chelem : demandé` (a player

@@ -38,16 +38,40 @@ pub const VERSION: u64 = 1;
 pub struct Problem {
     pub hand: Option<usize>,
     pub msg: Msg,
+    /// What callers act on (the message is for people only).
+    pub kind: ProblemKind,
+}
+
+/// What kind of problem stops a file: what code matches on, never the message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProblemKind {
+    /// The file, or a hand in it, breaks the format or a rule.
+    Invalid,
+    /// A newer Marque wrote the file, at this version: this build does not read it.
+    Newer(u64),
 }
 
 impl Problem {
     pub fn file(msg: Msg) -> Problem {
-        Problem { hand: None, msg }
+        Problem {
+            hand: None,
+            msg,
+            kind: ProblemKind::Invalid,
+        }
     }
     pub fn hand(index: usize, msg: Msg) -> Problem {
         Problem {
             hand: Some(index + 1),
             msg,
+            kind: ProblemKind::Invalid,
+        }
+    }
+    /// The file was written by a newer Marque, at `version`.
+    pub fn newer(version: u64) -> Problem {
+        Problem {
+            hand: None,
+            msg: msg!("file.newer", version = version, known = VERSION),
+            kind: ProblemKind::Newer(version),
         }
     }
     /// The problem for a person on screen: "Brasse 3 : …" in the game's word (a generic word
@@ -286,8 +310,6 @@ impl Session {
     /// The session as written to a file (always at [`VERSION`]): the known fields first, one
     /// hand and one log entry per line, then the fields Marque does not know, as they were.
     pub fn to_json_string(&self) -> String {
-        use fmt::Write;
-        let j = |v: &dyn write::erased::Ser| v.to_json();
         // The size it will be, near enough: no copy of the text as it grows.
         let hands: usize = self
             .hands
@@ -296,43 +318,54 @@ impl Session {
             .sum();
         let log: usize = self.log.iter().map(|r| r.get().len() + 6).sum();
         let mut s = String::with_capacity(4096 + hands + log);
+        // A String takes any text: writing to it cannot fail.
+        self.write_json(&mut s).ok();
+        s
+    }
+
+    /// [`Session::to_json_string`] into `s`.
+    fn write_json(&self, s: &mut String) -> fmt::Result {
+        use fmt::Write;
+        let j = |v: &dyn write::erased::Ser| v.to_json();
         s.push_str("{\n");
-        let _ = write!(
+        write!(
             s,
             "  \"format\": {},\n  \"version\": {VERSION},\n",
             j(&FORMAT)
-        );
+        )?;
         if let Some(id) = &self.id {
-            let _ = writeln!(s, "  \"id\": {},", j(id));
+            writeln!(s, "  \"id\": {},", j(id))?;
         }
-        let _ = writeln!(s, "  \"game\": {},", j(&self.game.id()));
+        writeln!(s, "  \"game\": {},", j(&self.game.id()))?;
         if let Some(c) = &self.created {
-            let _ = writeln!(s, "  \"created\": {},", j(c));
+            writeln!(s, "  \"created\": {},", j(c))?;
         }
-        let _ = writeln!(s, "  \"players\": {},", j(&self.players));
-        let _ = writeln!(s, "  \"options\": {},", j(&self.options_json));
-        let _ = writeln!(s, "  \"closed\": {},", self.closed);
-        let list = |s: &mut String, name: &str, items: &mut dyn Iterator<Item = &str>| {
-            let _ = write!(s, "  \"{name}\": [");
-            let mut first = true;
-            for r in items {
-                s.push_str(if first { "\n    " } else { ",\n    " });
-                s.push_str(&one_line(r));
-                first = false;
-            }
-            s.push_str(if first { "]" } else { "\n  ]" });
-        };
+        writeln!(s, "  \"players\": {},", j(&self.players))?;
+        writeln!(s, "  \"options\": {},", j(&self.options_json))?;
+        writeln!(s, "  \"closed\": {},", self.closed)?;
+        let list =
+            |s: &mut String, name: &str, items: &mut dyn Iterator<Item = &str>| -> fmt::Result {
+                write!(s, "  \"{name}\": [")?;
+                let mut first = true;
+                for r in items {
+                    s.push_str(if first { "\n    " } else { ",\n    " });
+                    s.push_str(&one_line(r));
+                    first = false;
+                }
+                s.push_str(if first { "]" } else { "\n  ]" });
+                Ok(())
+            };
         let hands: Vec<std::borrow::Cow<RawValue>> = self.hands.iter().map(Hand::raw).collect();
-        list(&mut s, "hands", &mut hands.iter().map(|r| r.get()));
+        list(s, "hands", &mut hands.iter().map(|r| r.get()))?;
         if !self.log.is_empty() {
             s.push_str(",\n");
-            list(&mut s, "log", &mut self.log.iter().map(RawJson::get));
+            list(s, "log", &mut self.log.iter().map(RawJson::get))?;
         }
         for (k, v) in &self.extra {
-            let _ = write!(s, ",\n  {}: {}", j(k), v.get());
+            write!(s, ",\n  {}: {}", j(k), v.get())?;
         }
         s.push_str("\n}\n");
-        s
+        Ok(())
     }
 
     /// The session as a JSON value (tests and export tools).

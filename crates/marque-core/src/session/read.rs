@@ -306,7 +306,7 @@ impl Session {
             None => return Err(file(msg!("json.missing", field = "version"))),
             Some(vv) => match vv.as_u64() {
                 Some(n) if n > VERSION => {
-                    return Err(file(msg!("file.newer", version = n, known = VERSION)));
+                    return Err(vec![Problem::newer(n)]);
                 }
                 Some(n) if n >= 1 => n,
                 _ => return Err(file(msg!("file.version", found = j::quote(vv)))),

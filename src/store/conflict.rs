@@ -1,0 +1,59 @@
+//! The conflict policy: what a save does when the file changed on disk since it was read
+//! (another writer got in). Nothing is overwritten: the file is read again; a hand added at the
+//! end is added to it too, where it still plays; any other change is saved as a copy beside it.
+
+use std::path::{Path, PathBuf};
+
+use crate::history::{self, Action, Change};
+use crate::session::Session;
+
+use super::{Loaded, Store, StoreError, read_session, write_atomic};
+
+/// How a change met a file changed since it was read.
+#[derive(Debug)]
+pub enum Merged {
+    /// The hand was added at the end of the file as it now is; the caller saves it.
+    Added(Loaded),
+    /// The file as it now is; ours was kept in a copy beside it (or the copy failed).
+    Kept {
+        loaded: Loaded,
+        copy: Result<PathBuf, std::io::Error>,
+    },
+}
+
+/// Settles `change` (made to `ours`, read from `path`) with the file as it now is; `now` names
+/// the copy and dates the log entry.
+pub fn merge_after_change(
+    store: &Store,
+    path: &Path,
+    ours: &Session,
+    change: &Change,
+    action: Action,
+    now: &str,
+) -> Result<Merged, StoreError> {
+    let mut loaded = read_session(path)?;
+    if let Change::Insert(i, hand) = change
+        && *i + 1 == ours.hands.len()
+        && action == Action::Add
+    {
+        let at = loaded.session.hands.len();
+        let added = history::apply(
+            &mut loaded.session,
+            &mut loaded.sheet,
+            &Change::Insert(at, hand.clone()),
+            Action::Add,
+            now,
+        );
+        if added.is_ok() {
+            return Ok(Merged::Added(loaded));
+        }
+    }
+    // Ours is kept in a file of its own, never over theirs.
+    let name = path
+        .file_stem()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let copy = store.new_path(&format!("{name}-{}", now.replace(':', "")));
+    let copy = write_atomic(&copy, ours.to_json_string().as_bytes()).map(|()| copy);
+    Ok(Merged::Kept { loaded, copy })
+}

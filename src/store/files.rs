@@ -1,0 +1,295 @@
+//! Reading and writing files safely: regular files only, never blocking, capped; atomic
+//! writes; every failure said as a problem of the file.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{Read, Write};
+use std::path::Path;
+
+use marque_core::msg;
+
+use super::lock::{own_folder, temporaries};
+use super::{Stamp, StoreError};
+use crate::session::Problem;
+
+/// The largest session file Marque reads: far more than any evening (a 10,000-hand session is a
+/// few megabytes), far less than what would exhaust memory.
+pub const MAX_SESSION_BYTES: u64 = 64 << 20;
+
+/// Opens a file to read without waiting on it (a FIFO given as a session never blocks) and only
+/// if it is a regular file.
+pub fn open_regular(path: &Path) -> std::io::Result<(File, fs::Metadata)> {
+    let file = open_to_read(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    Ok((file, meta))
+}
+
+/// Opens a file to read without waiting on it: a FIFO never blocks the open.
+pub(super) fn open_to_read(path: &Path) -> std::io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
+}
+
+/// The one way Marque reads a file whole (a session, the index, the preferences, a backup, a
+/// file already where a restore would write): a regular file only, opened without waiting on it
+/// (a FIFO or a device in its place is refused at once, never read), and at most `cap` bytes
+/// (a larger or sparse file is refused, not read whole).
+pub fn read_file(path: &Path, cap: u64) -> Result<Vec<u8>, StoreError> {
+    let mut bytes = Vec::new();
+    let (file, meta) = open_regular(path)?;
+    bytes.reserve(usize::try_from(meta.len().min(cap)).unwrap_or(0) + 1);
+    read_capped_into(file, cap, &mut bytes)?;
+    Ok(bytes)
+}
+
+/// The largest index, preferences file and backup Marque reads.
+pub const MAX_INDEX_BYTES: u64 = 64 << 20;
+
+pub const MAX_PREFS_BYTES: u64 = 1 << 20;
+
+pub const MAX_BACKUP_BYTES: u64 = 1 << 30;
+
+/// Reads at most `limit` bytes; past it, the problem to report.
+pub fn read_capped(r: impl Read, limit: u64) -> Result<Vec<u8>, StoreError> {
+    let mut bytes = Vec::new();
+    read_capped_into(r, limit, &mut bytes)?;
+    Ok(bytes)
+}
+
+/// [`read_capped`] into `bytes` (emptied first), which keeps its memory from one file to the
+/// next. `bytes` is sized from the file's length when it is known, so that a file is read in
+/// one call and one allocation.
+pub(super) fn read_capped_into(
+    mut r: impl Read,
+    limit: u64,
+    bytes: &mut Vec<u8>,
+) -> Result<(), StoreError> {
+    bytes.clear();
+    r.by_ref().take(limit + 1).read_to_end(bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large(limit));
+    }
+    Ok(())
+}
+
+/// A file over `limit` bytes: what Marque says of it.
+pub(super) fn too_large(limit: u64) -> StoreError {
+    StoreError::Damaged(vec![Problem::file(msg!(
+        "file.too_large",
+        limit = limit >> 20
+    ))])
+}
+
+/// Reads a session file with `parse`: the session, the stamp of what was read, and its text.
+pub(super) fn read_text<T>(
+    path: &Path,
+    parse: fn(&str) -> Result<T, Vec<Problem>>,
+) -> Result<(T, Stamp, String), StoreError> {
+    let mut bytes = Vec::new();
+    let stamp = read_bytes(path, &mut bytes)?;
+    let text = String::from_utf8(bytes).map_err(|e| not_utf8(e.utf8_error()))?;
+    Ok((parse_with(&text, parse)?, stamp, text))
+}
+
+/// Reads a regular file's bytes into `bytes` (emptied first, then sized from the file's length,
+/// so that a file is read in one call and one allocation): the stamp of what was read.
+pub(super) fn read_bytes(path: &Path, bytes: &mut Vec<u8>) -> Result<Stamp, StoreError> {
+    let (file, meta) = open_regular(path)?;
+    bytes.clear();
+    bytes.reserve(usize::try_from(meta.len().min(MAX_SESSION_BYTES)).unwrap_or(0) + 1);
+    read_capped_into(file, MAX_SESSION_BYTES, bytes)?;
+    Ok(Stamp::of(&meta))
+}
+
+pub(super) fn not_utf8(e: std::str::Utf8Error) -> StoreError {
+    // Where (counted from 1, as people count), in the reader's language (the error's own
+    // text is English).
+    StoreError::Damaged(vec![Problem::file(msg!(
+        "file.not_utf8",
+        offset = e.valid_up_to() as i64 + 1
+    ))])
+}
+
+/// `parse` of a file's text, telling a newer version from a damaged file.
+pub(super) fn parse_with<T>(
+    text: &str,
+    parse: fn(&str) -> Result<T, Vec<Problem>>,
+) -> Result<T, StoreError> {
+    parse(text).map_err(|p| match newer_version(&p) {
+        Some(v) => StoreError::Newer(v),
+        None => StoreError::Damaged(p),
+    })
+}
+
+/// The version of a file refused because a newer Marque wrote it.
+pub(super) fn newer_version(problems: &[Problem]) -> Option<u64> {
+    match problems {
+        [p] => match p.kind {
+            marque_core::session::ProblemKind::Newer(v) => Some(v),
+            marque_core::session::ProblemKind::Invalid => None,
+        },
+        _ => None,
+    }
+}
+
+/// What a failed write says: the disk full, the folder read-only, no permission, a name too
+/// long, or the system's own words.
+pub fn write_problem(path: &str, e: &std::io::Error) -> marque_core::i18n::Msg {
+    use std::io::ErrorKind as K;
+    let key = match e.kind() {
+        K::StorageFull | K::QuotaExceeded => "store.write.full",
+        K::ReadOnlyFilesystem => "store.write.read_only_fs",
+        K::PermissionDenied => "store.write.permission",
+        K::InvalidFilename => "store.write.name_too_long",
+        // What own_folder and open_regular refuse: a link, a file or a FIFO where Marque's own
+        // hidden folder or a file to write should be.
+        K::InvalidInput => "store.own_folder",
+        _ => "store.write.other",
+    };
+    msg!(key, path = path, error = e.to_string())
+}
+
+/// A lock that could not be taken, naming that step: the lock's folder or file, and why.
+pub fn lock_problem(path: &str, e: &std::io::Error) -> marque_core::i18n::Msg {
+    if e.kind() == std::io::ErrorKind::InvalidInput {
+        return msg!("store.own_folder", path = path);
+    }
+    msg!("store.lock_failed", path = path, error = e.to_string())
+}
+
+/// A write refused because a file appeared at `path`, said as such; any other error as it is.
+pub fn exists_or(e: std::io::Error, path: &Path) -> StoreError {
+    if e.kind() == std::io::ErrorKind::AlreadyExists {
+        StoreError::Exists(path.to_path_buf())
+    } else {
+        StoreError::Write(e)
+    }
+}
+
+/// Writes `bytes` to `path` so that a crash at any moment leaves the old file or the new one.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    replace_file(path, bytes, true, None)
+}
+
+/// Writes a new file at `path`, whole or not at all, and never over anything there: not even
+/// over a file that appears while it is written (an `AlreadyExists` error then). The data goes
+/// to a temporary file beside it first, which is then linked in place (a link, unlike a
+/// rename, fails where a name exists); where the folder takes no links (some USB sticks), the
+/// file is created anew and written, never replacing one.
+pub fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    match replace_file_as(path, bytes, true, None, true, None) {
+        Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists && !path.exists() => {
+            let mut f = OpenOptions::new().write(true).create_new(true).open(path)?;
+            let written = f.write_all(bytes).and_then(|()| f.sync_all());
+            if written.is_err() {
+                drop(f);
+                // The write already failed, and says so: the half-written file goes if it can.
+                fs::remove_file(path).ok();
+            }
+            written
+        }
+        other => other,
+    }
+}
+
+/// Writes `bytes` to a temporary file beside `path` and renames it over `path`; with `sync`, the
+/// data and the rename reach the disk before it returns.
+pub(super) fn replace_file(
+    path: &Path,
+    bytes: &[u8],
+    sync: bool,
+    keep: Option<&fs::Metadata>,
+) -> std::io::Result<()> {
+    replace_file_as(path, bytes, sync, keep, false, None)
+}
+
+/// [`replace_file`], or with `new_only` [`write_new`]'s linking in place.
+pub(super) fn replace_file_as(
+    path: &Path,
+    bytes: &[u8],
+    sync: bool,
+    keep: Option<&fs::Metadata>,
+    new_only: bool,
+    check: Option<&mut dyn FnMut() -> std::io::Result<()>>,
+) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let (tmp_dir, prefix) = temporaries(path);
+    own_folder(&tmp_dir)?;
+    // Process and a count: two threads of one process (two listings of the folder) never
+    // share a temporary file.
+    static COUNT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = tmp_dir.join(format!("{prefix}{}-{n}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&tmp)?;
+        f.write_all(bytes)?;
+        if let Some(meta) = keep {
+            f.set_permissions(meta.permissions())?;
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::MetadataExt;
+                // Only a privileged process may give a file away: otherwise it stays ours.
+                std::os::unix::fs::fchown(&f, Some(meta.uid()), Some(meta.gid())).ok();
+            }
+        }
+        if sync {
+            f.sync_all()?;
+        }
+        drop(f);
+        // The last check and the rename as one step for every writer of the folder: the
+        // folder itself is locked for that moment (a lock file can be deleted by a cleaner;
+        // the folder of the sessions cannot be, while it holds them).
+        let guard = match check {
+            Some(check) => {
+                let guard = File::open(dir)?;
+                guard.lock()?;
+                check()?;
+                Some(guard)
+            }
+            None => None,
+        };
+        if new_only {
+            fs::hard_link(&tmp, path)?;
+            // The file is in place; a temporary left behind is swept once its writer is gone.
+            fs::remove_file(&tmp).ok();
+        } else {
+            fs::rename(&tmp, path)?;
+        }
+        drop(guard);
+        if sync {
+            sync_dir(dir);
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        // The error is returned; the temporary goes if it can (else it is swept later).
+        fs::remove_file(&tmp).ok();
+    }
+    result
+}
+
+/// Syncs a folder's entries to the disk (after a rename in it). Best effort: some file systems
+/// refuse to sync a folder, and the rename itself has already happened.
+pub(super) fn sync_dir(dir: &Path) {
+    if let Ok(d) = File::open(dir) {
+        d.sync_all().ok();
+    }
+}

@@ -1,0 +1,605 @@
+//! Session files on disk: the data folder, atomic saves, locks between windows, damaged files.
+//!
+//! - A save writes a temporary file in the same folder, syncs it, renames it over the session
+//!   file and syncs the folder: a crash leaves either the old complete file or the new one.
+//! - A file that does not read as a session (damaged) or that a newer Marque wrote is never
+//!   overwritten: [`Store::save`] refuses it.
+//! - A session open for writing holds an advisory lock on `.NAME.lock` beside it. The OS drops
+//!   the lock when the process ends, however it ends, so a lock left by a crash is taken over.
+//! - A save writes only over the file that was read: its size and modification time are
+//!   compared just before (a [`Stamp`]); a file changed since is never overwritten.
+//! - [`Store::list`] keeps a summary of every session file in `.index.json`, keyed by each
+//!   file's size and modification time, so that only files that changed are read again.
+
+use std::fs;
+
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use marque_core::msg;
+
+use crate::session::{Facts, Problem, Session, Sheet};
+
+mod conflict;
+mod files;
+mod index;
+mod lock;
+mod save;
+
+pub use conflict::{Merged, merge_after_change};
+pub use files::{
+    MAX_BACKUP_BYTES, MAX_INDEX_BYTES, MAX_PREFS_BYTES, MAX_SESSION_BYTES, exists_or, lock_problem,
+    open_regular, read_capped, read_file, write_atomic, write_new, write_problem,
+};
+use files::{read_text, replace_file, sync_dir};
+pub use index::{INDEX, summarize};
+use index::{Index, IndexOut, index_version, summarize_listed};
+pub use lock::{LOCKS, Lock, TEMPORARIES, lock_note, lock_path, own_folder};
+pub use save::{Appending, create, read_for_append, read_session, save};
+
+/// Why a session file cannot be used.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// The file does not read as a session: the problems, as `marque score` prints them.
+    #[error("damaged")]
+    Damaged(Vec<Problem>),
+    /// A newer Marque wrote this file.
+    #[error("newer version {0}")]
+    Newer(u64),
+    /// Another window or process holds the lock; its note (pid and time) if readable.
+    #[error("locked")]
+    Locked(String),
+    /// The file changed on disk since it was read: it is not overwritten.
+    #[error("changed on disk")]
+    Changed,
+    /// Writing failed (the disk full, the folder read-only, no permission, a name too long…).
+    #[error("{0}")]
+    Write(std::io::Error),
+    /// The file has no write permission: Marque does not write it.
+    #[error("read-only")]
+    ReadOnly,
+    /// A file is already there: Marque does not write over it.
+    #[error("exists")]
+    Exists(PathBuf),
+    /// The file is not a Marque backup.
+    #[error("not a backup")]
+    NotBackup(PathBuf),
+    /// The lock could not be taken (its folder cannot be made, a lock file that is no file).
+    #[error("lock: {0}")]
+    Lock(std::io::Error),
+    /// The session would grow past what Marque reads ([`MAX_SESSION_BYTES`]).
+    #[error("too large")]
+    TooLarge,
+}
+
+/// What identifies the version of a file that was read: its size and modification time, and
+/// where the system has them its inode and change time. A file rewritten with its size kept and
+/// its modification time set back (`touch -d`) still has a new change time, which no program
+/// can set: it is seen as changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Stamp {
+    pub size: u64,
+    /// Nanoseconds since the Unix epoch (0 where the system gives no time).
+    pub modified: u128,
+    /// The file's inode (0 where the system has none).
+    pub inode: u64,
+    /// The inode's change time, nanoseconds since the Unix epoch (0 where there is none).
+    pub changed: i128,
+}
+
+impl Stamp {
+    pub fn of(meta: &fs::Metadata) -> Stamp {
+        #[cfg(unix)]
+        let (inode, changed) = {
+            use std::os::unix::fs::MetadataExt;
+            (
+                meta.ino(),
+                i128::from(meta.ctime()) * 1_000_000_000 + i128::from(meta.ctime_nsec()),
+            )
+        };
+        #[cfg(not(unix))]
+        let (inode, changed) = (0, 0);
+        Stamp {
+            size: meta.len(),
+            modified: meta
+                .modified()
+                .ok()
+                .and_then(|m| m.duration_since(std::time::UNIX_EPOCH).ok())
+                .map(|d| d.as_nanos())
+                .unwrap_or(0),
+            inode,
+            changed,
+        }
+    }
+
+    pub fn of_path(path: &Path) -> std::io::Result<Stamp> {
+        Ok(Stamp::of(&fs::metadata(path)?))
+    }
+}
+
+/// A session file read and scored, with the stamp of what was read.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    pub session: Session,
+    pub sheet: Sheet,
+    pub stamp: Stamp,
+}
+
+/// Where a session file lies: among the sessions, archived (kept, out of the default list), or
+/// in the trash (out of every list but its own, and can be put back).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Shelf {
+    #[default]
+    Sessions,
+    Archive,
+    Trash,
+}
+
+/// A session is over for the table: stopped by the players (`closed`), or a game that reached
+/// its end (`finished`), unless its session goes on after it (a bridge evening, after a
+/// complete rubber, until it is closed).
+pub fn session_over(game: crate::games::GameKind, finished: bool, closed: bool) -> bool {
+    closed || (finished && !game.goes_on())
+}
+
+/// What statistics need of each session that reads (damaged and newer files count nowhere).
+pub fn played(listed: &[Listed]) -> impl Iterator<Item = marque_core::stats::Played<'_>> {
+    // A session reached by two names (a link beside its file, two links to one file) is one
+    // evening: counted once.
+    let mut seen = std::collections::HashSet::new();
+    listed.iter().filter_map(move |l| match &l.state {
+        FileState::Fine(_)
+            if l.stamp.inode != 0
+                && !seen.insert((l.stamp.inode, l.stamp.size, l.stamp.modified)) =>
+        {
+            None
+        }
+        FileState::Fine(s) => Some(marque_core::stats::Played {
+            game: s.game,
+            players: &s.players,
+            finished: s.finished,
+            winners: &s.winners,
+            figures: &s.figures,
+        }),
+        _ => None,
+    })
+}
+
+/// The `format` of a backup file.
+pub const BACKUP_FORMAT: &str = "marque-backup";
+
+/// What the home screen, `marque check` and statistics need of a session file.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Summary {
+    pub game: crate::games::GameKind,
+    pub id: Option<String>,
+    pub created: Option<String>,
+    pub players: Vec<String>,
+    pub hands: usize,
+    pub totals: Vec<i64>,
+    pub finished: bool,
+    /// The game reached its own end (bridge: its last rubber is complete).
+    #[serde(default)]
+    pub natural_end: bool,
+    pub closed: bool,
+    pub winners: Vec<usize>,
+    /// The title the players gave the session.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Each player's figures for statistics, by seat.
+    #[serde(default)]
+    pub figures: Vec<marque_core::games::Tally>,
+}
+
+impl Summary {
+    /// The session is over for the table: stopped by the players, or a game that reached its
+    /// end. A bridge evening goes on after a complete rubber until the players end it.
+    pub fn over(&self) -> bool {
+        session_over(self.game, self.finished, self.closed)
+    }
+
+    /// The sides that score (made from the players when asked: a listing of thousands of
+    /// sessions keeps none).
+    pub fn sides(&self) -> Vec<String> {
+        self.game.sides(&self.players)
+    }
+
+    /// Where the session stands: in progress, finished (its game reached its end), or stopped
+    /// (the players ended it before that).
+    pub fn progress(&self) -> Progress {
+        if !self.over() {
+            Progress::InProgress
+        } else if self.natural_end {
+            Progress::Finished
+        } else {
+            Progress::Stopped
+        }
+    }
+
+    pub fn of(session: &Session, sheet: &Sheet) -> Summary {
+        Summary {
+            game: session.game,
+            id: session.id.clone(),
+            created: session.created.clone(),
+            players: session.players.clone(),
+            hands: session.hands.len(),
+            totals: sheet.totals.clone(),
+            finished: sheet.finished,
+            natural_end: sheet.natural_end,
+            closed: session.closed,
+            winners: sheet.winners.clone(),
+            title: session.text_field("title"),
+            figures: sheet.figures(&session.hands),
+        }
+    }
+
+    /// The summary of a session read for its facts only.
+    fn of_facts(f: Facts) -> Summary {
+        Summary {
+            game: f.game,
+            id: f.id,
+            created: f.created,
+            players: f.players,
+            hands: f.hands,
+            totals: f.end.totals,
+            finished: f.end.finished,
+            natural_end: f.end.natural_end,
+            closed: f.closed,
+            winners: f.end.winners,
+            figures: f.end.figures,
+            title: f.title,
+        }
+    }
+}
+
+/// Where a session stands, as the history lists it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    InProgress,
+    Finished,
+    Stopped,
+}
+
+/// The state of one session file, as listed on the home screen and by `marque check`.
+#[derive(Debug, Clone)]
+pub enum FileState {
+    Fine(Box<Summary>),
+    Damaged(Vec<Problem>),
+    Newer(u64),
+}
+
+#[derive(Debug, Clone)]
+pub struct Listed {
+    pub path: PathBuf,
+    pub state: FileState,
+    pub modified: Option<std::time::SystemTime>,
+    /// The size and modification time the state was read at.
+    pub stamp: Stamp,
+}
+
+/// The folder of session files.
+#[derive(Debug, Clone)]
+pub struct Store {
+    pub dir: PathBuf,
+}
+
+/// The environment variable that points Marque at another data folder (tests, several users).
+pub const DATA_DIR_ENV: &str = "MARQUE_DATA_DIR";
+
+impl Store {
+    pub fn new(dir: impl Into<PathBuf>) -> Store {
+        Store { dir: dir.into() }
+    }
+
+    /// `$MARQUE_DATA_DIR`, else the user's data folder (`~/.local/share/marque/sessions` on Linux).
+    pub fn default_dir() -> PathBuf {
+        if let Some(d) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
+            return PathBuf::from(d);
+        }
+        directories::ProjectDirs::from("", "", "marque")
+            .map(|p| p.data_dir().join("sessions"))
+            .unwrap_or_else(|| PathBuf::from("marque-sessions"))
+    }
+
+    /// Every `*.json` file of the folder with its state, newest first. Files whose size and
+    /// modification time are those of the index are not read again; the index is rewritten when
+    /// anything changed (where the folder can be written).
+    pub fn list(&self) -> Vec<Listed> {
+        let Ok(rd) = fs::read_dir(&self.dir) else {
+            return Vec::new();
+        };
+        let index_path = self.dir.join(INDEX);
+        // The index only saves work: one that is no regular file, too large or damaged is made
+        // again from the files.
+        let mut old: Index = read_file(&index_path, MAX_INDEX_BYTES)
+            .ok()
+            .and_then(|b| serde_json::from_slice(&b).ok())
+            .filter(|i: &Index| i.version == index_version())
+            .unwrap_or_default();
+        let mut changed = false;
+        let mut entries = 0;
+        // One buffer for every file read: its memory serves the next file.
+        let mut bytes = Vec::new();
+        let mut out = Vec::new();
+        for e in rd.filter_map(|e| e.ok()) {
+            let file_name = e.file_name();
+            let name = file_name.to_string_lossy();
+            if name.starts_with('.') || !name.ends_with(".json") {
+                continue;
+            }
+            // A name that is not UTF-8 is listed, but kept out of the index (its keys are text).
+            let indexable = file_name.to_str().is_some();
+            let path = e.path();
+            // The entry's own metadata is read relative to the open folder; a link is followed.
+            let meta = match e.file_type() {
+                Ok(t) if !t.is_symlink() => e.metadata(),
+                _ => fs::metadata(&path),
+            };
+            // What is named like a session but cannot be one (a FIFO, a device, a link to
+            // nothing or to itself) is listed as damaged, with why: never silently left out.
+            // A folder so named is no file of the user's.
+            let odd = match &meta {
+                Ok(m) if m.is_file() => None,
+                Ok(m) if m.is_dir() => continue,
+                Ok(_) => Some(marque_core::i18n::Msg::new("file.not_regular")),
+                Err(e) => Some(msg!("ui.io_error", error = e.to_string())),
+            };
+            if let Some(why) = odd {
+                let problem = Problem::file(msg!(
+                    "file.unreadable",
+                    path = path.display().to_string(),
+                    error = why
+                ));
+                out.push(Listed {
+                    path,
+                    state: FileState::Damaged(vec![problem]),
+                    modified: None,
+                    stamp: Stamp {
+                        size: 0,
+                        modified: 0,
+                        inode: 0,
+                        changed: 0,
+                    },
+                });
+                continue;
+            }
+            let Ok(meta) = meta else {
+                continue;
+            };
+            let stamp = Stamp::of(&meta);
+            let cached = if indexable {
+                old.files.remove(&*name)
+            } else {
+                None
+            };
+            let indexed = cached.is_some();
+            let state = match cached.filter(|c| c.stamp == stamp) {
+                Some(cached) => cached.state.into_state(),
+                None => {
+                    let state = match summarize_listed(&path, stamp.size, &mut bytes) {
+                        Ok(summary) => FileState::Fine(Box::new(summary)),
+                        Err(StoreError::Newer(v)) => FileState::Newer(v),
+                        Err(StoreError::Damaged(p)) => FileState::Damaged(p),
+                        Err(e) => FileState::Damaged(vec![Problem::file(msg!(
+                            "file.unreadable",
+                            path = path.display().to_string(),
+                            error = e.to_string()
+                        ))]),
+                    };
+                    // A damaged file is not kept in the index: one that was not there before
+                    // changes nothing.
+                    changed |= indexed || !matches!(state, FileState::Damaged(_));
+                    state
+                }
+            };
+            entries += usize::from(!matches!(state, FileState::Damaged(_)));
+            out.push(Listed {
+                path,
+                state,
+                modified: meta.modified().ok(),
+                stamp,
+            });
+        }
+        // Entries left in the old index are files that are gone.
+        changed |= !old.files.is_empty() || old.version != index_version();
+        if changed && let Ok(text) = IndexOut::write(&out, entries) {
+            // The index only saves work: a folder that cannot be written is read in full, and
+            // an index lost in a crash is made again (so it is renamed into place, never half
+            // written, but not synced to the disk).
+            replace_file(&index_path, &text, false, None).ok();
+        }
+        // Newest first; the paths are all in this folder, so their bytes order them.
+        out.sort_unstable_by(|a, b| {
+            b.modified
+                .cmp(&a.modified)
+                .then_with(|| a.path.as_os_str().cmp(b.path.as_os_str()))
+        });
+        out
+    }
+
+    /// A path for a new session file, never an existing one.
+    pub fn new_path(&self, id: &str) -> PathBuf {
+        let clean: String = id
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() || c == '-' || c == '_' {
+                    c
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        let mut p = self.dir.join(format!("{clean}.json"));
+        let mut k = 2;
+        while p.exists() {
+            p = self.dir.join(format!("{clean}-{k}.json"));
+            k += 1;
+        }
+        p
+    }
+
+    /// The folder of a shelf: the sessions themselves, or `archive/` or `trash/` inside them.
+    pub fn shelf_dir(&self, shelf: Shelf) -> PathBuf {
+        match shelf {
+            Shelf::Sessions => self.dir.clone(),
+            Shelf::Archive => self.dir.join("archive"),
+            Shelf::Trash => self.dir.join("trash"),
+        }
+    }
+
+    /// Moves a session file to another shelf (archived, in the trash, or back among the
+    /// sessions), never over a file there; returns where it went. Nothing is ever deleted: the
+    /// trash is a folder, and its files can be put back.
+    ///
+    /// A session open for writing in a window (its lock held) stays where it is: the window
+    /// would go on saving to the old place.
+    pub fn shelve(&self, path: &Path, to: Shelf) -> Result<PathBuf, StoreError> {
+        let _lock = Lock::acquire(path)?;
+        let dir = self.shelf_dir(to);
+        fs::create_dir_all(&dir)?;
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "session.json".into());
+        let stem = name.trim_end_matches(".json").to_string();
+        let mut dest = dir.join(&name);
+        let mut k = 2;
+        // A session that is a symbolic link moves as a link to where it points, said in full:
+        // a relative link moved to another folder would point to nothing.
+        let target = match fs::symlink_metadata(path) {
+            Ok(m) if m.file_type().is_symlink() => Some(fs::canonicalize(path)?),
+            _ => None,
+        };
+        // Linked under its new name, which fails where a name exists (even one that appeared
+        // a moment ago): never over another file. Where the folder takes no links, renamed.
+        loop {
+            if let Some(target) = &target {
+                match link_to(target, &dest) {
+                    Ok(()) => {
+                        fs::remove_file(path)?;
+                        break;
+                    }
+                    Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                    Err(e) => return Err(StoreError::Write(e)),
+                }
+            } else if fs::symlink_metadata(&dest).is_err() {
+                match fs::hard_link(path, &dest) {
+                    Ok(()) => {
+                        fs::remove_file(path)?;
+                        break;
+                    }
+                    Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                    Err(_) => {
+                        fs::rename(path, &dest)?;
+                        break;
+                    }
+                }
+            }
+            dest = dir.join(format!("{stem}-{k}.json"));
+            k += 1;
+        }
+        sync_dir(&dir);
+        if let Some(from) = path.parent() {
+            sync_dir(from);
+        }
+        Ok(dest)
+    }
+
+    /// See [`crate::backup::backup`].
+    pub fn backup(&self, out: &Path) -> Result<crate::backup::Backup, StoreError> {
+        crate::backup::backup(&self.dir, out)
+    }
+
+    /// See [`crate::backup::restore`].
+    pub fn restore(&self, from: &Path) -> Result<crate::backup::Restore, StoreError> {
+        crate::backup::restore(&self.dir, from)
+    }
+
+    /// Moves a damaged file into `damaged/` beside it (never over another file); returns where.
+    pub fn move_aside(&self, path: &Path) -> std::io::Result<PathBuf> {
+        let dir = self.dir.join("damaged");
+        fs::create_dir_all(&dir)?;
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "session.json".into());
+        let mut dest = dir.join(&name);
+        let mut k = 2;
+        while dest.exists() {
+            dest = dir.join(format!("{k}-{name}"));
+            k += 1;
+        }
+        fs::rename(path, &dest)?;
+        sync_dir(&self.dir);
+        Ok(dest)
+    }
+
+    /// Imports a session file from elsewhere: it must score, and it gets a new file of its own
+    /// (an existing session is never overwritten).
+    pub fn import(&self, from: &Path) -> Result<PathBuf, StoreError> {
+        let session = read_session(from)?.session;
+        if let Some(p) = crate::session::control_in_names(&session.players) {
+            return Err(StoreError::Damaged(vec![p]));
+        }
+        fs::create_dir_all(&self.dir)?;
+        // An id that makes no usable name (empty, dots only…) gets a fresh one; a long one is
+        // shortened: an imported session always has a file the home screen lists.
+        let id: String = session
+            .id
+            .as_deref()
+            .unwrap_or("")
+            .chars()
+            .filter(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+            .take(64)
+            .collect();
+        let id = if id.is_empty() {
+            new_id(session.game.id())
+        } else {
+            id
+        };
+        let path = self.new_path(&id);
+        write_atomic(&path, session.to_json_string().as_bytes())?;
+        Ok(path)
+    }
+}
+
+/// A symbolic link at `link` to `target` (never over a file there).
+fn link_to(target: &Path, link: &Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(target, link)
+    }
+    #[cfg(not(unix))]
+    {
+        Err(std::io::Error::other(format!(
+            "no symbolic links here ({} → {})",
+            link.display(),
+            target.display()
+        )))
+    }
+}
+
+/// A fresh session id: date, game and a short random part.
+pub fn new_id(game: &str) -> String {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0),
+    );
+    h.write_u32(std::process::id());
+    format!(
+        "{}-{game}-{:04x}",
+        chrono::Local::now().format("%Y-%m-%d"),
+        h.finish() & 0xffff
+    )
+}
+
+fn read_decoded(path: &Path) -> Result<(Session, Stamp), StoreError> {
+    read_text(path, Session::parse).map(|(s, stamp, _)| (s, stamp))
+}

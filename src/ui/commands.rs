@@ -1,0 +1,402 @@
+//! Every change the app makes is a [`Command`], run in one place ([`App::run`]): screens emit
+//! them; each command's work is a function of its own.
+
+use std::path::{Path, PathBuf};
+
+use egui::{Key, KeyboardShortcut, Modifiers};
+
+use super::dialogs::FileFor;
+use super::document::Open;
+use super::notice::{Notice, render_problems, store_notice};
+use super::prefs::Prefs;
+use super::{App, Screen, TAP_GUARD_SECONDS, home, new_session};
+use crate::games::{GameHand, GameKind};
+use crate::history::{Action, Change};
+use crate::i18n::Lang;
+use crate::session::Session;
+use marque_core::msg;
+
+/// Every change the app makes, from a button, a menu, a key or a screen: screens read the
+/// document and emit commands; [`App::run_commands`] carries them out after the frame is drawn.
+#[derive(Debug, Clone)]
+pub enum Command {
+    Home,
+    NewSession,
+    Rules {
+        game: GameKind,
+        focus: Option<String>,
+    },
+    BackToSession,
+    /// The players' screen: the roster, per game, and two players' sessions together.
+    Players,
+    /// Statistics count the first name as the same person as the second (kept in the
+    /// preferences; no session is rewritten).
+    MergePlayers(String, String),
+    /// A name merged by hand counts as its own person again.
+    SplitPlayer(String),
+    Open(PathBuf),
+    OpenNewer(PathBuf, u64),
+    Create(Box<Session>),
+    /// The hand of the form: added, or in place of the hand being edited.
+    Confirm(GameHand),
+    Delete(usize),
+    Undo,
+    Redo,
+    Restore(Change),
+    CloseSession,
+    /// Ask to open a session the players closed again (a confirmation follows).
+    AskReopen,
+    /// Open it again: logged, and the form comes back.
+    Reopen,
+    CancelReopen,
+    /// Bridge: the rubber is over and the table goes on with another one (the form comes back).
+    NextRubber,
+    /// Show or close the scoreboard window for the room.
+    ToggleScoreboard,
+    /// Show or hide the chart of the running totals.
+    ToggleChart,
+    /// Bridge: the chart of this rubber (`usize::MAX`: of the whole evening).
+    ChartRubber(usize),
+    /// The session's title and note, as typed, saved.
+    SetTitle,
+    /// The other side's word on hand `i`: agreed, or not.
+    Word(usize, bool),
+    /// The options tried in "what if" become the session's, for every hand (logged).
+    ApplyOptions,
+    Export,
+    /// The open session as a printable PDF, to the path typed.
+    ExportPdf,
+    Select(usize),
+    /// What if this option had another value (for the count of a hand, nothing is saved);
+    /// `None` goes back to the session's own options.
+    WhatIf(Option<(String, serde_json::Value)>),
+    Edit(usize),
+    CancelEdit,
+    ToggleLog,
+    Import(PathBuf),
+    /// A session file to another shelf: archived, in the trash, or back among the sessions.
+    Shelve(PathBuf, crate::store::Shelf),
+    /// A session just moved from the list shown goes back (`home.moved[i]`).
+    Unshelve(usize),
+    /// The home screen lists this shelf.
+    HomeShelf(crate::store::Shelf),
+    /// Every session of the data folder into one backup file (never over a file).
+    Backup(PathBuf),
+    /// The sessions of a backup file put back (never over a session).
+    RestoreBackup(PathBuf),
+    /// Ask the desktop for a file for this (the native dialog); the typed path stays beside it.
+    Browse(FileFor),
+    MoveAside(PathBuf),
+    ToggleLang,
+    ToggleTheme,
+    ZoomIn,
+    ZoomOut,
+    DismissNotice,
+}
+
+/// The commands that have a name, a button and a key: the one list the top bar, the session
+/// screen and the keyboard read.
+/// Makes a command without arguments.
+pub type MakeCommand = fn() -> Command;
+
+pub struct Named {
+    pub command: MakeCommand,
+    /// The key of the button's text.
+    pub label: &'static str,
+    pub keys: &'static [KeyboardShortcut],
+}
+
+pub const UNDO: Named = Named {
+    command: || Command::Undo,
+    label: "ui.undo",
+    keys: &[KeyboardShortcut::new(Modifiers::COMMAND, Key::Z)],
+};
+pub const REDO: Named = Named {
+    command: || Command::Redo,
+    label: "ui.redo",
+    keys: &[
+        KeyboardShortcut::new(Modifiers::COMMAND, Key::Y),
+        KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z),
+    ],
+};
+pub const ZOOM_IN: Named = Named {
+    command: || Command::ZoomIn,
+    label: "ui.zoom_in",
+    keys: &[],
+};
+pub const ZOOM_OUT: Named = Named {
+    command: || Command::ZoomOut,
+    label: "ui.zoom_out",
+    keys: &[],
+};
+/// Every named command, for the keyboard.
+pub const NAMED: [&Named; 4] = [&UNDO, &REDO, &ZOOM_IN, &ZOOM_OUT];
+
+impl App {
+    /// Carries out every command asked for during the frame: the one place where the app
+    /// changes.
+    pub fn run_commands(&mut self) {
+        for c in std::mem::take(&mut self.commands) {
+            self.run(c);
+        }
+    }
+
+    pub(super) fn run(&mut self, c: Command) {
+        // Taps after which other keys come where the finger is.
+        if matches!(
+            c,
+            Command::NextRubber
+                | Command::MergePlayers(..)
+                | Command::SplitPlayer(_)
+                | Command::Shelve(..)
+                | Command::Unshelve(_)
+                | Command::CloseSession
+                | Command::Reopen
+        ) {
+            self.guard_until = Some(self.now + TAP_GUARD_SECONDS);
+        }
+        match c {
+            Command::Home => self.go_home(),
+            Command::NewSession => {
+                self.screen = Screen::New(Box::new(new_session::NewSession::new(&self.prefs)))
+            }
+            Command::Rules { game, focus } => self.screen = Screen::Rules { game, focus },
+            Command::Players => self.show_players(),
+            Command::MergePlayers(name, into) => self.merge_players(name, into),
+            Command::SplitPlayer(name) => self.split_player(name),
+            Command::BackToSession => self.screen = Screen::Session,
+            Command::Open(p) => self.open_path(&p),
+            Command::OpenNewer(p, v) => self.open_newer(&p, v),
+            Command::Create(s) => self.create_from_form(*s),
+            Command::Confirm(hand) => self.confirm(hand),
+            Command::Delete(i) => self.delete(i),
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::Restore(change) => self.restore(change),
+            Command::CloseSession => self.close_session(),
+            Command::AskReopen => self.with_open(|o| o.confirm_reopen = true),
+            Command::CancelReopen => self.with_open(|o| o.confirm_reopen = false),
+            Command::Reopen => self.reopen(),
+            Command::ToggleScoreboard => self.scoreboard = !self.scoreboard,
+            Command::SetTitle => self.set_title(),
+            Command::ToggleChart => self.with_open(|o| {
+                o.show_chart = !o.show_chart;
+                o.rows.chart_to_view.set(o.show_chart);
+            }),
+            Command::ChartRubber(r) => self.with_open(|o| o.chart_rubber = Some(r)),
+            Command::Word(i, agreed) => self.word(i, agreed),
+            Command::ApplyOptions => self.apply_options(),
+            Command::NextRubber => self.with_open(|o| {
+                o.next_rubber = true;
+                o.reset_form();
+            }),
+            Command::Export => self.export_or_ask(FileFor::Export),
+            Command::ExportPdf => self.export_or_ask(FileFor::ExportPdf),
+            Command::Browse(purpose) => self.browse(purpose),
+            Command::Import(path) if path.as_os_str().is_empty() => self.browse(FileFor::Import),
+            Command::Import(path) => self.import(&path),
+            Command::Shelve(path, to) => self.shelve(&path, to),
+            Command::Unshelve(i) => self.unshelve(i),
+            Command::HomeShelf(shelf) => {
+                self.home.shelf = shelf;
+                self.home.moved.clear();
+                self.home.refresh(&self.store);
+            }
+            Command::Backup(path) if path.as_os_str().is_empty() => self.browse(FileFor::Backup),
+            // The whole folder is read or written: on a thread of its own, the window stays live.
+            Command::Backup(path) => {
+                let store = self.store.clone();
+                self.start_job(move || Ok(store.backup(&path)?.message(&path)));
+            }
+            Command::RestoreBackup(path) if path.as_os_str().is_empty() => {
+                self.browse(FileFor::Restore)
+            }
+            Command::RestoreBackup(path) => {
+                let store = self.store.clone();
+                self.start_job(move || Ok(store.restore(&path)?.message()));
+            }
+            Command::MoveAside(p) => self.move_aside(&p),
+            Command::Select(i) => self.with_open(|o| o.selected = Some(i)),
+            Command::WhatIf(Some((key, value))) => self.with_open(|o| {
+                o.whatif.insert(key, value);
+            }),
+            Command::WhatIf(None) => self.with_open(|o| o.whatif.clear()),
+            Command::Edit(i) => self.with_open(|o| {
+                o.editing = Some(i);
+                o.reset_form();
+            }),
+            Command::CancelEdit => self.with_open(|o| {
+                o.editing = None;
+                o.reset_form();
+            }),
+            Command::ToggleLog => self.with_open(|o| o.show_log = !o.show_log),
+            // (A preference not saved is told by a notice.)
+            Command::ToggleLang => {
+                self.change_prefs(|p| {
+                    p.lang = match p.lang {
+                        Lang::Fr => Lang::En,
+                        Lang::En => Lang::Fr,
+                    }
+                });
+            }
+            Command::ToggleTheme => {
+                self.change_prefs(|p| p.dark = !p.dark);
+            }
+            Command::ZoomIn => {
+                self.change_prefs(|p| p.zoom_by(0.1));
+            }
+            Command::ZoomOut => {
+                self.change_prefs(|p| p.zoom_by(-0.1));
+            }
+            Command::DismissNotice => self.notice = None,
+        }
+    }
+
+    /// Changes the open session's screen state (nothing when no session is open).
+    fn with_open(&mut self, change: impl FnOnce(&mut Open)) {
+        if let Some(o) = self.open.as_mut() {
+            change(o);
+        }
+    }
+
+    /// Changes the preferences and saves them; the table is told if they could not be saved
+    /// (false).
+    pub(super) fn change_prefs(&mut self, change: impl FnOnce(&mut Prefs)) -> bool {
+        change(&mut self.prefs);
+        match self.prefs.save(&self.store) {
+            Ok(()) => true,
+            Err(e) => {
+                self.notice = Some(msg!("ui.prefs.not_saved", error = e.to_string()).into());
+                false
+            }
+        }
+    }
+
+    /// The roster of players.
+    fn show_players(&mut self) {
+        // The roster reads the sessions themselves, not the archive or the trash, as they are
+        // now (a game may have been played since the last listing).
+        self.home.shelf = crate::store::Shelf::Sessions;
+        self.home.refresh(&self.store);
+        self.screen = Screen::Players;
+    }
+
+    fn merge_players(&mut self, name: String, into: String) {
+        if self.change_prefs(|p| p.merge(&name, &into)) {
+            self.notice = Some(msg!("ui.players.merged_notice", name = name, into = into).into());
+        }
+    }
+
+    fn split_player(&mut self, name: String) {
+        if self.change_prefs(|p| p.split(&name)) {
+            self.notice = Some(msg!("ui.players.split_notice", name = name).into());
+        }
+    }
+
+    /// Creates the session the new-session form made; a refusal stays on the form.
+    fn create_from_form(&mut self, session: Session) {
+        if let Err(e) = self.create(session)
+            && let Screen::New(ns) = &mut self.screen
+        {
+            ns.error = Some(e);
+        }
+    }
+
+    /// Deletes hand `i`, with a trace in the log.
+    fn delete(&mut self, i: usize) {
+        let game = self.open.as_ref().map(|o| o.doc.session.game);
+        let old = self
+            .open
+            .as_ref()
+            .and_then(|o| o.doc.session.hands.get(i).cloned());
+        if let Some(old) = old
+            && let Err(p) = self.change(Change::Remove(i, old), Action::Delete)
+        {
+            self.notice = Some(Notice::new(move |lang| {
+                let why = render_problems(&p, lang, game);
+                msg!("ui.delete_refused", why = why).render(lang)
+            }));
+        }
+    }
+
+    /// Brings back what the log recorded.
+    fn restore(&mut self, change: Change) {
+        let game = self.open.as_ref().map(|o| o.doc.session.game);
+        if let Err(p) = self.change(change, Action::Restore) {
+            self.notice = Some(Notice::new(move |lang| render_problems(&p, lang, game)));
+        }
+    }
+
+    /// Exports to the path typed, or asks the desktop for one.
+    fn export_or_ask(&mut self, purpose: FileFor) {
+        let typed = self
+            .open
+            .as_ref()
+            .is_some_and(|o| !o.export_path.trim().is_empty());
+        match (typed, purpose) {
+            (false, _) => self.browse(purpose),
+            (true, FileFor::ExportPdf) => self.export_pdf(),
+            (true, _) => self.export(),
+        }
+    }
+
+    fn import(&mut self, path: &Path) {
+        self.notice = Some(match self.store.import(path) {
+            Ok(p) => msg!("ui.home.imported", file = p.display().to_string()).into(),
+            Err(e) => store_notice(e),
+        });
+        self.home.refresh(&self.store);
+    }
+
+    /// Moves a session to the archive or the trash, with a way back.
+    fn shelve(&mut self, path: &Path, to: crate::store::Shelf) {
+        let index = self.home.row_of(path);
+        let players = match self.home.listing().0.iter().find(|l| l.path == path) {
+            Some(crate::store::Listed {
+                state: crate::store::FileState::Fine(s),
+                ..
+            }) => s.players.join(", "),
+            _ => String::new(),
+        };
+        self.notice = Some(match self.store.shelve(path, to) {
+            Ok(dest) => {
+                if let Some(index) = index {
+                    self.home.moved.push(home::Moved {
+                        index,
+                        dest: dest.clone(),
+                        back: self.home.shelf,
+                        to,
+                        players,
+                    });
+                }
+                msg!("ui.home.moved_to", file = dest.display().to_string()).into()
+            }
+            Err(e) => store_notice(e),
+        });
+        self.home.refresh(&self.store);
+    }
+
+    /// Puts back the `i`th session moved.
+    fn unshelve(&mut self, i: usize) {
+        let Some(m) = self.home.moved.get(i).cloned() else {
+            return;
+        };
+        self.notice = Some(match self.store.shelve(&m.dest, m.back) {
+            Ok(dest) => {
+                self.home.moved.remove(i);
+                msg!("ui.home.moved_to", file = dest.display().to_string()).into()
+            }
+            Err(e) => store_notice(e),
+        });
+        self.home.refresh(&self.store);
+    }
+
+    /// Moves a damaged file aside.
+    fn move_aside(&mut self, p: &Path) {
+        self.notice = Some(match self.store.move_aside(p) {
+            Ok(dest) => msg!("ui.home.moved", file = dest.display().to_string()).into(),
+            Err(e) => msg!("ui.io_error", error = e.to_string()).into(),
+        });
+        self.home.refresh(&self.store);
+    }
+}
