@@ -14,8 +14,8 @@ pub struct RulesState {
 }
 
 /// The rule ids of a game, in reading order.
-pub fn rule_ids(game: GameKind) -> &'static [&'static str] {
-    game.rules()
+pub fn rule_ids(game: GameKind) -> impl Iterator<Item = &'static str> {
+    game.rules().iter().map(|r| r.as_str())
 }
 
 /// The key of a rule's text in the locale files.
@@ -63,7 +63,7 @@ pub fn show(app: &mut App, ui: &mut egui::Ui, game: GameKind, focus: Option<Stri
                 continue;
             }
             shown += 1;
-            let focused = focus.as_deref() == Some(*id);
+            let focused = focus.as_deref() == Some(id);
             // The rule's title, with its id beside it (the id the score lines name).
             let title = RichText::new(format!(
                 "{}  [{id}]",
@@ -78,7 +78,7 @@ pub fn show(app: &mut App, ui: &mut egui::Ui, game: GameKind, focus: Option<Stri
             });
             ui.label(RichText::new(text).size(17.0));
             ui.add_space(8.0);
-            if focused && app.rules.scrolled_to.as_deref() != Some(*id) {
+            if focused && app.rules.scrolled_to.as_deref() != Some(id) {
                 r.scroll_to_me(Some(egui::Align::TOP));
                 app.rules.scrolled_to = Some(id.to_string());
             }

@@ -8,7 +8,7 @@ use crate::ui::widgets::{fixed_block, fixed_row, line_height};
 use egui::{RichText, Ui};
 
 use super::{App, Command, Open, REDO, UNDO, forms};
-use crate::games::{GameHand, GameKind, Line};
+use crate::games::{GameHand, GameKind, Line, RuleId};
 use crate::history;
 use crate::i18n::{Lang, Msg, tr};
 use crate::session::{Paper, Session, Sheet};
@@ -944,7 +944,7 @@ fn what_if(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
 fn line_rows(
     lines: &[Line],
     lang: Lang,
-) -> impl Iterator<Item = (usize, i64, String, &'static str)> + '_ {
+) -> impl Iterator<Item = (usize, i64, String, RuleId)> + '_ {
     lines
         .iter()
         .map(move |l| (l.side, l.points, l.text.render(lang), l.rule))
@@ -956,7 +956,7 @@ fn explain(
     ui: &mut Ui,
     lang: Lang,
     sides: &[String],
-    lines: impl Iterator<Item = (usize, i64, String, &'static str)>,
+    lines: impl Iterator<Item = (usize, i64, String, RuleId)>,
     commands: &mut Vec<Command>,
 ) {
     let mut clicked = None;
@@ -966,7 +966,7 @@ fn explain(
         // lies over the link.
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(format!("{} {}", sides[side], signed(points))).strong());
-            let key = super::rules::rule_key(rule);
+            let key = super::rules::rule_key(rule.as_str());
             ui.label(RichText::new(tr(lang, &format!("{key}.title"))).weak());
             let hover = format!("{}\n\n{}", tr(lang, &key), tr(lang, "ui.open_rule"));
             if ui.link(format!("[{rule}]")).on_hover_text(hover).clicked() {

@@ -17,7 +17,7 @@ use crate::session::{Problem, Session, Sheet};
 pub struct Step {
     pub side: usize,
     pub points: i64,
-    pub rule: &'static str,
+    pub rule: crate::games::RuleId,
     /// The line's text, with its sum where the game writes one (`… : 200 + 300 + 300 = 800`).
     pub text: Msg,
     /// The sum alone, in numbers (the same in every language).

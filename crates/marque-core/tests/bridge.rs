@@ -20,7 +20,7 @@ fn deal(contract: &str, declarer: &str, tricks: u8) -> Value {
 fn contracts_parse_and_print() {
     let c = Contract::parse("3NTXX").unwrap();
     assert_eq!(
-        (c.level, c.strain, c.doubling),
+        (c.level.get(), c.strain, c.doubling),
         (3, Strain::NoTrump, Doubling::Redoubled)
     );
     assert_eq!(c.code(), "3NTXX");

@@ -2,7 +2,7 @@
 
 use super::{Ctx, Entry, Modes};
 use crate::games::GameHand;
-use crate::games::bridge::{Contract, Doubling, Hand, Honours, HonoursKind, Seat, Strain};
+use crate::games::bridge::{Contract, Doubling, Hand, Honours, HonoursKind, Level, Seat, Strain};
 use crate::i18n::Msg;
 use crate::i18n::tr;
 use crate::ui::widgets::{key, key_height, key_width, keypad, row_title};
@@ -12,7 +12,7 @@ use marque_core::msg;
 pub struct BridgeForm {
     passed: bool,
     declarer: Option<Seat>,
-    level: Option<u8>,
+    level: Option<Level>,
     strain: Option<Strain>,
     doubling: Doubling,
     tricks: Option<u8>,
@@ -135,8 +135,8 @@ impl BridgeForm {
         row_title(ui, tr(lang, "ui.bridge.contract"));
         let small = egui::vec2(44.0, height);
         keypad(ui, 7, small, 7, |ui, i| {
-            let level = i as u8 + 1;
-            let name = msg!("ui.bridge.level", n = level).render(lang);
+            let level = Level::ALL[i];
+            let name = msg!("ui.bridge.level", n = level.get()).render(lang);
             if key(
                 ui,
                 small,
@@ -149,7 +149,7 @@ impl BridgeForm {
             {
                 self.level = Some(level);
                 if self.tricks.is_none() {
-                    self.tricks = Some(6 + level);
+                    self.tricks = Some(6 + level.get());
                 }
             }
         });
@@ -197,7 +197,7 @@ impl BridgeForm {
             let tricks = i as u8;
             let (text, name) = match self.level {
                 Some(level) => {
-                    let diff = tricks as i64 - (6 + level) as i64;
+                    let diff = i64::from(tricks) - i64::from(6 + level.get());
                     match diff {
                         0 => ("=".to_string(), tr(lang, "ui.bridge.made")),
                         d if d > 0 => (

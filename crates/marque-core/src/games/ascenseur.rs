@@ -13,6 +13,21 @@ use super::{Line, OptDesc, OptKind, Scored};
 use crate::i18n::{Msg, join};
 use crate::msg;
 
+use crate::games::RuleId;
+
+/// The game's rule ids, as its lines and the rules screen name them.
+pub mod rule {
+    use crate::games::RuleId;
+
+    pub const ROUNDS: RuleId = RuleId::new("ascenseur.rounds");
+    pub const HOOK: RuleId = RuleId::new("ascenseur.hook");
+    pub const FOREHEAD: RuleId = RuleId::new("ascenseur.forehead");
+    pub const EXACT: RuleId = RuleId::new("ascenseur.exact");
+    pub const MISSED: RuleId = RuleId::new("ascenseur.missed");
+    pub const END: RuleId = RuleId::new("ascenseur.end");
+}
+
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Peak {
@@ -323,14 +338,14 @@ impl Game {
                 Line::new(
                     p,
                     pts,
-                    "ascenseur.exact",
+                    rule::EXACT,
                     msg!("ascenseur.line.exact", player = &self.players[p], bid = b),
                 )
             } else {
                 Line::new(
                     p,
                     pts,
-                    "ascenseur.missed",
+                    rule::MISSED,
                     msg!(
                         "ascenseur.line.missed",
                         player = &self.players[p],
@@ -401,13 +416,13 @@ impl super::Rules for Game {
         OptDesc::new("peak", OptKind::Words(&["all", "keep_trump"])),
         OptDesc::new("first_dealer", OptKind::Player),
     ];
-    const RULES: &'static [&'static str] = &[
-        "ascenseur.rounds",
-        "ascenseur.hook",
-        "ascenseur.forehead",
-        "ascenseur.exact",
-        "ascenseur.missed",
-        "ascenseur.end",
+    const RULES: &'static [RuleId] = &[
+        rule::ROUNDS,
+        rule::HOOK,
+        rule::FOREHEAD,
+        rule::EXACT,
+        rule::MISSED,
+        rule::END,
     ];
     const HAND_FIELDS: &'static [&'static str] = &["bids", "tricks"];
 

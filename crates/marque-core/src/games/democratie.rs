@@ -12,6 +12,19 @@ use super::{Line, OptDesc, OptKind, Scored, race_over};
 use crate::i18n::{Arg, Msg};
 use crate::msg;
 
+use crate::games::RuleId;
+
+/// The game's rule ids, as its lines and the rules screen name them.
+pub mod rule {
+    use crate::games::RuleId;
+
+    pub const POINTS: RuleId = RuleId::new("democratie.points");
+    pub const TRICK: RuleId = RuleId::new("democratie.trick");
+    pub const TRIBU: RuleId = RuleId::new("democratie.tribu");
+    pub const END: RuleId = RuleId::new("democratie.end");
+}
+
+
 /// Ranks from high to low.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub enum Rank {
@@ -548,7 +561,7 @@ impl Game {
             lines.push(Line::new(
                 player,
                 n,
-                "democratie.tribu",
+                rule::TRIBU,
                 msg!(
                     key,
                     player = &self.players[player],
@@ -651,11 +664,11 @@ impl super::Rules for Game {
         OptDesc::new("joker", OptKind::Words(&["wild", "lowest"])),
         OptDesc::new("days", OptKind::Positive(2)),
     ];
-    const RULES: &'static [&'static str] = &[
-        "democratie.points",
-        "democratie.trick",
-        "democratie.tribu",
-        "democratie.end",
+    const RULES: &'static [RuleId] = &[
+        rule::POINTS,
+        rule::TRICK,
+        rule::TRIBU,
+        rule::END,
     ];
     const HAND_FIELDS: &'static [&'static str] = &["captured"];
 

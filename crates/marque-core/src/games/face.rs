@@ -187,6 +187,6 @@ impl GameKind {
     pub fn of_rule(rule: &str) -> Option<GameKind> {
         GameKind::ALL
             .into_iter()
-            .find(|g| g.rules().contains(&rule))
+            .find(|g| g.rules().iter().any(|r| r.as_str() == rule))
     }
 }

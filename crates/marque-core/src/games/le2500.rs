@@ -12,6 +12,20 @@ use super::{Line, OptDesc, OptKind, Scored, race_over};
 use crate::i18n::{Arg, Msg};
 use crate::msg;
 
+use crate::games::RuleId;
+
+/// The game's rule ids, as its lines and the rules screen name them.
+pub mod rule {
+    use crate::games::RuleId;
+
+    pub const DEAL: RuleId = RuleId::new("2500.deal");
+    pub const VALUES: RuleId = RuleId::new("2500.values");
+    pub const BRASSE: RuleId = RuleId::new("2500.brasse");
+    pub const END: RuleId = RuleId::new("2500.end");
+    pub const CARDS: RuleId = RuleId::new("2500.cards");
+}
+
+
 /// A rank of the 96-card pack (no 2s).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub enum Rank {
@@ -509,7 +523,7 @@ impl Game {
                 ),
                 Cards::Points(_) => msg!("le2500.line.laid_points", player = player, points = laid),
             };
-            lines.push(Line::new(p, laid, "2500.brasse", text));
+            lines.push(Line::new(p, laid, rule::BRASSE, text));
             if !hand.hand[p].is_empty() {
                 let text = match &hand.hand[p] {
                     Cards::Ranks(r) => msg!(
@@ -522,7 +536,7 @@ impl Game {
                         msg!("le2500.line.kept_points", player = player, points = kept)
                     }
                 };
-                lines.push(Line::new(p, -kept, "2500.brasse", text));
+                lines.push(Line::new(p, -kept, rule::BRASSE, text));
             }
         }
         self.over = race_over(&self.totals, self.options.target);
@@ -577,12 +591,12 @@ impl super::Rules for Game {
         OptDesc::new("low_cards", OptKind::Numbers(&[7, 9])),
         OptDesc::new("target", OptKind::Positive(2500)),
     ];
-    const RULES: &'static [&'static str] = &[
-        "2500.deal",
-        "2500.values",
-        "2500.brasse",
-        "2500.end",
-        "2500.cards",
+    const RULES: &'static [RuleId] = &[
+        rule::DEAL,
+        rule::VALUES,
+        rule::BRASSE,
+        rule::END,
+        rule::CARDS,
     ];
     const HAND_FIELDS: &'static [&'static str] = &["frime", "laid", "hand"];
 

@@ -48,17 +48,44 @@ use serde_json::Value;
 
 use crate::i18n::Msg;
 
+/// A rule's id, as lines, the rules screen and `marque score` name it
+/// (`bridge.below.tricks`): each game's are constants of its `rule` module, compared as values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RuleId(&'static str);
+
+impl RuleId {
+    pub const fn new(id: &'static str) -> RuleId {
+        RuleId(id)
+    }
+
+    pub const fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+impl std::fmt::Display for RuleId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl Serialize for RuleId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0)
+    }
+}
+
 /// One line of explanation: who gets how many points, by which rule, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
     pub side: usize,
     pub points: i64,
-    pub rule: &'static str,
+    pub rule: RuleId,
     pub text: Msg,
 }
 
 impl Line {
-    pub fn new(side: usize, points: i64, rule: &'static str, text: Msg) -> Line {
+    pub fn new(side: usize, points: i64, rule: RuleId, text: Msg) -> Line {
         Line {
             side,
             points,
@@ -321,7 +348,7 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     /// Its options, in the order shown.
     const OPTIONS: &'static [OptDesc];
     /// Its rule ids, in reading order (texts `rule.ID`, headings `rule.ID.title`).
-    const RULES: &'static [&'static str];
+    const RULES: &'static [RuleId];
     /// The fields of a hand it reads; any other field of a hand is kept as it was written.
     const HAND_FIELDS: &'static [&'static str];
 
@@ -535,7 +562,7 @@ macro_rules! games {
             }
 
             /// The game's rule ids, in reading order.
-            pub fn rules(self) -> &'static [&'static str] {
+            pub fn rules(self) -> &'static [RuleId] {
                 match self { $(GameKind::$V => <$m::Game as Rules>::RULES),* }
             }
 

@@ -14,6 +14,22 @@ use crate::i18n::{Arg, Msg};
 use crate::msg;
 use crate::trail::Trail;
 
+use crate::games::RuleId;
+
+/// The game's rule ids, as its lines and the rules screen name them.
+pub mod rule {
+    use crate::games::RuleId;
+
+    pub const DEAL_WINNER: RuleId = RuleId::new("truc.deal.winner");
+    pub const DEAL_VALUE: RuleId = RuleId::new("truc.deal.value");
+    pub const RAISE_DOUBLE: RuleId = RuleId::new("truc.raise.double");
+    pub const RAISE_REFUSED: RuleId = RuleId::new("truc.raise.refused");
+    pub const RAISE_BANCO: RuleId = RuleId::new("truc.raise.banco");
+    pub const MANCHE: RuleId = RuleId::new("truc.manche");
+    pub const PARTIE: RuleId = RuleId::new("truc.partie");
+}
+
+
 /// How an accepted raise changes the value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -571,7 +587,7 @@ impl Game {
                 (
                     pr.before,
                     Some(pr.by),
-                    vec![Line::new(pr.by, pr.before, "truc.raise.refused", text)],
+                    vec![Line::new(pr.by, pr.before, rule::RAISE_REFUSED, text)],
                 )
             }
             (_, Some(_)) => return Err(vec![Msg::new("truc.err.result_after_refusal")]),
@@ -623,7 +639,7 @@ impl Game {
                 vec![Line::new(
                     w,
                     value,
-                    "truc.deal.value",
+                    rule::DEAL_VALUE,
                     msg!(key, player = &self.players[w], value = value),
                 )]
             }
@@ -716,14 +732,14 @@ impl super::Rules for Game {
         OptDesc::new("target", OptKind::Positive(12)),
         OptDesc::new("manches", OptKind::Positive(2)),
     ];
-    const RULES: &'static [&'static str] = &[
-        "truc.deal.winner",
-        "truc.deal.value",
-        "truc.raise.double",
-        "truc.raise.refused",
-        "truc.raise.banco",
-        "truc.manche",
-        "truc.partie",
+    const RULES: &'static [RuleId] = &[
+        rule::DEAL_WINNER,
+        rule::DEAL_VALUE,
+        rule::RAISE_DOUBLE,
+        rule::RAISE_REFUSED,
+        rule::RAISE_BANCO,
+        rule::MANCHE,
+        rule::PARTIE,
     ];
     const HAND_FIELDS: &'static [&'static str] = &["calls", "tricks", "winner"];
 

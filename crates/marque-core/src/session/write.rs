@@ -323,7 +323,7 @@ fn write_lines<W: std::io::Write>(
         out.write_all(b",\"points\":")?;
         write_int(out, l.points)?;
         out.write_all(b",\"rule\":")?;
-        write_str(out, l.rule)?;
+        write_str(out, l.rule.as_str())?;
         out.write_all(b",\"text\":")?;
         text.clear();
         l.text.render_into(lang, text);

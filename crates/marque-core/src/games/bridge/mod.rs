@@ -16,6 +16,25 @@ use crate::trail::Trail;
 mod paper;
 pub use paper::{Ended, Paper, Papers};
 
+use crate::games::RuleId;
+
+/// The game's rule ids, as its lines and the rules screen name them.
+pub mod rule {
+    use crate::games::RuleId;
+
+    pub const BELOW_TRICKS: RuleId = RuleId::new("bridge.below.tricks");
+    pub const GAME: RuleId = RuleId::new("bridge.game");
+    pub const OVERTRICKS: RuleId = RuleId::new("bridge.overtricks");
+    pub const INSULT: RuleId = RuleId::new("bridge.insult");
+    pub const UNDERTRICKS: RuleId = RuleId::new("bridge.undertricks");
+    pub const UNDERTRICKS_DOUBLED: RuleId = RuleId::new("bridge.undertricks.doubled");
+    pub const SLAM: RuleId = RuleId::new("bridge.slam");
+    pub const HONOURS: RuleId = RuleId::new("bridge.honours");
+    pub const RUBBER: RuleId = RuleId::new("bridge.rubber");
+    pub const UNFINISHED: RuleId = RuleId::new("bridge.unfinished");
+}
+
+
 /// Points below the line that make a game.
 pub const GAME: i64 = 100;
 
@@ -150,9 +169,55 @@ impl Doubling {
     }
 }
 
+/// A contract's level, 1 to 7: checked when it is made, so that no other can exist.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Level(std::num::NonZeroU8);
+
+impl Level {
+    /// Every level, from 1.
+    pub const ALL: [Level; 7] = [
+        Level::at(1),
+        Level::at(2),
+        Level::at(3),
+        Level::at(4),
+        Level::at(5),
+        Level::at(6),
+        Level::at(7),
+    ];
+
+    /// Level `n`, if there is one.
+    pub const fn new(n: u8) -> Option<Level> {
+        match std::num::NonZeroU8::new(n) {
+            Some(v) if n <= 7 => Some(Level(v)),
+            _ => None,
+        }
+    }
+
+    /// Level `n` of a table of levels (1 to 7; a wrong one does not compile).
+    const fn at(n: u8) -> Level {
+        match Level::new(n) {
+            Some(l) => l,
+            None => panic!("a level is 1 to 7"),
+        }
+    }
+
+    pub const fn get(self) -> u8 {
+        self.0.get()
+    }
+}
+
+const _: () = assert!(Level::new(0).is_none() && Level::new(8).is_none());
+const _: () = assert!(Level::ALL[0].get() == 1 && Level::ALL[6].get() == 7);
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.get().fmt(f)
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Contract {
-    pub level: u8,
+    pub level: Level,
     pub strain: Strain,
     pub doubling: Doubling,
 }
@@ -160,10 +225,7 @@ pub struct Contract {
 impl Contract {
     /// Reads `4S`, `3NTX`, `7CXX`.
     pub fn parse(s: &str) -> Option<Contract> {
-        let level = s.chars().next()?.to_digit(10)? as u8;
-        if !(1..=7).contains(&level) {
-            return None;
-        }
+        let level = Level::new(u8::try_from(s.chars().next()?.to_digit(10)?).ok()?)?;
         let rest = &s[1..];
         let (strain, rest) = Strain::ALL
             .iter()
@@ -193,14 +255,14 @@ impl Contract {
 
     /// Tricks the declaring side needs.
     pub fn needed(&self) -> u8 {
-        6 + self.level
+        6 + self.level.get()
     }
 
     /// The contract as shown: `4♠X`, `3SA`.
     pub fn display(&self) -> Msg {
         msg!(
             "bridge.contract",
-            level = self.level,
+            level = self.level.get(),
             strain = Arg::Key(self.strain.symbol_key()),
             doubling = self.doubling.code()
         )
@@ -534,9 +596,9 @@ fn count(hand: &Hand, info: &Info, line: &Line, options: &Options) -> Option<Str
         }
     };
     let sum = match line.rule {
-        "bridge.below.tricks" => {
+        rule::BELOW_TRICKS => {
             let (first, next) = c.strain.trick_points();
-            let level = i64::from(c.level);
+            let level = i64::from(c.level.get());
             let sum = match (first == next, level) {
                 (true, _) => format!("{level} × {next}"),
                 (false, 1) => format!("{first}"),
@@ -544,11 +606,11 @@ fn count(hand: &Hand, info: &Info, line: &Line, options: &Options) -> Option<Str
             };
             times(sum, f)
         }
-        "bridge.overtricks" => format!("{} × {}", tricks - c.needed(), overtrick_value(c, vul)),
-        "bridge.undertricks" => {
+        rule::OVERTRICKS => format!("{} × {}", tricks - c.needed(), overtrick_value(c, vul)),
+        rule::UNDERTRICKS => {
             format!("{} × {}", c.needed() - tricks, if vul { 100 } else { 50 })
         }
-        "bridge.undertricks.doubled" => {
+        rule::UNDERTRICKS_DOUBLED => {
             let down = i64::from(c.needed() - tricks);
             let terms: Vec<String> = undertricks_doubled(down, vul, options.table)
                 .map(|t| t.to_string())
@@ -580,16 +642,16 @@ pub fn score_deal(hand: &Hand, vulnerable: [bool; 2], options: &Options) -> (Vec
     let needed = c.needed();
     if tricks >= needed {
         let (first, next) = c.strain.trick_points();
-        let points = (first + next * (c.level as i64 - 1)) * f;
+        let points = (first + next * (i64::from(c.level.get()) - 1)) * f;
         below[d] = points;
         lines.push(Line::new(
             d,
             points,
-            "bridge.below.tricks",
+            rule::BELOW_TRICKS,
             msg!(
                 "bridge.line.below",
                 contract = c.display(),
-                level = c.level,
+                level = c.level.get(),
                 points = points
             ),
         ));
@@ -599,7 +661,7 @@ pub fn score_deal(hand: &Hand, vulnerable: [bool; 2], options: &Options) -> (Vec
             lines.push(Line::new(
                 d,
                 over * each,
-                "bridge.overtricks",
+                rule::OVERTRICKS,
                 msg!("bridge.line.overtricks", n = over, each = each),
             ));
         }
@@ -611,12 +673,12 @@ pub fn score_deal(hand: &Hand, vulnerable: [bool; 2], options: &Options) -> (Vec
             lines.push(Line::new(
                 d,
                 insult,
-                "bridge.insult",
+                rule::INSULT,
                 Msg::new("bridge.line.insult"),
             ));
         }
         let slam = match options.slam {
-            SlamRule::Bid => c.level.checked_sub(5).filter(|_| c.level >= 6),
+            SlamRule::Bid => c.level.get().checked_sub(5).filter(|_| c.level.get() >= 6),
             SlamRule::Tricks => tricks.checked_sub(11).filter(|_| tricks >= 12),
         };
         if let Some(kind) = slam {
@@ -629,7 +691,7 @@ pub fn score_deal(hand: &Hand, vulnerable: [bool; 2], options: &Options) -> (Vec
             lines.push(Line::new(
                 d,
                 points,
-                "bridge.slam",
+                rule::SLAM,
                 msg!(key, vul = vul_arg(vul)),
             ));
         }
@@ -640,7 +702,7 @@ pub fn score_deal(hand: &Hand, vulnerable: [bool; 2], options: &Options) -> (Vec
             Doubling::None => {
                 let each = if vul { 100 } else { 50 };
                 (
-                    "bridge.undertricks",
+                    rule::UNDERTRICKS,
                     down * each,
                     msg!(
                         "bridge.line.down",
@@ -658,7 +720,7 @@ pub fn score_deal(hand: &Hand, vulnerable: [bool; 2], options: &Options) -> (Vec
                     "bridge.line.down_xx"
                 };
                 (
-                    "bridge.undertricks.doubled",
+                    rule::UNDERTRICKS_DOUBLED,
                     points,
                     msg!(key, n = down, vul = vul_arg(vul)),
                 )
@@ -670,7 +732,7 @@ pub fn score_deal(hand: &Hand, vulnerable: [bool; 2], options: &Options) -> (Vec
         lines.push(Line::new(
             h.side,
             h.kind.points(),
-            "bridge.honours",
+            rule::HONOURS,
             msg!("bridge.line.honours", kind = Arg::Key(h.kind.name_key())),
         ));
     }
@@ -792,7 +854,7 @@ impl Game {
                 lines.push(Line::new(
                     w,
                     bonus,
-                    "bridge.rubber",
+                    rule::RUBBER,
                     msg!(
                         "bridge.line.rubber",
                         games = 2,
@@ -804,7 +866,7 @@ impl Game {
         }
         let mut above = [0, 0];
         for l in &lines {
-            if l.rule != "bridge.below.tricks" {
+            if l.rule != rule::BELOW_TRICKS {
                 above[l.side] += l.points;
             }
         }
@@ -841,7 +903,7 @@ impl Game {
                 lines.push(Line::new(
                     s,
                     300,
-                    "bridge.unfinished",
+                    rule::UNFINISHED,
                     Msg::new("bridge.line.unfinished_game"),
                 ));
             }
@@ -849,7 +911,7 @@ impl Game {
                 lines.push(Line::new(
                     s,
                     100,
-                    "bridge.unfinished",
+                    rule::UNFINISHED,
                     Msg::new("bridge.line.unfinished_part"),
                 ));
             }
@@ -925,8 +987,8 @@ impl super::Rules for Game {
         let Some(t) = seats.get_mut(declarer.index()) else {
             return;
         };
-        let made = i64::from(*tricks) >= 6 + i64::from(contract.level);
-        let slam = contract.level >= 6;
+        let made = i64::from(*tricks) >= 6 + i64::from(contract.level.get());
+        let slam = contract.level.get() >= 6;
         t.add(Sum::Declared as usize, 1);
         t.add(if made { Sum::Made } else { Sum::Down } as usize, 1);
         t.add(
@@ -959,17 +1021,17 @@ impl super::Rules for Game {
         OptDesc::new("table", OptKind::Words(&["seed", "laws"])),
         OptDesc::new("slam", OptKind::Words(&["bid", "tricks"])),
     ];
-    const RULES: &'static [&'static str] = &[
-        "bridge.below.tricks",
-        "bridge.game",
-        "bridge.overtricks",
-        "bridge.insult",
-        "bridge.undertricks",
-        "bridge.undertricks.doubled",
-        "bridge.slam",
-        "bridge.honours",
-        "bridge.rubber",
-        "bridge.unfinished",
+    const RULES: &'static [RuleId] = &[
+        rule::BELOW_TRICKS,
+        rule::GAME,
+        rule::OVERTRICKS,
+        rule::INSULT,
+        rule::UNDERTRICKS,
+        rule::UNDERTRICKS_DOUBLED,
+        rule::SLAM,
+        rule::HONOURS,
+        rule::RUBBER,
+        rule::UNFINISHED,
     ];
     const HAND_FIELDS: &'static [&'static str] = &["contract", "declarer", "tricks", "honours"];
 

@@ -127,7 +127,7 @@ impl Papers {
                 finished: false,
             },
         });
-        for l in lines.iter().filter(|l| l.rule != "bridge.below.tricks") {
+        for l in lines.iter().filter(|l| l.rule != super::rule::BELOW_TRICKS) {
             paper.above[l.side].push(l.points);
         }
         for s in 0..2 {
@@ -138,7 +138,7 @@ impl Papers {
         if info.game.is_some() {
             paper.below.push((std::mem::take(&mut self.segment), true));
         }
-        if lines.iter().any(|l| l.rule == "bridge.rubber") {
+        if lines.iter().any(|l| l.rule == super::rule::RUBBER) {
             return self.finish_one().or(before);
         }
         before
