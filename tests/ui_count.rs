@@ -112,7 +112,7 @@ fn what_if_another_table_shows_the_hand_and_the_totals_and_changes_nothing() {
     click(&mut h, "Appliquer à toute la partie");
     let s = saved(dir.path());
     assert_eq!(
-        s.options_json.get("table"),
+        s.options.written().get("table"),
         Some(&serde_json::json!("laws"))
     );
     assert_eq!(s.score().unwrap().totals, vec![800, 0]);

@@ -26,7 +26,7 @@ pub fn read_session(path: &Path) -> Result<Loaded, StoreError> {
 pub fn read_for_append(path: &Path) -> Result<Appending, StoreError> {
     let ((session, splice), stamp, text) = read_text(path, Session::parse_to_append)?;
     // Only the game after the last hand is kept, to check what is added: no lines.
-    let mut replay = Replay::new(&session.options, &session.players).quiet();
+    let mut replay = Replay::new(session.options.typed(), &session.players).quiet();
     replay
         .play_from(&session.hands, 0)
         .map_err(StoreError::Damaged)?;

@@ -95,17 +95,12 @@ fn explain_row(
 /// over the session's own. The problems if an option is unknown or a value not allowed, or if a
 /// hand no longer plays under them.
 pub fn what_if(session: &Session, changes: &Map<String, Value>) -> Result<WhatIf, Vec<Problem>> {
-    let mut json = session.options_json.clone();
-    for (k, v) in changes {
-        json.insert(k.clone(), v.clone());
-    }
     let options = session
-        .game
-        .read_options(Some(&Value::Object(json.clone())), session.players.len())
+        .options
+        .with(changes, session.players.len())
         .map_err(|ms| ms.into_iter().map(Problem::file).collect::<Vec<_>>())?;
     let mut other = session.clone();
     other.options = options;
-    other.options_json = json;
     let sheet = other.score()?;
     Ok(WhatIf {
         options: other.options.to_json(),

@@ -258,8 +258,8 @@ pub fn apply_options(
     at: &str,
 ) -> Result<(), Vec<Problem>> {
     let tried = crate::explain::what_if(session, changes)?;
-    let old = RawJson::of(&session.options_json);
-    let new = RawJson::of(&tried.session.options_json);
+    let old = RawJson::of(session.options.written());
+    let new = RawJson::of(tried.session.options.written());
     let crate::explain::WhatIf {
         session: mut other,
         sheet: other_sheet,

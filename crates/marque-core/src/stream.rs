@@ -20,7 +20,7 @@ fn problems(index: usize, ms: Vec<crate::i18n::Msg>) -> Vec<Problem> {
 
 /// Checks that every hand plays, keeping only the score.
 pub fn check(session: &Session) -> Result<(), Vec<Problem>> {
-    Replay::new(&session.options, &session.players)
+    Replay::new(session.options.typed(), &session.players)
         .quiet()
         .play_from(&session.hands, 0)
 }
@@ -28,7 +28,7 @@ pub fn check(session: &Session) -> Result<(), Vec<Problem>> {
 /// Plays every hand in order, handing each to `each` and keeping none: the standing at the end
 /// (closed if the session is). Stops at the first hand refused, with its problems.
 pub fn play_each(session: &Session, mut each: impl FnMut(Played<'_>)) -> Result<End, Vec<Problem>> {
-    let mut replay = Replay::new(&session.options, &session.players);
+    let mut replay = Replay::new(session.options.typed(), &session.players);
     for (index, hand) in session.hands.iter().enumerate() {
         let row = replay.play(&hand.game).map_err(|ms| problems(index, ms))?;
         each(Played {
@@ -47,7 +47,7 @@ pub fn before(session: &Session, index: usize) -> Result<Option<(Replay, HandRow
     let Some(hand) = session.hands.get(index) else {
         return Ok(None);
     };
-    let mut replay = Replay::new(&session.options, &session.players);
+    let mut replay = Replay::new(session.options.typed(), &session.players);
     replay.play_from(&session.hands[..index], 0)?;
     let before = replay.clone();
     let row = replay.play(&hand.game).map_err(|ms| problems(index, ms))?;

@@ -104,7 +104,7 @@ impl RowView {
             label: hand.game.label(&row.info, index, &session.players),
             note: row.info.note(),
             part: row.info.part(),
-            part_won: row.info.part_won(&session.options),
+            part_won: row.info.part_won(session.options.typed()),
             cells,
         }
     }

@@ -68,7 +68,7 @@ impl DemocratieForm {
     pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Entry {
         let lang = ctx.lang;
         let players = &ctx.session.players;
-        let Options::Democratie(options) = &ctx.session.options else {
+        let Options::Democratie(options) = ctx.session.options.typed() else {
             return Err(Msg::new("ui.form.incomplete"));
         };
         let n = players.len();
@@ -211,7 +211,7 @@ impl DemocratieForm {
     fn helper_ui(&mut self, ui: &mut egui::Ui, ctx: &Ctx) {
         let lang = ctx.lang;
         let players = &ctx.session.players;
-        let Options::Democratie(options) = &ctx.session.options else {
+        let Options::Democratie(options) = ctx.session.options.typed() else {
             return;
         };
         ui.separator();

@@ -98,7 +98,7 @@ impl Le2500Form {
 
     pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Entry {
         let lang = ctx.lang;
-        let Options::Le2500(options) = &ctx.session.options else {
+        let Options::Le2500(options) = ctx.session.options.typed() else {
             return Err(Msg::new("ui.form.incomplete"));
         };
         row_title(ui, tr(lang, "ui.2500.frime"));

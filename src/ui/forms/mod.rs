@@ -88,7 +88,7 @@ impl Form {
     pub fn new(session: &Session, editing: Option<usize>, modes: Modes) -> Form {
         let existing = editing.and_then(|i| session.hands.get(i)).map(|h| &h.game);
         let n = session.players.len();
-        let le2500 = match &session.options {
+        let le2500 = match session.options.typed() {
             crate::session::Options::Le2500(o) => o.clone(),
             _ => crate::games::le2500::Options::default(),
         };

@@ -27,7 +27,6 @@ pub mod rule {
     pub const END: RuleId = RuleId::new("ascenseur.end");
 }
 
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Peak {

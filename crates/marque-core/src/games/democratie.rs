@@ -24,7 +24,6 @@ pub mod rule {
     pub const END: RuleId = RuleId::new("democratie.end");
 }
 
-
 /// Ranks from high to low.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub enum Rank {
@@ -664,12 +663,7 @@ impl super::Rules for Game {
         OptDesc::new("joker", OptKind::Words(&["wild", "lowest"])),
         OptDesc::new("days", OptKind::Positive(2)),
     ];
-    const RULES: &'static [RuleId] = &[
-        rule::POINTS,
-        rule::TRICK,
-        rule::TRIBU,
-        rule::END,
-    ];
+    const RULES: &'static [RuleId] = &[rule::POINTS, rule::TRICK, rule::TRIBU, rule::END];
     const HAND_FIELDS: &'static [&'static str] = &["captured"];
 
     fn read_options(v: Option<&Value>, players: usize) -> Result<Options, Vec<Msg>> {

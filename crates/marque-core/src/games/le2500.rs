@@ -25,7 +25,6 @@ pub mod rule {
     pub const CARDS: RuleId = RuleId::new("2500.cards");
 }
 
-
 /// A rank of the 96-card pack (no 2s).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub enum Rank {

@@ -29,7 +29,6 @@ pub mod rule {
     pub const PARTIE: RuleId = RuleId::new("truc.partie");
 }
 
-
 /// How an accepted raise changes the value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]

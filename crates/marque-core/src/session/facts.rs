@@ -33,7 +33,7 @@ impl Session {
         }
         // The careful reading takes the text as it is (it drops one byte-order mark itself).
         let s = Session::parse_to_score(text)?;
-        let mut replay = Replay::new(&s.options, &s.players)
+        let mut replay = Replay::new(s.options.typed(), &s.players)
             .quiet()
             .counting(s.players.len());
         replay.play_from(&s.hands, 0)?;

@@ -225,15 +225,68 @@ pub struct Session {
     pub game: GameKind,
     pub created: Option<String>,
     pub players: Vec<String>,
-    /// The options as written in the file (missing keys take their defaults).
-    pub options_json: Map<String, Value>,
-    pub options: Options,
+    pub options: SessionOptions,
     pub closed: bool,
     pub hands: Vec<Hand>,
     /// The edit log, entries as written (see [`crate::history`]).
     pub log: Vec<RawJson>,
     /// Fields this version does not interpret, kept as they were written.
     pub extra: BTreeMap<String, RawJson>,
+}
+
+/// A session's options: as its file writes them (keys left out take their defaults), and as the
+/// game reads them. One source: the typed options are always the game's one reading of the
+/// written ones, made together here and never set apart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SessionOptions {
+    written: Map<String, Value>,
+    typed: Options,
+}
+
+impl SessionOptions {
+    /// The options `written` (a session file's `options`, if any) for `players` players of
+    /// `game`, or why they are refused.
+    pub fn read(
+        game: GameKind,
+        written: Option<&Value>,
+        players: usize,
+    ) -> Result<SessionOptions, Vec<Msg>> {
+        let typed = game.read_options(written, players)?;
+        let written = match written {
+            Some(Value::Object(m)) => m.clone(),
+            _ => Map::new(),
+        };
+        Ok(SessionOptions { written, typed })
+    }
+
+    /// The game's typed options.
+    pub fn typed(&self) -> &Options {
+        &self.typed
+    }
+
+    /// The options as the file writes them.
+    pub fn written(&self) -> &Map<String, Value> {
+        &self.written
+    }
+
+    /// Every option in force, defaults included.
+    pub fn to_json(&self) -> Value {
+        self.typed.to_json()
+    }
+
+    /// These options with `changes` (names and values, as in a session file) over them, or
+    /// why they are refused.
+    pub fn with(
+        &self,
+        changes: &Map<String, Value>,
+        players: usize,
+    ) -> Result<SessionOptions, Vec<Msg>> {
+        let mut written = self.written.clone();
+        for (k, v) in changes {
+            written.insert(k.clone(), v.clone());
+        }
+        SessionOptions::read(self.typed.kind(), Some(&Value::Object(written)), players)
+    }
 }
 
 /// A piece of JSON kept as the exact text it was written in.
@@ -341,7 +394,7 @@ impl Session {
             writeln!(s, "  \"created\": {},", j(c))?;
         }
         writeln!(s, "  \"players\": {},", j(&self.players))?;
-        writeln!(s, "  \"options\": {},", j(&self.options_json))?;
+        writeln!(s, "  \"options\": {},", j(self.options.written()))?;
         writeln!(s, "  \"closed\": {},", self.closed)?;
         let list =
             |s: &mut String, name: &str, items: &mut dyn Iterator<Item = &str>| -> fmt::Result {
@@ -380,7 +433,7 @@ impl Session {
 
     /// Reads one hand's JSON for this session.
     pub fn decode(&self, v: &Value) -> Result<Hand, Vec<Msg>> {
-        Hand::decode(v, &self.options, self.players.len())
+        Hand::decode(v, self.options.typed(), self.players.len())
     }
 }
 

@@ -9,7 +9,9 @@ use serde::de::{self, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::{FORMAT, Hand, Problem, RawJson, Replay, Session, VERSION, check_players};
+use super::{
+    FORMAT, Hand, Problem, RawJson, Replay, Session, SessionOptions, VERSION, check_players,
+};
 use crate::games::json::{self as j, Obj};
 use crate::games::{GameHand, GameKind, GameOptions};
 use crate::i18n::{Arg, Msg};
@@ -373,12 +375,8 @@ impl Session {
                 None
             }
         };
-        let options_json = match o.present("options") {
-            Some(Value::Object(m)) => m.clone(),
-            _ => Map::new(),
-        };
         let options = match (game, &players) {
-            (Some(g), Some(p)) => match g.read_options(o.get("options"), p.len()) {
+            (Some(g), Some(p)) => match SessionOptions::read(g, o.get("options"), p.len()) {
                 Ok(opts) => Some(opts),
                 Err(ms) => {
                     problems.extend(ms.into_iter().map(Problem::file));
@@ -403,11 +401,11 @@ impl Session {
         hands.reserve(hands_raw.len());
         let mut first_bad = None;
         for (i, r) in hands_raw.iter().enumerate() {
-            let decoded = match options.decode_text(r.get(), players.len()) {
+            let decoded = match options.typed().decode_text(r.get(), players.len()) {
                 Some(game) => Ok(game),
                 None => serde_json::from_str::<Value>(r.get())
                     .map_err(|e| vec![msg!("file.not_json", error = e.to_string())])
-                    .and_then(|v| options.decode(&v, players.len())),
+                    .and_then(|v| options.typed().decode(&v, players.len())),
             };
             match decoded {
                 Ok(game) if first_bad.is_none() => hands.push(Hand {
@@ -424,7 +422,7 @@ impl Session {
         if let Some(bad) = first_bad {
             // As a reader that plays hands in order would: the first hand that breaks a rule
             // before the first that cannot be read is reported too.
-            let mut replay = Replay::new(&options, &players);
+            let mut replay = Replay::new(options.typed(), &players);
             for (i, h) in hands.iter().enumerate().take(bad) {
                 if let Err(ms) = replay.play(&h.game) {
                     let at = problems.partition_point(|p| p.hand.is_some_and(|n| n <= i));
@@ -453,7 +451,6 @@ impl Session {
             game,
             created,
             players,
-            options_json,
             options,
             closed,
             hands,

@@ -171,7 +171,7 @@ pub struct Preview {
 impl Sheet {
     /// The sheet of `session` with no hand played.
     pub fn new(session: &Session) -> Sheet {
-        let replay = Replay::new(&session.options, &session.players);
+        let replay = Replay::new(session.options.typed(), &session.players);
         let mut sheet = Sheet {
             game: session.game,
             sides: session.sides(),

@@ -25,7 +25,7 @@ impl Session {
             ms.into_iter().map(|m| Problem::hand(i, m)).collect()
         };
         let mut text = String::new();
-        let mut replay = Replay::new(&self.options, &self.players);
+        let mut replay = Replay::new(self.options.typed(), &self.players);
         // Only the pages written are ever touched: reserving the whole budget costs nothing
         // more, and saves copying the sheet each time it would have grown.
         scratch.clear();

@@ -34,7 +34,6 @@ pub mod rule {
     pub const UNFINISHED: RuleId = RuleId::new("bridge.unfinished");
 }
 
-
 /// Points below the line that make a game.
 pub const GAME: i64 = 100;
 
