@@ -51,6 +51,27 @@ pub fn explain_played(session: &Session, index: usize) -> Result<Option<Explaine
         .and_then(|(before, row)| explain_row(session, &before, &row, index)))
 }
 
+/// The standing before a hand: each side with its total, in what the game counts ("Anne
+/// 1 340 points, Bruno 980 points").
+fn standing(session: &Session, totals: &[i64]) -> Msg {
+    let game = session.game;
+    let list = game
+        .side_args(&session.sides())
+        .into_iter()
+        .zip(totals)
+        .map(|(side, t)| {
+            let total = msg!(game.total_unit(), n = *t, shown = crate::games::number(*t));
+            msg!("explain.side_total", side = side, total = total)
+        })
+        .rev()
+        .reduce(|rest, first| msg!("explain.list.more", first = first, rest = rest));
+    msg!(
+        "explain.standing",
+        hand = crate::i18n::Arg::Key(game.hand_noun()),
+        list = list.unwrap_or_else(|| Msg::new("explain.nobody"))
+    )
+}
+
 /// The count of hand `index`, scored as `row` from the game `before` it.
 fn explain_row(
     session: &Session,
@@ -60,11 +81,14 @@ fn explain_row(
 ) -> Option<Explained> {
     let hand = session.hands.get(index)?;
     let live = before.live();
-    let facts = vec![msg!(
-        "explain.before",
-        hand = crate::i18n::Arg::Key(session.game.hand_noun()),
-        state = live.state(&session.players, index)
-    )];
+    let facts = vec![
+        msg!(
+            "explain.before",
+            hand = crate::i18n::Arg::Key(session.game.hand_noun()),
+            state = live.state(&session.players, index)
+        ),
+        standing(session, &live.totals()),
+    ];
     let steps = row
         .lines
         .iter()

@@ -90,7 +90,7 @@ fn counts_add_up(v: &Value) -> Result<(), TestCaseError> {
                     prop_assert_eq!(eval(points), st.points, "{}", sum);
                     let values: Vec<i64> = chain
                         .split([' ', '→', '↛'])
-                        .filter(|t| !t.is_empty())
+                        .filter(|t| !t.is_empty() && *t != "banco")
                         .map(eval)
                         .collect();
                     prop_assert!(values.windows(2).all(|w| w[0] < w[1]), "{}", sum);
@@ -362,4 +362,62 @@ fn truc_and_democratie_counts_written_out() {
         sums(session("democratie", &["A", "B"], json!({}), manche), 0),
         ["5 + 4 + 3 + 2 = 14 ≥ 13", "13 ≥ 13"]
     );
+}
+
+/// A 2500 count settles a dispute: card by card in the order written, the frime named in the
+/// line, no line for a player who laid nothing, a banco named in truc's chain, and the standing
+/// before the hand for every game.
+#[test]
+fn counts_go_card_by_card_and_say_the_standing_before() {
+    let brasses = json!([
+        {"frime": "A", "laid": [["A", "A", "A", "5"], []], "hand": [[], ["K", "A"]]},
+        {"frime": "8", "laid": [["K", "K", "K"], ["8", "8", "8"]], "hand": [[], []]}
+    ]);
+    let v = session("2500", &["Paul", "Lise"], json!({}), brasses);
+    let s = Session::parse(&v.to_string()).unwrap();
+    let sheet = s.score().unwrap();
+    let first = explain(&s, &sheet, 0).unwrap();
+    let texts: Vec<String> = first
+        .steps
+        .iter()
+        .map(|st| st.text.render(Lang::En))
+        .collect();
+    // Lise laid nothing: her only line is what she kept.
+    assert_eq!(first.steps.len(), 2, "{texts:?}");
+    assert!(texts[0].contains("3 of them frimes (A)"), "{texts:?}");
+    assert_eq!(
+        first.steps[0].sum.as_deref(),
+        Some("200 + 200 + 200 + 5 = 605")
+    );
+    assert_eq!(first.steps[1].sum.as_deref(), Some("−(10 + 200) = −210"));
+    // Before the second brasse: the standing, not only the target.
+    let second = explain(&s, &sheet, 1).unwrap();
+    let facts: Vec<String> = second.facts.iter().map(|f| f.render(Lang::En)).collect();
+    assert!(
+        facts
+            .iter()
+            .any(|f| f.contains("Paul 605 points, Lise −210 points")),
+        "{facts:?}"
+    );
+    // Truc: a banco is named in the chain.
+    let (d, a) = (
+        |by: usize| json!({"by": by, "call": "double"}),
+        |by: usize| json!({"by": by, "call": "accept"}),
+    );
+    // A at 9 (a deal worth 8, one worth 1): a raise to 4 would pass 12, so A asks banco, 3.
+    let banco = json!([
+        {"calls": [d(0), a(1), d(1), a(0), d(0), a(1)], "winner": 0},
+        {"calls": [], "winner": 0},
+        {"calls": [d(0), a(1), {"by": 0, "call": "banco"}, a(1)], "winner": 0}
+    ]);
+    let v = session("truc", &["A", "B"], json!({}), banco);
+    let s = Session::parse(&v.to_string()).unwrap();
+    let sheet = s.score().unwrap();
+    let sums: Vec<String> = explain(&s, &sheet, 2)
+        .unwrap()
+        .steps
+        .iter()
+        .filter_map(|st| st.sum.clone())
+        .collect();
+    assert_eq!(sums, ["1 → 2 → banco 3 : 3"]);
 }

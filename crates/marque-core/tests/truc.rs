@@ -43,7 +43,48 @@ fn donne_nulle_scores_nothing() {
     ));
     assert_eq!(s["hands"][0]["winner"], Value::Null);
     assert_eq!(s["hands"][0]["delta"], json!([0, 0]));
-    assert!(s["hands"][0]["lines"].as_array().unwrap().is_empty());
+    // One step, worth nothing, that says why: three pourri tricks, by the rule that says so.
+    let lines = s["hands"][0]["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0]["points"], 0);
+    assert_eq!(lines[0]["rule"], "truc.deal.winner");
+    let text = lines[0]["text"].as_str().unwrap();
+    assert!(text.contains("pourri, pourri, pourri"), "{text}");
+    assert!(text.contains("nobody scores"), "{text}");
+}
+
+/// A deal decided by its tricks says each trick and the pourri rule that decides it, under
+/// `truc.deal.winner`, before the value line.
+#[test]
+fn a_deal_won_by_its_tricks_names_them_and_the_pourri_rule() {
+    let s = ok(&truc(
+        json!({}),
+        json!([{"calls": [], "tricks": [null, 1]}, {"calls": [], "tricks": [0, null]}]),
+    ));
+    let texts = |i: usize| -> Vec<(String, String)> {
+        s["hands"][i]["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| {
+                (
+                    l["rule"].as_str().unwrap().to_string(),
+                    l["text"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect()
+    };
+    let first = texts(0);
+    assert_eq!(first[0].0, "truc.deal.winner");
+    assert!(first[0].1.contains("pourri, Bruno"), "{first:?}");
+    assert!(first[0].1.contains("winner of the next"), "{first:?}");
+    assert_eq!(first[1].0, "truc.deal.value");
+    let second = texts(1);
+    assert!(second[0].1.contains("Alice, pourri"), "{second:?}");
+    assert!(
+        second[0].1.contains("winner of the first trick"),
+        "{second:?}"
+    );
 }
 
 #[test]

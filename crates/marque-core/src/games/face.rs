@@ -90,6 +90,20 @@ macro_rules! faces {
                     .collect()),* }
             }
 
+            /// The sides' names as arguments of a message: a key where the game names its sides
+            /// (bridge's partnerships), the players' names otherwise.
+            pub fn side_args(self, sides: &[String]) -> Vec<crate::i18n::Arg> {
+                use crate::i18n::Arg;
+                match self { $(GameKind::$V => sides
+                    .iter()
+                    .enumerate()
+                    .map(|(s, name)| match <super::$m::Game as Face>::side_key(s) {
+                        Some(key) => Arg::Key(key),
+                        None => Arg::Text(name.clone()),
+                    })
+                    .collect()),* }
+            }
+
             /// See [`Face::STANDING_APART`].
             pub fn standing_apart(self) -> bool {
                 match self { $(GameKind::$V => <super::$m::Game as Face>::STANDING_APART),* }

@@ -513,28 +513,13 @@ impl Game {
                 continue;
             }
             let player = &self.players[p];
-            let text = match &hand.laid[p] {
-                Cards::Ranks(r) => msg!(
-                    "le2500.line.laid",
-                    player = player,
-                    n = r.len(),
-                    points = laid
-                ),
-                Cards::Points(_) => msg!("le2500.line.laid_points", player = player, points = laid),
-            };
-            lines.push(Line::new(p, laid, rule::BRASSE, text));
+            // A player who laid nothing has no line: a "0 cards, 0" line explains nothing.
+            if !hand.laid[p].is_empty() {
+                let text = cards_line(&hand.laid[p], hand.frime, player, laid, "laid");
+                lines.push(Line::new(p, laid, rule::BRASSE, text));
+            }
             if !hand.hand[p].is_empty() {
-                let text = match &hand.hand[p] {
-                    Cards::Ranks(r) => msg!(
-                        "le2500.line.kept",
-                        player = player,
-                        n = r.len(),
-                        points = kept
-                    ),
-                    Cards::Points(_) => {
-                        msg!("le2500.line.kept_points", player = player, points = kept)
-                    }
-                };
+                let text = cards_line(&hand.hand[p], hand.frime, player, kept, "kept");
                 lines.push(Line::new(p, -kept, rule::BRASSE, text));
             }
         }
@@ -603,27 +588,26 @@ impl super::Rules for Game {
         Options::from_json(v)
     }
     /// The cards' values grouped, highest first: `4 × 100 + 2 × 10 = 420`.
+    /// Card by card, in the order written: each card's value (the frime's 100, or 200 as the
+    /// ace), added up.
     fn count(&self, hand: &Hand, _info: &Info, line: &Line) -> Option<String> {
-        let (cards, sign) = match line.text.key {
-            "le2500.line.laid" => (hand.laid.get(line.side)?.ranks(), ""),
-            "le2500.line.kept" => (hand.hand.get(line.side)?.ranks(), "−"),
+        let (cards, kept) = match line.text.key {
+            "le2500.line.laid" | "le2500.line.laid_frime" => (hand.laid.get(line.side)?, false),
+            "le2500.line.kept" | "le2500.line.kept_frime" => (hand.hand.get(line.side)?, true),
             // Points given as points: the line says them, there is nothing to add up.
             _ => return None,
         };
-        let mut values: Vec<i64> = cards
+        let terms: Vec<String> = cards
+            .ranks()
             .iter()
-            .map(|r| self.options.value(*r, hand.frime))
+            .map(|r| self.options.value(*r, hand.frime).to_string())
             .collect();
-        values.sort_unstable_by(|a, b| b.cmp(a));
-        let mut terms = Vec::new();
-        for group in values.chunk_by(|a, b| a == b) {
-            terms.push(format!("{} × {}", group.len(), group[0]));
-        }
-        let sum = match (terms.len(), sign) {
+        let sum = match (terms.len(), kept) {
             (0, _) => "0".to_string(),
-            (1, "") => terms.remove(0),
-            (_, "") => terms.join(" + "),
-            _ => format!("{sign}({})", terms.join(" + ")),
+            (1, false) => terms[0].clone(),
+            (_, false) => terms.join(" + "),
+            (1, true) => format!("−{}", terms[0]),
+            (_, true) => format!("−({})", terms.join(" + ")),
         };
         Some(format!("{sum} = {}", super::number(line.points)))
     }
@@ -684,6 +668,35 @@ impl super::Rules for Game {
     fn target(&self) -> Option<i64> {
         Some(self.options.target)
     }
+}
+
+/// A player's line for the cards laid (`what` "laid") or left in hand ("kept"): how many, how
+/// many of them are the frime, and their points.
+fn cards_line(cards: &Cards, frime: Rank, player: &str, points: i64, what: &str) -> Msg {
+    let ranks = match cards {
+        Cards::Ranks(r) => r,
+        Cards::Points(_) if what == "laid" => {
+            return msg!("le2500.line.laid_points", player = player, points = points);
+        }
+        Cards::Points(_) => {
+            return msg!("le2500.line.kept_points", player = player, points = points);
+        }
+    };
+    let frimes = ranks.iter().filter(|r| **r == frime).count();
+    let key = match (what, frimes) {
+        ("laid", 0) => "le2500.line.laid",
+        ("laid", _) => "le2500.line.laid_frime",
+        (_, 0) => "le2500.line.kept",
+        _ => "le2500.line.kept_frime",
+    };
+    msg!(
+        key,
+        player = player,
+        n = ranks.len(),
+        f = frimes,
+        frime = Arg::Key(frime.name_key()),
+        points = points
+    )
 }
 
 impl super::Face for Game {}

@@ -593,7 +593,13 @@ impl Game {
             (Outcome::Refused, None) => return Err(vec![Msg::new("truc.err.no_result")]),
             (Outcome::Tricks(t), None) => {
                 let w = deal_winner(t).map_err(|m| vec![m])?;
-                (deal.value(), w, self.value_line(w, deal.value(), true))
+                let mut lines = vec![self.tricks_line(t, w)];
+                lines.extend(self.value_line(w, deal.value(), true));
+                (deal.value(), w, lines)
+            }
+            (Outcome::Winner(None), None) => {
+                let drawn = Line::new(0, 0, rule::DEAL_WINNER, Msg::new("truc.line.drawn"));
+                (deal.value(), None, vec![drawn])
             }
             (Outcome::Winner(w), None) => {
                 (deal.value(), *w, self.value_line(*w, deal.value(), false))
@@ -624,6 +630,42 @@ impl Game {
                 score,
             },
         })
+    }
+
+    /// The deal decided by its tricks (`truc.deal.winner`): each trick's winner or *pourri*,
+    /// and how they decide it, up to a drawn deal (three pourris). No points: the value line
+    /// that follows scores the deal.
+    fn tricks_line(&self, tricks: &[Option<usize>], winner: Option<usize>) -> Line {
+        let trick = |t: &Option<usize>| match t {
+            Some(p) => {
+                Msg::new("truc.trick.won").with("player", Arg::Text(self.players[*p].to_string()))
+            }
+            None => Msg::new("truc.trick.pourri"),
+        };
+        let list = tricks
+            .iter()
+            .rev()
+            .map(trick)
+            .reduce(|rest, first| msg!("truc.tricks.more", first = first, rest = rest))
+            .unwrap_or_else(|| Msg::new("truc.trick.pourri"));
+        let how = match *tricks {
+            [Some(a), Some(b)] if a == b => "truc.how.two",
+            [Some(_), None] | [Some(_), Some(_), None] => "truc.how.pourri_first",
+            [None, Some(_)] => "truc.how.pourri_next",
+            [Some(_), Some(_), Some(_)] => "truc.how.third",
+            [None, None, Some(_)] => "truc.how.pourris_third",
+            _ => "truc.how.drawn",
+        };
+        let text = match winner {
+            Some(w) => msg!(
+                "truc.line.deal_winner",
+                player = &self.players[w],
+                tricks = list,
+                how = Arg::Key(how)
+            ),
+            None => msg!("truc.line.drawn_tricks", tricks = list, how = Arg::Key(how)),
+        };
+        Line::new(winner.unwrap_or(0), 0, rule::DEAL_WINNER, text)
     }
 
     fn value_line(&self, winner: Option<usize>, value: i64, by_tricks: bool) -> Vec<Line> {
@@ -754,17 +796,35 @@ impl super::Rules for Game {
     /// The deal's value raise by raise: `1 → 2 → 4`; a refused raise ends with `↛ 8`, the
     /// points being the value that stood before it. Nothing to write for a deal never raised.
     fn count(&self, hand: &Hand, _info: &Info, line: &Line) -> Option<String> {
+        if line.rule != rule::DEAL_VALUE && line.rule != rule::RAISE_REFUSED {
+            return None;
+        }
         let mut deal = self.deal();
-        let mut chain = vec![deal.value()];
+        // The value raise by raise, a banco named as such.
+        let mut chain = vec![(deal.value(), false)];
+        // Whether the proposal waiting for an answer is a banco: the value changes when it is
+        // accepted (or raised over), at a later call.
+        let mut banco = false;
         for call in &hand.calls {
             deal.apply(*call).ok()?;
-            if deal.value() != *chain.last()? {
-                chain.push(deal.value());
+            if deal.value() != chain.last()?.0 {
+                chain.push((deal.value(), banco));
+            }
+            match call.call {
+                CallKind::Banco => banco = true,
+                CallKind::Double => banco = false,
+                CallKind::Accept | CallKind::Refuse => {}
             }
         }
         let mut out = chain
             .iter()
-            .map(|v| v.to_string())
+            .map(|(v, banco)| {
+                if *banco {
+                    format!("banco {v}")
+                } else {
+                    v.to_string()
+                }
+            })
             .collect::<Vec<_>>()
             .join(" → ");
         if let Some(refused) = deal.refused() {
