@@ -38,6 +38,7 @@ fn the_count_of_a_hand_for_people_in_both_languages() {
         "Donne 2 — 4♠X par Nord, chute de 4\n\
          Avant la donne : Robre 1 — manches NS 0, EO 1 — NS non vulnérable, EO vulnérable — \
          pour la manche : NS 100, EO 100 — donneur : Est\n\
+         Score avant la donne : NS 0 point, EO 120 points\n\
          Options : Prime de chelem : chelem demandé ; Barème : règle d'origine\n  \
          EO +700  chute de 4, contrée, déclarant non vulnérable : 100 + 200 + 200 + 200 = 700 \
          [bridge.undertricks.doubled]\n\
@@ -45,6 +46,10 @@ fn the_count_of_a_hand_for_people_in_both_languages() {
     );
     let out = marque(&["explain", &f, "2", "--lang", "en", "--option", "table=laws"]);
     let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("Standing before the deal: NS 0 points, EW 120 points\n"),
+        "{text}"
+    );
     assert!(
         text.contains("Options: Slam bonus: slam bid; Scoring table: original\n"),
         "{text}"
@@ -93,7 +98,8 @@ fn the_json_count_and_what_if_agree_with_marque_score() {
     assert_eq!(steps[0]["points"], 700);
     assert_eq!(steps[0]["sum"], "100 + 200 + 200 + 200 = 700");
     assert_eq!(v["delta"], json!([0, 700]));
-    assert_eq!(v["facts"].as_array().unwrap().len(), 1);
+    // What stood before: the game's state, then each side's standing.
+    assert_eq!(v["facts"].as_array().unwrap().len(), 2);
     // What if: the session scored again with the laws' table.
     let g = write(dir.path(), &bridge(json!({"table": "laws"})));
     let scored: Value = serde_json::from_slice(&marque(&["score", &g]).stdout).unwrap();

@@ -74,10 +74,21 @@ fn kept_equals_replayed(
     Ok(())
 }
 
+/// The cases to run, and how many generated sessions may be rejected (not reading or not
+/// scoring) before the test fails: a quarter, so that most cases always test something.
+fn config() -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(64);
+    ProptestConfig {
+        max_global_rejects: cases / 4,
+        ..ProptestConfig::with_cases(cases)
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(
-        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(64)
-    ))]
+    #![proptest_config(config())]
 
     #[test]
     fn a_bridge_sheet_kept_hand_by_hand_equals_a_replay(hands in prop::collection::vec(bridge_hand(), 30..80), steps in changes(bridge_hand().boxed())) {

@@ -117,17 +117,99 @@ proptest! {
         }
     }
 
-    #[test]
-    fn truc_random_calls_never_panic_and_manches_add_up(deals in prop::collection::vec((prop::collection::vec((0usize..2, 0usize..4), 0..6), prop::option::of(0usize..2)), 0..40)) {
-        let calls = ["double", "banco", "accept", "refuse"];
-        let hands: Vec<Value> = deals.iter().map(|(cs, w)| {
-            let list: Vec<Value> = cs.iter().map(|(by, c)| json!({"by": by, "call": calls[*c]})).collect();
-            if cs.last().is_some_and(|(_, c)| *c == 3) { json!({"calls": list}) } else { json!({"calls": list, "winner": w}) }
-        }).collect();
-        if let Ok(s) = score(&session("truc", &["A", "B"], json!({}), json!(hands))) {
-            let won: i64 = s["totals"].as_array().unwrap().iter().map(|t| t.as_i64().unwrap()).sum();
-            let complete = s["manches"].as_array().unwrap().iter().filter(|m| m[0].as_i64().unwrap() >= 12 || m[1].as_i64().unwrap() >= 12).count();
-            prop_assert_eq!(won as usize, complete);
-        }
-    }
+}
+
+/// Random calls never make the truc scorer panic, and in every partie that scores, the manches
+/// won are the manches complete. Each deal's random calls are kept only where the rules allow
+/// them at that point (a raise left pending is accepted), so that every partie plays: each case
+/// checks the invariant, none is skipped, and the count of parties scored says so.
+#[test]
+fn truc_random_calls_never_panic_and_manches_add_up() {
+    use marque_core::games::GameKind;
+    use marque_core::games::truc::{Call, CallKind, Deal, Game, Hand, Outcome};
+    use proptest::test_runner::{Config, TestRunner};
+    let kinds = [
+        CallKind::Double,
+        CallKind::Banco,
+        CallKind::Accept,
+        CallKind::Refuse,
+    ];
+    let deal = (
+        prop::collection::vec((0usize..2, 0usize..4), 0..6),
+        prop::option::of(0usize..2),
+    );
+    let strategy = prop::collection::vec(deal, 0..40);
+    let cases = 300;
+    let mut runner = TestRunner::new(Config::with_cases(cases));
+    let scored = std::cell::Cell::new(0u32);
+    let names = ["A".to_string(), "B".to_string()];
+    let marque_core::games::GameOptions::Truc(options) =
+        GameKind::Truc.read_options(None, 2).unwrap()
+    else {
+        unreachable!("truc's options are truc's")
+    };
+    runner
+        .run(&strategy, |deals| {
+            // The calls the rules allow, deal by deal, as the partie stands.
+            let mut game = Game::new(&names, &options);
+            let mut hands = Vec::new();
+            for (drawn, winner) in &deals {
+                let mut deal: Deal = game.deal();
+                let mut calls = Vec::new();
+                for (by, k) in drawn {
+                    let call = Call {
+                        by: *by,
+                        call: kinds[*k],
+                    };
+                    let mut tried = deal.clone();
+                    if deal.refused().is_none() && tried.apply(call).is_ok() {
+                        deal = tried;
+                        calls.push(call);
+                    }
+                }
+                if let Some(p) = deal.pending() {
+                    let accept = Call {
+                        by: 1 - p.by,
+                        call: CallKind::Accept,
+                    };
+                    deal.apply(accept).ok();
+                    calls.push(accept);
+                }
+                let outcome = if deal.refused().is_some() {
+                    Outcome::Refused
+                } else {
+                    Outcome::Winner(*winner)
+                };
+                let hand = Hand { calls, outcome };
+                if game.play(&hand).is_err() {
+                    break;
+                }
+                hands.push(hand.to_json());
+            }
+            let result = score(&session("truc", &["A", "B"], json!({}), json!(hands)));
+            match result {
+                Ok(s) => {
+                    scored.set(scored.get() + 1);
+                    let won: i64 = s["totals"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|t| t.as_i64().unwrap())
+                        .sum();
+                    let complete = s["manches"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .filter(|m| m[0].as_i64().unwrap() >= 12 || m[1].as_i64().unwrap() >= 12)
+                        .count();
+                    prop_assert_eq!(won as usize, complete);
+                }
+                Err(problems) => {
+                    prop_assert!(false, "a partie of allowed calls refused: {:?}", problems)
+                }
+            }
+            Ok(())
+        })
+        .unwrap();
+    assert_eq!(scored.get(), cases, "every partie of allowed calls scores");
 }

@@ -21,10 +21,12 @@ pub fn score(v: &Value) -> Result<Value, Vec<String>> {
     Ok(sheet.to_json(Lang::En))
 }
 
+#[track_caller]
 pub fn ok(v: &Value) -> Value {
     score(v).unwrap_or_else(|e| panic!("expected a sheet, got {e:?}"))
 }
 
+#[track_caller]
 pub fn err(v: &Value) -> Vec<String> {
     match score(v) {
         Ok(s) => panic!("expected problems, got a sheet: {s}"),

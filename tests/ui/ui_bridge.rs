@@ -1,9 +1,8 @@
 //! A whole rubber of bridge entered through the app by labels: a doubled contract down,
 //! honours, a slam; then an earlier deal edited, undo and redo; the totals shown and the file.
-mod ui_common;
+use crate::ui_common::*;
 use egui::{Key, Modifiers};
 use serde_json::json;
-use ui_common::*;
 
 fn deal(
     h: &mut egui_kittest::Harness<'static, marque::ui::App>,

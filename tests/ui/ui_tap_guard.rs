@@ -1,9 +1,8 @@
 //! After a tap that brings other keys under the finger (a row archived, the next rubber, two
 //! names merged), the second tap of a double tap is let go: presses within
 //! `TAP_GUARD_SECONDS` reach nothing; moves and keys go through, and later taps count.
-mod ui_common;
+use crate::ui_common::*;
 use serde_json::json;
-use ui_common::*;
 
 fn press(time: f64) -> egui::RawInput {
     let pos = egui::pos2(100.0, 100.0);

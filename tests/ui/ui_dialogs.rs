@@ -2,14 +2,13 @@
 //! session", "Sauvegarder toutes les sessions" and "Restaurer une sauvegarde" ask for one (here a
 //! stand-in for the native dialog), and the work goes on with the file chosen; the typed path
 //! stays the way where no dialog opens.
-mod ui_common;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
+use crate::ui_common::*;
 use egui_kittest::kittest::Queryable;
 use marque::ui::FileFor;
 use serde_json::json;
-use ui_common::*;
 
 /// What the stand-in dialog was asked, and what it answers next.
 static ASKED: Mutex<Vec<(FileFor, Option<String>)>> = Mutex::new(Vec::new());

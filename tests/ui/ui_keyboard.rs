@@ -1,8 +1,7 @@
 //! The app works from the keyboard: Tab moves between controls, Enter presses the one focused.
-mod ui_common;
+use crate::ui_common::*;
 use egui::Key;
 use egui_kittest::kittest::Queryable;
-use ui_common::*;
 
 type H = egui_kittest::Harness<'static, marque::ui::App>;
 
@@ -58,7 +57,7 @@ fn the_rules_reference_is_searchable_in_both_languages() {
     type_in(&mut h, "Chercher", "chelem");
     // Each rule under its title, with its id beside it.
     assert!(
-        ui_common::shows(&h, "Prime de chelem  [bridge.slam]")
+        crate::ui_common::shows(&h, "Prime de chelem  [bridge.slam]")
             && !shows_containing(&h, "[bridge.insult]")
     );
     click(&mut h, "Le Truc");

@@ -1,8 +1,7 @@
 //! Past sessions found by a player's name and a game, archived out of the default list, put in
 //! the trash and taken back: nothing is removed without a way back.
-mod ui_common;
+use crate::ui_common::*;
 use serde_json::json;
-use ui_common::*;
 
 fn session(
     dir: &std::path::Path,

@@ -1,11 +1,10 @@
 //! Nothing overlaps and nothing is cut: every game at its widest states, at 1024×600, 1280×800
 //! and 1920×1080, at zoom 1 and 1.75. No two interactive widgets' visible rectangles overlap,
 //! and none is cut by the window's edge (a widget may only be cut by a scroll area's edge).
-mod ui_common;
+use crate::ui_common::*;
 use egui::{Rect, accesskit::Action};
 use egui_kittest::kittest::{By, NodeT, Queryable};
 use serde_json::json;
-use ui_common::*;
 
 type H = egui_kittest::Harness<'static, marque::ui::App>;
 

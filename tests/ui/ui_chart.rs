@@ -1,8 +1,7 @@
 //! The chart of running totals: at bridge a rubber at a time, each from nothing, or the whole
 //! evening; the deals keep their numbers on the sheet.
-mod ui_common;
+use crate::ui_common::*;
 use serde_json::json;
-use ui_common::*;
 
 #[test]
 fn bridge_charts_a_rubber_at_a_time_or_the_evening() {

@@ -1,8 +1,7 @@
 //! A 2500 partie entered through the app to its end, with aces as the frime: cards tapped on
 //! the rank keypad, live points, the race shown, the file saved.
-mod ui_common;
+use crate::ui_common::*;
 use serde_json::json;
-use ui_common::*;
 
 type H = egui_kittest::Harness<'static, marque::ui::App>;
 

@@ -7,11 +7,10 @@
 //! - no other key appeared where the tapped key was.
 //!
 //! The taps are drawn from a seeded generator, so that a failure is replayed as it happened.
-mod ui_common;
+use crate::ui_common::*;
 use egui::Rect;
 use egui::accesskit::Role;
 use egui_kittest::kittest::{By, NodeT, Queryable};
-use ui_common::*;
 
 type H = egui_kittest::Harness<'static, marque::ui::App>;
 

@@ -1,7 +1,6 @@
 //! A hand's count in the app: the options in force under the title, and for a selected hand what
 //! stood before it and each line with its sum written out.
-mod ui_common;
-use ui_common::*;
+use crate::ui_common::*;
 
 /// Enters 3♠X by East, down 3, not vulnerable (100 + 200 + 200 to NS) and confirms it.
 fn doubled_deal_down_3(h: &mut egui_kittest::Harness<'static, marque::ui::App>) {

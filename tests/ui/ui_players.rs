@@ -1,9 +1,8 @@
 //! The players' screen: one player's figures per game, and two spellings of one person merged by
 //! hand (kept in the preferences, never in the sessions) and separated again.
-mod ui_common;
+use crate::ui_common::*;
 use egui_kittest::kittest::Queryable;
 use serde_json::json;
-use ui_common::*;
 
 fn truc(dir: &std::path::Path, name: &str, players: [&str; 2], hands: serde_json::Value) {
     let v = json!({"format": "marque-session", "version": 1, "game": "truc",

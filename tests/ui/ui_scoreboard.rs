@@ -1,6 +1,5 @@
 //! The scoreboard for the room follows the session: a hand added, a hand edited, the language.
-mod ui_common;
-use ui_common::*;
+use crate::ui_common::*;
 
 #[test]
 fn the_scoreboard_follows_every_change() {

@@ -1,10 +1,9 @@
 //! What a typical hand of each game costs at the table: the taps (and typed fields) from an
 //! empty form to a saved hand, counted through the app by labels, each beside a ceiling. The
 //! figures are printed (`cargo test --test ui_clicks -- --nocapture`) and given in the README.
-mod ui_common;
+use crate::ui_common::*;
 use egui_kittest::kittest::Queryable;
 use serde_json::json;
-use ui_common::*;
 
 type H = egui_kittest::Harness<'static, marque::ui::App>;
 

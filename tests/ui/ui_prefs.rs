@@ -1,8 +1,7 @@
 //! What the app remembers between evenings (language, text size, names typed before), and a
 //! game stopped early, which closes the session with a trace in its log.
-mod ui_common;
+use crate::ui_common::*;
 use egui::{Key, Modifiers};
-use ui_common::*;
 
 #[test]
 fn language_zoom_and_names_are_remembered() {

@@ -1,13 +1,12 @@
 //! A file dialog left open: a second one is not opened (the notice says why), and a file
 //! chosen after another session was opened exports nothing.
-mod ui_common;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::ui_common::*;
 use egui_kittest::kittest::Queryable;
 use marque::ui::FileFor;
 use serde_json::json;
-use ui_common::*;
 
 static RELEASE: AtomicBool = AtomicBool::new(false);
 static CHOSEN: std::sync::Mutex<Option<PathBuf>> = std::sync::Mutex::new(None);

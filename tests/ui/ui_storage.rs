@@ -1,9 +1,8 @@
 //! Storage as a user meets it: damaged and newer files on the home screen, one session in two
 //! windows, the edit log and its restore, export and import.
-mod ui_common;
+use crate::ui_common::*;
 use egui_kittest::kittest::Queryable;
 use serde_json::json;
-use ui_common::*;
 
 type H = egui_kittest::Harness<'static, marque::ui::App>;
 

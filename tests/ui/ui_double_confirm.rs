@@ -1,8 +1,7 @@
 //! A hand confirmed, then the confirm key tapped again at once: the file holds one hand, in
 //! every game (the fresh form has nothing to confirm, and its key is off).
-mod ui_common;
+use crate::ui_common::*;
 use egui_kittest::kittest::{NodeT, Queryable};
-use ui_common::*;
 
 type H = egui_kittest::Harness<'static, marque::ui::App>;
 

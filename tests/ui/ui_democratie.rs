@@ -1,9 +1,8 @@
 //! A démocratie game entered through the app to its target: points typed and cards picked,
 //! a 26-point suit refused, tribus live; the trick helper; the totals shown and the file saved.
-mod ui_common;
+use crate::ui_common::*;
 use egui_kittest::kittest::{NodeT, Queryable};
 use serde_json::json;
-use ui_common::*;
 
 type H = egui_kittest::Harness<'static, marque::ui::App>;
 

@@ -1,9 +1,8 @@
 //! Two writers meet on one session: the app never saves over a file that changed since it read
 //! it. A hand it adds goes on top of the other writer's; any other change is kept in a copy.
-mod ui_common;
 use std::process::Command;
 
-use ui_common::*;
+use crate::ui_common::*;
 
 fn marque_add(file: &std::path::Path, hand: &str) {
     let out = Command::new(env!("CARGO_BIN_EXE_marque"))

@@ -1,9 +1,8 @@
 //! The score sheet of a long session: only the rows on screen are laid out, and the newest deal
 //! stays in view in a small window and when the text grows.
-mod ui_common;
+use crate::ui_common::*;
 use egui_kittest::kittest::Queryable;
 use serde_json::json;
-use ui_common::*;
 
 #[test]
 fn the_newest_deal_stays_in_view_as_the_window_shrinks_and_the_text_grows() {

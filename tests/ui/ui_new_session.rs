@@ -1,8 +1,7 @@
 //! Bad input on the new-session screen: the problem is named in the user's language, what was
 //! typed stays, and nothing is created until it is fixed.
-mod ui_common;
+use crate::ui_common::*;
 use egui_kittest::kittest::Queryable;
-use ui_common::*;
 
 #[test]
 fn a_duplicate_or_missing_name_is_refused_and_the_entry_kept() {

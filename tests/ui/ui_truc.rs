@@ -1,9 +1,8 @@
 //! A truc partie entered through the app by labels: a refused double, a banco, two manches;
 //! the helper offers only the calls the rules allow; the totals shown and the file saved.
-mod ui_common;
+use crate::ui_common::*;
 use egui::{Key, Modifiers};
 use serde_json::json;
-use ui_common::*;
 
 type H = egui_kittest::Harness<'static, marque::ui::App>;
 

@@ -1,7 +1,6 @@
 //! The other side's word: asked after each hand when the session wants it, recorded in the
 //! log with the side and the time, and a disputed hand marked until confirmed or corrected.
-mod ui_common;
-use ui_common::*;
+use crate::ui_common::*;
 
 #[test]
 fn a_hand_disputed_then_corrected_and_confirmed() {

@@ -1,0 +1,30 @@
+//! The app's tests, in one binary: games played through the window by labels with egui_kittest
+//! (no GPU or display needed), one topic per module. One binary links the app once, not once a
+//! topic: the test build on 2 cores is that much shorter.
+
+mod ui_common;
+
+mod ui_2500;
+mod ui_ascenseur;
+mod ui_bridge;
+mod ui_chart;
+mod ui_clicks;
+mod ui_conflict;
+mod ui_count;
+mod ui_democratie;
+mod ui_dialog_wait;
+mod ui_dialogs;
+mod ui_double_confirm;
+mod ui_geometry;
+mod ui_history;
+mod ui_keyboard;
+mod ui_new_session;
+mod ui_players;
+mod ui_prefs;
+mod ui_scoreboard;
+mod ui_sheet;
+mod ui_storage;
+mod ui_tap_guard;
+mod ui_taps;
+mod ui_truc;
+mod ui_word;
