@@ -383,9 +383,18 @@ fn rows(listed: &[Listed], key: &RowsKey, moved: &[Moved]) -> Vec<Row> {
 
 pub fn show(app: &mut App, ui: &mut egui::Ui) {
     let lang = app.lang();
-    let busy = app.is_busy();
     let mut commands = Vec::new();
-    // Files: import, backup, restore, at the foot; the list takes all the room above it.
+    files_ui(app, ui, lang, &mut commands);
+    filters_ui(app, ui, lang, &mut commands);
+    list_ui(app, ui, lang, &mut commands);
+    for c in commands {
+        app.send(c);
+    }
+}
+
+/// Files: import, backup, restore, at the foot; the list takes all the room above it.
+fn files_ui(app: &mut App, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<Command>) {
+    let busy = app.is_busy();
     egui::Panel::bottom("home-files").show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(tr(lang, "ui.home.import")).strong());
@@ -422,6 +431,10 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
             .weak(),
         );
     });
+}
+
+/// The new-game key and the filters: which shelf, whose sessions, which game, when, how far.
+fn filters_ui(app: &mut App, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<Command>) {
     // The new-game key and the filters: at most a share of the room, scrolling within it, so
     // that the list always has the rest (large text in a small window).
     let room = ui.available_height();
@@ -525,6 +538,10 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
                 ui.label(RichText::new(m.render(lang)).color(ui.visuals().error_fg_color));
             }
         });
+}
+
+/// The sessions the filters keep, a row each, only the rows on screen laid out.
+fn list_ui(app: &mut App, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<Command>) {
     let key = RowsKey {
         range: (
             read_day(&app.home.from).ok().flatten(),
@@ -642,7 +659,4 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
                 });
             }
         });
-    for c in commands {
-        app.send(c);
-    }
 }

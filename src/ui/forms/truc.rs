@@ -149,6 +149,35 @@ impl TrucForm {
                 });
             }
         }
+        self.said_ui(ui, lang, players, &deal);
+        if deal.refused().is_some() {
+            return Ok(GameHand::Truc(Hand {
+                calls: self.calls.clone(),
+                outcome: Outcome::Refused,
+            }));
+        }
+        if deal.pending().is_some() {
+            return Err(Msg::new("ui.missing.truc.answer"));
+        }
+        ui.separator();
+        let outcome = self.outcome_ui(ui, lang, players);
+        outcome.map(|o| {
+            GameHand::Truc(Hand {
+                calls: self.calls.clone(),
+                outcome: o,
+            })
+        })
+    }
+
+    /// The calls so far, the key that takes the last one back, and a refusal: each in a room
+    /// kept for the longest it can say, so that the keys below never move.
+    fn said_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        lang: crate::i18n::Lang,
+        players: &[String],
+        deal: &Deal,
+    ) {
         // The calls so far on one line, in a room kept for a long sequence: the keys below
         // stay where they are as calls are made.
         let said = |calls: &[Call]| {
@@ -209,16 +238,16 @@ impl TrucForm {
             self.calls.pop();
         }
         text_slot(ui, refused_line, &[sample_refusal]);
-        if deal.refused().is_some() {
-            return Ok(GameHand::Truc(Hand {
-                calls: self.calls.clone(),
-                outcome: Outcome::Refused,
-            }));
-        }
-        if deal.pending().is_some() {
-            return Err(Msg::new("ui.missing.truc.answer"));
-        }
-        ui.separator();
+    }
+
+    /// How the deal ended: trick by trick (a player or pourri each, until the deal is decided)
+    /// or by its winner.
+    fn outcome_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        lang: crate::i18n::Lang,
+        players: &[String],
+    ) -> Result<Outcome, Msg> {
         let height = key_height(ui);
         let gap = ui.spacing().item_spacing.x;
         let half = egui::vec2(((ui.available_width() - gap) / 2.0).min(220.0), height);
@@ -248,7 +277,7 @@ impl TrucForm {
                 self.by_tricks = false;
             }
         });
-        let outcome = if self.by_tricks {
+        if self.by_tricks {
             let mut k = 0;
             loop {
                 let decided = deal_winner(&self.tricks[..k.min(self.tricks.len())]).is_ok();
@@ -317,12 +346,6 @@ impl TrucForm {
             self.winner
                 .map(Outcome::Winner)
                 .ok_or_else(|| Msg::new("ui.missing.truc.winner"))
-        };
-        outcome.map(|o| {
-            GameHand::Truc(Hand {
-                calls: self.calls.clone(),
-                outcome: o,
-            })
-        })
+        }
     }
 }

@@ -1,0 +1,378 @@
+//! The entry side of the session screen: the game's form, its preview and confirm keys, the
+//! other side's word, the evening's next rubber, the selected hand's keys.
+
+use crate::ui::widgets::{fixed_block, fixed_row, line_height};
+use egui::{RichText, Ui};
+
+use super::panels::{explain, line_rows};
+use super::{Command, Open, forms};
+use crate::games::{GameHand, GameKind};
+use crate::history;
+use crate::i18n::{Lang, Msg, tr};
+use crate::session::Sheet;
+use marque_core::msg;
+use marque_core::view::signed;
+
+/// The other side's word, asked in large type for the latest hand that awaits it.
+pub(super) fn word_panel(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
+    let doc = &open.doc;
+    if !history::wants_word(&doc.session) {
+        return;
+    }
+    // Its room is kept whether a hand awaits the other side's word or not: nothing below
+    // moves when it is asked, or answered.
+    let awaited = open
+        .rows
+        .words
+        .iter()
+        .rposition(|w| *w == history::Word::Awaited);
+    let sides = crate::text::side_names(&doc.sheet, lang);
+    let big = egui::FontId::proportional(22.0);
+    let big_line = ui.fonts_mut(|f| f.row_height(&big));
+    let frame = egui::Frame::group(ui.style()).fill(ui.visuals().faint_bg_color);
+    let rows = line_height(ui, egui::TextStyle::Heading, false)
+        + big_line
+        + line_height(ui, egui::TextStyle::Heading, true)
+        + 2.0 * ui.spacing().item_spacing.y;
+    let height = rows + frame.total_margin().sum().y + 2.0;
+    fixed_block(ui, height, |ui| {
+        frame.show(ui, |ui| {
+            let heading = line_height(ui, egui::TextStyle::Heading, false);
+            let ask = awaited.map(|i| match other_side(&doc.sheet, i) {
+                Some(s) => msg!("ui.word.ask", side = sides[s].as_str()),
+                None => Msg::new("ui.word.others"),
+            });
+            fixed_row(ui, heading, |ui| {
+                let text = match &ask {
+                    Some(ask) => RichText::new(ask.render(lang)).heading().strong(),
+                    None => RichText::new(tr(lang, "ui.word.none")).weak(),
+                };
+                ui.add(egui::Label::new(text).truncate());
+            });
+            fixed_row(ui, big_line, |ui| {
+                if let Some(i) = awaited {
+                    let what = doc.session.game.hand_words(msg!(
+                        "ui.word.hand",
+                        n = i + 1,
+                        what = doc.sheet.label(&doc.session.hands, i)
+                    ));
+                    // The hand and what it gave each side, on one line.
+                    ui.label(RichText::new(what.render(lang)).size(22.0));
+                    let points: Vec<String> = sides
+                        .iter()
+                        .zip(&doc.sheet.hands[i].delta)
+                        .map(|(side, d)| {
+                            msg!("ui.side_points", side = side.as_str(), points = signed(*d))
+                                .render(lang)
+                        })
+                        .collect();
+                    let text = RichText::new(points.join("   ")).size(22.0).strong();
+                    ui.add(egui::Label::new(text).truncate());
+                }
+            });
+            let keys = line_height(ui, egui::TextStyle::Heading, true);
+            fixed_row(ui, keys, |ui| {
+                if let Some(i) = awaited {
+                    let yes = RichText::new(tr(lang, "ui.word.yes")).heading();
+                    if ui.button(yes).clicked() {
+                        commands.push(Command::Word(i, true));
+                    }
+                    let no = RichText::new(tr(lang, "ui.word.no")).heading();
+                    if ui.button(no).clicked() {
+                        commands.push(Command::Word(i, false));
+                    }
+                }
+            });
+        })
+    });
+}
+
+/// The side asked for its word on hand `i`: in a game of two sides, the one the hand gave
+/// less to (the defenders of a contract made, the side that scored nothing); none when both
+/// got the same, or in a game of more players (all the others answer).
+pub fn other_side(sheet: &Sheet, i: usize) -> Option<usize> {
+    let delta = &sheet.hands.get(i)?.delta;
+    match delta.as_slice() {
+        [a, b] if a < b => Some(0),
+        [a, b] if b < a => Some(1),
+        _ => None,
+    }
+}
+
+/// A bridge evening: after each rubber, its result, the evening's standing, and whether
+/// another rubber follows, in one row whose room is always kept: nothing moves when the keys
+/// come or go (a second tap after "Robre suivant" finds nothing where it was).
+pub(super) fn evening_row(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
+    let doc = &open.doc;
+    if !doc.session.game.goes_on() || doc.session.closed {
+        return;
+    }
+    let papers = &open.rows.papers;
+    let result = papers
+        .iter()
+        .enumerate()
+        .next_back()
+        .filter(|_| doc.sheet.natural_end)
+        .and_then(|(k, last)| last.result(k));
+    // One row, always there: between two rubbers the keys and the result, else the
+    // evening's standing (the sheet below has every rubber's result).
+    let keys = line_height(ui, egui::TextStyle::Heading, true);
+    fixed_row(ui, keys, |ui| {
+        let asking = result.is_some() && open.read_only.is_none() && !open.next_rubber;
+        if asking {
+            if ui
+                .button(RichText::new(tr(lang, "ui.bridge.next_rubber")).heading())
+                .clicked()
+            {
+                commands.push(Command::NextRubber);
+            }
+            if ui
+                .button(RichText::new(tr(lang, "ui.bridge.end_evening")).heading())
+                .clicked()
+            {
+                commands.push(Command::CloseSession);
+            }
+        }
+        let text = match result {
+            Some(result) => RichText::new(format!(
+                "{} — {}",
+                result.render(lang),
+                crate::text::evening(papers).render(lang)
+            ))
+            .strong(),
+            None if !papers.is_empty() => {
+                RichText::new(crate::text::evening(papers).render(lang)).strong()
+            }
+            None => RichText::new(""),
+        };
+        ui.add(egui::Label::new(text).truncate());
+    });
+}
+
+/// A selected hand's heading, with its edit and delete buttons right under it: nothing to
+/// scroll past to reach them.
+pub(super) fn selected_heading(
+    ui: &mut Ui,
+    lang: Lang,
+    open: &Open,
+    i: usize,
+    commands: &mut Vec<Command>,
+) {
+    let doc = &open.doc;
+    let game = doc.session.game;
+    ui.add_space(8.0);
+    ui.label(
+        RichText::new(
+            game.hand_words(msg!(
+                "ui.explain",
+                n = i + 1,
+                what = doc.sheet.label(&doc.session.hands, i)
+            ))
+            .render(lang),
+        )
+        .strong(),
+    );
+    if open.read_only.is_none() {
+        ui.horizontal_wrapped(|ui| {
+            let edit = game.hand_words(msg!("ui.edit_hand", n = i + 1));
+            if ui.button(edit.render(lang)).clicked() {
+                commands.push(Command::Edit(i));
+            }
+            let delete = game.hand_words(msg!("ui.delete_hand", n = i + 1));
+            if ui.button(delete.render(lang)).clicked() {
+                commands.push(Command::Delete(i));
+            }
+        });
+    }
+}
+
+/// The entry form with its live check and preview (computed when the form's hand changes).
+pub(super) fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
+    let game = open.doc.session.game;
+    let heading = match open.editing {
+        Some(i) => {
+            let heading = ui.heading(game.hand_words(msg!("ui.editing", n = i + 1)).render(lang));
+            if ui.button(tr(lang, "ui.cancel_edit")).clicked() {
+                commands.push(Command::CancelEdit);
+            }
+            heading
+        }
+        None => {
+            let n = open.doc.session.hands.len() + 1;
+            ui.heading(game.hand_words(msg!("ui.next_hand", n = n)).render(lang))
+        }
+    };
+    // A new form starts at its top (in a narrow window, where the whole column scrolls;
+    // beside the sheet, the form's own area starts at its top).
+    if std::mem::take(&mut open.form_top) {
+        heading.scroll_to_me(Some(egui::Align::Min));
+    }
+    let ctx = forms::Ctx {
+        session: &open.doc.session,
+        sheet: &open.doc.sheet,
+        before: &open.before,
+        editing: open.editing,
+        lang,
+    };
+    let shown = ui.scope(|ui| open.form.show(ui, &ctx));
+    open.candidate = shown.inner;
+    // Where the form lies (all of it, scrolled out of view or not) and what of it is seen.
+    open.form_area = Some((shown.response.rect, ui.clip_rect()));
+    // Room under the form: when the foot (preview, confirm key) gets shorter, the form's area
+    // gets taller, and a form scrolled to its end would slide down under the finger.
+    let room_below = ui.ctx().content_rect().height() * 0.4;
+    // The preview's lines, each with its rule, under the form (the totals and the confirm
+    // button are at the panel's foot).
+    let top = ui.cursor().min.y;
+    if let Some((_, Ok(preview))) = open
+        .preview
+        .as_ref()
+        .filter(|(h, _)| Some(h) == open.candidate.as_ref().ok())
+    {
+        ui.separator();
+        let sides = crate::text::side_names(&open.doc.sheet, lang);
+        let mut ignored = Vec::new();
+        explain(
+            ui,
+            lang,
+            &sides,
+            line_rows(&preview.row.lines, lang),
+            &mut ignored,
+        );
+    }
+    // The tallest the preview has been for this hand stays taken, and room under it: a form
+    // scrolled to its end never slides down as the lines under it come and go.
+    let used = ui.cursor().min.y - top;
+    open.preview_room = open.preview_room.max(used);
+    ui.add_space(open.preview_room - used + room_below);
+}
+
+/// The entry panel while the table has no hand to enter (a bridge rubber just won): what to do.
+pub(super) fn idle_entry(ui: &mut Ui, lang: Lang, open: &mut Open) {
+    open.candidate = Err(Msg::new("ui.form.next_rubber"));
+    ui.add(egui::Label::new(RichText::new(tr(lang, "ui.form.next_rubber")).strong()).wrap());
+}
+
+/// The foot of the entry panel: what the form's hand would add, and the confirm button, or
+/// what is missing or wrong.
+pub(super) fn confirm_area(
+    open: &mut Open,
+    ui: &mut Ui,
+    lang: Lang,
+    narrow: bool,
+    commands: &mut Vec<Command>,
+) {
+    ui.add_space(4.0);
+    let editing = open.editing.is_some();
+    let game = open.doc.session.game;
+    let hand = match open.candidate.clone() {
+        Ok(hand) => hand,
+        Err(missing) => {
+            // The confirm key in its place, off, and what is missing beside it: a second tap
+            // right after a hand was confirmed does nothing.
+            // Beside the sheet, in full above the key; in a narrow window (where every line
+            // counts), beside the key, whole on hover.
+            let note = RichText::new(missing.render(lang)).strong();
+            if !narrow {
+                ui.add(egui::Label::new(note).wrap());
+                confirm_keys(ui, lang, game, editing, None, None, commands);
+            } else {
+                confirm_keys(ui, lang, game, editing, None, Some(note), commands);
+            }
+            return;
+        }
+    };
+    let sides = crate::text::side_names(&open.doc.sheet, lang);
+    let names = crate::text::side_names(&open.doc.sheet, lang);
+    let now_totals = open.doc.sheet.totals.clone();
+    match open.preview_of(hand.clone()) {
+        Ok(preview) => {
+            // Compact, so that the form above keeps its room on a small screen.
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(tr(lang, "ui.preview")).strong());
+                for (side, d) in sides.iter().zip(&preview.row.delta) {
+                    // Each side's figure whole on one line.
+                    let points = signed(*d);
+                    let text = RichText::new(
+                        msg!("ui.side_points", side = side.as_str(), points = points).render(lang),
+                    );
+                    ui.add(egui::Label::new(text.size(18.0).strong()).extend());
+                }
+            });
+            if preview.end.natural_end {
+                let (winners, count) = crate::text::winner_names(&preview.end.winners, &names);
+                // Bridge: the rubber ends, and the evening may go on.
+                let key = if game.goes_on() {
+                    "ui.will_end.rubber"
+                } else {
+                    "ui.will_end"
+                };
+                let text = msg!(key, winners = winners, count = count).render(lang);
+                ui.label(RichText::new(text).strong());
+            }
+            // An edit is a what-if until it is kept: the session's totals now and with it.
+            if editing {
+                let totals: Vec<String> = sides
+                    .iter()
+                    .zip(now_totals.iter().zip(&preview.end.totals))
+                    .map(|(side, (a, b))| format!("{side} {a} → {b}"))
+                    .collect();
+                let text = msg!("ui.edit.whatif", totals = totals.join(", ")).render(lang);
+                ui.label(RichText::new(text).strong());
+            }
+            confirm_keys(ui, lang, game, editing, Some(hand), None, commands);
+        }
+        Err(problems) => {
+            for p in problems {
+                ui.colored_label(ui.visuals().error_fg_color, p.msg.render(lang));
+            }
+            confirm_keys(ui, lang, game, editing, None, None, commands);
+        }
+    }
+}
+
+/// The confirm key (off without a hand to confirm), and while editing the key that leaves the
+/// edit: last, at the panel's foot, on a row of their own that is always one key high, where
+/// they stay whatever comes above; `note` beside them (else the keyboard's shortcut), cut to
+/// the row.
+pub(super) fn confirm_keys(
+    ui: &mut Ui,
+    lang: Lang,
+    game: GameKind,
+    editing: bool,
+    hand: Option<GameHand>,
+    note: Option<RichText>,
+    commands: &mut Vec<Command>,
+) {
+    let label = if editing {
+        "ui.confirm_edit"
+    } else {
+        "ui.confirm"
+    };
+    // Ids of their own: the keys stay the same widgets whatever the foot shows above them.
+    ui.push_id("confirm-keys", |ui| {
+        ui.horizontal(|ui| {
+            let text = game.hand_words(Msg::new(label)).render(lang);
+            let confirm = ui.add_enabled(
+                hand.is_some(),
+                egui::Button::new(RichText::new(text).heading()),
+            );
+            let enter = ui.input(|i| i.key_pressed(egui::Key::Enter) && i.modifiers.command);
+            if let Some(hand) = hand
+                && (confirm.clicked() || enter)
+            {
+                commands.push(Command::Confirm(hand));
+            }
+            if editing
+                && ui
+                    .button(RichText::new(tr(lang, "ui.edit.back")).heading())
+                    .clicked()
+            {
+                commands.push(Command::CancelEdit);
+            }
+            let note =
+                note.unwrap_or_else(|| RichText::new(tr(lang, "ui.confirm_hint")).weak().small());
+            ui.add(egui::Label::new(note).truncate());
+        })
+    });
+}

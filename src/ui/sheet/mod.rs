@@ -1,0 +1,605 @@
+//! The session screen: the score sheet with running totals, the explanation of the selected
+//! hand, the entry form with its preview, editing, undo, the edit log.
+//!
+//! The screen reads the open document and emits [`Command`]s. The rows' texts are made once per
+//! change of the sheet (or of the language), and only the rows on screen are laid out.
+
+mod chart;
+mod entry;
+mod panels;
+mod table;
+
+use chart::chart;
+pub use chart::{chart_points, rubbers_of};
+pub(super) use entry::other_side;
+use entry::{confirm_area, entry, evening_row, idle_entry, selected_heading, word_panel};
+use panels::{explain, line_rows, log_view, paper, what_if};
+use table::table;
+
+use egui::{RichText, Ui};
+
+use super::{App, Command, Open, REDO, UNDO, forms};
+use crate::history;
+use crate::i18n::{Lang, tr};
+use crate::session::{Paper, Session, Sheet};
+use marque_core::msg;
+
+/// The sheet's rows as text, and the bridge paper sheets, for one state of the sheet.
+#[derive(Default)]
+pub struct Rows {
+    /// What they were made for: language, log length and hand count.
+    key: Option<(Lang, usize, usize)>,
+    rows: Vec<RowText>,
+    /// The longest side cell ("+1340 → 2560"): the side columns are made wide enough for it,
+    /// so that totals are never cut.
+    widest_cell: String,
+    /// The longest total, shown in larger type on the total row.
+    widest_total: String,
+    /// The other side's word on each hand, when the session asks for it.
+    words: Vec<history::Word>,
+    /// Each side's running total after each hand, for the chart.
+    running: Vec<Vec<i64>>,
+    /// The chart was just asked for: it is brought into view once.
+    pub chart_to_view: std::cell::Cell<bool>,
+    papers: Vec<Paper>,
+    /// The options in force, defaults included, for people.
+    options: String,
+    /// The count of the selected hand, step by step, made when the selection or the sheet
+    /// changes.
+    count: Option<(usize, marque_core::explain::Explained)>,
+    /// The session under the options the reader is trying, and the selected hand's count under
+    /// them: made when the options, the selection or the sheet change.
+    whatif: Option<WhatIfView>,
+    /// The edit log as sentences, oldest first, made when the log is first shown after a
+    /// change.
+    log: Option<Vec<String>>,
+    /// A hand was added (or the sheet opened): the table scrolls to its end for this many more
+    /// frames (the first frames of a screen still settle its panels' sizes).
+    to_end: std::cell::Cell<u8>,
+    /// The table's greatest scroll offset, as its last frame measured it.
+    end_offset: std::cell::Cell<Option<f32>>,
+    /// The table showed its last row in the last frame: it keeps doing so when the window or
+    /// the text size changes, until the reader scrolls up.
+    at_end: std::cell::Cell<bool>,
+}
+
+struct WhatIfView {
+    changes: serde_json::Map<String, serde_json::Value>,
+    hand: usize,
+    result: Result<
+        (
+            marque_core::explain::WhatIf,
+            Option<marque_core::explain::Explained>,
+        ),
+        String,
+    >,
+}
+
+struct RowText {
+    number: String,
+    label: String,
+    cells: Vec<String>,
+}
+
+impl Rows {
+    fn update(&mut self, lang: Lang, session: &Session, sheet: &Sheet) {
+        let key = (lang, session.log.len(), session.hands.len());
+        if self.key == Some(key) {
+            return;
+        }
+        let view = marque_core::view::SheetView::new(session, sheet, lang);
+        self.words = if history::wants_word(session) {
+            history::words(session)
+        } else {
+            Vec::new()
+        };
+        let words = &self.words;
+        if sheet.hands.len() > self.rows.len() {
+            self.to_end.set(3);
+        }
+        self.rows = view
+            .rows
+            .iter()
+            .map(|r| RowText {
+                number: format!("#{}", r.index + 1),
+                label: if r.part_won.is_none()
+                    && words.get(r.index) == Some(&history::Word::Disputed)
+                {
+                    msg!("ui.word.disputed", what = r.label.clone()).render(lang)
+                } else {
+                    r.title(&view.head.names).render(lang)
+                },
+                cells: r.cells.iter().map(marque_core::view::Cell::text).collect(),
+            })
+            .collect();
+        self.widest_cell = self
+            .rows
+            .iter()
+            .flat_map(|r| r.cells.iter())
+            .max_by_key(|c| c.chars().count())
+            .cloned()
+            .unwrap_or_default();
+        self.widest_total = sheet
+            .totals
+            .iter()
+            .map(|t| t.to_string())
+            .max_by_key(|t| t.len())
+            .unwrap_or_default();
+        self.running = view.running;
+        self.papers = view.papers;
+        self.options = crate::text::options_text(session, &session.options.to_json(), lang);
+        self.count = None;
+        self.whatif = None;
+        self.log = None;
+        self.key = Some(key);
+    }
+
+    /// Makes the count of hand `i` if it is not made yet (once for each selection).
+    fn count_hand(&mut self, i: usize, session: &Session, sheet: &Sheet) {
+        if self.count.as_ref().is_none_or(|(k, _)| *k != i) {
+            self.count = marque_core::explain::explain(session, sheet, i).map(|e| (i, e));
+        }
+    }
+
+    /// Makes the session under `changes` and hand `i`'s count under them, if not made yet.
+    fn what_if(
+        &mut self,
+        changes: &serde_json::Map<String, serde_json::Value>,
+        i: usize,
+        lang: Lang,
+        session: &Session,
+    ) {
+        if changes.is_empty() {
+            self.whatif = None;
+            return;
+        }
+        if self
+            .whatif
+            .as_ref()
+            .is_some_and(|w| w.changes == *changes && w.hand == i)
+        {
+            return;
+        }
+        let result = marque_core::explain::what_if(session, changes)
+            .map(|w| {
+                let count = marque_core::explain::explain(&w.session, &w.sheet, i);
+                (w, count)
+            })
+            .map_err(|ps| {
+                ps.iter()
+                    .map(|p| p.render(lang))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            });
+        self.whatif = Some(WhatIfView {
+            changes: changes.clone(),
+            hand: i,
+            result,
+        });
+    }
+
+    /// Makes the log's sentences if they are not made yet.
+    fn log_lines(&mut self, lang: Lang, session: &Session, sheet: &Sheet) {
+        if self.log.is_none() {
+            let lines = history::sentences(session, sheet);
+            self.log = Some(lines.iter().map(|m| m.render(lang)).collect());
+        }
+    }
+
+    /// The count of hand `i`, once made.
+    /// The bridge rubbers as on paper, as last made (empty for other games).
+    pub fn papers(&self) -> &[Paper] {
+        &self.papers
+    }
+
+    fn counted(&self, i: usize) -> Option<&marque_core::explain::Explained> {
+        self.count.as_ref().filter(|(k, _)| *k == i).map(|(_, e)| e)
+    }
+}
+
+/// Below this width (in points) the entry form goes under the sheet rather than beside it.
+const NARROW: f32 = 700.0;
+/// Below this height (in points) too.
+const SHORT: f32 = 360.0;
+
+pub fn show(app: &mut App, ui: &mut Ui) {
+    let lang = app.lang();
+    let app_scoreboard = app.scoreboard;
+    let Some(open) = app.open.as_mut() else {
+        app.send(Command::Home);
+        return;
+    };
+    open.rows.update(lang, &open.doc.session, &open.doc.sheet);
+    if open.show_log {
+        open.rows
+            .log_lines(lang, &open.doc.session, &open.doc.sheet);
+    }
+    if let Some(i) = open.selected {
+        open.rows.count_hand(i, &open.doc.session, &open.doc.sheet);
+        open.rows.what_if(&open.whatif, i, lang, &open.doc.session);
+    }
+    let mut commands: Vec<Command> = Vec::new();
+    // Scroll bars take their own room: a floating bar would lie over a row's last keys.
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+    // A narrow or short window (or large text): one scrolling column, form above the sheet,
+    // with the preview and the confirm button pinned at the foot.
+    let narrow = ui.available_width() < NARROW || ui.available_height() < SHORT;
+    let evening = open.doc.session.game.goes_on() && !open.doc.session.closed;
+    if narrow {
+        if open.read_only.is_none() && (!open.form.is_empty() || evening) {
+            egui::Panel::bottom("entry-confirm-narrow").show(ui, |ui| {
+                confirm_area(open, ui, lang, true, &mut commands);
+            });
+        }
+        // Vertical only, its bar always there: a key is never beyond a sideways scroll, and
+        // the width does not change when the bar comes.
+        let area = egui::ScrollArea::vertical()
+            .id_salt("narrow")
+            .auto_shrink([false, false])
+            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible);
+        area.show(ui, |ui| {
+            body(ui, open, lang, app_scoreboard, true, &mut commands)
+        });
+    } else {
+        body(ui, open, lang, app_scoreboard, false, &mut commands);
+    }
+    for c in commands {
+        app.send(c);
+    }
+}
+
+/// A line under the title: where the game stands (vulnerability, manche, round…), and for a
+/// race the bars toward the target.
+fn state_line(ui: &mut Ui, lang: Lang, sheet: &Sheet) {
+    ui.label(sheet.state().render(lang));
+    if let Some(target) = sheet.live.target() {
+        ui.horizontal_wrapped(|ui| {
+            for (name, total) in sheet.sides.iter().zip(&sheet.totals) {
+                let fill = (*total as f32 / target as f32).clamp(0.0, 1.0);
+                ui.add(
+                    egui::ProgressBar::new(fill)
+                        .desired_width(180.0)
+                        .text(format!("{name} {total} / {target}")),
+                );
+            }
+        });
+    }
+}
+
+/// The session screen under the top bar: its heading, the entry form (beside the sheet, or above
+/// it when `narrow`), the table, a selected hand's count, the paper sheet and the log.
+fn body(
+    ui: &mut Ui,
+    open: &mut Open,
+    lang: Lang,
+    scoreboard: bool,
+    narrow: bool,
+    commands: &mut Vec<Command>,
+) {
+    heading(ui, open, lang, narrow, commands);
+    let writable = open.read_only.is_none();
+    if writable && !narrow {
+        word_panel(ui, lang, open, commands);
+    }
+    actions(ui, open, lang, scoreboard, commands);
+    ui.separator();
+    // The entry panel stays while the table may go on: at bridge, between two rubbers too.
+    let evening = open.doc.session.game.goes_on() && !open.doc.session.closed;
+    let entry_panel = writable && (!open.form.is_empty() || evening);
+    if entry_panel && !narrow {
+        entry_beside(ui, open, lang, commands);
+    }
+    export_row(ui, open, lang, commands);
+    table(ui, lang, open, narrow, commands);
+    if narrow {
+        evening_row(ui, lang, open, commands);
+        if writable {
+            word_panel(ui, lang, open, commands);
+        }
+    }
+    if open.show_chart {
+        chart(ui, lang, open, commands);
+    }
+    if narrow {
+        entry_under(ui, open, lang, entry_panel, commands);
+    }
+    title_note(ui, open, lang, commands);
+    details(ui, open, lang, narrow, commands);
+}
+
+/// The session's heading: the game and players, where it stands, the options, why it is
+/// read-only (and the way to take it up again), a failed save, the evening's row, the winners.
+fn heading(ui: &mut Ui, open: &Open, lang: Lang, narrow: bool, commands: &mut Vec<Command>) {
+    let doc = &open.doc;
+    let game = doc.session.game;
+
+    ui.horizontal_wrapped(|ui| {
+        ui.heading(tr(lang, game.name_key()));
+        ui.label(RichText::new(doc.session.players.join(" · ")).strong());
+    });
+    state_line(ui, lang, &doc.sheet);
+    // The options in force, so that nobody meets the table by surprise.
+    ui.label(
+        RichText::new(msg!("explain.options", list = open.rows.options.as_str()).render(lang))
+            .weak(),
+    );
+    if let Some(why) = &open.read_only {
+        ui.label(RichText::new(msg!("ui.read_only", why = why.msg()).render(lang)).italics());
+    }
+
+    // A session that is over (the players stopped it, or its game reached its end) opens
+    // read-only; it can be taken up again, after a confirmation, and the log will say so.
+    let over = open.read_only == Some(super::document::ReadOnly::Over);
+    if over {
+        ui.horizontal_wrapped(|ui| {
+            if open.confirm_reopen {
+                ui.label(RichText::new(tr(lang, "ui.reopen.ask")).strong());
+                if ui.button(tr(lang, "ui.reopen.yes")).clicked() {
+                    commands.push(Command::Reopen);
+                }
+                if ui.button(tr(lang, "ui.reopen.no")).clicked() {
+                    commands.push(Command::CancelReopen);
+                }
+            } else if ui.button(tr(lang, "ui.reopen")).clicked() {
+                commands.push(Command::AskReopen);
+            }
+        });
+    }
+    if let Some(e) = &open.save_error {
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            msg!("ui.save_failed", error = e.as_str()).render(lang),
+        );
+    }
+    let evening = game.goes_on() && !doc.session.closed;
+    // Beside the sheet, the rows that come and go are above it; in a narrow window, under the
+    // table, so that the newest deal stays in view.
+    if !narrow {
+        evening_row(ui, lang, open, commands);
+    }
+    if !evening && doc.sheet.finished {
+        let sides = crate::text::side_names(&doc.sheet, lang);
+        let (names, count) = crate::text::winner_names(&doc.sheet.winners, &sides);
+        ui.label(
+            RichText::new(msg!("ui.winner", winners = names.as_str(), count = count).render(lang))
+                .heading()
+                .strong(),
+        );
+    }
+}
+
+/// Undo, redo, the log, closing the session, the room's scoreboard and the chart.
+fn actions(ui: &mut Ui, open: &Open, lang: Lang, scoreboard: bool, commands: &mut Vec<Command>) {
+    let doc = &open.doc;
+    let writable = open.read_only.is_none();
+    let (can_undo, can_redo) = (doc.undo.can_undo(), doc.undo.can_redo());
+    let finished = doc.sheet.finished;
+    let show_log = open.show_log;
+    let show_chart = open.show_chart;
+
+    ui.horizontal_wrapped(|ui| {
+        for (named, enabled) in [(&UNDO, can_undo), (&REDO, can_redo)] {
+            let mut b = ui.add_enabled(
+                writable && enabled,
+                egui::Button::new(tr(lang, named.label)),
+            );
+            if let Some(k) = named.keys.first() {
+                b = b.on_hover_text(ui.ctx().format_shortcut(k));
+            }
+            if b.clicked() {
+                commands.push((named.command)());
+            }
+        }
+        // A button that shows or hides something: its text says what a click does.
+        let toggle = |ui: &mut Ui, shown: bool, [hide, show]: [&str; 2], command: Command| {
+            ui.button(tr(lang, if shown { hide } else { show }))
+                .clicked()
+                .then_some(command)
+        };
+        commands.extend(toggle(
+            ui,
+            show_log,
+            ["ui.log.hide", "ui.log.show"],
+            Command::ToggleLog,
+        ));
+        if writable && !finished && ui.button(tr(lang, "ui.close_session")).clicked() {
+            commands.push(Command::CloseSession);
+        }
+        let board = ["ui.board.close", "ui.board.open"];
+        commands.extend(toggle(ui, scoreboard, board, Command::ToggleScoreboard));
+        let chart = ["ui.chart.hide", "ui.chart.show"];
+        commands.extend(toggle(ui, show_chart, chart, Command::ToggleChart));
+    });
+    ui.separator();
+}
+
+/// The entry form in a panel beside the sheet, its preview and confirm key at the panel's foot.
+fn entry_beside(ui: &mut Ui, open: &mut Open, lang: Lang, commands: &mut Vec<Command>) {
+    // The entry panel's width is bounded by the window's: whatever the form holds, and
+    // whatever width was dragged or stored, the sheet keeps its share.
+    let room = ui.available_width();
+    // A share of the window, not a stored width: it follows the window and can never
+    // be left in a broken state (egui lays a panel's content out at its widest, so a
+    // resizable panel grows to its maximum with any wide row).
+    let width = (room * 0.42).clamp(300.0, 560.0);
+    egui::Panel::right("entry")
+        .exact_size(width)
+        .resizable(false)
+        .show(ui, |ui| {
+            // The preview and the confirm button stay at the panel's foot, in the same
+            // place whatever the form's height; the form scrolls above them.
+            egui::Panel::bottom("entry-confirm").show(ui, |ui| {
+                confirm_area(open, ui, lang, false, commands);
+            });
+            // It takes the panel's width and scrolls within it: a wide form never
+            // widens the panel.
+            // Vertical only, its bar always there: no key is beyond a sideways scroll,
+            // and the width stays the same when the form grows. A new hand starts at
+            // its top.
+            let mut area = egui::ScrollArea::vertical()
+                .id_salt("form")
+                .auto_shrink([false, false])
+                .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible);
+            if std::mem::take(&mut open.form_top) {
+                area = area.vertical_scroll_offset(0.0);
+            }
+            area.show(ui, |ui| {
+                if open.form.is_empty() {
+                    idle_entry(ui, lang, open);
+                } else {
+                    entry(open, ui, lang, commands);
+                }
+            });
+        });
+}
+
+/// Where the session is exported, and the keys that export it.
+fn export_row(ui: &mut Ui, open: &mut Open, lang: Lang, commands: &mut Vec<Command>) {
+    // The export row wraps, and its path field takes what room is left, so that it never
+    // reaches under the entry panel.
+    ui.horizontal_wrapped(|ui| {
+        let l = ui.label(tr(lang, "ui.export.path"));
+        let room = ui.available_width() - 140.0;
+        ui.add(
+            egui::TextEdit::singleline(&mut open.export_path)
+                .hint_text(tr(lang, "ui.export.path_hint"))
+                .desired_width(room.clamp(120.0, 280.0)),
+        )
+        .labelled_by(l.id);
+        if ui.button(tr(lang, "ui.export.button")).clicked() {
+            commands.push(Command::Export);
+        }
+        if ui.button(tr(lang, "ui.export.pdf")).clicked() {
+            commands.push(Command::ExportPdf);
+        }
+    });
+}
+
+/// In a narrow window: the selected hand's heading (its room kept when none is), then the
+/// entry form under the table, in the one scrolling column (the confirm area is pinned at the
+/// screen's foot, see `show`).
+fn entry_under(
+    ui: &mut Ui,
+    open: &mut Open,
+    lang: Lang,
+    entry_panel: bool,
+    commands: &mut Vec<Command>,
+) {
+    if let Some(i) = open.selected.filter(|&i| i < open.doc.sheet.hands.len()) {
+        selected_heading(ui, lang, open, i, commands);
+    } else if open.read_only.is_none() {
+        // The room the selected hand's heading and keys take, kept: the form below does
+        // not move when a hand is selected (as each hand just entered is).
+        let s = ui.spacing();
+        let keys = s
+            .interact_size
+            .y
+            .max(ui.text_style_height(&egui::TextStyle::Button) + 2.0 * s.button_padding.y);
+        ui.add_space(
+            8.0 + ui.text_style_height(&egui::TextStyle::Body) + keys + 2.0 * s.item_spacing.y,
+        );
+    }
+    if entry_panel {
+        ui.separator();
+        if open.form.is_empty() {
+            idle_entry(ui, lang, open);
+        } else {
+            entry(open, ui, lang, commands);
+        }
+        ui.separator();
+    }
+}
+
+/// A title and a note (where, who won the argument), shown on the home screen.
+fn title_note(ui: &mut Ui, open: &mut Open, lang: Lang, commands: &mut Vec<Command>) {
+    if open.read_only.is_none() {
+        egui::CollapsingHeader::new(tr(lang, "ui.title.heading"))
+            .id_salt("title-note")
+            .show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    let l = ui.label(tr(lang, "ui.title.title"));
+                    ui.add(egui::TextEdit::singleline(&mut open.title).desired_width(260.0))
+                        .labelled_by(l.id);
+                });
+                let l = ui.label(tr(lang, "ui.title.note"));
+                ui.add(egui::TextEdit::multiline(&mut open.note).desired_rows(2))
+                    .labelled_by(l.id);
+                if ui.button(tr(lang, "ui.title.save")).clicked() {
+                    commands.push(Command::SetTitle);
+                }
+            });
+    } else if !open.title.is_empty() || !open.note.is_empty() {
+        ui.label(RichText::new(format!("{} — {}", open.title, open.note)).italics());
+    }
+}
+
+/// The selected hand's count and what-if, bridge's paper and evening, the lines scored at the
+/// close, the log.
+fn details(ui: &mut Ui, open: &Open, lang: Lang, narrow: bool, commands: &mut Vec<Command>) {
+    let doc = &open.doc;
+    egui::ScrollArea::vertical()
+        .id_salt("sheet")
+        .show(ui, |ui| {
+            if let Some(i) = open.selected.filter(|&i| i < doc.sheet.hands.len()) {
+                if !narrow {
+                    selected_heading(ui, lang, open, i, commands);
+                }
+                // The count step by step: what stood before the hand, each line with its sum.
+                if let Some(count) = open.rows.counted(i) {
+                    for f in &count.facts {
+                        ui.label(RichText::new(f.render(lang)).weak());
+                    }
+                    let steps = count
+                        .steps
+                        .iter()
+                        .map(|st| (st.side, st.points, st.text.render(lang), st.rule));
+                    explain(
+                        ui,
+                        lang,
+                        &crate::text::side_names(&doc.sheet, lang),
+                        steps,
+                        commands,
+                    );
+                }
+                what_if(ui, lang, open, commands);
+            }
+            if doc.session.game.has_paper() {
+                // The paper of the selected deal's rubber, else of the last one: a long evening
+                // is not laid out whole on every frame.
+                let rubber = open
+                    .selected
+                    .and_then(|i| doc.sheet.hands.get(i)?.info.part())
+                    .unwrap_or(open.rows.papers.len().saturating_sub(1));
+                if let Some(p) = open.rows.papers.get(rubber) {
+                    ui.add_space(8.0);
+                    paper(ui, lang, rubber, p);
+                }
+                // The evening: each rubber's result, and the standing after them all.
+                let papers = &open.rows.papers;
+                if papers.len() > 1 {
+                    ui.add_space(8.0);
+                    for (k, p) in papers.iter().enumerate() {
+                        if let Some(result) = p.result(k) {
+                            ui.label(result.render(lang));
+                        }
+                    }
+                    ui.label(RichText::new(crate::text::evening(papers).render(lang)).strong());
+                }
+            }
+            if !doc.sheet.closing.is_empty() {
+                ui.label(RichText::new(tr(lang, "ui.closing")).strong());
+                let lines = line_rows(&doc.sheet.closing, lang);
+                explain(
+                    ui,
+                    lang,
+                    &crate::text::side_names(&doc.sheet, lang),
+                    lines,
+                    commands,
+                );
+            }
+            if open.show_log {
+                ui.add_space(8.0);
+                log_view(ui, lang, open, commands);
+            }
+        });
+}

@@ -1,0 +1,196 @@
+//! What the sheet shows under the table: a hand's count step by step, what-if, bridge's paper,
+//! the edit log.
+
+use egui::{RichText, Ui};
+
+use super::{Command, Open};
+use crate::games::{GameKind, Line, RuleId};
+use crate::history;
+use crate::i18n::{Lang, tr};
+use crate::session::Paper;
+use marque_core::msg;
+use marque_core::view::signed;
+
+/// "What if": the game's other option values to try, and the selected hand and the session's
+/// totals under those tried (nothing is saved).
+pub(super) fn what_if(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
+    use crate::games::OptKind;
+    use serde_json::{Value, json};
+    let doc = &open.doc;
+    let own = doc.session.options.to_json();
+    let current = |key: &str| open.whatif.get(key).or_else(|| own.get(key)).cloned();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(tr(lang, "ui.whatif"));
+        for o in doc.session.game.options() {
+            let values: Vec<Value> = match o.kind {
+                OptKind::Words(words) => words.iter().map(|w| json!(w)).collect(),
+                OptKind::Numbers(numbers) => numbers.iter().map(|n| json!(n)).collect(),
+                OptKind::Bool => vec![json!(false), json!(true)],
+                OptKind::Positive(_) | OptKind::Player => continue,
+            };
+            for v in values {
+                if current(o.key).as_ref() == Some(&v) {
+                    continue;
+                }
+                let text =
+                    crate::text::options_text(&doc.session, &json!({ o.key: v.clone() }), lang);
+                if ui.button(text).clicked() {
+                    commands.push(Command::WhatIf(Some((o.key.to_string(), v))));
+                }
+            }
+        }
+        if !open.whatif.is_empty() {
+            if ui.button(tr(lang, "ui.whatif.back")).clicked() {
+                commands.push(Command::WhatIf(None));
+            }
+            // A session file holds one set of options: they apply to every hand.
+            if open.read_only.is_none() && ui.button(tr(lang, "ui.whatif.apply")).clicked() {
+                commands.push(Command::ApplyOptions);
+            }
+        }
+    });
+    let Some(view) = &open.rows.whatif else {
+        return;
+    };
+    let tried = crate::text::options_text(&doc.session, &Value::Object(view.changes.clone()), lang);
+    ui.label(RichText::new(msg!("explain.whatif", list = tried).render(lang)).strong());
+    match &view.result {
+        Err(why) => {
+            ui.colored_label(ui.visuals().error_fg_color, why);
+        }
+        Ok((w, count)) => {
+            let sides = crate::text::side_names(&doc.sheet, lang);
+            if let Some(count) = count {
+                let steps = count
+                    .steps
+                    .iter()
+                    .map(|st| (st.side, st.points, st.text.render(lang), st.rule));
+                explain(ui, lang, &sides, steps, commands);
+            }
+            let diff: Vec<String> = sides
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    let (now, then) = (doc.sheet.totals[i], w.sheet.totals[i]);
+                    format!("{s} {then} ({})", signed(then - now))
+                })
+                .collect();
+            ui.label(msg!("explain.whatif_totals", list = diff.join(", ")).render(lang));
+        }
+    }
+}
+
+/// Lines as [`explain`] shows them.
+pub(super) fn line_rows(
+    lines: &[Line],
+    lang: Lang,
+) -> impl Iterator<Item = (usize, i64, String, RuleId)> + '_ {
+    lines
+        .iter()
+        .map(move |l| (l.side, l.points, l.text.render(lang), l.rule))
+}
+
+/// Explanation lines (side, points, text, rule); a click on a rule opens it in the rules
+/// reference.
+pub(super) fn explain(
+    ui: &mut Ui,
+    lang: Lang,
+    sides: &[String],
+    lines: impl Iterator<Item = (usize, i64, String, RuleId)>,
+    commands: &mut Vec<Command>,
+) {
+    let mut clicked = None;
+    for (side, points, text, rule) in lines {
+        // The side and its points, the rule's title and its id on one row (the id's text on
+        // hover, a click opens it), then the line itself, wrapped under them: a long line never
+        // lies over the link.
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(format!("{} {}", sides[side], signed(points))).strong());
+            let key = crate::ui::rules::rule_key(rule.as_str());
+            ui.label(RichText::new(tr(lang, &format!("{key}.title"))).weak());
+            let hover = format!("{}\n\n{}", tr(lang, &key), tr(lang, "ui.open_rule"));
+            if ui.link(format!("[{rule}]")).on_hover_text(hover).clicked() {
+                clicked = Some(rule.to_string());
+            }
+        });
+        ui.indent(("line", rule), |ui| {
+            ui.add(egui::Label::new(text).wrap());
+        });
+    }
+    if let Some(rule) = clicked {
+        commands.push(Command::Rules {
+            // (A rule shown is always one of a game's.)
+            game: GameKind::of_rule(&rule).unwrap_or(GameKind::ALL[0]),
+            focus: Some(rule),
+        });
+    }
+}
+
+/// The bridge sheet as on paper: We / They, bonuses above the line, contracts below.
+pub(super) fn paper(ui: &mut Ui, lang: Lang, k: usize, paper: &Paper) {
+    {
+        ui.label(RichText::new(msg!("text.rubber", n = k + 1).render(lang)).strong());
+        let cells = |ui: &mut Ui, cols: [&Vec<i64>; 2], i: usize| {
+            for col in cols {
+                ui.label(col.get(i).map(|v| v.to_string()).unwrap_or_default());
+            }
+            ui.end_row();
+        };
+        egui::Grid::new(("paper", k))
+            .min_col_width(140.0)
+            .show(ui, |ui| {
+                for heading in Paper::HEADINGS {
+                    ui.label(RichText::new(tr(lang, heading)).strong());
+                }
+                ui.end_row();
+                for i in (0..paper.above[0].len().max(paper.above[1].len())).rev() {
+                    cells(ui, [&paper.above[0], &paper.above[1]], i);
+                }
+                ui.separator();
+                ui.separator();
+                ui.end_row();
+                for (segment, game) in &paper.below {
+                    for i in 0..segment[0].len().max(segment[1].len()) {
+                        cells(ui, [&segment[0], &segment[1]], i);
+                    }
+                    if *game {
+                        ui.label(RichText::new("────────").weak());
+                        ui.label(RichText::new("────────").weak());
+                        ui.end_row();
+                    }
+                }
+                ui.label(RichText::new(paper.totals[0].to_string()).strong());
+                ui.label(RichText::new(paper.totals[1].to_string()).strong());
+                ui.end_row();
+            });
+        if let Some(result) = paper.result(k) {
+            ui.label(RichText::new(result.render(lang)).strong());
+        }
+    }
+}
+
+/// The session's edit log, newest first, with a button to put an old value back.
+pub(super) fn log_view(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
+    let session = &open.doc.session;
+    ui.label(RichText::new(tr(lang, "ui.log.title")).strong());
+    let log = history::log(session);
+    let lines = open.rows.log.as_deref().unwrap_or_default();
+    if log.is_empty() {
+        ui.label(RichText::new(tr(lang, "ui.log.empty")).weak());
+    }
+    for (k, e) in log.iter().enumerate().rev() {
+        ui.horizontal_wrapped(|ui| {
+            if let Some(line) = lines.get(k) {
+                ui.label(line);
+            }
+            if open.read_only.is_none()
+                && let Some(change) = history::restore(session, e)
+                && ui
+                    .button(msg!("ui.log.restore", n = k + 1).render(lang))
+                    .clicked()
+            {
+                commands.push(Command::Restore(change));
+            }
+        });
+    }
+}

@@ -1,0 +1,164 @@
+//! The table of hands: a row a hand, laid out only where it is on screen, and the totals.
+
+use egui::{RichText, Ui};
+
+use super::Rows;
+use super::{Command, Open};
+use crate::i18n::{Lang, Msg, tr};
+use marque_core::msg;
+
+/// The table of hands: label, delta and running total per side; only the rows on screen are
+/// laid out. A click on a row's number selects it.
+pub(super) fn table(
+    ui: &mut Ui,
+    lang: Lang,
+    open: &Open,
+    narrow: bool,
+    commands: &mut Vec<Command>,
+) {
+    let sheet = &open.doc.sheet;
+    let rows = &open.rows.rows;
+    let widths = column_widths(ui, sheet.sides.len(), &open.rows);
+    // As tall as a button: the rows hold one, and the list's arithmetic needs the real height.
+    let row_height = (ui.text_style_height(&egui::TextStyle::Button)
+        + 2.0 * ui.spacing().button_padding.y)
+        .max(ui.spacing().interact_size.y);
+    let cell = |ui: &mut Ui, w: f32, text: RichText| {
+        ui.add_sized([w, row_height], egui::Label::new(text).truncate());
+    };
+    // Wide tables (seven players, large text) scroll sideways inside their own area; in the
+    // narrow layout the whole column scrolls both ways already (a scroll area inside it would
+    // keep its bar in view, over the form).
+    let draw = |ui: &mut Ui| {
+        ui.horizontal(|ui| {
+            cell(ui, widths.0, RichText::new("#").strong());
+            cell(
+                ui,
+                widths.1,
+                RichText::new(
+                    sheet
+                        .live
+                        .kind()
+                        .hand_words(Msg::new("ui.sheet.hand"))
+                        .render(lang),
+                )
+                .strong(),
+            );
+            // The sides in the reader's language (bridge: NS / EO in French).
+            for s in crate::text::side_names(sheet, lang) {
+                cell(ui, widths.2, RichText::new(s).strong());
+            }
+        });
+        // Half the room there is (in a scrolling column, of the window), four rows at least.
+        // In the narrow column, of the window alone: the foot pinned under the column grows
+        // and shrinks with the preview, and the form under the table must not follow it.
+        let room = if narrow {
+            ui.ctx().content_rect().height() * 0.7
+        } else {
+            ui.available_height().min(ui.ctx().content_rect().height())
+        };
+        let max_height = (room * 0.5).max(4.0 * row_height);
+        // Always that height, few rows or many: what lies below (the selected hand's keys, the
+        // form in a narrow window) does not move down a row with each hand entered.
+        let mut area = egui::ScrollArea::vertical()
+            .id_salt("sheet-rows")
+            .max_height(max_height)
+            .min_scrolled_height(max_height)
+            .auto_shrink([true, false]);
+        let frames = open.rows.to_end.get();
+        if frames > 0 {
+            open.rows.to_end.set(frames - 1);
+            ui.ctx().request_repaint();
+        }
+        // Exactly the end, as the last frame measured it: past it the area would spring back,
+        // frame after frame.
+        let mut placed = None;
+        if (frames > 0 || open.rows.at_end.get())
+            && let Some(end) = open.rows.end_offset.get()
+        {
+            area = area.vertical_scroll_offset(end);
+            placed = Some(end);
+        }
+        let shown = area.show_rows(ui, row_height, rows.len(), |ui, range| {
+            for i in range {
+                let r = &rows[i];
+                ui.horizontal(|ui| {
+                    if ui
+                        .add_sized(
+                            [widths.0, row_height],
+                            egui::Button::selectable(open.selected == Some(i), &r.number),
+                        )
+                        .on_hover_text(tr(lang, "ui.sheet.select"))
+                        .clicked()
+                    {
+                        commands.push(Command::Select(i));
+                    }
+                    cell(ui, widths.1, RichText::new(&r.label));
+                    for c in &r.cells {
+                        cell(ui, widths.2, RichText::new(c));
+                    }
+                });
+            }
+        });
+        let end = (shown.content_size.y - shown.inner_rect.height()).max(0.0);
+        let offset = shown.state.clamped_offset().y;
+        // At the end, or placed there by this frame and not moved by the reader since.
+        let at_end = offset >= end - 1.0 || placed.is_some_and(|p| (p - offset).abs() < 0.5);
+        if at_end && (end - offset).abs() > 0.5 {
+            // The end moved (a new size): one more frame to go there.
+            ui.ctx().request_repaint();
+        }
+        open.rows.end_offset.set(Some(end));
+        open.rows.at_end.set(at_end);
+        ui.horizontal(|ui| {
+            cell(ui, widths.0, RichText::new(""));
+            // Truc's standing counts manches, not the points of the columns above.
+            let total = tr(lang, sheet.game.total_label());
+            cell(ui, widths.1, RichText::new(total).strong());
+            for t in &sheet.totals {
+                cell(
+                    ui,
+                    widths.2,
+                    RichText::new(t.to_string()).strong().size(TOTAL_SIZE),
+                );
+            }
+        });
+    };
+    // A wide table scrolls sideways in its own area, never widening the column (whose keys
+    // below would then lie beyond the edge). In the narrow column the wheel is left to the
+    // rows and the column (the bar still scrolls sideways).
+    let source = egui::containers::scroll_area::ScrollSource {
+        mouse_wheel: !narrow,
+        ..Default::default()
+    };
+    egui::ScrollArea::horizontal()
+        .id_salt("sheet-wide")
+        .scroll_source(source)
+        .show(ui, draw);
+    let to_come = sheet.live.to_come();
+    if !to_come.is_empty() {
+        ui.label(msg!("ui.sheet.to_come", rounds = to_come.join(" · ")).render(lang));
+    }
+}
+
+/// The widths of the number, label and side columns: each side column as wide as its longest
+/// cell or total needs (measured, two texts a frame), the label the rest (at least 100); past
+/// the width there is, the table scrolls sideways.
+pub(super) fn column_widths(ui: &Ui, sides: usize, rows: &Rows) -> (f32, f32, f32) {
+    let number = 56.0;
+    let spacing = ui.spacing().item_spacing.x;
+    let free = (ui.available_width() - number - spacing * (sides as f32 + 2.0)).max(0.0);
+    let color = ui.visuals().text_color();
+    let width = |text: &str, font: egui::FontId| {
+        ui.ctx()
+            .fonts_mut(|f| f.layout_no_wrap(text.to_string(), font, color).size().x)
+    };
+    let cell = width(&rows.widest_cell, egui::TextStyle::Body.resolve(ui.style()));
+    let total = width(&rows.widest_total, egui::FontId::proportional(TOTAL_SIZE));
+    let side = (cell.max(total) + 12.0).clamp(48.0, 220.0);
+    let label = (free - side * sides as f32).max(100.0);
+    (number, label, side)
+}
+
+/// The total row's type size.
+pub(super) const TOTAL_SIZE: f32 = 22.0;
