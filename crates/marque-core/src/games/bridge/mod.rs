@@ -15,10 +15,11 @@ use crate::trail::Trail;
 
 mod hand;
 mod paper;
+pub use hand::decode_hand;
+use hand::from_wire;
 pub use hand::{
     Contract, Doubling, Hand, Honours, HonoursKind, Level, Seat, Strain, Wire, WireHonours, dealer,
 };
-use hand::{decode_hand, from_wire};
 pub use paper::{Ended, Paper, Papers};
 
 use crate::games::RuleId;
