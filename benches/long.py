@@ -61,6 +61,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--deals", type=int, default=10_000, help="the short session; the long is 10×")
+    ap.add_argument("--only", default="", help="only the paths whose name contains this")
     ap.add_argument("--marque", default=os.path.join(HERE, "..", "target", "release", "marque"))
     args = ap.parse_args()
     marque = os.path.abspath(args.marque)
@@ -88,6 +89,8 @@ def main():
                                          f + ".pdf"], 12, 10),
         ]
         for name, cmd, time_cap, mem_cap in paths:
+            if args.only not in name:
+                continue
             short = None
             for n in (args.deals, args.deals * 10):
                 f = os.path.join(tmp, f"{game}-{n}.json")

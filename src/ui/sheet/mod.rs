@@ -410,7 +410,6 @@ fn actions(ui: &mut Ui, open: &Open, lang: Lang, scoreboard: bool, commands: &mu
         let chart = ["ui.chart.hide", "ui.chart.show"];
         commands.extend(toggle(ui, show_chart, chart, Command::ToggleChart));
     });
-    ui.separator();
 }
 
 /// The entry form in a panel beside the sheet, its preview and confirm key at the panel's foot.
