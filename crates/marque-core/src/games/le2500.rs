@@ -672,7 +672,7 @@ impl super::Rules for Game {
 
 /// A player's line for the cards laid (`what` "laid") or left in hand ("kept"): how many, how
 /// many of them are the frime, and their points.
-fn cards_line(cards: &Cards, frime: Rank, player: &str, points: i64, what: &str) -> Msg {
+fn cards_line(cards: &Cards, frime: Rank, player: &Arc<str>, points: i64, what: &str) -> Msg {
     let ranks = match cards {
         Cards::Ranks(r) => r,
         Cards::Points(_) if what == "laid" => {
@@ -689,6 +689,9 @@ fn cards_line(cards: &Cards, frime: Rank, player: &str, points: i64, what: &str)
         (_, 0) => "le2500.line.kept",
         _ => "le2500.line.kept_frime",
     };
+    if frimes == 0 {
+        return msg!(key, player = player, n = ranks.len(), points = points);
+    }
     msg!(
         key,
         player = player,
