@@ -1,0 +1,148 @@
+//! The commands that read a whole data folder: `marque stats` and `marque check`.
+
+use super::{fail, output_done, printable};
+use crate::i18n::Lang;
+use crate::session::Problem;
+use crate::term::Kind;
+use marque_core::msg;
+use std::io::Write;
+use std::process::ExitCode;
+
+/// The data folder, or the folder given; the problem if it is not a folder.
+pub(super) fn folder_or_default(
+    folder: Option<std::path::PathBuf>,
+) -> Result<std::path::PathBuf, Problem> {
+    let dir = folder.unwrap_or_else(crate::store::Store::default_dir);
+    if !dir.is_dir() {
+        let m = msg!("store.no_folder", path = dir.display().to_string());
+        return Err(Problem::file(m));
+    }
+    Ok(dir)
+}
+
+/// `marque stats`: the roster of the folder's sessions (those that read fine), from the index.
+pub(super) fn stats(
+    folder: Option<std::path::PathBuf>,
+    player: Option<&str>,
+    as_json: bool,
+    lang: Lang,
+) -> ExitCode {
+    use crate::store::Store;
+    use marque_core::stats::roster;
+    let dir = match folder_or_default(folder) {
+        Ok(d) => d,
+        Err(p) => return fail(&[p], lang),
+    };
+    let store = Store::new(&dir);
+    let listed = store.list();
+    // The names merged by hand in the app count here too: both read the folder's preferences.
+    let people = crate::ui::Prefs::read(&store).people();
+    let mut players = roster(crate::store::played(&listed), &people);
+    if let Some(name) = player {
+        let key = people.key(name);
+        let known = marque_core::i18n::join(players.iter().map(|p| printable(&p.name, false)));
+        players.retain(|p| people.key(&p.name) == key);
+        if players.is_empty() {
+            let m = msg!("stats.no_player", name = name, known = known);
+            return fail(&[Problem::file(m)], lang);
+        }
+    }
+    let mut out = crate::term::stdout(if as_json { Kind::Json } else { Kind::Text });
+    let written = if as_json {
+        serde_json::to_writer(&mut out, &serde_json::json!({ "players": players }))
+            .map_err(std::io::Error::from)
+            .and_then(|()| writeln!(out))
+    } else {
+        players.iter().try_for_each(|p| {
+            let line = msg!(
+                "stats.player",
+                name = p.name.as_str(),
+                sessions = p.sessions,
+                wins = p.wins
+            );
+            writeln!(out, "{}", printable(&line.render(lang), false))?;
+            for (id, g) in &p.games {
+                let name = crate::games::GameKind::from_id(id)
+                    .map_or_else(|| id.to_string(), |k| crate::i18n::tr(lang, k.name_key()));
+                let line = msg!(
+                    "stats.game",
+                    game = name,
+                    sessions = g.sessions,
+                    wins = g.wins
+                );
+                writeln!(out, "{}", line.render(lang))?;
+                for (figure, value) in g.shown(lang) {
+                    let line = msg!("stats.figure", figure = figure, value = value);
+                    writeln!(out, "{}", line.render(lang))?;
+                }
+            }
+            Ok(())
+        })
+    };
+    output_done(written.and_then(|()| out.flush()), lang)
+}
+
+pub(super) fn check(folder: Option<std::path::PathBuf>, as_json: bool, lang: Lang) -> ExitCode {
+    use crate::store::{FileState, Store};
+    let dir = match folder_or_default(folder) {
+        Ok(d) => d,
+        Err(p) => return fail(&[p], lang),
+    };
+    let mut all_fine = true;
+    // One write a few thousand lines, not one a line; one text for every file's detail.
+    let mut out = crate::term::stdout(if as_json { Kind::Json } else { Kind::Text });
+    let mut detail = String::new();
+    // The first write that failed (a full disk, a closed pipe): said once, at the end.
+    let mut wrote = Ok(());
+    for item in Store::new(&dir).list() {
+        let path = item.path.to_string_lossy();
+        detail.clear();
+        let state = match &item.state {
+            FileState::Fine(s) => {
+                msg!(
+                    "store.fine",
+                    game = marque_core::i18n::Arg::Key(s.game.name_key()),
+                    players = s.players.join(", "),
+                    hands = msg!(s.game.hand_count(), n = s.hands)
+                )
+                .render_into(lang, &mut detail);
+                "fine"
+            }
+            FileState::Damaged(problems) => {
+                all_fine = false;
+                for (k, p) in problems.iter().enumerate() {
+                    if k > 0 {
+                        detail.push_str("; ");
+                    }
+                    detail.push_str(&p.render(lang));
+                }
+                "damaged"
+            }
+            FileState::Newer(v) => {
+                all_fine = false;
+                msg!("store.newer", version = *v).render_into(lang, &mut detail);
+                "newer"
+            }
+        };
+        wrote = wrote.and(if as_json {
+            writeln!(
+                out,
+                "{}",
+                serde_json::json!({ "path": path, "state": state, "detail": detail })
+            )
+        } else {
+            writeln!(
+                out,
+                "{state}\t{}\t{}",
+                printable(&path, false),
+                printable(&detail, false)
+            )
+        });
+    }
+    let done = output_done(wrote.and_then(|()| out.flush()), lang);
+    if done != ExitCode::SUCCESS || all_fine {
+        done
+    } else {
+        ExitCode::from(1)
+    }
+}
