@@ -44,13 +44,30 @@ fn donne_nulle_scores_nothing() {
     assert_eq!(s["hands"][0]["winner"], Value::Null);
     assert_eq!(s["hands"][0]["delta"], json!([0, 0]));
     // One step, worth nothing, that says why: three pourri tricks, by the rule that says so.
+    // Each player's line: nothing scored, no player named as the deal's winner.
     let lines = s["hands"][0]["lines"].as_array().unwrap();
-    assert_eq!(lines.len(), 1, "{lines:?}");
-    assert_eq!(lines[0]["points"], 0);
-    assert_eq!(lines[0]["rule"], "truc.deal.winner");
-    let text = lines[0]["text"].as_str().unwrap();
-    assert!(text.contains("pourri, pourri, pourri"), "{text}");
-    assert!(text.contains("nobody scores"), "{text}");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    for (side, name) in ["Alice", "Bruno"].iter().enumerate() {
+        assert_eq!(lines[side]["side"], side);
+        assert_eq!(lines[side]["points"], 0);
+        assert_eq!(lines[side]["rule"], "truc.deal.winner");
+        let text = lines[side]["text"].as_str().unwrap();
+        assert!(
+            text.starts_with(&format!("{name} scores nothing")),
+            "{text}"
+        );
+        assert!(text.contains("pourri, pourri, pourri"), "{text}");
+    }
+    // A drawn deal given without its tricks says the same for each player.
+    let s = ok(&truc(json!({}), json!([{"calls": [], "winner": null}])));
+    let lines = s["hands"][0]["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        lines[1]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("Bruno scores nothing")
+    );
 }
 
 /// A deal decided by its tricks says each trick and the pourri rule that decides it, under

@@ -593,13 +593,20 @@ impl Game {
             (Outcome::Refused, None) => return Err(vec![Msg::new("truc.err.no_result")]),
             (Outcome::Tricks(t), None) => {
                 let w = deal_winner(t).map_err(|m| vec![m])?;
-                let mut lines = vec![self.tricks_line(t, w)];
+                let mut lines = self.tricks_lines(t, w);
                 lines.extend(self.value_line(w, deal.value(), true));
                 (deal.value(), w, lines)
             }
             (Outcome::Winner(None), None) => {
-                let drawn = Line::new(0, 0, rule::DEAL_WINNER, Msg::new("truc.line.drawn"));
-                (deal.value(), None, vec![drawn])
+                // Each player's own line: nobody scores, and no player is named as the one
+                // the deal went to.
+                let drawn = (0..2)
+                    .map(|p| {
+                        let text = msg!("truc.line.drawn", player = &self.players[p]);
+                        Line::new(p, 0, rule::DEAL_WINNER, text)
+                    })
+                    .collect();
+                (deal.value(), None, drawn)
             }
             (Outcome::Winner(w), None) => {
                 (deal.value(), *w, self.value_line(*w, deal.value(), false))
@@ -633,13 +640,11 @@ impl Game {
     }
 
     /// The deal decided by its tricks (`truc.deal.winner`): each trick's winner or *pourri*,
-    /// and how they decide it, up to a drawn deal (three pourris). No points: the value line
-    /// that follows scores the deal.
-    fn tricks_line(&self, tricks: &[Option<usize>], winner: Option<usize>) -> Line {
+    /// and how they decide it. No points: the value line that follows scores the deal. A drawn
+    /// deal (three pourris) has a line for each player, who scores nothing.
+    fn tricks_lines(&self, tricks: &[Option<usize>], winner: Option<usize>) -> Vec<Line> {
         let trick = |t: &Option<usize>| match t {
-            Some(p) => {
-                Msg::new("truc.trick.won").with("player", Arg::Text(self.players[*p].to_string()))
-            }
+            Some(p) => msg!("truc.trick.won", player = &self.players[*p]),
             None => Msg::new("truc.trick.pourri"),
         };
         let list = tricks
@@ -656,16 +661,19 @@ impl Game {
             [None, None, Some(_)] => "truc.how.pourris_third",
             _ => "truc.how.drawn",
         };
-        let text = match winner {
-            Some(w) => msg!(
-                "truc.line.deal_winner",
-                player = &self.players[w],
-                tricks = list,
+        let line = |key: &'static str, p: usize| {
+            let text = msg!(
+                key,
+                player = &self.players[p],
+                tricks = list.clone(),
                 how = Arg::Key(how)
-            ),
-            None => msg!("truc.line.drawn_tricks", tricks = list, how = Arg::Key(how)),
+            );
+            Line::new(p, 0, rule::DEAL_WINNER, text)
         };
-        Line::new(winner.unwrap_or(0), 0, rule::DEAL_WINNER, text)
+        match winner {
+            Some(w) => vec![line("truc.line.deal_winner", w)],
+            None => (0..2).map(|p| line("truc.line.drawn_tricks", p)).collect(),
+        }
     }
 
     fn value_line(&self, winner: Option<usize>, value: i64, by_tricks: bool) -> Vec<Line> {
