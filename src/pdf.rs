@@ -441,13 +441,8 @@ pub fn layout(session: &Session, sheet: &Sheet, lang: Lang, font: &Font) -> Layo
         paper(&mut pen, p, k, lang);
     }
     pen.line(8.0);
-    if view.head.finished {
-        let (names, count) = view.head.winner_names();
-        let line = msg!("text.finished", winners = names.as_str(), count = count);
-        pen.text(12.0, &line.render(lang));
-    } else {
-        pen.text(10.0, &tr(lang, "text.in_progress"));
-    }
+    let size = if view.head.finished { 12.0 } else { 10.0 };
+    pen.text(size, &view.head.outcome().render(lang));
     pen.out
 }
 

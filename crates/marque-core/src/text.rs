@@ -91,16 +91,8 @@ pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Res
         tr(lang, "text.totals"),
         totals.join(", ")
     )?;
-    if end.finished {
-        let (names, count) = winner_names(&end.winners, &names);
-        writeln!(
-            text,
-            "{}",
-            msg!("text.finished", winners = names, count = count).render(lang)
-        )?;
-    } else {
-        writeln!(text, "{}", tr(lang, "text.in_progress"))?;
-    }
+    let head = crate::view::Head::after(session, &end, lang);
+    writeln!(text, "{}", head.outcome().render(lang))?;
     out.write_all(text.as_bytes())?;
     Ok(())
 }

@@ -176,10 +176,20 @@ impl Head {
         Head::of_end(
             session,
             &end.totals,
-            (end.finished, end.finished),
+            (end.finished, end.natural_end),
             &end.winners,
             lang,
         )
+    }
+
+    /// How the sheet ends for people: its winners once the game is over, else that it goes on.
+    pub fn outcome(&self) -> Msg {
+        if self.finished {
+            let (names, count) = self.winner_names();
+            msg!("text.finished", winners = names, count = count)
+        } else {
+            Msg::new("text.in_progress")
+        }
     }
 
     /// The winners' names joined, and how many they are.
