@@ -21,7 +21,9 @@ use crate::store::{
 };
 
 /// The preferences file's name in a data folder (and in a backup).
-pub const PREFS: &str = ".prefs.json";
+pub const PREFS: &str = store::PREFS_FILE;
+/// The folder's own files a backup keeps besides the sessions: preferences and the names.
+const FOLDER_FILES: [&str; 2] = [PREFS, store::PEOPLE_FILE];
 /// The shelves a backup takes, by their folder ("" for the sessions themselves).
 const SHELVES: [&str; 3] = ["", "archive", "trash"];
 
@@ -177,11 +179,16 @@ pub fn backup(dir: &Path, out: &Path) -> Result<Backup, StoreError> {
             take(name, &path, MAX_SESSION_BYTES, &mut report);
         }
     }
-    let prefs = dir.join(PREFS);
-    if fs::symlink_metadata(&prefs).is_ok() {
-        take(PREFS.to_string(), &prefs, MAX_PREFS_BYTES, &mut report);
+    for name in FOLDER_FILES {
+        let path = dir.join(name);
+        if fs::symlink_metadata(&path).is_ok() {
+            take(name.to_string(), &path, MAX_PREFS_BYTES, &mut report);
+        }
     }
-    report.written = entries.iter().filter(|e| e["name"] != PREFS).count();
+    report.written = entries
+        .iter()
+        .filter(|e| !FOLDER_FILES.iter().any(|f| e["name"] == *f))
+        .count();
     let bundle = serde_json::json!({"format": BACKUP_FORMAT, "version": 1, "sessions": entries});
     store::write_new(out, bundle.to_string().as_bytes()).map_err(|e| store::exists_or(e, out))?;
     Ok(report)
@@ -192,8 +199,8 @@ fn place(dir: &Path, name: &str) -> Result<(PathBuf, String), Skip> {
     if name.contains('\0') || name.is_empty() {
         return Err(Skip::BadName);
     }
-    if name == PREFS {
-        return Ok((dir.to_path_buf(), PREFS.to_string()));
+    if let Some(f) = FOLDER_FILES.iter().find(|f| **f == name) {
+        return Ok((dir.to_path_buf(), f.to_string()));
     }
     let path = Path::new(name);
     let file = path
@@ -255,7 +262,7 @@ pub fn restore(dir: &Path, from: &Path) -> Result<Restore, StoreError> {
             continue;
         };
         // The preferences go with the sessions, uncounted.
-        let session = name != PREFS;
+        let session = !FOLDER_FILES.contains(&name);
         match restore_one(dir, name, text) {
             Ok(Outcome::Restored) => report.restored += usize::from(session),
             Ok(Outcome::Same) => report.same += usize::from(session),
@@ -274,7 +281,7 @@ enum Outcome {
 
 fn restore_one(dir: &Path, name: &str, text: &str) -> Result<Outcome, Skip> {
     let (folder, file) = place(dir, name)?;
-    let prefs = file == PREFS;
+    let prefs = FOLDER_FILES.contains(&file.as_str());
     if prefs {
         if serde_json::from_str::<serde_json::Value>(text).is_err() {
             return Err(Skip::NotSession);

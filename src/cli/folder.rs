@@ -98,6 +98,22 @@ pub(super) fn check(folder: Option<std::path::PathBuf>, as_json: bool, lang: Lan
         let path = item.path.to_string_lossy();
         detail.clear();
         let state = match &item.state {
+            FileState::Fine(_) if !item.copies.is_empty() => {
+                all_fine = false;
+                let names = marque_core::i18n::join(item.copies.iter().map(|c| {
+                    c.file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default()
+                }));
+                msg!(
+                    "store.conflict",
+                    n = item.copies.len(),
+                    copies = names,
+                    file = path.as_ref()
+                )
+                .render_into(lang, &mut detail);
+                "conflict"
+            }
             FileState::Fine(s) => {
                 msg!(
                     "store.fine",

@@ -2,6 +2,7 @@
 
 mod explain;
 mod folder;
+mod merge;
 
 use folder::{check, folder_or_default, stats};
 
@@ -21,7 +22,8 @@ use crate::session::{Problem, Session};
     name = "marque",
     version,
     about = "Scorekeeping for card games played at a real table",
-    after_help = "Exit status: 0 done; 1 `check` found a file that is not fine; 2 refused input \
+    after_help = "Exit status: 0 done; 1 `check` found a file that is not fine, or `merge` needs \
+                  the players' choices; 2 refused input \
                   (one line per problem on standard error); 3 the session is locked by another \
                   writer (try again, or `add --wait SECONDS`). Session files are read up to 64 MiB."
 )]
@@ -166,7 +168,25 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "fr")]
         lang: LangArg,
     },
-    /// List every session file of the data folder (or FOLDER) with its state.
+    /// Merge into a session the conflict copies another machine left of it (a folder shared
+    /// with Syncthing), by their edit logs: hands added on each side all kept, a change made on
+    /// one side applied. Exit status 0 merged (or nothing to merge); 1 a hand was changed
+    /// differently on two sides: each choice is listed and nothing is written (give each with
+    /// `--pick`); 2 refused; 3 locked. The copies merged go to `trash/`.
+    Merge {
+        /// The session file (`NAME.json`, not a copy).
+        file: String,
+        /// Keep version V of choice C (`C=V`, both as listed, from 1); once per choice.
+        #[arg(long = "pick", value_name = "C=V")]
+        picks: Vec<String>,
+        /// Wait up to this many seconds for another writer to release the session.
+        #[arg(long, value_name = "SECONDS", default_value_t = 0.0)]
+        wait: f64,
+        #[arg(long, value_enum, default_value = "fr")]
+        lang: LangArg,
+    },
+    /// List every session file of the data folder (or FOLDER) with its state; a session with
+    /// conflict copies to merge is `conflict` (exit status 1).
     Check {
         /// The folder to check; the app's data folder by default.
         folder: Option<std::path::PathBuf>,
@@ -223,6 +243,12 @@ pub fn main() -> ExitCode {
             lang,
         }) => explain::explain(&file, hand, &options, json, lang.into()),
         Some(Command::Log { file, lang }) => log(&file, lang.into()),
+        Some(Command::Merge {
+            file,
+            picks,
+            wait,
+            lang,
+        }) => merge::merge(&file, &picks, wait, lang.into()),
         Some(Command::Backup {
             folder,
             output,
@@ -519,7 +545,7 @@ pub const LOCKED: u8 = 3;
 const MAX_WAIT: f64 = 86_400.0;
 
 fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode {
-    use crate::store::{self, Lock, StoreError};
+    use crate::store::StoreError;
     // JSON text, `-` for standard input, `@PATH` for a file: nothing is guessed.
     let text = match (hand, hand.strip_prefix('@')) {
         ("-", _) => read_input("-"),
@@ -531,30 +557,7 @@ fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode 
         Err(m) => return fail(&[Problem::file(m)], lang),
     };
     let file = std::path::Path::new(path);
-    let store_fail = |e: StoreError| -> Vec<Problem> {
-        match e {
-            StoreError::Damaged(p) => p,
-            StoreError::Newer(v) => vec![Problem::file(msg!("store.newer_untouched", version = v))],
-            StoreError::Locked(note) => vec![Problem::file(msg!(
-                "store.locked",
-                note = crate::store::lock_note(&note)
-            ))],
-            StoreError::Io(e) => vec![Problem::file(msg!(
-                "file.unreadable",
-                path = path,
-                error = e.to_string()
-            ))],
-            StoreError::Changed => vec![Problem::file(Msg::new("store.changed"))],
-            StoreError::ReadOnly => vec![Problem::file(msg!("store.read_only", path = path))],
-            StoreError::Write(e) => vec![Problem::file(crate::store::write_problem(path, &e))],
-            StoreError::Lock(e) => vec![Problem::file(crate::store::lock_problem(path, &e))],
-            StoreError::TooLarge => vec![Problem::file(msg!(
-                "store.too_large",
-                limit = store::MAX_SESSION_BYTES >> 20
-            ))],
-            other => vec![Problem::file(store_message(&other))],
-        }
-    };
+    let store_fail = |e: StoreError| store_problems(path, e);
     // What is there, said as it is: nothing, a link to nothing or to itself, a FIFO…
     let refused = match std::fs::metadata(file) {
         Ok(m) if m.is_file() => None,
@@ -568,25 +571,11 @@ fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode 
         let m = msg!("file.unreadable", path = path, error = why);
         return fail(&[Problem::file(m)], lang);
     }
-    // 0 to a day: anything else (a negative, infinity, not a number) is refused in words.
-    if !(0.0..=MAX_WAIT).contains(&wait) {
-        let m = msg!("add.bad_wait", max = MAX_WAIT as i64);
-        return fail(&[Problem::file(m)], lang);
-    }
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(wait);
-    let lock = loop {
-        match Lock::acquire(file) {
-            Ok(l) => break l,
-            Err(StoreError::Locked(_)) if std::time::Instant::now() < deadline => {
-                std::thread::sleep(std::time::Duration::from_millis(50));
-            }
-            Err(e @ StoreError::Locked(_)) => {
-                fail(&store_fail(e), lang);
-                return ExitCode::from(LOCKED);
-            }
-            Err(e) => return fail(&store_fail(e), lang),
-        }
+    let lock = match lock_within(path, file, wait, lang) {
+        Ok(l) => l,
+        Err(status) => return status,
     };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(wait);
     // A save refused because the file changed under a lock taken again (a cleaner deleted the
     // lock file while another writer held it) reads the file again and adds to that.
     let mut tries = 0;
@@ -602,6 +591,63 @@ fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode 
             }
             Err(Added::Store(e)) => return fail(&store_fail(e), lang),
             Err(Added::Problems(p)) => return fail(&p, lang),
+        }
+    }
+}
+
+/// A storage error of a command on the session file `path`, as the problems it prints.
+fn store_problems(path: &str, e: crate::store::StoreError) -> Vec<Problem> {
+    use crate::store::{self, StoreError};
+    match e {
+        StoreError::Damaged(p) => p,
+        StoreError::Newer(v) => vec![Problem::file(msg!("store.newer_untouched", version = v))],
+        StoreError::Locked(note) => vec![Problem::file(msg!(
+            "store.locked",
+            note = crate::store::lock_note(&note)
+        ))],
+        StoreError::Io(e) => vec![Problem::file(msg!(
+            "file.unreadable",
+            path = path,
+            error = e.to_string()
+        ))],
+        StoreError::Changed => vec![Problem::file(Msg::new("store.changed"))],
+        StoreError::ReadOnly => vec![Problem::file(msg!("store.read_only", path = path))],
+        StoreError::Write(e) => vec![Problem::file(crate::store::write_problem(path, &e))],
+        StoreError::Lock(e) => vec![Problem::file(crate::store::lock_problem(path, &e))],
+        StoreError::TooLarge => vec![Problem::file(msg!(
+            "store.too_large",
+            limit = store::MAX_SESSION_BYTES >> 20
+        ))],
+        other => vec![Problem::file(store_message(&other))],
+    }
+}
+
+/// Takes the lock of `file`, waiting up to `wait` seconds for another writer; the exit status
+/// (2 refused, 3 still locked) when it cannot.
+fn lock_within(
+    path: &str,
+    file: &std::path::Path,
+    wait: f64,
+    lang: Lang,
+) -> Result<crate::store::Lock, ExitCode> {
+    use crate::store::{Lock, StoreError};
+    // 0 to a day: anything else (a negative, infinity, not a number) is refused in words.
+    if !(0.0..=MAX_WAIT).contains(&wait) {
+        let m = msg!("add.bad_wait", max = MAX_WAIT as i64);
+        return Err(fail(&[Problem::file(m)], lang));
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(wait);
+    loop {
+        match Lock::acquire(file) {
+            Ok(l) => return Ok(l),
+            Err(StoreError::Locked(_)) if std::time::Instant::now() < deadline => {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            Err(e @ StoreError::Locked(_)) => {
+                fail(&store_problems(path, e), lang);
+                return Err(ExitCode::from(LOCKED));
+            }
+            Err(e) => return Err(fail(&store_problems(path, e), lang)),
         }
     }
 }

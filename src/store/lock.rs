@@ -174,6 +174,11 @@ pub(super) fn take(path: &Path) -> Result<(File, String), Take> {
 /// it is a folder of its own: a symbolic link there (to a folder elsewhere, or to nothing) or a
 /// file is refused, never followed.
 pub fn own_folder(dir: &Path) -> std::io::Result<()> {
+    // Marque's own files are about to be made beside the sessions: a folder shared with
+    // Syncthing keeps them on this machine.
+    if let Some(parent) = dir.parent() {
+        super::keep_machine_files(parent);
+    }
     match fs::create_dir(dir) {
         Ok(()) => return Ok(()),
         Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => return Err(e),

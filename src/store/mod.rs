@@ -26,6 +26,7 @@ mod files;
 mod index;
 mod lock;
 mod save;
+mod sync;
 
 pub use conflict::{Merged, merge_after_change};
 pub use files::{
@@ -37,6 +38,14 @@ pub use index::{INDEX, summarize};
 use index::{Index, IndexOut, index_version, summarize_listed};
 pub use lock::{LOCKS, Lock, TEMPORARIES, lock_note, lock_path, own_folder};
 pub use save::{Appending, create, read_for_append, read_session, save};
+pub use sync::{
+    MACHINE_ONLY, Merging, STIGNORE, copies_of, copy_of, keep_machine_files, merge_copies,
+};
+
+/// This machine's preferences in a data folder (language, theme, text size): not shared.
+pub const PREFS_FILE: &str = ".prefs.json";
+/// What a club shares besides its sessions: the names typed and the names merged by hand.
+pub const PEOPLE_FILE: &str = ".people.json";
 
 /// Why a session file cannot be used.
 #[derive(Debug, Error)]
@@ -147,9 +156,11 @@ pub fn session_over(game: crate::games::GameKind, finished: bool, closed: bool) 
 
 /// What statistics need of each session that reads (damaged and newer files count nowhere).
 pub fn played(listed: &[Listed]) -> impl Iterator<Item = marque_core::stats::Played<'_>> {
-    // A session reached by two names (a link beside its file, two links to one file) is one
-    // evening: counted once.
+    // A session reached by two names (a link beside its file, two links to one file, a copy
+    // synced from another machine under another name) is one evening: counted once. A session
+    // is its id; the newest file of it counts.
     let mut seen = std::collections::HashSet::new();
+    let mut ids = std::collections::HashSet::new();
     listed.iter().filter_map(move |l| match &l.state {
         FileState::Fine(_)
             if l.stamp.inode != 0
@@ -157,6 +168,7 @@ pub fn played(listed: &[Listed]) -> impl Iterator<Item = marque_core::stats::Pla
         {
             None
         }
+        FileState::Fine(s) if s.id.as_ref().is_some_and(|id| !ids.insert(id.clone())) => None,
         FileState::Fine(s) => Some(marque_core::stats::Played {
             game: s.game,
             players: &s.players,
@@ -278,6 +290,8 @@ pub struct Listed {
     pub modified: Option<std::time::SystemTime>,
     /// The size and modification time the state was read at.
     pub stamp: Stamp,
+    /// Conflict copies of this session that another machine left (Syncthing), to merge.
+    pub copies: Vec<PathBuf>,
 }
 
 /// The folder of session files.
@@ -324,10 +338,19 @@ impl Store {
         // One buffer for every file read: its memory serves the next file.
         let mut bytes = Vec::new();
         let mut out = Vec::new();
-        for e in rd.filter_map(|e| e.ok()) {
+        let entries_read: Vec<fs::DirEntry> = rd.filter_map(|e| e.ok()).collect();
+        // A conflict copy whose session is here is listed with it (to merge), not as a session.
+        let names: std::collections::HashSet<std::ffi::OsString> =
+            entries_read.iter().map(fs::DirEntry::file_name).collect();
+        let mut copies: std::collections::HashMap<String, Vec<PathBuf>> = Default::default();
+        for e in entries_read {
             let file_name = e.file_name();
             let name = file_name.to_string_lossy();
             if name.starts_with('.') || !name.ends_with(".json") {
+                continue;
+            }
+            if let Some(of) = copy_of(&name).filter(|of| names.contains(std::ffi::OsStr::new(of))) {
+                copies.entry(of).or_default().push(e.path());
                 continue;
             }
             // A name that is not UTF-8 is listed, but kept out of the index (its keys are text).
@@ -363,6 +386,7 @@ impl Store {
                         inode: 0,
                         changed: 0,
                     },
+                    copies: Vec::new(),
                 });
                 continue;
             }
@@ -401,6 +425,7 @@ impl Store {
                 state,
                 modified: meta.modified().ok(),
                 stamp,
+                copies: Vec::new(),
             });
         }
         // Entries left in the old index are files that are gone.
@@ -411,6 +436,17 @@ impl Store {
             // written, but not synced to the disk).
             replace_file(&index_path, &text, false, None).ok();
         }
+        for l in &mut out {
+            if let Some(mut c) = l
+                .path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .and_then(|n| copies.remove(n))
+            {
+                c.sort();
+                l.copies = c;
+            }
+        }
         // Newest first; the paths are all in this folder, so their bytes order them.
         out.sort_unstable_by(|a, b| {
             b.modified
@@ -418,6 +454,19 @@ impl Store {
                 .then_with(|| a.path.as_os_str().cmp(b.path.as_os_str()))
         });
         out
+    }
+
+    /// The data folder a session file belongs to: its folder, or the one above for a session
+    /// archived or in the trash.
+    pub fn root_of(path: &Path) -> PathBuf {
+        let dir = path
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        match dir.file_name().and_then(|n| n.to_str()) {
+            Some("archive" | "trash") => dir.parent().unwrap_or(dir).to_path_buf(),
+            _ => dir.to_path_buf(),
+        }
     }
 
     /// A path for a new session file, never an existing one.

@@ -92,6 +92,13 @@ pub enum Command {
     ZoomIn,
     ZoomOut,
     DismissNotice,
+    /// Files of the data folder changed elsewhere (another machine, another program).
+    DiskChanged,
+    /// Merge the conflict copies another machine left of this session, with these choices
+    /// (one version per choice, in order; none yet: the choices are asked).
+    MergeCopies(PathBuf, Vec<usize>),
+    /// The choices of a merge are put off: nothing is written.
+    CancelMerge,
 }
 
 /// The commands that have a name, a button and a key: the one list the top bar, the session
@@ -157,6 +164,9 @@ impl App {
         }
         match c {
             Command::Home => self.go_home(),
+            Command::DiskChanged => self.disk_changed(),
+            Command::MergeCopies(path, picks) => self.merge_copies(&path, picks),
+            Command::CancelMerge => self.merging = None,
             Command::NewSession => {
                 self.screen = Screen::New(Box::new(new_session::NewSession::new(&self.prefs)))
             }

@@ -574,12 +574,8 @@ pub(super) fn merge_after_change(
         Ok(store::Merged::Kept { loaded, copy }) => (loaded, Some(copy)),
         Err(e) => return store_notice(e),
     };
-    doc.session = loaded.session;
-    doc.sheet = loaded.sheet;
-    doc.stamp = loaded.stamp;
-    doc.undo = UndoStack::default();
-    open.rows = sheet::Rows::default();
-    open.save_error = None;
+    super::sync::replace_doc(open, loaded);
+    let doc = &mut open.doc;
     match copy {
         None => match save(doc) {
             Ok(()) => Msg::new("ui.merge.added").into(),

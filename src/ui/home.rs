@@ -114,6 +114,12 @@ enum Row {
         title: String,
         button: String,
     },
+    /// A session another machine changed too (Syncthing left conflict copies): to merge.
+    Conflict {
+        path: PathBuf,
+        title: String,
+        button: String,
+    },
     /// A session just moved away: where it went, and a key to undo it (`moved[i]`).
     Moved {
         i: usize,
@@ -340,6 +346,19 @@ fn rows(listed: &[Listed], key: &RowsKey, moved: &[Moved]) -> Vec<Row> {
     for l in listed {
         let name = file_name(&l.path);
         let row = match &l.state {
+            FileState::Fine(s) if !l.copies.is_empty() => {
+                let players = s.players.join(", ");
+                Row::Conflict {
+                    path: l.path.clone(),
+                    title: msg!(
+                        "ui.home.conflict",
+                        n = l.copies.len(),
+                        players = players.as_str()
+                    )
+                    .render(lang),
+                    button: msg!("ui.home.merge", players = players.as_str()).render(lang),
+                }
+            }
             FileState::Fine(_) => continue,
             FileState::Damaged(p) => Row::Damaged {
                 path: l.path.clone(),
@@ -562,7 +581,9 @@ fn list_ui(app: &mut App, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<Comm
         app.home.rows = Some((rows(&app.home.listed, &key, &app.home.moved), key));
     }
     ui.add_space(4.0);
-    if app.home.is_loading() {
+    // Only before the first listing: a listing made again (a file changed elsewhere) keeps the
+    // rows where they are until the new one comes, never pushing them under a finger.
+    if app.home.is_loading() && app.home.generation == 0 {
         ui.label(RichText::new(tr(lang, "ui.home.loading")).weak());
     }
     let row_height =
@@ -642,6 +663,16 @@ fn list_ui(app: &mut App, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<Comm
                             });
                             if b.clicked() {
                                 commands.push(Command::Unshelve(*i));
+                            }
+                        }
+                        Row::Conflict {
+                            path,
+                            title,
+                            button,
+                        } => {
+                            ui.label(RichText::new(title).strong());
+                            if ui.button(button).clicked() {
+                                commands.push(Command::MergeCopies(path.clone(), Vec::new()));
                             }
                         }
                         Row::Newer {

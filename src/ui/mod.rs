@@ -13,6 +13,8 @@ mod prefs;
 mod rules;
 pub mod scoreboard;
 mod sheet;
+mod sync;
+mod watch;
 mod widgets;
 
 use std::path::PathBuf;
@@ -72,6 +74,10 @@ pub struct App {
     pub home: home::HomeState,
     pub rules: rules::RulesState,
     pub players: players::PlayersState,
+    /// The data folder watched for changes made elsewhere (another machine, another program).
+    watch: watch::Watch,
+    /// A merge of conflict copies waiting for the table's choices.
+    pub merging: Option<sync::MergeDialog>,
     prefs_applied: Option<Prefs>,
     /// No preferences yet: the first frame that knows the screen's size sets the text size
     /// from it (larger on a large screen, to be read across the table).
@@ -102,6 +108,7 @@ impl App {
             .map(Notice::from);
         let mut home = home::HomeState::default();
         home.refresh(&store);
+        let watch = watch::Watch::new(&store.dir);
         App {
             store,
             prefs,
@@ -115,6 +122,8 @@ impl App {
             home,
             rules: rules::RulesState::default(),
             players: players::PlayersState::default(),
+            watch,
+            merging: None,
             prefs_applied: None,
             zoom_from_screen: first_run,
             commands: Vec::new(),
@@ -155,6 +164,9 @@ impl App {
         self.shortcuts(ui.ctx());
         self.home.poll(ui.ctx());
         self.poll_job(Some(ui.ctx()));
+        if self.watch.changed(ui.ctx()) {
+            self.send(Command::DiskChanged);
+        }
         egui::Panel::top("top").show(ui, |ui| self.top_bar(ui));
         // Rendered every frame: a notice follows a change of language.
         if let Some(n) = self.notice.as_ref().map(|n| n.render(self.lang())) {
@@ -175,6 +187,7 @@ impl App {
             Screen::Players => players::show(self, ui),
         });
         scoreboard::show(self, ui.ctx());
+        sync::merge_dialog_ui(self, ui.ctx());
         let zoom = ui.ctx().zoom_factor();
         if (zoom - self.prefs.zoom).abs() > 0.001 {
             self.change_prefs(|p| p.zoom = zoom.clamp(ZOOM_MIN, ZOOM_MAX));
@@ -314,6 +327,11 @@ impl App {
             }
             _ => true,
         });
+    }
+
+    /// Whether the data folder is watched for changes made elsewhere.
+    pub fn watching(&self) -> bool {
+        self.watch.watching()
     }
 
     /// The notice shown, in the app's language.

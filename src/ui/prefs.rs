@@ -1,5 +1,6 @@
 //! What the table chose once and expects to find again, kept in the data folder: language,
-//! theme, text size, names typed, names merged.
+//! theme and text size in `.prefs.json`, this machine's own; names typed and names merged in
+//! `.people.json`, which a folder shared between machines shares.
 
 use std::path::PathBuf;
 
@@ -58,7 +59,7 @@ impl Found {
 
 impl Prefs {
     pub(super) fn path(store: &Store) -> PathBuf {
-        store.dir.join(".prefs.json")
+        store.dir.join(store::PREFS_FILE)
     }
     /// The preferences, and a notice if some could not be used: a hand-edited or damaged file
     /// never stops the app, its unusable values take their defaults.
@@ -75,6 +76,12 @@ impl Prefs {
             return (Prefs::default(), Some(Found::Damaged));
         };
         let mut notice = None;
+        // The names are the club's: from `.people.json` once there is one (before, they were
+        // kept with this machine's preferences).
+        if let (Some(people), _) = People::read(store) {
+            p.names = people.names;
+            p.merged = people.merged;
+        }
         if !(ZOOM_MIN..=ZOOM_MAX).contains(&p.zoom) {
             p.zoom = Prefs::default().zoom;
             notice = Some(Found::Reset);
@@ -85,11 +92,30 @@ impl Prefs {
     pub fn read(store: &Store) -> Prefs {
         Prefs::load(store).0
     }
-    /// Saves the preferences in the data folder, atomically.
+    /// Saves the preferences in the data folder, atomically: this machine's in `.prefs.json`;
+    /// the names in `.people.json` when they changed (a shared file is written only for a
+    /// reason, and conflict copies another machine left of it are taken in, then trashed).
     pub(super) fn save(&self, store: &Store) -> std::io::Result<()> {
         std::fs::create_dir_all(&store.dir)?;
-        let text = serde_json::to_string_pretty(self).map_err(std::io::Error::other)?;
-        store::write_atomic(&Prefs::path(store), text.as_bytes())
+        let machine =
+            serde_json::json!({ "lang": self.lang, "dark": self.dark, "zoom": self.zoom });
+        let text = serde_json::to_string_pretty(&machine).map_err(std::io::Error::other)?;
+        store::write_atomic(&Prefs::path(store), text.as_bytes())?;
+        let (shared, copies) = People::read(store);
+        let people = People {
+            names: self.names.clone(),
+            merged: self.merged.clone(),
+        };
+        if shared.unwrap_or_default() != people || !copies.is_empty() {
+            let text = serde_json::to_string_pretty(&people).map_err(std::io::Error::other)?;
+            store::write_atomic(&store.dir.join(store::PEOPLE_FILE), text.as_bytes())?;
+            for c in copies {
+                store
+                    .shelve(&c, store::Shelf::Trash)
+                    .map_err(std::io::Error::other)?;
+            }
+        }
+        Ok(())
     }
 
     /// The text one step larger (`step` > 0) or smaller, within what the app allows.
@@ -132,6 +158,49 @@ impl Prefs {
             self.names.insert(0, n.clone());
         }
         self.names.truncate(40);
+    }
+}
+
+/// What a club shares besides its sessions: names typed and names merged by hand.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+struct People {
+    names: Vec<String>,
+    merged: Vec<[String; 2]>,
+}
+
+impl People {
+    /// The shared names (None if there is no such file, or it does not read), with those of
+    /// the conflict copies another machine left of it taken in; and those copies.
+    fn read(store: &Store) -> (Option<People>, Vec<PathBuf>) {
+        let read = |path: &std::path::Path| {
+            store::read_file(path, store::MAX_PREFS_BYTES)
+                .ok()
+                .and_then(|t| serde_json::from_slice::<People>(&t).ok())
+        };
+        let path = store.dir.join(store::PEOPLE_FILE);
+        let mut people = read(&path);
+        let copies = store::copies_of(&path);
+        for c in &copies {
+            let Some(other) = read(c) else { continue };
+            let p = people.get_or_insert_with(People::default);
+            for n in other.names {
+                if !p.names.contains(&n) {
+                    p.names.push(n);
+                }
+            }
+            for m in other.merged {
+                let key = marque_core::stats::person_key(&m[0]);
+                if !p
+                    .merged
+                    .iter()
+                    .any(|[n, _]| marque_core::stats::person_key(n) == key)
+                {
+                    p.merged.push(m);
+                }
+            }
+        }
+        (people, copies)
     }
 }
 

@@ -24,6 +24,7 @@ mod ui_prefs;
 mod ui_scoreboard;
 mod ui_sheet;
 mod ui_storage;
+mod ui_sync;
 mod ui_tap_guard;
 mod ui_taps;
 mod ui_truc;

@@ -33,15 +33,6 @@ fn winner(h: &mut H, who: &str) {
     click(h, "Valider la donne");
 }
 
-fn deals(file: &std::path::Path) -> Vec<serde_json::Value> {
-    marque::store::read_session(file)
-        .unwrap()
-        .session
-        .hands
-        .iter()
-        .map(|h| h.to_value())
-        .collect()
-}
 
 #[test]
 fn a_hand_entered_after_another_writer_got_in_goes_on_top_of_theirs() {

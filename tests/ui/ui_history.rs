@@ -188,7 +188,8 @@ fn a_session_open_elsewhere_is_not_moved() {
     click(&mut second, "À la corbeille : Alice, Bruno");
     assert!(
         shows_containing(&second, "processus"),
-        "the holder is named"
+        "the holder is named: {:?}",
+        second.state().notice_text()
     );
     assert!(dir.path().join("t.json").exists());
     assert!(!dir.path().join("trash/t.json").exists());

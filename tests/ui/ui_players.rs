@@ -10,8 +10,10 @@ fn truc(dir: &std::path::Path, name: &str, players: [&str; 2], hands: serde_json
     std::fs::write(dir.join(name), v.to_string()).unwrap();
 }
 
+/// The names merged by hand, as the folder shares them (`.people.json`, not this machine's
+/// preferences).
 fn merged_in_prefs(dir: &std::path::Path) -> serde_json::Value {
-    let text = std::fs::read_to_string(dir.join(".prefs.json")).unwrap();
+    let text = std::fs::read_to_string(dir.join(".people.json")).unwrap();
     serde_json::from_str::<serde_json::Value>(&text).unwrap()["merged"].clone()
 }
 

@@ -85,10 +85,13 @@ pub enum Action {
     Dispute,
     /// The session's options were changed, for every hand (`old` and `new` are the options).
     Options,
+    /// Copies of the session changed apart on other machines were merged into it (`new` says
+    /// which, and what the players chose).
+    Merge,
 }
 
 impl Action {
-    pub const ALL: [Action; 11] = [
+    pub const ALL: [Action; 12] = [
         Action::Add,
         Action::Edit,
         Action::Delete,
@@ -100,6 +103,7 @@ impl Action {
         Action::Confirm,
         Action::Dispute,
         Action::Options,
+        Action::Merge,
     ];
 
     pub fn id(self) -> &'static str {
@@ -115,6 +119,7 @@ impl Action {
             Action::Confirm => "confirm",
             Action::Dispute => "dispute",
             Action::Options => "options",
+            Action::Merge => "merge",
         }
     }
     pub fn name_key(self) -> &'static str {
@@ -130,6 +135,7 @@ impl Action {
             Action::Confirm => "log.confirm",
             Action::Dispute => "log.dispute",
             Action::Options => "log.options",
+            Action::Merge => "log.merge",
         }
     }
     pub fn from_id(s: &str) -> Option<Action> {
@@ -201,6 +207,28 @@ pub fn append(
         session.hands.push(h);
     }
     Ok(())
+}
+
+/// Adds one entry to the session's log as given: a merge writes its own entry, and the
+/// entries of other machines that touched nothing here.
+pub fn record(
+    session: &mut Session,
+    at: &str,
+    action: Action,
+    hand: usize,
+    old: Option<&RawValue>,
+    new: Option<&RawValue>,
+) {
+    push_log(
+        session,
+        &LogOut {
+            at,
+            action: action.id(),
+            hand,
+            old: old.map(Cow::Borrowed),
+            new: new.map(Cow::Borrowed),
+        },
+    );
 }
 
 fn log_change(session: &mut Session, change: &Change, action: Action, at: &str) {
@@ -381,7 +409,7 @@ pub fn words(session: &Session) -> Vec<Word> {
             continue;
         };
         match (e.action, e.old.is_null(), e.new.is_null()) {
-            (Some(Action::Close | Action::Reopen | Action::Options), ..) => {}
+            (Some(Action::Close | Action::Reopen | Action::Options | Action::Merge), ..) => {}
             (Some(Action::Confirm), ..) => {
                 if let Some(w) = out.get_mut(i) {
                     *w = Word::Confirmed;
@@ -441,6 +469,29 @@ fn push_log(s: &mut Session, entry: &LogOut) {
     }
 }
 
+/// A merge's log line: the copies merged, and the choices made.
+fn merge_sentence(time: String, new: &Value) -> Msg {
+    let copies = new
+        .get("copies")
+        .and_then(Value::as_array)
+        .map(|c| crate::i18n::join(c.iter().filter_map(Value::as_str)))
+        .unwrap_or_default();
+    let chosen = new
+        .get("chosen")
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len);
+    if chosen == 0 {
+        msg!("log.line.merge", time = time, copies = copies)
+    } else {
+        msg!(
+            "log.line.merge_chosen",
+            time = time,
+            copies = copies,
+            chosen = chosen
+        )
+    }
+}
+
 /// A side as people say it: bridge's partnerships in the reader's language (EW is EO in
 /// French), a player by name, all the other players when none is named.
 fn side_arg(side: Option<&str>) -> Arg {
@@ -463,22 +514,23 @@ pub struct Entry {
     pub new: Value,
 }
 
+impl Entry {
+    /// One entry as written; None if it does not read as one.
+    pub fn read(r: &RawJson) -> Option<Entry> {
+        let e = r.to_value();
+        Some(Entry {
+            at: e.get("at")?.as_str()?.to_string(),
+            action: Action::from_id(e.get("action")?.as_str()?),
+            hand: usize::try_from(e.get("hand")?.as_u64()?).ok()?,
+            old: e.get("old").cloned().unwrap_or(Value::Null),
+            new: e.get("new").cloned().unwrap_or(Value::Null),
+        })
+    }
+}
+
 /// The log of a session, oldest first (entries it cannot read are skipped).
 pub fn log(session: &Session) -> Vec<Entry> {
-    session
-        .log
-        .iter()
-        .filter_map(|r| {
-            let e = r.to_value();
-            Some(Entry {
-                at: e.get("at")?.as_str()?.to_string(),
-                action: Action::from_id(e.get("action")?.as_str()?),
-                hand: e.get("hand")?.as_u64()? as usize,
-                old: e.get("old").cloned().unwrap_or(Value::Null),
-                new: e.get("new").cloned().unwrap_or(Value::Null),
-            })
-        })
-        .collect()
+    session.log.iter().filter_map(Entry::read).collect()
 }
 
 /// The change that puts a log entry's old value back: the hand replaced by it, or re-inserted
@@ -575,6 +627,7 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
             let (key, old, new) = match (e.action, e.old.is_null(), e.new.is_null()) {
                 (Some(Action::Close), ..) => return msg!("log.line.close", time = time),
                 (Some(Action::Reopen), ..) => return msg!("log.line.reopen", time = time),
+                (Some(Action::Merge), ..) => return merge_sentence(time, &e.new),
                 (Some(Action::Options), ..) => {
                     return match options_changed(game, &e.old, &e.new) {
                         Some(what) => msg!("log.line.options_what", time = time, what = what),

@@ -13,6 +13,7 @@ pub mod export;
 pub mod games;
 pub mod history;
 pub mod i18n;
+pub mod merge;
 pub mod session;
 pub mod stats;
 pub mod stream;

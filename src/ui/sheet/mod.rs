@@ -205,6 +205,10 @@ const SHORT: f32 = 360.0;
 pub fn show(app: &mut App, ui: &mut Ui) {
     let lang = app.lang();
     let app_scoreboard = app.scoreboard;
+    let copies = app
+        .open
+        .as_ref()
+        .map_or(0, |o| super::sync::listed_copies(app, &o.doc.path));
     let Some(open) = app.open.as_mut() else {
         app.send(Command::Home);
         return;
@@ -238,14 +242,30 @@ pub fn show(app: &mut App, ui: &mut Ui) {
             .auto_shrink([false, false])
             .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible);
         area.show(ui, |ui| {
+            copies_row(ui, open, lang, copies, &mut commands);
             body(ui, open, lang, app_scoreboard, true, &mut commands)
         });
     } else {
+        copies_row(ui, open, lang, copies, &mut commands);
         body(ui, open, lang, app_scoreboard, false, &mut commands);
     }
     for c in commands {
         app.send(c);
     }
+}
+
+/// Another machine changed this session too (Syncthing left conflict copies): said above it,
+/// with the key that merges them.
+fn copies_row(ui: &mut Ui, open: &Open, lang: Lang, copies: usize, commands: &mut Vec<Command>) {
+    if copies == 0 {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(msg!("ui.sync.copies", n = copies).render(lang)).strong());
+        if ui.button(tr(lang, "ui.sync.merge")).clicked() {
+            commands.push(Command::MergeCopies(open.doc.path.clone(), Vec::new()));
+        }
+    });
 }
 
 /// A line under the title: where the game stands (vulnerability, manche, round…), and for a

@@ -238,3 +238,14 @@ pub fn ascenseur_at_peak(dir: &std::path::Path, n: usize) {
                    "players": names, "hands": hands});
     std::fs::write(dir.join("asc.json"), v.to_string()).unwrap();
 }
+
+/// The hands of a session file as written, in order.
+pub fn deals(file: &std::path::Path) -> Vec<serde_json::Value> {
+    marque::store::read_session(file)
+        .unwrap()
+        .session
+        .hands
+        .iter()
+        .map(|h| h.to_value())
+        .collect()
+}

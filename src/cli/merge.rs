@@ -1,0 +1,103 @@
+//! `marque merge FILE`: the conflict copies another machine left of a session, merged into it
+//! by the edit logs.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use marque_core::msg;
+
+use super::{fail, lock_within, printable, store_problems};
+use crate::i18n::{Lang, Msg};
+use crate::session::Problem;
+use crate::store::{self, Merging, Store};
+
+/// Exit status when choices await the players (nothing written).
+const CHOICES: u8 = 1;
+
+/// Merges the conflict copies of `path`; `picks` are `CHOICE=VERSION` (both from 1).
+pub(super) fn merge(path: &str, picks: &[String], wait: f64, lang: Lang) -> ExitCode {
+    let file = std::path::Path::new(path);
+    let picks = match parse_picks(picks) {
+        Ok(p) => p,
+        Err(m) => return fail(&[Problem::file(m)], lang),
+    };
+    if !file.is_file() {
+        let why = msg!(
+            "file.unreadable",
+            path = path,
+            error = Msg::new("file.no_such_session")
+        );
+        return fail(&[Problem::file(why)], lang);
+    }
+    let lock = match lock_within(path, file, wait, lang) {
+        Ok(l) => l,
+        Err(status) => return status,
+    };
+    let store = Store::new(Store::root_of(file));
+    let outcome = match store::merge_copies(&store, file, &lock, &picks, &crate::now()) {
+        Ok(o) => o,
+        Err(e) => return fail(&store_problems(path, e), lang),
+    };
+    let mut out = crate::term::stdout(crate::term::Kind::Text);
+    let said = match outcome {
+        Merging::Merged {
+            trashed,
+            apart,
+            applied,
+            chosen,
+            ..
+        } => {
+            let mut lines = Vec::new();
+            for p in &apart {
+                lines.push(msg!("merge.apart", file = p.display().to_string()));
+            }
+            lines.push(if trashed.is_empty() {
+                Msg::new("merge.nothing")
+            } else {
+                msg!("merge.done", copies = trashed.len(), applied = applied)
+            });
+            if chosen > 0 {
+                lines.push(msg!("merge.chosen", chosen = chosen));
+            }
+            lines
+                .iter()
+                .try_for_each(|m| writeln!(out, "{}", printable(&m.render(lang), false)))
+        }
+        Merging::Choices(pending) => {
+            let mut err = crate::term::stderr();
+            let head = msg!("merge.choices", n = pending.choices.len());
+            writeln!(err, "{}", head.render(lang)).ok();
+            for line in pending.lines() {
+                writeln!(err, "{}", printable(&line.render(lang), false)).ok();
+            }
+            writeln!(err, "{}", Msg::new("merge.how_to_pick").render(lang)).ok();
+            return ExitCode::from(CHOICES);
+        }
+        Merging::Refused(e, names) => {
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            return fail(&[Problem::file(e.message(&names))], lang);
+        }
+    };
+    super::output_done(said.and_then(|()| out.flush()), lang)
+}
+
+/// `CHOICE=VERSION`, both from 1, as indexes of the versions kept in choice order.
+fn parse_picks(picks: &[String]) -> Result<Vec<usize>, Msg> {
+    let mut out: Vec<Option<usize>> = Vec::new();
+    for p in picks {
+        let parsed = p.split_once('=').and_then(|(c, v)| {
+            let c = c.trim().parse::<usize>().ok()?.checked_sub(1)?;
+            let v = v.trim().parse::<usize>().ok()?.checked_sub(1)?;
+            (c < 1000).then_some((c, v))
+        });
+        let Some((c, v)) = parsed else {
+            return Err(msg!("merge.bad_pick_text", pick = p.as_str()));
+        };
+        if out.len() <= c {
+            out.resize(c + 1, None);
+        }
+        out[c] = Some(v);
+    }
+    // A choice left out is not guessed: the picks stop there, and the choices are listed.
+    Ok(out.into_iter().map_while(|p| p).collect())
+}

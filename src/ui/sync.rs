@@ -1,0 +1,232 @@
+//! What the window does about changes made elsewhere: another machine's (Syncthing), another
+//! program's. The lists are made again, an open session is shown as its file now is, and the
+//! conflict copies another machine left are merged on the table's word, with its choices.
+
+use std::path::{Path, PathBuf};
+
+use egui::RichText;
+
+use super::notice::{Notice, store_notice};
+use super::{App, Command, Open, sheet};
+use crate::history::UndoStack;
+use crate::i18n::{Msg, tr};
+use crate::store::{self, Lock, Merging, Stamp};
+use marque_core::merge::Pending;
+use marque_core::msg;
+
+/// Choices a merge of conflict copies waits for, shown over the window.
+pub struct MergeDialog {
+    pub path: PathBuf,
+    pub pending: Box<Pending>,
+    /// The version chosen for each choice (None: not yet).
+    pub picks: Vec<Option<usize>>,
+}
+
+impl App {
+    /// Files of the folder changed: the lists are made again, the names shared are read
+    /// again, and an open session whose file changed is shown as it now is.
+    pub(super) fn disk_changed(&mut self) {
+        self.home.refresh(&self.store);
+        let (shared, _) = super::Prefs::load(&self.store);
+        if (shared.names.as_slice(), shared.merged.as_slice())
+            != (self.prefs.names.as_slice(), self.prefs.merged.as_slice())
+        {
+            self.prefs.names = shared.names;
+            self.prefs.merged = shared.merged;
+            self.players = super::players::PlayersState::default();
+        }
+        self.reload_open();
+    }
+
+    /// The open session's file changed since this window read or wrote it: it is read again and
+    /// shown as it now is (every change here is saved at once: nothing of the window's is
+    /// lost). The window keeps its lock; undo starts afresh (its steps were of the file before).
+    pub(super) fn reload_open(&mut self) {
+        let Some(open) = self.open.as_mut() else {
+            return;
+        };
+        let path = open.doc.path.clone();
+        let now = match Stamp::of_path(&path) {
+            Ok(s) => s,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                self.notice = Some(Msg::new("ui.sync.gone").into());
+                return;
+            }
+            Err(e) => {
+                self.notice = Some(store_notice(e.into()));
+                return;
+            }
+        };
+        if now == open.doc.stamp {
+            return;
+        }
+        let loaded = match store::read_session(&path) {
+            Ok(l) => l,
+            // Half a file (a copy under way) or a damaged one: the window keeps what it shows,
+            // and says why; the next change of the file is looked at again.
+            Err(e) => {
+                self.notice = Some(store_notice(e));
+                return;
+            }
+        };
+        let hands_changed = loaded.session.hands != open.doc.session.hands;
+        replace_doc(open, loaded);
+        if hands_changed {
+            open.editing = None;
+            open.selected = open.selected.filter(|&i| i < open.doc.session.hands.len());
+            open.reset_form();
+        }
+        let key = if open.doc.lock.is_some() {
+            "ui.sync.reloaded_writing"
+        } else {
+            "ui.sync.reloaded"
+        };
+        self.notice = Some(Msg::new(key).into());
+    }
+
+    /// Merges the conflict copies of the session at `path` with these picks (one per choice, in
+    /// order): with the open window's lock when it is the open session, else taking it.
+    pub(super) fn merge_copies(&mut self, path: &Path, picks: Vec<usize>) {
+        self.merging = None;
+        let own = self
+            .open
+            .as_mut()
+            .filter(|o| o.doc.path == path)
+            .and_then(|o| o.doc.lock.take());
+        let lock = match own {
+            Some(l) => l,
+            None => match Lock::acquire(path) {
+                Ok(l) => l,
+                Err(e) => {
+                    self.notice = Some(store_notice(e));
+                    return;
+                }
+            },
+        };
+        let outcome = store::merge_copies(&self.store, path, &lock, &picks, &crate::now());
+        // The lock goes back to the window that held it.
+        let mut lock = Some(lock);
+        if let Some(o) = self.open.as_mut().filter(|o| o.doc.path == path)
+            && o.read_only.is_none()
+        {
+            o.doc.lock = lock.take();
+        }
+        drop(lock);
+        self.notice = Some(match outcome {
+            Err(e) => store_notice(e),
+            Ok(Merging::Choices(pending)) => {
+                let n = pending.choices.len();
+                self.merging = Some(MergeDialog {
+                    path: path.to_path_buf(),
+                    pending,
+                    picks: vec![None; n],
+                });
+                msg!("merge.choices", n = n).into()
+            }
+            Ok(Merging::Refused(e, names)) => {
+                let names: Vec<&str> = names.iter().map(String::as_str).collect();
+                e.message(&names).into()
+            }
+            Ok(Merging::Merged {
+                trashed,
+                apart,
+                applied,
+                chosen,
+                ..
+            }) => {
+                let mut m = msg!("merge.done", copies = trashed.len(), applied = applied);
+                if chosen > 0 {
+                    m = msg!("list.and", a = m, b = msg!("merge.chosen", chosen = chosen));
+                }
+                if let Some(p) = apart.first() {
+                    let apart = msg!("merge.apart", file = p.display().to_string());
+                    m = msg!("list.and", a = m, b = apart);
+                }
+                Notice::from(m)
+            }
+        });
+        self.reload_open();
+        self.home.refresh(&self.store);
+    }
+}
+
+/// The document shown as `loaded`, its lock kept.
+pub(super) fn replace_doc(open: &mut Open, loaded: store::Loaded) {
+    let doc = &mut open.doc;
+    doc.session = loaded.session;
+    doc.sheet = loaded.sheet;
+    doc.stamp = loaded.stamp;
+    doc.undo = UndoStack::default();
+    open.rows = sheet::Rows::default();
+    open.save_error = None;
+}
+
+/// The choices of a merge, over the window: one row per version, each choice's versions side by
+/// side in the game's words; the merge key once every choice is made.
+pub(super) fn merge_dialog_ui(app: &mut App, ctx: &egui::Context) {
+    let lang = app.lang();
+    let Some(dialog) = app.merging.as_mut() else {
+        return;
+    };
+    let mut commands = Vec::new();
+    let modal = egui::Modal::new(egui::Id::unique("merge-choices")).show(ctx, |ui| {
+        ui.set_max_width(ctx.content_rect().width() * 0.8);
+        ui.heading(tr(lang, "ui.sync.choose"));
+        ui.label(tr(lang, "ui.sync.choose_why"));
+        egui::ScrollArea::vertical()
+            .max_height(ctx.content_rect().height() * 0.6)
+            .show(ui, |ui| {
+                for (n, c) in dialog.pending.choices.iter().enumerate() {
+                    ui.separator();
+                    let head = if c.hand == 0 {
+                        msg!("merge.choice.options", n = n + 1)
+                    } else {
+                        let game = dialog.pending.base_game();
+                        game.hand_words(msg!("merge.choice.hand", n = n + 1, hand = c.hand))
+                    };
+                    ui.label(RichText::new(head.render(lang)).strong());
+                    for (v, (holders, version)) in c.versions.iter().enumerate() {
+                        let copies = crate::i18n::join(
+                            holders
+                                .iter()
+                                .filter_map(|&k| dialog.pending.names().get(k)),
+                        );
+                        let what = dialog.pending.version(c, version);
+                        let text = msg!("merge.version", k = v + 1, copies = copies, what = what);
+                        ui.radio_value(&mut dialog.picks[n], Some(v), text.render(lang));
+                    }
+                }
+            });
+        ui.separator();
+        ui.horizontal(|ui| {
+            let picks: Option<Vec<usize>> = dialog.picks.iter().copied().collect();
+            let merge = ui.add_enabled(
+                picks.is_some(),
+                egui::Button::new(tr(lang, "ui.sync.merge_chosen")),
+            );
+            if merge.clicked()
+                && let Some(picks) = picks
+            {
+                commands.push(Command::MergeCopies(dialog.path.clone(), picks));
+            }
+            if ui.button(tr(lang, "ui.sync.cancel")).clicked() {
+                commands.push(Command::CancelMerge);
+            }
+        });
+    });
+    if modal.should_close() && commands.is_empty() {
+        commands.push(Command::CancelMerge);
+    }
+    for c in commands {
+        app.send(c);
+    }
+}
+
+/// The conflict copies of the session at `path`, as the last listing found them.
+pub(super) fn listed_copies(app: &App, path: &Path) -> usize {
+    let (listed, _) = app.home.listing();
+    listed
+        .iter()
+        .find(|l| l.path == path)
+        .map_or(0, |l| l.copies.len())
+}

@@ -1,0 +1,169 @@
+//! A data folder changed elsewhere (another machine through Syncthing, another program): the
+//! open session is shown as its file now is, and conflict copies are merged on the table's word.
+use crate::ui_common::*;
+use egui_kittest::kittest::{NodeT, Queryable};
+use marque::history::{self, Action, Change};
+use marque::session::Session;
+use serde_json::{Value, json};
+
+type H = egui_kittest::Harness<'static, marque::ui::App>;
+
+fn deal(winner: u64) -> Value {
+    json!({"calls": [], "winner": winner})
+}
+
+
+/// Writes `session` over `file` as Syncthing does: a temporary file beside it, renamed over.
+fn replace_as_a_sync_would(file: &std::path::Path, session: &Session) {
+    let tmp = file.with_file_name(".syncthing.t.json.tmp");
+    std::fs::write(&tmp, session.to_json_string()).unwrap();
+    std::fs::rename(&tmp, file).unwrap();
+}
+
+/// Steps the app until `done`, for at most a few seconds (the folder's watcher wakes it).
+#[track_caller]
+fn frames_until(h: &mut H, what: &str, done: impl Fn(&H) -> bool) {
+    let start = std::time::Instant::now();
+    while !done(h) {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(10),
+            "waited 10 s for {what}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        h.step();
+        settle(h);
+    }
+}
+
+#[test]
+fn a_session_replaced_on_disk_while_open_is_shown_as_it_now_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    assert!(h.state().watching(), "the data folder is watched");
+    new_game(&mut h, "Le Truc", &["Alice", "Bruno"]);
+    click(&mut h, "Commencer la partie");
+    click(&mut h, "Seulement le gagnant");
+    click(&mut h, "Gagnant : Alice");
+    click(&mut h, "Valider la donne");
+    let file = marque::store::Store::new(dir.path()).list()[0].path.clone();
+    // Another machine's version arrives: Bruno won a second deal there.
+    let mut other = marque::store::read_session(&file).unwrap();
+    let hand = other.session.decode(&deal(1)).unwrap();
+    let change = Change::Insert(1, hand);
+    history::apply(
+        &mut other.session,
+        &mut other.sheet,
+        &change,
+        Action::Add,
+        "2026-11-25T21:00:00+01:00",
+    )
+    .unwrap();
+    replace_as_a_sync_would(&file, &other.session);
+    frames_until(&mut h, "the window to show the file as it now is", |h| {
+        h.state()
+            .open
+            .as_ref()
+            .is_some_and(|o| o.doc.session.hands.len() == 2)
+    });
+    assert!(
+        shows_containing(&h, "a changé sur le disque"),
+        "the window says so: {:?}",
+        h.state().notice_text()
+    );
+    // The sheet on screen is the file's: Bruno's deal is its second row.
+    assert!(shows_containing(&h, "Bruno"));
+    // The window still writes it: a deal entered now goes after the other machine's.
+    click(&mut h, "Seulement le gagnant");
+    click(&mut h, "Gagnant : Alice");
+    click(&mut h, "Valider la donne");
+    assert_eq!(deals(&file), [deal(0), deal(1), deal(0)]);
+    assert!(
+        !shows_containing(&h, "copie"),
+        "no copy was needed: {:?}",
+        h.state().notice_text()
+    );
+}
+
+/// A truc partie of one deal, then each side's own changes: returns (session, conflict copy).
+fn apart() -> (Session, Session) {
+    let v = json!({"format": "marque-session", "version": 1, "id": "2026-11-25-truc-club",
+        "game": "truc", "players": ["Alice", "Bruno"], "options": {}, "closed": false,
+        "hands": []});
+    let mut s = Session::from_value(&v).unwrap();
+    let mut sheet = s.score().unwrap();
+    let add = |s: &mut Session, sheet: &mut marque::session::Sheet, w: u64, at: &str| {
+        let h = s.decode(&deal(w)).unwrap();
+        let change = Change::Insert(s.hands.len(), h);
+        history::apply(s, sheet, &change, Action::Add, at).unwrap();
+    };
+    add(&mut s, &mut sheet, 0, "2026-11-25T20:00:00+01:00");
+    let (mut a, mut b) = ((s.clone(), sheet.clone()), (s, sheet));
+    // Here the first deal was deleted; there it was corrected (Bruno won it) and a deal added.
+    let first = a.0.hands[0].clone();
+    history::apply(
+        &mut a.0,
+        &mut a.1,
+        &Change::Remove(0, first.clone()),
+        Action::Delete,
+        "2026-11-25T20:10:00+01:00",
+    )
+    .unwrap();
+    let edited = b.0.decode(&deal(1)).unwrap();
+    history::apply(
+        &mut b.0,
+        &mut b.1,
+        &Change::Replace(0, first, edited),
+        Action::Edit,
+        "2026-11-25T20:11:00+01:00",
+    )
+    .unwrap();
+    add(&mut b.0, &mut b.1, 1, "2026-11-25T20:12:00+01:00");
+    (a.0, b.0)
+}
+
+#[test]
+fn conflict_copies_are_merged_from_the_home_screen_with_the_tables_choice() {
+    let dir = tempfile::tempdir().unwrap();
+    let (here, there) = apart();
+    let file = dir.path().join("club.json");
+    let copy = dir
+        .path()
+        .join("club.sync-conflict-20261125-201200-ABCDEFG.json");
+    std::fs::write(&file, here.to_json_string()).unwrap();
+    std::fs::write(&copy, there.to_json_string()).unwrap();
+    let mut h = harness(dir.path());
+    // One session on the list (the copy is not a second one), and what to do about it.
+    assert!(shows_containing(&h, "Reprendre : Alice, Bruno"));
+    assert_eq!(h.query_all_by_label_contains("Reprendre").count(), 1);
+    assert!(shows_containing(&h, "une copie venue d'une autre machine"));
+    click(&mut h, "Fusionner (Alice, Bruno)");
+    // The first deal was deleted here and corrected there: the table chooses.
+    assert!(shows(&h, "Choisir la bonne version"));
+    assert!(shows_containing(&h, "[1] club.json : suppression"));
+    assert!(
+        h.get_by_label("Fusionner avec ces choix")
+            .accesskit_node()
+            .is_disabled(),
+        "nothing to merge before the choice"
+    );
+    click_containing(
+        &mut h,
+        "[2] club.sync-conflict-20261125-201200-ABCDEFG.json",
+    );
+    click(&mut h, "Fusionner avec ces choix");
+    assert!(
+        shows_containing(&h, "copie fusionnée"),
+        "{:?}",
+        h.state().notice_text()
+    );
+    // The deal as corrected there, and the deal added there.
+    assert_eq!(deals(&file), [deal(1), deal(1)]);
+    assert!(!copy.exists());
+    assert!(
+        dir.path()
+            .join("trash/club.sync-conflict-20261125-201200-ABCDEFG.json")
+            .exists(),
+        "the copy is kept in the trash"
+    );
+    assert!(!shows_containing(&h, "Fusionner"));
+}
