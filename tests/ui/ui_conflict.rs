@@ -33,7 +33,6 @@ fn winner(h: &mut H, who: &str) {
     click(h, "Valider la donne");
 }
 
-
 #[test]
 fn a_hand_entered_after_another_writer_got_in_goes_on_top_of_theirs() {
     let dir = tempfile::tempdir().unwrap();

@@ -12,7 +12,6 @@ fn deal(winner: u64) -> Value {
     json!({"calls": [], "winner": winner})
 }
 
-
 /// Writes `session` over `file` as Syncthing does: a temporary file beside it, renamed over.
 fn replace_as_a_sync_would(file: &std::path::Path, session: &Session) {
     let tmp = file.with_file_name(".syncthing.t.json.tmp");
