@@ -10,7 +10,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use crate::term::Kind;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
 use marque_core::msg;
 
@@ -21,6 +21,8 @@ use crate::session::{Problem, Session};
 #[command(
     name = "marque",
     version,
+    // `marque FILE.json` opens the app on that session (as a file manager does).
+    args_conflicts_with_subcommands = true,
     about = "Scorekeeping for card games played at a real table",
     after_help = "Exit status: 0 done; 1 `check` found a file that is not fine, or `merge` needs \
                   the players' choices; 2 refused input \
@@ -28,6 +30,9 @@ use crate::session::{Problem, Session};
                   writer (try again, or `add --wait SECONDS`). Session files are read up to 64 MiB."
 )]
 pub struct Cli {
+    /// A session file to open in the app (as `marque open FILE`).
+    #[arg(value_name = "FILE")]
+    pub file: Option<std::path::PathBuf>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -71,6 +76,12 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "fr")]
         lang: LangArg,
     },
+    /// Print a shell's completions for marque (bash, zsh, fish, elvish, powershell), made from
+    /// this command line's own definition.
+    Completions { shell: clap_complete::Shell },
+    /// Print the manual page (roff), made from this command line's own definition.
+    #[command(hide = true)]
+    Man,
     /// Open the app on one session file.
     Open {
         /// The session file.
@@ -219,7 +230,19 @@ pub fn main() -> ExitCode {
                 }
             }
         }
-        None => match crate::ui::run(None) {
+        Some(Command::Completions { shell }) => {
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "marque", &mut out);
+            print_raw(&out, Lang::En)
+        }
+        Some(Command::Man) => {
+            let mut out = Vec::new();
+            match clap_mangen::Man::new(Cli::command()).render(&mut out) {
+                Ok(()) => print_raw(&out, Lang::En),
+                Err(e) => write_failed(None, &e, Lang::En),
+            }
+        }
+        None => match crate::ui::run(cli.file) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("marque: {e}");
@@ -330,6 +353,12 @@ fn output_done(written: std::io::Result<()>, lang: Lang) -> ExitCode {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => write_failed(None, &e, lang),
     }
+}
+
+/// Writes bytes made for a program (a manual page, completions) as they are.
+fn print_raw(bytes: &[u8], lang: Lang) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    output_done(out.write_all(bytes).and_then(|()| out.flush()), lang)
 }
 
 /// Writes a command's whole text output (escaped for a terminal) and says how that went.

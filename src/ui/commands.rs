@@ -99,6 +99,12 @@ pub enum Command {
     MergeCopies(PathBuf, Vec<usize>),
     /// The choices of a merge are put off: nothing is written.
     CancelMerge,
+    /// The guided tour: a practice session opened, its first step shown.
+    StartTour,
+    /// The tour's next step.
+    TourStep(usize),
+    /// The tour ends; its practice session goes to the trash.
+    EndTour,
 }
 
 /// The commands that have a name, a button and a key: the one list the top bar, the session
@@ -167,6 +173,9 @@ impl App {
             Command::DiskChanged => self.disk_changed(),
             Command::MergeCopies(path, picks) => self.merge_copies(&path, picks),
             Command::CancelMerge => self.merging = None,
+            Command::StartTour => self.start_tour(),
+            Command::TourStep(n) => self.tour = Some(n.min(super::welcome::TOUR_STEPS)),
+            Command::EndTour => self.end_tour(),
             Command::NewSession => {
                 self.screen = Screen::New(Box::new(new_session::NewSession::new(&self.prefs)))
             }

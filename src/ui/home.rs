@@ -404,8 +404,17 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
     let lang = app.lang();
     let mut commands = Vec::new();
     files_ui(app, ui, lang, &mut commands);
-    filters_ui(app, ui, lang, &mut commands);
-    list_ui(app, ui, lang, &mut commands);
+    // No session at all yet (not one filtered out): what Marque is, and a way in; no filters.
+    let empty = app.home.generation > 0
+        && !app.home.is_loading()
+        && app.home.listed.is_empty()
+        && app.home.shelf == Shelf::Sessions;
+    if empty {
+        super::welcome::welcome_ui(app, ui, lang, &mut commands);
+    } else {
+        filters_ui(app, ui, lang, &mut commands);
+        list_ui(app, ui, lang, &mut commands);
+    }
     for c in commands {
         app.send(c);
     }

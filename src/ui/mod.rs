@@ -15,6 +15,7 @@ pub mod scoreboard;
 mod sheet;
 mod sync;
 mod watch;
+mod welcome;
 mod widgets;
 
 use std::path::PathBuf;
@@ -78,6 +79,10 @@ pub struct App {
     watch: watch::Watch,
     /// A merge of conflict copies waiting for the table's choices.
     pub merging: Option<sync::MergeDialog>,
+    /// The guided tour's step (from 1), while it is on.
+    pub tour: Option<usize>,
+    /// First run: the theme follows the desktop's once it is known.
+    theme_from_desktop: bool,
     prefs_applied: Option<Prefs>,
     /// No preferences yet: the first frame that knows the screen's size sets the text size
     /// from it (larger on a large screen, to be read across the table).
@@ -124,6 +129,8 @@ impl App {
             players: players::PlayersState::default(),
             watch,
             merging: None,
+            tour: None,
+            theme_from_desktop: first_run,
             prefs_applied: None,
             zoom_from_screen: first_run,
             commands: Vec::new(),
@@ -131,6 +138,16 @@ impl App {
             now: 0.0,
             press_let_go: false,
         }
+    }
+
+    /// The app as the command line starts it: on a data folder, and on a session file when
+    /// one is given (`marque FILE`, `marque open FILE`, a file opened from the file manager).
+    pub fn starting(dir: impl Into<PathBuf>, file: Option<&std::path::Path>) -> App {
+        let mut app = App::new(dir);
+        if let Some(f) = file {
+            app.open_path(f);
+        }
+        app
     }
 
     pub fn lang(&self) -> Lang {
@@ -167,7 +184,21 @@ impl App {
         if self.watch.changed(ui.ctx()) {
             self.send(Command::DiskChanged);
         }
+        // A session file dropped on the window is imported (its own file in the data folder).
+        let dropped: Vec<PathBuf> = ui.ctx().input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .filter(|p| !p.as_os_str().is_empty())
+                .collect()
+        });
+        for path in dropped {
+            self.send(Command::Import(path));
+        }
+        self.follow_tour();
         egui::Panel::top("top").show(ui, |ui| self.top_bar(ui));
+        welcome::tour_ui(self, ui);
         // Rendered every frame: a notice follows a change of language.
         if let Some(n) = self.notice.as_ref().map(|n| n.render(self.lang())) {
             egui::Panel::bottom("notice").show(ui, |ui| {
@@ -197,6 +228,13 @@ impl App {
     }
 
     fn apply_prefs(&mut self, ctx: &egui::Context) {
+        // First run: dark or light as the desktop is (once; the table's choice is kept after).
+        if self.theme_from_desktop
+            && let Some(theme) = ctx.system_theme()
+        {
+            self.theme_from_desktop = false;
+            self.prefs.dark = theme == egui::Theme::Dark;
+        }
         if self.zoom_from_screen
             && let Some(screen) = ctx.input(|i| i.viewport().monitor_size)
         {
@@ -373,13 +411,18 @@ pub fn run(file: Option<PathBuf>) -> eframe::Result {
             // Fits a 1024×600 screen with its title bar and task bar; larger screens resize it.
             .with_inner_size([1000.0, 540.0])
             .with_min_inner_size([640.0, 420.0])
-            .with_title("Marque"),
+            .with_title("Marque")
+            // The desktop entry's StartupWMClass: the window is the menu's Marque.
+            .with_app_id("marque")
+            .with_icon(std::sync::Arc::new(
+                eframe::icon_data::from_png_bytes(include_bytes!(
+                    "../../assets/icons/marque-128.png"
+                ))
+                .unwrap_or_default(),
+            )),
         ..Default::default()
     };
-    let mut app = App::new(Store::default_dir());
-    if let Some(f) = file {
-        app.open_path(&f);
-    }
+    let app = App::starting(Store::default_dir(), file.as_deref());
     eframe::run_native(
         "Marque",
         options,
