@@ -92,8 +92,11 @@ pub enum Command {
     ZoomIn,
     ZoomOut,
     DismissNotice,
-    /// Files of the data folder changed elsewhere (another machine, another program).
-    DiskChanged,
+    /// Files of the data folder changed elsewhere (another machine, another program); `people`:
+    /// the names shared by the machines too.
+    DiskChanged {
+        people: bool,
+    },
     /// Merge the conflict copies another machine left of this session, with these choices
     /// (one version per choice, in order; none yet: the choices are asked).
     MergeCopies(PathBuf, Vec<usize>),
@@ -170,7 +173,7 @@ impl App {
         }
         match c {
             Command::Home => self.go_home(),
-            Command::DiskChanged => self.disk_changed(),
+            Command::DiskChanged { people } => self.disk_changed(people),
             Command::MergeCopies(path, picks) => self.merge_copies(&path, picks),
             Command::CancelMerge => self.merging = None,
             Command::StartTour => self.start_tour(),

@@ -181,8 +181,10 @@ impl App {
         self.shortcuts(ui.ctx());
         self.home.poll(ui.ctx());
         self.poll_job(Some(ui.ctx()));
-        if self.watch.changed(ui.ctx()) {
-            self.send(Command::DiskChanged);
+        if let Some(changed) = self.watch.changed(ui.ctx()) {
+            self.send(Command::DiskChanged {
+                people: changed.people,
+            });
         }
         // A session file dropped on the window is imported (its own file in the data folder).
         let dropped: Vec<PathBuf> = ui.ctx().input(|i| {

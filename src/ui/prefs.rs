@@ -123,6 +123,12 @@ impl Prefs {
         self.zoom = (self.zoom + step).clamp(ZOOM_MIN, ZOOM_MAX);
     }
 
+    /// The names the machines share, read again (another machine changed them): typed and
+    /// merged; None when there is no such file.
+    pub(super) fn shared_names(store: &Store) -> Option<(Vec<String>, Vec<[String; 2]>)> {
+        People::read(store).0.map(|p| (p.names, p.merged))
+    }
+
     /// Counts the person shown as `name` as `into` in statistics. They are known by a key
     /// (theirs, or the one they were merged into): that key is merged, with every name merged
     /// into it.

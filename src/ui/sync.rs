@@ -23,19 +23,25 @@ pub struct MergeDialog {
 }
 
 impl App {
-    /// Files of the folder changed: the lists are made again, the names shared are read
-    /// again, and an open session whose file changed is shown as it now is.
-    pub(super) fn disk_changed(&mut self) {
+    /// Files of the folder changed: the lists are made again (on their thread), the names
+    /// shared are read again when they changed, and an open session whose file changed is
+    /// shown as it now is.
+    pub(super) fn disk_changed(&mut self, people: bool) {
         self.home.refresh(&self.store);
-        let (shared, _) = super::Prefs::load(&self.store);
-        if (shared.names.as_slice(), shared.merged.as_slice())
+        self.reload_open();
+        if !people {
+            return;
+        }
+        let Some((names, merged)) = super::Prefs::shared_names(&self.store) else {
+            return;
+        };
+        if (names.as_slice(), merged.as_slice())
             != (self.prefs.names.as_slice(), self.prefs.merged.as_slice())
         {
-            self.prefs.names = shared.names;
-            self.prefs.merged = shared.merged;
+            self.prefs.names = names;
+            self.prefs.merged = merged;
             self.players = super::players::PlayersState::default();
         }
-        self.reload_open();
     }
 
     /// The open session's file changed since this window read or wrote it: it is read again and

@@ -17,11 +17,19 @@ pub struct Watch {
     dir: PathBuf,
     /// None while the folder cannot be watched (not made yet): tried again at each look.
     watcher: Option<notify::RecommendedWatcher>,
-    rx: Option<Receiver<()>>,
+    /// Each change that came: whether it was of the shared names (`.people.json`).
+    rx: Option<Receiver<bool>>,
     /// The window to wake when something comes (known from its first frame).
     ctx: Arc<Mutex<Option<egui::Context>>>,
-    /// Something came at this time and was not looked at yet.
-    pending: Option<Instant>,
+    /// Something came at this time and was not looked at yet (and whether the shared names).
+    pending: Option<(Instant, bool)>,
+}
+
+/// What changed in the folder since the window last looked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Changed {
+    /// The names shared by the machines (`.people.json`) changed too.
+    pub people: bool,
 }
 
 impl Watch {
@@ -53,8 +61,9 @@ impl Watch {
             if !event.paths.iter().any(|p| shared(&dir, p)) {
                 return;
             }
+            let people = event.paths.iter().any(|p| people(&dir, p));
             // The window gone, nobody is left to tell.
-            tx.send(()).ok();
+            tx.send(people).ok();
             if let Some(ctx) = ctx.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
                 ctx.request_repaint_after(QUIET);
             }
@@ -71,8 +80,8 @@ impl Watch {
         }
     }
 
-    /// Whether files of the folder changed (and have been quiet since): true once per burst.
-    pub fn changed(&mut self, ctx: &egui::Context) -> bool {
+    /// What changed in the folder (once it has been quiet since): once per burst.
+    pub fn changed(&mut self, ctx: &egui::Context) -> Option<Changed> {
         {
             let mut known = self.ctx.lock().unwrap_or_else(|e| e.into_inner());
             if known.is_none() {
@@ -83,7 +92,10 @@ impl Watch {
         if let Some(rx) = &self.rx {
             loop {
                 match rx.try_recv() {
-                    Ok(()) => self.pending = Some(Instant::now()),
+                    Ok(people) => {
+                        let before = self.pending.is_some_and(|(_, p)| p);
+                        self.pending = Some((Instant::now(), people || before));
+                    }
                     Err(TryRecvError::Empty) => break,
                     Err(TryRecvError::Disconnected) => {
                         self.watcher = None;
@@ -94,15 +106,15 @@ impl Watch {
             }
         }
         match self.pending {
-            Some(at) if at.elapsed() >= QUIET => {
+            Some((at, people)) if at.elapsed() >= QUIET => {
                 self.pending = None;
-                true
+                Some(Changed { people })
             }
-            Some(at) => {
+            Some((at, _)) => {
                 ctx.request_repaint_after(QUIET.saturating_sub(at.elapsed()));
-                false
+                None
             }
-            None => false,
+            None => None,
         }
     }
 
@@ -119,11 +131,19 @@ fn shared(dir: &Path, path: &Path) -> bool {
     let Ok(rel) = path.strip_prefix(dir) else {
         return false;
     };
-    if rel == Path::new(crate::store::PEOPLE_FILE) {
+    if people(dir, path) {
         return true;
     }
     !rel.as_os_str().is_empty()
         && rel
             .components()
             .all(|c| !c.as_os_str().to_string_lossy().starts_with('.'))
+}
+
+/// The names shared by the machines, or a conflict copy of them another machine left.
+fn people(dir: &Path, path: &Path) -> bool {
+    path.strip_prefix(dir).is_ok_and(|rel| {
+        let name = rel.to_string_lossy();
+        name == crate::store::PEOPLE_FILE || name.starts_with(".people.sync-conflict-")
+    })
 }

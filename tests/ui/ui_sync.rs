@@ -166,3 +166,19 @@ fn conflict_copies_are_merged_from_the_home_screen_with_the_tables_choice() {
     );
     assert!(!shows_containing(&h, "Fusionner"));
 }
+
+#[test]
+fn names_merged_on_another_machine_reach_this_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let people = json!({"names": ["Alice"], "merged": [["Ali", "Alice"]]});
+    let tmp = dir.path().join(".syncthing.people.tmp");
+    std::fs::write(&tmp, people.to_string()).unwrap();
+    std::fs::rename(&tmp, dir.path().join(".people.json")).unwrap();
+    frames_until(&mut h, "the names merged there", |h| {
+        h.state().prefs.merged == [["Ali".to_string(), "Alice".to_string()]]
+    });
+    // This machine's own preferences are not written for it: the names are the shared file's.
+    let prefs = std::fs::read_to_string(dir.path().join(".prefs.json")).unwrap_or_default();
+    assert!(!prefs.contains("Ali"), "{prefs}");
+}

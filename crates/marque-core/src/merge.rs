@@ -361,8 +361,16 @@ impl<'a> Track<'a> {
                     let i = e.hand.checked_sub(1)?;
                     match (e.old.is_null(), e.new.is_null()) {
                         (true, false) if i <= list.len() => {
-                            // A hand put back (undo, restore) is the hand that was deleted.
-                            let id = match removed.iter().rposition(|(_, v)| *v == e.new) {
+                            // A hand put back (undo, redo, restore from the log) is the hand
+                            // that was deleted; a hand added is a new one, even one that reads
+                            // the same (two truc deals won alike).
+                            let put_back =
+                                matches!(action, Action::Undo | Action::Redo | Action::Restore);
+                            let again = removed
+                                .iter()
+                                .rposition(|(_, v)| *v == e.new)
+                                .filter(|_| put_back);
+                            let id = match again {
                                 Some(r) => removed.remove(r).0,
                                 None => {
                                     *next_id += 1;

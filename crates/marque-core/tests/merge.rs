@@ -283,3 +283,22 @@ fn the_other_sides_word_follows_its_hand() {
         history::log(&m.s)
     );
 }
+
+#[test]
+fn a_hand_added_that_reads_like_one_deleted_is_another_hand() {
+    let base = shared();
+    let (mut a, mut b) = (base.clone(), base.clone());
+    // Here hand 2 was deleted, then a new hand entered that reads the same (not an undo)...
+    a.delete(2, "21:00");
+    a.add(deal("1D", 8), "21:01");
+    // ...there hand 2 was corrected: the deletion against the correction is a choice.
+    b.edit(2, deal("1D", 9), "21:02");
+    let pending = choices(&[&a, &b]);
+    assert_eq!(pending.choices.len(), 1);
+    assert_eq!(pending.choices[0].hand, 2);
+    // Keeping the correction keeps the new hand too.
+    assert_eq!(
+        merged(&[&a, &b], &[1]).hands(),
+        vec![deal("1C", 7), deal("1D", 9), deal("1D", 8)]
+    );
+}

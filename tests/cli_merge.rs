@@ -1,0 +1,127 @@
+//! `marque merge FILE`: conflict copies merged by their logs, with the players' choices given
+//! by `--pick`; every exit status of the command line's contract.
+use std::process::{Command, Output};
+
+use marque::history::{self, Action, Change};
+use marque::session::Session;
+use serde_json::{Value, json};
+
+fn marque(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn deal(winner: u64) -> Value {
+    json!({"calls": [], "winner": winner})
+}
+
+/// A truc partie of two deals; here the second deal was corrected (Alice won it), there it
+/// was deleted and another deal added. Written as `club.json` and its conflict copy.
+fn two_copies(dir: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let v = json!({"format": "marque-session", "version": 1, "id": "2026-11-25-truc-club",
+        "game": "truc", "players": ["Alice", "Bruno"], "options": {}, "closed": false,
+        "hands": []});
+    let at = |t: &str| format!("2026-11-25T{t}:00+01:00");
+    let mut s = Session::from_value(&v).unwrap();
+    let mut sheet = s.score().unwrap();
+    for (w, t) in [(0, "20:00"), (1, "20:01")] {
+        let h = s.decode(&deal(w)).unwrap();
+        let change = Change::Insert(s.hands.len(), h);
+        history::apply(&mut s, &mut sheet, &change, Action::Add, &at(t)).unwrap();
+    }
+    let (mut a, mut b) = ((s.clone(), sheet.clone()), (s, sheet));
+    let second = a.0.hands[1].clone();
+    let edited = a.0.decode(&deal(0)).unwrap();
+    let change = Change::Replace(1, second.clone(), edited);
+    history::apply(&mut a.0, &mut a.1, &change, Action::Edit, &at("20:10")).unwrap();
+    let change = Change::Remove(1, second);
+    history::apply(&mut b.0, &mut b.1, &change, Action::Delete, &at("20:11")).unwrap();
+    let added = b.0.decode(&deal(1)).unwrap();
+    let change = Change::Insert(1, added);
+    history::apply(&mut b.0, &mut b.1, &change, Action::Add, &at("20:12")).unwrap();
+    let file = dir.join("club.json");
+    let copy = dir.join("club.sync-conflict-20261125-201200-ABCDEFG.json");
+    std::fs::write(&file, a.0.to_json_string()).unwrap();
+    std::fs::write(&copy, b.0.to_json_string()).unwrap();
+    (file, copy)
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn choices_are_listed_then_picked() {
+    let dir = tempfile::tempdir().unwrap();
+    let (file, copy) = two_copies(dir.path());
+    let before = std::fs::read(&file).unwrap();
+    let path = file.to_str().unwrap();
+    // Without picks: exit 1, each choice with its versions, nothing written.
+    let out = marque(&["merge", path, "--lang", "en"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let said = stderr(&out);
+    assert!(said.contains("choice 1 — deal 2"), "{said}");
+    assert!(said.contains("[1] club.json:"), "{said}");
+    assert!(
+        said.contains("[2] club.sync-conflict-20261125-201200-ABCDEFG.json: deleted"),
+        "{said}"
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    assert!(copy.exists());
+    // A pick that does not read, or names no version: exit 2, nothing written.
+    for bad in ["1", "x=1", "1=0", "1=3"] {
+        let out = marque(&["merge", path, "--pick", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {}", stderr(&out));
+        assert_eq!(std::fs::read(&file).unwrap(), before, "{bad}");
+    }
+    // Version 1 (this file's correction) kept; the merge in the log, the copy in the trash.
+    let out = marque(&["merge", path, "--pick", "1=1", "--lang", "en"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let merged = marque::store::read_session(&file).unwrap().session;
+    let deals: Vec<Value> = merged.hands.iter().map(|h| h.to_value()).collect();
+    // The correction kept, the deal added there kept too.
+    assert_eq!(deals, [deal(0), deal(0), deal(1)]);
+    assert!(!copy.exists());
+    assert!(
+        dir.path()
+            .join("trash")
+            .join(copy.file_name().unwrap())
+            .exists()
+    );
+    let log = String::from_utf8_lossy(&marque(&["log", path, "--lang", "en"]).stdout).into_owned();
+    assert!(log.contains("(1 choice made by the players)"), "{log}");
+    // Nothing more to merge.
+    let out = marque(&["merge", path, "--lang", "en"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("no copy to merge"));
+}
+
+#[test]
+fn a_session_held_elsewhere_is_not_merged() {
+    let dir = tempfile::tempdir().unwrap();
+    let (file, copy) = two_copies(dir.path());
+    let held = marque::store::Lock::acquire(&file).unwrap();
+    let out = marque(&["merge", file.to_str().unwrap(), "--pick", "1=2"]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(copy.exists());
+    drop(held);
+    let out = marque(&["merge", file.to_str().unwrap(), "--pick", "1=2"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[test]
+fn a_copy_that_is_another_session_becomes_one_of_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let (file, copy) = two_copies(dir.path());
+    let mut other: Value = serde_json::from_slice(&std::fs::read(&copy).unwrap()).unwrap();
+    other["id"] = json!("2026-11-25-truc-other");
+    std::fs::write(&copy, other.to_string()).unwrap();
+    let out = marque(&["merge", file.to_str().unwrap(), "--lang", "en"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!copy.exists());
+    let listed = marque::store::Store::new(dir.path()).list();
+    assert_eq!(listed.len(), 2, "two sessions now, each its own");
+    assert!(listed.iter().all(|l| l.copies.is_empty()));
+}
