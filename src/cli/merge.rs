@@ -40,29 +40,10 @@ pub(super) fn merge(path: &str, picks: &[String], wait: f64, lang: Lang) -> Exit
     };
     let mut out = crate::term::stdout(crate::term::Kind::Text);
     let said = match outcome {
-        Merging::Merged {
-            trashed,
-            apart,
-            applied,
-            chosen,
-            ..
-        } => {
-            let mut lines = Vec::new();
-            for p in &apart {
-                lines.push(msg!("merge.apart", file = p.display().to_string()));
-            }
-            lines.push(if trashed.is_empty() {
-                Msg::new("merge.nothing")
-            } else {
-                msg!("merge.done", copies = trashed.len(), applied = applied)
-            });
-            if chosen > 0 {
-                lines.push(msg!("merge.chosen", chosen = chosen));
-            }
-            lines
-                .iter()
-                .try_for_each(|m| writeln!(out, "{}", printable(&m.render(lang), false)))
-        }
+        Merging::Merged(done) => done
+            .lines()
+            .iter()
+            .try_for_each(|m| writeln!(out, "{}", printable(&m.render(lang), false))),
         Merging::Choices(pending) => {
             let mut err = crate::term::stderr();
             let head = msg!("merge.choices", n = pending.choices.len());

@@ -6,7 +6,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use marque_core::i18n::Msg;
 use marque_core::merge::{self, Copy};
+use marque_core::msg;
 
 use super::{Lock, Shelf, Stamp, Store, StoreError, read_session, save};
 
@@ -58,8 +60,12 @@ pub fn keep_machine_files(dir: &Path) {
     }
     let path = root.join(STIGNORE);
     let old = match fs::symlink_metadata(&path) {
+        // A list Marque cannot read as text is the user's: left as it is.
         Ok(m) if m.is_file() => match super::read_file(&path, 1 << 20) {
-            Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+            Ok(b) => match String::from_utf8(b) {
+                Ok(t) => t,
+                Err(_) => return,
+            },
             Err(_) => return,
         },
         Ok(_) => return,
@@ -87,10 +93,24 @@ pub fn keep_machine_files(dir: &Path) {
     }
     // Written beside, then renamed: never half a list (its temporary file is one Syncthing
     // skips: a dot name it has not been told to share yet is still only a moment there).
+    // Made new (never through a link or over a file someone put there), then renamed.
     let tmp = root.join(format!(".stignore.marque-{}", std::process::id()));
-    let written = fs::write(&tmp, text.as_bytes()).and_then(|()| fs::rename(&tmp, &path));
-    if written.is_err() {
-        fs::remove_file(&tmp).ok();
+    let made = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()));
+    match made {
+        Ok(()) => {
+            if fs::rename(&tmp, &path).is_err() {
+                fs::remove_file(&tmp).ok();
+            }
+        }
+        // A name already there is not ours to remove.
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+        Err(_) => {
+            fs::remove_file(&tmp).ok();
+        }
     }
 }
 
@@ -136,26 +156,75 @@ pub fn copies_of(path: &Path) -> Vec<PathBuf> {
 /// What merging a session's conflict copies came to.
 #[derive(Debug)]
 pub enum Merging {
-    /// Merged and saved; the copies went to the trash (where each went), the copies that were
-    /// other sessions became sessions of their own (where).
-    Merged {
-        stamp: Stamp,
-        trashed: Vec<PathBuf>,
-        apart: Vec<PathBuf>,
-        applied: usize,
-        chosen: usize,
-    },
+    /// Merged and saved (or nothing to merge).
+    Merged(Box<MergedCopies>),
     /// Choices for the players: nothing was written.
     Choices(Box<merge::Pending>),
     /// The copies do not merge (why, in words, for the copies' names): nothing was written.
     Refused(merge::Error, Vec<String>),
 }
 
+/// A merge done: what became of each copy.
+#[derive(Debug, Default)]
+pub struct MergedCopies {
+    /// The session file's stamp as written.
+    pub stamp: Option<Stamp>,
+    /// The copies merged, now in the trash (where each went).
+    pub trashed: Vec<PathBuf>,
+    /// Copies merged that could not be moved to the trash (they stay; merged again, they add
+    /// nothing twice), with why.
+    pub left: Vec<(PathBuf, String)>,
+    /// Copies that were other sessions, under a name of their own now.
+    pub apart: Vec<PathBuf>,
+    /// Copies that do not read as sessions, moved to `damaged/` (where each went).
+    pub aside: Vec<PathBuf>,
+    /// The copies' changes applied, and the choices made.
+    pub applied: usize,
+    pub chosen: usize,
+}
+
+impl MergedCopies {
+    /// What was done, a sentence each: merged (or nothing to merge), the choices made, the
+    /// copies moved apart or aside, and those left where they were, with why.
+    pub fn lines(&self) -> Vec<Msg> {
+        let shown = |p: &Path| p.display().to_string();
+        let mut out = vec![if self.trashed.is_empty() && self.left.is_empty() {
+            Msg::new("merge.nothing")
+        } else {
+            msg!(
+                "merge.done",
+                copies = self.trashed.len(),
+                applied = self.applied
+            )
+        }];
+        if self.chosen > 0 {
+            out.push(msg!("merge.chosen", chosen = self.chosen));
+        }
+        out.extend(
+            self.apart
+                .iter()
+                .map(|p| msg!("merge.apart", file = shown(p))),
+        );
+        out.extend(
+            self.aside
+                .iter()
+                .map(|p| msg!("merge.aside", file = shown(p))),
+        );
+        out.extend(
+            self.left
+                .iter()
+                .map(|(p, why)| msg!("merge.left", file = shown(p), why = why.as_str())),
+        );
+        out
+    }
+}
+
 /// Merges the conflict copies of the session at `path` into it, holding `lock` (the session's):
-/// `picks` choose where copies changed one hand differently. A copy that is another session
-/// (another id: two machines made sessions of the same name) is moved to a name of its own and
-/// kept as a session. Nothing is written unless the merge is whole; then the copies merged go to
-/// `trash/` (never deleted) and the log records the merge.
+/// `picks` choose where copies changed one hand differently. Nothing is written unless the merge
+/// is whole; then the session is saved, the log records the merge, the copies merged go to
+/// `trash/` (never deleted), a copy that is another session (another id: two machines made
+/// sessions of the same name) gets a name of its own, and a copy that does not read goes to
+/// `damaged/`.
 pub fn merge_copies(
     store: &Store,
     path: &Path,
@@ -166,9 +235,12 @@ pub fn merge_copies(
     lock.hold()?;
     let main = read_session(path)?;
     let mut copies = Vec::new();
-    let mut apart = Vec::new();
+    let (mut apart, mut damaged) = (Vec::new(), Vec::new());
     for p in copies_of(path) {
-        let loaded = read_session(&p)?;
+        let Ok(loaded) = read_session(&p) else {
+            damaged.push(p);
+            continue;
+        };
         let other = loaded.session.id.is_some()
             && main.session.id.is_some()
             && loaded.session.id != main.session.id;
@@ -177,10 +249,6 @@ pub fn merge_copies(
         } else {
             copies.push((p, loaded));
         }
-    }
-    let mut moved_apart = Vec::new();
-    for p in apart {
-        moved_apart.push(move_apart(store, &p)?);
     }
     let names: Vec<String> = std::iter::once(path)
         .chain(copies.iter().map(|(p, _)| p.as_path()))
@@ -195,38 +263,45 @@ pub fn merge_copies(
         .zip(&names)
         .map(|(session, name)| Copy { name, session })
         .collect();
-    if sessions.len() == 1 {
-        return Ok(Merging::Merged {
-            stamp: main.stamp,
-            trashed: Vec::new(),
-            apart: moved_apart,
-            applied: 0,
-            chosen: 0,
-        });
+    let mut done = MergedCopies::default();
+    if sessions.len() > 1 {
+        let merged = match merge::merge(&sessions, picks, now) {
+            Ok(m) => m,
+            Err(merge::Error {
+                kind: merge::ErrorKind::Choices(p),
+            }) => return Ok(Merging::Choices(p)),
+            Err(e) => return Ok(Merging::Refused(e, names)),
+        };
+        done.stamp = Some(save(path, &merged.session, main.stamp, lock)?);
+        done.applied = merged.applied;
+        done.chosen = merged.chosen;
+        // The session is saved: what follows only tidies the copies, and says what it could not.
+        for (p, _) in &copies {
+            match store.shelve(p, Shelf::Trash) {
+                Ok(to) => done.trashed.push(to),
+                Err(e) => done.left.push((p.clone(), e.to_string())),
+            }
+        }
     }
-    let merged = match merge::merge(&sessions, picks, now) {
-        Ok(m) => m,
-        Err(merge::Error {
-            kind: merge::ErrorKind::Choices(p),
-        }) => return Ok(Merging::Choices(p)),
-        Err(e) => return Ok(Merging::Refused(e, names)),
-    };
-    let stamp = save(path, &merged.session, main.stamp, lock)?;
-    let mut trashed = Vec::new();
-    for (p, _) in &copies {
-        trashed.push(store.shelve(p, Shelf::Trash)?);
+    for p in apart {
+        match move_apart(store, &p) {
+            Ok(to) => done.apart.push(to),
+            Err(e) => done.left.push((p, e.to_string())),
+        }
     }
-    Ok(Merging::Merged {
-        stamp,
-        trashed,
-        apart: moved_apart,
-        applied: merged.applied,
-        chosen: merged.chosen,
-    })
+    for p in damaged {
+        match store.move_aside(&p) {
+            Ok(to) => done.aside.push(to),
+            Err(e) => done.left.push((p, e.to_string())),
+        }
+    }
+    Ok(Merging::Merged(Box::new(done)))
 }
 
-/// A conflict copy that is another session, under a name of its own beside it.
+/// A conflict copy that is another session, under a name of its own beside it (never over a
+/// file: linked under a free name, the next one tried when one appears meanwhile).
 fn move_apart(store: &Store, copy: &Path) -> Result<PathBuf, StoreError> {
+    let _lock = Lock::acquire(copy)?;
     let dir = copy.parent().unwrap_or(&store.dir);
     let stem = copy
         .file_name()
@@ -234,12 +309,16 @@ fn move_apart(store: &Store, copy: &Path) -> Result<PathBuf, StoreError> {
         .and_then(copy_of)
         .unwrap_or_else(|| "session.json".into());
     let stem = stem.trim_end_matches(".json");
-    let dest = Store::new(dir).new_path(&format!("{stem}-2"));
-    // Linked under the new name first: never over a file that appeared meanwhile.
-    match fs::hard_link(copy, &dest) {
-        Ok(()) => fs::remove_file(copy)?,
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Err(e.into()),
-        Err(_) => fs::rename(copy, &dest)?,
+    for _ in 0..100 {
+        let dest = Store::new(dir).new_path(&format!("{stem}-2"));
+        match fs::hard_link(copy, &dest) {
+            Ok(()) => {
+                fs::remove_file(copy)?;
+                return Ok(dest);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(StoreError::Write(e)),
+        }
     }
-    Ok(dest)
+    Err(StoreError::Exists(copy.to_path_buf()))
 }

@@ -66,6 +66,12 @@ impl App {
         if now == open.doc.stamp {
             return;
         }
+        // A change this window could not save is still only here: the file is not read over it
+        // (the next save tells what to do: it is refused as changed, or kept in a copy).
+        if open.save_error.is_some() {
+            self.notice = Some(Msg::new("ui.sync.changed_unsaved").into());
+            return;
+        }
         let loaded = match store::read_session(&path) {
             Ok(l) => l,
             // Half a file (a copy under way) or a damaged one: the window keeps what it shows,
@@ -118,6 +124,8 @@ impl App {
             o.doc.lock = lock.take();
         }
         drop(lock);
+        // The window shows the file as it now is first; the notice is the merge's.
+        self.reload_open();
         self.notice = Some(match outcome {
             Err(e) => store_notice(e),
             Ok(Merging::Choices(pending)) => {
@@ -133,25 +141,15 @@ impl App {
                 let names: Vec<&str> = names.iter().map(String::as_str).collect();
                 e.message(&names).into()
             }
-            Ok(Merging::Merged {
-                trashed,
-                apart,
-                applied,
-                chosen,
-                ..
-            }) => {
-                let mut m = msg!("merge.done", copies = trashed.len(), applied = applied);
-                if chosen > 0 {
-                    m = msg!("list.and", a = m, b = msg!("merge.chosen", chosen = chosen));
-                }
-                if let Some(p) = apart.first() {
-                    let apart = msg!("merge.apart", file = p.display().to_string());
-                    m = msg!("list.and", a = m, b = apart);
-                }
+            Ok(Merging::Merged(done)) => {
+                let m = done
+                    .lines()
+                    .into_iter()
+                    .reduce(|all, m| msg!("list.and", a = all, b = m))
+                    .unwrap_or_else(|| Msg::new("merge.nothing"));
                 Notice::from(m)
             }
         });
-        self.reload_open();
         self.home.refresh(&self.store);
     }
 }

@@ -13,6 +13,9 @@ use notify::Watcher as _;
 /// a temporary file, then a rename; a merge writes a session and moves copies.
 const QUIET: Duration = Duration::from_millis(150);
 
+/// How often a folder that could not be watched is tried again.
+const RETRY: Duration = Duration::from_secs(2);
+
 pub struct Watch {
     dir: PathBuf,
     /// None while the folder cannot be watched (not made yet): tried again at each look.
@@ -23,6 +26,9 @@ pub struct Watch {
     ctx: Arc<Mutex<Option<egui::Context>>>,
     /// Something came at this time and was not looked at yet (and whether the shared names).
     pending: Option<(Instant, bool)>,
+    /// When watching was last tried (a folder that cannot be watched is tried again now and
+    /// then, not at every frame).
+    tried: Option<Instant>,
 }
 
 /// What changed in the folder since the window last looked.
@@ -40,6 +46,7 @@ impl Watch {
             rx: None,
             ctx: Arc::new(Mutex::new(None)),
             pending: None,
+            tried: None,
         };
         w.start();
         w
@@ -47,7 +54,11 @@ impl Watch {
 
     /// Watches the folder and its shelves if it is there and not watched yet.
     fn start(&mut self) {
-        if self.watcher.is_some() || !self.dir.is_dir() {
+        if self.watcher.is_some() || self.tried.is_some_and(|t| t.elapsed() < RETRY) {
+            return;
+        }
+        self.tried = Some(Instant::now());
+        if !self.dir.is_dir() {
             return;
         }
         let (tx, rx) = std::sync::mpsc::channel();
@@ -58,10 +69,11 @@ impl Watch {
             if matches!(event.kind, notify::EventKind::Access(_)) {
                 return;
             }
-            if !event.paths.iter().any(|p| shared(&dir, p)) {
+            // No path: the system lost track (its queue overflowed); everything is looked at.
+            if !event.paths.is_empty() && !event.paths.iter().any(|p| shared(&dir, p)) {
                 return;
             }
-            let people = event.paths.iter().any(|p| people(&dir, p));
+            let people = event.paths.is_empty() || event.paths.iter().any(|p| people(&dir, p));
             // The window gone, nobody is left to tell.
             tx.send(people).ok();
             if let Some(ctx) = ctx.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {

@@ -145,12 +145,15 @@ pub fn merge(copies: &[Copy], picks: &[usize], at: &str) -> Result<Merged, Error
         .map_err(|_| ErrorKind::NoSharedHistory(0))?;
     let sheet = start.score().map_err(|p| ErrorKind::DoesNotPlay(0, p))?;
 
-    let mut next_id = base.hands.len();
+    let mut ids = Ids {
+        next: base.hands.len(),
+        added: HashMap::new(),
+    };
     let tracks: Vec<Track> = later
         .iter()
         .enumerate()
         .map(|(k, entries)| {
-            Track::of(&base, entries, &mut next_id).ok_or(ErrorKind::NoSharedHistory(k))
+            Track::of(&base, entries, &mut ids).ok_or(ErrorKind::NoSharedHistory(k))
         })
         .collect::<Result<_, _>>()?;
     let choices = choices(&base, &tracks);
@@ -278,6 +281,14 @@ fn options_value(v: &Value) -> Value {
 /// the next numbers, one number each across every copy.
 type Id = usize;
 
+/// The numbers given to hands added after the copies parted. A hand added is known by its entry
+/// (time and hand): the same entry in two copies is one hand (a copy merged once already holds
+/// the entries it took in; merged again, they are not added twice).
+struct Ids {
+    next: Id,
+    added: HashMap<(String, String), Id>,
+}
+
 /// One change of a copy, on hands known by who they are.
 #[derive(Debug, Clone)]
 enum Move {
@@ -333,8 +344,9 @@ struct Track<'a> {
 }
 
 impl<'a> Track<'a> {
-    fn of(base: &Base, later: &'a [(Entry, &'a RawJson)], next_id: &mut Id) -> Option<Track<'a>> {
+    fn of(base: &Base, later: &'a [(Entry, &'a RawJson)], ids: &mut Ids) -> Option<Track<'a>> {
         let mut list: Vec<Id> = (0..base.hands.len()).collect();
+        let mut in_list: HashSet<Id> = list.iter().copied().collect();
         let mut values: HashMap<Id, Value> = HashMap::new();
         let mut removed: Vec<(Id, Value)> = Vec::new();
         let mut options = None;
@@ -370,13 +382,19 @@ impl<'a> Track<'a> {
                                 .iter()
                                 .rposition(|(_, v)| *v == e.new)
                                 .filter(|_| put_back);
+                            let key = (e.at.clone(), e.new.to_string());
                             let id = match again {
                                 Some(r) => removed.remove(r).0,
-                                None => {
-                                    *next_id += 1;
-                                    *next_id - 1
-                                }
+                                None => match ids.added.get(&key) {
+                                    Some(&id) if !in_list.contains(&id) => id,
+                                    _ => {
+                                        ids.next += 1;
+                                        ids.added.insert(key, ids.next - 1);
+                                        ids.next - 1
+                                    }
+                                },
                             };
+                            in_list.insert(id);
                             let after = i.checked_sub(1).map(|k| list[k]);
                             let before = list.get(i).copied();
                             list.insert(i, id);
@@ -391,6 +409,7 @@ impl<'a> Track<'a> {
                         }
                         (false, true) if i < list.len() => {
                             let id = list.remove(i);
+                            in_list.remove(&id);
                             removed.push((id, e.old.clone()));
                             Move::Remove {
                                 id,
@@ -417,7 +436,7 @@ impl<'a> Track<'a> {
                 change,
             });
         }
-        let present: HashSet<Id> = list.iter().copied().collect();
+        let present = in_list;
         let hands = base
             .hands
             .iter()

@@ -302,3 +302,18 @@ fn a_hand_added_that_reads_like_one_deleted_is_another_hand() {
         vec![deal("1C", 7), deal("1D", 9), deal("1D", 8)]
     );
 }
+
+#[test]
+fn a_copy_merged_twice_adds_nothing_twice() {
+    let base = shared();
+    let (mut a, mut b) = (base.clone(), base.clone());
+    a.add(deal("2C", 8), "21:00");
+    b.add(deal("2D", 8), "21:05");
+    b.edit(1, deal("1C", 8), "21:06");
+    let once = merged(&[&a, &b], &[]);
+    // The copy comes back (put back from the trash, or a machine that had not seen the merge).
+    let twice = merged(&[&once, &b], &[]);
+    assert_eq!(twice.hands(), once.hands());
+    let again = merged(&[&b, &once], &[]);
+    assert_eq!(again.hands(), once.hands());
+}
