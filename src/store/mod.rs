@@ -649,6 +649,7 @@ pub fn new_id(game: &str) -> String {
     )
 }
 
-fn read_decoded(path: &Path) -> Result<(Session, Stamp), StoreError> {
+/// A session file read and decoded, not scored (its stamp with it).
+pub(super) fn read_decoded(path: &Path) -> Result<(Session, Stamp), StoreError> {
     read_text(path, Session::parse).map(|(s, stamp, _)| (s, stamp))
 }

@@ -10,7 +10,7 @@ use marque_core::i18n::Msg;
 use marque_core::merge::{self, Copy};
 use marque_core::msg;
 
-use super::{Lock, Shelf, Stamp, Store, StoreError, read_session, save};
+use super::{Lock, Shelf, Stamp, Store, StoreError, read_decoded, save};
 
 /// Syncthing's list of what a folder does not share.
 pub const STIGNORE: &str = ".stignore";
@@ -233,17 +233,16 @@ pub fn merge_copies(
     now: &str,
 ) -> Result<Merging, StoreError> {
     lock.hold()?;
-    let main = read_session(path)?;
+    // Read, not scored: the merge scores the session it makes, once.
+    let (main, main_stamp) = read_decoded(path)?;
     let mut copies = Vec::new();
     let (mut apart, mut damaged) = (Vec::new(), Vec::new());
     for p in copies_of(path) {
-        let Ok(loaded) = read_session(&p) else {
+        let Ok((loaded, _)) = read_decoded(&p) else {
             damaged.push(p);
             continue;
         };
-        let other = loaded.session.id.is_some()
-            && main.session.id.is_some()
-            && loaded.session.id != main.session.id;
+        let other = loaded.id.is_some() && main.id.is_some() && loaded.id != main.id;
         if other {
             apart.push(p);
         } else {
@@ -258,8 +257,8 @@ pub fn merge_copies(
                 .unwrap_or_default()
         })
         .collect();
-    let sessions: Vec<Copy> = std::iter::once(&main.session)
-        .chain(copies.iter().map(|(_, l)| &l.session))
+    let sessions: Vec<Copy> = std::iter::once(&main)
+        .chain(copies.iter().map(|(_, l)| l))
         .zip(&names)
         .map(|(session, name)| Copy { name, session })
         .collect();
@@ -272,7 +271,7 @@ pub fn merge_copies(
             }) => return Ok(Merging::Choices(p)),
             Err(e) => return Ok(Merging::Refused(e, names)),
         };
-        done.stamp = Some(save(path, &merged.session, main.stamp, lock)?);
+        done.stamp = Some(save(path, &merged.session, main_stamp, lock)?);
         done.applied = merged.applied;
         done.chosen = merged.chosen;
         // The session is saved: what follows only tidies the copies, and says what it could not.

@@ -132,19 +132,6 @@ pub fn merge(copies: &[Copy], picks: &[usize], at: &str) -> Result<Merged, Error
         }
     }
     let base = base.ok_or(ErrorKind::NoSharedHistory(0))?;
-    let mut start = first.session.clone();
-    start.log.truncate(shared);
-    start.closed = base.closed;
-    start.options = SessionOptions::read(start.game, Some(&base.options), start.players.len())
-        .map_err(|_| ErrorKind::NoSharedHistory(0))?;
-    start.hands = base
-        .hands
-        .iter()
-        .map(|v| start.decode(v))
-        .collect::<Result<_, _>>()
-        .map_err(|_| ErrorKind::NoSharedHistory(0))?;
-    let sheet = start.score().map_err(|p| ErrorKind::DoesNotPlay(0, p))?;
-
     let mut ids = Ids {
         next: base.hands.len(),
         added: HashMap::new(),
@@ -157,6 +144,24 @@ pub fn merge(copies: &[Copy], picks: &[usize], at: &str) -> Result<Merged, Error
         })
         .collect::<Result<_, _>>()?;
     let choices = choices(&base, &tracks);
+    let shared_hands = base.hands.len();
+    let f = first.session;
+    let options = SessionOptions::read(f.game, Some(&base.options), f.players.len())
+        .map_err(|_| ErrorKind::NoSharedHistory(0))?;
+    // Made field by field: the copies' hands are not copied once more.
+    let start = Session {
+        version: f.version,
+        id: f.id.clone(),
+        game: f.game,
+        created: f.created.clone(),
+        players: f.players.clone(),
+        options,
+        closed: base.closed,
+        hands: base.hands,
+        log: f.log[..shared].to_vec(),
+        extra: f.extra.clone(),
+    };
+    let sheet = start.score().map_err(|p| ErrorKind::DoesNotPlay(0, p))?;
     if picks.len() < choices.len() {
         let pending = Pending {
             choices,
@@ -166,11 +171,11 @@ pub fn merge(copies: &[Copy], picks: &[usize], at: &str) -> Result<Merged, Error
         };
         return Err(ErrorKind::Choices(Box::new(pending)).into());
     }
-    let allowed = Allowed::new(&base, &tracks, &choices, picks)?;
+    let allowed = Allowed::new(shared_hands, &tracks, &choices, picks)?;
     let mut run = Run {
         session: start,
         sheet,
-        ids: (0..base.hands.len()).collect(),
+        ids: (0..shared_hands).collect(),
         applied: 0,
     };
     for (k, step) in in_time_order(&tracks) {
@@ -228,7 +233,7 @@ fn shared_entries(copies: &[Copy]) -> usize {
 /// The session as the copies shared it: hands, options and whether it was closed.
 #[derive(Debug, Clone, PartialEq)]
 struct Base {
-    hands: Vec<Value>,
+    hands: Vec<Hand>,
     options: Value,
     closed: bool,
 }
@@ -237,9 +242,11 @@ impl Base {
     /// `session` with the changes of `later` (its log entries after the shared ones) undone;
     /// None where the hands are not what the log says.
     fn of(session: &Session, later: &[(Entry, &RawJson)]) -> Option<Base> {
-        let mut hands: Vec<Value> = session.hands.iter().map(Hand::to_value).collect();
+        let mut hands: Vec<Hand> = session.hands.clone();
         let mut options = Value::Object(session.options.written().clone());
         let mut closed = session.closed;
+        // Only the hands the later entries touch are read as values.
+        let is = |h: Option<&Hand>, v: &Value| h.is_some_and(|h| h.to_value() == *v);
         for (e, _) in later.iter().rev() {
             match e.action? {
                 Action::Options => options = options_value(&e.old),
@@ -249,12 +256,14 @@ impl Base {
                 _ => {
                     let i = e.hand.checked_sub(1)?;
                     match (e.old.is_null(), e.new.is_null()) {
-                        (true, false) if hands.get(i) == Some(&e.new) => {
+                        (true, false) if is(hands.get(i), &e.new) => {
                             hands.remove(i);
                         }
-                        (false, true) if i <= hands.len() => hands.insert(i, e.old.clone()),
-                        (false, false) if hands.get(i) == Some(&e.new) => {
-                            hands[i] = e.old.clone();
+                        (false, true) if i <= hands.len() => {
+                            hands.insert(i, session.decode(&e.old).ok()?);
+                        }
+                        (false, false) if is(hands.get(i), &e.new) => {
+                            hands[i] = session.decode(&e.old).ok()?;
                         }
                         _ => return None,
                     }
@@ -443,7 +452,7 @@ impl<'a> Track<'a> {
             .enumerate()
             .map(|(id, shared)| match values.get(&id) {
                 _ if !present.contains(&id) => Outcome::Changed(Version::Deleted),
-                Some(v) if v != shared => Outcome::Changed(Version::Value(v.clone())),
+                Some(v) if *v != shared.to_value() => Outcome::Changed(Version::Value(v.clone())),
                 _ => Outcome::Same,
             })
             .collect();
@@ -501,12 +510,12 @@ struct Allowed {
 
 impl Allowed {
     fn new(
-        base: &Base,
+        shared_hands: usize,
         tracks: &[Track],
         choices: &[Choice],
         picks: &[usize],
     ) -> Result<Allowed, Error> {
-        let mut hands: Vec<Vec<usize>> = (0..base.hands.len())
+        let mut hands: Vec<Vec<usize>> = (0..shared_hands)
             .map(|id| {
                 (0..tracks.len())
                     .filter(|&k| tracks[k].hands[id] != Outcome::Same)
