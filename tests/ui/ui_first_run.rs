@@ -149,3 +149,30 @@ fn a_session_file_dropped_on_the_window_is_imported() {
         "nothing else was imported"
     );
 }
+
+#[test]
+fn a_first_run_follows_the_desktops_dark_theme_then_keeps_the_tables_choice() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = marque::ui::App::new(dir.path());
+    app.ask_file = |_, _, _| None;
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1600.0, 1400.0))
+        .with_max_steps(24)
+        .build_ui_state(|ui, app: &mut marque::ui::App| app.show(ui), app);
+    h.input_mut().system_theme = Some(egui::Theme::Dark);
+    h.step();
+    settle(&mut h);
+    assert!(h.state().prefs.dark, "the desktop is dark: so is Marque");
+    assert!(shows(&h, "Thème clair"), "the key offers the other theme");
+    click(&mut h, "Thème clair");
+    assert!(!h.state().prefs.dark);
+    // The table's choice stays: the desktop's theme was followed once, on the first run.
+    h.input_mut().system_theme = Some(egui::Theme::Dark);
+    h.step();
+    settle(&mut h);
+    assert!(!h.state().prefs.dark);
+    // A second run on the same folder keeps it too.
+    drop(h);
+    let again = marque::ui::App::new(dir.path());
+    assert!(!again.prefs.dark);
+}
