@@ -34,7 +34,7 @@ pub(super) fn merge(path: &str, picks: &[String], wait: f64, lang: Lang) -> Exit
         Err(status) => return status,
     };
     let store = Store::new(Store::root_of(file));
-    let outcome = match store::merge_copies(&store, file, &lock, &picks, &crate::now()) {
+    let outcome = match store::merge_copies(&store, file, &lock, &picks, None, &crate::now()) {
         Ok(o) => o,
         Err(e) => return fail(&store_problems(path, e), lang),
     };

@@ -225,11 +225,16 @@ impl MergedCopies {
 /// `trash/` (never deleted), a copy that is another session (another id: two machines made
 /// sessions of the same name) gets a name of its own, and a copy that does not read goes to
 /// `damaged/`.
+///
+/// `expect`: the choices the picks were made on (the app's dialog). When the copies now give
+/// other choices (a copy came or changed meanwhile), they are returned to be made again rather
+/// than picks applied to other hands.
 pub fn merge_copies(
     store: &Store,
     path: &Path,
     lock: &Lock,
     picks: &[usize],
+    expect: Option<&[merge::Choice]>,
     now: &str,
 ) -> Result<Merging, StoreError> {
     lock.hold()?;
@@ -264,6 +269,14 @@ pub fn merge_copies(
         .collect();
     let mut done = MergedCopies::default();
     if sessions.len() > 1 {
+        if let Some(expect) = expect
+            && let Err(merge::Error {
+                kind: merge::ErrorKind::Choices(p),
+            }) = merge::merge(&sessions, &[], now)
+            && p.choices != expect
+        {
+            return Ok(Merging::Choices(p));
+        }
         let merged = match merge::merge(&sessions, picks, now) {
             Ok(m) => m,
             Err(merge::Error {

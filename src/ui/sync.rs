@@ -99,7 +99,12 @@ impl App {
     /// Merges the conflict copies of the session at `path` with these picks (one per choice, in
     /// order): with the open window's lock when it is the open session, else taking it.
     pub(super) fn merge_copies(&mut self, path: &Path, picks: Vec<usize>) {
-        self.merging = None;
+        // The choices the picks were made on: other choices now are asked again.
+        let expected = self
+            .merging
+            .take()
+            .filter(|d| d.path == path)
+            .map(|d| d.pending.choices);
         let own = self
             .open
             .as_mut()
@@ -115,7 +120,14 @@ impl App {
                 }
             },
         };
-        let outcome = store::merge_copies(&self.store, path, &lock, &picks, &crate::now());
+        let outcome = store::merge_copies(
+            &self.store,
+            path,
+            &lock,
+            &picks,
+            expected.as_deref(),
+            &crate::now(),
+        );
         // The lock goes back to the window that held it.
         let mut lock = Some(lock);
         if let Some(o) = self.open.as_mut().filter(|o| o.doc.path == path)

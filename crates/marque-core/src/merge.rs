@@ -350,6 +350,8 @@ struct Track<'a> {
     steps: Vec<Step<'a>>,
     hands: Vec<Outcome>,
     options: Option<Value>,
+    /// The copy ended closed or open otherwise than the copies shared it.
+    closes: bool,
 }
 
 impl<'a> Track<'a> {
@@ -359,6 +361,7 @@ impl<'a> Track<'a> {
         let mut values: HashMap<Id, Value> = HashMap::new();
         let mut removed: Vec<(Id, Value)> = Vec::new();
         let mut options = None;
+        let mut closed = base.closed;
         let mut steps = Vec::with_capacity(later.len());
         let mut when = (i64::MIN, 0);
         for (e, raw) in later {
@@ -372,8 +375,14 @@ impl<'a> Track<'a> {
                     options = Some(v.clone());
                     Move::Options(v)
                 }
-                Action::Close => Move::Close,
-                Action::Reopen => Move::Reopen,
+                Action::Close => {
+                    closed = true;
+                    Move::Close
+                }
+                Action::Reopen => {
+                    closed = false;
+                    Move::Reopen
+                }
                 Action::Merge => continue,
                 Action::Confirm | Action::Dispute => Move::Word {
                     id: *list.get(e.hand.checked_sub(1)?)?,
@@ -461,6 +470,7 @@ impl<'a> Track<'a> {
             steps,
             hands,
             options,
+            closes: closed != base.closed,
         })
     }
 }
@@ -506,6 +516,8 @@ fn choices(base: &Base, tracks: &[Track]) -> Vec<Choice> {
 struct Allowed {
     hands: Vec<Vec<usize>>,
     options: Vec<usize>,
+    /// The copies whose closing or reopening stands (one closed and reopened changed nothing).
+    closes: Vec<usize>,
 }
 
 impl Allowed {
@@ -532,7 +544,12 @@ impl Allowed {
                 None => options = holders.clone(),
             }
         }
-        Ok(Allowed { hands, options })
+        let closes = (0..tracks.len()).filter(|&k| tracks[k].closes).collect();
+        Ok(Allowed {
+            hands,
+            options,
+            closes,
+        })
     }
 
     fn hand(&self, k: usize, id: Id) -> bool {
@@ -691,6 +708,7 @@ impl Run {
                 self.sheet.set_closed(self.session.closed);
                 self.applied += 1;
             }
+            Move::Close | Move::Reopen if !allowed.closes.contains(&k) => {}
             Move::Close if !self.session.closed => {
                 history::close(&mut self.session, &mut self.sheet, step.at);
                 self.applied += 1;

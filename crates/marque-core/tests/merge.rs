@@ -317,3 +317,15 @@ fn a_copy_merged_twice_adds_nothing_twice() {
     let again = merged(&[&b, &once], &[]);
     assert_eq!(again.hands(), once.hands());
 }
+
+#[test]
+fn a_copy_closed_then_reopened_leaves_the_other_sides_closing() {
+    let base = shared();
+    let (mut a, mut b) = (base.clone(), base.clone());
+    history::close(&mut a.s, &mut a.sheet, &at("21:00"));
+    history::close(&mut b.s, &mut b.sheet, &at("21:01"));
+    history::reopen(&mut b.s, &at("21:02"));
+    b.sheet.set_closed(false);
+    assert!(merged(&[&a, &b], &[]).s.closed, "A's closing stands");
+    assert!(merged(&[&b, &a], &[]).s.closed);
+}
