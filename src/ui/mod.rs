@@ -226,6 +226,15 @@ impl App {
             self.change_prefs(|p| p.zoom = zoom.clamp(ZOOM_MIN, ZOOM_MAX));
             self.prefs_applied = Some(self.prefs.clone());
         }
+        // A change that came from the disk is carried out after this frame was drawn, with no
+        // input behind it to bring the next one: one more frame shows it.
+        if self
+            .commands
+            .iter()
+            .any(|c| matches!(c, Command::DiskChanged { .. }))
+        {
+            ui.ctx().request_repaint();
+        }
         self.run_commands();
     }
 

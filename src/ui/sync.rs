@@ -84,9 +84,19 @@ impl App {
         let hands_changed = loaded.session.hands != open.doc.session.hands;
         replace_doc(open, loaded);
         if hands_changed {
-            open.editing = None;
             open.selected = open.selected.filter(|&i| i < open.doc.session.hands.len());
-            open.reset_form();
+            open.preview = None;
+            let ended = open.doc.sheet.natural_end && !open.next_rubber;
+            if open.editing.is_some() || ended {
+                // The hand being edited may be elsewhere now, or the game is over: the form is
+                // made again.
+                open.editing = None;
+                open.reset_form();
+            } else {
+                // A hand being entered stays as typed, where it is (nothing jumps under the
+                // table's fingers); it now follows the hands that came.
+                open.before = open.doc.sheet.open_game().clone();
+            }
         }
         let key = if open.doc.lock.is_some() {
             "ui.sync.reloaded_writing"

@@ -151,7 +151,10 @@ fn conflict_copies_are_merged_from_the_home_screen_with_the_tables_choice() {
     );
     click(&mut h, "Fusionner avec ces choix");
     assert!(
-        shows_containing(&h, "copie fusionnée"),
+        shows_containing(
+            &h,
+            "Copie fusionnée : 2 changements venus de l'autre machine"
+        ),
         "{:?}",
         h.state().notice_text()
     );

@@ -91,7 +91,8 @@ impl From<ErrorKind> for Error {
 pub struct Merged {
     pub session: Session,
     pub sheet: Sheet,
-    /// The changes of the copies applied (log entries after the shared ones).
+    /// The changes of the conflict copies applied (their log entries after the shared ones; the
+    /// session file's own are in it already).
     pub applied: usize,
     /// The choices that were made.
     pub chosen: usize,
@@ -611,7 +612,7 @@ impl Run {
             step.at,
         )
         .map_err(|p| ErrorKind::DoesNotPlay(k, p))?;
-        self.applied += 1;
+        self.applied += usize::from(k > 0);
         Ok(())
     }
 
@@ -678,7 +679,7 @@ impl Run {
                     None,
                     new.as_ref().map(|r| &*r.0),
                 );
-                self.applied += 1;
+                self.applied += usize::from(k > 0);
             }
             Move::Options(new) => {
                 let written = Value::Object(self.session.options.written().clone());
@@ -706,17 +707,17 @@ impl Run {
                 self.session = other;
                 self.sheet = sheet;
                 self.sheet.set_closed(self.session.closed);
-                self.applied += 1;
+                self.applied += usize::from(k > 0);
             }
             Move::Close | Move::Reopen if !allowed.closes.contains(&k) => {}
             Move::Close if !self.session.closed => {
                 history::close(&mut self.session, &mut self.sheet, step.at);
-                self.applied += 1;
+                self.applied += usize::from(k > 0);
             }
             Move::Reopen if self.session.closed => {
                 history::reopen(&mut self.session, step.at);
                 self.sheet.set_closed(false);
-                self.applied += 1;
+                self.applied += usize::from(k > 0);
             }
             Move::Close | Move::Reopen => {}
         }
