@@ -6,7 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for tool in desktop-file-validate appstreamcli man; do
-  command -v "$tool" >/dev/null || apt-get install -y desktop-file-utils appstream man-db
+  command -v "$tool" >/dev/null || apt-get install -y desktop-file-utils appstream man-db ||
+    { apt-get update && apt-get install -y desktop-file-utils appstream man-db; }
 done
 PROFILE=${PROFILE:-dev} packaging/deb.sh >/dev/null
 deb=$(ls -t target/debian/marque_*.deb | head -1)

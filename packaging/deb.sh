@@ -7,7 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 profile=${PROFILE:-release}
 # dpkg-shlibdeps (from dpkg-dev) finds the libraries the binary links to.
-command -v dpkg-shlibdeps >/dev/null || apt-get install -y dpkg-dev
+command -v dpkg-shlibdeps >/dev/null || apt-get install -y dpkg-dev ||
+  { apt-get update && apt-get install -y dpkg-dev; }
 command -v cargo-deb >/dev/null || cargo install cargo-deb --version 3.8.0 --locked
 cargo build --profile "$profile" --locked
 case "$profile" in
