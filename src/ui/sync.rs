@@ -204,12 +204,7 @@ pub(super) fn merge_dialog_ui(app: &mut App, ctx: &egui::Context) {
             .show(ui, |ui| {
                 for (n, c) in dialog.pending.choices.iter().enumerate() {
                     ui.separator();
-                    let head = if c.hand == 0 {
-                        msg!("merge.choice.options", n = n + 1)
-                    } else {
-                        let game = dialog.pending.base_game();
-                        game.hand_words(msg!("merge.choice.hand", n = n + 1, hand = c.hand))
-                    };
+                    let head = dialog.pending.head(n, c);
                     ui.label(RichText::new(head.render(lang)).strong());
                     for (v, (holders, version)) in c.versions.iter().enumerate() {
                         let copies = crate::i18n::join(

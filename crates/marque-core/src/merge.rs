@@ -40,11 +40,16 @@ pub enum Version {
     Deleted,
 }
 
-/// A hand (or the options) that copies changed in different ways: the players choose.
+/// A hand, the options or a field of the file (the title, the note) that copies hold in
+/// different ways: the players choose.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Choice {
-    /// The hand's number (from 1) in the session as the copies shared it; 0 for the options.
+    /// The hand's number (from 1) in the session as the copies shared it; 0 for the options or
+    /// a field.
     pub hand: usize,
+    /// A field of the file that scoring ignores (`title`, `note`): changing one writes no log
+    /// entry, so when copies hold it differently nothing says which is newer.
+    pub field: Option<String>,
     /// Each version, with the copies (their indexes) that hold it.
     pub versions: Vec<(Vec<usize>, Version)>,
 }
@@ -144,7 +149,8 @@ pub fn merge(copies: &[Copy], picks: &[usize], at: &str) -> Result<Merged, Error
             Track::of(&base, entries, &mut ids).ok_or(ErrorKind::NoSharedHistory(k))
         })
         .collect::<Result<_, _>>()?;
-    let choices = choices(&base, &tracks);
+    let mut choices = choices(&base, &tracks);
+    choices.extend(field_choices(copies));
     let shared_hands = base.hands.len();
     let f = first.session;
     let options = SessionOptions::read(f.game, Some(&base.options), f.players.len())
@@ -181,6 +187,21 @@ pub fn merge(copies: &[Copy], picks: &[usize], at: &str) -> Result<Merged, Error
     };
     for (k, step) in in_time_order(&tracks) {
         run.apply(k, step, &allowed)?;
+    }
+    for (c, &p) in choices.iter().zip(picks) {
+        let (Some(key), Some((_, version))) = (&c.field, c.versions.get(p)) else {
+            continue;
+        };
+        match version {
+            Version::Value(v) => {
+                if let Some(r) = RawJson::of(v) {
+                    run.session.extra.insert(key.clone(), r);
+                }
+            }
+            Version::Deleted => {
+                run.session.extra.remove(key);
+            }
+        }
     }
     let chosen: Vec<Value> = choices
         .iter()
@@ -497,6 +518,7 @@ fn choices(base: &Base, tracks: &[Track]) -> Vec<Choice> {
         if versions.len() > 1 {
             out.push(Choice {
                 hand: id + 1,
+                field: None,
                 versions: versions.clone(),
             });
         }
@@ -508,7 +530,41 @@ fn choices(base: &Base, tracks: &[Track]) -> Vec<Choice> {
         }
     }
     if versions.len() > 1 {
-        out.push(Choice { hand: 0, versions });
+        out.push(Choice {
+            hand: 0,
+            field: None,
+            versions,
+        });
+    }
+    out
+}
+
+/// The fields of the file (title, note…) the copies hold differently: each a choice, since
+/// changing them writes no log entry (a field one copy lacks is a version too).
+fn field_choices(copies: &[Copy]) -> Vec<Choice> {
+    let keys: std::collections::BTreeSet<&String> =
+        copies.iter().flat_map(|c| c.session.extra.keys()).collect();
+    let mut out = Vec::new();
+    for key in keys {
+        let mut versions: Vec<(Vec<usize>, Version)> = Vec::new();
+        for (k, c) in copies.iter().enumerate() {
+            let v = c
+                .session
+                .extra
+                .get(key)
+                .map_or(Version::Deleted, |r| Version::Value(r.to_value()));
+            match versions.iter_mut().find(|(_, w)| *w == v) {
+                Some((holders, _)) => holders.push(k),
+                None => versions.push((vec![k], v)),
+            }
+        }
+        if versions.len() > 1 {
+            out.push(Choice {
+                hand: 0,
+                field: Some(key.clone()),
+                versions,
+            });
+        }
     }
     out
 }
@@ -540,9 +596,10 @@ impl Allowed {
             .collect();
         for (n, (c, &p)) in choices.iter().zip(picks).enumerate() {
             let (holders, _) = c.versions.get(p).ok_or(ErrorKind::BadPick(n))?;
-            match c.hand.checked_sub(1) {
-                Some(i) => hands[i] = holders.clone(),
-                None => options = holders.clone(),
+            match (c.hand.checked_sub(1), &c.field) {
+                (_, Some(_)) => {}
+                (Some(i), None) => hands[i] = holders.clone(),
+                (None, None) => options = holders.clone(),
             }
         }
         let closes = (0..tracks.len()).filter(|&k| tracks[k].closes).collect();
@@ -749,24 +806,40 @@ impl Pending {
                     })
                     .reduce(|all, v| msg!("list.and", a = all, b = v))
                     .unwrap_or_else(|| Msg::new("log.unknown"));
-                let head = if c.hand == 0 {
-                    msg!("merge.choice.options", n = n + 1)
-                } else {
-                    self.base
-                        .game
-                        .hand_words(msg!("merge.choice.hand", n = n + 1, hand = c.hand))
-                };
-                msg!("merge.choice", head = head, versions = versions)
+                msg!("merge.choice", head = self.head(n, c), versions = versions)
             })
             .collect()
+    }
+
+    /// What choice `n` (from 0) is about: a hand, the options, a field of the file.
+    pub fn head(&self, n: usize, c: &Choice) -> Msg {
+        match (&c.field, c.hand) {
+            (Some(key), _) => {
+                let field = Arg::Lookup {
+                    key: format!("merge.field.{key}"),
+                    fallback: key.clone(),
+                };
+                msg!("merge.choice.field", n = n + 1, field = field)
+            }
+            (None, 0) => msg!("merge.choice.options", n = n + 1),
+            (None, hand) => {
+                self.base
+                    .game
+                    .hand_words(msg!("merge.choice.hand", n = n + 1, hand = hand))
+            }
+        }
     }
 
     /// One version in the game's words: the hand as it would stand, or "deleted".
     pub fn version(&self, choice: &Choice, version: &Version) -> Msg {
         let v = match version {
+            Version::Deleted if choice.field.is_some() => return Msg::new("merge.field_none"),
             Version::Deleted => return Msg::new("merge.deleted"),
             Version::Value(v) => v,
         };
+        if let (Some(_), Value::String(text)) = (&choice.field, v) {
+            return msg!("merge.field_text", text = text.as_str());
+        }
         if choice.hand == 0 {
             return Msg::new("log.as_written").with("value", Arg::Text(v.to_string()));
         }

@@ -329,3 +329,40 @@ fn a_copy_closed_then_reopened_leaves_the_other_sides_closing() {
     assert!(merged(&[&a, &b], &[]).s.closed, "A's closing stands");
     assert!(merged(&[&b, &a], &[]).s.closed);
 }
+
+#[test]
+fn a_title_held_differently_is_a_choice_for_the_players() {
+    let base = shared();
+    let (mut a, mut b) = (base.clone(), base.clone());
+    a.add(deal("2C", 8), "21:00");
+    a.s.set_text_field("title", "Le club du mardi");
+    b.s.set_text_field("title", "Mardi soir");
+    b.s.set_text_field("note", "chez Anne");
+    let pending = choices(&[&a, &b]);
+    // The title two ways, the note on one side only: two choices, nothing said to be newer.
+    assert_eq!(pending.choices.len(), 2);
+    let lines: Vec<String> = pending.lines().iter().map(|l| l.render(Lang::Fr)).collect();
+    assert!(lines[1].contains("le titre"), "{lines:?}");
+    assert!(lines[1].contains("« Mardi soir »"), "{lines:?}");
+    assert!(
+        lines[0].contains("la note") && lines[0].contains("(aucun)"),
+        "{lines:?}"
+    );
+    let m = merged(&[&a, &b], &[1, 1]);
+    assert_eq!(m.s.text_field("title").as_deref(), Some("Mardi soir"));
+    assert_eq!(m.s.text_field("note").as_deref(), Some("chez Anne"));
+    assert_eq!(
+        m.hands().len(),
+        3,
+        "the deal added here is kept whatever the title"
+    );
+    // The same title on both sides is no choice.
+    let mut c = base.clone();
+    c.s.set_text_field("title", "Le club du mardi");
+    let mut d = base.clone();
+    d.s.set_text_field("title", "Le club du mardi");
+    assert_eq!(
+        merged(&[&c, &d], &[]).s.text_field("title").as_deref(),
+        Some("Le club du mardi")
+    );
+}
