@@ -125,3 +125,36 @@ fn a_copy_that_is_another_session_becomes_one_of_its_own() {
     assert_eq!(listed.len(), 2, "two sessions now, each its own");
     assert!(listed.iter().all(|l| l.copies.is_empty()));
 }
+
+/// Picks made on one list of choices are not applied to another: a copy that changed meanwhile
+/// brings its choices back to the table (the app's dialog passes the list it showed).
+#[test]
+fn picks_made_on_other_choices_ask_again() {
+    use marque::store::{self, Lock, Merging, Store};
+    let dir = tempfile::tempdir().unwrap();
+    let (file, copy) = two_copies(dir.path());
+    let store = Store::new(dir.path());
+    let lock = Lock::acquire(&file).unwrap();
+    let now = "2026-11-25T23:00:00+01:00";
+    let Merging::Choices(shown) =
+        store::merge_copies(&store, &file, &lock, &[], None, now).unwrap()
+    else {
+        panic!("a choice was expected");
+    };
+    assert_eq!(shown.choices.len(), 1);
+    // Meanwhile the copy got a title: one more choice, before the one shown.
+    let mut other: Value = serde_json::from_slice(&std::fs::read(&copy).unwrap()).unwrap();
+    other["note"] = json!("chez Anne");
+    std::fs::write(&copy, other.to_string()).unwrap();
+    let before = std::fs::read(&file).unwrap();
+    let again = store::merge_copies(&store, &file, &lock, &[0], Some(&shown.choices), now);
+    let Ok(Merging::Choices(now_shown)) = again else {
+        panic!("the choices are asked again");
+    };
+    assert_eq!(now_shown.choices.len(), 2, "{:?}", now_shown.choices);
+    assert_eq!(std::fs::read(&file).unwrap(), before, "nothing written");
+    // With the list as it now is, the picks are taken.
+    let done = store::merge_copies(&store, &file, &lock, &[0, 1], Some(&now_shown.choices), now);
+    assert!(matches!(done, Ok(Merging::Merged(_))));
+    assert!(!copy.exists());
+}

@@ -247,9 +247,15 @@ fn shared_entries(copies: &[Copy]) -> usize {
             .iter()
             .zip(&c.session.log)
             .take(n)
-            .take_while(|(a, b)| a == b)
+            .take_while(|(a, b)| same_entry(a, b))
             .count()
     })
+}
+
+/// Two log entries are one if they say the same: the same text, or the same fields however
+/// another tool spaced or ordered them (the text is read only where it differs).
+fn same_entry(a: &RawJson, b: &RawJson) -> bool {
+    a == b || Entry::read(a).is_some_and(|x| Entry::read(b).is_some_and(|y| x == y))
 }
 
 /// The session as the copies shared it: hands, options and whether it was closed.

@@ -366,3 +366,23 @@ fn a_title_held_differently_is_a_choice_for_the_players() {
         Some("Le club du mardi")
     );
 }
+
+#[test]
+fn a_log_written_again_by_another_tool_is_still_shared() {
+    let base = shared();
+    let (mut a, mut b) = (base.clone(), base.clone());
+    a.edit(2, deal("1D", 9), "21:00");
+    b.edit(2, deal("1D", 10), "21:01");
+    // B's file went through a tool that writes JSON keys in order, spaced: the same entries.
+    let v = b.s.to_value();
+    let respaced = serde_json::to_string_pretty(&v).unwrap();
+    b.s = Session::parse(&respaced).unwrap();
+    assert_ne!(a.s.log[0], b.s.log[0], "the texts differ");
+    let pending = choices(&[&a, &b]);
+    assert_eq!(
+        pending.choices.len(),
+        1,
+        "the two edits of deal 2 still meet"
+    );
+    assert_eq!(pending.choices[0].hand, 2);
+}
