@@ -91,27 +91,10 @@ pub fn keep_machine_files(dir: &Path) {
         text.push_str(l);
         text.push('\n');
     }
-    // Written beside, then renamed: never half a list (its temporary file is one Syncthing
-    // skips: a dot name it has not been told to share yet is still only a moment there).
-    // Made new (never through a link or over a file someone put there), then renamed.
-    let tmp = root.join(format!(".stignore.marque-{}", std::process::id()));
-    let made = fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&tmp)
-        .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()));
-    match made {
-        Ok(()) => {
-            if fs::rename(&tmp, &path).is_err() {
-                fs::remove_file(&tmp).ok();
-            }
-        }
-        // A name already there is not ours to remove.
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-        Err(_) => {
-            fs::remove_file(&tmp).ok();
-        }
-    }
+    // Atomically, as every file of Marque's (its temporary file in `.marque-tmp/`, which the
+    // list keeps on this machine): never half a list. Best effort: a folder that cannot be
+    // written has none.
+    super::write_atomic(&path, text.as_bytes()).ok();
 }
 
 /// The session a Syncthing conflict copy is of: `NAME.sync-conflict-20261125-213000-ABCDEFG.json`
