@@ -268,6 +268,30 @@ fn rows(listed: &[Listed], key: &RowsKey, moved: &[Moved]) -> Vec<Row> {
         Shelf::Trash => &[("ui.home.to_sessions", Shelf::Sessions)],
     };
     let mut out = Vec::new();
+    // Sessions another machine changed too come first: nothing else is whole until they are
+    // merged.
+    for l in listed {
+        let FileState::Fine(s) = &l.state else {
+            continue;
+        };
+        if l.copies.is_empty() {
+            continue;
+        }
+        if out.is_empty() {
+            out.push(Row::Heading(tr(lang, "ui.home.to_merge")));
+        }
+        let players = s.players.join(", ");
+        out.push(Row::Conflict {
+            path: l.path.clone(),
+            title: msg!(
+                "ui.home.conflict",
+                n = l.copies.len(),
+                players = players.as_str()
+            )
+            .render(lang),
+            button: msg!("ui.home.merge", players = players.as_str()).render(lang),
+        });
+    }
     for (title, want_finished) in [("ui.home.in_progress", false), ("ui.home.finished", true)] {
         // A filter on the state leaves out the section it excludes.
         if key
@@ -346,19 +370,6 @@ fn rows(listed: &[Listed], key: &RowsKey, moved: &[Moved]) -> Vec<Row> {
     for l in listed {
         let name = file_name(&l.path);
         let row = match &l.state {
-            FileState::Fine(s) if !l.copies.is_empty() => {
-                let players = s.players.join(", ");
-                Row::Conflict {
-                    path: l.path.clone(),
-                    title: msg!(
-                        "ui.home.conflict",
-                        n = l.copies.len(),
-                        players = players.as_str()
-                    )
-                    .render(lang),
-                    button: msg!("ui.home.merge", players = players.as_str()).render(lang),
-                }
-            }
             FileState::Fine(_) => continue,
             FileState::Damaged(p) => Row::Damaged {
                 path: l.path.clone(),

@@ -130,7 +130,14 @@ pub(super) fn tour_ui(app: &mut App, ui: &mut egui::Ui) {
                 .render(lang)
                 .to_string();
             ui.label(RichText::new(text).strong());
-            ui.label(tr(lang, &format!("ui.tour.{step}")));
+            // In the words of the tour's game (its word for a hand: the texts agree with a
+            // feminine one, as "donne" is; a game whose word is not would need its own texts).
+            const STEPS: [&str; TOUR_STEPS] = ["ui.tour.1", "ui.tour.2", "ui.tour.3"];
+            let text = app.open.as_ref().map(|o| {
+                let key = STEPS[step.clamp(1, TOUR_STEPS) - 1];
+                o.doc.session.game.hand_words(Msg::new(key)).render(lang)
+            });
+            ui.label(text.unwrap_or_default());
             if step < TOUR_STEPS && ui.button(tr(lang, "ui.tour.next")).clicked() {
                 commands.push(Command::TourStep(step + 1));
             }

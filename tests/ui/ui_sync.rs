@@ -135,6 +135,10 @@ fn conflict_copies_are_merged_from_the_home_screen_with_the_tables_choice() {
     assert!(shows_containing(&h, "Reprendre : Alice, Bruno"));
     assert_eq!(h.query_all_by_label_contains("Reprendre").count(), 1);
     assert!(shows_containing(&h, "une copie venue d'une autre machine"));
+    // First on the list, above the sessions: nothing else is whole until it is merged.
+    let merge = h.get_by_label("Fusionner (Alice, Bruno)").rect();
+    let resume = h.get_by_label_contains("Reprendre : Alice, Bruno").rect();
+    assert!(shows(&h, "À fusionner") && merge.max.y <= resume.min.y);
     click(&mut h, "Fusionner (Alice, Bruno)");
     // The first deal was deleted here and corrected there: the table chooses.
     assert!(shows(&h, "Choisir la bonne version"));
@@ -184,4 +188,17 @@ fn names_merged_on_another_machine_reach_this_window() {
     // This machine's own preferences are not written for it: the names are the shared file's.
     let prefs = std::fs::read_to_string(dir.path().join(".prefs.json")).unwrap_or_default();
     assert!(!prefs.contains("Ali"), "{prefs}");
+}
+
+/// A change from the disk has no input behind it: the frame that takes it in asks for the next
+/// one, which shows it (without that, the window showed it only when the mouse moved).
+#[test]
+fn a_change_from_the_disk_asks_for_the_frame_that_shows_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    assert!(!h.ctx.has_requested_repaint(), "the window is idle");
+    h.state_mut()
+        .send(marque::ui::Command::DiskChanged { people: false });
+    h.step();
+    assert!(h.ctx.has_requested_repaint());
 }
