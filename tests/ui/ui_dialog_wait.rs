@@ -6,7 +6,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::ui_common::*;
 use egui_kittest::kittest::Queryable;
 use marque::ui::FileFor;
-use serde_json::json;
 
 static RELEASE: AtomicBool = AtomicBool::new(false);
 static CHOSEN: std::sync::Mutex<Option<PathBuf>> = std::sync::Mutex::new(None);
@@ -32,14 +31,7 @@ fn tap(h: &mut H, label: &str) {
 #[test]
 fn a_dialog_left_open() {
     let dir = tempfile::tempdir().unwrap();
-    for (name, players) in [
-        ("a.json", ["Alice", "Bruno"]),
-        ("b.json", ["Chloé", "David"]),
-    ] {
-        let v = json!({"format": "marque-session", "version": 1, "game": "truc",
-                       "players": players, "hands": []});
-        std::fs::write(dir.path().join(name), v.to_string()).unwrap();
-    }
+    two_truc_sessions(dir.path());
     let mut h = harness(dir.path());
     h.state_mut().ask_file = slow;
     click_containing(&mut h, "Reprendre : Alice, Bruno");

@@ -89,13 +89,8 @@ fn a_session_file_given_on_the_command_line_opens_in_the_window() {
             Some(other) => panic!("{args:?} parsed as {other:?}"),
         };
         assert_eq!(given.as_deref(), Some(file.as_path()), "{args:?}");
-        let mut app = marque::ui::App::starting(dir.path(), given.as_deref());
-        app.ask_file = |_, _, _| None;
-        let mut h = egui_kittest::Harness::builder()
-            .with_size(egui::vec2(1600.0, 1400.0))
-            .with_max_steps(24)
-            .build_ui_state(|ui, app: &mut marque::ui::App| app.show(ui), app);
-        settle(&mut h);
+        let app = marque::ui::App::starting(dir.path(), given.as_deref());
+        let h = harness_of(app, egui::vec2(1600.0, 1400.0));
         assert_eq!(h.state().screen, marque::ui::Screen::Session, "{args:?}");
         assert!(shows_containing(&h, "Zoé · Yann"));
         assert!(h.query_by_label_contains("Le Truc").is_some());
@@ -153,12 +148,7 @@ fn a_session_file_dropped_on_the_window_is_imported() {
 #[test]
 fn a_first_run_follows_the_desktops_dark_theme_then_keeps_the_tables_choice() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = marque::ui::App::new(dir.path());
-    app.ask_file = |_, _, _| None;
-    let mut h = egui_kittest::Harness::builder()
-        .with_size(egui::vec2(1600.0, 1400.0))
-        .with_max_steps(24)
-        .build_ui_state(|ui, app: &mut marque::ui::App| app.show(ui), app);
+    let mut h = harness(dir.path());
     h.input_mut().system_theme = Some(egui::Theme::Dark);
     h.step();
     settle(&mut h);

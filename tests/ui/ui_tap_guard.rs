@@ -2,7 +2,6 @@
 //! names merged), the second tap of a double tap is let go: presses within
 //! `TAP_GUARD_SECONDS` reach nothing; moves and keys go through, and later taps count.
 use crate::ui_common::*;
-use serde_json::json;
 
 fn press(time: f64) -> egui::RawInput {
     let pos = egui::pos2(100.0, 100.0);
@@ -33,14 +32,7 @@ fn press(time: f64) -> egui::RawInput {
 #[test]
 fn the_second_tap_of_a_double_tap_is_let_go() {
     let dir = tempfile::tempdir().unwrap();
-    for (name, players) in [
-        ("a.json", ["Alice", "Bruno"]),
-        ("b.json", ["Chloé", "David"]),
-    ] {
-        let v = json!({"format": "marque-session", "version": 1, "game": "truc",
-                       "players": players, "hands": []});
-        std::fs::write(dir.path().join(name), v.to_string()).unwrap();
-    }
+    two_truc_sessions(dir.path());
     let mut h = harness(dir.path());
     // Before any such tap, nothing is let go.
     let now = h.ctx.input(|i| i.time);

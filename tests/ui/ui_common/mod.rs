@@ -14,7 +14,11 @@ pub fn harness(dir: &std::path::Path) -> Harness<'static, App> {
 /// The app on a folder in a window of this size (a harness's window keeps the size it is built
 /// with).
 pub fn harness_sized(dir: &std::path::Path, size: egui::Vec2) -> Harness<'static, App> {
-    let mut app = App::new(dir.to_path_buf());
+    harness_of(App::new(dir.to_path_buf()), size)
+}
+
+/// A harness on an app made by the test (as the command line starts it, say).
+pub fn harness_of(mut app: App, size: egui::Vec2) -> Harness<'static, App> {
     // No native file dialog in tests: as on a desktop where none can open.
     app.ask_file = |_, _, _| None;
     let mut h = Harness::builder()
@@ -65,6 +69,11 @@ pub fn click_containing(h: &mut Harness<'static, App>, part: &str) {
 pub fn type_in(h: &mut Harness<'static, App>, label: &str, text: &str) {
     h.get_by_label(label).click();
     h.run();
+    type_or_erase(h, label, text);
+}
+
+/// Types `text` into the focused field named `label` (nothing to type: one backspace).
+fn type_or_erase(h: &mut Harness<'static, App>, label: &str, text: &str) {
     if text.is_empty() {
         h.key_press(egui::Key::Backspace);
     } else {
@@ -209,12 +218,7 @@ pub fn replace_in(h: &mut Harness<'static, App>, label: &str, text: &str) {
     h.run();
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
     h.run();
-    if text.is_empty() {
-        h.key_press(egui::Key::Backspace);
-    } else {
-        h.get_by_label(label).type_text(text);
-    }
-    h.run();
+    type_or_erase(h, label, text);
 }
 
 /// Writes an ascenseur session of `n` players whose rounds are entered up to the peak round
@@ -248,4 +252,16 @@ pub fn deals(file: &std::path::Path) -> Vec<serde_json::Value> {
         .iter()
         .map(|h| h.to_value())
         .collect()
+}
+
+/// Two truc sessions with no deal yet, `a.json` (Alice, Bruno) and `b.json` (Chloé, David).
+pub fn two_truc_sessions(dir: &std::path::Path) {
+    for (name, players) in [
+        ("a.json", ["Alice", "Bruno"]),
+        ("b.json", ["Chloé", "David"]),
+    ] {
+        let v = serde_json::json!({"format": "marque-session", "version": 1, "game": "truc",
+                       "players": players, "hands": []});
+        std::fs::write(dir.join(name), v.to_string()).unwrap();
+    }
 }
