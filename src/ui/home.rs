@@ -480,6 +480,7 @@ fn filters_ui(app: &mut App, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<C
     egui::ScrollArea::vertical()
         .id_salt("home-filters")
         .max_height(room * 0.45)
+        .min_scrolled_height((room * 0.45).min(64.0))
         .auto_shrink([false, true])
         .show(ui, |ui| {
             if ui
@@ -632,6 +633,9 @@ fn list_ui(app: &mut App, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<Comm
     egui::ScrollArea::vertical()
         .id_salt(("home-rows", list_id))
         .max_height(ui.available_height().max(0.0))
+        // Never taller than the room left (egui's least is 64 points): with a notice at the
+        // foot and large text, the rows would be drawn over the files panel.
+        .min_scrolled_height(ui.available_height().max(0.0))
         .auto_shrink([false, true])
         .show_rows(ui, row_height, rows.len(), |ui, range| {
             for row in &rows[range] {
