@@ -174,11 +174,17 @@ pub(super) fn take(path: &Path) -> Result<(File, String), Take> {
 /// it is a folder of its own: a symbolic link there (to a folder elsewhere, or to nothing) or a
 /// file is refused, never followed.
 pub fn own_folder(dir: &Path) -> std::io::Result<()> {
+    check_own_folder(dir)?;
     // Marque's own files are about to be made beside the sessions: a folder shared with
-    // Syncthing keeps them on this machine.
+    // Syncthing keeps them on this machine (once the folder is known to be Marque's own: a
+    // refused one writes nothing).
     if let Some(parent) = dir.parent() {
         super::keep_machine_files(parent);
     }
+    Ok(())
+}
+
+fn check_own_folder(dir: &Path) -> std::io::Result<()> {
     match fs::create_dir(dir) {
         Ok(()) => return Ok(()),
         Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => return Err(e),
