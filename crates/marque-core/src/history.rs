@@ -88,10 +88,14 @@ pub enum Action {
     /// Copies of the session changed apart on other machines were merged into it (`new` says
     /// which, and what the players chose).
     Merge,
+    /// A version the players did not keep in a merge (a hand another copy entered or changed
+    /// otherwise): `old` is that version, `new` the hand kept there (none for a hand left
+    /// out), `copy` the copy it came from. It changes nothing; restoring it puts it back.
+    Aside,
 }
 
 impl Action {
-    pub const ALL: [Action; 12] = [
+    pub const ALL: [Action; 13] = [
         Action::Add,
         Action::Edit,
         Action::Delete,
@@ -104,6 +108,7 @@ impl Action {
         Action::Dispute,
         Action::Options,
         Action::Merge,
+        Action::Aside,
     ];
 
     pub fn id(self) -> &'static str {
@@ -120,6 +125,7 @@ impl Action {
             Action::Dispute => "dispute",
             Action::Options => "options",
             Action::Merge => "merge",
+            Action::Aside => "aside",
         }
     }
     pub fn name_key(self) -> &'static str {
@@ -136,6 +142,7 @@ impl Action {
             Action::Dispute => "log.dispute",
             Action::Options => "log.options",
             Action::Merge => "log.merge",
+            Action::Aside => "log.aside",
         }
     }
     pub fn from_id(s: &str) -> Option<Action> {
@@ -153,6 +160,55 @@ pub fn apply(
     change: &Change,
     action: Action,
     at: &str,
+) -> Result<(), Vec<Problem>> {
+    let id = match (action, change) {
+        (Action::Add, Change::Insert(..)) => Some(HandId::fresh()),
+        (Action::Undo | Action::Redo | Action::Restore, Change::Insert(_, h)) => {
+            put_back_id(session, &h.to_value())
+        }
+        _ => None,
+    };
+    apply_as(session, sheet, change, action, at, id.as_ref())
+}
+
+/// The id of the hand a change puts back (undo, redo, restore): the last hand of that value
+/// the log took out. Read from the whole log, only for these rare changes.
+fn put_back_id(session: &Session, value: &Value) -> Option<HandId> {
+    let mut ids: Vec<Option<String>> = Vec::new();
+    let mut removed: Vec<(Option<String>, Value)> = Vec::new();
+    for e in log(session) {
+        let Some(i) = e.hand.checked_sub(1) else {
+            continue;
+        };
+        match (e.action, e.old.is_null(), e.new.is_null()) {
+            (Some(Action::Add | Action::Undo | Action::Redo | Action::Restore), true, false) => {
+                let id = e.id.or_else(|| {
+                    let r = removed.iter().rposition(|(_, v)| *v == e.new)?;
+                    removed.remove(r).0
+                });
+                ids.insert(i.min(ids.len()), id);
+            }
+            (Some(Action::Delete | Action::Undo | Action::Redo | Action::Restore), false, true)
+                if i < ids.len() =>
+            {
+                removed.push((ids.remove(i), e.old));
+            }
+            _ => {}
+        }
+    }
+    let r = removed.iter().rposition(|(_, v)| v == value)?;
+    removed.swap_remove(r).0.map(HandId)
+}
+
+/// [`apply`], the hand known by `id` when the change adds it: a merge keeps the id a copy
+/// gave it (a hand added is known by it on every machine).
+pub fn apply_as(
+    session: &mut Session,
+    sheet: &mut Sheet,
+    change: &Change,
+    action: Action,
+    at: &str,
+    id: Option<&HandId>,
 ) -> Result<(), Vec<Problem>> {
     let i = change.hand();
     let no_such_hand = || {
@@ -183,8 +239,30 @@ pub fn apply(
             }
         }
     }
-    log_change(session, change, action, at);
+    log_change(session, change, action, at, id);
     Ok(())
+}
+
+/// Who a hand added is, whatever it holds and wherever it comes to stand: 64 random bits from
+/// the system's generator, written in hexadecimal in the log entry that adds it. Two machines
+/// cannot both draw one (two deals entered alike in the same second are two deals), and every
+/// writer keeps it, so a copy merged twice adds nothing twice.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct HandId(pub String);
+
+impl HandId {
+    /// A new id. Where the system gives no random bytes (never on Linux), the time and the
+    /// process stand in for them, mixed by the standard library's randomly keyed hasher.
+    pub fn fresh() -> HandId {
+        let mut bytes = [0u8; 8];
+        if getrandom::fill(&mut bytes).is_err() {
+            use std::hash::{BuildHasher, Hasher};
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_u32(std::process::id());
+            bytes = h.finish().to_le_bytes();
+        }
+        HandId(bytes.iter().map(|b| format!("{b:02x}")).collect())
+    }
 }
 
 /// Adds `hand` at the end of `session`, played on `replay` (the game after the session's last
@@ -202,7 +280,7 @@ pub fn append(
             .collect::<Vec<_>>()
     })?;
     let change = Change::Insert(i, hand);
-    log_change(session, &change, Action::Add, at);
+    log_change(session, &change, Action::Add, at, Some(&HandId::fresh()));
     if let Change::Insert(_, h) = change {
         session.hands.push(h);
     }
@@ -225,13 +303,20 @@ pub fn record(
             at,
             action: action.id(),
             hand,
+            id: None,
             old: old.map(Cow::Borrowed),
             new: new.map(Cow::Borrowed),
         },
     );
 }
 
-fn log_change(session: &mut Session, change: &Change, action: Action, at: &str) {
+fn log_change(
+    session: &mut Session,
+    change: &Change,
+    action: Action,
+    at: &str,
+    id: Option<&HandId>,
+) {
     let (old, new) = change.old_new();
     push_log(
         session,
@@ -239,6 +324,7 @@ fn log_change(session: &mut Session, change: &Change, action: Action, at: &str) 
             at,
             action: action.id(),
             hand: change.hand() + 1,
+            id: id.map(|i| i.0.as_str()),
             old: old.map(Hand::raw),
             new: new.map(Hand::raw),
         },
@@ -255,6 +341,7 @@ pub fn close(session: &mut Session, sheet: &mut Sheet, at: &str) {
             at,
             action: Action::Close.id(),
             hand: 0,
+            id: None,
             old: None,
             new: None,
         },
@@ -270,6 +357,7 @@ pub fn reopen(session: &mut Session, at: &str) {
             at,
             action: Action::Reopen.id(),
             hand: 0,
+            id: None,
             old: None,
             new: None,
         },
@@ -299,6 +387,7 @@ pub fn apply_options(
             at,
             action: Action::Options.id(),
             hand: 0,
+            id: None,
             old: old.as_ref().map(|r| Cow::Borrowed(&*r.0)),
             new: new.as_ref().map(|r| Cow::Borrowed(&*r.0)),
         },
@@ -385,6 +474,7 @@ pub fn give_word(session: &mut Session, i: usize, word: Action, side: Option<&st
             at,
             action: word.id(),
             hand: i + 1,
+            id: None,
             old: None,
             new: new.as_ref().map(|r| Cow::Borrowed(&*r.0)),
         },
@@ -409,7 +499,16 @@ pub fn words(session: &Session) -> Vec<Word> {
             continue;
         };
         match (e.action, e.old.is_null(), e.new.is_null()) {
-            (Some(Action::Close | Action::Reopen | Action::Options | Action::Merge), ..) => {}
+            (
+                Some(
+                    Action::Close
+                    | Action::Reopen
+                    | Action::Options
+                    | Action::Merge
+                    | Action::Aside,
+                ),
+                ..,
+            ) => {}
             (Some(Action::Confirm), ..) => {
                 if let Some(w) = out.get_mut(i) {
                     *w = Word::Confirmed;
@@ -447,6 +546,8 @@ struct LogOut<'a> {
     at: &'a str,
     action: &'a str,
     hand: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<&'a str>,
     old: Option<Cow<'a, RawValue>>,
     new: Option<Cow<'a, RawValue>>,
 }
@@ -492,6 +593,16 @@ fn merge_sentence(time: String, new: &Value) -> Msg {
     }
 }
 
+/// Where a version set aside came from, and when: `la copie de la machine AAAAAAA, 21:40`.
+fn aside_copy(e: &Entry) -> Msg {
+    let name = e.copy.as_deref().unwrap_or_default();
+    let copy = crate::merge::copy_label(name, crate::merge::machine_of(name).is_none());
+    match e.then.as_deref().and_then(crate::merge::clock) {
+        Some(t) => msg!("merge.copy.when", copies = copy, time = t),
+        None => copy,
+    }
+}
+
 /// A side as people say it: bridge's partnerships in the reader's language (EW is EO in
 /// French), a player by name, all the other players when none is named.
 fn side_arg(side: Option<&str>) -> Arg {
@@ -510,8 +621,15 @@ pub struct Entry {
     pub action: Option<Action>,
     /// The hand's number (from 1).
     pub hand: usize,
+    /// Who the hand added is ([`HandId`]); none in other entries, and in files written before
+    /// hands had ids.
+    pub id: Option<String>,
     pub old: Value,
     pub new: Value,
+    /// A version set aside by a merge: the copy it came from (its file's name) and when it
+    /// was made there.
+    pub copy: Option<String>,
+    pub then: Option<String>,
 }
 
 impl Entry {
@@ -522,8 +640,11 @@ impl Entry {
             at: e.get("at")?.as_str()?.to_string(),
             action: Action::from_id(e.get("action")?.as_str()?),
             hand: usize::try_from(e.get("hand")?.as_u64()?).ok()?,
+            id: e.get("id").and_then(Value::as_str).map(str::to_string),
             old: e.get("old").cloned().unwrap_or(Value::Null),
             new: e.get("new").cloned().unwrap_or(Value::Null),
+            copy: e.get("copy").and_then(Value::as_str).map(str::to_string),
+            then: e.get("then").and_then(Value::as_str).map(str::to_string),
         })
     }
 }
@@ -628,6 +749,20 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
                 (Some(Action::Close), ..) => return msg!("log.line.close", time = time),
                 (Some(Action::Reopen), ..) => return msg!("log.line.reopen", time = time),
                 (Some(Action::Merge), ..) => return merge_sentence(time, &e.new),
+                (Some(Action::Aside), ..) => {
+                    let copy = aside_copy(&e);
+                    if e.hand == 0 {
+                        return msg!("log.line.aside_options", time = time, copy = copy);
+                    }
+                    return msg!(
+                        "log.line.aside",
+                        time = time,
+                        word = Arg::Key(game.hand_word()),
+                        n = e.hand,
+                        copy = copy,
+                        old = label(&e.old, e.hand)
+                    );
+                }
                 (Some(Action::Options), ..) => {
                     return match options_changed(game, &e.old, &e.new) {
                         Some(what) => msg!("log.line.options_what", time = time, what = what),

@@ -71,7 +71,11 @@ impl Table {
 }
 
 fn copies<'a>(tables: &'a [&'a Table]) -> Vec<Copy<'a>> {
-    const NAMES: [&str; 3] = ["A.json", "A.sync-conflict-1.json", "A.sync-conflict-2.json"];
+    const NAMES: [&str; 3] = [
+        "A.json",
+        "A.sync-conflict-20261125-210500-AAAAAAA.json",
+        "A.sync-conflict-20261125-211000-BBBBBBB.json",
+    ];
     tables
         .iter()
         .zip(NAMES)
@@ -133,7 +137,10 @@ fn hands_added_on_both_sides_are_all_kept_in_time_order() {
     assert_eq!(log[log.len() - 3].at, at("21:05"));
     let sentences = history::sentences(&m.s, &m.sheet);
     let last = sentences.last().unwrap().render(Lang::En);
-    assert!(last.contains("A.sync-conflict-1.json"), "{last}");
+    assert!(
+        last.contains("A.sync-conflict-20261125-210500-AAAAAAA.json"),
+        "{last}"
+    );
 }
 
 #[test]
@@ -155,7 +162,8 @@ fn an_edit_against_a_deletion_is_a_choice_and_either_can_be_kept() {
     );
     let line = pending.lines()[0].render(Lang::En);
     assert!(
-        line.contains("[2] A.sync-conflict-1.json: deleted"),
+        line.contains("[1] this file, 21:00: 1♣ by North")
+            && line.contains("[2] the copy from machine AAAAAAA, 21:01: deleted"),
         "{line}"
     );
     let kept = merged(&[&a, &b], &[0]);

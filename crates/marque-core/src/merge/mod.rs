@@ -1,0 +1,560 @@
+//! Copies of one session changed apart, merged by their edit logs.
+//!
+//! Two machines sharing a folder (Syncthing) that changed the same session while out of touch
+//! leave two files: the session and a conflict copy. Each copy's log holds every change it made.
+//! From the entries all copies share, each copy's later entries are applied in time order to
+//! the session as they shared it:
+//!
+//! - hands added on any copy are all kept, each where its copy put it;
+//! - a hand edited or deleted on one copy only is edited or deleted;
+//! - a hand two copies changed differently (two edits, an edit and a deletion) is a [`Choice`]
+//!   for the players: nothing is written until each one is made;
+//! - a change a copy undid is no change (an edit undone leaves the hand to the others);
+//! - a change that no longer plays after another copy's (the next round of an evening entered
+//!   on both machines, a deal after another copy's deal that ended the game) is a choice too:
+//!   one copy's hands or the other's, the change or not. A merge always ends in a session.
+//!
+//! Hands are followed by who they are ([`crate::history::HandId`]), not where they stand: a hand
+//! deleted on one copy moves the next ones up there, not on the other copy. The merged log holds
+//! the shared entries, each applied entry with its own time, an `aside` entry for each version
+//! the players did not keep (restoring it puts it back), and one entry for the merge itself.
+
+mod aside;
+mod run;
+mod track;
+mod words;
+
+pub use words::{clock, copy_label, machine_of};
+
+use serde_json::{Map, Value};
+
+use crate::history::{self, Action, Entry};
+use crate::session::{Hand, Problem, RawJson, Session, SessionOptions, Sheet};
+use run::{Allowed, Clash, Run};
+use track::{Ids, Outcome, Track};
+
+/// One copy of a session, and the name people know it by (its file's name).
+#[derive(Debug, Clone, Copy)]
+pub struct Copy<'a> {
+    pub name: &'a str,
+    pub session: &'a Session,
+}
+
+/// What a copy made of a hand (or of the options) the copies shared.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Version {
+    /// The hand as this copy has it (or the options, for a choice of options).
+    Value(Value),
+    /// The copy deleted the hand.
+    Deleted,
+    /// The hands a copy added at this place (a clash: they do not play with another copy's).
+    Hands(Vec<Value>),
+    /// Without the change of the other version: as the other copies leave the session.
+    Without,
+}
+
+/// A hand, the options or a field of the file (the title, the note) that copies hold in
+/// different ways: the players choose.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice {
+    /// The hand's number (from 1) in the session as the copies shared it; 0 for the options or
+    /// a field.
+    pub hand: usize,
+    /// A field of the file that scoring ignores (`title`, `note`): changing one writes no log
+    /// entry, so when copies hold it differently nothing says which is newer.
+    pub field: Option<String>,
+    /// Each version, with the copies (their indexes) that hold it.
+    pub versions: Vec<(Vec<usize>, Version)>,
+    /// When each version was made, as its copy's log wrote the time of its last change ("" where
+    /// the log has none: a field of the file, the other copies' side of a clash).
+    pub times: Vec<String>,
+    /// A change that did not play after another copy's: what each version leaves out.
+    pub(crate) clash: Option<Clash>,
+}
+
+/// Choices to make before a merge writes anything, with what describes them.
+#[derive(Debug, Clone)]
+pub struct Pending {
+    pub choices: Vec<Choice>,
+    names: Vec<String>,
+    /// The session as the copies shared it, to name the hands in the game's words.
+    base: Session,
+    sheet: Sheet,
+}
+
+/// Why copies do not merge.
+#[derive(Debug, Clone)]
+pub enum ErrorKind {
+    /// Not copies of one session: another id, game or players (copy index).
+    NotSame(usize),
+    /// A copy's hands are not what its log says (written by another tool, or by hand): where
+    /// the copies parted cannot be found (copy index).
+    NoSharedHistory(usize),
+    /// Hands changed differently: the players choose (see [`merge`]'s `picks`).
+    Choices(Box<Pending>),
+    /// A pick names no version of its choice (choice index, from 0).
+    BadPick(usize),
+    /// A change of a copy no longer plays in the merged session (copy index, the problems).
+    DoesNotPlay(usize, Vec<Problem>),
+}
+
+#[derive(Debug, Clone)]
+pub struct Error {
+    pub kind: ErrorKind,
+}
+
+impl From<ErrorKind> for Error {
+    fn from(kind: ErrorKind) -> Error {
+        Error { kind }
+    }
+}
+
+/// The merged session.
+#[derive(Debug, Clone)]
+pub struct Merged {
+    pub session: Session,
+    pub sheet: Sheet,
+    /// The changes of the conflict copies applied (their log entries after the shared ones; the
+    /// session file's own are in it already).
+    pub applied: usize,
+    /// The choices that were made.
+    pub chosen: usize,
+}
+
+/// Merges `copies` (the session file first, then its conflict copies). `picks` holds, for each
+/// [`Choice`] in order, the index of the version kept; with too few, the choices are returned
+/// and nothing is merged. `at` dates the merge's log entry.
+///
+/// Choices come in two kinds: hands (or options, or fields) the copies changed differently,
+/// known before anything is played; and clashes, changes that did not play when the merge was
+/// played through. A clash is found with the choices before it made (a clash without a pick
+/// yet is tried with its first version, which leaves the change out, to find the next): the
+/// players may be asked again, with more choices, after they made the first ones.
+pub fn merge(copies: &[Copy], picks: &[usize], at: &str) -> Result<Merged, Error> {
+    let (shared, later) = later_entries(copies)?;
+    let prepared = Prepared::of(copies, shared, &later)?;
+    let mut choices = prepared.choices.clone();
+    if picks.len() < choices.len() {
+        return Err(prepared.pending(choices));
+    }
+    let run = loop {
+        let tried: Vec<usize> = (0..choices.len())
+            .map(|n| picks.get(n).copied().unwrap_or(0))
+            .collect();
+        let allowed = Allowed::new(prepared.shared_hands, &prepared.tracks, &choices, &tried)?;
+        let start = prepared.start.clone();
+        match start.play(&prepared.tracks, &allowed) {
+            Ok(run) => break run,
+            Err(fail) => {
+                // Played as far as it goes, to say where the clash stands.
+                let known = choices.iter().any(|c| {
+                    c.clash
+                        .as_ref()
+                        .is_some_and(|x| x.at == (fail.copy, fail.step))
+                });
+                let partial = partial_run(&prepared, &allowed, &fail);
+                match run::clash(&prepared.tracks, &allowed, &partial, &fail) {
+                    Some(c) if !known && choices.len() <= prepared.limit() => choices.push(c),
+                    _ => return Err(ErrorKind::DoesNotPlay(fail.copy, fail.problems).into()),
+                }
+            }
+        }
+    };
+    if picks.len() < choices.len() {
+        return Err(prepared.pending(choices));
+    }
+    Ok(prepared.finish(run, &choices, picks, at))
+}
+
+/// The merge played up to the step that did not play (to know where its hands stand).
+fn partial_run(prepared: &Prepared, allowed: &Allowed, fail: &run::Fail) -> Run {
+    let mut upto: Vec<Track> = Vec::with_capacity(prepared.tracks.len());
+    for (k, t) in prepared.tracks.iter().enumerate() {
+        upto.push(Track {
+            steps: t.steps.clone(),
+            hands: t.hands.clone(),
+            options: t.options.clone(),
+            closes: t.closes,
+            added: t.added.clone(),
+        });
+        if k == fail.copy {
+            upto[k].steps.truncate(fail.step);
+        }
+    }
+    // Steps of other copies after the failing one in time order are not played either.
+    let when = prepared.tracks[fail.copy].steps[fail.step].when;
+    for (k, t) in upto.iter_mut().enumerate() {
+        if k != fail.copy {
+            let keep = t.steps.iter().take_while(|s| s.when <= when).count();
+            t.steps.truncate(keep);
+        }
+    }
+    prepared
+        .start
+        .clone()
+        .play(&upto, allowed)
+        .unwrap_or_else(|_| prepared.start.clone())
+}
+
+/// What every merge of these copies starts from: the session as they shared it, each copy's
+/// changes since, and the choices known before playing them.
+struct Prepared<'a> {
+    copies: &'a [Copy<'a>],
+    tracks: Vec<Track<'a>>,
+    choices: Vec<Choice>,
+    shared_hands: usize,
+    start: Run,
+}
+
+/// How many log entries the copies share, and each copy's entries after them, read.
+#[allow(
+    clippy::type_complexity,
+    reason = "an entry beside its text, a list per copy"
+)]
+fn later_entries<'a>(
+    copies: &'a [Copy<'a>],
+) -> Result<(usize, Vec<Vec<(Entry, &'a RawJson)>>), Error> {
+    let Some(first) = copies.first() else {
+        return Err(ErrorKind::NotSame(0).into());
+    };
+    for (k, c) in copies.iter().enumerate().skip(1) {
+        let s = c.session;
+        let ids_differ = s.id.is_some() && first.session.id.is_some() && s.id != first.session.id;
+        if ids_differ || s.game != first.session.game || s.players != first.session.players {
+            return Err(ErrorKind::NotSame(k).into());
+        }
+    }
+    let shared = shared_entries(copies);
+    let mut later = Vec::with_capacity(copies.len());
+    for (k, c) in copies.iter().enumerate() {
+        let entries = c.session.log[shared..]
+            .iter()
+            .map(|r| Entry::read(r).map(|e| (e, r)))
+            .collect::<Option<Vec<_>>>()
+            .ok_or(ErrorKind::NoSharedHistory(k))?;
+        later.push(entries);
+    }
+    Ok((shared, later))
+}
+
+impl<'a> Prepared<'a> {
+    fn of(
+        copies: &'a [Copy<'a>],
+        shared: usize,
+        later: &'a [Vec<(Entry, &'a RawJson)>],
+    ) -> Result<Prepared<'a>, Error> {
+        let first = copies.first().ok_or(ErrorKind::NotSame(0))?;
+        // The session as the copies shared it: every copy, its later changes undone, must
+        // give it.
+        let mut base: Option<Base> = None;
+        for (k, c) in copies.iter().enumerate() {
+            let b = Base::of(c.session, &later[k]).ok_or(ErrorKind::NoSharedHistory(k))?;
+            match &base {
+                Some(first) if *first != b => return Err(ErrorKind::NoSharedHistory(k).into()),
+                Some(_) => {}
+                None => base = Some(b),
+            }
+        }
+        let base = base.ok_or(ErrorKind::NoSharedHistory(0))?;
+        let mut ids = Ids::new(base.hands.len());
+        let tracks: Vec<Track> = later
+            .iter()
+            .enumerate()
+            .map(|(k, entries)| {
+                Track::of(&base, entries, &mut ids).ok_or(ErrorKind::NoSharedHistory(k))
+            })
+            .collect::<Result<_, _>>()?;
+        let mut tracks = tracks;
+        // A copy whose every change another holds (merged into it once already, on a machine
+        // that had not seen the merge) adds nothing: its changes are not played twice.
+        let within: Vec<bool> = (0..tracks.len())
+            .map(|j| {
+                (0..tracks.len()).any(|i| {
+                    i != j
+                        && tracks[j].within(&tracks[i])
+                        && (!tracks[i].within(&tracks[j]) || i < j)
+                })
+            })
+            .collect();
+        for (t, &w) in tracks.iter_mut().zip(&within) {
+            if w {
+                t.forget();
+            }
+        }
+        let mut choices = choices(&base, &tracks);
+        choices.extend(field_choices(copies));
+        let shared_hands = base.hands.len();
+        let f = first.session;
+        let options = SessionOptions::read(f.game, Some(&base.options), f.players.len())
+            .map_err(|_| ErrorKind::NoSharedHistory(0))?;
+        // Made field by field: the copies' hands are not copied once more.
+        let session = Session {
+            version: f.version,
+            id: f.id.clone(),
+            game: f.game,
+            created: f.created.clone(),
+            players: f.players.clone(),
+            options,
+            closed: base.closed,
+            hands: base.hands,
+            log: f.log[..shared].to_vec(),
+            extra: f.extra.clone(),
+        };
+        let sheet = session.score().map_err(|p| ErrorKind::DoesNotPlay(0, p))?;
+        Ok(Prepared {
+            copies,
+            tracks,
+            choices,
+            shared_hands,
+            start: Run {
+                session,
+                sheet,
+                ids: (0..shared_hands).collect(),
+                applied: 0,
+            },
+        })
+    }
+
+    /// At most one clash per step: past that, a step that does not play is refused.
+    fn limit(&self) -> usize {
+        self.choices.len() + self.tracks.iter().map(|t| t.steps.len()).sum::<usize>()
+    }
+
+    fn pending(&self, choices: Vec<Choice>) -> Error {
+        let pending = Pending {
+            choices,
+            names: self.copies.iter().map(|c| c.name.to_string()).collect(),
+            base: self.start.session.clone(),
+            sheet: self.start.sheet.clone(),
+        };
+        ErrorKind::Choices(Box::new(pending)).into()
+    }
+
+    /// The merged session: the fields chosen, an entry for each version not kept, and the
+    /// merge's own entry.
+    fn finish(&self, mut run: Run, choices: &[Choice], picks: &[usize], at: &str) -> Merged {
+        for (c, &p) in choices.iter().zip(picks) {
+            let (Some(key), Some((_, version))) = (&c.field, c.versions.get(p)) else {
+                continue;
+            };
+            match version {
+                Version::Value(v) => {
+                    if let Some(r) = RawJson::of(v) {
+                        run.session.extra.insert(key.clone(), r);
+                    }
+                }
+                _ => {
+                    run.session.extra.remove(key);
+                }
+            }
+        }
+        aside::record(&mut run, &self.tracks, self.copies, choices, picks, at);
+        let chosen: Vec<Value> = choices
+            .iter()
+            .zip(picks)
+            .filter_map(|(c, &p)| {
+                let (holders, _) = c.versions.get(p)?;
+                let copy = self.copies.get(*holders.first()?)?.name;
+                Some(serde_json::json!({ "hand": c.hand, "copy": copy }))
+            })
+            .collect();
+        let note = serde_json::json!({
+            "copies": self.copies.iter().skip(1).map(|c| c.name).collect::<Vec<_>>(),
+            "chosen": chosen,
+        });
+        let Run {
+            mut session,
+            sheet,
+            applied,
+            ..
+        } = run;
+        let note = RawJson::of(&note);
+        history::record(
+            &mut session,
+            at,
+            Action::Merge,
+            0,
+            None,
+            note.as_ref().map(|r| &*r.0),
+        );
+        Merged {
+            session,
+            sheet,
+            applied,
+            chosen: choices.len(),
+        }
+    }
+}
+
+/// How many log entries begin every copy's log alike.
+fn shared_entries(copies: &[Copy]) -> usize {
+    let first = &copies[0].session.log;
+    copies.iter().skip(1).fold(first.len(), |n, c| {
+        first
+            .iter()
+            .zip(&c.session.log)
+            .take(n)
+            .take_while(|(a, b)| same_entry(a, b))
+            .count()
+    })
+}
+
+/// Two log entries are one if they say the same: the same text, or the same fields however
+/// another tool spaced or ordered them (the text is read only where it differs).
+fn same_entry(a: &RawJson, b: &RawJson) -> bool {
+    a == b || Entry::read(a).is_some_and(|x| Entry::read(b).is_some_and(|y| x == y))
+}
+
+/// The session as the copies shared it: hands, options and whether it was closed.
+#[derive(Debug, Clone, PartialEq)]
+struct Base {
+    hands: Vec<Hand>,
+    options: Value,
+    closed: bool,
+}
+
+impl Base {
+    /// `session` with the changes of `later` (its log entries after the shared ones) undone;
+    /// None where the hands are not what the log says.
+    fn of(session: &Session, later: &[(Entry, &RawJson)]) -> Option<Base> {
+        let mut hands: Vec<Hand> = session.hands.clone();
+        let mut options = Value::Object(session.options.written().clone());
+        let mut closed = session.closed;
+        // Only the hands the later entries touch are read as values.
+        let is = |h: Option<&Hand>, v: &Value| h.is_some_and(|h| h.to_value() == *v);
+        for (e, _) in later.iter().rev() {
+            match e.action? {
+                Action::Options => options = options_value(&e.old),
+                Action::Close => closed = false,
+                Action::Reopen => closed = true,
+                Action::Confirm | Action::Dispute | Action::Merge | Action::Aside => {}
+                _ => {
+                    let i = e.hand.checked_sub(1)?;
+                    match (e.old.is_null(), e.new.is_null()) {
+                        (true, false) if is(hands.get(i), &e.new) => {
+                            hands.remove(i);
+                        }
+                        (false, true) if i <= hands.len() => {
+                            hands.insert(i, session.decode(&e.old).ok()?);
+                        }
+                        (false, false) if is(hands.get(i), &e.new) => {
+                            hands[i] = session.decode(&e.old).ok()?;
+                        }
+                        _ => return None,
+                    }
+                }
+            }
+        }
+        Some(Base {
+            hands,
+            options,
+            closed,
+        })
+    }
+}
+
+/// A log's options as an object (none written: every option at its default).
+fn options_value(v: &Value) -> Value {
+    match v {
+        Value::Object(_) => v.clone(),
+        _ => Value::Object(Map::new()),
+    }
+}
+
+/// The hands (and options) the copies changed in different ways, in the order of the session.
+fn choices(base: &Base, tracks: &[Track]) -> Vec<Choice> {
+    let mut out = Vec::new();
+    let group = |versions: &mut Vec<(Vec<usize>, Version)>, k: usize, v: &Version| match versions
+        .iter_mut()
+        .find(|(_, w)| w == v)
+    {
+        Some((holders, _)) => holders.push(k),
+        None => versions.push((vec![k], v.clone())),
+    };
+    let mut versions = Vec::new();
+    for id in 0..base.hands.len() {
+        versions.clear();
+        for (k, t) in tracks.iter().enumerate() {
+            if let Outcome::Changed(v) = &t.hands[id] {
+                group(&mut versions, k, v);
+            }
+        }
+        if versions.len() > 1 {
+            let times = versions
+                .iter()
+                .map(|(holders, _)| last_time(tracks, holders, |m| m.hand() == Some(id)))
+                .collect();
+            out.push(Choice {
+                hand: id + 1,
+                field: None,
+                versions: versions.clone(),
+                times,
+                clash: None,
+            });
+        }
+    }
+    versions.clear();
+    for (k, t) in tracks.iter().enumerate() {
+        if let Some(o) = &t.options {
+            group(&mut versions, k, &Version::Value(o.clone()));
+        }
+    }
+    if versions.len() > 1 {
+        let times = versions
+            .iter()
+            .map(|(holders, _)| {
+                last_time(tracks, holders, |m| matches!(m, track::Move::Options(_)))
+            })
+            .collect();
+        out.push(Choice {
+            hand: 0,
+            field: None,
+            versions,
+            times,
+            clash: None,
+        });
+    }
+    out
+}
+
+/// The time of the last change of `holders` that `of` picks, as written ("" where none).
+fn last_time(tracks: &[Track], holders: &[usize], of: impl Fn(&track::Move) -> bool) -> String {
+    holders
+        .iter()
+        .filter_map(|&k| tracks.get(k)?.steps.iter().rev().find(|s| of(&s.change)))
+        .max_by_key(|s| s.when)
+        .map(|s| s.at.to_string())
+        .unwrap_or_default()
+}
+
+/// The fields of the file (title, note…) the copies hold differently: each a choice, since
+/// changing them writes no log entry (a field one copy lacks is a version too).
+fn field_choices(copies: &[Copy]) -> Vec<Choice> {
+    let keys: std::collections::BTreeSet<&String> =
+        copies.iter().flat_map(|c| c.session.extra.keys()).collect();
+    let mut out = Vec::new();
+    for key in keys {
+        let mut versions: Vec<(Vec<usize>, Version)> = Vec::new();
+        for (k, c) in copies.iter().enumerate() {
+            let v = c
+                .session
+                .extra
+                .get(key)
+                .map_or(Version::Deleted, |r| Version::Value(r.to_value()));
+            match versions.iter_mut().find(|(_, w)| *w == v) {
+                Some((holders, _)) => holders.push(k),
+                None => versions.push((vec![k], v)),
+            }
+        }
+        if versions.len() > 1 {
+            out.push(Choice {
+                hand: 0,
+                field: Some(key.clone()),
+                times: vec![String::new(); versions.len()],
+                versions,
+                clash: None,
+            });
+        }
+    }
+    out
+}

@@ -1,0 +1,437 @@
+//! The merge played through: each copy's steps in time order on the session as the copies
+//! shared it, as the players' choices allow; a change that no longer plays becomes a choice.
+
+use std::collections::HashSet;
+
+use serde_json::Value;
+
+use super::track::{Id, Move, Outcome, Step, Track, in_time_order};
+use super::{Choice, Error, ErrorKind, Version};
+use crate::history::{self, Action, Change, HandId};
+use crate::session::{Hand, Problem, RawJson, Session, SessionOptions, Sheet};
+
+/// What one version of a clash leaves out: hands added by other copies, and steps of them.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct Leave {
+    pub(super) ids: Vec<Id>,
+    /// (copy, its step).
+    pub(super) steps: Vec<(usize, usize)>,
+}
+
+/// A change that did not play after another copy's: each version what it leaves out.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Clash {
+    pub(super) leaves: Vec<Leave>,
+    /// The step that did not play (copy, its step): one clash each.
+    pub(super) at: (usize, usize),
+}
+
+/// Which copies' changes apply to each shared hand and to the options, and what the clashes
+/// chosen leave out.
+pub(super) struct Allowed {
+    hands: Vec<Vec<usize>>,
+    options: Vec<usize>,
+    /// The copies whose closing or reopening stands (one closed and reopened changed nothing).
+    closes: Vec<usize>,
+    left_ids: HashSet<Id>,
+    left_steps: HashSet<(usize, usize)>,
+}
+
+impl Allowed {
+    pub(super) fn new(
+        shared_hands: usize,
+        tracks: &[Track],
+        choices: &[Choice],
+        picks: &[usize],
+    ) -> Result<Allowed, Error> {
+        let mut hands: Vec<Vec<usize>> = (0..shared_hands)
+            .map(|id| {
+                (0..tracks.len())
+                    .filter(|&k| tracks[k].hands[id] != Outcome::Same)
+                    .collect()
+            })
+            .collect();
+        let mut options: Vec<usize> = (0..tracks.len())
+            .filter(|&k| tracks[k].options.is_some())
+            .collect();
+        let (mut left_ids, mut left_steps) = (HashSet::new(), HashSet::new());
+        for (n, (c, &p)) in choices.iter().zip(picks).enumerate() {
+            let (holders, _) = c.versions.get(p).ok_or(ErrorKind::BadPick(n))?;
+            if let Some(clash) = &c.clash {
+                let leave = clash.leaves.get(p).ok_or(ErrorKind::BadPick(n))?;
+                left_ids.extend(leave.ids.iter().copied());
+                left_steps.extend(leave.steps.iter().copied());
+                continue;
+            }
+            match (c.hand.checked_sub(1), &c.field) {
+                (_, Some(_)) => {}
+                (Some(i), None) => {
+                    if let Some(h) = hands.get_mut(i) {
+                        *h = holders.clone();
+                    }
+                }
+                (None, None) => options = holders.clone(),
+            }
+        }
+        let closes = (0..tracks.len()).filter(|&k| tracks[k].closes).collect();
+        Ok(Allowed {
+            hands,
+            options,
+            closes,
+            left_ids,
+            left_steps,
+        })
+    }
+
+    fn step(&self, k: usize, i: usize, step: &Step) -> bool {
+        !self.left_steps.contains(&(k, i))
+            && step
+                .change
+                .hand()
+                .is_none_or(|id| !self.left_ids.contains(&id))
+    }
+
+    fn hand(&self, k: usize, id: Id) -> bool {
+        self.hands.get(id).is_none_or(|copies| copies.contains(&k))
+    }
+
+    /// A copy's word on a hand stands unless another copy's change of that hand was kept
+    /// (the word was on the hand before it).
+    fn word(&self, k: usize, id: Id) -> bool {
+        self.hands
+            .get(id)
+            .is_none_or(|copies| copies.is_empty() || copies.contains(&k))
+    }
+}
+
+/// A step that did not play: its copy, its place there, and why.
+pub(super) struct Fail {
+    pub(super) copy: usize,
+    pub(super) step: usize,
+    pub(super) problems: Vec<Problem>,
+}
+
+/// The merged session as it is being made, and where each followed hand stands in it.
+#[derive(Clone)]
+pub(super) struct Run {
+    pub(super) session: Session,
+    pub(super) sheet: Sheet,
+    pub(super) ids: Vec<Id>,
+    pub(super) applied: usize,
+}
+
+impl Run {
+    /// Plays every copy's steps in time order, as `allowed` says; the first that does not play
+    /// stops it.
+    pub(super) fn play(mut self, tracks: &[Track], allowed: &Allowed) -> Result<Run, Fail> {
+        for (k, i, step) in in_time_order(tracks) {
+            if !allowed.step(k, i, step) {
+                continue;
+            }
+            if let Err(e) = self.apply(k, step, allowed) {
+                let problems = match e.kind {
+                    ErrorKind::DoesNotPlay(_, p) => p,
+                    _ => Vec::new(),
+                };
+                return Err(Fail {
+                    copy: k,
+                    step: i,
+                    problems,
+                });
+            }
+        }
+        Ok(self)
+    }
+
+    /// Where a followed hand stands now (searched from the end: recent hands change most).
+    pub(super) fn find(&self, id: Id) -> Option<usize> {
+        self.ids.iter().rposition(|&i| i == id)
+    }
+
+    fn hand(&self, k: usize, v: &Value) -> Result<Hand, Error> {
+        self.session.decode(v).map_err(|ms| {
+            let problems = ms.into_iter().map(Problem::file).collect();
+            ErrorKind::DoesNotPlay(k, problems).into()
+        })
+    }
+
+    fn change(&mut self, k: usize, change: &Change, step: &Step) -> Result<(), Error> {
+        let id = step.hand_id.map(|s| HandId(s.to_string()));
+        history::apply_as(
+            &mut self.session,
+            &mut self.sheet,
+            change,
+            step.action,
+            step.at,
+            id.as_ref(),
+        )
+        .map_err(|p| ErrorKind::DoesNotPlay(k, p))?;
+        self.applied += usize::from(k > 0);
+        Ok(())
+    }
+
+    /// Where a hand added goes: after the hand it followed on its copy, else before the one
+    /// it came before, else where its copy put it.
+    fn place(&self, after: Option<Id>, before: Option<Id>, at_end: bool) -> usize {
+        let end = self.ids.len();
+        if at_end {
+            end
+        } else if let Some(p) = after.and_then(|a| self.find(a)) {
+            p + 1
+        } else if let Some(p) = before.and_then(|b| self.find(b)) {
+            p
+        } else if after.is_none() {
+            0
+        } else {
+            end
+        }
+    }
+
+    fn apply(&mut self, k: usize, step: &Step, allowed: &Allowed) -> Result<(), Error> {
+        match &step.change {
+            Move::Insert {
+                id,
+                value,
+                after,
+                before,
+                at_end,
+            } => {
+                if !allowed.hand(k, *id) || self.find(*id).is_some() {
+                    return Ok(());
+                }
+                let pos = self.place(*after, *before, *at_end);
+                let hand = self.hand(k, value)?;
+                self.change(k, &Change::Insert(pos, hand), step)?;
+                self.ids.insert(pos, *id);
+            }
+            Move::Replace { id, old, new } => {
+                let Some(pos) = self.find(*id).filter(|_| allowed.hand(k, *id)) else {
+                    return Ok(());
+                };
+                let current = self.session.hands[pos].clone();
+                if current.to_value() != *old {
+                    return Ok(());
+                }
+                let hand = self.hand(k, new)?;
+                self.change(k, &Change::Replace(pos, current, hand), step)?;
+            }
+            Move::Remove { id, old } => {
+                let Some(pos) = self.find(*id).filter(|_| allowed.hand(k, *id)) else {
+                    return Ok(());
+                };
+                let current = self.session.hands[pos].clone();
+                if current.to_value() != *old {
+                    return Ok(());
+                }
+                self.change(k, &Change::Remove(pos, current), step)?;
+                self.ids.remove(pos);
+            }
+            Move::Word { id } => {
+                let Some(pos) = self.find(*id).filter(|_| allowed.word(k, *id)) else {
+                    return Ok(());
+                };
+                let new = step.raw.to_value().get("new").and_then(RawJson::of);
+                history::record(
+                    &mut self.session,
+                    step.at,
+                    step.action,
+                    pos + 1,
+                    None,
+                    new.as_ref().map(|r| &*r.0),
+                );
+                self.applied += usize::from(k > 0);
+            }
+            Move::Options(new) => self.options(k, step, new, allowed)?,
+            Move::Close | Move::Reopen if !allowed.closes.contains(&k) => {}
+            Move::Close if !self.session.closed => {
+                history::close(&mut self.session, &mut self.sheet, step.at);
+                self.applied += usize::from(k > 0);
+            }
+            Move::Reopen if self.session.closed => {
+                history::reopen(&mut self.session, step.at);
+                self.sheet.set_closed(false);
+                self.applied += usize::from(k > 0);
+            }
+            Move::Close | Move::Reopen => {}
+        }
+        Ok(())
+    }
+
+    fn options(
+        &mut self,
+        k: usize,
+        step: &Step,
+        new: &Value,
+        allowed: &Allowed,
+    ) -> Result<(), Error> {
+        let written = Value::Object(self.session.options.written().clone());
+        if !allowed.options.contains(&k) || written == *new {
+            return Ok(());
+        }
+        let players = self.session.players.len();
+        let options = SessionOptions::read(self.session.game, Some(new), players)
+            .map_err(|ms| ErrorKind::DoesNotPlay(k, ms.into_iter().map(Problem::file).collect()))?;
+        let mut other = self.session.clone();
+        other.options = options;
+        let sheet = other.score().map_err(|p| ErrorKind::DoesNotPlay(k, p))?;
+        let (old, new) = (RawJson::of(&written), RawJson::of(new));
+        history::record(
+            &mut other,
+            step.at,
+            Action::Options,
+            0,
+            old.as_ref().map(|r| &*r.0),
+            new.as_ref().map(|r| &*r.0),
+        );
+        other.closed = self.session.closed;
+        self.session = other;
+        self.sheet = sheet;
+        self.sheet.set_closed(self.session.closed);
+        self.applied += usize::from(k > 0);
+        Ok(())
+    }
+}
+
+/// The hands each copy alone added that are still in play (not left out), by copy.
+fn own_additions<'t>(tracks: &'t [Track], allowed: &Allowed) -> Vec<Vec<&'t (Id, Value)>> {
+    let mut holders: std::collections::HashMap<Id, usize> = std::collections::HashMap::new();
+    for t in tracks {
+        for (id, _) in &t.added {
+            *holders.entry(*id).or_default() += 1;
+        }
+    }
+    tracks
+        .iter()
+        .map(|t| {
+            t.added
+                .iter()
+                .filter(|(id, _)| holders.get(id) == Some(&1) && !allowed.left_ids.contains(id))
+                .collect()
+        })
+        .collect()
+}
+
+/// The choice a step that did not play makes for the players, `run` being the merge as far as
+/// it went (the step's hand, where it stands, tells where the choice is):
+/// - a hand this copy added, where other copies added hands too (the next round of an evening
+///   entered on two machines, a deal after another copy's deal that ended the game): keep one
+///   copy's hands or another's;
+/// - any other change: keep it (and leave out the other copies' changes, after which it did
+///   not play) or leave it out.
+///
+/// The first version is the one that leaves the step out, so that trying the merge on finds the
+/// next clash, if any. None where the step leaves no choice.
+pub(super) fn clash(tracks: &[Track], allowed: &Allowed, run: &Run, fail: &Fail) -> Option<Choice> {
+    let (k, i) = (fail.copy, fail.step);
+    let step = tracks.get(k)?.steps.get(i)?;
+    let own = own_additions(tracks, allowed);
+    if let Move::Insert { id, .. } = step.change
+        && own[k].iter().any(|(a, _)| *a == id)
+    {
+        let rivals: Vec<usize> = (0..tracks.len())
+            .filter(|&c| c != k && own[c].iter().any(|(a, _)| run.find(*a).is_some()))
+            .collect();
+        if !rivals.is_empty() {
+            return Some(additions_clash(tracks, &own, run, k, i, rivals));
+        }
+    }
+    let id = step.change.hand();
+    let others: Vec<usize> = (0..tracks.len()).filter(|&c| c != k).collect();
+    // Kept: every change of the other copies is left out (the copy's own session plays).
+    let kept = Leave {
+        ids: own
+            .iter()
+            .enumerate()
+            .filter(|(c, _)| *c != k)
+            .flat_map(|(_, a)| a.iter().map(|(id, _)| *id))
+            .collect(),
+        steps: others
+            .iter()
+            .flat_map(|&c| (0..tracks[c].steps.len()).map(move |s| (c, s)))
+            .collect(),
+    };
+    // Left out: the step, and every later step of this copy on the same hand.
+    let without = Leave {
+        ids: Vec::new(),
+        steps: (i..tracks[k].steps.len())
+            .filter(|&s| s == i || (id.is_some() && tracks[k].steps[s].change.hand() == id))
+            .map(|s| (k, s))
+            .collect(),
+    };
+    let version = match &step.change {
+        Move::Insert { value, .. } => Version::Hands(vec![value.clone()]),
+        Move::Replace { new, .. } => Version::Value(new.clone()),
+        Move::Remove { .. } => Version::Deleted,
+        Move::Options(v) => Version::Value(v.clone()),
+        Move::Word { .. } | Move::Close | Move::Reopen => return None,
+    };
+    let hand = id
+        .and_then(|id| run.find(id))
+        .map_or(run.ids.len() + 1, |p| p + 1);
+    Some(Choice {
+        hand: if id.is_some() { hand } else { 0 },
+        field: None,
+        versions: vec![(others, Version::Without), (vec![k], version)],
+        times: vec![String::new(), step.at.to_string()],
+        clash: Some(Clash {
+            leaves: vec![without, kept],
+            at: (k, i),
+        }),
+    })
+}
+
+/// Hands added on two or more copies at one place that do not all play: one version a copy.
+fn additions_clash(
+    tracks: &[Track],
+    own: &[Vec<&(Id, Value)>],
+    run: &Run,
+    k: usize,
+    i: usize,
+    rivals: Vec<usize>,
+) -> Choice {
+    let mut copies = rivals;
+    copies.push(k);
+    copies.sort_unstable();
+    // The first version leaves out the copy whose step did not play.
+    copies.sort_by_key(|&c| c == k);
+    let hand = copies
+        .iter()
+        .flat_map(|&c| own[c].iter().filter_map(|(id, _)| run.find(*id)))
+        .min()
+        .map_or(run.ids.len() + 1, |p| p + 1);
+    let last_time = |c: usize| {
+        let ids: HashSet<Id> = own[c].iter().map(|(id, _)| *id).collect();
+        tracks[c]
+            .steps
+            .iter()
+            .rev()
+            .find(|s| s.change.hand().is_some_and(|h| ids.contains(&h)))
+            .map(|s| s.at.to_string())
+            .unwrap_or_default()
+    };
+    let versions = copies
+        .iter()
+        .map(|&c| {
+            let hands = own[c].iter().map(|(_, v)| v.clone()).collect();
+            (vec![c], Version::Hands(hands))
+        })
+        .collect();
+    let leaves = copies
+        .iter()
+        .map(|&c| Leave {
+            ids: copies
+                .iter()
+                .filter(|&&o| o != c)
+                .flat_map(|&o| own[o].iter().map(|(id, _)| *id))
+                .collect(),
+            steps: Vec::new(),
+        })
+        .collect();
+    Choice {
+        hand,
+        field: None,
+        versions,
+        times: copies.iter().map(|&c| last_time(c)).collect(),
+        clash: Some(Clash { leaves, at: (k, i) }),
+    }
+}

@@ -1,0 +1,362 @@
+//! Each copy's changes since the copies parted, on hands followed by who they are.
+
+use std::collections::{HashMap, HashSet};
+
+use serde_json::Value;
+
+use super::{Base, Version, options_value};
+use crate::history::{Action, Entry};
+use crate::session::RawJson;
+
+/// A hand followed across changes: the shared hands are 0.., the hands added after them get
+/// the next numbers, one number each across every copy.
+pub(super) type Id = usize;
+
+/// The numbers given to hands added after the copies parted. A hand added is known by the id
+/// its entry gives it ([`crate::history::HandId`]): the same id in two copies is one hand (a
+/// copy merged once already holds the entries it took in; merged again, they are not added
+/// twice), and two ids are two hands, even entered alike in the same second. Entries written
+/// before hands had ids are known by their time and hand, as they were then.
+pub(super) struct Ids {
+    pub(super) next: Id,
+    added: HashMap<Key, Id>,
+    /// The key each hand added is known by.
+    key_of: HashMap<Id, Key>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Key {
+    Id(String),
+    /// An entry without an id: its time and its hand as written.
+    Old(String, String),
+}
+
+impl Ids {
+    pub(super) fn new(shared: usize) -> Ids {
+        Ids {
+            next: shared,
+            added: HashMap::new(),
+            key_of: HashMap::new(),
+        }
+    }
+}
+
+/// One change of a copy, on hands known by who they are.
+#[derive(Debug, Clone)]
+pub(super) enum Move {
+    Insert {
+        id: Id,
+        value: Value,
+        /// The hand before it and the one after it on its copy; whether it went at the end.
+        after: Option<Id>,
+        before: Option<Id>,
+        at_end: bool,
+    },
+    Replace {
+        id: Id,
+        old: Value,
+        new: Value,
+    },
+    Remove {
+        id: Id,
+        old: Value,
+    },
+    /// The other side's word on a hand: the entry is kept as it was, at the hand's new place.
+    Word {
+        id: Id,
+    },
+    Options(Value),
+    Close,
+    Reopen,
+}
+
+impl Move {
+    /// The hand the change is of (none for the options, a close or a reopen).
+    pub(super) fn hand(&self) -> Option<Id> {
+        match self {
+            Move::Insert { id, .. }
+            | Move::Replace { id, .. }
+            | Move::Remove { id, .. }
+            | Move::Word { id } => Some(*id),
+            Move::Options(_) | Move::Close | Move::Reopen => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub(super) struct Step<'a> {
+    /// When, as an instant (seconds, nanoseconds); an entry whose time does not read takes the
+    /// time of the one before it on its copy.
+    pub(super) when: (i64, u32),
+    pub(super) at: &'a str,
+    pub(super) action: Action,
+    pub(super) raw: &'a RawJson,
+    /// The id the entry gave the hand it added, kept in the merged log.
+    pub(super) hand_id: Option<&'a str>,
+    pub(super) change: Move,
+}
+
+/// What a copy made of the shared session.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Outcome {
+    Same,
+    Changed(Version),
+}
+
+/// One copy's later changes on followed hands, and where they left each shared hand.
+pub(super) struct Track<'a> {
+    pub(super) steps: Vec<Step<'a>>,
+    pub(super) hands: Vec<Outcome>,
+    pub(super) options: Option<Value>,
+    /// The copy ended closed or open otherwise than the copies shared it.
+    pub(super) closes: bool,
+    /// The hands this copy added after the copies parted that it still holds, in its order,
+    /// with their last value.
+    pub(super) added: Vec<(Id, Value)>,
+}
+
+/// A copy's hands as it goes through its changes.
+struct Walk {
+    list: Vec<Id>,
+    in_list: HashSet<Id>,
+    values: HashMap<Id, Value>,
+    removed: Vec<(Id, Value)>,
+}
+
+impl Walk {
+    /// The move a change of hands makes (add, edit, delete, or one undone, redone or restored);
+    /// None where the log does not account for the hands.
+    fn hand_move(&mut self, e: &Entry, action: Action, ids: &mut Ids) -> Option<Move> {
+        let i = e.hand.checked_sub(1)?;
+        let list = &mut self.list;
+        match (e.old.is_null(), e.new.is_null()) {
+            (true, false) if i <= list.len() => {
+                // A hand put back (undo, redo, restore from the log) is the hand that was
+                // deleted; a hand added is a new one, even one that reads the same (two truc
+                // deals won alike).
+                let put_back = matches!(action, Action::Undo | Action::Redo | Action::Restore);
+                let key = match &e.id {
+                    Some(id) => Key::Id(id.clone()),
+                    None => Key::Old(e.at.clone(), e.new.to_string()),
+                };
+                // Known by its id (a hand another copy holds too, or one put back that was
+                // added since the copies parted); else a hand put back is the last one of
+                // that value taken out (a shared hand, or an entry without an id).
+                let known = ids
+                    .added
+                    .get(&key)
+                    .copied()
+                    .filter(|id| !self.in_list.contains(id));
+                // Never one known by another id.
+                let same_key =
+                    |r: &Id| e.id.is_none() || ids.key_of.get(r).is_none_or(|k| *k == key);
+                let again = self
+                    .removed
+                    .iter()
+                    .rposition(|(r, v)| *v == e.new && same_key(r))
+                    .filter(|_| put_back && known.is_none());
+                let id = match (known, again) {
+                    (Some(id), _) => {
+                        self.removed.retain(|(r, _)| *r != id);
+                        id
+                    }
+                    (None, Some(r)) => self.removed.remove(r).0,
+                    (None, None) => {
+                        ids.next += 1;
+                        ids.key_of.insert(ids.next - 1, key.clone());
+                        ids.added.insert(key, ids.next - 1);
+                        ids.next - 1
+                    }
+                };
+                self.in_list.insert(id);
+                let after = i.checked_sub(1).map(|k| list[k]);
+                let before = list.get(i).copied();
+                list.insert(i, id);
+                self.values.insert(id, e.new.clone());
+                // A hand put back goes back after the hand it followed (where it was taken
+                // from), not after whatever other copies added at the end meanwhile.
+                Some(Move::Insert {
+                    id,
+                    value: e.new.clone(),
+                    after,
+                    before,
+                    at_end: before.is_none() && !put_back,
+                })
+            }
+            (false, true) if i < list.len() => {
+                let id = list.remove(i);
+                self.in_list.remove(&id);
+                self.removed.push((id, e.old.clone()));
+                Some(Move::Remove {
+                    id,
+                    old: e.old.clone(),
+                })
+            }
+            (false, false) if i < list.len() => {
+                self.values.insert(list[i], e.new.clone());
+                Some(Move::Replace {
+                    id: list[i],
+                    old: e.old.clone(),
+                    new: e.new.clone(),
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+impl<'a> Track<'a> {
+    /// What each step did, as a key two copies share when they hold the same change: its time,
+    /// its action, the hand it touched (followed) and its values. A copy merged into another
+    /// holds every change of that copy.
+    fn signatures(&self) -> Vec<String> {
+        self.steps
+            .iter()
+            .map(|s| {
+                let what = match &s.change {
+                    Move::Insert { value, .. } => value.to_string(),
+                    Move::Replace { old, new, .. } => format!("{old}>{new}"),
+                    Move::Remove { old, .. } => old.to_string(),
+                    Move::Options(v) => v.to_string(),
+                    Move::Word { .. } => s
+                        .raw
+                        .to_value()
+                        .get("new")
+                        .map(Value::to_string)
+                        .unwrap_or_default(),
+                    Move::Close | Move::Reopen => String::new(),
+                };
+                format!("{}|{}|{:?}|{what}", s.at, s.action.id(), s.change.hand())
+            })
+            .collect()
+    }
+
+    /// Whether every change of this copy is in `other` too (this copy was merged into it):
+    /// merged again, it adds nothing.
+    pub(super) fn within(&self, other: &Track) -> bool {
+        let mut theirs: HashMap<String, usize> = HashMap::new();
+        for s in other.signatures() {
+            *theirs.entry(s).or_default() += 1;
+        }
+        self.signatures()
+            .into_iter()
+            .all(|s| match theirs.get_mut(&s) {
+                Some(n) if *n > 0 => {
+                    *n -= 1;
+                    true
+                }
+                _ => false,
+            })
+    }
+
+    /// A copy that adds nothing: no change of its own.
+    pub(super) fn forget(&mut self) {
+        self.steps.clear();
+        self.hands.iter_mut().for_each(|h| *h = Outcome::Same);
+        self.options = None;
+        self.closes = false;
+        self.added.clear();
+    }
+
+    pub(super) fn of(
+        base: &Base,
+        later: &'a [(Entry, &'a RawJson)],
+        ids: &mut Ids,
+    ) -> Option<Track<'a>> {
+        let shared = base.hands.len();
+        let list: Vec<Id> = (0..shared).collect();
+        let mut walk = Walk {
+            in_list: list.iter().copied().collect(),
+            list,
+            values: HashMap::new(),
+            removed: Vec::new(),
+        };
+        let mut options = None;
+        let mut closed = base.closed;
+        let mut steps = Vec::with_capacity(later.len());
+        let mut when = (i64::MIN, 0);
+        for (e, raw) in later {
+            if let Ok(t) = chrono::DateTime::parse_from_rfc3339(&e.at) {
+                when = (t.timestamp(), t.timestamp_subsec_nanos());
+            }
+            let action = e.action?;
+            let change = match action {
+                Action::Options => {
+                    let v = options_value(&e.new);
+                    options = Some(v.clone());
+                    Move::Options(v)
+                }
+                Action::Close => {
+                    closed = true;
+                    Move::Close
+                }
+                Action::Reopen => {
+                    closed = false;
+                    Move::Reopen
+                }
+                Action::Merge | Action::Aside => continue,
+                Action::Confirm | Action::Dispute => Move::Word {
+                    id: *walk.list.get(e.hand.checked_sub(1)?)?,
+                },
+                _ => walk.hand_move(e, action, ids)?,
+            };
+            steps.push(Step {
+                when,
+                at: &e.at,
+                action,
+                raw,
+                hand_id: e.id.as_deref(),
+                change,
+            });
+        }
+        let hands = base
+            .hands
+            .iter()
+            .enumerate()
+            .map(|(id, shared)| match walk.values.get(&id) {
+                _ if !walk.in_list.contains(&id) => Outcome::Changed(Version::Deleted),
+                Some(v) if *v != shared.to_value() => Outcome::Changed(Version::Value(v.clone())),
+                _ => Outcome::Same,
+            })
+            .collect();
+        let added = walk
+            .list
+            .iter()
+            .filter(|&&id| id >= shared)
+            .filter_map(|id| Some((*id, walk.values.get(id)?.clone())))
+            .collect();
+        let options = options.filter(|o| *o != base.options);
+        Some(Track {
+            steps,
+            hands,
+            options,
+            closes: closed != base.closed,
+            added,
+        })
+    }
+}
+
+/// Every copy's steps in time order, each with its copy and its place on that copy; a copy's own
+/// steps keep their order whatever their times. Steps of one instant go by the id of the hand
+/// they add, then by their text, so the order does not depend on which copy is named first, nor
+/// on where a merge put the hand (a merged copy merged again gives the same order).
+pub(super) fn in_time_order<'t, 'a>(tracks: &'t [Track<'a>]) -> Vec<(usize, usize, &'t Step<'a>)> {
+    let total = tracks.iter().map(|t| t.steps.len()).sum();
+    let mut next = vec![0; tracks.len()];
+    let mut out = Vec::with_capacity(total);
+    while out.len() < total {
+        let k = (0..tracks.len())
+            .filter(|&k| next[k] < tracks[k].steps.len())
+            .min_by(|&a, &b| {
+                let (x, y) = (&tracks[a].steps[next[a]], &tracks[b].steps[next[b]]);
+                x.when
+                    .cmp(&y.when)
+                    .then_with(|| x.hand_id.cmp(&y.hand_id))
+                    .then_with(|| x.raw.0.get().cmp(y.raw.0.get()))
+            })
+            .unwrap_or(0);
+        out.push((k, next[k], &tracks[k].steps[next[k]]));
+        next[k] += 1;
+    }
+    out
+}

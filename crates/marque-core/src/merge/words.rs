@@ -1,0 +1,214 @@
+//! Choices and refusals in words, in the game's own words; the copies named as a table knows
+//! them.
+
+use serde_json::Value;
+
+use super::{Choice, Error, ErrorKind, Pending, Version};
+use crate::i18n::{Arg, Msg};
+use crate::msg;
+
+/// A copy as the table knows it: a Syncthing conflict copy by the short id of the machine that
+/// made it (`x.sync-conflict-20261126-100000-AAAAAAA.json`: the machine AAAAAAA), the session
+/// file as "this file", any other by its name.
+pub fn copy_label(name: &str, first: bool) -> Msg {
+    if first {
+        return Msg::new("merge.copy.file");
+    }
+    match machine_of(name) {
+        Some(m) => msg!("merge.copy.machine", machine = m),
+        None => msg!("merge.copy.named", name = name),
+    }
+}
+
+/// The short id of the machine that made a Syncthing conflict copy, from its name.
+pub fn machine_of(name: &str) -> Option<&str> {
+    let stem = name.strip_suffix(".json").unwrap_or(name);
+    let (_, rest) = stem.rsplit_once(".sync-conflict-")?;
+    let mut parts = rest.splitn(3, '-');
+    let (_, _, machine) = (parts.next()?, parts.next()?, parts.next()?);
+    (!machine.is_empty()).then_some(machine)
+}
+
+/// A time as written in a log (RFC 3339, the writer's local time): its hours and minutes.
+pub fn clock(at: &str) -> Option<&str> {
+    at.get(11..16)
+        .filter(|t| t.as_bytes().get(2) == Some(&b':'))
+}
+
+impl Pending {
+    /// Each choice in words, its versions numbered from 1 (as `marque merge --pick` takes
+    /// them): `donne 3 : [1] ce fichier (21:40) : 3SA par Nord, = ; [2] la copie de la machine
+    /// AAAAAAA (21:42) : suppression`.
+    pub fn lines(&self) -> Vec<Msg> {
+        self.choices
+            .iter()
+            .enumerate()
+            .map(|(n, c)| {
+                let versions = (0..c.versions.len())
+                    .map(|v| {
+                        let head = self.holders(c, v);
+                        msg!(
+                            "merge.version",
+                            k = v + 1,
+                            copies = head,
+                            what = self.described(c, v)
+                        )
+                    })
+                    .reduce(|all, v| msg!("list.and", a = all, b = v))
+                    .unwrap_or_else(|| Msg::new("log.unknown"));
+                msg!("merge.choice", head = self.head(n, c), versions = versions)
+            })
+            .collect()
+    }
+
+    /// Who holds version `v` of a choice, and when they made it: `la copie de la machine
+    /// AAAAAAA, 21:42`.
+    pub fn holders(&self, c: &Choice, v: usize) -> Msg {
+        let Some((holders, version)) = c.versions.get(v) else {
+            return Msg::new("log.unknown");
+        };
+        let names = holders
+            .iter()
+            .filter_map(|&k| Some(copy_label(self.names.get(k)?, k == 0)))
+            .reduce(|all, m| msg!("list.and", a = all, b = m))
+            .unwrap_or_else(|| Msg::new("log.unknown"));
+        let names = if *version == Version::Without {
+            msg!("merge.copy.others", copies = names)
+        } else {
+            names
+        };
+        match c.times.get(v).and_then(|t| clock(t)) {
+            Some(time) => msg!("merge.copy.when", copies = names, time = time),
+            None => names,
+        }
+    }
+
+    /// What choice `n` (from 0) is about: a hand, the options, a field of the file.
+    pub fn head(&self, n: usize, c: &Choice) -> Msg {
+        match (&c.field, c.hand) {
+            (Some(key), _) => {
+                let field = Arg::Lookup {
+                    key: format!("merge.field.{key}"),
+                    fallback: key.clone(),
+                };
+                msg!("merge.choice.field", n = n + 1, field = field)
+            }
+            (None, 0) => msg!("merge.choice.options", n = n + 1),
+            (None, hand) if c.clash.is_some() => {
+                self.base
+                    .game
+                    .hand_words(msg!("merge.choice.clash", n = n + 1, hand = hand))
+            }
+            (None, hand) => {
+                self.base
+                    .game
+                    .hand_words(msg!("merge.choice.hand", n = n + 1, hand = hand))
+            }
+        }
+    }
+
+    /// Version `v` of a choice in the game's words.
+    pub fn described(&self, c: &Choice, v: usize) -> Msg {
+        c.versions.get(v).map_or_else(
+            || Msg::new("log.unknown"),
+            |(_, version)| self.version(c, version),
+        )
+    }
+
+    /// One version in the game's words: the hand as it would stand, the hands a copy added,
+    /// "deleted", or "without this change".
+    pub fn version(&self, choice: &Choice, version: &Version) -> Msg {
+        let v = match version {
+            Version::Deleted if choice.field.is_some() => return Msg::new("merge.field_none"),
+            Version::Deleted => return Msg::new("merge.deleted"),
+            Version::Without => return Msg::new("merge.without"),
+            Version::Hands(hands) => return self.hands(choice.hand, hands),
+            Version::Value(v) => v,
+        };
+        if let (Some(_), Value::String(text)) = (&choice.field, v) {
+            return msg!("merge.field_text", text = text.as_str());
+        }
+        if choice.hand == 0 {
+            return Msg::new("log.as_written").with("value", Arg::Text(v.to_string()));
+        }
+        self.label(choice.hand - 1, v)
+    }
+
+    /// A hand as it would stand at `index` (from 0), in the game's words; as written where it
+    /// does not play there.
+    fn label(&self, index: usize, v: &Value) -> Msg {
+        let index = index.min(self.base.hands.len());
+        // The points each side takes with it: two versions of one hand that a label names
+        // alike (a round: its cards and dealer) differ there.
+        let sides = self.base.sides();
+        let described = self.base.decode(v).ok().and_then(|h| {
+            let mut before = self.sheet.before(index, &self.base.hands);
+            let row = before.play(&h.game).ok()?;
+            let what = h.game.label(&row.info, index, &self.base.players);
+            let points = sides
+                .iter()
+                .zip(&row.delta)
+                .map(|(side, d)| format!("{side} {}", signed(*d)))
+                .collect::<Vec<_>>()
+                .join(", ");
+            Some(msg!("merge.with_points", what = what, points = points))
+        });
+        described.unwrap_or_else(|| msg!("log.as_written", value = v.to_string()))
+    }
+
+    /// Hands a copy added from hand `from` (from 1) on, each named with its number.
+    fn hands(&self, from: usize, hands: &[Value]) -> Msg {
+        let start = from.saturating_sub(1);
+        hands
+            .iter()
+            .enumerate()
+            .map(|(j, v)| {
+                let what = self.label(start + j, v);
+                self.base
+                    .game
+                    .hand_words(msg!("merge.hand_is", n = start + j + 1, what = what))
+            })
+            .reduce(|all, m| msg!("list.and", a = all, b = m))
+            .unwrap_or_else(|| Msg::new("merge.no_hands"))
+    }
+
+    /// The game of the session merged.
+    pub fn base_game(&self) -> crate::games::GameKind {
+        self.base.game
+    }
+
+    /// The name of each copy, the session file first.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+}
+
+/// A number of points with its sign, a true minus sign for a loss: `+3`, `−1`, `0`.
+fn signed(n: i64) -> String {
+    match n {
+        0 => "0".into(),
+        n if n < 0 => format!("−{}", n.unsigned_abs()),
+        n => format!("+{n}"),
+    }
+}
+
+impl Error {
+    /// What went wrong, in words; `names` are the copies' names, the session file first.
+    pub fn message(&self, names: &[&str]) -> Msg {
+        let name = |k: &usize| names.get(*k).copied().unwrap_or("?").to_string();
+        match &self.kind {
+            ErrorKind::NotSame(k) => msg!("merge.not_same", copy = name(k)),
+            ErrorKind::NoSharedHistory(k) => msg!("merge.no_history", copy = name(k)),
+            ErrorKind::Choices(p) => msg!("merge.choices", n = p.choices.len()),
+            ErrorKind::BadPick(n) => msg!("merge.bad_pick", n = n + 1),
+            ErrorKind::DoesNotPlay(k, problems) => {
+                let why = problems
+                    .iter()
+                    .map(|p| p.msg.clone())
+                    .reduce(|all, m| msg!("list.and", a = all, b = m))
+                    .unwrap_or_else(|| Msg::new("log.unknown"));
+                msg!("merge.does_not_play", copy = name(k), why = why)
+            }
+        }
+    }
+}

@@ -1,0 +1,409 @@
+//! Merges that used to lose hands or end in a dead end: hands known by their id (two deals
+//! alike in one second are two deals), changes that no longer play after another copy's
+//! (a choice, never a refusal), and the version not chosen kept in the log, restorable.
+mod common;
+use common::*;
+use marque_core::history::{self, Action, Change};
+use marque_core::i18n::Lang;
+use marque_core::merge::{self, Copy, ErrorKind, Version};
+use marque_core::session::{Session, Sheet};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+
+const NAMES: [&str; 3] = [
+    "s.json",
+    "s.sync-conflict-20261126-100000-AAAAAAA.json",
+    "s.sync-conflict-20261126-100500-BBBBBBB.json",
+];
+
+#[derive(Clone)]
+struct Table {
+    s: Session,
+    sheet: Sheet,
+}
+
+fn at(time: &str) -> String {
+    format!("2026-11-26T{time}+01:00")
+}
+
+impl Table {
+    fn new(game: &str, players: &[&str]) -> Table {
+        let mut s = Session::from_value(&session(game, players, json!({}), json!([]))).unwrap();
+        s.id = Some(format!("2026-11-26-{game}-0001"));
+        let sheet = s.score().unwrap();
+        Table { s, sheet }
+    }
+    #[track_caller]
+    fn apply(&mut self, change: Change, action: Action, time: &str) {
+        history::apply(&mut self.s, &mut self.sheet, &change, action, &at(time)).unwrap();
+    }
+    #[track_caller]
+    fn add(&mut self, v: Value, time: &str) {
+        let h = self.s.decode(&v).unwrap();
+        self.apply(Change::Insert(self.s.hands.len(), h), Action::Add, time);
+    }
+    fn hands(&self) -> Vec<Value> {
+        self.s.hands.iter().map(|h| h.to_value()).collect()
+    }
+}
+
+fn copies<'a>(tables: &'a [&'a Table]) -> Vec<Copy<'a>> {
+    tables
+        .iter()
+        .zip(NAMES)
+        .map(|(t, name)| Copy {
+            name,
+            session: &t.s,
+        })
+        .collect()
+}
+
+fn try_merge(tables: &[&Table], picks: &[usize]) -> Result<merge::Merged, merge::Error> {
+    merge::merge(&copies(tables), picks, &at("23:00:00"))
+}
+
+#[track_caller]
+fn merged(tables: &[&Table], picks: &[usize]) -> Table {
+    let m = try_merge(tables, picks)
+        .unwrap_or_else(|e| panic!("no merge: {}", e.message(&NAMES).render(Lang::En)));
+    let fresh = m.session.score().unwrap();
+    assert_eq!(m.sheet.totals, fresh.totals);
+    assert_eq!(m.sheet.hands, fresh.hands);
+    Table {
+        s: m.session,
+        sheet: m.sheet,
+    }
+}
+
+#[track_caller]
+fn pending(tables: &[&Table], picks: &[usize]) -> Box<merge::Pending> {
+    match try_merge(tables, picks) {
+        Err(merge::Error {
+            kind: ErrorKind::Choices(p),
+        }) => p,
+        Err(e) => panic!("expected choices: {}", e.message(&NAMES).render(Lang::En)),
+        Ok(m) => panic!("expected choices, merged {} hands", m.session.hands.len()),
+    }
+}
+
+fn truc_deal(winner: usize) -> Value {
+    json!({"calls": [], "winner": winner})
+}
+
+/// Two machines record the next truc deal won without calls, alike, in the same second: two
+/// deals. Merged again (a machine that had not seen the merge), nothing is added twice.
+#[test]
+fn two_deals_entered_alike_in_the_same_second_are_two_deals() {
+    let mut base = Table::new("truc", &["Alice", "Bob"]);
+    for t in ["10:00:00", "10:01:00", "10:02:00"] {
+        base.add(truc_deal(0), t);
+    }
+    let (mut a, mut b) = (base.clone(), base.clone());
+    a.add(truc_deal(1), "10:03:00");
+    b.add(truc_deal(1), "10:03:00");
+    let m = merged(&[&a, &b], &[]);
+    assert_eq!(m.s.hands.len(), 5, "{:?}", m.hands());
+    // Merged once more with either copy: the hands are there already.
+    assert_eq!(merged(&[&m, &b], &[]).s.hands.len(), 5);
+    assert_eq!(merged(&[&m, &a], &[]).s.hands.len(), 5);
+    // Every added hand carries its id, kept by the merge.
+    let ids: Vec<Option<String>> = history::log(&m.s)
+        .into_iter()
+        .filter(|e| e.action == Some(Action::Add))
+        .map(|e| e.id)
+        .collect();
+    assert_eq!(ids.len(), 5);
+    assert!(
+        ids.iter()
+            .all(|i| i.as_ref().is_some_and(|s| s.len() == 16))
+    );
+    let mut distinct = ids.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 5);
+}
+
+/// Entries written before hands had ids keep the old matching: the same time and hand are one.
+#[test]
+fn entries_without_ids_are_matched_by_time_and_hand_as_before() {
+    let mut base = Table::new("truc", &["Alice", "Bob"]);
+    base.add(truc_deal(0), "10:00:00");
+    let mut a = base.clone();
+    a.add(truc_deal(1), "10:03:00");
+    // A copy whose entries carry no id (written by an older Marque).
+    let strip = |t: &Table| {
+        let mut v = t.s.to_value();
+        for e in v["log"].as_array_mut().unwrap() {
+            e.as_object_mut().unwrap().remove("id");
+        }
+        let s = Session::from_value(&v).unwrap();
+        let sheet = s.score().unwrap();
+        Table { s, sheet }
+    };
+    let (old_a, old_base) = (strip(&a), strip(&base));
+    let m = merged(&[&old_base, &old_a], &[]);
+    assert_eq!(m.s.hands.len(), 2);
+    let again = merged(&[&m, &old_a], &[]);
+    assert_eq!(again.s.hands.len(), 2);
+}
+
+fn round(bids: [u8; 3], tricks: [u8; 3]) -> Value {
+    json!({"bids": bids, "tricks": tricks})
+}
+
+/// Both machines entered round 3 of an ascenseur evening, each a valid round 3: a choice, never
+/// a dead end. Either can be kept; the other is in the log, and restoring it puts it back.
+#[test]
+fn the_next_round_entered_on_both_machines_is_a_choice() {
+    let mut base = Table::new("ascenseur", &["Ana", "Ben", "Chloé"]);
+    base.add(round([0, 0, 0], [1, 0, 0]), "20:00:00");
+    base.add(round([0, 0, 0], [1, 1, 0]), "20:05:00");
+    let (mut a, mut b) = (base.clone(), base.clone());
+    let (ra, rb) = (round([0, 0, 0], [1, 1, 1]), round([1, 0, 0], [3, 0, 0]));
+    a.add(ra.clone(), "20:10:00");
+    b.add(rb.clone(), "20:11:00");
+    let p = pending(&[&a, &b], &[]);
+    assert_eq!(p.choices.len(), 1);
+    let c = &p.choices[0];
+    assert_eq!(c.hand, 3);
+    assert_eq!(c.versions.len(), 2);
+    assert!(
+        c.versions
+            .iter()
+            .any(|(h, v)| *h == vec![0] && *v == Version::Hands(vec![ra.clone()]))
+    );
+    let line = p.lines()[0].render(Lang::Fr);
+    assert!(line.contains("ce fichier, 20:10"), "{line}");
+    assert!(
+        line.contains("la copie de la machine AAAAAAA, 20:11"),
+        "{line}"
+    );
+    assert!(line.contains("tour 3"), "{line}");
+    // The versions differ by their points, in the players' names.
+    assert!(line.contains("Ana −1") && line.contains("Ana −2"), "{line}");
+    for (v, (holders, _)) in c.versions.iter().enumerate() {
+        let (kept, other) = if holders == &vec![0] {
+            (&ra, &rb)
+        } else {
+            (&rb, &ra)
+        };
+        let m = merged(&[&a, &b], &[v]);
+        let mut want = base.hands();
+        want.push(kept.clone());
+        assert_eq!(m.hands(), want);
+        // The version not chosen is in the log, named, and restorable.
+        let log = history::log(&m.s);
+        let aside = log
+            .iter()
+            .find(|e| e.action == Some(Action::Aside))
+            .expect("the version not kept is in the log");
+        assert_eq!(&aside.old, other);
+        let restore = history::restore(&m.s, aside).expect("restorable");
+        assert!(matches!(restore, Change::Insert(3, _)));
+        let sentence = history::sentences(&m.s, &m.sheet)
+            .iter()
+            .map(|s| s.render(Lang::En))
+            .find(|s| s.contains("not kept"))
+            .unwrap();
+        assert!(
+            sentence.contains("round 4") || sentence.contains("3"),
+            "{sentence}"
+        );
+        // Merged again with the copy left out: nothing comes back twice.
+        let again = merge::merge(
+            &[
+                Copy {
+                    name: NAMES[0],
+                    session: &m.s,
+                },
+                Copy {
+                    name: NAMES[1],
+                    session: &b.s,
+                },
+            ],
+            &[v],
+            &at("23:30:00"),
+        );
+        if let Ok(again) = again {
+            assert!(again.session.hands.len() <= 3);
+        }
+    }
+}
+
+/// A truc partie one copy ended with a deal, and the other's next deal: a choice of which deals
+/// stand (a deal after the end does not play).
+#[test]
+fn a_deal_after_the_other_copy_ended_the_game_is_a_choice() {
+    let mut base = Table::new("truc", &["Alice", "Bob"]);
+    // Deals of 1 point each: the partie is won at its target.
+    let mut t = 0;
+    while !base.sheet.finished {
+        let mut next = base.clone();
+        next.add(truc_deal(0), &format!("10:{t:02}:00"));
+        if next.sheet.finished {
+            break;
+        }
+        base = next;
+        t += 1;
+    }
+    let (mut a, mut b) = (base.clone(), base.clone());
+    a.add(truc_deal(0), "11:00:00");
+    assert!(a.sheet.finished);
+    b.add(truc_deal(1), "11:00:30");
+    b.add(truc_deal(1), "11:01:00");
+    let p = pending(&[&a, &b], &[]);
+    assert_eq!(p.choices.len(), 1);
+    for v in 0..2 {
+        let m = merged(&[&a, &b], &[v]);
+        let keeps_a = p.choices[0].versions[v].0 == vec![0];
+        assert_eq!(
+            m.s.hands.len(),
+            base.s.hands.len() + if keeps_a { 1 } else { 2 }
+        );
+        let asides = history::log(&m.s)
+            .iter()
+            .filter(|e| e.action == Some(Action::Aside))
+            .count();
+        assert_eq!(asides, if keeps_a { 2 } else { 1 });
+    }
+}
+
+/// An edit against an edit: the version not chosen stays in the log with its copy and time.
+#[test]
+fn the_edit_not_chosen_is_kept_in_the_log() {
+    let mut base = Table::new("truc", &["Alice", "Bob"]);
+    base.add(truc_deal(0), "10:00:00");
+    let (mut a, mut b) = (base.clone(), base.clone());
+    let edit = |t: &mut Table, w: Value, time: &str| {
+        let h = t.s.decode(&w).unwrap();
+        let old = t.s.hands[0].clone();
+        t.apply(Change::Replace(0, old, h), Action::Edit, time);
+    };
+    let calls =
+        json!({"calls": [{"by": 0, "call": "double"}, {"by": 1, "call": "accept"}], "winner": 0});
+    edit(&mut a, calls.clone(), "10:10:00");
+    edit(&mut b, truc_deal(1), "10:12:00");
+    let p = pending(&[&a, &b], &[]);
+    let pick_b = p.choices[0]
+        .versions
+        .iter()
+        .position(|(h, _)| *h == vec![1])
+        .unwrap();
+    let m = merged(&[&a, &b], &[pick_b]);
+    assert_eq!(m.hands()[0], truc_deal(1));
+    let aside = history::log(&m.s)
+        .into_iter()
+        .find(|e| e.action == Some(Action::Aside))
+        .unwrap();
+    assert_eq!(aside.old, calls);
+    assert_eq!(aside.then.as_deref(), Some(at("10:10:00").as_str()));
+    assert!(matches!(
+        history::restore(&m.s, &aside),
+        Some(Change::Replace(0, _, _))
+    ));
+}
+
+/// One step of a copy's random history.
+#[derive(Debug, Clone)]
+enum Op {
+    Add(u8),
+    Edit(usize, u8),
+    Delete(usize),
+    Undo,
+}
+
+fn bridge_deal(k: u8) -> Value {
+    let contracts = ["1C", "2D", "3H", "4S", "3NT"];
+    json!({"contract": contracts[usize::from(k) % 5], "declarer": "N", "tricks": 6 + k % 4})
+}
+
+/// Plays `ops` on a copy, on the hands it added itself only (its own hands: no choice), with
+/// times from a few seconds so that copies share seconds. Returns its own hands' values.
+fn play(t: &mut Table, ops: &[Op]) -> Vec<Value> {
+    let shared = t.s.hands.len();
+    let mut undo: Vec<Change> = Vec::new();
+    for (n, op) in ops.iter().enumerate() {
+        // Each machine's clock goes forward; two entries a second.
+        let time = format!("21:00:{:02}", n / 2);
+        let own = t.s.hands.len() - shared;
+        match *op {
+            Op::Add(k) => {
+                let h = t.s.decode(&bridge_deal(k)).unwrap();
+                let c = Change::Insert(t.s.hands.len(), h);
+                t.apply(c.clone(), Action::Add, &time);
+                undo.push(c);
+            }
+            Op::Edit(i, k) if own > 0 => {
+                let i = shared + i % own;
+                let c = Change::Replace(
+                    i,
+                    t.s.hands[i].clone(),
+                    t.s.decode(&bridge_deal(k)).unwrap(),
+                );
+                t.apply(c.clone(), Action::Edit, &time);
+                undo.push(c);
+            }
+            Op::Delete(i) if own > 0 => {
+                let i = shared + i % own;
+                let c = Change::Remove(i, t.s.hands[i].clone());
+                t.apply(c.clone(), Action::Delete, &time);
+                undo.push(c);
+            }
+            Op::Undo => {
+                if let Some(c) = undo.pop() {
+                    t.apply(c.inverse(), Action::Undo, &time);
+                }
+            }
+            _ => {}
+        }
+    }
+    t.hands()[shared..].to_vec()
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        4 => (0u8..3).prop_map(Op::Add),
+        1 => (0usize..5, 0u8..3).prop_map(|(i, k)| Op::Edit(i, k)),
+        1 => (0usize..5).prop_map(Op::Delete),
+        1 => Just(Op::Undo),
+    ]
+}
+
+fn sorted(mut v: Vec<Value>) -> Vec<String> {
+    let mut out: Vec<String> = v.drain(..).map(|x| x.to_string()).collect();
+    out.sort();
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Random histories on two or three copies, deals alike in the same second included: every
+    /// hand of every copy is in the merge exactly once, in the same order whichever copy is
+    /// merged first, and a second merge with any copy adds nothing.
+    #[test]
+    fn every_hand_once_whatever_the_order(
+        ops in proptest::collection::vec(proptest::collection::vec(op(), 0..8), 2..=3),
+    ) {
+        let mut base = Table::new("bridge", &["Nadia", "Emile", "Sophie", "Walter"]);
+        base.add(bridge_deal(0), "20:00:00");
+        let mut tables: Vec<Table> = Vec::new();
+        let mut want = base.hands();
+        for o in &ops {
+            let mut t = base.clone();
+            want.extend(play(&mut t, o));
+            tables.push(t);
+        }
+        let refs: Vec<&Table> = tables.iter().collect();
+        let m = merged(&refs, &[]);
+        prop_assert_eq!(sorted(m.hands()), sorted(want.clone()));
+        let mut reversed = refs.clone();
+        reversed.reverse();
+        let r = merged(&reversed, &[]);
+        prop_assert_eq!(r.hands(), m.hands());
+        for t in &refs {
+            let again = merged(&[&m, t], &[]);
+            prop_assert_eq!(again.hands(), m.hands());
+        }
+    }
+}
