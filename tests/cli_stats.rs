@@ -193,3 +193,46 @@ fn one_player_by_name_in_the_readers_language() {
     );
     assert!(out.stdout.is_empty());
 }
+
+/// The names merged by hand count in `marque stats` whatever the state of this machine's
+/// preferences: none (a machine that joined a shared folder) or damaged.
+#[test]
+fn the_club_names_count_without_this_machines_preferences() {
+    for prefs in [None, Some("{ damaged"), Some("{\"lang\":\"en\"}")] {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        write(
+            d,
+            "t.json",
+            "truc",
+            &["Ali", "Bruno"],
+            json!({"target": 1, "manches": 1}),
+            json!([{"calls": [], "winner": 0}]),
+        );
+        write(
+            d,
+            "u.json",
+            "truc",
+            &["Alice", "Bruno"],
+            json!({"target": 1, "manches": 1}),
+            json!([{"calls": [], "winner": 0}]),
+        );
+        std::fs::write(
+            d.join(".people.json"),
+            "{\"names\":[\"Ali\",\"Alice\"],\"merged\":[[\"Ali\",\"Alice\"]]}",
+        )
+        .unwrap();
+        if let Some(p) = prefs {
+            std::fs::write(d.join(".prefs.json"), p).unwrap();
+        }
+        let v = stats_json(&["stats", d.to_str().unwrap(), "--json"]);
+        let names: Vec<&str> = v["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|p| p["name"].as_str())
+            .collect();
+        assert_eq!(names, ["Alice", "Bruno"], "{prefs:?}");
+        assert_eq!(v["players"][0]["sessions"], json!(2), "{prefs:?}");
+    }
+}

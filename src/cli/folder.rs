@@ -35,8 +35,9 @@ pub(super) fn stats(
     };
     let store = Store::new(&dir);
     let listed = store.list();
-    // The names merged by hand in the app count here too: both read the folder's preferences.
-    let people = crate::ui::Prefs::read(&store).people();
+    // The names merged by hand in the app count here too, whatever the state of this machine's
+    // preferences: both read the club's names file.
+    let people = crate::store::people::People::read(&store).people.stats();
     let mut players = roster(crate::store::played(&listed), &people);
     if let Some(name) = player {
         let key = people.key(name);

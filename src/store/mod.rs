@@ -25,6 +25,7 @@ mod conflict;
 mod files;
 mod index;
 mod lock;
+pub mod people;
 mod save;
 mod sync;
 
@@ -629,6 +630,13 @@ fn link_to(target: &Path, link: &Path) -> std::io::Result<()> {
             target.display()
         )))
     }
+}
+
+/// A file as people name it in a notice: its name, not the whole path.
+pub fn shown_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string())
 }
 
 /// A fresh session id: date, game and a short random part.

@@ -14,6 +14,7 @@ use crate::games::{GameHand, GameKind};
 use crate::history::{Action, Change};
 use crate::i18n::Lang;
 use crate::session::Session;
+use crate::store::people;
 use marque_core::msg;
 
 /// Every change the app makes, from a button, a menu, a key or a screen: screens read the
@@ -304,14 +305,47 @@ impl App {
     }
 
     fn merge_players(&mut self, name: String, into: String) {
-        if self.change_prefs(|p| p.merge(&name, &into)) {
+        let change = people::Change::Merge {
+            name: name.clone(),
+            into: into.clone(),
+        };
+        if self.change_people(&change) {
             self.notice = Some(msg!("ui.players.merged_notice", name = name, into = into).into());
         }
     }
 
     fn split_player(&mut self, name: String) {
-        if self.change_prefs(|p| p.split(&name)) {
+        if self.change_people(&people::Change::Split(name.clone())) {
             self.notice = Some(msg!("ui.players.split_notice", name = name).into());
+        }
+    }
+
+    /// Changes the club's names in their shared file (read again first: only this change is
+    /// written over what is there); the table is told if it could not be (false), and of
+    /// copies of the file that do not read (left where they are).
+    pub(super) fn change_people(&mut self, change: &people::Change) -> bool {
+        match people::People::change(&self.store, change) {
+            Ok(read) => {
+                self.prefs.people = read.people;
+                if let Some(first) = read.unreadable.first() {
+                    let m = msg!(
+                        "ui.people.unreadable_copy",
+                        file = crate::store::shown_name(first),
+                        n = read.unreadable.len()
+                    );
+                    self.notice = Some(m.into());
+                }
+                true
+            }
+            Err(people::PeopleError::Damaged(path)) => {
+                let m = msg!("ui.people.damaged", file = crate::store::shown_name(&path));
+                self.notice = Some(m.into());
+                false
+            }
+            Err(people::PeopleError::Store(e)) => {
+                self.notice = Some(msg!("ui.prefs.not_saved", error = self.store_error(&e)).into());
+                false
+            }
         }
     }
 

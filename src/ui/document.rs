@@ -330,7 +330,9 @@ impl App {
     pub fn create(&mut self, session: Session) -> Result<(), String> {
         let (path, lock) =
             store::create(&self.store, &session).map_err(|e| self.store_error(&e))?;
-        self.change_prefs(|p| p.remember(&session.players));
+        self.change_people(&crate::store::people::Change::Remember(
+            session.players.clone(),
+        ));
         drop(lock);
         self.open_path(&path);
         Ok(())

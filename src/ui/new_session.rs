@@ -32,7 +32,7 @@ impl NewSession {
             players: Vec::new(),
             options: Map::new(),
             error: None,
-            known: prefs.names.clone(),
+            known: prefs.people.names.clone(),
             word: false,
         };
         n.set_game(GameKind::ALL[0]);

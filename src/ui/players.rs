@@ -38,7 +38,7 @@ fn rate(lang: Lang, wins: u64, sessions: u64) -> String {
 pub fn show(app: &mut App, ui: &mut egui::Ui) {
     let lang: Lang = app.lang();
     let people = app.prefs.people();
-    let merged = app.prefs.merged.clone();
+    let merged = app.prefs.people.merged.clone();
     let (listed, generation) = app.home.listing();
     let state = &mut app.players;
     if state

@@ -32,14 +32,10 @@ impl App {
         if !people {
             return;
         }
-        let Some((names, merged)) = super::Prefs::shared_names(&self.store) else {
-            return;
-        };
-        if (names.as_slice(), merged.as_slice())
-            != (self.prefs.names.as_slice(), self.prefs.merged.as_slice())
-        {
-            self.prefs.names = names;
-            self.prefs.merged = merged;
+        // A file that does not read (being written by hand, damaged) leaves the names shown.
+        let read = crate::store::people::People::read(&self.store);
+        if !read.damaged && read.people != self.prefs.people {
+            self.prefs.people = read.people;
             self.players = super::players::PlayersState::default();
         }
     }

@@ -20,6 +20,7 @@ mod ui_geometry;
 mod ui_history;
 mod ui_keyboard;
 mod ui_new_session;
+mod ui_people;
 mod ui_players;
 mod ui_prefs;
 mod ui_scoreboard;

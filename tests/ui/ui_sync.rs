@@ -183,7 +183,7 @@ fn names_merged_on_another_machine_reach_this_window() {
     std::fs::write(&tmp, people.to_string()).unwrap();
     std::fs::rename(&tmp, dir.path().join(".people.json")).unwrap();
     frames_until(&mut h, "the names merged there", |h| {
-        h.state().prefs.merged == [["Ali".to_string(), "Alice".to_string()]]
+        h.state().prefs.people.merged == [["Ali".to_string(), "Alice".to_string()]]
     });
     // This machine's own preferences are not written for it: the names are the shared file's.
     let prefs = std::fs::read_to_string(dir.path().join(".prefs.json")).unwrap_or_default();

@@ -1,0 +1,188 @@
+//! The club's names, shared by the machines of a synced folder (`.people.json`): names typed
+//! for new sessions and names merged by hand into one person for statistics.
+//!
+//! A shared file is never written from defaults. It is read before any change, and written
+//! only with what was read from it plus the change made: a machine that joins the folder (no
+//! preferences of its own yet, or damaged ones) leaves the club's names as they are. Conflict
+//! copies Syncthing left of it are taken in (union) and moved to the trash once their names are
+//! in the file; a copy that does not read stays where it is, named, never trashed. A file that
+//! does not read is never written over: the change is refused in words.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::{MAX_PREFS_BYTES, PEOPLE_FILE, Shelf, Store, StoreError, copies_of, read_file};
+use marque_core::stats::person_key;
+
+/// What a club shares besides its sessions.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct People {
+    /// Player names typed before, most recent first.
+    pub names: Vec<String>,
+    /// Names merged by hand into one person for statistics: `[name, the person it is]`.
+    pub merged: Vec<[String; 2]>,
+}
+
+/// The shared names as read, and the files behind them.
+#[derive(Debug, Clone, Default)]
+pub struct Read {
+    pub people: People,
+    /// The file itself does not read (damaged, too large, not a file): changes are refused.
+    pub damaged: bool,
+    /// Conflict copies whose names were taken in.
+    pub copies: Vec<PathBuf>,
+    /// Conflict copies that do not read: left where they are.
+    pub unreadable: Vec<PathBuf>,
+}
+
+/// A change to the club's names.
+#[derive(Debug, Clone)]
+pub enum Change {
+    /// Names typed for a new session (kept first, 40 at most).
+    Remember(Vec<String>),
+    /// Count the person shown as `name` as `into`.
+    Merge { name: String, into: String },
+    /// Count `name` as a person of their own again.
+    Split(String),
+}
+
+/// Why the names could not be changed.
+#[derive(Debug, thiserror::Error)]
+pub enum PeopleError {
+    /// `.people.json` is there but does not read: never written over.
+    #[error("the club's names file does not read")]
+    Damaged(PathBuf),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// The most names remembered.
+const MAX_NAMES: usize = 40;
+
+impl People {
+    pub fn path(store: &Store) -> PathBuf {
+        store.dir.join(PEOPLE_FILE)
+    }
+
+    /// The club's names (none when there is no such file yet), with those of the conflict
+    /// copies that read taken in; never fails.
+    pub fn read(store: &Store) -> Read {
+        let path = People::path(store);
+        let (mut people, damaged) = match read_one(&path) {
+            Ok(p) => (p.unwrap_or_default(), false),
+            Err(()) => (People::default(), true),
+        };
+        let mut out = Read::default();
+        for c in copies_of(&path) {
+            match read_one(&c) {
+                Ok(Some(other)) => {
+                    people.take_in(other);
+                    out.copies.push(c);
+                }
+                _ => out.unreadable.push(c),
+            }
+        }
+        out.people = people;
+        out.damaged = damaged;
+        out
+    }
+
+    /// Makes `change` to the names as the file holds them now, and writes them if they
+    /// changed (or copies were taken in): the copies taken in then go to the trash. Returns the
+    /// names as written.
+    pub fn change(store: &Store, change: &Change) -> Result<Read, PeopleError> {
+        let mut read = People::read(store);
+        if read.damaged {
+            return Err(PeopleError::Damaged(People::path(store)));
+        }
+        let before = read.people.clone();
+        read.people.apply(change);
+        if read.people == before && read.copies.is_empty() {
+            return Ok(read);
+        }
+        let text = serde_json::to_string_pretty(&read.people)
+            .map_err(|e| StoreError::Write(std::io::Error::other(e)))?;
+        std::fs::create_dir_all(&store.dir).map_err(StoreError::Write)?;
+        super::write_atomic(&People::path(store), text.as_bytes()).map_err(StoreError::Write)?;
+        // The copies' names are in the file: the copies go to the trash (a copy that cannot
+        // is taken in again next time, which adds nothing).
+        read.copies
+            .retain(|c| store.shelve(c, Shelf::Trash).is_err());
+        Ok(read)
+    }
+
+    fn apply(&mut self, change: &Change) {
+        match change {
+            Change::Remember(names) => {
+                for n in names.iter().rev() {
+                    self.names.retain(|m| m != n);
+                    self.names.insert(0, n.clone());
+                }
+                self.names.truncate(MAX_NAMES);
+            }
+            Change::Merge { name, into } => {
+                let key = self.stats().key(name);
+                self.merged.retain(|[n, _]| person_key(n) != key);
+                // Kept as shown where the name is the person's own, else by their key.
+                let from = if person_key(name) == key {
+                    name.clone()
+                } else {
+                    key
+                };
+                self.merged.push([from, into.clone()]);
+            }
+            Change::Split(name) => {
+                let key = person_key(name);
+                self.merged.retain(|[n, _]| person_key(n) != key);
+            }
+        }
+    }
+
+    /// Another machine's names taken in: names it typed, merges it made of people this file
+    /// does not merge.
+    fn take_in(&mut self, other: People) {
+        for n in other.names {
+            if !self.names.contains(&n) {
+                self.names.push(n);
+            }
+        }
+        for m in other.merged {
+            let key = person_key(&m[0]);
+            if !self.merged.iter().any(|[n, _]| person_key(n) == key) {
+                self.merged.push(m);
+            }
+        }
+    }
+
+    /// Who is who for statistics: the names merged by hand.
+    pub fn stats(&self) -> marque_core::stats::People {
+        marque_core::stats::People::new(self.merged.iter().map(|[a, b]| (a.as_str(), b.as_str())))
+    }
+
+    /// Names from an old `.prefs.json` (before the names had a file of their own), moved to
+    /// `.people.json` once, when there is none yet.
+    pub fn adopt(store: &Store, old: People) -> Result<(), PeopleError> {
+        let path = People::path(store);
+        if std::fs::symlink_metadata(&path).is_ok() || old == People::default() {
+            return Ok(());
+        }
+        People::change(store, &Change::Remember(old.names))?;
+        for [name, into] in old.merged {
+            People::change(store, &Change::Merge { name, into })?;
+        }
+        Ok(())
+    }
+}
+
+/// One file of names: None where it is missing, Err where it does not read.
+fn read_one(path: &Path) -> Result<Option<People>, ()> {
+    match read_file(path, MAX_PREFS_BYTES) {
+        Ok(text) => serde_json::from_slice::<People>(&text)
+            .map(Some)
+            .map_err(|_| ()),
+        Err(StoreError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(_) => Err(()),
+    }
+}
