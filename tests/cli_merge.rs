@@ -63,9 +63,9 @@ fn choices_are_listed_then_picked() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let said = stderr(&out);
     assert!(said.contains("choice 1 — deal 2"), "{said}");
-    assert!(said.contains("[1] club.json:"), "{said}");
+    assert!(said.contains("[1] this file, 20:10:"), "{said}");
     assert!(
-        said.contains("[2] club.sync-conflict-20261125-201200-ABCDEFG.json: deleted"),
+        said.contains("[2] the copy from machine ABCDEFG, 20:11: deleted"),
         "{said}"
     );
     assert_eq!(std::fs::read(&file).unwrap(), before);

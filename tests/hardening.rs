@@ -215,8 +215,11 @@ fn no_acknowledged_add_is_lost_while_a_cleaner_deletes_the_lock_files() {
                     // Each writer's own winner: its hands are told apart from the others' in
                     // the totals too.
                     let hand = json!({"calls": [], "winner": w % 2}).to_string();
-                    let o = marque(&["add", f.to_str().unwrap(), &hand, "--wait", "60"]);
+                    let o = marque(&["add", f.to_str().unwrap(), &hand, "--wait", "5"]);
                     acknowledged += usize::from(o.status.success());
+                    // Not added: only ever because the session stayed locked (exit 3), never an
+                    // error from a lock folder that vanished under the writer.
+                    assert!(o.status.success() || o.status.code() == Some(3), "{o:?}");
                 }
                 acknowledged
             })

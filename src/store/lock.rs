@@ -184,27 +184,40 @@ pub fn own_folder(dir: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
-fn check_own_folder(dir: &Path) -> std::io::Result<()> {
-    match fs::create_dir(dir) {
-        Ok(()) => return Ok(()),
-        Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => return Err(e),
-        Err(_) => {}
+pub(super) fn check_own_folder(dir: &Path) -> std::io::Result<()> {
+    // A cleaner may take the folder away between its making and its check: made again, a
+    // few times, rather than failing on a folder that was there a moment ago.
+    for _ in 0..100 {
+        match fs::create_dir(dir) {
+            Ok(()) => return Ok(()),
+            Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => return Err(e),
+            Err(_) => {}
+        }
+        match fs::symlink_metadata(dir) {
+            Ok(m) if m.is_dir() => return Ok(()),
+            Ok(m) if m.file_type().is_symlink() => {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    format!(
+                        "{} is a symbolic link: Marque does not follow it",
+                        dir.display()
+                    ),
+                ));
+            }
+            Ok(_) => {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    format!("{} is a file, not a folder", dir.display()),
+                ));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(e),
+        }
     }
-    match fs::symlink_metadata(dir) {
-        Ok(m) if m.is_dir() => Ok(()),
-        Ok(m) if m.file_type().is_symlink() => Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            format!(
-                "{} is a symbolic link: Marque does not follow it",
-                dir.display()
-            ),
-        )),
-        Ok(_) => Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            format!("{} is a file, not a folder", dir.display()),
-        )),
-        Err(e) => Err(e),
-    }
+    Err(std::io::Error::other(format!(
+        "{} kept vanishing as it was made",
+        dir.display()
+    )))
 }
 
 /// A lock's note (`pid 1234 since 2026-11-24T21:43:00+01:00`, as holders write it) for people:

@@ -507,9 +507,36 @@ impl Store {
     /// A session open for writing in a window (its lock held) stays where it is: the window
     /// would go on saving to the old place.
     pub fn shelve(&self, path: &Path, to: Shelf) -> Result<PathBuf, StoreError> {
+        self.shelve_if(path, to, None)
+    }
+
+    /// The folder of a shelf, made if it is not there; `archive/`, `trash/` and `damaged/` must
+    /// be Marque's own folders: a symbolic link there (Syncthing syncs links: another machine
+    /// may plant one) or a file is refused in words, never followed.
+    fn shelf_ready(&self, dir: PathBuf) -> Result<PathBuf, StoreError> {
+        if dir != self.dir {
+            lock::check_own_folder(&dir).map_err(StoreError::Io)?;
+        } else {
+            fs::create_dir_all(&dir)?;
+        }
+        Ok(dir)
+    }
+
+    /// [`Store::shelve`], only if the file is still the one read (`expect`, its stamp then):
+    /// a file changed or replaced since (Syncthing renames a newer copy into place) is left
+    /// where it is, `StoreError::Changed`.
+    pub fn shelve_if(
+        &self,
+        path: &Path,
+        to: Shelf,
+        expect: Option<Stamp>,
+    ) -> Result<PathBuf, StoreError> {
         let _lock = Lock::acquire(path)?;
-        let dir = self.shelf_dir(to);
-        fs::create_dir_all(&dir)?;
+        let dir = self.shelf_ready(self.shelf_dir(to))?;
+        let still = |p: &Path| expect.is_none_or(|e| Stamp::of_path(p).is_ok_and(|s| s == e));
+        if !still(path) {
+            return Err(StoreError::Changed);
+        }
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -537,11 +564,23 @@ impl Store {
                 }
             } else if fs::symlink_metadata(&dest).is_err() {
                 match fs::hard_link(path, &dest) {
+                    // The link is of the file read (a newer one renamed into place between the
+                    // check and the link is not): only then is its old name taken away.
+                    // (The link itself changes the file's change time: its inode says.)
+                    Ok(())
+                        if expect.is_some_and(|e| {
+                            Stamp::of_path(&dest).map_or(true, |s| s.inode != e.inode)
+                        }) =>
+                    {
+                        fs::remove_file(&dest)?;
+                        return Err(StoreError::Changed);
+                    }
                     Ok(()) => {
-                        fs::remove_file(path)?;
+                        take_away(path, &dest)?;
                         break;
                     }
                     Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                    Err(_) if expect.is_some() => return Err(StoreError::Changed),
                     Err(_) => {
                         fs::rename(path, &dest)?;
                         break;
@@ -569,9 +608,10 @@ impl Store {
     }
 
     /// Moves a damaged file into `damaged/` beside it (never over another file); returns where.
+    /// A `damaged/` that is a link or a file is refused, never followed.
     pub fn move_aside(&self, path: &Path) -> std::io::Result<PathBuf> {
         let dir = self.dir.join("damaged");
-        fs::create_dir_all(&dir)?;
+        lock::check_own_folder(&dir)?;
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -660,4 +700,28 @@ pub fn new_id(game: &str) -> String {
 /// A session file read and decoded, not scored (its stamp with it).
 pub(super) fn read_decoded(path: &Path) -> Result<(Session, Stamp), StoreError> {
     read_text(path, Session::parse).map(|(s, stamp, _)| (s, stamp))
+}
+
+/// Takes the name `path` away from a file once it has another (`kept`): only if the file there
+/// is still that one. Where another came there meanwhile (renamed into place by Syncthing), it is
+/// put back under its name, never deleted.
+fn take_away(path: &Path, kept: &Path) -> std::io::Result<()> {
+    let Some(dir) = path.parent() else {
+        return fs::remove_file(path);
+    };
+    let aside = dir.join(format!(
+        ".{}.marque-moving",
+        path.file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default()
+    ));
+    fs::rename(path, &aside)?;
+    if Stamp::of_path(&aside)?.inode == Stamp::of_path(kept)?.inode {
+        return fs::remove_file(&aside);
+    }
+    // Not the file moved: back under its name (a link never replaces one that came since).
+    match fs::hard_link(&aside, path) {
+        Ok(()) => fs::remove_file(&aside),
+        Err(_) => Ok(()),
+    }
 }

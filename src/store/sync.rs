@@ -161,6 +161,8 @@ pub struct MergedCopies {
     pub apart: Vec<PathBuf>,
     /// Copies that do not read as sessions, moved to `damaged/` (where each went).
     pub aside: Vec<PathBuf>,
+    /// Copies that changed while they were merged: left where they are, to merge again.
+    pub changed: Vec<PathBuf>,
     /// The copies' changes applied, and the choices made.
     pub applied: usize,
     pub chosen: usize,
@@ -172,14 +174,21 @@ impl MergedCopies {
     pub fn lines(&self) -> Vec<Msg> {
         let shown = |p: &Path| p.display().to_string();
         let mut out = vec![if self.trashed.is_empty() && self.left.is_empty() {
-            Msg::new("merge.nothing")
+            if self.changed.is_empty() {
+                Msg::new("merge.nothing")
+            } else {
+                Msg::new("merge.changed_head")
+            }
         } else {
             msg!(
                 "merge.done",
-                copies = self.trashed.len(),
+                copies = self.trashed.len() + self.left.len() + self.changed.len(),
                 applied = self.applied
             )
         }];
+        if !self.trashed.is_empty() {
+            out.push(msg!("merge.trashed", copies = self.trashed.len()));
+        }
         if self.chosen > 0 {
             out.push(msg!("merge.chosen", chosen = self.chosen));
         }
@@ -192,6 +201,11 @@ impl MergedCopies {
             self.aside
                 .iter()
                 .map(|p| msg!("merge.aside", file = shown(p))),
+        );
+        out.extend(
+            self.changed
+                .iter()
+                .map(|p| msg!("merge.changed", file = shown(p))),
         );
         out.extend(
             self.left
@@ -226,7 +240,7 @@ pub fn merge_copies(
     let mut copies = Vec::new();
     let (mut apart, mut damaged) = (Vec::new(), Vec::new());
     for p in copies_of(path) {
-        let Ok((loaded, _)) = read_decoded(&p) else {
+        let Ok((loaded, stamp)) = read_decoded(&p) else {
             damaged.push(p);
             continue;
         };
@@ -234,11 +248,11 @@ pub fn merge_copies(
         if other {
             apart.push(p);
         } else {
-            copies.push((p, loaded));
+            copies.push((p, loaded, stamp));
         }
     }
     let names: Vec<String> = std::iter::once(path)
-        .chain(copies.iter().map(|(p, _)| p.as_path()))
+        .chain(copies.iter().map(|(p, _, _)| p.as_path()))
         .map(|p| {
             p.file_name()
                 .map(|n| n.to_string_lossy().into_owned())
@@ -246,16 +260,16 @@ pub fn merge_copies(
         })
         .collect();
     let sessions: Vec<Copy> = std::iter::once(&main)
-        .chain(copies.iter().map(|(_, l)| l))
+        .chain(copies.iter().map(|(_, l, _)| l))
         .zip(&names)
         .map(|(session, name)| Copy { name, session })
         .collect();
     let mut done = MergedCopies::default();
     if sessions.len() > 1 {
+        // Picks apply only to the choices they were made on: every choice these picks meet
+        // now (clashes included) must be those.
         if let Some(expect) = expect
-            && let Err(merge::Error {
-                kind: merge::ErrorKind::Choices(p),
-            }) = merge::merge(&sessions, &[], now)
+            && let Ok(p) = merge::pending(&sessions, picks)
             && p.choices != expect
         {
             return Ok(Merging::Choices(p));
@@ -271,9 +285,12 @@ pub fn merge_copies(
         done.applied = merged.applied;
         done.chosen = merged.chosen;
         // The session is saved: what follows only tidies the copies, and says what it could not.
-        for (p, _) in &copies {
-            match store.shelve(p, Shelf::Trash) {
+        // A copy goes to the trash only if it is still the file read and merged: one that
+        // changed meanwhile (a newer copy renamed into place) stays, to be merged in turn.
+        for (p, _, stamp) in &copies {
+            match store.shelve_if(p, Shelf::Trash, Some(*stamp)) {
                 Ok(to) => done.trashed.push(to),
+                Err(StoreError::Changed) => done.changed.push(p.clone()),
                 Err(e) => done.left.push((p.clone(), e.to_string())),
             }
         }

@@ -246,7 +246,7 @@ fn file_name(path: &std::path::Path) -> String {
 }
 
 fn rows(listed: &[Listed], key: &RowsKey, moved: &[Moved]) -> Vec<Row> {
-    let lang = key.lang;
+    let (lang, shelf) = (key.lang, key.shelf);
     let wanted = marque_core::stats::person_key(&key.query);
     let since = key.within_days.and_then(|d| {
         std::time::SystemTime::now().checked_sub(std::time::Duration::from_secs(d * 86_400))
@@ -337,6 +337,15 @@ fn rows(listed: &[Listed], key: &RowsKey, moved: &[Moved]) -> Vec<Row> {
             if s.progress() == Progress::Stopped {
                 titled = format!("{}   {titled}", tr(lang, "ui.home.stopped_tag"));
             }
+            // A conflict copy in the trash was merged: what it held is in the session (its
+            // versions not kept in the session's log), so it is not put back as a session.
+            let file = file_name(&l.path);
+            let merged_copy = shelf == Shelf::Trash && crate::store::copy_of(&file).is_some();
+            if merged_copy {
+                let machine = marque_core::merge::machine_of(&file).unwrap_or("?");
+                let tag = msg!("ui.home.merged_copy", machine = machine).render(lang);
+                titled = format!("{tag}   {titled}");
+            }
             let text = format!(
                 "{titled}{}   {name}   {}   {}   {}",
                 tr(lang, s.game.name_key()),
@@ -347,6 +356,7 @@ fn rows(listed: &[Listed], key: &RowsKey, moved: &[Moved]) -> Vec<Row> {
             let players = s.players.join(", ");
             let moves = moves
                 .iter()
+                .filter(|_| !merged_copy)
                 .map(|(k, to)| {
                     let named = msg!(
                         "ui.home.move_named",

@@ -148,10 +148,21 @@ impl App {
             Err(e) => store_notice(e),
             Ok(Merging::Choices(pending)) => {
                 let n = pending.choices.len();
+                // Choices made on the same choices stand (a clash found once they were made
+                // comes after them); others are asked again.
+                let same = expected
+                    .as_ref()
+                    .is_some_and(|e| e.len() <= n && pending.choices[..e.len()] == e[..]);
+                let mut kept: Vec<Option<usize>> = if same {
+                    picks.iter().copied().map(Some).collect()
+                } else {
+                    Vec::new()
+                };
+                kept.resize(n, None);
                 self.merging = Some(MergeDialog {
                     path: path.to_path_buf(),
                     pending,
-                    picks: vec![None; n],
+                    picks: kept,
                 });
                 msg!("merge.choices", n = n).into()
             }
@@ -202,14 +213,13 @@ pub(super) fn merge_dialog_ui(app: &mut App, ctx: &egui::Context) {
                     ui.separator();
                     let head = dialog.pending.head(n, c);
                     ui.label(RichText::new(head.render(lang)).strong());
-                    for (v, (holders, version)) in c.versions.iter().enumerate() {
-                        let copies = crate::i18n::join(
-                            holders
-                                .iter()
-                                .filter_map(|&k| dialog.pending.names().get(k)),
+                    for v in 0..c.versions.len() {
+                        let text = msg!(
+                            "merge.version",
+                            k = v + 1,
+                            copies = dialog.pending.holders(c, v),
+                            what = dialog.pending.described(c, v)
                         );
-                        let what = dialog.pending.version(c, version);
-                        let text = msg!("merge.version", k = v + 1, copies = copies, what = what);
                         ui.radio_value(&mut dialog.picks[n], Some(v), text.render(lang));
                     }
                 }

@@ -142,17 +142,16 @@ fn conflict_copies_are_merged_from_the_home_screen_with_the_tables_choice() {
     click(&mut h, "Fusionner (Alice, Bruno)");
     // The first deal was deleted here and corrected there: the table chooses.
     assert!(shows(&h, "Choisir la bonne version"));
-    assert!(shows_containing(&h, "[1] club.json : suppression"));
+    // Each version named as the table knows it: this file, the other machine by the short id
+    // Syncthing gives its copy, the time of the change.
+    assert!(shows_containing(&h, "[1] ce fichier, 20:10 : suppression"));
     assert!(
         h.get_by_label("Fusionner avec ces choix")
             .accesskit_node()
             .is_disabled(),
         "nothing to merge before the choice"
     );
-    click_containing(
-        &mut h,
-        "[2] club.sync-conflict-20261125-201200-ABCDEFG.json",
-    );
+    click_containing(&mut h, "[2] la copie de la machine ABCDEFG, 20:11");
     click(&mut h, "Fusionner avec ces choix");
     assert!(
         shows_containing(
@@ -172,6 +171,13 @@ fn conflict_copies_are_merged_from_the_home_screen_with_the_tables_choice() {
         "the copy is kept in the trash"
     );
     assert!(!shows_containing(&h, "Fusionner"));
+    // The version not chosen is in the log, with a way to put it back.
+    let log = std::fs::read_to_string(&file).unwrap();
+    assert!(log.contains("\"action\":\"aside\""), "{log}");
+    // In the trash, the copy is a merged copy, not a session to put back.
+    click(&mut h, "Corbeille");
+    assert!(shows_containing(&h, "Copie fusionnée (machine ABCDEFG)"));
+    assert!(!shows_containing(&h, "Remettre"));
 }
 
 #[test]

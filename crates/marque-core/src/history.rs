@@ -754,6 +754,15 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
                     if e.hand == 0 {
                         return msg!("log.line.aside_options", time = time, copy = copy);
                     }
+                    if e.old.is_null() {
+                        return msg!(
+                            "log.line.aside_deleted",
+                            time = time,
+                            word = Arg::Key(game.hand_word()),
+                            n = e.hand,
+                            copy = copy
+                        );
+                    }
                     return msg!(
                         "log.line.aside",
                         time = time,

@@ -94,7 +94,13 @@ pub(super) fn record(
             }
             None if c.field.is_none() => {
                 for (v, (holders, version)) in c.versions.iter().enumerate() {
-                    let (Version::Value(old), Some(&k)) = (version, holders.first()) else {
+                    let old = match version {
+                        Version::Value(old) => old.clone(),
+                        // A deletion not kept: said, nothing to put back.
+                        Version::Deleted => Value::Null,
+                        _ => continue,
+                    };
+                    let Some(&k) = holders.first() else {
                         continue;
                     };
                     if v == p {
@@ -102,7 +108,7 @@ pub(super) fn record(
                     }
                     asides.push(Aside {
                         hand: c.hand,
-                        old: old.clone(),
+                        old,
                         copy: k,
                         then: c.times.get(v).map_or("", String::as_str),
                     });

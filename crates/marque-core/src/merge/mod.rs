@@ -133,37 +133,34 @@ pub struct Merged {
 pub fn merge(copies: &[Copy], picks: &[usize], at: &str) -> Result<Merged, Error> {
     let (shared, later) = later_entries(copies)?;
     let prepared = Prepared::of(copies, shared, &later)?;
-    let mut choices = prepared.choices.clone();
-    if picks.len() < choices.len() {
-        return Err(prepared.pending(choices));
-    }
-    let run = loop {
-        let tried: Vec<usize> = (0..choices.len())
-            .map(|n| picks.get(n).copied().unwrap_or(0))
-            .collect();
-        let allowed = Allowed::new(prepared.shared_hands, &prepared.tracks, &choices, &tried)?;
-        let start = prepared.start.clone();
-        match start.play(&prepared.tracks, &allowed) {
-            Ok(run) => break run,
-            Err(fail) => {
-                // Played as far as it goes, to say where the clash stands.
-                let known = choices.iter().any(|c| {
-                    c.clash
-                        .as_ref()
-                        .is_some_and(|x| x.at == (fail.copy, fail.step))
-                });
-                let partial = partial_run(&prepared, &allowed, &fail);
-                match run::clash(&prepared.tracks, &allowed, &partial, &fail) {
-                    Some(c) if !known && choices.len() <= prepared.limit() => choices.push(c),
-                    _ => return Err(ErrorKind::DoesNotPlay(fail.copy, fail.problems).into()),
-                }
-            }
+    // Every choice at once where it can be found (clashes tried with the first versions of
+    // the choices not made yet); those known before playing where it cannot.
+    let (choices, run) = match prepared.discover(picks) {
+        Ok(found) => found,
+        Err(_) if picks.len() < prepared.choices.len() => {
+            return Err(prepared.pending(prepared.choices.clone()));
         }
+        Err(e) => return Err(e),
     };
     if picks.len() < choices.len() {
         return Err(prepared.pending(choices));
     }
     Ok(prepared.finish(run, &choices, picks, at))
+}
+
+/// Every choice the merge of `copies` asks with these `picks` (those known before playing,
+/// and the clashes playing them finds), whether or not the picks make them all: what a dialog
+/// shows, and what picks made on it must still be made on.
+pub fn pending(copies: &[Copy], picks: &[usize]) -> Result<Box<Pending>, Error> {
+    let (shared, later) = later_entries(copies)?;
+    let prepared = Prepared::of(copies, shared, &later)?;
+    let choices = prepared
+        .discover(picks)
+        .map_or_else(|_| prepared.choices.clone(), |(c, _)| c);
+    match prepared.pending(choices).kind {
+        ErrorKind::Choices(p) => Ok(p),
+        _ => Err(ErrorKind::NoSharedHistory(0).into()),
+    }
 }
 
 /// The merge played up to the step that did not play (to know where its hands stand).
@@ -313,6 +310,35 @@ impl<'a> Prepared<'a> {
                 applied: 0,
             },
         })
+    }
+
+    /// Plays the merge through with `picks`, each change that does not play becoming a clash
+    /// (tried with its first version until picked, to find the next): every choice, and the
+    /// merge as played.
+    fn discover(&self, picks: &[usize]) -> Result<(Vec<Choice>, Run), Error> {
+        let mut choices = self.choices.clone();
+        loop {
+            let tried: Vec<usize> = (0..choices.len())
+                .map(|n| picks.get(n).copied().unwrap_or(0))
+                .collect();
+            let allowed = Allowed::new(self.shared_hands, &self.tracks, &choices, &tried)?;
+            match self.start.clone().play(&self.tracks, &allowed) {
+                Ok(run) => return Ok((choices, run)),
+                Err(fail) => {
+                    let known = choices.iter().any(|c| {
+                        c.clash
+                            .as_ref()
+                            .is_some_and(|x| x.at == (fail.copy, fail.step))
+                    });
+                    // Played as far as it goes, to say where the clash stands.
+                    let partial = partial_run(self, &allowed, &fail);
+                    match run::clash(&self.tracks, &allowed, &partial, &fail) {
+                        Some(c) if !known && choices.len() <= self.limit() => choices.push(c),
+                        _ => return Err(ErrorKind::DoesNotPlay(fail.copy, fail.problems).into()),
+                    }
+                }
+            }
+        }
     }
 
     /// At most one clash per step: past that, a step that does not play is refused.
