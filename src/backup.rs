@@ -44,6 +44,9 @@ pub enum Skip {
     Permission,
     /// Reading or writing it failed.
     Io(String),
+    /// Not taken, on purpose: the message key says why (a damaged file set aside, a copy of
+    /// the club's names not merged yet, this machine's Syncthing list).
+    NotTaken(&'static str),
 }
 
 impl Skip {
@@ -67,6 +70,7 @@ impl Skip {
             Skip::BadName => Msg::new("backup.skip.bad_name"),
             Skip::Permission => Msg::new("backup.skip.permission"),
             Skip::Io(e) => msg!("backup.skip.io", error = e.clone()),
+            Skip::NotTaken(key) => Msg::new(key),
         }
     }
 }
@@ -101,6 +105,14 @@ fn with_skips(head: Msg, skips: &[(String, Skip)], key: &'static str) -> Msg {
 }
 
 impl Backup {
+    /// The files that could not be taken (those left out on purpose aside).
+    pub fn failed(&self) -> usize {
+        self.skipped
+            .iter()
+            .filter(|(_, s)| !matches!(s, Skip::NotTaken(_)))
+            .count()
+    }
+
     pub fn message(&self, out: &Path) -> Msg {
         let head = msg!(
             "backup.done",
@@ -185,6 +197,7 @@ pub fn backup(dir: &Path, out: &Path) -> Result<Backup, StoreError> {
             take(name.to_string(), &path, MAX_PREFS_BYTES, &mut report);
         }
     }
+    left_out(dir, &mut report);
     report.written = entries
         .iter()
         .filter(|e| !FOLDER_FILES.iter().any(|f| e["name"] == *f))
@@ -192,6 +205,42 @@ pub fn backup(dir: &Path, out: &Path) -> Result<Backup, StoreError> {
     let bundle = serde_json::json!({"format": BACKUP_FORMAT, "version": 1, "sessions": entries});
     store::write_new(out, bundle.to_string().as_bytes()).map_err(|e| store::exists_or(e, out))?;
     Ok(report)
+}
+
+/// What a backup does not take, named: files set aside in `damaged/` (they do not read as
+/// sessions), conflict copies of the club's names (taken in at the next change of names),
+/// and a `.stignore` holding lines of the user's own (this machine's Syncthing list).
+fn left_out(dir: &Path, report: &mut Backup) {
+    if let Ok(rd) = fs::read_dir(dir.join("damaged")) {
+        let mut names: Vec<String> = rd
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        for n in names {
+            report.skipped.push((
+                format!("damaged/{n}"),
+                Skip::NotTaken("backup.skip.damaged"),
+            ));
+        }
+    }
+    for c in store::copies_of(&dir.join(store::PEOPLE_FILE)) {
+        report.skipped.push((
+            store::shown_name(&c),
+            Skip::NotTaken("backup.skip.people_copy"),
+        ));
+    }
+    let list = read_file(&dir.join(store::STIGNORE), MAX_PREFS_BYTES).unwrap_or_default();
+    let own = String::from_utf8_lossy(&list)
+        .lines()
+        .map(str::trim)
+        .any(|l| !l.is_empty() && !l.starts_with("//") && !store::MACHINE_ONLY.contains(&l));
+    if own {
+        report.skipped.push((
+            store::STIGNORE.to_string(),
+            Skip::NotTaken("backup.skip.stignore"),
+        ));
+    }
 }
 
 /// Where an entry of a backup goes back: a shelf of the folder and a plain file name in it.

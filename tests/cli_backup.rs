@@ -109,3 +109,44 @@ fn a_backup_restores_what_was_lost_and_keeps_what_changed() {
     );
     assert_eq!(sessions(&data), after);
 }
+
+/// What a backup does not take is named, each with why: a damaged file set aside, a copy of
+/// the club's names another machine left, this machine's Syncthing list with lines of the
+/// user's own.
+#[test]
+fn a_backup_names_what_it_leaves_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(data.join("damaged")).unwrap();
+    std::fs::write(data.join("a.json"), truc(["Alice", "Bruno"], 0)).unwrap();
+    std::fs::write(data.join("damaged/old.json"), "{ broken").unwrap();
+    std::fs::write(data.join(".people.json"), "{\"names\":[\"Alice\"]}").unwrap();
+    std::fs::write(
+        data.join(".people.sync-conflict-20261126-100000-AAAAAAA.json"),
+        "{\"names\":[\"Zoé\"]}",
+    )
+    .unwrap();
+    std::fs::write(data.join(".stignore"), ".marque-locks\nphotos\n").unwrap();
+    let out = dir.path().join("sauvegarde.json");
+    let o = marque(&[
+        "backup",
+        data.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--lang",
+        "en",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(said.contains("damaged/old.json"), "{said}");
+    assert!(said.contains("stays in damaged/"), "{said}");
+    assert!(
+        said.contains(".people.sync-conflict-20261126-100000-AAAAAAA.json"),
+        "{said}"
+    );
+    assert!(said.contains(".stignore"), "{said}");
+}

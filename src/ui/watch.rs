@@ -29,6 +29,10 @@ pub struct Watch {
     /// When watching was last tried (a folder that cannot be watched is tried again now and
     /// then, not at every frame).
     tried: Option<Instant>,
+    /// The folder watched, as the system knows it (device, inode), and when that was last
+    /// looked at: a data folder replaced (by a link to another, say) is watched anew.
+    watched: Option<(u64, u64)>,
+    looked: Option<Instant>,
 }
 
 /// What changed in the folder since the window last looked.
@@ -47,6 +51,8 @@ impl Watch {
             ctx: Arc::new(Mutex::new(None)),
             pending: None,
             tried: None,
+            watched: None,
+            looked: None,
         };
         w.start();
         w
@@ -89,7 +95,26 @@ impl Watch {
         {
             self.watcher = Some(watcher);
             self.rx = Some(rx);
+            self.watched = identity(&self.dir);
         }
+    }
+
+    /// Now and then (not at every frame), whether the folder watched is still the one at its
+    /// path: one replaced (moved away and a link to another put there) is watched anew, and
+    /// everything is looked at again.
+    fn follow_replaced(&mut self) {
+        if self.looked.is_some_and(|t| t.elapsed() < RETRY) {
+            return;
+        }
+        self.looked = Some(Instant::now());
+        if self.watcher.is_none() || identity(&self.dir) == self.watched {
+            return;
+        }
+        self.watcher = None;
+        self.rx = None;
+        self.tried = None;
+        self.start();
+        self.pending = Some((Instant::now(), true));
     }
 
     /// What changed in the folder (once it has been quiet since): once per burst.
@@ -101,6 +126,7 @@ impl Watch {
             }
         }
         self.start();
+        self.follow_replaced();
         if let Some(rx) = &self.rx {
             loop {
                 match rx.try_recv() {
@@ -133,6 +159,19 @@ impl Watch {
     /// Whether the folder is watched.
     pub fn watching(&self) -> bool {
         self.watcher.is_some()
+    }
+}
+
+/// A folder as the system knows it, its link followed: device and inode.
+fn identity(dir: &Path) -> Option<(u64, u64)> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(dir).ok().map(|m| (m.dev(), m.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        std::fs::metadata(dir).ok().map(|_| (0, 0))
     }
 }
 

@@ -208,3 +208,33 @@ fn a_change_from_the_disk_asks_for_the_frame_that_shows_it() {
     h.step();
     assert!(h.ctx.has_requested_repaint());
 }
+
+/// The data folder replaced by a link to another folder while the window is open: the window
+/// follows the folder now at its path (new sessions there are listed, and so are later ones).
+#[cfg(unix)]
+#[test]
+fn the_window_follows_a_data_folder_replaced_by_a_link() {
+    let root = tempfile::tempdir().unwrap();
+    let data = root.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let mut h = harness(&data);
+    assert!(h.state().watching());
+    let other = root.path().join("club");
+    std::fs::create_dir_all(&other).unwrap();
+    std::fs::rename(&data, root.path().join("data-old")).unwrap();
+    std::os::unix::fs::symlink(&other, &data).unwrap();
+    let session = |players: [&str; 2]| {
+        json!({"format": "marque-session", "version": 1, "game": "truc", "players": players,
+               "hands": []})
+        .to_string()
+    };
+    std::fs::write(other.join("a.json"), session(["Hugo", "Inès"])).unwrap();
+    frames_until(&mut h, "the session in the folder now there", |h| {
+        shows_containing(h, "Hugo, Inès")
+    });
+    // And what comes there afterwards, through the new watch.
+    std::fs::write(other.join("b.json"), session(["Jade", "Karim"])).unwrap();
+    frames_until(&mut h, "a later session there", |h| {
+        shows_containing(h, "Jade, Karim")
+    });
+}
