@@ -1,7 +1,10 @@
 //! A Marque data folder shared by two real Syncthing instances on loopback (no discovery, no
-//! relays): a session made on one is listed and scored the same on the other; hands added on
-//! both sides during a partition end, after `marque merge`, in one session holding them all,
-//! the same bytes on both machines; what `.stignore` keeps on one machine never crosses.
+//! relays): a session made on one is listed and scored the same on the other; the app's first
+//! start on the second machine leaves the club's names as they were on both; hands added on
+//! both sides during a partition (the same deal alike within one second, and the next round of
+//! an ascenseur evening differently) end, after `marque merge` (and a choice for the round), in
+//! one session holding them all, the same bytes on both machines; what `.stignore` keeps on one
+//! machine never crosses.
 //!
 //! Needs Debian's `syncthing` (the README's test command and `.ci/run` install it). Every wait
 //! is bounded; the instances are stopped when the test ends, however it ends.
@@ -292,6 +295,18 @@ fn deal(contract: &str, tricks: u8) -> String {
     json!({"contract": contract, "declarer": "N", "tricks": tricks}).to_string()
 }
 
+/// The app's first start on a folder, as a machine that joins the club starts it: a few frames
+/// (the text size follows the screen, and this machine's preferences are saved), then closed.
+fn first_start_of_the_app(folder: &Path) {
+    let app = marque::ui::App::new(folder.to_path_buf());
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut marque::ui::App| app.show(ui), app);
+    for _ in 0..6 {
+        h.step();
+    }
+}
+
 fn hands(path: &Path) -> Vec<Value> {
     let v: Value = serde_json::from_slice(&read(path)).unwrap();
     v["hands"].as_array().unwrap().clone()
@@ -305,9 +320,8 @@ fn a_folder_shared_by_two_syncthing_instances() {
     // B waits for A to dial: two sides dialling at once sometimes stall (see the notes).
     a.configure(&b, true);
     b.configure(&a, false);
-    // Each machine's own files, made before they meet: preferences in two languages.
+    // A's own preferences, made before they meet; B is a machine that joins, with none.
     std::fs::write(a.file(".prefs.json"), r#"{"lang":"fr"}"#).unwrap();
-    std::fs::write(b.file(".prefs.json"), r#"{"lang":"en"}"#).unwrap();
     marque_ok(&["check", b.folder.to_str().unwrap()]);
     assert!(
         read(&b.file(".stignore")).starts_with(b"// Marque"),
@@ -326,7 +340,24 @@ fn a_folder_shared_by_two_syncthing_instances() {
     let path_a = file_a.to_str().unwrap().to_string();
     marque_ok(&["add", &path_a, &deal("1C", 7)]);
     marque_ok(&["add", &path_a, &deal("4S", 10)]);
-    std::fs::write(a.file(".people.json"), r#"{"merged":[["Anne","Anne M."]]}"#).unwrap();
+    let people = r#"{"names":["Anne"],"merged":[["Anne","Anne M."]]}"#;
+    std::fs::write(a.file(".people.json"), people).unwrap();
+    // An ascenseur evening too, two rounds in.
+    let evening = json!({"format": "marque-session", "version": 1, "id": "2026-11-25-asc-club",
+        "game": "ascenseur", "players": ["Anne", "Bruno", "Chloé"], "hands": []});
+    let evening_a = a.file("evening.json");
+    std::fs::write(&evening_a, evening.to_string()).unwrap();
+    let evening_path_a = evening_a.to_str().unwrap().to_string();
+    marque_ok(&[
+        "add",
+        &evening_path_a,
+        r#"{"bids":[0,0,0],"tricks":[1,0,0]}"#,
+    ]);
+    marque_ok(&[
+        "add",
+        &evening_path_a,
+        r#"{"bids":[0,0,0],"tricks":[1,1,0]}"#,
+    ]);
     a.scan();
     let file_b = b.file("club.json");
     wait_for("the session on B", || read(&file_b) == read(&file_a));
@@ -347,13 +378,42 @@ fn a_folder_shared_by_two_syncthing_instances() {
     wait_for("the names merged by hand on B", || {
         read(&b.file(".people.json")) == read(&a.file(".people.json"))
     });
+    let evening_b = b.file("evening.json");
+    wait_for("the evening on B", || read(&evening_b) == read(&evening_a));
+    // The app's first start on B (no preferences of its own) leaves the club's names as they
+    // were, on both machines.
+    first_start_of_the_app(&b.folder);
+    assert!(
+        !read(&b.file(".prefs.json")).is_empty(),
+        "B saved its own preferences"
+    );
+    b.scan();
+    a.scan();
+    std::thread::sleep(Duration::from_secs(2));
+    assert_eq!(read(&b.file(".people.json")), people.as_bytes());
+    assert_eq!(read(&a.file(".people.json")), people.as_bytes());
 
     // A partition: each side adds its own deals while they are apart.
     a.post(&format!("/rest/system/pause?device={}", b.id));
     b.post(&format!("/rest/system/pause?device={}", a.id));
     wait_for("the partition", || !a.connected(&b) && !b.connected(&a));
+    // Both record the same next deal alike, within one second.
+    marque_ok(&["add", &path_a, &deal("6C", 12)]);
+    marque_ok(&["add", &path_b, &deal("6C", 12)]);
     marque_ok(&["add", &path_a, &deal("2H", 8)]);
     marque_ok(&["add", &path_a, &deal("3NT", 9)]);
+    // Each enters round 3 of the evening, differently.
+    marque_ok(&[
+        "add",
+        &evening_path_a,
+        r#"{"bids":[0,0,0],"tricks":[1,1,1]}"#,
+    ]);
+    let evening_path_b = evening_b.to_str().unwrap().to_string();
+    marque_ok(&[
+        "add",
+        &evening_path_b,
+        r#"{"bids":[1,0,0],"tricks":[3,0,0]}"#,
+    ]);
     // Another second on B's clock: the two files have different modification times.
     std::thread::sleep(Duration::from_millis(1100));
     marque_ok(&["add", &path_b, &deal("5D", 11)]);
@@ -361,22 +421,36 @@ fn a_folder_shared_by_two_syncthing_instances() {
     b.scan();
     a.post(&format!("/rest/system/resume?device={}", b.id));
     b.post(&format!("/rest/system/resume?device={}", a.id));
-    wait_for("the conflict copy on both sides", || {
+    wait_for("the conflict copies on both sides", || {
         let (ca, cb) = (a.conflict_copies(), b.conflict_copies());
-        !ca.is_empty() && ca == cb && read(&file_a) == read(&file_b)
+        ca.len() == 2 && ca == cb && read(&file_a) == read(&file_b)
     });
     // marque check says so.
     let checked = marque(&["check", a.folder.to_str().unwrap()]);
     assert_eq!(checked.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&checked.stdout).contains("conflict"));
 
-    // Merged on A: every deal of both sides, in one session, the same bytes on B.
+    // Merged on A: every deal of both sides, in one session, the same bytes on B. The round
+    // entered on both is a choice for the players; the version not chosen stays in the log.
     marque_ok(&["merge", &path_a]);
+    let asked = marque(&["merge", &evening_path_a, "--lang", "en"]);
+    assert_eq!(asked.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&asked.stderr).contains("choice 1 — round 3"));
+    marque_ok(&["merge", &evening_path_a, "--pick", "1=2"]);
     assert!(a.conflict_copies().is_empty());
     a.scan();
-    wait_for("the merged session on B", || {
-        read(&file_b) == read(&file_a) && b.conflict_copies().is_empty()
+    wait_for("the merged sessions on B", || {
+        read(&file_b) == read(&file_a)
+            && read(&evening_b) == read(&evening_a)
+            && b.conflict_copies().is_empty()
     });
+    let rounds = hands(&evening_b);
+    assert_eq!(rounds.len(), 3);
+    let evening_log = marque_ok(&["log", &evening_path_b, "--lang", "en"]);
+    assert!(
+        evening_log.contains("version not kept in the merge"),
+        "{evening_log}"
+    );
     let merged = hands(&file_a);
     let contracts: Vec<&str> = merged
         .iter()
@@ -384,7 +458,11 @@ fn a_folder_shared_by_two_syncthing_instances() {
         .collect();
     let mut sorted = contracts.clone();
     sorted.sort_unstable();
-    assert_eq!(sorted, ["1C", "2H", "3NT", "4S", "5D"], "{contracts:?}");
+    assert_eq!(
+        sorted,
+        ["1C", "2H", "3NT", "4S", "5D", "6C", "6C"],
+        "{contracts:?}"
+    );
     assert_eq!(&contracts[..2], ["1C", "4S"]);
     let log = marque_ok(&["log", &path_b, "--lang", "en"]);
     assert!(log.contains("merged with the copy"), "{log}");
@@ -402,7 +480,7 @@ fn a_folder_shared_by_two_syncthing_instances() {
 
     // What each machine keeps to itself never crossed.
     assert_eq!(read(&a.file(".prefs.json")), br#"{"lang":"fr"}"#);
-    assert_eq!(read(&b.file(".prefs.json")), br#"{"lang":"en"}"#);
+    assert_ne!(read(&b.file(".prefs.json")), read(&a.file(".prefs.json")));
     // Syncthing knows of them only as ignored ("invalid": announced, never sent).
     for ignored in [".index.json", ".prefs.json", ".marque-locks", ".marque-tmp"] {
         let file = b
