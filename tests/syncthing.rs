@@ -465,7 +465,7 @@ fn a_folder_shared_by_two_syncthing_instances() {
     );
     assert_eq!(&contracts[..2], ["1C", "4S"]);
     let log = marque_ok(&["log", &path_b, "--lang", "en"]);
-    assert!(log.contains("merged with the copy"), "{log}");
+    assert!(log.contains("merged with the copy from machine"), "{log}");
     // The copy went to the trash (on both machines), never deleted.
     wait_for("the copy in B's trash", || {
         std::fs::read_dir(b.file("trash")).is_ok_and(|rd| {

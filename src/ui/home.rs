@@ -320,7 +320,12 @@ fn rows(listed: &[Listed], key: &RowsKey, moved: &[Moved]) -> Vec<Row> {
             {
                 continue;
             }
-            let key = if want_finished {
+            // A conflict copy in the trash was merged: what it held is in the session (its
+            // versions not kept in the session's log), so it is looked at, not put back or
+            // resumed as a session.
+            let file = file_name(&l.path);
+            let merged_copy = shelf == Shelf::Trash && crate::store::copy_of(&file).is_some();
+            let key = if want_finished || merged_copy {
                 "ui.home.view"
             } else {
                 "ui.home.resume"
@@ -337,10 +342,6 @@ fn rows(listed: &[Listed], key: &RowsKey, moved: &[Moved]) -> Vec<Row> {
             if s.progress() == Progress::Stopped {
                 titled = format!("{}   {titled}", tr(lang, "ui.home.stopped_tag"));
             }
-            // A conflict copy in the trash was merged: what it held is in the session (its
-            // versions not kept in the session's log), so it is not put back as a session.
-            let file = file_name(&l.path);
-            let merged_copy = shelf == Shelf::Trash && crate::store::copy_of(&file).is_some();
             if merged_copy {
                 let machine = marque_core::merge::machine_of(&file).unwrap_or("?");
                 let tag = msg!("ui.home.merged_copy", machine = machine).render(lang);

@@ -572,11 +572,17 @@ fn push_log(s: &mut Session, entry: &LogOut) {
 
 /// A merge's log line: the copies merged, and the choices made.
 fn merge_sentence(time: String, new: &Value) -> Msg {
+    // Each copy as the table knows it: the machine that made it.
     let copies = new
         .get("copies")
         .and_then(Value::as_array)
-        .map(|c| crate::i18n::join(c.iter().filter_map(Value::as_str)))
-        .unwrap_or_default();
+        .and_then(|c| {
+            c.iter()
+                .filter_map(Value::as_str)
+                .map(|n| crate::merge::copy_label(n, false))
+                .reduce(|all, m| msg!("list.and", a = all, b = m))
+        })
+        .unwrap_or_else(|| Msg::new("log.unknown"));
     let chosen = new
         .get("chosen")
         .and_then(Value::as_array)

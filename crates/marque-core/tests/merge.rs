@@ -138,7 +138,7 @@ fn hands_added_on_both_sides_are_all_kept_in_time_order() {
     let sentences = history::sentences(&m.s, &m.sheet);
     let last = sentences.last().unwrap().render(Lang::En);
     assert!(
-        last.contains("A.sync-conflict-20261125-210500-AAAAAAA.json"),
+        last.contains("merged with the copy from machine AAAAAAA"),
         "{last}"
     );
 }

@@ -198,17 +198,23 @@ fn the_next_round_entered_on_both_machines_is_a_choice() {
             .find(|e| e.action == Some(Action::Aside))
             .expect("the version not kept is in the log");
         assert_eq!(&aside.old, other);
+        // Restored, it takes the place of the round kept (the two do not play together).
         let restore = history::restore(&m.s, aside).expect("restorable");
-        assert!(matches!(restore, Change::Insert(3, _)));
+        assert!(matches!(restore, Change::Replace(2, _, _)));
+        let mut back = m.clone();
+        back.apply(restore, Action::Restore, "23:10:00");
+        assert_eq!(back.hands()[2], *other);
         let sentence = history::sentences(&m.s, &m.sheet)
             .iter()
             .map(|s| s.render(Lang::En))
             .find(|s| s.contains("not kept"))
             .unwrap();
+        // Named where it stood, in the game's words.
         assert!(
-            sentence.contains("round 4") || sentence.contains("3"),
+            sentence.contains("round 3 — version not kept"),
             "{sentence}"
         );
+        assert!(sentence.contains("3 cards"), "{sentence}");
         // Merged again with the copy left out: nothing comes back twice.
         let again = merge::merge(
             &[

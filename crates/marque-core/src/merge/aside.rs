@@ -50,13 +50,10 @@ pub(super) fn record(
                 let Some(leave) = clash.leaves.get(p) else {
                     continue;
                 };
-                // Hands left out go back after the hands kept there.
-                let kept = match c.versions.get(p) {
-                    Some((_, Version::Hands(h))) => h.len(),
-                    Some((_, Version::Without)) | None => 0,
-                    Some(_) => 1,
-                };
-                let mut next = c.hand + kept;
+                // Hands left out are named where they stood on their copy: restoring one puts
+                // it in place of the hand kept there (the two did not play together), or adds
+                // it where none was kept.
+                let mut next = c.hand;
                 for &id in &leave.ids {
                     let found = tracks.iter().enumerate().find_map(|(k, t)| {
                         let (_, v) = t.added.iter().find(|(a, _)| *a == id)?;
@@ -123,13 +120,9 @@ pub(super) fn record(
             .checked_sub(1)
             .and_then(|i| run.session.hands.get(i))
             .map_or(Value::Null, |h| h.to_value());
-        // A hand left out goes back where it was; one changed otherwise, in place of the
-        // hand kept.
-        let new = if a.hand == 0 || is_left_out(&a, choices) {
-            Value::Null
-        } else {
-            current
-        };
+        // In place of the hand kept there, if any; a hand left out where none was kept goes
+        // back as a new hand.
+        let new = if a.hand == 0 { Value::Null } else { current };
         let entry = AsideOut {
             at,
             action: Action::Aside.id(),
@@ -143,15 +136,4 @@ pub(super) fn record(
             run.session.log.push(r);
         }
     }
-}
-
-/// Whether an aside is a hand left out (added on its copy, not kept): it goes back as a new
-/// hand rather than in place of another.
-fn is_left_out(a: &Aside, choices: &[Choice]) -> bool {
-    choices.iter().any(|c| {
-        c.clash.is_some()
-            && c.versions.iter().any(|(holders, v)| {
-                holders.contains(&a.copy) && matches!(v, Version::Hands(hs) if hs.contains(&a.old))
-            })
-    })
 }
