@@ -12,7 +12,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::{MAX_PREFS_BYTES, PEOPLE_FILE, Shelf, Store, StoreError, copies_of, read_file};
+use super::{
+    MAX_PREFS_BYTES, PEOPLE_FILE, PREFS_FILE, Shelf, Store, StoreError, copies_of, read_file,
+};
 use marque_core::stats::person_key;
 
 /// What a club shares besides its sessions.
@@ -66,12 +68,20 @@ impl People {
         store.dir.join(PEOPLE_FILE)
     }
 
-    /// The club's names (none when there is no such file yet), with those of the conflict
-    /// copies that read taken in; never fails.
+    /// The club's names, with those of the conflict copies that read taken in; never fails.
+    /// Where there is no `.people.json` yet, the names an older Marque kept in this machine's
+    /// `.prefs.json` (the first change of names then writes them to `.people.json`).
     pub fn read(store: &Store) -> Read {
         let path = People::path(store);
         let (mut people, damaged) = match read_one(&path) {
-            Ok(p) => (p.unwrap_or_default(), false),
+            Ok(Some(p)) => (p, false),
+            Ok(None) => (
+                read_one(&store.dir.join(PREFS_FILE))
+                    .ok()
+                    .flatten()
+                    .unwrap_or_default(),
+                false,
+            ),
             Err(()) => (People::default(), true),
         };
         let mut out = Read::default();
@@ -159,20 +169,6 @@ impl People {
     /// Who is who for statistics: the names merged by hand.
     pub fn stats(&self) -> marque_core::stats::People {
         marque_core::stats::People::new(self.merged.iter().map(|[a, b]| (a.as_str(), b.as_str())))
-    }
-
-    /// Names from an old `.prefs.json` (before the names had a file of their own), moved to
-    /// `.people.json` once, when there is none yet.
-    pub fn adopt(store: &Store, old: People) -> Result<(), PeopleError> {
-        let path = People::path(store);
-        if std::fs::symlink_metadata(&path).is_ok() || old == People::default() {
-            return Ok(());
-        }
-        People::change(store, &Change::Remember(old.names))?;
-        for [name, into] in old.merged {
-            People::change(store, &Change::Merge { name, into })?;
-        }
-        Ok(())
     }
 }
 

@@ -22,18 +22,14 @@ pub struct Prefs {
     pub people: People,
 }
 
-/// This machine's preferences as written in `.prefs.json`; `names` and `merged` only in files
-/// written before the names had a file of their own (moved to `.people.json` once).
+/// This machine's preferences as written in `.prefs.json` (names an older Marque kept there are
+/// read by [`People::read`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 struct Machine {
     lang: Lang,
     dark: bool,
     zoom: f32,
-    #[serde(skip_serializing)]
-    names: Vec<String>,
-    #[serde(skip_serializing)]
-    merged: Vec<[String; 2]>,
 }
 
 impl Default for Machine {
@@ -42,8 +38,6 @@ impl Default for Machine {
             lang: Lang::Fr,
             dark: false,
             zoom: 1.3,
-            names: Vec::new(),
-            merged: Vec::new(),
         }
     }
 }
@@ -119,13 +113,6 @@ impl Prefs {
         let Ok(mut m) = serde_json::from_slice::<Machine>(&text) else {
             return (Machine::default(), Some(Found::Damaged));
         };
-        // Names kept with this machine's preferences before they had a file of their own go
-        // there once (never over a file another machine shares).
-        let old = People {
-            names: std::mem::take(&mut m.names),
-            merged: std::mem::take(&mut m.merged),
-        };
-        People::adopt(store, old).ok();
         let mut notice = None;
         if !(ZOOM_MIN..=ZOOM_MAX).contains(&m.zoom) {
             m.zoom = Machine::default().zoom;
@@ -142,7 +129,6 @@ impl Prefs {
             lang: self.lang,
             dark: self.dark,
             zoom: self.zoom,
-            ..Machine::default()
         };
         let text = serde_json::to_string_pretty(&machine).map_err(std::io::Error::other)?;
         store::write_atomic(&Prefs::path(store), text.as_bytes())
