@@ -13,6 +13,7 @@ pub use marque_core::{games, history, i18n, session, text};
 pub mod backup;
 pub mod cli;
 pub mod csv_out;
+pub mod document;
 pub mod pdf;
 pub mod store;
 pub mod term;

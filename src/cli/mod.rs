@@ -666,19 +666,13 @@ fn lock_within(
         let m = msg!("add.bad_wait", max = MAX_WAIT as i64);
         return Err(fail(&[Problem::file(m)], lang));
     }
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(wait);
-    loop {
-        match Lock::acquire(file) {
-            Ok(l) => return Ok(l),
-            Err(StoreError::Locked(_)) if std::time::Instant::now() < deadline => {
-                std::thread::sleep(std::time::Duration::from_millis(50));
-            }
-            Err(e @ StoreError::Locked(_)) => {
-                fail(&store_problems(path, e), lang);
-                return Err(ExitCode::from(LOCKED));
-            }
-            Err(e) => return Err(fail(&store_problems(path, e), lang)),
+    match Lock::acquire_within(file, std::time::Duration::from_secs_f64(wait)) {
+        Ok(l) => Ok(l),
+        Err(e @ StoreError::Locked(_)) => {
+            fail(&store_problems(path, e), lang);
+            Err(ExitCode::from(LOCKED))
         }
+        Err(e) => Err(fail(&store_problems(path, e), lang)),
     }
 }
 

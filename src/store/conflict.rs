@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::history::{self, Action, Change};
-use crate::session::Session;
+use crate::session::{Hand, Session};
 
 use super::{Loaded, Store, StoreError, read_session, write_atomic};
 
@@ -21,21 +21,18 @@ pub enum Merged {
     },
 }
 
-/// Settles `change` (made to `ours`, read from `path`) with the file as it now is; `now` names
-/// the copy and dates the log entry.
+/// Settles what was made to `ours` (read from `path`) with the file as it now is; `added` is
+/// the hand the change added at the end, when that was the whole change. `now` names the copy
+/// and dates the log entry.
 pub fn merge_after_change(
     store: &Store,
     path: &Path,
     ours: &Session,
-    change: &Change,
-    action: Action,
+    added: Option<&Hand>,
     now: &str,
 ) -> Result<Merged, StoreError> {
     let mut loaded = read_session(path)?;
-    if let Change::Insert(i, hand) = change
-        && *i + 1 == ours.hands.len()
-        && action == Action::Add
-    {
+    if let Some(hand) = added {
         let at = loaded.session.hands.len();
         let added = history::apply(
             &mut loaded.session,

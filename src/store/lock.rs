@@ -55,6 +55,23 @@ impl Lock {
         })
     }
 
+    /// Takes the lock of a session file, waiting at most `wait` for another writer to let it
+    /// go; then says who holds it.
+    pub fn acquire_within(
+        session_path: &Path,
+        wait: std::time::Duration,
+    ) -> Result<Lock, StoreError> {
+        let deadline = std::time::Instant::now() + wait;
+        loop {
+            match Lock::acquire(session_path) {
+                Err(StoreError::Locked(_)) if std::time::Instant::now() < deadline => {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                other => return other,
+            }
+        }
+    }
+
     /// Makes sure the lock is still held: the lock file on disk is the one locked. If a cleaner
     /// deleted it, the lock is taken again (waiting for a writer that took the new file in the
     /// meantime); the caller must then check the session has not changed since it was read.

@@ -7,11 +7,11 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 
 use super::dialogs::FileFor;
 use super::document::Open;
-use super::notice::{Notice, render_problems, store_notice};
+use super::notice::store_notice;
 use super::prefs::Prefs;
 use super::{App, Screen, TAP_GUARD_SECONDS, home, new_session};
 use crate::games::{GameHand, GameKind};
-use crate::history::{Action, Change};
+use crate::history::Change;
 use crate::i18n::Lang;
 use crate::session::Session;
 use crate::store::people;
@@ -355,31 +355,6 @@ impl App {
             && let Screen::New(ns) = &mut self.screen
         {
             ns.error = Some(e);
-        }
-    }
-
-    /// Deletes hand `i`, with a trace in the log.
-    fn delete(&mut self, i: usize) {
-        let game = self.open.as_ref().map(|o| o.doc.session.game);
-        let old = self
-            .open
-            .as_ref()
-            .and_then(|o| o.doc.session.hands.get(i).cloned());
-        if let Some(old) = old
-            && let Err(p) = self.change(Change::Remove(i, old), Action::Delete)
-        {
-            self.notice = Some(Notice::new(move |lang| {
-                let why = render_problems(&p, lang, game);
-                msg!("ui.delete_refused", why = why).render(lang)
-            }));
-        }
-    }
-
-    /// Brings back what the log recorded.
-    fn restore(&mut self, change: Change) {
-        let game = self.open.as_ref().map(|o| o.doc.session.game);
-        if let Err(p) = self.change(change, Action::Restore) {
-            self.notice = Some(Notice::new(move |lang| render_problems(&p, lang, game)));
         }
     }
 

@@ -110,7 +110,7 @@ impl App {
             FileFor::Export | FileFor::ExportPdf => self.open.as_ref().map(|o| {
                 let stem = o
                     .doc
-                    .path
+                    .path()
                     .file_stem()
                     .map(|s| s.to_string_lossy().into_owned())
                     .unwrap_or_else(|| "marque".into());
@@ -132,7 +132,7 @@ impl App {
             });
         match spawned {
             Ok(_) => {
-                let session = self.open.as_ref().map(|o| o.doc.path.clone());
+                let session = self.open.as_ref().map(|o| o.doc.path().to_path_buf());
                 self.dialog = Some((purpose, session, rx));
             }
             Err(_) => self.notice = Some(Msg::new("ui.dialog.none").into()),
@@ -174,7 +174,7 @@ impl App {
                 let Some(open) = self
                     .open
                     .as_mut()
-                    .filter(|o| Some(&o.doc.path) == session.as_ref())
+                    .filter(|o| session.as_deref() == Some(o.doc.path()))
                 else {
                     self.notice = Some(Msg::new("ui.dialog.other_session").into());
                     return;

@@ -32,7 +32,7 @@ use dialogs::AskFile;
 pub use crate::games::{OptDesc, OptKind};
 pub use commands::{Command, NAMED, Named, REDO, UNDO, ZOOM_IN, ZOOM_OUT};
 pub use dialogs::{FileFor, native_file_dialog};
-pub use document::{Doc, Open};
+pub use document::Open;
 pub use forms::Form;
 pub use new_session::options_of;
 pub use notice::{Notice, render_problems};
@@ -294,7 +294,7 @@ impl App {
                 let game = self
                     .open
                     .as_ref()
-                    .map(|o| o.doc.session.game)
+                    .map(|o| o.doc.session().game)
                     .unwrap_or(GameKind::ALL[0]);
                 self.send(Command::Rules { game, focus: None });
             }

@@ -62,8 +62,8 @@ pub fn show(app: &mut App, ctx: &egui::Context) {
 /// the window, the race to the target, the last hand.
 pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
     let doc = &open.doc;
-    let sheet = &doc.sheet;
-    let head = marque_core::view::Head::of(&doc.session, sheet, lang);
+    let sheet = doc.sheet();
+    let head = marque_core::view::Head::of(doc.session(), sheet, lang);
     let sides = &head.names;
     let room = ui.available_height();
     // Each side's row takes an equal share of what is left under the headings.
@@ -73,15 +73,15 @@ pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
     ui.label(
         RichText::new(format!(
             "{} — {}",
-            tr(lang, doc.session.game.name_key()),
-            doc.session.players.join(" · ")
+            tr(lang, doc.session().game.name_key()),
+            doc.session().players.join(" · ")
         ))
         .size(small)
         .strong(),
     );
     ui.label(RichText::new(sheet.state().render(lang)).size(small));
     // The options in force, so that the room knows the table being used.
-    let options = crate::text::options_text(&doc.session, &doc.session.options.to_json(), lang);
+    let options = crate::text::options_text(doc.session(), &doc.session().options.to_json(), lang);
     let options = msg!("explain.options", list = options).render(lang);
     ui.label(RichText::new(options).size(small * 0.6).weak());
     // A bridge evening: each finished rubber's result.
@@ -133,11 +133,11 @@ pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
             .filter(|(_, d)| **d != 0)
             .map(|(n, d)| format!("{n} {d:+}"))
             .collect();
-        let game = doc.session.game;
+        let game = doc.session().game;
         let line = game.hand_words(msg!(
             "ui.board.last",
             n = last + 1,
-            what = sheet.label(&doc.session.hands, last),
+            what = sheet.label(&doc.session().hands, last),
             points = deltas.join(", ")
         ));
         ui.label(RichText::new(line.render(lang)).size(small * 0.8));

@@ -8,9 +8,9 @@ use egui::RichText;
 
 use super::notice::{Notice, store_notice};
 use super::{App, Command, Open, sheet};
-use crate::history::UndoStack;
+use crate::document::Reloaded;
 use crate::i18n::{Msg, tr};
-use crate::store::{self, Lock, Merging, Stamp};
+use crate::store::Merging;
 use marque_core::merge::Pending;
 use marque_core::msg;
 
@@ -42,68 +42,41 @@ impl App {
 
     /// The open session's file changed since this window read or wrote it: it is read again and
     /// shown as it now is (every change here is saved at once: nothing of the window's is
-    /// lost). The window keeps its lock; undo starts afresh (its steps were of the file before).
-    pub(super) fn reload_open(&mut self) {
+    /// lost); undo starts afresh (its steps were of the file before).
+    pub fn reload_open(&mut self) {
         let Some(open) = self.open.as_mut() else {
             return;
         };
-        let path = open.doc.path.clone();
-        let now = match Stamp::of_path(&path) {
-            Ok(s) => s,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                self.notice = Some(Msg::new("ui.sync.gone").into());
-                return;
-            }
-            Err(e) => {
-                self.notice = Some(store_notice(e.into()));
-                return;
-            }
-        };
-        if now == open.doc.stamp {
-            return;
-        }
-        // A change this window could not save is still only here: the file is not read over it
-        // (the next save tells what to do: it is refused as changed, or kept in a copy).
-        if open.save_error.is_some() {
-            self.notice = Some(Msg::new("ui.sync.changed_unsaved").into());
-            return;
-        }
-        let loaded = match store::read_session(&path) {
-            Ok(l) => l,
+        let notice = match open.doc.reload() {
+            Ok(Reloaded::Same) => return,
+            Ok(Reloaded::Gone) => Msg::new("ui.sync.gone").into(),
+            // A change this window could not save is still only here: the file is not read
+            // over it (the next save settles it with the file as it then is).
+            Ok(Reloaded::Unsaved) => Msg::new("ui.sync.changed_unsaved").into(),
             // Half a file (a copy under way) or a damaged one: the window keeps what it shows,
             // and says why; the next change of the file is looked at again.
             Err(e) => {
-                self.notice = Some(store_notice(e));
-                return;
+                let game = open.doc.session().game;
+                match super::document::doc_notice(e, game, None) {
+                    Some(n) => n,
+                    None => return,
+                }
+            }
+            Ok(Reloaded::Changed { hands }) => {
+                shown_anew(open, hands);
+                let key = if open.doc.read_only().is_none() {
+                    "ui.sync.reloaded_writing"
+                } else {
+                    "ui.sync.reloaded"
+                };
+                Msg::new(key).into()
             }
         };
-        let hands_changed = loaded.session.hands != open.doc.session.hands;
-        replace_doc(open, loaded);
-        if hands_changed {
-            open.selected = open.selected.filter(|&i| i < open.doc.session.hands.len());
-            open.preview = None;
-            let ended = open.doc.sheet.natural_end && !open.next_rubber;
-            if open.editing.is_some() || ended {
-                // The hand being edited may be elsewhere now, or the game is over: the form is
-                // made again.
-                open.editing = None;
-                open.reset_form();
-            } else {
-                // A hand being entered stays as typed, where it is (nothing jumps under the
-                // table's fingers); it now follows the hands that came.
-                open.before = open.doc.sheet.open_game().clone();
-            }
-        }
-        let key = if open.doc.lock.is_some() {
-            "ui.sync.reloaded_writing"
-        } else {
-            "ui.sync.reloaded"
-        };
-        self.notice = Some(Msg::new(key).into());
+        self.notice = Some(notice);
     }
 
     /// Merges the conflict copies of the session at `path` with these picks (one per choice, in
-    /// order): with the open window's lock when it is the open session, else taking it.
+    /// order): through the open document when it is the one on screen, else by its file.
     pub(super) fn merge_copies(&mut self, path: &Path, picks: Vec<usize>) {
         // The choices the picks were made on: other choices now are asked again.
         let expected = self
@@ -111,39 +84,19 @@ impl App {
             .take()
             .filter(|d| d.path == path)
             .map(|d| d.pending.choices);
-        let own = self
-            .open
-            .as_mut()
-            .filter(|o| o.doc.path == path)
-            .and_then(|o| o.doc.lock.take());
-        let lock = match own {
-            Some(l) => l,
-            None => match Lock::acquire(path) {
-                Ok(l) => l,
-                Err(e) => {
-                    self.notice = Some(store_notice(e));
-                    return;
-                }
-            },
+        let now = crate::now();
+        let outcome = match self.open.as_mut().filter(|o| o.doc.path() == path) {
+            Some(open) => {
+                let r = open
+                    .doc
+                    .merge_copies(&self.store, &picks, expected.as_deref(), &now);
+                shown_anew(open, true);
+                r
+            }
+            None => {
+                crate::document::merge_copies(&self.store, path, &picks, expected.as_deref(), &now)
+            }
         };
-        let outcome = store::merge_copies(
-            &self.store,
-            path,
-            &lock,
-            &picks,
-            expected.as_deref(),
-            &crate::now(),
-        );
-        // The lock goes back to the window that held it.
-        let mut lock = Some(lock);
-        if let Some(o) = self.open.as_mut().filter(|o| o.doc.path == path)
-            && o.read_only.is_none()
-        {
-            o.doc.lock = lock.take();
-        }
-        drop(lock);
-        // The window shows the file as it now is first; the notice is the merge's.
-        self.reload_open();
         self.notice = Some(match outcome {
             Err(e) => store_notice(e),
             Ok(Merging::Choices(pending)) => {
@@ -183,15 +136,29 @@ impl App {
     }
 }
 
-/// The document shown as `loaded`, its lock kept.
-pub(super) fn replace_doc(open: &mut Open, loaded: store::Loaded) {
-    let doc = &mut open.doc;
-    doc.session = loaded.session;
-    doc.sheet = loaded.sheet;
-    doc.stamp = loaded.stamp;
-    doc.undo = UndoStack::default();
+/// The open document now holds the file as it is: the sheet's rows are made again, and where
+/// the hands changed, the form follows.
+fn shown_anew(open: &mut Open, hands: bool) {
     open.rows = sheet::Rows::default();
     open.save_error = None;
+    if !hands {
+        return;
+    }
+    open.selected = open
+        .selected
+        .filter(|&i| i < open.doc.session().hands.len());
+    open.preview = None;
+    let ended = open.doc.sheet().natural_end && !open.next_rubber;
+    if open.editing.is_some() || ended || open.doc.read_only().is_some() {
+        // The hand being edited may be elsewhere now, or the game is over: the form is made
+        // again.
+        open.editing = None;
+        open.reset_form();
+    } else {
+        // A hand being entered stays as typed, where it is (nothing jumps under the table's
+        // fingers); it now follows the hands that came.
+        open.before = open.doc.sheet().open_game().clone();
+    }
 }
 
 /// The choices of a merge, over the window: one row per version, each choice's versions side by

@@ -91,7 +91,7 @@ impl App {
     /// The tour ends: its practice session goes to the trash (it can be put back from there).
     pub(super) fn end_tour(&mut self) {
         self.tour = None;
-        let path = self.open.as_ref().map(|o| o.doc.path.clone());
+        let path = self.open.as_ref().map(|o| o.doc.path().to_path_buf());
         self.go_home();
         if let Some(path) = path {
             self.run(Command::Shelve(path, Shelf::Trash));
@@ -109,7 +109,7 @@ impl App {
             return;
         };
         let next = match step {
-            1 if !open.doc.session.hands.is_empty() => 2,
+            1 if !open.doc.session().hands.is_empty() => 2,
             s => s,
         };
         self.tour = Some(next);
@@ -135,7 +135,7 @@ pub(super) fn tour_ui(app: &mut App, ui: &mut egui::Ui) {
             const STEPS: [&str; TOUR_STEPS] = ["ui.tour.1", "ui.tour.2", "ui.tour.3"];
             let text = app.open.as_ref().map(|o| {
                 let key = STEPS[step.clamp(1, TOUR_STEPS) - 1];
-                o.doc.session.game.hand_words(Msg::new(key)).render(lang)
+                o.doc.session().game.hand_words(Msg::new(key)).render(lang)
             });
             ui.label(text.unwrap_or_default());
             if step < TOUR_STEPS && ui.button(tr(lang, "ui.tour.next")).clicked() {

@@ -31,3 +31,4 @@ mod ui_tap_guard;
 mod ui_taps;
 mod ui_truc;
 mod ui_word;
+mod ui_writers;

@@ -21,7 +21,7 @@ fn bridge_charts_a_rubber_at_a_time_or_the_evening() {
 
     let points = |h: &egui_kittest::Harness<'static, marque::ui::App>| {
         let open = h.state().open.as_ref().unwrap();
-        let sheet = &open.doc.sheet;
+        let sheet = open.doc.sheet();
         marque::ui::chart_points(
             &marque::ui::rubbers_of(sheet),
             &sheet.running(),

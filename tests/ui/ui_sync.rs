@@ -62,7 +62,7 @@ fn a_session_replaced_on_disk_while_open_is_shown_as_it_now_is() {
         h.state()
             .open
             .as_ref()
-            .is_some_and(|o| o.doc.session.hands.len() == 2)
+            .is_some_and(|o| o.doc.session().hands.len() == 2)
     });
     assert!(
         shows_containing(&h, "a changé sur le disque"),

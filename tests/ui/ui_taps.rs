@@ -146,7 +146,7 @@ fn step(h: &H) -> (usize, Option<usize>) {
     h.state()
         .open
         .as_ref()
-        .map(|o| (o.doc.session.hands.len(), o.editing))
+        .map(|o| (o.doc.session().hands.len(), o.editing))
         .unwrap_or_default()
 }
 

@@ -464,6 +464,17 @@ pub fn ask_word(session: &mut Session) {
     }
 }
 
+/// Who gives their word on hand `i` (from 0) in a game of two sides: the side that lost points
+/// on it (None where both took the same, or in a game of more sides: all the others answer).
+pub fn word_side(sheet: &Sheet, i: usize) -> Option<usize> {
+    let delta = &sheet.hands.get(i)?.delta;
+    match delta.as_slice() {
+        [a, b] if a < b => Some(0),
+        [a, b] if b < a => Some(1),
+        _ => None,
+    }
+}
+
 /// Records the other side's word on hand `i` (from 0): `Confirm` or `Dispute`, by `side` (its
 /// name, "EW", or none when all the other players answer).
 pub fn give_word(session: &mut Session, i: usize, word: Action, side: Option<&str>, at: &str) {
@@ -491,9 +502,23 @@ pub enum Word {
 }
 
 /// The other side's word on each hand, read from the log: a hand added, edited or put back
-/// awaits it; "confirm" and "dispute" answer it; a deletion takes the hand out.
+/// awaits it; "confirm" and "dispute" answer it; a deletion takes the hand out. A hand changed
+/// back to what the other side last answered about (an edit undone) has that answer again: a
+/// word given is never asked again.
 pub fn words(session: &Session) -> Vec<Word> {
-    let mut out: Vec<Word> = Vec::with_capacity(session.hands.len());
+    /// A hand's word now, and the hand as it was when last answered, with that answer.
+    struct Held {
+        word: Word,
+        value: Value,
+        answered: Option<(Word, Value)>,
+    }
+    let mut out: Vec<Held> = Vec::with_capacity(session.hands.len());
+    let answer = |out: &mut Vec<Held>, i: usize, word: Word| {
+        if let Some(h) = out.get_mut(i) {
+            h.word = word;
+            h.answered = Some((word, h.value.clone()));
+        }
+    };
     for e in log(session) {
         let Some(i) = e.hand.checked_sub(1) else {
             continue;
@@ -509,29 +534,33 @@ pub fn words(session: &Session) -> Vec<Word> {
                 ),
                 ..,
             ) => {}
-            (Some(Action::Confirm), ..) => {
-                if let Some(w) = out.get_mut(i) {
-                    *w = Word::Confirmed;
-                }
-            }
-            (Some(Action::Dispute), ..) => {
-                if let Some(w) = out.get_mut(i) {
-                    *w = Word::Disputed;
-                }
-            }
-            (_, true, false) => out.insert(i.min(out.len()), Word::Awaited),
+            (Some(Action::Confirm), ..) => answer(&mut out, i, Word::Confirmed),
+            (Some(Action::Dispute), ..) => answer(&mut out, i, Word::Disputed),
+            (_, true, false) => out.insert(
+                i.min(out.len()),
+                Held {
+                    word: Word::Awaited,
+                    value: e.new,
+                    answered: None,
+                },
+            ),
             (_, false, true) => {
                 if i < out.len() {
                     out.remove(i);
                 }
             }
             _ => {
-                if let Some(w) = out.get_mut(i) {
-                    *w = Word::Awaited;
+                if let Some(h) = out.get_mut(i) {
+                    h.word = match &h.answered {
+                        Some((word, value)) if *value == e.new => *word,
+                        _ => Word::Awaited,
+                    };
+                    h.value = e.new;
                 }
             }
         }
     }
+    let mut out: Vec<Word> = out.into_iter().map(|h| h.word).collect();
     // Hands the log does not account for (a file written by another tool) are taken as agreed.
     out.resize(session.hands.len(), Word::Confirmed);
     out

@@ -10,9 +10,9 @@ use marque_core::msg;
 /// Each side's running total over the hands, drawn with egui_plot; hovering a point names the
 /// hand and its total.
 pub(super) fn chart(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
-    let sides = crate::text::side_names(&open.doc.sheet, lang);
+    let sides = crate::text::side_names(open.doc.sheet(), lang);
     let running = &open.rows.running;
-    let rubbers = rubbers_of(&open.doc.sheet);
+    let rubbers = rubbers_of(open.doc.sheet());
     if let Some(&last) = rubbers.last() {
         let picked = open.chart_rubber.unwrap_or(last);
         ui.horizontal_wrapped(|ui| {
@@ -29,9 +29,9 @@ pub(super) fn chart(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Com
         });
     }
     let lines = chart_points(&rubbers, running, open.chart_rubber, sides.len());
-    let title = tr(lang, open.doc.session.game.hand_title());
+    let title = tr(lang, open.doc.session().game.hand_title());
     let hand_title = title.clone();
-    let shown = egui_plot::Plot::new(("chart", open.doc.path.as_path()))
+    let shown = egui_plot::Plot::new(("chart", open.doc.path()))
         .height(220.0)
         // Top left: the lines start low at the left and end high at the right.
         .legend(egui_plot::Legend::default().position(egui_plot::Corner::LeftTop))

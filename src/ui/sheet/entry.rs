@@ -9,14 +9,13 @@ use super::{Command, Open, forms};
 use crate::games::{GameHand, GameKind};
 use crate::history;
 use crate::i18n::{Lang, Msg, tr};
-use crate::session::Sheet;
 use marque_core::msg;
 use marque_core::view::signed;
 
 /// The other side's word, asked in large type for the latest hand that awaits it.
 pub(super) fn word_panel(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
     let doc = &open.doc;
-    if !history::wants_word(&doc.session) {
+    if !history::wants_word(doc.session()) {
         return;
     }
     // Its room is kept whether a hand awaits the other side's word or not: nothing below
@@ -26,7 +25,7 @@ pub(super) fn word_panel(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Ve
         .words
         .iter()
         .rposition(|w| *w == history::Word::Awaited);
-    let sides = crate::text::side_names(&doc.sheet, lang);
+    let sides = crate::text::side_names(doc.sheet(), lang);
     let big = egui::FontId::proportional(22.0);
     let big_line = ui.fonts_mut(|f| f.row_height(&big));
     let frame = egui::Frame::group(ui.style()).fill(ui.visuals().faint_bg_color);
@@ -38,7 +37,7 @@ pub(super) fn word_panel(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Ve
     fixed_block(ui, height, |ui| {
         frame.show(ui, |ui| {
             let heading = line_height(ui, egui::TextStyle::Heading, false);
-            let ask = awaited.map(|i| match other_side(&doc.sheet, i) {
+            let ask = awaited.map(|i| match crate::history::word_side(doc.sheet(), i) {
                 Some(s) => msg!("ui.word.ask", side = sides[s].as_str()),
                 None => Msg::new("ui.word.others"),
             });
@@ -51,16 +50,16 @@ pub(super) fn word_panel(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Ve
             });
             fixed_row(ui, big_line, |ui| {
                 if let Some(i) = awaited {
-                    let what = doc.session.game.hand_words(msg!(
+                    let what = doc.session().game.hand_words(msg!(
                         "ui.word.hand",
                         n = i + 1,
-                        what = doc.sheet.label(&doc.session.hands, i)
+                        what = doc.sheet().label(&doc.session().hands, i)
                     ));
                     // The hand and what it gave each side, on one line.
                     ui.label(RichText::new(what.render(lang)).size(22.0));
                     let points: Vec<String> = sides
                         .iter()
-                        .zip(&doc.sheet.hands[i].delta)
+                        .zip(&doc.sheet().hands[i].delta)
                         .map(|(side, d)| {
                             msg!("ui.side_points", side = side.as_str(), points = signed(*d))
                                 .render(lang)
@@ -87,24 +86,12 @@ pub(super) fn word_panel(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Ve
     });
 }
 
-/// The side asked for its word on hand `i`: in a game of two sides, the one the hand gave
-/// less to (the defenders of a contract made, the side that scored nothing); none when both
-/// got the same, or in a game of more players (all the others answer).
-pub fn other_side(sheet: &Sheet, i: usize) -> Option<usize> {
-    let delta = &sheet.hands.get(i)?.delta;
-    match delta.as_slice() {
-        [a, b] if a < b => Some(0),
-        [a, b] if b < a => Some(1),
-        _ => None,
-    }
-}
-
 /// A bridge evening: after each rubber, its result, the evening's standing, and whether
 /// another rubber follows, in one row whose room is always kept: nothing moves when the keys
 /// come or go (a second tap after "Robre suivant" finds nothing where it was).
 pub(super) fn evening_row(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
     let doc = &open.doc;
-    if !doc.session.game.goes_on() || doc.session.closed {
+    if !doc.session().game.goes_on() || doc.session().closed {
         return;
     }
     let papers = &open.rows.papers;
@@ -112,13 +99,13 @@ pub(super) fn evening_row(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut V
         .iter()
         .enumerate()
         .next_back()
-        .filter(|_| doc.sheet.natural_end)
+        .filter(|_| doc.sheet().natural_end)
         .and_then(|(k, last)| last.result(k));
     // One row, always there: between two rubbers the keys and the result, else the
     // evening's standing (the sheet below has every rubber's result).
     let keys = line_height(ui, egui::TextStyle::Heading, true);
     fixed_row(ui, keys, |ui| {
-        let asking = result.is_some() && open.read_only.is_none() && !open.next_rubber;
+        let asking = result.is_some() && open.read_only().is_none() && !open.next_rubber;
         if asking {
             if ui
                 .button(RichText::new(tr(lang, "ui.bridge.next_rubber")).heading())
@@ -159,20 +146,20 @@ pub(super) fn selected_heading(
     commands: &mut Vec<Command>,
 ) {
     let doc = &open.doc;
-    let game = doc.session.game;
+    let game = doc.session().game;
     ui.add_space(8.0);
     ui.label(
         RichText::new(
             game.hand_words(msg!(
                 "ui.explain",
                 n = i + 1,
-                what = doc.sheet.label(&doc.session.hands, i)
+                what = doc.sheet().label(&doc.session().hands, i)
             ))
             .render(lang),
         )
         .strong(),
     );
-    if open.read_only.is_none() {
+    if open.read_only().is_none() {
         ui.horizontal_wrapped(|ui| {
             let edit = game.hand_words(msg!("ui.edit_hand", n = i + 1));
             if ui.button(edit.render(lang)).clicked() {
@@ -188,7 +175,7 @@ pub(super) fn selected_heading(
 
 /// The entry form with its live check and preview (computed when the form's hand changes).
 pub(super) fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
-    let game = open.doc.session.game;
+    let game = open.doc.session().game;
     let heading = match open.editing {
         Some(i) => {
             let heading = ui.heading(game.hand_words(msg!("ui.editing", n = i + 1)).render(lang));
@@ -198,7 +185,7 @@ pub(super) fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec
             heading
         }
         None => {
-            let n = open.doc.session.hands.len() + 1;
+            let n = open.doc.session().hands.len() + 1;
             ui.heading(game.hand_words(msg!("ui.next_hand", n = n)).render(lang))
         }
     };
@@ -208,8 +195,8 @@ pub(super) fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec
         heading.scroll_to_me(Some(egui::Align::Min));
     }
     let ctx = forms::Ctx {
-        session: &open.doc.session,
-        sheet: &open.doc.sheet,
+        session: open.doc.session(),
+        sheet: open.doc.sheet(),
         before: &open.before,
         editing: open.editing,
         lang,
@@ -230,7 +217,7 @@ pub(super) fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec
         .filter(|(h, _)| Some(h) == open.candidate.as_ref().ok())
     {
         ui.separator();
-        let sides = crate::text::side_names(&open.doc.sheet, lang);
+        let sides = crate::text::side_names(open.doc.sheet(), lang);
         let mut ignored = Vec::new();
         explain(
             ui,
@@ -264,7 +251,7 @@ pub(super) fn confirm_area(
 ) {
     ui.add_space(4.0);
     let editing = open.editing.is_some();
-    let game = open.doc.session.game;
+    let game = open.doc.session().game;
     let hand = match open.candidate.clone() {
         Ok(hand) => hand,
         Err(missing) => {
@@ -282,9 +269,9 @@ pub(super) fn confirm_area(
             return;
         }
     };
-    let sides = crate::text::side_names(&open.doc.sheet, lang);
-    let names = crate::text::side_names(&open.doc.sheet, lang);
-    let now_totals = open.doc.sheet.totals.clone();
+    let sides = crate::text::side_names(open.doc.sheet(), lang);
+    let names = crate::text::side_names(open.doc.sheet(), lang);
+    let now_totals = open.doc.sheet().totals.clone();
     match open.preview_of(hand.clone()) {
         Ok(preview) => {
             // Compact, so that the form above keeps its room on a small screen.

@@ -11,7 +11,6 @@ mod table;
 
 use chart::chart;
 pub use chart::{chart_points, rubbers_of};
-pub(super) use entry::other_side;
 use entry::{confirm_area, entry, evening_row, idle_entry, selected_heading, word_panel};
 use panels::{explain, line_rows, log_view, paper, what_if};
 use table::table;
@@ -208,19 +207,20 @@ pub fn show(app: &mut App, ui: &mut Ui) {
     let copies = app
         .open
         .as_ref()
-        .map_or(0, |o| super::sync::listed_copies(app, &o.doc.path));
+        .map_or(0, |o| super::sync::listed_copies(app, o.doc.path()));
     let Some(open) = app.open.as_mut() else {
         app.send(Command::Home);
         return;
     };
-    open.rows.update(lang, &open.doc.session, &open.doc.sheet);
+    open.rows.update(lang, open.doc.session(), open.doc.sheet());
     if open.show_log {
         open.rows
-            .log_lines(lang, &open.doc.session, &open.doc.sheet);
+            .log_lines(lang, open.doc.session(), open.doc.sheet());
     }
     if let Some(i) = open.selected {
-        open.rows.count_hand(i, &open.doc.session, &open.doc.sheet);
-        open.rows.what_if(&open.whatif, i, lang, &open.doc.session);
+        open.rows
+            .count_hand(i, open.doc.session(), open.doc.sheet());
+        open.rows.what_if(&open.whatif, i, lang, open.doc.session());
     }
     let mut commands: Vec<Command> = Vec::new();
     // Scroll bars take their own room: a floating bar would lie over a row's last keys.
@@ -228,9 +228,9 @@ pub fn show(app: &mut App, ui: &mut Ui) {
     // A narrow or short window (or large text): one scrolling column, form above the sheet,
     // with the preview and the confirm button pinned at the foot.
     let narrow = ui.available_width() < NARROW || ui.available_height() < SHORT;
-    let evening = open.doc.session.game.goes_on() && !open.doc.session.closed;
+    let evening = open.doc.session().game.goes_on() && !open.doc.session().closed;
     if narrow {
-        if open.read_only.is_none() && (!open.form.is_empty() || evening) {
+        if open.read_only().is_none() && (!open.form.is_empty() || evening) {
             egui::Panel::bottom("entry-confirm-narrow").show(ui, |ui| {
                 confirm_area(open, ui, lang, true, &mut commands);
             });
@@ -263,7 +263,10 @@ fn copies_row(ui: &mut Ui, open: &Open, lang: Lang, copies: usize, commands: &mu
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(msg!("ui.sync.copies", n = copies).render(lang)).strong());
         if ui.button(tr(lang, "ui.sync.merge")).clicked() {
-            commands.push(Command::MergeCopies(open.doc.path.clone(), Vec::new()));
+            commands.push(Command::MergeCopies(
+                open.doc.path().to_path_buf(),
+                Vec::new(),
+            ));
         }
     });
 }
@@ -297,14 +300,14 @@ fn body(
     commands: &mut Vec<Command>,
 ) {
     heading(ui, open, lang, narrow, commands);
-    let writable = open.read_only.is_none();
+    let writable = open.read_only().is_none();
     if writable && !narrow {
         word_panel(ui, lang, open, commands);
     }
     actions(ui, open, lang, scoreboard, commands);
     ui.separator();
     // The entry panel stays while the table may go on: at bridge, between two rubbers too.
-    let evening = open.doc.session.game.goes_on() && !open.doc.session.closed;
+    let evening = open.doc.session().game.goes_on() && !open.doc.session().closed;
     let entry_panel = writable && (!open.form.is_empty() || evening);
     if entry_panel && !narrow {
         entry_beside(ui, open, lang, commands);
@@ -331,25 +334,25 @@ fn body(
 /// read-only (and the way to take it up again), a failed save, the evening's row, the winners.
 fn heading(ui: &mut Ui, open: &Open, lang: Lang, narrow: bool, commands: &mut Vec<Command>) {
     let doc = &open.doc;
-    let game = doc.session.game;
+    let game = doc.session().game;
 
     ui.horizontal_wrapped(|ui| {
         ui.heading(tr(lang, game.name_key()));
-        ui.label(RichText::new(doc.session.players.join(" · ")).strong());
+        ui.label(RichText::new(doc.session().players.join(" · ")).strong());
     });
-    state_line(ui, lang, &doc.sheet);
+    state_line(ui, lang, doc.sheet());
     // The options in force, so that nobody meets the table by surprise.
     ui.label(
         RichText::new(msg!("explain.options", list = open.rows.options.as_str()).render(lang))
             .weak(),
     );
-    if let Some(why) = &open.read_only {
+    if let Some(why) = open.read_only() {
         ui.label(RichText::new(msg!("ui.read_only", why = why.msg()).render(lang)).italics());
     }
 
     // A session that is over (the players stopped it, or its game reached its end) opens
     // read-only; it can be taken up again, after a confirmation, and the log will say so.
-    let over = open.read_only == Some(super::document::ReadOnly::Over);
+    let over = open.read_only() == Some(&crate::document::ReadOnly::Over);
     if over {
         ui.horizontal_wrapped(|ui| {
             if open.confirm_reopen {
@@ -368,18 +371,18 @@ fn heading(ui: &mut Ui, open: &Open, lang: Lang, narrow: bool, commands: &mut Ve
     if let Some(e) = &open.save_error {
         ui.colored_label(
             ui.visuals().error_fg_color,
-            msg!("ui.save_failed", error = e.as_str()).render(lang),
+            msg!("ui.save_failed", error = e.render(lang)).render(lang),
         );
     }
-    let evening = game.goes_on() && !doc.session.closed;
+    let evening = game.goes_on() && !doc.session().closed;
     // Beside the sheet, the rows that come and go are above it; in a narrow window, under the
     // table, so that the newest deal stays in view.
     if !narrow {
         evening_row(ui, lang, open, commands);
     }
-    if !evening && doc.sheet.finished {
-        let sides = crate::text::side_names(&doc.sheet, lang);
-        let (names, count) = crate::text::winner_names(&doc.sheet.winners, &sides);
+    if !evening && doc.sheet().finished {
+        let sides = crate::text::side_names(doc.sheet(), lang);
+        let (names, count) = crate::text::winner_names(&doc.sheet().winners, &sides);
         ui.label(
             RichText::new(msg!("ui.winner", winners = names.as_str(), count = count).render(lang))
                 .heading()
@@ -391,9 +394,9 @@ fn heading(ui: &mut Ui, open: &Open, lang: Lang, narrow: bool, commands: &mut Ve
 /// Undo, redo, the log, closing the session, the room's scoreboard and the chart.
 fn actions(ui: &mut Ui, open: &Open, lang: Lang, scoreboard: bool, commands: &mut Vec<Command>) {
     let doc = &open.doc;
-    let writable = open.read_only.is_none();
-    let (can_undo, can_redo) = (doc.undo.can_undo(), doc.undo.can_redo());
-    let finished = doc.sheet.finished;
+    let writable = open.read_only().is_none();
+    let (can_undo, can_redo) = (doc.can_undo(), doc.can_redo());
+    let finished = doc.sheet().finished;
     let show_log = open.show_log;
     let show_chart = open.show_chart;
 
@@ -504,9 +507,9 @@ fn entry_under(
     entry_panel: bool,
     commands: &mut Vec<Command>,
 ) {
-    if let Some(i) = open.selected.filter(|&i| i < open.doc.sheet.hands.len()) {
+    if let Some(i) = open.selected.filter(|&i| i < open.doc.sheet().hands.len()) {
         selected_heading(ui, lang, open, i, commands);
-    } else if open.read_only.is_none() {
+    } else if open.read_only().is_none() {
         // The room the selected hand's heading and keys take, kept: the form below does
         // not move when a hand is selected (as each hand just entered is).
         let s = ui.spacing();
@@ -531,7 +534,7 @@ fn entry_under(
 
 /// A title and a note (where, who won the argument), shown on the home screen.
 fn title_note(ui: &mut Ui, open: &mut Open, lang: Lang, commands: &mut Vec<Command>) {
-    if open.read_only.is_none() {
+    if open.read_only().is_none() {
         egui::CollapsingHeader::new(tr(lang, "ui.title.heading"))
             .id_salt("title-note")
             .show(ui, |ui| {
@@ -559,7 +562,7 @@ fn details(ui: &mut Ui, open: &Open, lang: Lang, narrow: bool, commands: &mut Ve
     egui::ScrollArea::vertical()
         .id_salt("sheet")
         .show(ui, |ui| {
-            if let Some(i) = open.selected.filter(|&i| i < doc.sheet.hands.len()) {
+            if let Some(i) = open.selected.filter(|&i| i < doc.sheet().hands.len()) {
                 if !narrow {
                     selected_heading(ui, lang, open, i, commands);
                 }
@@ -575,19 +578,19 @@ fn details(ui: &mut Ui, open: &Open, lang: Lang, narrow: bool, commands: &mut Ve
                     explain(
                         ui,
                         lang,
-                        &crate::text::side_names(&doc.sheet, lang),
+                        &crate::text::side_names(doc.sheet(), lang),
                         steps,
                         commands,
                     );
                 }
                 what_if(ui, lang, open, commands);
             }
-            if doc.session.game.has_paper() {
+            if doc.session().game.has_paper() {
                 // The paper of the selected deal's rubber, else of the last one: a long evening
                 // is not laid out whole on every frame.
                 let rubber = open
                     .selected
-                    .and_then(|i| doc.sheet.hands.get(i)?.info.part())
+                    .and_then(|i| doc.sheet().hands.get(i)?.info.part())
                     .unwrap_or(open.rows.papers.len().saturating_sub(1));
                 if let Some(p) = open.rows.papers.get(rubber) {
                     ui.add_space(8.0);
@@ -605,13 +608,13 @@ fn details(ui: &mut Ui, open: &Open, lang: Lang, narrow: bool, commands: &mut Ve
                     ui.label(RichText::new(crate::text::evening(papers).render(lang)).strong());
                 }
             }
-            if !doc.sheet.closing.is_empty() {
+            if !doc.sheet().closing.is_empty() {
                 ui.label(RichText::new(tr(lang, "ui.closing")).strong());
-                let lines = line_rows(&doc.sheet.closing, lang);
+                let lines = line_rows(&doc.sheet().closing, lang);
                 explain(
                     ui,
                     lang,
-                    &crate::text::side_names(&doc.sheet, lang),
+                    &crate::text::side_names(doc.sheet(), lang),
                     lines,
                     commands,
                 );

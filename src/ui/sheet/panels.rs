@@ -17,11 +17,11 @@ pub(super) fn what_if(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<C
     use crate::games::OptKind;
     use serde_json::{Value, json};
     let doc = &open.doc;
-    let own = doc.session.options.to_json();
+    let own = doc.session().options.to_json();
     let current = |key: &str| open.whatif.get(key).or_else(|| own.get(key)).cloned();
     ui.horizontal_wrapped(|ui| {
         ui.label(tr(lang, "ui.whatif"));
-        for o in doc.session.game.options() {
+        for o in doc.session().game.options() {
             let values: Vec<Value> = match o.kind {
                 OptKind::Words(words) => words.iter().map(|w| json!(w)).collect(),
                 OptKind::Numbers(numbers) => numbers.iter().map(|n| json!(n)).collect(),
@@ -33,7 +33,7 @@ pub(super) fn what_if(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<C
                     continue;
                 }
                 let text =
-                    crate::text::options_text(&doc.session, &json!({ o.key: v.clone() }), lang);
+                    crate::text::options_text(doc.session(), &json!({ o.key: v.clone() }), lang);
                 if ui.button(text).clicked() {
                     commands.push(Command::WhatIf(Some((o.key.to_string(), v))));
                 }
@@ -44,7 +44,7 @@ pub(super) fn what_if(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<C
                 commands.push(Command::WhatIf(None));
             }
             // A session file holds one set of options: they apply to every hand.
-            if open.read_only.is_none() && ui.button(tr(lang, "ui.whatif.apply")).clicked() {
+            if open.read_only().is_none() && ui.button(tr(lang, "ui.whatif.apply")).clicked() {
                 commands.push(Command::ApplyOptions);
             }
         }
@@ -52,14 +52,15 @@ pub(super) fn what_if(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<C
     let Some(view) = &open.rows.whatif else {
         return;
     };
-    let tried = crate::text::options_text(&doc.session, &Value::Object(view.changes.clone()), lang);
+    let tried =
+        crate::text::options_text(doc.session(), &Value::Object(view.changes.clone()), lang);
     ui.label(RichText::new(msg!("explain.whatif", list = tried).render(lang)).strong());
     match &view.result {
         Err(why) => {
             ui.colored_label(ui.visuals().error_fg_color, why);
         }
         Ok((w, count)) => {
-            let sides = crate::text::side_names(&doc.sheet, lang);
+            let sides = crate::text::side_names(doc.sheet(), lang);
             if let Some(count) = count {
                 let steps = count
                     .steps
@@ -71,7 +72,7 @@ pub(super) fn what_if(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<C
                 .iter()
                 .enumerate()
                 .map(|(i, s)| {
-                    let (now, then) = (doc.sheet.totals[i], w.sheet.totals[i]);
+                    let (now, then) = (doc.sheet().totals[i], w.sheet.totals[i]);
                     format!("{s} {then} ({})", signed(then - now))
                 })
                 .collect();
@@ -171,7 +172,7 @@ pub(super) fn paper(ui: &mut Ui, lang: Lang, k: usize, paper: &Paper) {
 
 /// The session's edit log, newest first, with a button to put an old value back.
 pub(super) fn log_view(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
-    let session = &open.doc.session;
+    let session = open.doc.session();
     ui.label(RichText::new(tr(lang, "ui.log.title")).strong());
     let log = history::log(session);
     let lines = open.rows.log.as_deref().unwrap_or_default();
@@ -183,7 +184,7 @@ pub(super) fn log_view(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<
             if let Some(line) = lines.get(k) {
                 ui.label(line);
             }
-            if open.read_only.is_none()
+            if open.read_only().is_none()
                 && let Some(change) = history::restore(session, e)
                 && ui
                     .button(msg!("ui.log.restore", n = k + 1).render(lang))

@@ -16,7 +16,7 @@ pub(super) fn table(
     narrow: bool,
     commands: &mut Vec<Command>,
 ) {
-    let sheet = &open.doc.sheet;
+    let sheet = open.doc.sheet();
     let rows = &open.rows.rows;
     let widths = column_widths(ui, sheet.sides.len(), &open.rows);
     // As tall as a button: the rows hold one, and the list's arithmetic needs the real height.

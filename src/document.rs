@@ -1,0 +1,413 @@
+//! The session being played, as a document: the session, its sheet, its file's stamp, why it may
+//! not be written, its undo stack, and every operation on it (enter, edit, delete, the other
+//! side's word, close, reopen, options, title and note, reload, merge of conflict copies), each
+//! returning a typed outcome. No screen state, no notices, no strings: the window turns outcomes
+//! and errors into notices in one place, and the room's server will call the same operations.
+//!
+//! Writes are short: no lock is held between changes. Each save takes the session's lock only
+//! while it writes, over the file as it was read; a change that came meanwhile (`marque add`,
+//! a Syncthing arrival, another window) is settled by the store's conflict policy: a hand added
+//! at the end goes on top of the file as it now is, any other change is kept in a copy beside
+//! it, and the document shows the file as it now is. Nothing acknowledged is lost.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::games::GameHand;
+use crate::history::{self, Action, Change, UndoStack};
+use crate::i18n::Msg;
+use crate::session::{Hand, Problem, Session, Sheet};
+use crate::store::{self, Loaded, Lock, Merging, Stamp, Store, StoreError};
+use marque_core::merge::Choice;
+use marque_core::msg;
+
+/// How long a save waits for another writer (`marque add`, another window) to finish.
+pub const SAVE_WAIT: Duration = Duration::from_secs(5);
+
+/// Why a document is shown without being written to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReadOnly {
+    /// The session is over (stopped by the players, or its game ended): it may be taken up
+    /// again.
+    Over,
+    /// A newer Marque wrote it, at this version.
+    Newer(u64),
+}
+
+impl ReadOnly {
+    /// Why, for the table.
+    pub fn msg(&self) -> Msg {
+        match self {
+            ReadOnly::Over => Msg::new("ui.read_only.finished"),
+            ReadOnly::Newer(v) => msg!("ui.read_only.newer", version = *v),
+        }
+    }
+}
+
+/// What a change did to the file.
+#[derive(Debug)]
+pub enum Outcome {
+    /// Saved over the file as it was read.
+    Saved,
+    /// The file had changed elsewhere: the hand went on top of it as it now is, and the
+    /// document shows it so.
+    AddedOnNewer,
+    /// The file had changed elsewhere: the document shows it as it now is, and this change was
+    /// kept in a copy beside it (or the copy could not be written).
+    KeptBeside(Result<PathBuf, std::io::Error>),
+}
+
+/// What reading the file again found.
+#[derive(Debug)]
+pub enum Reloaded {
+    /// The file is as the document last read or wrote it.
+    Same,
+    /// The file changed: the document shows it as it now is (whether its hands changed).
+    Changed { hands: bool },
+    /// The last save failed: what the document holds is only here, the file is not read over it.
+    Unsaved,
+    /// The file is gone.
+    Gone,
+}
+
+/// Why an operation did nothing, or did not reach the file.
+#[derive(Debug, thiserror::Error)]
+pub enum DocError {
+    /// The change does not play: nothing changed.
+    #[error("the change does not play")]
+    Refused(Vec<Problem>),
+    /// The document may not be written.
+    #[error("read only")]
+    ReadOnly(ReadOnly),
+    /// No such hand, or nothing to undo or redo.
+    #[error("nothing to do")]
+    Nothing,
+    /// The change is made here but the file could not be written (kept in memory; the next
+    /// save tries again).
+    #[error("not saved: {0}")]
+    NotSaved(StoreError),
+    /// The file could not be read.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// The session being played.
+pub struct Document {
+    path: PathBuf,
+    session: Session,
+    sheet: Sheet,
+    /// The file as last read or written: a save over anything else is settled, never blind.
+    stamp: Stamp,
+    read_only: Option<ReadOnly>,
+    undo: UndoStack,
+    /// The last save failed: the document is ahead of its file.
+    unsaved: bool,
+}
+
+impl Document {
+    /// The session at `path`, read and scored; read only if it is over.
+    pub fn open(path: &Path) -> Result<Document, StoreError> {
+        let loaded = store::read_session(path)?;
+        let over = store::session_over(
+            loaded.session.game,
+            loaded.sheet.finished,
+            loaded.session.closed,
+        );
+        Ok(Document::of(path, loaded, over.then_some(ReadOnly::Over)))
+    }
+
+    /// A document of what was read.
+    pub fn of(path: &Path, loaded: Loaded, read_only: Option<ReadOnly>) -> Document {
+        Document {
+            path: path.to_path_buf(),
+            session: loaded.session,
+            sheet: loaded.sheet,
+            stamp: loaded.stamp,
+            read_only,
+            undo: UndoStack::default(),
+            unsaved: false,
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+    pub fn sheet(&self) -> &Sheet {
+        &self.sheet
+    }
+    pub fn stamp(&self) -> Stamp {
+        self.stamp
+    }
+    pub fn read_only(&self) -> Option<&ReadOnly> {
+        self.read_only.as_ref()
+    }
+    pub fn can_undo(&self) -> bool {
+        self.undo.can_undo()
+    }
+    pub fn can_redo(&self) -> bool {
+        self.undo.can_redo()
+    }
+    /// The last save failed: what is shown is only here.
+    pub fn unsaved(&self) -> bool {
+        self.unsaved
+    }
+
+    fn writable(&self) -> Result<(), DocError> {
+        match &self.read_only {
+            Some(r) => Err(DocError::ReadOnly(r.clone())),
+            None => Ok(()),
+        }
+    }
+
+    /// Enters the next hand.
+    pub fn enter(&mut self, hand: GameHand, now: &str) -> Result<Outcome, DocError> {
+        let at = self.session.hands.len();
+        self.change(Change::Insert(at, Hand::new(hand)), Action::Add, now)
+    }
+
+    /// Puts `hand` in place of hand `i` (from 0).
+    pub fn edit(&mut self, i: usize, hand: GameHand, now: &str) -> Result<Outcome, DocError> {
+        let old = self.session.hands.get(i).ok_or(DocError::Nothing)?.clone();
+        let new = Hand::replacing(hand, &old);
+        self.change(Change::Replace(i, old, new), Action::Edit, now)
+    }
+
+    /// Deletes hand `i` (from 0).
+    pub fn delete(&mut self, i: usize, now: &str) -> Result<Outcome, DocError> {
+        let old = self.session.hands.get(i).ok_or(DocError::Nothing)?.clone();
+        self.change(Change::Remove(i, old), Action::Delete, now)
+    }
+
+    pub fn undo(&mut self, now: &str) -> Result<Outcome, DocError> {
+        let c = self.undo.peek_undo().ok_or(DocError::Nothing)?;
+        self.change(c, Action::Undo, now)
+    }
+
+    pub fn redo(&mut self, now: &str) -> Result<Outcome, DocError> {
+        let c = self.undo.peek_redo().ok_or(DocError::Nothing)?;
+        self.change(c, Action::Redo, now)
+    }
+
+    /// Puts an old value back from the log.
+    pub fn restore(&mut self, change: Change, now: &str) -> Result<Outcome, DocError> {
+        self.change(change, Action::Restore, now)
+    }
+
+    /// Applies a change to the hands, saves it at once and records it for undo; refused (and
+    /// nothing changes) if the session would no longer score.
+    pub fn change(
+        &mut self,
+        change: Change,
+        action: Action,
+        now: &str,
+    ) -> Result<Outcome, DocError> {
+        self.writable()?;
+        history::apply(&mut self.session, &mut self.sheet, &change, action, now)
+            .map_err(DocError::Refused)?;
+        match action {
+            Action::Undo => self.undo.undone(),
+            Action::Redo => self.undo.redone(),
+            _ => self.undo.push(change.clone()),
+        }
+        let added = match (&change, action) {
+            (Change::Insert(i, h), Action::Add) if i + 1 == self.session.hands.len() => Some(h),
+            _ => None,
+        };
+        self.save(added, now)
+    }
+
+    /// The other side's word on hand `i` (from 0): agreed or not, by the side that lost points
+    /// on it ([`history::word_side`]).
+    pub fn word(&mut self, i: usize, agreed: bool, now: &str) -> Result<Outcome, DocError> {
+        self.writable()?;
+        if i >= self.session.hands.len() {
+            return Err(DocError::Nothing);
+        }
+        let side = history::word_side(&self.sheet, i).map(|s| self.sheet.sides[s].clone());
+        let word = if agreed {
+            Action::Confirm
+        } else {
+            Action::Dispute
+        };
+        history::give_word(&mut self.session, i, word, side.as_deref(), now);
+        self.save(None, now)
+    }
+
+    /// The session's title and note (fields of the file that scoring ignores).
+    pub fn set_fields(&mut self, title: &str, note: &str, now: &str) -> Result<Outcome, DocError> {
+        self.writable()?;
+        self.session.set_text_field("title", title);
+        self.session.set_text_field("note", note);
+        self.save(None, now)
+    }
+
+    /// Makes options the session's own, for every hand: scored again and logged.
+    pub fn apply_options(
+        &mut self,
+        changes: &serde_json::Map<String, serde_json::Value>,
+        now: &str,
+    ) -> Result<Outcome, DocError> {
+        self.writable()?;
+        history::apply_options(&mut self.session, &mut self.sheet, changes, now)
+            .map_err(DocError::Refused)?;
+        self.save(None, now)
+    }
+
+    /// Marks the session stopped by the players; it is read only from then on.
+    pub fn close(&mut self, now: &str) -> Result<Outcome, DocError> {
+        self.writable()?;
+        history::close(&mut self.session, &mut self.sheet, now);
+        let out = self.save(None, now)?;
+        self.read_only = Some(ReadOnly::Over);
+        Ok(out)
+    }
+
+    /// Opens the session again after the players closed it, or after its game reached its end
+    /// (to mend a hand): read again under its lock, the reopening logged and saved.
+    pub fn reopen(&mut self, now: &str) -> Result<Outcome, DocError> {
+        if matches!(self.read_only, Some(ReadOnly::Newer(_))) {
+            return Err(DocError::ReadOnly(ReadOnly::Newer(0)));
+        }
+        let lock = Lock::acquire_within(&self.path, SAVE_WAIT)?;
+        let mut loaded = store::read_session(&self.path)?;
+        if !(loaded.session.closed || loaded.sheet.natural_end) {
+            return Err(DocError::Nothing);
+        }
+        history::reopen(&mut loaded.session, now);
+        loaded.sheet.set_closed(false);
+        self.replace(loaded);
+        self.read_only = None;
+        self.write(&lock)?;
+        Ok(Outcome::Saved)
+    }
+
+    /// Reads the file again if it changed since the document read or wrote it.
+    pub fn reload(&mut self) -> Result<Reloaded, DocError> {
+        let now = match Stamp::of_path(&self.path) {
+            Ok(s) => s,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Reloaded::Gone),
+            Err(e) => return Err(StoreError::Io(e).into()),
+        };
+        if now == self.stamp {
+            return Ok(Reloaded::Same);
+        }
+        // A change this document could not save is only here: the file is not read over it
+        // (the next save settles it with the file as it then is).
+        if self.unsaved {
+            return Ok(Reloaded::Unsaved);
+        }
+        let loaded = store::read_session(&self.path)?;
+        let hands = loaded.session.hands != self.session.hands;
+        self.replace(loaded);
+        // A session the players ended elsewhere is over here too.
+        if self.read_only.is_none()
+            && store::session_over(self.session.game, self.sheet.finished, self.session.closed)
+        {
+            self.read_only = Some(ReadOnly::Over);
+        }
+        Ok(Reloaded::Changed { hands })
+    }
+
+    /// Merges the conflict copies another machine left of this session (under its lock, for
+    /// the time of the merge), then shows the file as it now is.
+    pub fn merge_copies(
+        &mut self,
+        store: &Store,
+        picks: &[usize],
+        expect: Option<&[Choice]>,
+        now: &str,
+    ) -> Result<Merging, StoreError> {
+        let merging = merge_copies(store, &self.path, picks, expect, now)?;
+        if matches!(merging, Merging::Merged(_)) {
+            // What the merge wrote is what the table sees (nothing of the window's is lost:
+            // every change here was saved at once).
+            self.unsaved = false;
+            if let Ok(loaded) = store::read_session(&self.path) {
+                self.replace(loaded);
+            }
+        }
+        Ok(merging)
+    }
+
+    /// The file as it now is, in place of what the document held; undo starts afresh (its
+    /// steps were of the file before).
+    fn replace(&mut self, loaded: Loaded) {
+        self.session = loaded.session;
+        self.sheet = loaded.sheet;
+        self.stamp = loaded.stamp;
+        self.undo = UndoStack::default();
+        self.unsaved = false;
+    }
+
+    /// Saves the document over its file, under the session's lock for the time of the write.
+    /// `added`: the change was only this hand added at the end (which goes on top of a file
+    /// changed meanwhile).
+    fn save(&mut self, added: Option<&Hand>, now: &str) -> Result<Outcome, DocError> {
+        let lock = match Lock::acquire_within(&self.path, SAVE_WAIT) {
+            Ok(l) => l,
+            Err(e) => {
+                self.unsaved = true;
+                return Err(DocError::NotSaved(e));
+            }
+        };
+        match self.write(&lock) {
+            Ok(()) => Ok(Outcome::Saved),
+            Err(DocError::NotSaved(StoreError::Changed)) => self.settle(&lock, added, now),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn write(&mut self, lock: &Lock) -> Result<(), DocError> {
+        match store::save(&self.path, &self.session, self.stamp, lock) {
+            Ok(stamp) => {
+                self.stamp = stamp;
+                self.unsaved = false;
+                Ok(())
+            }
+            Err(e) => {
+                self.unsaved = true;
+                Err(DocError::NotSaved(e))
+            }
+        }
+    }
+
+    /// The file changed since the document read it: settled by the store's conflict policy
+    /// under the lock held; the document then shows the file as it now is.
+    fn settle(
+        &mut self,
+        lock: &Lock,
+        added: Option<&Hand>,
+        now: &str,
+    ) -> Result<Outcome, DocError> {
+        let store = Store::new(Store::root_of(&self.path));
+        let merged = store::merge_after_change(&store, &self.path, &self.session, added, now)
+            .map_err(DocError::NotSaved)?;
+        match merged {
+            store::Merged::Added(loaded) => {
+                self.replace(loaded);
+                self.write(lock)?;
+                Ok(Outcome::AddedOnNewer)
+            }
+            store::Merged::Kept { loaded, copy } => {
+                self.replace(loaded);
+                Ok(Outcome::KeptBeside(copy))
+            }
+        }
+    }
+}
+
+/// Merges the conflict copies of the session at `path`, taking its lock for the time of the
+/// merge (what the home screen's merge key does for a session not open).
+pub fn merge_copies(
+    store: &Store,
+    path: &Path,
+    picks: &[usize],
+    expect: Option<&[Choice]>,
+    now: &str,
+) -> Result<Merging, StoreError> {
+    let lock = Lock::acquire_within(path, SAVE_WAIT)?;
+    store::merge_copies(store, path, &lock, picks, expect, now)
+}

@@ -1,0 +1,167 @@
+//! The session being played as a document, without a window: each operation and its outcome,
+//! writes short (no lock held between changes), a change that came meanwhile settled by the
+//! conflict policy, the other side's word never asked again for a hand changed back.
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use marque::document::{DocError, Document, Outcome, ReadOnly, Reloaded};
+use marque::games::GameHand;
+use marque::history::{self, Word};
+use marque::store::Lock;
+use serde_json::json;
+
+const NOW: &str = "2026-11-26T20:00:00+01:00";
+
+fn marque(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn truc(dir: &Path, confirm: bool) -> PathBuf {
+    let mut v = json!({"format": "marque-session", "version": 1, "game": "truc",
+                       "players": ["Alice", "Bruno"], "hands": []});
+    if confirm {
+        v["confirm"] = json!(true);
+    }
+    let p = dir.join("t.json");
+    std::fs::write(&p, v.to_string()).unwrap();
+    p
+}
+
+fn deal(doc: &Document, winner: u64) -> GameHand {
+    doc.session()
+        .decode(&json!({"calls": [], "winner": winner}))
+        .unwrap()
+        .game
+}
+
+fn saved_hands(p: &Path) -> usize {
+    marque::store::read_session(p).unwrap().session.hands.len()
+}
+
+#[test]
+fn each_change_is_saved_at_once_and_no_lock_is_held_between_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = truc(dir.path(), false);
+    let mut doc = Document::open(&p).unwrap();
+    let h = deal(&doc, 0);
+    assert!(matches!(doc.enter(h.clone(), NOW), Ok(Outcome::Saved)));
+    assert_eq!(saved_hands(&p), 1);
+    // Another writer may take the session at once: the document holds no lock.
+    drop(Lock::acquire(&p).expect("free between changes"));
+    let h1 = deal(&doc, 1);
+    assert!(matches!(doc.edit(0, h1, NOW), Ok(Outcome::Saved)));
+    assert!(matches!(doc.undo(NOW), Ok(Outcome::Saved)));
+    assert!(matches!(doc.redo(NOW), Ok(Outcome::Saved)));
+    assert!(matches!(doc.delete(0, NOW), Ok(Outcome::Saved)));
+    assert_eq!(saved_hands(&p), 0);
+    assert!(matches!(doc.delete(5, NOW), Err(DocError::Nothing)));
+    // Nothing to redo after a new change.
+    assert!(matches!(doc.redo(NOW), Err(DocError::Nothing)));
+}
+
+#[test]
+fn a_hand_added_elsewhere_meanwhile_is_kept_and_ours_goes_on_top() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = truc(dir.path(), false);
+    let mut doc = Document::open(&p).unwrap();
+    let h = deal(&doc, 0);
+    doc.enter(h.clone(), NOW).unwrap();
+    // marque add while the document is open: not shut out.
+    let o = marque(&["add", p.to_str().unwrap(), r#"{"calls":[],"winner":1}"#]);
+    assert!(o.status.success(), "{o:?}");
+    assert!(matches!(doc.enter(h, NOW), Ok(Outcome::AddedOnNewer)));
+    assert_eq!(saved_hands(&p), 3);
+    assert_eq!(doc.session().hands.len(), 3);
+    // The document is the file as written.
+    assert!(matches!(doc.reload(), Ok(Reloaded::Same)));
+}
+
+#[test]
+fn an_edit_against_a_file_changed_elsewhere_is_kept_beside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = truc(dir.path(), false);
+    let mut doc = Document::open(&p).unwrap();
+    doc.enter(deal(&doc, 0), NOW).unwrap();
+    let o = marque(&["add", p.to_str().unwrap(), r#"{"calls":[],"winner":1}"#]);
+    assert!(o.status.success());
+    let before = std::fs::read(&p).unwrap();
+    let outcome = doc.edit(0, deal(&doc, 1), NOW);
+    let Ok(Outcome::KeptBeside(Ok(copy))) = outcome else {
+        panic!("{outcome:?}");
+    };
+    assert!(copy.exists());
+    assert_eq!(
+        std::fs::read(&p).unwrap(),
+        before,
+        "theirs is not written over"
+    );
+    // The document shows the file as it now is.
+    assert_eq!(doc.session().hands.len(), 2);
+}
+
+#[test]
+fn reload_follows_the_file_and_a_finished_session_is_read_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = truc(dir.path(), false);
+    let mut doc = Document::open(&p).unwrap();
+    assert!(matches!(doc.reload(), Ok(Reloaded::Same)));
+    marque(&["add", p.to_str().unwrap(), r#"{"calls":[],"winner":1}"#]);
+    assert!(matches!(
+        doc.reload(),
+        Ok(Reloaded::Changed { hands: true })
+    ));
+    assert_eq!(doc.session().hands.len(), 1);
+    // Closed: read only, nothing more enters; reopened: written again.
+    assert!(matches!(doc.close(NOW), Ok(Outcome::Saved)));
+    assert_eq!(doc.read_only(), Some(&ReadOnly::Over));
+    assert!(matches!(
+        doc.enter(deal(&doc, 0), NOW),
+        Err(DocError::ReadOnly(ReadOnly::Over))
+    ));
+    assert!(Document::open(&p).unwrap().read_only().is_some());
+    assert!(matches!(doc.reopen(NOW), Ok(Outcome::Saved)));
+    assert!(doc.read_only().is_none());
+    assert!(!marque::store::read_session(&p).unwrap().session.closed);
+    std::fs::remove_file(&p).unwrap();
+    assert!(matches!(doc.reload(), Ok(Reloaded::Gone)));
+}
+
+#[test]
+fn a_refused_change_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = truc(dir.path(), false);
+    let mut doc = Document::open(&p).unwrap();
+    let before = std::fs::read(&p).unwrap();
+    let mut options = serde_json::Map::new();
+    options.insert("target".into(), json!("lots"));
+    assert!(matches!(
+        doc.apply_options(&options, NOW),
+        Err(DocError::Refused(_))
+    ));
+    assert_eq!(std::fs::read(&p).unwrap(), before);
+}
+
+/// Undo of a kept edit never asks the other side again about a deal they had agreed.
+#[test]
+fn a_word_given_is_not_asked_again_when_an_edit_is_undone() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = truc(dir.path(), true);
+    let mut doc = Document::open(&p).unwrap();
+    doc.enter(deal(&doc, 0), NOW).unwrap();
+    assert_eq!(history::words(doc.session()), [Word::Awaited]);
+    doc.word(0, true, NOW).unwrap();
+    assert_eq!(history::words(doc.session()), [Word::Confirmed]);
+    doc.edit(0, deal(&doc, 1), NOW).unwrap();
+    assert_eq!(history::words(doc.session()), [Word::Awaited]);
+    doc.undo(NOW).unwrap();
+    assert_eq!(history::words(doc.session()), [Word::Confirmed]);
+    // The word is the side that lost points on the deal: Bruno's.
+    let log = history::log(doc.session());
+    let given = log
+        .iter()
+        .find(|e| e.action == Some(history::Action::Confirm));
+    assert_eq!(given.unwrap().new["side"], json!("Bruno"));
+}

@@ -1,0 +1,69 @@
+//! The window does not shut other writers out: eight `marque add` writers add deals while the
+//! window enters its own, through its keys. Every deal acknowledged (an add that exited 0, a
+//! deal the window saved) is in the file, exactly once: ten rounds.
+use crate::ui_common::*;
+use marque::store::Store;
+
+const ROUNDS: usize = 10;
+const WRITERS: usize = 8;
+const ADDS: usize = 4;
+const ENTRIES: usize = 4;
+
+#[test]
+fn eight_writers_and_the_window_lose_no_acknowledged_deal() {
+    for round in 0..ROUNDS {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = new_bridge(dir.path());
+        click(&mut h, "Commencer la partie");
+        let file = Store::new(dir.path()).list()[0].path.clone();
+        let writers: Vec<_> = (0..WRITERS)
+            .map(|_| {
+                let file = file.clone();
+                std::thread::spawn(move || {
+                    let deal = r#"{"contract": "1C", "declarer": "E", "tricks": 7}"#;
+                    (0..ADDS)
+                        .filter(|_| {
+                            let o = std::process::Command::new(env!("CARGO_BIN_EXE_marque"))
+                                .args(["add", file.to_str().unwrap(), deal, "--wait", "60"])
+                                .output()
+                                .unwrap();
+                            o.status.success()
+                        })
+                        .count()
+                })
+            })
+            .collect();
+        let mut saved_here = 0;
+        for _ in 0..ENTRIES {
+            // After a complete rubber (theirs or ours), the table goes on with the next.
+            if shows(&h, "Robre suivant") {
+                click(&mut h, "Robre suivant");
+            }
+            click_all(&mut h, &FOUR_SPADES_MADE);
+            let saved = h
+                .state()
+                .open
+                .as_ref()
+                .is_some_and(|o| o.save_error.is_none());
+            saved_here += usize::from(saved);
+        }
+        let acknowledged: usize = writers.into_iter().map(|w| w.join().unwrap()).sum();
+        let all = deals(&file);
+        let count = |contract: &str| all.iter().filter(|d| d["contract"] == contract).count();
+        assert_eq!(
+            count("1C"),
+            acknowledged,
+            "round {round}: the writers' deals"
+        );
+        assert_eq!(count("4S"), saved_here, "round {round}: the window's deals");
+        assert_eq!(
+            saved_here, ENTRIES,
+            "round {round}: the window saved each deal"
+        );
+        assert_eq!(
+            acknowledged,
+            WRITERS * ADDS,
+            "round {round}: no writer was shut out"
+        );
+    }
+}
