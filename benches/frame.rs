@@ -12,6 +12,12 @@
 //! Targets: a 2,000-deal sheet at most 1 ms a frame; the home screen of 5,000 sessions at most 2×
 //! the empty home's; the history and players' screens of 5,000 sessions open within 300 ms of an
 //! empty folder's.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};

@@ -4,13 +4,14 @@
 //! here); this crate adds files on disk ([`store`]), the command line ([`cli`]) and the desktop
 //! app ([`ui`]).
 
-// Sides and players are indexes into several parallel arrays at once (below, above, totals):
-// a range loop says that more plainly than zipped iterators.
-#![allow(clippy::needless_range_loop)]
+#![allow(
+    clippy::needless_range_loop,
+    reason = "sides and players are indexes into several parallel arrays at once (below, above, \
+              totals): a range loop says that more plainly than zipped iterators"
+)]
 
 pub use marque_core::{games, history, i18n, session, text};
 
-pub mod backup;
 pub mod cli;
 pub mod csv_out;
 pub mod document;

@@ -1,3 +1,4 @@
 fn main() -> std::process::ExitCode {
-    marque::cli::main()
+    // The window is the app's; the command line opens it without reaching into it.
+    marque::cli::main(marque::ui::run)
 }

@@ -3,6 +3,12 @@
 //! no text, hostile names. Whatever the folder holds: no hang (FIFOs are never opened to wait),
 //! no panic, nothing written outside the folder, everything readable backed up, and a second
 //! restore of the same backup finds everything already there.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 
 use proptest::prelude::*;
 use serde_json::json;
@@ -42,7 +48,9 @@ fn session(k: u8) -> String {
 
 fn mkfifo(path: &Path) {
     let c = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
-    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    // SAFETY: the path is a NUL-terminated string that lives through the call.
+    let made = unsafe { libc::mkfifo(c.as_ptr(), 0o644) };
+    assert_eq!(made, 0);
 }
 
 /// Every file under `dir` with its bytes (links as their target's text), sorted.
@@ -115,21 +123,21 @@ proptest! {
         }
         let before_outside = snapshot(&outside);
         let file = root.path().join("backup.json");
-        let report = marque::backup::backup(&data, &file).unwrap();
+        let report = marque::store::backup::backup(&data, &file).unwrap();
         prop_assert_eq!(report.written, expected, "{:?}", report.skipped);
 
         // Back into a fresh folder, twice.
         let back = root.path().join("back");
         std::fs::create_dir_all(&back).unwrap();
-        let first = marque::backup::restore(&back, &file).unwrap();
+        let first = marque::store::backup::restore(&back, &file).unwrap();
         let sessions = entries.iter().filter(|(_, _, k)| matches!(k, Kind::Session(_) | Kind::LinkOut)).count();
         prop_assert!(first.restored <= sessions);
         let after_first = snapshot(&back);
-        let second = marque::backup::restore(&back, &file).unwrap();
+        let second = marque::store::backup::restore(&back, &file).unwrap();
         prop_assert_eq!(second.restored + second.beside, 0, "{:?}", second);
         prop_assert_eq!(snapshot(&back), after_first);
         // Into the folder it came from: all already there, nothing beside.
-        let home = marque::backup::restore(&data, &file).unwrap();
+        let home = marque::store::backup::restore(&data, &file).unwrap();
         prop_assert_eq!(home.restored + home.beside, 0, "{:?}", home);
         prop_assert_eq!(snapshot(&outside), before_outside);
     }
@@ -161,7 +169,7 @@ proptest! {
             .collect();
         let file = root.path().join("backup.json");
         std::fs::write(&file, json!({"format": "marque-backup", "version": 1, "sessions": entries}).to_string()).unwrap();
-        let report = marque::backup::restore(&data, &file).unwrap();
+        let report = marque::store::backup::restore(&data, &file).unwrap();
         prop_assert_eq!(report.restored + report.same + report.beside + report.failed.len()
             + names.iter().filter(|n| n.as_str() == ".prefs.json").count()
             - report.failed.iter().filter(|(n, _)| n == ".prefs.json").count(),

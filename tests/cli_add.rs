@@ -1,5 +1,11 @@
 //! `marque add` as scripts use it: where the hand comes from, a locked session (status 3,
 //! `--wait`), a closed session (`--reopen`), a file that is not there.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 use std::process::{Command, Output};
 
 use serde_json::json;

@@ -1,5 +1,11 @@
 //! A backup of the whole data folder in one file, and its restore, which never writes over a
 //! session: a missing one comes back, the same one is left, a different one gets a copy beside.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 
 use serde_json::json;
 use std::path::Path;

@@ -1,6 +1,12 @@
 //! `marque explain FILE N`: a hand's facts and count step by step, in both languages and as
 //! JSON; with `--option`, the same under another option, whose totals are `marque score`'s for
 //! the session with that option.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 use std::process::{Command, Output};
 
 use serde_json::{Value, json};

@@ -1,5 +1,11 @@
 //! `marque export FILE --format csv`: one row per hand, each side's points and standing, read
 //! back with a CSV reader; the last row's standing is what `marque score` gives.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 
 mod pdf_read;
 

@@ -1,4 +1,10 @@
 //! `marque log FILE`: the edit log as sentences, in the game's own words and both languages.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 use std::process::{Command, Output};
 
 use serde_json::json;

@@ -1,5 +1,11 @@
 //! `marque merge FILE`: conflict copies merged by their logs, with the players' choices given
 //! by `--pick`; every exit status of the command line's contract.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 use std::process::{Command, Output};
 
 use marque::history::{self, Action, Change};

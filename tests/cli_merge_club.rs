@@ -1,6 +1,12 @@
 //! What a club sharing a folder meets in its first weeks, through `marque add` and `marque
 //! merge` as the issue reproduced it: deals entered alike in one second, the next round entered
 //! on both machines, shelves that are links, and a newer copy arriving during a merge.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

@@ -1,5 +1,11 @@
 //! `marque stats`: players' sessions and wins across games, over a folder whose figures were
 //! worked out by hand.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 use std::process::{Command, Output};
 
 use serde_json::{Value, json};

@@ -1,6 +1,12 @@
 //! `marque stats --json`: the figures each game's players care about, over a folder of one
 //! session per game whose figures were worked out by hand (in the comments), and the names
 //! merged by hand in the app's preferences.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 use std::process::Command;
 
 use serde_json::{Value, json};

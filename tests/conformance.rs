@@ -1,5 +1,11 @@
 //! Runs every case of tests/conformance/*.json (copied from the shared conformance suite) against the
 //! real binary, with the same partial matching as the suite's check.py.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 
 use std::io::Write;
 use std::process::{Command, Stdio};

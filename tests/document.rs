@@ -1,6 +1,12 @@
 //! The session being played as a document, without a window: each operation and its outcome,
 //! writes short (no lock held between changes), a change that came meanwhile settled by the
 //! conflict policy, the other side's word never asked again for a hand changed back.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -3,6 +3,12 @@
 //! reads, backups and restores that meet what they cannot take, linked sessions on the shelves,
 //! hostile text on the way to a terminal, one person typed two ways, another tool's log.
 //! Each test fails on the code before the issue; none waits on a clock to decide.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -27,6 +33,7 @@ fn marque(args: &[&str]) -> Output {
     match rx.recv_timeout(Duration::from_secs(60)) {
         Ok(out) => out.unwrap(),
         Err(_) => {
+            // SAFETY: kill takes no pointer; the child is ours.
             unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) };
             panic!("marque {args:?} hung");
         }
@@ -49,6 +56,7 @@ fn truc(players: &[&str], hands: usize) -> String {
 fn mkfifo(path: &Path) {
     let c = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
     assert_eq!(
+        // SAFETY: the path is a NUL-terminated string that lives through the call.
         unsafe { libc::mkfifo(c.as_ptr(), 0o644) },
         0,
         "mkfifo {path:?}"
@@ -93,8 +101,10 @@ fn a_huge_sparse_index_is_not_read_whole() {
     let check = marque(&["check", data.to_str().unwrap()]);
     assert!(check.status.success(), "{check:?}");
     // The largest child waited for so far: every run in this test binary is far below 600 MB.
+    // SAFETY: rusage is plain integers: all zeroes is a valid value.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     assert_eq!(
+        // SAFETY: the pointer is to a live rusage this call fills.
         unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) },
         0
     );

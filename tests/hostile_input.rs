@@ -1,6 +1,12 @@
 //! What a hostile or odd input does to the command line: nothing hangs (a FIFO, a device, a
 //! million players: each refused before any work that could), nothing reaches the terminal raw,
 //! nothing is read past its limit.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 use std::process::{Command, Output, Stdio};
 
 use serde_json::json;

@@ -1,5 +1,11 @@
 //! The session index: what `Store::list` keeps of each file, read again only when the file's
 //! size or modification time changed.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 use std::fs;
 use std::time::{Duration, SystemTime};
 

@@ -1,4 +1,10 @@
 //! Session files: required fields, versions, players, options; and the `marque score` command.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 #[path = "../crates/marque-core/tests/common/mod.rs"]
 mod common;
 use std::io::Write;

@@ -6,6 +6,12 @@
 //!
 //! A site that must stay goes in [`ALLOWED`] with its reason; this test lists every other one
 //! and fails.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 
 use std::path::{Path, PathBuf};
 

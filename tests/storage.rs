@@ -1,5 +1,11 @@
 //! Storage: atomic saves under SIGKILL, damaged and newer files, locks, the edit log, import,
 //! `marque add` and `marque check`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 #[path = "../crates/marque-core/tests/common/mod.rs"]
 mod common;
 use std::path::Path;

@@ -1,5 +1,11 @@
 //! The `.stignore` Marque keeps in a shared folder, against what a user or a hostile folder put
 //! there: lines of the user's kept, a link or a FIFO left alone, a list that is not text untouched.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 use std::process::Command;
 
 fn check(dir: &std::path::Path) {
@@ -61,7 +67,9 @@ fn a_link_a_fifo_or_bytes_that_are_not_text_are_left_alone() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join(".stignore");
     let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
-    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    // SAFETY: the path is a NUL-terminated string that lives through the call.
+    let made = unsafe { libc::mkfifo(c.as_ptr(), 0o644) };
+    assert_eq!(made, 0);
     check(dir.path());
     assert!(!std::fs::metadata(&fifo).unwrap().is_file());
     // A list that is not UTF-8: the user's, as it is.

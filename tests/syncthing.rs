@@ -8,6 +8,12 @@
 //!
 //! Needs Debian's `syncthing` (the README's test command and `.ci/run` install it). Every wait
 //! is bounded; the instances are stopped when the test ends, however it ends.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};

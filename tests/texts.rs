@@ -1,4 +1,10 @@
 //! The texts: both languages complete, real plurals, French words and typography in French.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 
 use marque::i18n::{Arg, Lang, Msg, has_key, text_problems};
 

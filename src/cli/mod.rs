@@ -209,8 +209,12 @@ pub enum Command {
     },
 }
 
-/// Runs the command line; returns the exit status.
-pub fn main() -> ExitCode {
+/// Runs the command line; returns the exit status. `window` opens the app's window (on a file,
+/// or on the data folder): the binary hands it in, so that the command line reaches nothing of
+/// the window.
+pub fn main<E: std::fmt::Display>(
+    window: impl FnOnce(Option<std::path::PathBuf>) -> Result<(), E>,
+) -> ExitCode {
     crate::init_texts();
     let cli = Cli::parse();
     if cli
@@ -221,15 +225,13 @@ pub fn main() -> ExitCode {
         short_lived_allocator();
     }
     match cli.command {
-        Some(Command::Open { file }) => {
-            match crate::ui::run(Some(std::path::PathBuf::from(file))) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("marque: {e}");
-                    ExitCode::from(1)
-                }
+        Some(Command::Open { file }) => match window(Some(std::path::PathBuf::from(file))) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("marque: {e}");
+                ExitCode::from(1)
             }
-        }
+        },
         Some(Command::Completions { shell }) => {
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "marque", &mut out);
@@ -242,7 +244,7 @@ pub fn main() -> ExitCode {
                 Err(e) => write_failed(None, &e, Lang::En),
             }
         }
-        None => match crate::ui::run(cli.file) {
+        None => match window(cli.file) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("marque: {e}");
@@ -372,15 +374,12 @@ fn print_text(text: &str, lang: Lang) -> ExitCode {
     )
 }
 
-/// Prints problems on standard error and returns exit status 2.
 /// A backup's or a restore's storage error, in words.
 fn store_message(e: &crate::store::StoreError) -> Msg {
-    use crate::store::StoreError;
     match e {
-        StoreError::Exists(p) => msg!("export.exists", file = p.display().to_string()),
-        StoreError::NotBackup(p) => msg!("backup.not_backup", file = p.display().to_string()),
-        StoreError::Newer(v) => msg!("backup.newer", version = *v),
-        other => msg!("ui.io_error", error = other.to_string()),
+        // What a backup's restore meets: a backup of a newer format.
+        crate::store::StoreError::Newer(v) => msg!("backup.newer", version = *v),
+        e => e.msg(None),
     }
 }
 
@@ -627,28 +626,9 @@ fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode 
 
 /// A storage error of a command on the session file `path`, as the problems it prints.
 fn store_problems(path: &str, e: crate::store::StoreError) -> Vec<Problem> {
-    use crate::store::{self, StoreError};
     match e {
-        StoreError::Damaged(p) => p,
-        StoreError::Newer(v) => vec![Problem::file(msg!("store.newer_untouched", version = v))],
-        StoreError::Locked(note) => vec![Problem::file(msg!(
-            "store.locked",
-            note = crate::store::lock_note(&note)
-        ))],
-        StoreError::Io(e) => vec![Problem::file(msg!(
-            "file.unreadable",
-            path = path,
-            error = e.to_string()
-        ))],
-        StoreError::Changed => vec![Problem::file(Msg::new("store.changed"))],
-        StoreError::ReadOnly => vec![Problem::file(msg!("store.read_only", path = path))],
-        StoreError::Write(e) => vec![Problem::file(crate::store::write_problem(path, &e))],
-        StoreError::Lock(e) => vec![Problem::file(crate::store::lock_problem(path, &e))],
-        StoreError::TooLarge => vec![Problem::file(msg!(
-            "store.too_large",
-            limit = store::MAX_SESSION_BYTES >> 20
-        ))],
-        other => vec![Problem::file(store_message(&other))],
+        crate::store::StoreError::Damaged(p) => p,
+        e => vec![Problem::file(e.msg(Some(path)))],
     }
 }
 

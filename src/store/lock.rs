@@ -105,7 +105,10 @@ impl Lock {
 }
 
 /// Whether `path` is the file `file` has open (the same device and inode).
-#[cfg_attr(not(unix), allow(unused_variables))]
+#[cfg_attr(
+    not(unix),
+    allow(unused_variables, reason = "the path is read on unix only")
+)]
 pub(super) fn same_file(file: &File, path: &Path) -> bool {
     #[cfg(unix)]
     {
@@ -296,7 +299,10 @@ pub(super) fn sweep_temporaries(session_path: &Path) {
 }
 
 /// Whether a process of this id runs (on a system that cannot tell: yes).
-#[cfg_attr(not(unix), allow(unused_variables))]
+#[cfg_attr(
+    not(unix),
+    allow(unused_variables, reason = "the id is read on unix only")
+)]
 pub(super) fn alive(pid: u32) -> bool {
     #[cfg(unix)]
     {
@@ -304,6 +310,7 @@ pub(super) fn alive(pid: u32) -> bool {
             return false;
         };
         // Signal 0 checks the process is there without touching it; EPERM: there, not ours.
+        // SAFETY: kill with signal 0 sends nothing and takes no pointer.
         let r = unsafe { libc::kill(pid, 0) };
         r == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
     }

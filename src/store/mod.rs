@@ -17,10 +17,12 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
+use marque_core::i18n::Msg;
 use marque_core::msg;
 
 use crate::session::{Facts, Problem, Session, Sheet};
 
+pub mod backup;
 mod conflict;
 mod files;
 mod index;
@@ -83,6 +85,40 @@ pub enum StoreError {
     /// The session would grow past what Marque reads ([`MAX_SESSION_BYTES`]).
     #[error("too large")]
     TooLarge,
+}
+
+impl StoreError {
+    /// The error in words, made once here for every reader (the window, the command line):
+    /// `path` names the file where the reader says which (the command line), else the words
+    /// are of the file at hand. A damaged file's problems are its own words (`Problem`s).
+    pub fn msg(&self, path: Option<&str>) -> Msg {
+        match (self, path) {
+            (StoreError::Damaged(p), _) => p
+                .iter()
+                .map(|p| p.msg.clone())
+                .reduce(|all, m| msg!("lines.two", first = all, second = m))
+                .unwrap_or_else(|| Msg::new("log.unknown")),
+            (StoreError::Newer(v), Some(_)) => msg!("store.newer_untouched", version = *v),
+            (StoreError::Newer(v), None) => msg!("store.newer", version = *v),
+            (StoreError::Locked(note), _) => msg!("store.locked", note = lock_note(note)),
+            (StoreError::Io(e), Some(path)) => {
+                msg!("file.unreadable", path = path, error = e.to_string())
+            }
+            (StoreError::Io(e), None) => msg!("ui.io_error", error = e.to_string()),
+            (StoreError::Changed, _) => Msg::new("store.changed"),
+            (StoreError::ReadOnly, Some(path)) => msg!("store.read_only", path = path),
+            (StoreError::ReadOnly, None) => Msg::new("store.read_only_here"),
+            (StoreError::Exists(p), _) => msg!("export.exists", file = p.display().to_string()),
+            (StoreError::NotBackup(p), _) => {
+                msg!("backup.not_backup", file = p.display().to_string())
+            }
+            (StoreError::Write(e), _) => write_problem(path.unwrap_or(""), e),
+            (StoreError::Lock(e), _) => lock_problem(path.unwrap_or(""), e),
+            (StoreError::TooLarge, _) => {
+                msg!("store.too_large", limit = MAX_SESSION_BYTES >> 20)
+            }
+        }
+    }
 }
 
 /// What identifies the version of a file that was read: its size and modification time, and
@@ -597,14 +633,14 @@ impl Store {
         Ok(dest)
     }
 
-    /// See [`crate::backup::backup`].
-    pub fn backup(&self, out: &Path) -> Result<crate::backup::Backup, StoreError> {
-        crate::backup::backup(&self.dir, out)
+    /// See [`backup::backup`].
+    pub fn backup(&self, out: &Path) -> Result<backup::Backup, StoreError> {
+        backup::backup(&self.dir, out)
     }
 
-    /// See [`crate::backup::restore`].
-    pub fn restore(&self, from: &Path) -> Result<crate::backup::Restore, StoreError> {
-        crate::backup::restore(&self.dir, from)
+    /// See [`backup::restore`].
+    pub fn restore(&self, from: &Path) -> Result<backup::Restore, StoreError> {
+        backup::restore(&self.dir, from)
     }
 
     /// Moves a damaged file into `damaged/` beside it (never over another file); returns where.

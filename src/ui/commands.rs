@@ -6,13 +6,13 @@ use std::path::{Path, PathBuf};
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 use super::dialogs::FileFor;
-use super::document::Open;
 use super::notice::store_notice;
+use super::open::Open;
 use super::prefs::Prefs;
 use super::{App, Screen, TAP_GUARD_SECONDS, home, new_session};
 use crate::games::{GameHand, GameKind};
 use crate::history::Change;
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Msg};
 use crate::session::Session;
 use crate::store::people;
 use marque_core::msg;
@@ -355,6 +355,36 @@ impl App {
             && let Screen::New(ns) = &mut self.screen
         {
             ns.error = Some(e);
+        }
+    }
+
+    /// A file the desktop's dialog gave for `purpose`: it serves this once (the field stays
+    /// as it was, so that the next tap asks again). An export is of the session the dialog was
+    /// opened on (`session`), and of no other.
+    pub(super) fn picked(&mut self, purpose: FileFor, path: PathBuf, session: Option<PathBuf>) {
+        match purpose {
+            FileFor::Import => self.run(Command::Import(path)),
+            FileFor::Backup => self.run(Command::Backup(path)),
+            FileFor::Restore => self.run(Command::RestoreBackup(path)),
+            FileFor::Export | FileFor::ExportPdf => {
+                let Some(open) = self
+                    .open
+                    .as_mut()
+                    .filter(|o| session.as_deref() == Some(o.doc.path()))
+                else {
+                    self.notice = Some(Msg::new("ui.dialog.other_session").into());
+                    return;
+                };
+                let typed = std::mem::replace(&mut open.export_path, path.display().to_string());
+                self.run(if purpose == FileFor::Export {
+                    Command::Export
+                } else {
+                    Command::ExportPdf
+                });
+                if let Some(open) = self.open.as_mut() {
+                    open.export_path = typed;
+                }
+            }
         }
     }
 

@@ -4,7 +4,6 @@
 use std::path::PathBuf;
 
 use super::App;
-use super::commands::Command;
 use super::notice::store_notice;
 use crate::i18n::{Lang, Msg, tr};
 use crate::store::StoreError;
@@ -163,33 +162,7 @@ impl App {
             self.notice = Some(Msg::new("ui.dialog.none").into());
             return;
         };
-        // The file chosen serves this once: the field stays as it was, so that the next tap
-        // asks again.
-        match purpose {
-            FileFor::Import => self.run(Command::Import(path)),
-            FileFor::Backup => self.run(Command::Backup(path)),
-            FileFor::Restore => self.run(Command::RestoreBackup(path)),
-            FileFor::Export | FileFor::ExportPdf => {
-                // An export is of the session the dialog was opened on, and of no other.
-                let Some(open) = self
-                    .open
-                    .as_mut()
-                    .filter(|o| session.as_deref() == Some(o.doc.path()))
-                else {
-                    self.notice = Some(Msg::new("ui.dialog.other_session").into());
-                    return;
-                };
-                let typed = std::mem::replace(&mut open.export_path, path.display().to_string());
-                self.run(if purpose == FileFor::Export {
-                    Command::Export
-                } else {
-                    Command::ExportPdf
-                });
-                if let Some(open) = self.open.as_mut() {
-                    open.export_path = typed;
-                }
-            }
-        }
+        self.picked(purpose, path, session);
     }
 
     /// Takes the outcome of the folder's work if it arrived (`wait`: until it does).

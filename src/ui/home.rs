@@ -726,3 +726,12 @@ fn list_ui(app: &mut App, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<Comm
             }
         });
 }
+
+/// The conflict copies of the session at `path`, as the last listing found them.
+pub(super) fn listed_copies(app: &super::App, path: &std::path::Path) -> usize {
+    let (listed, _) = app.home.listing();
+    listed
+        .iter()
+        .find(|l| l.path == path)
+        .map_or(0, |l| l.copies.len())
+}

@@ -3,11 +3,11 @@
 
 mod commands;
 mod dialogs;
-mod document;
 mod forms;
 mod home;
 mod new_session;
 mod notice;
+mod open;
 mod players;
 mod prefs;
 mod rules;
@@ -32,10 +32,10 @@ use dialogs::AskFile;
 pub use crate::games::{OptDesc, OptKind};
 pub use commands::{Command, NAMED, Named, REDO, UNDO, ZOOM_IN, ZOOM_OUT};
 pub use dialogs::{FileFor, native_file_dialog};
-pub use document::Open;
 pub use forms::Form;
 pub use new_session::options_of;
 pub use notice::{Notice, render_problems};
+pub use open::Open;
 pub use prefs::{Prefs, ZOOM_MAX, ZOOM_MIN};
 pub use rules::rule_ids;
 pub use sheet::{chart_points, rubbers_of};

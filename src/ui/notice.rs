@@ -2,10 +2,11 @@
 //! storage errors and problems said in the reader's language.
 
 use super::App;
+use crate::document::DocError;
 use crate::games::GameKind;
-use crate::i18n::{Lang, Msg, tr};
+use crate::i18n::{Lang, Msg};
 use crate::session::Problem;
-use crate::store::{self, StoreError};
+use crate::store::StoreError;
 use marque_core::msg;
 
 /// A message for the table, shown until it is dismissed: rendered when shown, so that it
@@ -36,23 +37,9 @@ pub(super) fn store_notice(e: StoreError) -> Notice {
 
 pub(super) fn store_error(e: &StoreError, lang: Lang) -> String {
     match e {
+        // A damaged file's problems, each with where it is.
         StoreError::Damaged(p) => render_problems(p, lang, None),
-        StoreError::Newer(v) => msg!("store.newer", version = *v).render(lang),
-        StoreError::Locked(note) => {
-            msg!("store.locked", note = store::lock_note(note)).render(lang)
-        }
-        StoreError::Io(e) => msg!("ui.io_error", error = e.to_string()).render(lang),
-        StoreError::Changed => tr(lang, "store.changed"),
-        StoreError::ReadOnly => tr(lang, "store.read_only_here"),
-        StoreError::Exists(p) => msg!("export.exists", file = p.display().to_string()).render(lang),
-        StoreError::NotBackup(p) => {
-            msg!("backup.not_backup", file = p.display().to_string()).render(lang)
-        }
-        StoreError::Write(e) => store::write_problem("", e).render(lang),
-        StoreError::Lock(e) => store::lock_problem("", e).render(lang),
-        StoreError::TooLarge => {
-            msg!("store.too_large", limit = store::MAX_SESSION_BYTES >> 20).render(lang)
-        }
+        e => e.msg(None).render(lang),
     }
 }
 
@@ -67,5 +54,26 @@ impl App {
     /// A storage error in the reader's language.
     pub(super) fn store_error(&self, e: &StoreError) -> String {
         store_error(e, self.lang())
+    }
+}
+
+/// An error of the document in words (`refused`: the key a refusal is said under, with the
+/// problems as `why`); nothing for an operation that had nothing to do.
+pub(super) fn doc_notice(
+    e: DocError,
+    game: crate::games::GameKind,
+    refused: Option<&'static str>,
+) -> Option<Notice> {
+    match e {
+        DocError::Refused(p) => Some(Notice::new(move |lang| {
+            let why = render_problems(&p, lang, Some(game));
+            match refused {
+                Some(key) => msg!(key, why = why).render(lang),
+                None => why,
+            }
+        })),
+        DocError::NotSaved(e) | DocError::Store(e) => Some(store_notice(e)),
+        DocError::ReadOnly(r) => Some(msg!("ui.read_only", why = r.msg()).into()),
+        DocError::Nothing => None,
     }
 }

@@ -57,7 +57,7 @@ impl App {
             // and says why; the next change of the file is looked at again.
             Err(e) => {
                 let game = open.doc.session().game;
-                match super::document::doc_notice(e, game, None) {
+                match super::notice::doc_notice(e, game, None) {
                     Some(n) => n,
                     None => return,
                 }
@@ -214,13 +214,4 @@ pub(super) fn merge_dialog_ui(app: &mut App, ctx: &egui::Context) {
     for c in commands {
         app.send(c);
     }
-}
-
-/// The conflict copies of the session at `path`, as the last listing found them.
-pub(super) fn listed_copies(app: &App, path: &Path) -> usize {
-    let (listed, _) = app.home.listing();
-    listed
-        .iter()
-        .find(|l| l.path == path)
-        .map_or(0, |l| l.copies.len())
 }

@@ -3,7 +3,7 @@
 //! size and its width from the font's own widths, decoded to characters by the file's ToUnicode
 //! map. An independent reading of the file: it shares no code with the writer.
 
-#![allow(dead_code)]
+#![allow(dead_code, reason = "each test crate uses some of the helpers")]
 
 use std::collections::HashMap;
 

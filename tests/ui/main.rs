@@ -1,6 +1,12 @@
 //! The app's tests, in one binary: games played through the window by labels with egui_kittest
 //! (no GPU or display needed), one topic per module. One binary links the app once, not once a
 //! topic: the test build on 2 cores is that much shorter.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 
 mod ui_common;
 

@@ -1,6 +1,9 @@
 //! An ascenseur game of 4 entered through the app up to its forehead round, with the dealer's
 //! forbidden bid struck out and refused; the totals shown and the file saved.
-#![allow(clippy::needless_range_loop)] // player indexes into parallel arrays
+#![allow(
+    clippy::needless_range_loop,
+    reason = "player indexes into parallel arrays"
+)]
 use crate::ui_common::*;
 use egui_kittest::kittest::{NodeT, Queryable};
 use marque::games::ascenseur::{Options, Plan};

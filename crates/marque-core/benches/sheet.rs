@@ -5,6 +5,12 @@
 //!
 //! The floors beside them, in the same run: reading the same text as a plain `serde_json::Value`
 //! (what any reader of the file does at the least).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use marque_core::history::{self, Action, Change};
 use marque_core::session::Session;

@@ -608,7 +608,7 @@ fn merge_sentence(time: String, new: &Value) -> Msg {
         .and_then(|c| {
             c.iter()
                 .filter_map(Value::as_str)
-                .map(|n| crate::merge::copy_label(n, false))
+                .map(|n| copy_label(n, false))
                 .reduce(|all, m| msg!("list.and", a = all, b = m))
         })
         .unwrap_or_else(|| Msg::new("log.unknown"));
@@ -631,8 +631,8 @@ fn merge_sentence(time: String, new: &Value) -> Msg {
 /// Where a version set aside came from, and when: `la copie de la machine AAAAAAA, 21:40`.
 fn aside_copy(e: &Entry) -> Msg {
     let name = e.copy.as_deref().unwrap_or_default();
-    let copy = crate::merge::copy_label(name, crate::merge::machine_of(name).is_none());
-    match e.then.as_deref().and_then(crate::merge::clock) {
+    let copy = copy_label(name, machine_of(name).is_none());
+    match e.then.as_deref().and_then(clock) {
         Some(t) => msg!("merge.copy.when", copies = copy, time = t),
         None => copy,
     }
@@ -862,4 +862,32 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
             m
         })
         .collect()
+}
+
+/// A copy as the table knows it: a Syncthing conflict copy by the short id of the machine that
+/// made it (`x.sync-conflict-20261126-100000-AAAAAAA.json`: the machine AAAAAAA), the session
+/// file as "this file", any other by its name.
+pub fn copy_label(name: &str, first: bool) -> Msg {
+    if first {
+        return Msg::new("merge.copy.file");
+    }
+    match machine_of(name) {
+        Some(m) => msg!("merge.copy.machine", machine = m),
+        None => msg!("merge.copy.named", name = name),
+    }
+}
+
+/// The short id of the machine that made a Syncthing conflict copy, from its name.
+pub fn machine_of(name: &str) -> Option<&str> {
+    let stem = name.strip_suffix(".json").unwrap_or(name);
+    let (_, rest) = stem.rsplit_once(".sync-conflict-")?;
+    let mut parts = rest.splitn(3, '-');
+    let (_, _, machine) = (parts.next()?, parts.next()?, parts.next()?);
+    (!machine.is_empty()).then_some(machine)
+}
+
+/// A time as written in a log (RFC 3339, the writer's local time): its hours and minutes.
+pub fn clock(at: &str) -> Option<&str> {
+    at.get(11..16)
+        .filter(|t| t.as_bytes().get(2) == Some(&b':'))
 }

@@ -4,9 +4,11 @@
 //! No screens, no files, no clock: the app and the command line above it read and write files,
 //! and pass the time in where a log entry needs it.
 
-// Sides and players are indexes into several parallel arrays at once (below, above, totals):
-// a range loop says that more plainly than zipped iterators.
-#![allow(clippy::needless_range_loop)]
+#![allow(
+    clippy::needless_range_loop,
+    reason = "sides and players are indexes into several parallel arrays at once (below, above, \
+              totals): a range loop says that more plainly than zipped iterators"
+)]
 
 pub mod explain;
 pub mod export;

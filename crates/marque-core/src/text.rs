@@ -14,16 +14,6 @@ pub fn side_names(sheet: &Sheet, lang: Lang) -> Vec<String> {
     sheet.game.side_names(&sheet.sides, lang)
 }
 
-/// The names of the winning sides among `sides` (as people say them), joined: "NS", "Anne, Bruno".
-pub fn winner_names(winners: &[usize], sides: &[String]) -> (String, usize) {
-    let names: Vec<&str> = winners
-        .iter()
-        .filter_map(|&w| sides.get(w))
-        .map(String::as_str)
-        .collect();
-    (names.join(", "), names.len())
-}
-
 /// The evening's standing after its rubbers (bridge): "Soirée après 2 robres : NS 1340, EO 600".
 pub fn evening(papers: &[Paper]) -> Msg {
     let sum = |s: usize| papers.iter().map(|p| p.totals[s]).sum::<i64>();

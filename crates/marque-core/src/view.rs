@@ -194,7 +194,7 @@ impl Head {
 
     /// The winners' names joined, and how many they are.
     pub fn winner_names(&self) -> (String, usize) {
-        crate::text::winner_names(&self.winners, &self.names)
+        winner_names(&self.winners, &self.names)
     }
 }
 
@@ -252,4 +252,14 @@ pub fn each_row(
         let row = RowView::of(session, p.index, p.hand, p.row, &running);
         each(&row, &p);
     })
+}
+
+/// The names of the winning sides among `sides` (as people say them), joined: "NS", "Anne, Bruno".
+pub fn winner_names(winners: &[usize], sides: &[String]) -> (String, usize) {
+    let names: Vec<&str> = winners
+        .iter()
+        .filter_map(|&w| sides.get(w))
+        .map(String::as_str)
+        .collect();
+    (names.join(", "), names.len())
 }

@@ -1,4 +1,10 @@
 //! L'Ascenseur: the rounds, the hook, the forehead round, scoring and the end.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 mod common;
 use common::*;
 use marque_core::games::ascenseur::{Options, Peak, Plan, forbidden_bid};

@@ -1,4 +1,10 @@
 //! Rubber bridge: the scoring table, games and vulnerability, rubbers, options.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 mod common;
 use common::*;
 use marque_core::games::bridge::{self, Contract, Doubling, Strain};

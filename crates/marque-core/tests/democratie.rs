@@ -1,4 +1,10 @@
 //! Démocratie: card points, deal sizes, the trick helper, tribus and the end.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 mod common;
 use common::*;
 use marque_core::games::democratie::{Card, Joker, Rank, Suit, deal_sizes, trick};

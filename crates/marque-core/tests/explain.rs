@@ -1,6 +1,12 @@
 //! A hand's count step by step, and the session under other options: the steps are the hand's
 //! lines, each written-out sum comes to its line's points, and "what if" equals scoring the
 //! session again with the option changed.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 mod common;
 use common::*;
 use marque_core::explain::{explain, what_if};

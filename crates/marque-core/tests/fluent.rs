@@ -1,5 +1,11 @@
 //! The texts with selectors (plurals) render as fluent-bundle renders them, for numbers of
 //! every plural form and for words.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 
 use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
 use marque_core::i18n::{self, Arg, Lang, Msg};

@@ -1,5 +1,11 @@
 //! The sheet kept hand by hand, the fast readers and the texts kept as written: each agrees
 //! with the plain way (a full replay, the checked reader, the file as it was).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 mod common;
 use common::*;
 use marque_core::games::{GameHand, ascenseur, bridge, decode_text, democratie, le2500, truc};

@@ -1,4 +1,10 @@
 //! Le 2500: card values with the frime, the brasse, the packs' limits, the race to the target.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 mod common;
 use common::*;
 use marque_core::games::le2500::{Options, Rank, copies_per_rank};

@@ -2,6 +2,12 @@
 //! replay from after an edit) holds a bounded part of the game's history of its own, however
 //! long the evening. Counted, not timed: it cannot flake. With the history in a plain list, a
 //! bridge evening of 10,000 deals kept 313 copies of up to 5,000 rubbers each.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 
 use marque_core::session::Session;
 use marque_core::trail::BLOCK;

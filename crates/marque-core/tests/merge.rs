@@ -1,5 +1,11 @@
 //! Copies of a session changed apart, merged by their logs: every case on logs made the way the
 //! app makes them (history::apply), each merged session checked against a fresh score.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 mod common;
 use common::*;
 use marque_core::history::{self, Action, Change};

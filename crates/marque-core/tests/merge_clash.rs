@@ -1,6 +1,12 @@
 //! Merges that used to lose hands or end in a dead end: hands known by their id (two deals
 //! alike in one second are two deals), changes that no longer play after another copy's
 //! (a choice, never a refusal), and the version not chosen kept in the log, restorable.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 mod common;
 use common::*;
 use marque_core::history::{self, Action, Change};

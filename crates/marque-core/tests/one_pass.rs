@@ -2,6 +2,12 @@
 //! session in memory: its output is byte for byte the careful reading's, for every conformance
 //! case that scores (laid out as Marque writes sessions) in both languages, and for long
 //! sessions of every game; a session the one pass cannot take is left to the careful reading.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 
 use marque_core::i18n::Lang;
 use marque_core::session::Session;

@@ -1,4 +1,10 @@
 //! Invariants over random inputs: nothing panics, sheets are consistent, scoring is repeatable.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 mod common;
 use common::*;
 use marque_core::games::ascenseur::{Options as AscOptions, Plan};

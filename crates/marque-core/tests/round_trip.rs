@@ -1,6 +1,12 @@
 //! Typed hands survive the file: for every game, a hand drawn as a typed value, written as
 //! Marque writes it, reads back as the same value, by the careful reader and by the fast one.
 //! The strategies draw typed values within the format's bounds, so no case is rejected.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 
 use marque_core::games::{GameHand, GameKind, GameOptions, bridge, le2500, truc};
 use proptest::prelude::*;

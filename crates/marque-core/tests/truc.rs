@@ -1,4 +1,10 @@
 //! Le Truc: trick winners, raises, banco, refusals, manches and partie.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
 mod common;
 use common::*;
 use marque_core::games::truc::{self, Call, CallKind, Deal, Options, deal_winner};

@@ -287,7 +287,8 @@ pub(super) fn confirm_area(
                 }
             });
             if preview.end.natural_end {
-                let (winners, count) = crate::text::winner_names(&preview.end.winners, &names);
+                let (winners, count) =
+                    marque_core::view::winner_names(&preview.end.winners, &names);
                 // Bridge: the rubber ends, and the evening may go on.
                 let key = if game.goes_on() {
                     "ui.will_end.rubber"

@@ -207,7 +207,7 @@ pub fn show(app: &mut App, ui: &mut Ui) {
     let copies = app
         .open
         .as_ref()
-        .map_or(0, |o| super::sync::listed_copies(app, o.doc.path()));
+        .map_or(0, |o| super::home::listed_copies(app, o.doc.path()));
     let Some(open) = app.open.as_mut() else {
         app.send(Command::Home);
         return;
@@ -382,7 +382,7 @@ fn heading(ui: &mut Ui, open: &Open, lang: Lang, narrow: bool, commands: &mut Ve
     }
     if !evening && doc.sheet().finished {
         let sides = crate::text::side_names(doc.sheet(), lang);
-        let (names, count) = crate::text::winner_names(&doc.sheet().winners, &sides);
+        let (names, count) = marque_core::view::winner_names(&doc.sheet().winners, &sides);
         ui.label(
             RichText::new(msg!("ui.winner", winners = names.as_str(), count = count).render(lang))
                 .heading()

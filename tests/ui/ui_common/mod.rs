@@ -1,5 +1,5 @@
 //! Driving the real app by labels with egui_kittest, on a temporary data folder.
-#![allow(dead_code)]
+#![allow(dead_code, reason = "each test crate uses some of the helpers")]
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;

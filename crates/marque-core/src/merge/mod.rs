@@ -24,7 +24,7 @@ mod run;
 mod track;
 mod words;
 
-pub use words::{clock, copy_label, machine_of};
+pub use crate::history::{clock, copy_label, machine_of};
 
 use serde_json::{Map, Value};
 
@@ -128,7 +128,7 @@ pub struct Merged {
 /// Choices come in two kinds: hands (or options, or fields) the copies changed differently,
 /// known before anything is played; and clashes, changes that did not play when the merge was
 /// played through. A clash is found with the choices before it made (a clash without a pick
-/// yet is tried with its first version, which leaves the change out, to find the next): the
+/// yet is tried with a version that leaves the change out, to find the next): the
 /// players may be asked again, with more choices, after they made the first ones.
 pub fn merge(copies: &[Copy], picks: &[usize], at: &str) -> Result<Merged, Error> {
     let (shared, later) = later_entries(copies)?;
@@ -313,13 +313,18 @@ impl<'a> Prepared<'a> {
     }
 
     /// Plays the merge through with `picks`, each change that does not play becoming a clash
-    /// (tried with its first version until picked, to find the next): every choice, and the
+    /// (tried with a version that leaves it out until picked, to find the next): every choice, and the
     /// merge as played.
     fn discover(&self, picks: &[usize]) -> Result<(Vec<Choice>, Run), Error> {
         let mut choices = self.choices.clone();
         loop {
-            let tried: Vec<usize> = (0..choices.len())
-                .map(|n| picks.get(n).copied().unwrap_or(0))
+            let tried: Vec<usize> = choices
+                .iter()
+                .enumerate()
+                .map(|(n, c)| {
+                    let first = c.clash.as_ref().map_or(0, |x| x.tried);
+                    picks.get(n).copied().unwrap_or(first)
+                })
                 .collect();
             let allowed = Allowed::new(self.shared_hands, &self.tracks, &choices, &tried)?;
             match self.start.clone().play(&self.tracks, &allowed) {

@@ -24,6 +24,8 @@ pub(crate) struct Clash {
     pub(super) leaves: Vec<Leave>,
     /// The step that did not play (copy, its step): one clash each.
     pub(super) at: (usize, usize),
+    /// The version tried until the players pick one: one that leaves that step out.
+    pub(super) tried: usize,
 }
 
 /// Which copies' changes apply to each shared hand and to the options, and what the clashes
@@ -319,8 +321,8 @@ fn own_additions<'t>(tracks: &'t [Track], allowed: &Allowed) -> Vec<Vec<&'t (Id,
 /// - any other change: keep it (and leave out the other copies' changes, after which it did
 ///   not play) or leave it out.
 ///
-/// The first version is the one that leaves the step out, so that trying the merge on finds the
-/// next clash, if any. None where the step leaves no choice.
+/// Until the players pick, the merge is tried with a version that leaves the step out, so that
+/// it goes on to find the next clash, if any. None where the step leaves no choice.
 pub(super) fn clash(tracks: &[Track], allowed: &Allowed, run: &Run, fail: &Fail) -> Option<Choice> {
     let (k, i) = (fail.copy, fail.step);
     let step = tracks.get(k)?.steps.get(i)?;
@@ -376,6 +378,7 @@ pub(super) fn clash(tracks: &[Track], allowed: &Allowed, run: &Run, fail: &Fail)
         clash: Some(Clash {
             leaves: vec![without, kept],
             at: (k, i),
+            tried: 0,
         }),
     })
 }
@@ -389,11 +392,10 @@ fn additions_clash(
     i: usize,
     rivals: Vec<usize>,
 ) -> Choice {
+    // One version a copy, in the copies' order (the session file first).
     let mut copies = rivals;
     copies.push(k);
     copies.sort_unstable();
-    // The first version leaves out the copy whose step did not play.
-    copies.sort_by_key(|&c| c == k);
     let hand = copies
         .iter()
         .flat_map(|&c| own[c].iter().filter_map(|(id, _)| run.find(*id)))
@@ -432,6 +434,11 @@ fn additions_clash(
         field: None,
         versions,
         times: copies.iter().map(|&c| last_time(c)).collect(),
-        clash: Some(Clash { leaves, at: (k, i) }),
+        clash: Some(Clash {
+            leaves,
+            at: (k, i),
+            // Tried with a version that leaves out the copy whose step did not play.
+            tried: copies.iter().position(|&c| c != k).unwrap_or(0),
+        }),
     }
 }

@@ -4,36 +4,9 @@
 use serde_json::Value;
 
 use super::{Choice, Error, ErrorKind, Pending, Version};
+use crate::history::{clock, copy_label};
 use crate::i18n::{Arg, Msg};
 use crate::msg;
-
-/// A copy as the table knows it: a Syncthing conflict copy by the short id of the machine that
-/// made it (`x.sync-conflict-20261126-100000-AAAAAAA.json`: the machine AAAAAAA), the session
-/// file as "this file", any other by its name.
-pub fn copy_label(name: &str, first: bool) -> Msg {
-    if first {
-        return Msg::new("merge.copy.file");
-    }
-    match machine_of(name) {
-        Some(m) => msg!("merge.copy.machine", machine = m),
-        None => msg!("merge.copy.named", name = name),
-    }
-}
-
-/// The short id of the machine that made a Syncthing conflict copy, from its name.
-pub fn machine_of(name: &str) -> Option<&str> {
-    let stem = name.strip_suffix(".json").unwrap_or(name);
-    let (_, rest) = stem.rsplit_once(".sync-conflict-")?;
-    let mut parts = rest.splitn(3, '-');
-    let (_, _, machine) = (parts.next()?, parts.next()?, parts.next()?);
-    (!machine.is_empty()).then_some(machine)
-}
-
-/// A time as written in a log (RFC 3339, the writer's local time): its hours and minutes.
-pub fn clock(at: &str) -> Option<&str> {
-    at.get(11..16)
-        .filter(|t| t.as_bytes().get(2) == Some(&b':'))
-}
 
 impl Pending {
     /// Each choice in words, its versions numbered from 1 (as `marque merge --pick` takes

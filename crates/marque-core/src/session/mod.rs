@@ -172,6 +172,10 @@ impl Hand {
     }
 }
 
+#[allow(
+    clippy::expect_used,
+    reason = "\"null\" is JSON: the fallback of a fallback cannot fail"
+)]
 fn raw(v: &Value) -> Box<RawValue> {
     // A Value always serializes; the fallback keeps the type total.
     serde_json::value::to_raw_value(v)

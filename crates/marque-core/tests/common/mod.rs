@@ -1,5 +1,5 @@
 //! Helpers shared by the tests: build a session, score it, read the result.
-#![allow(dead_code)]
+#![allow(dead_code, reason = "each test crate uses some of the helpers")]
 
 use marque_core::i18n::Lang;
 use marque_core::session::Session;

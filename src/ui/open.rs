@@ -142,27 +142,6 @@ impl Open {
     }
 }
 
-/// An error of the document in words (`refused`: the key a refusal is said under, with the
-/// problems as `why`); nothing for an operation that had nothing to do.
-pub(super) fn doc_notice(
-    e: DocError,
-    game: crate::games::GameKind,
-    refused: Option<&'static str>,
-) -> Option<Notice> {
-    match e {
-        DocError::Refused(p) => Some(Notice::new(move |lang| {
-            let why = render_problems(&p, lang, Some(game));
-            match refused {
-                Some(key) => msg!(key, why = why).render(lang),
-                None => why,
-            }
-        })),
-        DocError::NotSaved(e) | DocError::Store(e) => Some(store_notice(e)),
-        DocError::ReadOnly(r) => Some(msg!("ui.read_only", why = r.msg()).into()),
-        DocError::Nothing => None,
-    }
-}
-
 /// What a change did, as the window follows it up.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum After {
@@ -322,7 +301,7 @@ impl App {
                     After::Hands(key) => key,
                     _ => None,
                 };
-                doc_notice(e, game, refused)
+                super::notice::doc_notice(e, game, refused)
             }
         };
         let Some(open) = self.open.as_mut() else {

@@ -1,0 +1,359 @@
+//! The house's rules between rooms, measured from the code: every path a file names
+//! (`use crate::…`, `super::…`, `marque_core::…`, in `use` lines and in the code) is an arrow to
+//! the module file it reaches. A module's arrows to its own parents (`super::App` from a screen
+//! to the shell that declares it) are how Rust nests modules and are left out; every other
+//! arrow counts:
+//!
+//! - no circle: no two files reach each other, however far round;
+//! - the layers: the core reaches nothing of the app; the store, the document and the other
+//!   rooms under the window reach nothing of `ui/` or `cli/`; the command line nothing of `ui/`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::let_underscore_must_use,
+    reason = "a test fails loudly where its setting up does"
+)]
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// A crate's source root (the app's first, then the core's).
+struct Krate {
+    root: PathBuf,
+}
+
+fn crates() -> [Krate; 2] {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    [
+        Krate {
+            root: here.join("src"),
+        },
+        Krate {
+            root: here.join("crates/marque-core/src"),
+        },
+    ]
+}
+
+/// A file's module path in its crate: `ui/sheet/entry.rs` is `ui::sheet::entry`.
+fn module_of(root: &Path, file: &Path) -> Vec<String> {
+    let rel = file.strip_prefix(root).unwrap();
+    let mut parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    let last = parts.pop().unwrap_or_default();
+    let stem = last.trim_end_matches(".rs");
+    if stem != "mod" && stem != "lib" && stem != "main" {
+        parts.push(stem.to_string());
+    }
+    parts
+}
+
+/// The file of a module path, if there is one.
+fn file_of(root: &Path, module: &[String]) -> Option<PathBuf> {
+    if module.is_empty() {
+        return Some(root.join("lib.rs"));
+    }
+    let base = module.iter().fold(root.to_path_buf(), |p, m| p.join(m));
+    let flat = base.with_extension("rs");
+    let nested = base.join("mod.rs");
+    [flat, nested].into_iter().find(|p| p.is_file())
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// The code without comments and without the tests inside it (`#[cfg(test)]` modules).
+fn code(text: &str) -> String {
+    let text = match text.find("#[cfg(test)]") {
+        Some(at) => &text[..at],
+        None => text,
+    };
+    text.lines()
+        .map(|l| match l.find("//") {
+            Some(at) => &l[..at],
+            None => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every path the code names from a root (`crate`, `super`, `self`, a crate's name), braces
+/// of `use` lines expanded: each as its segments.
+fn paths(code: &str) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let bytes: Vec<char> = code.chars().collect();
+    let mut i = 0;
+    let word = |i: usize| {
+        bytes
+            .get(i)
+            .is_some_and(|c| c.is_alphanumeric() || *c == '_')
+    };
+    while i < bytes.len() {
+        if word(i) && (i == 0 || !word(i - 1) && bytes[i - 1] != ':') {
+            let start = i;
+            while word(i) {
+                i += 1;
+            }
+            let first: String = bytes[start..i].iter().collect();
+            if ["crate", "super", "self", "marque_core", "marque"].contains(&first.as_str())
+                && bytes.get(i) == Some(&':')
+            {
+                let (found, end) = tree(&bytes, start);
+                out.extend(found);
+                i = end;
+            }
+            continue;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The paths of a `use` tree (or a plain path) starting at `i`: `a::b::{c, d::e}`.
+fn tree(bytes: &[char], mut i: usize) -> (Vec<Vec<String>>, usize) {
+    let mut prefix = Vec::new();
+    loop {
+        let start = i;
+        while bytes
+            .get(i)
+            .is_some_and(|c| c.is_alphanumeric() || *c == '_')
+        {
+            i += 1;
+        }
+        if i > start {
+            prefix.push(bytes[start..i].iter().collect::<String>());
+        }
+        if bytes.get(i) == Some(&':') && bytes.get(i + 1) == Some(&':') {
+            i += 2;
+            while bytes.get(i).is_some_and(|c| c.is_whitespace()) {
+                i += 1;
+            }
+            if bytes.get(i) == Some(&'{') {
+                i += 1;
+                let mut out = Vec::new();
+                loop {
+                    while bytes.get(i).is_some_and(|c| c.is_whitespace() || *c == ',') {
+                        i += 1;
+                    }
+                    match bytes.get(i) {
+                        None => return (out, i),
+                        Some('}') => return (out, i + 1),
+                        _ => {}
+                    }
+                    let (inner, end) = tree(bytes, i);
+                    for p in inner {
+                        let mut whole = prefix.clone();
+                        whole.extend(p);
+                        out.push(whole);
+                    }
+                    if end == i {
+                        i += 1;
+                    } else {
+                        i = end;
+                    }
+                    // Skip `as name` and the rest of this item.
+                    while bytes.get(i).is_some_and(|c| *c != ',' && *c != '}') {
+                        i += 1;
+                    }
+                }
+            }
+            continue;
+        }
+        return (vec![prefix], i);
+    }
+}
+
+/// Where a path from module `here` of crate `k` goes: the file of its longest module prefix.
+fn target(kr: &[Krate; 2], k: usize, here: &[String], path: &[String]) -> Option<(usize, PathBuf)> {
+    let (mut krate, mut module, rest): (usize, Vec<String>, &[String]) =
+        match path.first()?.as_str() {
+            "crate" => (k, Vec::new(), &path[1..]),
+            "marque" => (0, Vec::new(), &path[1..]),
+            "marque_core" => (1, Vec::new(), &path[1..]),
+            "self" => (k, here.to_vec(), &path[1..]),
+            "super" => {
+                let mut m = here.to_vec();
+                let mut rest = path;
+                while rest.first().is_some_and(|s| s == "super") {
+                    m.pop();
+                    rest = &rest[1..];
+                }
+                (k, m, rest)
+            }
+            _ => return None,
+        };
+    // The app's crate re-exports the core's modules under its own names.
+    let mut best = file_of(&kr[krate].root, &module);
+    for seg in rest {
+        module.push(seg.clone());
+        match file_of(&kr[krate].root, &module) {
+            Some(f) => best = Some(f),
+            None => {
+                if krate == 0 && module.len() == 1 && file_of(&kr[1].root, &module).is_some() {
+                    krate = 1;
+                    best = file_of(&kr[1].root, &module);
+                    continue;
+                }
+                break;
+            }
+        }
+    }
+    best.map(|f| (krate, f))
+}
+
+/// Every file's arrows to the files it reaches (its own parents left out).
+fn graph() -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
+    let kr = crates();
+    let mut g: BTreeMap<PathBuf, BTreeSet<PathBuf>> = BTreeMap::new();
+    for (k, krate) in kr.iter().enumerate() {
+        let mut files = Vec::new();
+        rust_files(&krate.root, &mut files);
+        for f in files {
+            let here = module_of(&krate.root, &f);
+            let parents: BTreeSet<PathBuf> = (0..here.len())
+                .filter_map(|n| file_of(&krate.root, &here[..n]))
+                .collect();
+            let text = std::fs::read_to_string(&f).unwrap();
+            let arrows = g.entry(f.clone()).or_default();
+            for p in paths(&code(&text)) {
+                if let Some((tk, t)) = target(&kr, k, &here, &p)
+                    && t != f
+                    && !(tk == k && parents.contains(&t))
+                {
+                    arrows.insert(t);
+                }
+            }
+        }
+    }
+    g
+}
+
+fn short(p: &Path) -> String {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    p.strip_prefix(here).unwrap_or(p).display().to_string()
+}
+
+/// Strongly connected groups of more than one file (Tarjan).
+fn circles(g: &BTreeMap<PathBuf, BTreeSet<PathBuf>>) -> Vec<Vec<String>> {
+    struct T<'a> {
+        g: &'a BTreeMap<PathBuf, BTreeSet<PathBuf>>,
+        index: BTreeMap<&'a PathBuf, usize>,
+        low: BTreeMap<&'a PathBuf, usize>,
+        stack: Vec<&'a PathBuf>,
+        on: BTreeSet<&'a PathBuf>,
+        out: Vec<Vec<String>>,
+    }
+    fn visit<'a>(t: &mut T<'a>, v: &'a PathBuf) {
+        let n = t.index.len();
+        t.index.insert(v, n);
+        t.low.insert(v, n);
+        t.stack.push(v);
+        t.on.insert(v);
+        for w in t.g.get(v).into_iter().flatten() {
+            let Some((w, _)) = t.g.get_key_value(w) else {
+                continue;
+            };
+            if !t.index.contains_key(w) {
+                visit(t, w);
+                let lw = t.low[w];
+                let lv = t.low.get_mut(v).unwrap();
+                *lv = (*lv).min(lw);
+            } else if t.on.contains(w) {
+                let iw = t.index[w];
+                let lv = t.low.get_mut(v).unwrap();
+                *lv = (*lv).min(iw);
+            }
+        }
+        if t.low[v] == t.index[v] {
+            let mut group = Vec::new();
+            while let Some(w) = t.stack.pop() {
+                t.on.remove(w);
+                group.push(short(w));
+                if w == v {
+                    break;
+                }
+            }
+            if group.len() > 1 {
+                group.sort();
+                t.out.push(group);
+            }
+        }
+    }
+    let mut t = T {
+        g,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on: BTreeSet::new(),
+        out: Vec::new(),
+    };
+    for v in g.keys() {
+        if !t.index.contains_key(v) {
+            visit(&mut t, v);
+        }
+    }
+    t.out
+}
+
+#[test]
+fn no_import_circles() {
+    let g = graph();
+    assert!(g.len() > 50, "the files were found");
+    let found = circles(&g);
+    assert!(found.is_empty(), "import circles: {found:#?}");
+}
+
+#[test]
+fn each_room_reaches_only_below_it() {
+    let g = graph();
+    let mut wrong = Vec::new();
+    for (from, to) in &g {
+        let f = short(from);
+        for t in to.iter().map(|t| short(t)) {
+            let below_window = !f.starts_with("src/ui/")
+                && !f.starts_with("src/cli/")
+                && f != "src/main.rs"
+                && f != "src/lib.rs";
+            let bad = (f.starts_with("crates/") && !t.starts_with("crates/"))
+                || (below_window && (t.starts_with("src/ui/") || t.starts_with("src/cli/")))
+                || (f.starts_with("src/cli/") && t.starts_with("src/ui/"));
+            if bad {
+                wrong.push(format!("{f} -> {t}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "arrows up the house: {wrong:#?}");
+}
+
+/// The measure itself: a circle made on purpose in a graph is found.
+#[test]
+fn a_circle_is_found() {
+    let mut g = BTreeMap::new();
+    let (a, b, c) = (PathBuf::from("a"), PathBuf::from("b"), PathBuf::from("c"));
+    g.insert(a.clone(), BTreeSet::from([b.clone()]));
+    g.insert(b.clone(), BTreeSet::from([c.clone()]));
+    g.insert(c.clone(), BTreeSet::from([a.clone()]));
+    assert_eq!(circles(&g).len(), 1);
+    g.get_mut(&c).unwrap().clear();
+    assert!(circles(&g).is_empty());
+    // Paths in use trees are read whole.
+    let p = paths("use super::{App, sheet::{Rows, rows}}; let x = crate::store::Lock::acquire(p);");
+    assert!(
+        p.contains(&vec!["super".into(), "sheet".into(), "Rows".into()]),
+        "{p:?}"
+    );
+    assert!(p.contains(&vec![
+        "crate".into(),
+        "store".into(),
+        "Lock".into(),
+        "acquire".into()
+    ]));
+}
