@@ -34,8 +34,7 @@ pub(super) fn explain(
     as_json: bool,
     lang: Lang,
 ) -> ExitCode {
-    use marque_core::explain::{explain, explain_played, what_if};
-    use serde_json::json;
+    use marque_core::explain::{explain_played, what_if};
     let session = match read_to_score(path) {
         Ok((_, s)) => s,
         Err(problems) => return fail(&problems, lang),
@@ -78,18 +77,45 @@ pub(super) fn explain(
             Err(problems) => return fail(&problems, lang),
         }
     };
-    // The sides as people say them (bridge: NS / EO in French).
-    let sides = &session.game.side_names(&session.sides(), lang);
-    let lines_json = |lines: &[crate::games::Line]| {
-        lines
-            .iter()
-            .map(|l| {
-                json!({"side": l.side, "points": l.points, "rule": l.rule,
-                       "text": l.text.render(lang)})
-            })
-            .collect::<Vec<_>>()
+    let found = Found {
+        session: &session,
+        n,
+        e: &e,
+        whatif: whatif.as_ref(),
+        // The sides as people say them (bridge: NS / EO in French).
+        sides: session.game.side_names(&session.sides(), lang),
     };
     let out = if as_json {
+        found.json(lang)
+    } else {
+        found.text(map, lang)
+    };
+    print_text(&out, lang)
+}
+
+/// A hand explained, and under other options what the session would give.
+struct Found<'a> {
+    session: &'a crate::session::Session,
+    n: usize,
+    e: &'a marque_core::explain::Explained,
+    whatif: Option<&'a (crate::session::Sheet, marque_core::explain::WhatIf)>,
+    sides: Vec<String>,
+}
+
+impl Found<'_> {
+    /// As `--json` gives it.
+    fn json(&self, lang: Lang) -> String {
+        use serde_json::json;
+        let (e, n, session, whatif) = (self.e, self.n, self.session, self.whatif);
+        let lines_json = |lines: &[crate::games::Line]| {
+            lines
+                .iter()
+                .map(|l| {
+                    json!({"side": l.side, "points": l.points, "rule": l.rule,
+                           "text": l.text.render(lang)})
+                })
+                .collect::<Vec<_>>()
+        };
         let steps: Vec<_> = e
             .steps
             .iter()
@@ -106,7 +132,7 @@ pub(super) fn explain(
             "steps": steps,
             "delta": e.delta,
         });
-        if let Some((_, w)) = &whatif {
+        if let Some((_, w)) = whatif {
             let row = &w.sheet.hands[n - 1];
             v["whatif"] = json!({
                 "options": w.options,
@@ -116,7 +142,13 @@ pub(super) fn explain(
             });
         }
         format!("{v}\n")
-    } else {
+    }
+
+    /// As text: a line each, control characters escaped.
+    fn text(&self, map: serde_json::Map<String, serde_json::Value>, lang: Lang) -> String {
+        use marque_core::explain::explain;
+        let (e, n, session, whatif, sides) =
+            (self.e, self.n, self.session, self.whatif, &self.sides);
         let per_side = |values: &[i64]| {
             sides
                 .iter()
@@ -147,16 +179,15 @@ pub(super) fn explain(
         for f in &e.facts {
             put(&mut t, &f.render(lang));
         }
-        let opts = crate::text::options_text(&session, &session.options.to_json(), lang);
+        let opts = crate::text::options_text(session, &session.options.to_json(), lang);
         put(&mut t, &msg!("explain.options", list = opts).render(lang));
         put_steps(&mut t, &e.steps);
         put(
             &mut t,
             &msg!("explain.total", list = per_side(&e.delta)).render(lang),
         );
-        if let Some((sheet, w)) = &whatif {
-            let changed =
-                crate::text::options_text(&session, &serde_json::Value::Object(map), lang);
+        if let Some((sheet, w)) = whatif {
+            let changed = crate::text::options_text(session, &serde_json::Value::Object(map), lang);
             put(&mut t, &msg!("explain.whatif", list = changed).render(lang));
             if let Some(other) = explain(&w.session, &w.sheet, n - 1) {
                 put_steps(&mut t, &other.steps);
@@ -179,6 +210,5 @@ pub(super) fn explain(
             );
         }
         t
-    };
-    print_text(&out, lang)
+    }
 }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
-use super::dialogs::FileFor;
+use super::dialogs::{FileFor, JobDone};
 use super::notice::store_notice;
 use super::open::Open;
 use super::prefs::Prefs;
@@ -229,14 +229,16 @@ impl App {
             // The whole folder is read or written: on a thread of its own, the window stays live.
             Command::Backup(path) => {
                 let store = self.store.clone();
-                self.start_job(move || Ok(store.backup(&path)?.message(&path)));
+                self.start_job(move || {
+                    JobDone::Folder(store.backup(&path).map(|b| b.message(&path)))
+                });
             }
             Command::RestoreBackup(path) if path.as_os_str().is_empty() => {
                 self.browse(FileFor::Restore)
             }
             Command::RestoreBackup(path) => {
                 let store = self.store.clone();
-                self.start_job(move || Ok(store.restore(&path)?.message()));
+                self.start_job(move || JobDone::Folder(store.restore(&path).map(|r| r.message())));
             }
             Command::MoveAside(p) => self.move_aside(&p),
             Command::Select(i) => self.with_open(|o| o.selected = Some(i)),

@@ -59,13 +59,24 @@ pub fn native_file_dialog(
     }
 }
 
+/// What work on more than one file, done on a thread of its own, came to.
+pub enum JobDone {
+    /// The whole folder's (backup, restore): what to tell the table.
+    Folder(Result<Msg, StoreError>),
+    /// A merge of a session's conflict copies, with the picks and the choices it was asked
+    /// with.
+    Merge {
+        path: PathBuf,
+        picks: Vec<usize>,
+        expected: Option<Vec<marque_core::merge::Choice>>,
+        outcome: Result<crate::store::Merging, StoreError>,
+    },
+}
+
 impl App {
-    /// Runs work over the whole data folder (backup, restore) on a thread of its own; its
-    /// outcome becomes a notice, and the home list is read again, when it is done.
-    pub(super) fn start_job(
-        &mut self,
-        work: impl FnOnce() -> Result<Msg, StoreError> + Send + 'static,
-    ) {
+    /// Runs work on more than one file (backup, restore, a merge) on a thread of its own; its
+    /// outcome is taken in, and the home list read again, when it is done.
+    pub(super) fn start_job(&mut self, work: impl FnOnce() -> JobDone + Send + 'static) {
         // One at a time: a second would take the first's place, and its outcome would be lost.
         if self.job.is_some() {
             self.notice = Some(Msg::new("ui.job.busy").into());
@@ -192,10 +203,16 @@ impl App {
             },
         };
         self.job = None;
-        self.notice = Some(match outcome {
-            Ok(m) => m.into(),
-            Err(e) => store_notice(e),
-        });
+        match outcome {
+            JobDone::Folder(Ok(m)) => self.notice = Some(m.into()),
+            JobDone::Folder(Err(e)) => self.notice = Some(store_notice(e)),
+            JobDone::Merge {
+                path,
+                picks,
+                expected,
+                outcome,
+            } => self.merged(&path, &picks, expected.as_deref(), outcome),
+        }
         self.home.refresh(&self.store);
     }
 }

@@ -245,31 +245,20 @@ fn file_name(path: &std::path::Path) -> String {
         .unwrap_or_default()
 }
 
+/// The home list's rows: sessions to merge, then those in progress and those finished (as the
+/// filters have them), then files that need a look; each session moved away keeps its place.
 fn rows(listed: &[Listed], key: &RowsKey, moved: &[Moved]) -> Vec<Row> {
-    let (lang, shelf) = (key.lang, key.shelf);
-    let wanted = marque_core::stats::person_key(&key.query);
-    let since = key.within_days.and_then(|d| {
-        std::time::SystemTime::now().checked_sub(std::time::Duration::from_secs(d * 86_400))
-    });
-    // The day a file was last played, in local time.
-    let day = |m: Option<std::time::SystemTime>| {
-        m.map(|m| chrono::DateTime::<chrono::Local>::from(m).date_naive())
-    };
-    let (first, last) = key.range;
-    let moves: &[(&str, Shelf)] = match key.shelf {
-        Shelf::Sessions => &[
-            ("ui.home.to_archive", Shelf::Archive),
-            ("ui.home.to_trash", Shelf::Trash),
-        ],
-        Shelf::Archive => &[
-            ("ui.home.to_sessions", Shelf::Sessions),
-            ("ui.home.to_trash", Shelf::Trash),
-        ],
-        Shelf::Trash => &[("ui.home.to_sessions", Shelf::Sessions)],
-    };
+    let mut out = conflict_rows(listed, key.lang);
+    session_rows(listed, key, &mut out);
+    problem_rows(listed, key.lang, &mut out);
+    moved_rows(moved, key.lang, &mut out);
+    out
+}
+
+/// Sessions another machine changed too come first: nothing else is whole until they are
+/// merged.
+fn conflict_rows(listed: &[Listed], lang: Lang) -> Vec<Row> {
     let mut out = Vec::new();
-    // Sessions another machine changed too come first: nothing else is whole until they are
-    // merged.
     for l in listed {
         let FileState::Fine(s) = &l.state else {
             continue;
@@ -292,6 +281,32 @@ fn rows(listed: &[Listed], key: &RowsKey, moved: &[Moved]) -> Vec<Row> {
             button: msg!("ui.home.merge", players = players.as_str()).render(lang),
         });
     }
+    out
+}
+
+/// The sessions in progress, then those finished, each section as the filters have it.
+fn session_rows(listed: &[Listed], key: &RowsKey, out: &mut Vec<Row>) {
+    let (lang, shelf) = (key.lang, key.shelf);
+    let wanted = marque_core::stats::person_key(&key.query);
+    let since = key.within_days.and_then(|d| {
+        std::time::SystemTime::now().checked_sub(std::time::Duration::from_secs(d * 86_400))
+    });
+    // The day a file was last played, in local time.
+    let day = |m: Option<std::time::SystemTime>| {
+        m.map(|m| chrono::DateTime::<chrono::Local>::from(m).date_naive())
+    };
+    let (first, last) = key.range;
+    let moves: &[(&str, Shelf)] = match key.shelf {
+        Shelf::Sessions => &[
+            ("ui.home.to_archive", Shelf::Archive),
+            ("ui.home.to_trash", Shelf::Trash),
+        ],
+        Shelf::Archive => &[
+            ("ui.home.to_sessions", Shelf::Sessions),
+            ("ui.home.to_trash", Shelf::Trash),
+        ],
+        Shelf::Trash => &[("ui.home.to_sessions", Shelf::Sessions)],
+    };
     for (title, want_finished) in [("ui.home.in_progress", false), ("ui.home.finished", true)] {
         // A filter on the state leaves out the section it excludes.
         if key
@@ -377,6 +392,10 @@ fn rows(listed: &[Listed], key: &RowsKey, moved: &[Moved]) -> Vec<Row> {
             out.push(Row::None(tr(lang, "ui.home.none")));
         }
     }
+}
+
+/// Files that need a look: damaged, or from a newer Marque.
+fn problem_rows(listed: &[Listed], lang: Lang, out: &mut Vec<Row>) {
     let mut heading = false;
     for l in listed {
         let name = file_name(&l.path);
@@ -401,8 +420,11 @@ fn rows(listed: &[Listed], key: &RowsKey, moved: &[Moved]) -> Vec<Row> {
         }
         out.push(row);
     }
-    // Each session moved away keeps its place (in the order they were moved: each index was
-    // taken on the list as it was then).
+}
+
+/// Each session moved away keeps its place (in the order they were moved: each index was
+/// taken on the list as it was then).
+fn moved_rows(moved: &[Moved], lang: Lang, out: &mut Vec<Row>) {
     for (i, m) in moved.iter().enumerate() {
         let where_key = match m.to {
             Shelf::Sessions => "ui.home.moved.sessions",
@@ -419,7 +441,6 @@ fn rows(listed: &[Listed], key: &RowsKey, moved: &[Moved]) -> Vec<Row> {
         };
         out.insert(m.index.min(out.len()), row);
     }
-    out
 }
 
 pub fn show(app: &mut App, ui: &mut egui::Ui) {

@@ -23,8 +23,8 @@ use std::path::PathBuf;
 use egui::KeyboardShortcut;
 
 use crate::games::GameKind;
-use crate::i18n::{Lang, Msg, tr};
-use crate::store::{Store, StoreError};
+use crate::i18n::{Lang, tr};
+use crate::store::Store;
 
 use commands::MakeCommand;
 use dialogs::AskFile;
@@ -63,7 +63,7 @@ pub struct App {
     /// The scoreboard window is shown (while a session is open).
     pub scoreboard: bool,
     /// Work over the whole folder under way on another thread, and where its outcome comes.
-    job: Option<std::sync::mpsc::Receiver<Result<Msg, StoreError>>>,
+    job: Option<std::sync::mpsc::Receiver<dialogs::JobDone>>,
     /// A file dialog open, what for, and the session it was opened on (an export is of it).
     dialog: Option<(
         FileFor,

@@ -25,6 +25,33 @@ pub struct PlayersState {
     shares: Option<GameKind>,
 }
 
+impl PlayersState {
+    /// The roster and the head-to-head made again where the listing, the merges or the pick
+    /// changed.
+    fn refresh(&mut self, listed: &[crate::store::Listed], generation: u64, people: &People) {
+        if self
+            .roster
+            .as_ref()
+            .is_none_or(|(g, p, _)| *g != generation || p != people)
+        {
+            self.roster = Some((generation, people.clone(), roster(played(listed), people)));
+            // A name merged away is no longer on the roster: it is picked under its person's name.
+            if let Some((_, _, players)) = &self.roster {
+                self.picked.retain(|n| players.iter().any(|p| p.name == *n));
+            }
+        }
+        if self.picked.len() == 2
+            && self
+                .versus
+                .as_ref()
+                .is_none_or(|(g, p, n, _)| *g != generation || p != people || *n != self.picked)
+        {
+            let h = head_to_head(played(listed), people, &self.picked[0], &self.picked[1]);
+            self.versus = Some((generation, people.clone(), self.picked.clone(), h));
+        }
+    }
+}
+
 /// A win rate in whole percent ("—" before any session).
 fn rate(lang: Lang, wins: u64, sessions: u64) -> String {
     (wins * 100 + sessions / 2)
@@ -41,28 +68,7 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
     let merged = app.prefs.people.merged.clone();
     let (listed, generation) = app.home.listing();
     let state = &mut app.players;
-    if state
-        .roster
-        .as_ref()
-        .is_none_or(|(g, p, _)| *g != generation || *p != people)
-    {
-        state.roster = Some((generation, people.clone(), roster(played(listed), &people)));
-        // A name merged away is no longer on the roster: it is picked under its person's name.
-        if let Some((_, _, players)) = &state.roster {
-            state
-                .picked
-                .retain(|n| players.iter().any(|p| p.name == *n));
-        }
-    }
-    if state.picked.len() == 2
-        && state
-            .versus
-            .as_ref()
-            .is_none_or(|(g, p, n, _)| *g != generation || *p != people || *n != state.picked)
-    {
-        let h = head_to_head(played(listed), &people, &state.picked[0], &state.picked[1]);
-        state.versus = Some((generation, people.clone(), state.picked.clone(), h));
-    }
+    state.refresh(listed, generation, &people);
     ui.heading(tr(lang, "ui.players.title"));
     ui.label(RichText::new(tr(lang, "ui.players.hint")).weak());
     let Some((_, _, players)) = &state.roster else {
@@ -85,62 +91,7 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
     // never moves the rows under the finger. It keeps what its rows need, up to half the room.
     let roster_room =
         (players.len() as f32 * (row_height + ui.spacing().item_spacing.y)).min(room * 0.5);
-    let mut toggle = None;
-    // Only the rows on screen are laid out: a club's roster is long.
-    let widths = [170.0, 70.0, 70.0, 60.0];
-    let game_width = 130.0;
-    let cell = |ui: &mut egui::Ui, w: f32, text: RichText| {
-        ui.add_sized([w, row_height], egui::Label::new(text).truncate());
-    };
-    egui::ScrollArea::horizontal()
-        .id_salt("players-wide")
-        .show(ui, |ui| {
-            ui.horizontal(|ui| {
-                for (key, w) in [
-                    "ui.players.name",
-                    "ui.players.sessions",
-                    "ui.players.wins",
-                    "ui.players.rate",
-                ]
-                .into_iter()
-                .zip(widths)
-                {
-                    cell(ui, w, RichText::new(tr(lang, key)).strong());
-                }
-                for g in GameKind::ALL {
-                    cell(
-                        ui,
-                        game_width,
-                        RichText::new(tr(lang, g.name_key())).strong(),
-                    );
-                }
-            });
-            egui::ScrollArea::vertical()
-                .id_salt("players")
-                .max_height(roster_room)
-                .show_rows(ui, row_height, players.len(), |ui, range| {
-                    for p in &players[range] {
-                        ui.horizontal(|ui| {
-                            let picked = state.picked.contains(&p.name);
-                            let name = egui::Button::selectable(picked, &p.name).truncate();
-                            if ui.add_sized([widths[0], row_height], name).clicked() {
-                                toggle = Some(p.name.clone());
-                            }
-                            cell(ui, widths[1], RichText::new(p.sessions.to_string()));
-                            cell(ui, widths[2], RichText::new(p.wins.to_string()));
-                            cell(ui, widths[3], RichText::new(rate(lang, p.wins, p.sessions)));
-                            for g in GameKind::ALL {
-                                let text = match p.games.get(g.id()) {
-                                    Some(c) => msg!("ui.players.cell", n = c.sessions, w = c.wins)
-                                        .render(lang),
-                                    None => "·".to_string(),
-                                };
-                                cell(ui, game_width, RichText::new(text));
-                            }
-                        });
-                    }
-                });
-        });
+    let toggle = roster_table(ui, lang, players, &state.picked, row_height, roster_room);
     ui.separator();
     egui::ScrollArea::vertical()
         .id_salt("players-detail")
@@ -192,6 +143,74 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
     for c in commands {
         app.send(c);
     }
+}
+
+/// The roster, a row per player (only the rows on screen laid out: a club's roster is long),
+/// in a room of its own that never moves; the name tapped, if any.
+fn roster_table(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    players: &[Player],
+    picked: &[String],
+    row_height: f32,
+    roster_room: f32,
+) -> Option<String> {
+    let mut toggle = None;
+    let widths = [170.0, 70.0, 70.0, 60.0];
+    let game_width = 130.0;
+    let cell = |ui: &mut egui::Ui, w: f32, text: RichText| {
+        ui.add_sized([w, row_height], egui::Label::new(text).truncate());
+    };
+    egui::ScrollArea::horizontal()
+        .id_salt("players-wide")
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                for (key, w) in [
+                    "ui.players.name",
+                    "ui.players.sessions",
+                    "ui.players.wins",
+                    "ui.players.rate",
+                ]
+                .into_iter()
+                .zip(widths)
+                {
+                    cell(ui, w, RichText::new(tr(lang, key)).strong());
+                }
+                for g in GameKind::ALL {
+                    cell(
+                        ui,
+                        game_width,
+                        RichText::new(tr(lang, g.name_key())).strong(),
+                    );
+                }
+            });
+            egui::ScrollArea::vertical()
+                .id_salt("players")
+                .max_height(roster_room)
+                .show_rows(ui, row_height, players.len(), |ui, range| {
+                    for p in &players[range] {
+                        ui.horizontal(|ui| {
+                            let picked = picked.contains(&p.name);
+                            let name = egui::Button::selectable(picked, &p.name).truncate();
+                            if ui.add_sized([widths[0], row_height], name).clicked() {
+                                toggle = Some(p.name.clone());
+                            }
+                            cell(ui, widths[1], RichText::new(p.sessions.to_string()));
+                            cell(ui, widths[2], RichText::new(p.wins.to_string()));
+                            cell(ui, widths[3], RichText::new(rate(lang, p.wins, p.sessions)));
+                            for g in GameKind::ALL {
+                                let text = match p.games.get(g.id()) {
+                                    Some(c) => msg!("ui.players.cell", n = c.sessions, w = c.wins)
+                                        .render(lang),
+                                    None => "·".to_string(),
+                                };
+                                cell(ui, game_width, RichText::new(text));
+                            }
+                        });
+                    }
+                });
+        });
+    toggle
 }
 
 /// Two players' sessions together, per game, and the key that makes them one person.

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use egui::RichText;
 
+use super::dialogs::JobDone;
 use super::notice::{Notice, store_notice};
 use super::{App, Command, Open, sheet};
 use crate::document::Reloaded;
@@ -76,7 +77,7 @@ impl App {
     }
 
     /// Merges the conflict copies of the session at `path` with these picks (one per choice, in
-    /// order): through the open document when it is the one on screen, else by its file.
+    /// order), on a thread of its own: the merge reads and writes several files.
     pub(super) fn merge_copies(&mut self, path: &Path, picks: Vec<usize>) {
         // The choices the picks were made on: other choices now are asked again.
         let expected = self
@@ -84,19 +85,37 @@ impl App {
             .take()
             .filter(|d| d.path == path)
             .map(|d| d.pending.choices);
-        let now = crate::now();
-        let outcome = match self.open.as_mut().filter(|o| o.doc.path() == path) {
-            Some(open) => {
-                let r = open
-                    .doc
-                    .merge_copies(&self.store, &picks, expected.as_deref(), &now);
-                shown_anew(open, true);
-                r
+        let (store, path) = (self.store.clone(), path.to_path_buf());
+        self.start_job(move || {
+            let outcome = crate::document::merge_copies(
+                &store,
+                &path,
+                &picks,
+                expected.as_deref(),
+                &crate::now(),
+            );
+            JobDone::Merge {
+                path,
+                picks,
+                expected,
+                outcome,
             }
-            None => {
-                crate::document::merge_copies(&self.store, path, &picks, expected.as_deref(), &now)
-            }
-        };
+        });
+    }
+
+    /// What a merge of conflict copies came to: choices to make (those already made on the
+    /// same choices kept), a refusal in words, or the merge done; an open session merged is
+    /// shown as its file now is.
+    pub(super) fn merged(
+        &mut self,
+        path: &Path,
+        picks: &[usize],
+        expected: Option<&[marque_core::merge::Choice]>,
+        outcome: Result<Merging, crate::store::StoreError>,
+    ) {
+        if matches!(outcome, Ok(Merging::Merged(_))) {
+            self.reload_open();
+        }
         self.notice = Some(match outcome {
             Err(e) => store_notice(e),
             Ok(Merging::Choices(pending)) => {
@@ -132,7 +151,6 @@ impl App {
                 Notice::from(m)
             }
         });
-        self.home.refresh(&self.store);
     }
 }
 

@@ -67,3 +67,34 @@ fn eight_writers_and_the_window_lose_no_acknowledged_deal() {
         );
     }
 }
+
+/// Enters 4♠ made by North through the window's keys; whether the window saved it. A deal of
+/// theirs that completes a rubber while ours is being entered ends the form there (the table
+/// says whether another rubber follows): the deal is entered again from its first key.
+fn enter_a_deal(h: &mut egui_kittest::Harness<'static, marque::ui::App>) -> bool {
+    use egui_kittest::kittest::Queryable;
+    'again: loop {
+        // After a complete rubber (theirs or ours), the table goes on with the next.
+        if shows(h, "Robre suivant") {
+            click(h, "Robre suivant");
+        }
+        for label in FOUR_SPADES_MADE {
+            // Looked for again after each frame: a frame may take in their deal.
+            let Some(node) = h.query_by_label(label) else {
+                continue 'again;
+            };
+            node.scroll_to_me();
+            h.run();
+            let Some(node) = h.query_by_label(label) else {
+                continue 'again;
+            };
+            node.click();
+            settle(h);
+        }
+        return h
+            .state()
+            .open
+            .as_ref()
+            .is_some_and(|o| o.save_error.is_none());
+    }
+}

@@ -4,7 +4,7 @@
 use super::{Ctx, Entry, Modes};
 use crate::games::GameHand;
 use crate::games::Live;
-use crate::games::ascenseur::{Hand, forbidden_bid};
+use crate::games::ascenseur::{Hand, Plan, Round, forbidden_bid};
 use crate::i18n::Msg;
 use crate::i18n::tr;
 use crate::ui::widgets::{key, key_height, keypad, row_title, text_slot};
@@ -66,8 +66,6 @@ impl AscenseurForm {
     }
 
     pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Entry {
-        let lang = ctx.lang;
-        let players = &ctx.session.players;
         let Live::Ascenseur(g) = ctx.before else {
             return Err(Msg::new("ui.form.incomplete"));
         };
@@ -77,126 +75,91 @@ impl AscenseurForm {
             return Err(Msg::new("ui.form.incomplete"));
         }
         let r = plan.round(k);
-        let trump = tr(
-            lang,
-            if r.trump {
-                "ui.asc.trump"
-            } else {
-                "ui.asc.no_trump"
-            },
-        );
-        ui.add(
-            egui::Label::new(
-                egui::RichText::new(
-                    msg!(
-                        "ui.asc.header",
-                        round = k + 1,
-                        rounds = plan.rounds(),
-                        cards = r.cards,
-                        dealer = &players[r.dealer],
-                        trump = trump
-                    )
-                    .render(lang),
-                )
-                .size(20.0)
-                .strong(),
-            )
-            .wrap(),
-        );
-        if r.forehead {
-            ui.label(egui::RichText::new(tr(lang, "ui.asc.forehead")).strong());
-        }
+        header(ui, ctx, &plan, k, &r);
         // Keys of one size, 0 to 9 above 10 to 17 where the width allows; a player's name
         // beside their keys.
-        let size = egui::vec2(40.0, key_height(ui));
-        let name_width = 96.0_f32.min(ui.available_width() * 0.3);
-        let row = |ui: &mut egui::Ui, name: String, keys: &mut dyn FnMut(&mut egui::Ui)| {
-            ui.horizontal_top(|ui| {
-                ui.add_sized(
-                    [name_width, size.y],
-                    egui::Label::new(egui::RichText::new(name).strong()).truncate(),
-                );
-                ui.vertical(|ui| keys(ui));
-            });
+        let rows = Rows {
+            size: egui::vec2(40.0, key_height(ui)),
+            name_width: 96.0_f32.min(ui.available_width() * 0.3),
         };
-        row_title(ui, tr(lang, "ui.asc.bids"));
-        {
-            for p in plan.bidding_order(k) {
-                let others = (0..players.len())
-                    .filter(|&q| q != r.dealer)
-                    .map(|q| self.bids[q]);
-                let all_known: Option<Vec<u32>> = others.collect();
-                let forbidden = if p == r.dealer {
-                    all_known.and_then(|b| forbidden_bid(r.cards, b))
-                } else {
-                    None
-                };
-                if forbidden.is_some() && self.bids[p] == forbidden {
-                    self.bids[p] = None;
-                }
-                let who = if p == r.dealer {
-                    msg!("ui.asc.dealer_name", player = &players[p]).render(lang)
-                } else {
-                    players[p].clone()
-                };
-                row(ui, who, &mut |ui: &mut egui::Ui| {
-                    keypad(ui, r.cards as usize + 1, size, 10, |ui, b| {
-                        let b = b as u32;
-                        let allowed = forbidden != Some(b);
-                        let name = msg!("ui.asc.bid", player = &players[p], n = b).render(lang);
-                        // The dealer's forbidden bid struck out, as on the score pad.
-                        let text = egui::RichText::new(b.to_string());
-                        let text = if allowed { text } else { text.strikethrough() };
-                        let resp = key(ui, size, self.bids[p] == Some(b), allowed, text, name);
-                        let resp = if allowed {
-                            resp
-                        } else {
-                            resp.on_disabled_hover_text(
-                                msg!("ui.asc.hook", cards = r.cards).render(lang),
-                            )
-                        };
-                        if resp.clicked() {
-                            self.bids[p] = Some(b);
-                        }
-                    });
-                });
-            }
+        let order = plan.bidding_order(k);
+        row_title(ui, tr(ctx.lang, "ui.asc.bids"));
+        self.bid_rows(ui, ctx, &rows, &order, &r);
+        self.hook_line(ui, ctx, &r);
+        row_title(ui, tr(ctx.lang, "ui.asc.tricks"));
+        if r.cards == 1 {
+            ui.label(egui::RichText::new(tr(ctx.lang, "ui.asc.one_card")).weak());
         }
-        // The hook said in words, on a line that is always there (nothing moves when the
-        // dealer's turn comes).
+        self.trick_rows(ui, ctx, &rows, &order, &r);
+        self.deduce(r.cards);
+        self.trick_line(ui, ctx.lang, r.cards);
+        self.entry(&ctx.session.players, &order)
+    }
+
+    /// Each player's bid in bidding order, the dealer's forbidden bid struck out.
+    fn bid_rows(&mut self, ui: &mut egui::Ui, ctx: &Ctx, rows: &Rows, order: &[usize], r: &Round) {
+        let (lang, players) = (ctx.lang, &ctx.session.players);
+        for &p in order {
+            let others = (0..players.len())
+                .filter(|&q| q != r.dealer)
+                .map(|q| self.bids[q]);
+            let all_known: Option<Vec<u32>> = others.collect();
+            let forbidden = if p == r.dealer {
+                all_known.and_then(|b| forbidden_bid(r.cards, b))
+            } else {
+                None
+            };
+            if forbidden.is_some() && self.bids[p] == forbidden {
+                self.bids[p] = None;
+            }
+            let who = if p == r.dealer {
+                msg!("ui.asc.dealer_name", player = &players[p]).render(lang)
+            } else {
+                players[p].clone()
+            };
+            let size = rows.size;
+            rows.row(ui, who, &mut |ui: &mut egui::Ui| {
+                keypad(ui, r.cards as usize + 1, size, 10, |ui, b| {
+                    let b = b as u32;
+                    let allowed = forbidden != Some(b);
+                    let name = msg!("ui.asc.bid", player = &players[p], n = b).render(lang);
+                    // The dealer's forbidden bid struck out, as on the score pad.
+                    let text = egui::RichText::new(b.to_string());
+                    let text = if allowed { text } else { text.strikethrough() };
+                    let resp = key(ui, size, self.bids[p] == Some(b), allowed, text, name);
+                    let resp = if allowed {
+                        resp
+                    } else {
+                        resp.on_disabled_hover_text(
+                            msg!("ui.asc.hook", cards = r.cards).render(lang),
+                        )
+                    };
+                    if resp.clicked() {
+                        self.bids[p] = Some(b);
+                    }
+                });
+            });
+        }
+    }
+
+    /// The hook said in words, on a line that is always there (nothing moves when the
+    /// dealer's turn comes), and the bids so far.
+    fn hook_line(&self, ui: &mut egui::Ui, ctx: &Ctx, r: &Round) {
+        let (lang, players) = (ctx.lang, &ctx.session.players);
         let others: Option<Vec<u32>> = (0..players.len())
             .filter(|&q| q != r.dealer)
             .map(|q| self.bids[q])
             .collect();
+        let dealer = &players[r.dealer];
+        let forbidden = |n: u32| msg!("ui.asc.forbidden", dealer = dealer, n = n, cards = r.cards);
+        let rule = msg!("ui.asc.hook_rule", dealer = dealer, cards = r.cards);
         let hook = match others.and_then(|b| forbidden_bid(r.cards, b)) {
-            Some(n) => msg!(
-                "ui.asc.forbidden",
-                dealer = &players[r.dealer],
-                n = n,
-                cards = r.cards
-            ),
-            None => msg!(
-                "ui.asc.hook_rule",
-                dealer = &players[r.dealer],
-                cards = r.cards
-            ),
+            Some(n) => forbidden(n),
+            None => rule.clone(),
         };
         // In a room kept for the longer of its two texts: what follows never moves when it
         // changes, and it wraps rather than being cut.
-        let variants = [
-            msg!(
-                "ui.asc.forbidden",
-                dealer = &players[r.dealer],
-                n = 88,
-                cards = r.cards
-            ),
-            msg!(
-                "ui.asc.hook_rule",
-                dealer = &players[r.dealer],
-                cards = r.cards
-            ),
-        ]
-        .map(|m| egui::RichText::new(m.render(lang)).strong());
+        let variants = [forbidden(88), rule].map(|m| egui::RichText::new(m.render(lang)).strong());
         text_slot(
             ui,
             Some(egui::RichText::new(hook.render(lang)).strong()),
@@ -204,41 +167,44 @@ impl AscenseurForm {
         );
         let total: u32 = self.bids.iter().flatten().sum();
         ui.label(msg!("ui.asc.bid_total", total = total, cards = r.cards).render(lang));
-        row_title(ui, tr(lang, "ui.asc.tricks"));
-        if r.cards == 1 {
-            ui.label(egui::RichText::new(tr(lang, "ui.asc.one_card")).weak());
-        }
-        for p in plan.bidding_order(k) {
-            row(ui, players[p].clone(), &mut |ui: &mut egui::Ui| {
+    }
+
+    /// Each player's tricks, in bidding order.
+    fn trick_rows(
+        &mut self,
+        ui: &mut egui::Ui,
+        ctx: &Ctx,
+        rows: &Rows,
+        order: &[usize],
+        r: &Round,
+    ) {
+        let (lang, players) = (ctx.lang, &ctx.session.players);
+        let size = rows.size;
+        for &p in order {
+            rows.row(ui, players[p].clone(), &mut |ui: &mut egui::Ui| {
                 keypad(ui, r.cards as usize + 1, size, 10, |ui, t| {
                     let t = t as u32;
                     let name = msg!("ui.asc.took", player = &players[p], n = t).render(lang);
-                    if key(
-                        ui,
-                        size,
-                        self.tricks[p] == Some(t),
-                        true,
-                        t.to_string(),
-                        name,
-                    )
-                    .clicked()
-                    {
+                    let on = self.tricks[p] == Some(t);
+                    if key(ui, size, on, true, t.to_string(), name).clicked() {
                         self.tricks[p] = Some(t);
                         self.auto[p] = false;
                     }
                 });
             });
         }
-        self.deduce(r.cards);
+    }
+
+    /// The tricks taken against the cards dealt: how many too many, or missing, in words.
+    fn trick_line(&self, ui: &mut egui::Ui, lang: crate::i18n::Lang, cards: u32) {
         let taken: u32 = self.tricks.iter().flatten().sum();
-        let line = msg!("ui.asc.trick_total", total = taken, cards = r.cards).render(lang);
+        let line = msg!("ui.asc.trick_total", total = taken, cards = cards).render(lang);
         let error = ui.visuals().error_fg_color;
-        let shown = if self.tricks.iter().all(Option::is_some) && taken != r.cards {
-            // How many too many, or missing, in words.
-            let (key, n) = if taken > r.cards {
-                ("ui.asc.over", taken - r.cards)
+        let shown = if self.tricks.iter().all(Option::is_some) && taken != cards {
+            let (key, n) = if taken > cards {
+                ("ui.asc.over", taken - cards)
             } else {
-                ("ui.asc.under", r.cards - taken)
+                ("ui.asc.under", cards - taken)
             };
             let how = msg!(key, n = n).render(lang);
             egui::RichText::new(format!("{line} — {how}")).color(error)
@@ -250,14 +216,17 @@ impl AscenseurForm {
             msg!("ui.asc.under", n = 88).render(lang)
         ));
         text_slot(ui, Some(shown), &[longest]);
+    }
+
+    /// The round entered, or what is missing (the players, in bidding order).
+    fn entry(&self, players: &[String], order: &[usize]) -> Entry {
         let bids: Option<Vec<u32>> = self.bids.iter().copied().collect();
         let tricks: Option<Vec<u32>> = self.tricks.iter().copied().collect();
         let missing = |of: &[Option<u32>], key: &'static str| {
-            let names: Vec<&str> = plan
-                .bidding_order(k)
-                .into_iter()
-                .filter(|&p| of[p].is_none())
-                .map(|p| players[p].as_str())
+            let names: Vec<&str> = order
+                .iter()
+                .filter(|&&p| of[p].is_none())
+                .map(|&p| players[p].as_str())
                 .collect();
             msg!(key, players = names.join(", "), count = names.len())
         };
@@ -266,5 +235,49 @@ impl AscenseurForm {
             (None, _) => Err(missing(&self.bids, "ui.missing.asc.bids")),
             (_, None) => Err(missing(&self.tricks, "ui.missing.asc.tricks")),
         }
+    }
+}
+
+/// The round's header: its number, cards, dealer and trump; the forehead round said.
+fn header(ui: &mut egui::Ui, ctx: &Ctx, plan: &Plan, k: usize, r: &Round) {
+    let lang = ctx.lang;
+    let trump = tr(
+        lang,
+        if r.trump {
+            "ui.asc.trump"
+        } else {
+            "ui.asc.no_trump"
+        },
+    );
+    let text = msg!(
+        "ui.asc.header",
+        round = k + 1,
+        rounds = plan.rounds(),
+        cards = r.cards,
+        dealer = &ctx.session.players[r.dealer],
+        trump = trump
+    )
+    .render(lang);
+    ui.add(egui::Label::new(egui::RichText::new(text).size(20.0).strong()).wrap());
+    if r.forehead {
+        ui.label(egui::RichText::new(tr(lang, "ui.asc.forehead")).strong());
+    }
+}
+
+/// Rows of keys of one size, each with a player's name beside them.
+struct Rows {
+    size: egui::Vec2,
+    name_width: f32,
+}
+
+impl Rows {
+    fn row(&self, ui: &mut egui::Ui, name: String, keys: &mut dyn FnMut(&mut egui::Ui)) {
+        ui.horizontal_top(|ui| {
+            ui.add_sized(
+                [self.name_width, self.size.y],
+                egui::Label::new(egui::RichText::new(name).strong()).truncate(),
+            );
+            ui.vertical(|ui| keys(ui));
+        });
     }
 }

@@ -104,6 +104,20 @@ impl BridgeForm {
         let height = key_height(ui);
         let gap = ui.spacing().item_spacing.x;
         let room = ui.available_width();
+        self.declarer_keys(ui, ctx, height, gap, room);
+        self.contract_keys(ui, lang, height);
+        self.result_keys(ui, lang, height);
+        self.honours_keys(
+            ui,
+            lang,
+            egui::vec2(((room - gap) / 2.0).max(110.0).min(room), height),
+        );
+        self.entry()
+    }
+
+    /// The declarer: four to a row if the names fit, else two, each whole.
+    fn declarer_keys(&mut self, ui: &mut egui::Ui, ctx: &Ctx, height: f32, gap: f32, room: f32) {
+        let lang = ctx.lang;
         row_title(ui, tr(lang, "ui.bridge.declarer"));
         let seat_text = |seat: Seat| {
             format!(
@@ -112,41 +126,28 @@ impl BridgeForm {
                 ctx.session.players[seat.index()]
             )
         };
-        // Four to a row if the names fit, else two, each whole.
         let texts: Vec<String> = Seat::ALL.into_iter().map(seat_text).collect();
         let needed = key_width(ui, &texts).min(room);
         let seat_key = egui::vec2(((room - 3.0 * gap) / 4.0).max(needed).min(room), height);
         keypad(ui, 4, seat_key, 4, |ui, i| {
             let seat = Seat::ALL[i];
             let text = seat_text(seat);
-            if key(
-                ui,
-                seat_key,
-                self.declarer == Some(seat),
-                true,
-                &text,
-                &text,
-            )
-            .clicked()
-            {
+            let on = self.declarer == Some(seat);
+            if key(ui, seat_key, on, true, &text, &text).clicked() {
                 self.declarer = Some(seat);
             }
         });
+    }
+
+    /// The contract: its level, then its strain and whether it was doubled.
+    fn contract_keys(&mut self, ui: &mut egui::Ui, lang: crate::i18n::Lang, height: f32) {
         row_title(ui, tr(lang, "ui.bridge.contract"));
         let small = egui::vec2(44.0, height);
         keypad(ui, 7, small, 7, |ui, i| {
             let level = Level::ALL[i];
             let name = msg!("ui.bridge.level", n = level.get()).render(lang);
-            if key(
-                ui,
-                small,
-                self.level == Some(level),
-                true,
-                level.to_string(),
-                name,
-            )
-            .clicked()
-            {
+            let on = self.level == Some(level);
+            if key(ui, small, on, true, level.to_string(), name).clicked() {
                 self.level = Some(level);
                 if self.tricks.is_none() {
                     self.tricks = Some(6 + level.get());
@@ -189,8 +190,11 @@ impl BridgeForm {
                 }
             },
         );
-        // The result: a key per number of tricks taken, always there and always in the same
-        // place (they wait for the level); each reads as the result it makes (=, +1, −2).
+    }
+
+    /// The result: a key per number of tricks taken, always there and always in the same
+    /// place (they wait for the level); each reads as the result it makes (=, +1, −2).
+    fn result_keys(&mut self, ui: &mut egui::Ui, lang: crate::i18n::Lang, height: f32) {
         row_title(ui, tr(lang, "ui.bridge.result"));
         let size = egui::vec2(46.0, height);
         keypad(ui, 14, size, 14, |ui, i| {
@@ -229,6 +233,10 @@ impl BridgeForm {
             None => String::new(),
         };
         ui.label(taken);
+    }
+
+    /// Honours: none, then each side's; five places whatever the trump.
+    fn honours_keys(&mut self, ui: &mut egui::Ui, lang: crate::i18n::Lang, wide: egui::Vec2) {
         row_title(ui, tr(lang, "ui.bridge.honours"));
         let kinds: &[HonoursKind] = match self.strain {
             Some(Strain::NoTrump) => &[HonoursKind::Aces],
@@ -237,7 +245,6 @@ impl BridgeForm {
         };
         // Five places whatever the trump: none, then each side's honours; a place with no
         // honours to claim stays empty.
-        let wide = egui::vec2(((room - gap) / 2.0).max(110.0).min(room), height);
         keypad(ui, 5, wide, 2, |ui, i| {
             if i == 0 {
                 let none = tr(lang, "ui.bridge.no_honours");
@@ -258,6 +265,5 @@ impl BridgeForm {
                 self.honours = Some(h);
             }
         });
-        self.entry()
     }
 }

@@ -298,22 +298,7 @@ impl Session {
             }
         }
         let o = Obj { map: &known };
-        let file = |m: Msg| vec![Problem::file(m)];
-        match o.get("format") {
-            Some(Value::String(s)) if s == FORMAT => {}
-            Some(other) => return Err(file(msg!("file.format", found = j::quote(other)))),
-            None => return Err(file(msg!("json.missing", field = "format"))),
-        }
-        let version = match o.get("version") {
-            None => return Err(file(msg!("json.missing", field = "version"))),
-            Some(vv) => match vv.as_u64() {
-                Some(n) if n > VERSION => {
-                    return Err(vec![Problem::newer(n)]);
-                }
-                Some(n) if n >= 1 => n,
-                _ => return Err(file(msg!("file.version", found = j::quote(vv)))),
-            },
-        };
+        let version = format_and_version(&o)?;
         let mut problems = Vec::new();
         let game = match o.required("game").and_then(|g| j::string("game", g)) {
             Err(m) => {
@@ -393,58 +378,8 @@ impl Session {
         if !problems.is_empty() {
             return Err(problems);
         }
-        let mut hands: Vec<Hand> = read
-            .unwrap_or_default()
-            .into_iter()
-            .map(|game| Hand { game, raw: None })
-            .collect();
-        hands.reserve(hands_raw.len());
-        let mut first_bad = None;
-        for (i, r) in hands_raw.iter().enumerate() {
-            let decoded = match options.typed().decode_text(r.get(), players.len()) {
-                Some(game) => Ok(game),
-                None => serde_json::from_str::<Value>(r.get())
-                    .map_err(|e| vec![msg!("file.not_json", error = e.to_string())])
-                    .and_then(|v| options.typed().decode(&v, players.len())),
-            };
-            match decoded {
-                Ok(game) if first_bad.is_none() => hands.push(Hand {
-                    game,
-                    raw: keep_text.then(|| (*r).to_owned()),
-                }),
-                Ok(_) => {}
-                Err(ms) => {
-                    first_bad.get_or_insert(i);
-                    problems.extend(ms.into_iter().map(|m| Problem::hand(i, m)));
-                }
-            }
-        }
-        if let Some(bad) = first_bad {
-            // As a reader that plays hands in order would: the first hand that breaks a rule
-            // before the first that cannot be read is reported too.
-            let mut replay = Replay::new(options.typed(), &players);
-            for (i, h) in hands.iter().enumerate().take(bad) {
-                if let Err(ms) = replay.play(&h.game) {
-                    let at = problems.partition_point(|p| p.hand.is_some_and(|n| n <= i));
-                    for (k, m) in ms.into_iter().enumerate() {
-                        problems.insert(at + k, Problem::hand(i, m));
-                    }
-                    break;
-                }
-            }
-            return Err(problems);
-        }
-        let log = match raw_fields.get("log") {
-            Some(r) => serde_json::from_str::<Vec<&RawValue>>(r.get())
-                .map(|l| l.into_iter().map(|r| RawJson(r.to_owned())).collect())
-                .ok(),
-            None => Some(Vec::new()),
-        };
-        let extra = raw_fields
-            .iter()
-            .filter(|(k, _)| !KNOWN.contains(&k.as_str()) || (k.as_str() == "log" && log.is_none()))
-            .map(|(k, v)| (k.clone(), RawJson((*v).to_owned())))
-            .collect();
+        let hands = read_hands(read, &hands_raw, &options, &players, keep_text, problems)?;
+        let (log, extra) = log_and_extra(&raw_fields);
         let session = Session {
             version,
             id,
@@ -454,11 +389,102 @@ impl Session {
             options,
             closed,
             hands,
-            log: log.unwrap_or_default(),
+            log,
             extra,
         };
         Ok((session, splice))
     }
+}
+
+/// The file's format and version: a Marque session of a version this Marque reads.
+fn format_and_version(o: &Obj) -> Result<u64, Vec<Problem>> {
+    let file = |m: Msg| vec![Problem::file(m)];
+    match o.get("format") {
+        Some(Value::String(s)) if s == FORMAT => {}
+        Some(other) => return Err(file(msg!("file.format", found = j::quote(other)))),
+        None => return Err(file(msg!("json.missing", field = "format"))),
+    }
+    match o.get("version") {
+        None => Err(file(msg!("json.missing", field = "version"))),
+        Some(vv) => match vv.as_u64() {
+            Some(n) if n > VERSION => Err(vec![Problem::newer(n)]),
+            Some(n) if n >= 1 => Ok(n),
+            _ => Err(file(msg!("file.version", found = j::quote(vv)))),
+        },
+    }
+}
+
+/// The hands, each decoded from its text (kept where `keep_text`); the first that cannot be
+/// read, and a rule broken before it, reported as a reader that plays hands in order would.
+fn read_hands(
+    read: Option<Vec<GameHand>>,
+    hands_raw: &[&RawValue],
+    options: &SessionOptions,
+    players: &[String],
+    keep_text: bool,
+    mut problems: Vec<Problem>,
+) -> Result<Vec<Hand>, Vec<Problem>> {
+    let mut hands: Vec<Hand> = read
+        .unwrap_or_default()
+        .into_iter()
+        .map(|game| Hand { game, raw: None })
+        .collect();
+    hands.reserve(hands_raw.len());
+    let mut first_bad = None;
+    for (i, r) in hands_raw.iter().enumerate() {
+        let decoded = match options.typed().decode_text(r.get(), players.len()) {
+            Some(game) => Ok(game),
+            None => serde_json::from_str::<Value>(r.get())
+                .map_err(|e| vec![msg!("file.not_json", error = e.to_string())])
+                .and_then(|v| options.typed().decode(&v, players.len())),
+        };
+        match decoded {
+            Ok(game) if first_bad.is_none() => hands.push(Hand {
+                game,
+                raw: keep_text.then(|| (*r).to_owned()),
+            }),
+            Ok(_) => {}
+            Err(ms) => {
+                first_bad.get_or_insert(i);
+                problems.extend(ms.into_iter().map(|m| Problem::hand(i, m)));
+            }
+        }
+    }
+    if let Some(bad) = first_bad {
+        // As a reader that plays hands in order would: the first hand that breaks a rule
+        // before the first that cannot be read is reported too.
+        let mut replay = Replay::new(options.typed(), players);
+        for (i, h) in hands.iter().enumerate().take(bad) {
+            if let Err(ms) = replay.play(&h.game) {
+                let at = problems.partition_point(|p| p.hand.is_some_and(|n| n <= i));
+                for (k, m) in ms.into_iter().enumerate() {
+                    problems.insert(at + k, Problem::hand(i, m));
+                }
+                break;
+            }
+        }
+        return Err(problems);
+    }
+    Ok(hands)
+}
+
+/// The log (None where it is of another shape: kept aside whole) and the fields Marque does
+/// not know, each as written.
+fn log_and_extra(
+    raw_fields: &BTreeMap<String, &RawValue>,
+) -> (Vec<RawJson>, BTreeMap<String, RawJson>) {
+    let log = match raw_fields.get("log") {
+        Some(r) => serde_json::from_str::<Vec<&RawValue>>(r.get())
+            .map(|l| l.into_iter().map(|r| RawJson(r.to_owned())).collect())
+            .ok(),
+        None => Some(Vec::new()),
+    };
+    let extra = raw_fields
+        .iter()
+        .filter(|(k, _)| !KNOWN.contains(&k.as_str()) || (k.as_str() == "log" && log.is_none()))
+        .map(|(k, v)| (k.clone(), RawJson((*v).to_owned())))
+        .collect();
+    (log.unwrap_or_default(), extra)
 }
 
 /// Where a save that adds hands (and log entries, and reopens) changes the text a session was

@@ -1,0 +1,253 @@
+//! The log as sentences for people, in the game's own words; copies of a session named as a
+//! table knows them.
+
+use serde_json::Value;
+
+use super::{Action, Entry, log};
+use crate::i18n::{Arg, Msg};
+use crate::msg;
+use crate::session::{Session, Sheet};
+
+/// Each option an options change set, with its value before and after, in the game's words:
+/// `objectif : 2500 → 1000`. None when the log holds no options to compare.
+fn options_changed(game: crate::games::GameKind, old: &Value, new: &Value) -> Option<Msg> {
+    let (old, new) = (old.as_object(), new.as_object()?);
+    let empty = serde_json::Map::new();
+    let old = old.unwrap_or(&empty);
+    let mut keys: Vec<&String> = old.keys().chain(new.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    let id = game.id();
+    // An option left out is at its default: writing the default out changes nothing.
+    let default = |key: &str| {
+        game.options()
+            .iter()
+            .find(|o| o.key == key)
+            .map(|o| o.default_value())
+    };
+    let effective = |map: &serde_json::Map<String, Value>, key: &str| {
+        map.get(key).cloned().or_else(|| default(key))
+    };
+    let value = |key: &str, v: Option<&Value>| -> Arg {
+        match v {
+            None => Arg::Key("log.option.default"),
+            Some(Value::String(w)) => Arg::Lookup {
+                key: format!("opt.{id}.{key}.{w}"),
+                fallback: w.clone(),
+            },
+            Some(Value::Bool(b)) => Arg::Key(if *b { "opt.yes" } else { "opt.no" }),
+            Some(other) => Arg::Text(other.to_string()),
+        }
+    };
+    let mut parts = keys
+        .into_iter()
+        .filter(|k| effective(old, k) != effective(new, k))
+        .map(|k| {
+            let name = Arg::Lookup {
+                key: format!("opt.{id}.{k}"),
+                fallback: k.clone(),
+            };
+            Msg::new("log.option")
+                .with("name", name)
+                .with("old", value(k, old.get(k)))
+                .with("new", value(k, new.get(k)))
+        });
+    let first = parts.next()?;
+    Some(parts.fold(first, |all, p| msg!("list.and", a = all, b = p)))
+}
+
+/// A merge's log line: the copies merged, and the choices made.
+fn merge_sentence(time: String, new: &Value) -> Msg {
+    // Each copy as the table knows it: the machine that made it.
+    let copies = new
+        .get("copies")
+        .and_then(Value::as_array)
+        .and_then(|c| {
+            c.iter()
+                .filter_map(Value::as_str)
+                .map(|n| copy_label(n, false))
+                .reduce(|all, m| msg!("list.and", a = all, b = m))
+        })
+        .unwrap_or_else(|| Msg::new("log.unknown"));
+    let chosen = new
+        .get("chosen")
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len);
+    if chosen == 0 {
+        msg!("log.line.merge", time = time, copies = copies)
+    } else {
+        msg!(
+            "log.line.merge_chosen",
+            time = time,
+            copies = copies,
+            chosen = chosen
+        )
+    }
+}
+
+/// Where a version set aside came from, and when: `la copie de la machine AAAAAAA, 21:40`.
+fn aside_copy(e: &Entry) -> Msg {
+    let name = e.copy.as_deref().unwrap_or_default();
+    let copy = copy_label(name, machine_of(name).is_none());
+    match e.then.as_deref().and_then(clock) {
+        Some(t) => msg!("merge.copy.when", copies = copy, time = t),
+        None => copy,
+    }
+}
+
+/// A side as people say it: bridge's partnerships in the reader's language (EW is EO in
+/// French), a player by name, all the other players when none is named.
+fn side_arg(side: Option<&str>) -> Arg {
+    match side {
+        Some("NS") => Arg::Key("side.NS"),
+        Some("EW") => Arg::Key("side.EW"),
+        Some(name) => Arg::Text(name.to_string()),
+        None => Arg::Key("log.others"),
+    }
+}
+
+/// The log as sentences for people, oldest first: `21:43 — modification de la donne 2 : 3SA
+/// contré par Est, chute de 2 → 3SAX par Est, chute de 3`, in the game's own words. Hands are
+/// named by their labels, played where they stood; a hand that no longer plays there is shown
+/// as it was written.
+pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
+    let game = session.game;
+    let label = |value: &Value, hand: usize| -> Msg {
+        let index = hand.saturating_sub(1).min(session.hands.len());
+        let described = session.decode(value).ok().and_then(|h| {
+            let mut before = sheet.before(index, &session.hands);
+            let row = before.play(&h.game).ok()?;
+            Some(h.game.label(&row.info, index, &session.players))
+        });
+        described.unwrap_or_else(|| msg!("log.as_written", value = value.to_string()))
+    };
+    // What an edit changed, where the game says more than the two labels.
+    let change = |old: &Value, new: &Value, hand: usize| -> Option<Msg> {
+        if !game.describes_changes() {
+            return None;
+        }
+        let index = hand.saturating_sub(1).min(session.hands.len());
+        let (old, new) = (session.decode(old).ok()?, session.decode(new).ok()?);
+        let before = sheet.before(index, &session.hands);
+        let old_row = before.clone().play(&old.game).ok()?;
+        let new_row = before.clone().play(&new.game).ok()?;
+        new.game
+            .change(&new_row.info, &old.game, &old_row.info, &session.players)
+    };
+    log(session)
+        .into_iter()
+        .map(|e| {
+            // The time as written (the writer's local time): hours and minutes.
+            let time = e.at.get(11..16).unwrap_or(&e.at).to_string();
+            let action = e.action.map(|a| Msg::new(a.name_key()));
+            let (key, old, new) = match (e.action, e.old.is_null(), e.new.is_null()) {
+                (Some(Action::Close), ..) => return msg!("log.line.close", time = time),
+                (Some(Action::Reopen), ..) => return msg!("log.line.reopen", time = time),
+                (Some(Action::Merge), ..) => return merge_sentence(time, &e.new),
+                (Some(Action::Aside), ..) => {
+                    let copy = aside_copy(&e);
+                    if e.hand == 0 {
+                        return msg!("log.line.aside_options", time = time, copy = copy);
+                    }
+                    if e.old.is_null() {
+                        return msg!(
+                            "log.line.aside_deleted",
+                            time = time,
+                            word = Arg::Key(game.hand_word()),
+                            n = e.hand,
+                            copy = copy
+                        );
+                    }
+                    return msg!(
+                        "log.line.aside",
+                        time = time,
+                        word = Arg::Key(game.hand_word()),
+                        n = e.hand,
+                        copy = copy,
+                        old = label(&e.old, e.hand)
+                    );
+                }
+                (Some(Action::Options), ..) => {
+                    return match options_changed(game, &e.old, &e.new) {
+                        Some(what) => msg!("log.line.options_what", time = time, what = what),
+                        None => msg!("log.line.options", time = time),
+                    };
+                }
+                (Some(word @ (Action::Confirm | Action::Dispute)), ..) => {
+                    let key = if word == Action::Confirm {
+                        "log.line.confirm"
+                    } else {
+                        "log.line.dispute"
+                    };
+                    let side = side_arg(e.new.get("side").and_then(Value::as_str));
+                    return msg!(
+                        key,
+                        time = time,
+                        word = Arg::Key(game.hand_word()),
+                        n = e.hand,
+                        side = side
+                    );
+                }
+                (_, true, _) => ("log.line.add", None, Some(label(&e.new, e.hand))),
+                (_, false, false) if let Some(what) = change(&e.old, &e.new, e.hand) => {
+                    return msg!(
+                        "log.line.edit_what",
+                        time = time,
+                        action = action.unwrap_or_else(|| Msg::new("log.unknown")),
+                        word = Arg::Key(game.hand_word()),
+                        n = e.hand,
+                        what = what
+                    );
+                }
+                (_, _, true) => ("log.line.delete", Some(label(&e.old, e.hand)), None),
+                _ => (
+                    "log.line.edit",
+                    Some(label(&e.old, e.hand)),
+                    Some(label(&e.new, e.hand)),
+                ),
+            };
+            let mut m = msg!(
+                key,
+                time = time,
+                action = action.unwrap_or_else(|| Msg::new("log.unknown")),
+                word = Arg::Key(game.hand_word()),
+                n = e.hand
+            );
+            if let Some(old) = old {
+                m = m.with("old", old);
+            }
+            if let Some(new) = new {
+                m = m.with("new", new);
+            }
+            m
+        })
+        .collect()
+}
+
+/// A copy as the table knows it: a Syncthing conflict copy by the short id of the machine that
+/// made it (`x.sync-conflict-20261126-100000-AAAAAAA.json`: the machine AAAAAAA), the session
+/// file as "this file", any other by its name.
+pub fn copy_label(name: &str, first: bool) -> Msg {
+    if first {
+        return Msg::new("merge.copy.file");
+    }
+    match machine_of(name) {
+        Some(m) => msg!("merge.copy.machine", machine = m),
+        None => msg!("merge.copy.named", name = name),
+    }
+}
+
+/// The short id of the machine that made a Syncthing conflict copy, from its name.
+pub fn machine_of(name: &str) -> Option<&str> {
+    let stem = name.strip_suffix(".json").unwrap_or(name);
+    let (_, rest) = stem.rsplit_once(".sync-conflict-")?;
+    let mut parts = rest.splitn(3, '-');
+    let (_, _, machine) = (parts.next()?, parts.next()?, parts.next()?);
+    (!machine.is_empty()).then_some(machine)
+}
+
+/// A time as written in a log (RFC 3339, the writer's local time): its hours and minutes.
+pub fn clock(at: &str) -> Option<&str> {
+    at.get(11..16)
+        .filter(|t| t.as_bytes().get(2) == Some(&b':'))
+}
