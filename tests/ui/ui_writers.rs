@@ -35,17 +35,7 @@ fn eight_writers_and_the_window_lose_no_acknowledged_deal() {
             .collect();
         let mut saved_here = 0;
         for _ in 0..ENTRIES {
-            // After a complete rubber (theirs or ours), the table goes on with the next.
-            if shows(&h, "Robre suivant") {
-                click(&mut h, "Robre suivant");
-            }
-            click_all(&mut h, &FOUR_SPADES_MADE);
-            let saved = h
-                .state()
-                .open
-                .as_ref()
-                .is_some_and(|o| o.save_error.is_none());
-            saved_here += usize::from(saved);
+            saved_here += usize::from(enter_a_deal(&mut h));
         }
         let acknowledged: usize = writers.into_iter().map(|w| w.join().unwrap()).sum();
         let all = deals(&file);
