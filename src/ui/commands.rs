@@ -356,7 +356,7 @@ impl App {
         if let Err(e) = self.create(session)
             && let Screen::New(ns) = &mut self.screen
         {
-            ns.error = Some(e);
+            ns.error = Some(e.msg(None));
         }
     }
 

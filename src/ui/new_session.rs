@@ -5,7 +5,7 @@ use serde_json::{Map, Value, json};
 
 use super::{App, Prefs, Screen};
 use crate::games::{GameKind, OptDesc, OptKind};
-use crate::i18n::{Lang, tr};
+use crate::i18n::{Lang, Msg, tr};
 use crate::session::Session;
 use marque_core::msg;
 
@@ -19,7 +19,8 @@ pub struct NewSession {
     pub game: GameKind,
     pub players: Vec<String>,
     pub options: Map<String, Value>,
-    pub error: Option<String>,
+    /// What is wrong with the session asked for, in words made when shown.
+    pub error: Option<Msg>,
     known: Vec<String>,
     /// Ask the other side's word on each hand (off by default).
     pub word: bool,
@@ -51,8 +52,8 @@ impl NewSession {
         self.error = None;
     }
 
-    /// The session to create, or what is wrong, in `lang`.
-    fn build(&self, lang: Lang) -> Result<Session, String> {
+    /// The session to create, or what is wrong.
+    fn build(&self) -> Result<Session, Msg> {
         let players: Vec<String> = self.players.iter().map(|p| p.trim().to_string()).collect();
         match Session::new(self.game, players, self.options.clone(), crate::now()) {
             Ok(mut s) => {
@@ -63,10 +64,10 @@ impl NewSession {
                 Ok(s)
             }
             Err(p) => Err(p
-                .iter()
-                .map(|p| p.msg.render(lang))
-                .collect::<Vec<_>>()
-                .join("\n")),
+                .into_iter()
+                .map(|p| p.msg)
+                .reduce(|all, m| msg!("lines.two", first = all, second = m))
+                .unwrap_or_else(|| Msg::new("log.unknown"))),
         }
     }
 }
@@ -180,11 +181,11 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
             create = true;
         }
         if let Some(e) = &ns.error {
-            ui.colored_label(ui.visuals().error_fg_color, e);
+            ui.colored_label(ui.visuals().error_fg_color, e.render(lang));
         }
     });
     if create {
-        match ns.build(lang) {
+        match ns.build() {
             Ok(session) => {
                 ns.error = None;
                 app.send(super::Command::Create(Box::new(session)));

@@ -260,9 +260,8 @@ impl App {
     }
 
     /// Creates a session file and opens it.
-    pub fn create(&mut self, session: Session) -> Result<(), String> {
-        let (path, lock) =
-            store::create(&self.store, &session).map_err(|e| self.store_error(&e))?;
+    pub fn create(&mut self, session: Session) -> Result<(), store::StoreError> {
+        let (path, lock) = store::create(&self.store, &session)?;
         self.change_people(&crate::store::people::Change::Remember(
             session.players.clone(),
         ));

@@ -82,7 +82,7 @@ impl App {
         session.id = Some(crate::store::new_id(game.id()));
         session.set_text_field("title", &tr(lang, "ui.tour.title"));
         if let Err(e) = self.create(session) {
-            self.notice = Some(Msg::new("ui.io_error").with("error", e.as_str()).into());
+            self.notice = Some(super::notice::store_notice(e));
             return;
         }
         self.tour = Some(1);
