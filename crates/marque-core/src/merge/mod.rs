@@ -164,7 +164,7 @@ pub fn pending(copies: &[Copy], picks: &[usize]) -> Result<Box<Pending>, Error> 
 }
 
 /// The merge played up to the step that did not play (to know where its hands stand).
-fn partial_run(prepared: &Prepared, allowed: &Allowed, fail: &run::Fail) -> Run {
+fn partial_run(prepared: &Prepared, allowed: &Allowed, fail: &run::Fail) -> Result<Run, Error> {
     let mut upto: Vec<Track> = Vec::with_capacity(prepared.tracks.len());
     for (k, t) in prepared.tracks.iter().enumerate() {
         upto.push(Track {
@@ -186,21 +186,52 @@ fn partial_run(prepared: &Prepared, allowed: &Allowed, fail: &run::Fail) -> Run 
             t.steps.truncate(keep);
         }
     }
-    prepared
-        .start
-        .clone()
-        .play(&upto, allowed)
-        .unwrap_or_else(|_| prepared.start.clone())
+    match prepared.start()?.play(&upto, allowed) {
+        Ok(run) => Ok(run),
+        Err(_) => prepared.start(),
+    }
 }
 
 /// What every merge of these copies starts from: the session as they shared it, each copy's
 /// changes since, and the choices known before playing them.
 struct Prepared<'a> {
     copies: &'a [Copy<'a>],
+    later: &'a [Vec<(Entry, &'a RawJson)>],
+    shared: usize,
     tracks: Vec<Track<'a>>,
     choices: Vec<Choice>,
     shared_hands: usize,
-    start: Run,
+    /// The session as the copies shared it, scored, ready to play on: made once with the rest,
+    /// taken by the first play, made again only for another (a clash found): a session of
+    /// 100,000 deals is not held twice.
+    start: std::cell::RefCell<Option<Run>>,
+}
+
+/// The session file as the copies shared it (`base`), scored, ready to play on: made field by
+/// field, the copies' hands not copied once more.
+fn start_of(f: &Session, shared: usize, base: Base) -> Result<Run, Error> {
+    let options = SessionOptions::read(f.game, Some(&base.options), f.players.len())
+        .map_err(|_| ErrorKind::NoSharedHistory(0))?;
+    let shared_hands = base.hands.len();
+    let session = Session {
+        version: f.version,
+        id: f.id.clone(),
+        game: f.game,
+        created: f.created.clone(),
+        players: f.players.clone(),
+        options,
+        closed: base.closed,
+        hands: base.hands,
+        log: f.log[..shared].to_vec(),
+        extra: f.extra.clone(),
+    };
+    let sheet = session.score().map_err(|p| ErrorKind::DoesNotPlay(0, p))?;
+    Ok(Run {
+        session,
+        sheet,
+        ids: (0..shared_hands).collect(),
+        applied: 0,
+    })
 }
 
 /// How many log entries the copies share, and each copy's entries after them, read.
@@ -281,35 +312,28 @@ impl<'a> Prepared<'a> {
         let mut choices = choices(&base, &tracks);
         choices.extend(field_choices(copies));
         let shared_hands = base.hands.len();
-        let f = first.session;
-        let options = SessionOptions::read(f.game, Some(&base.options), f.players.len())
-            .map_err(|_| ErrorKind::NoSharedHistory(0))?;
-        // Made field by field: the copies' hands are not copied once more.
-        let session = Session {
-            version: f.version,
-            id: f.id.clone(),
-            game: f.game,
-            created: f.created.clone(),
-            players: f.players.clone(),
-            options,
-            closed: base.closed,
-            hands: base.hands,
-            log: f.log[..shared].to_vec(),
-            extra: f.extra.clone(),
-        };
-        let sheet = session.score().map_err(|p| ErrorKind::DoesNotPlay(0, p))?;
+        let start = start_of(first.session, shared, base)?;
         Ok(Prepared {
             copies,
+            later,
+            shared,
             tracks,
             choices,
             shared_hands,
-            start: Run {
-                session,
-                sheet,
-                ids: (0..shared_hands).collect(),
-                applied: 0,
-            },
+            start: std::cell::RefCell::new(Some(start)),
         })
+    }
+
+    /// The session as the copies shared it, to play on: the one made with the rest if no play
+    /// took it yet, else made again from the session file.
+    fn start(&self) -> Result<Run, Error> {
+        if let Some(run) = self.start.borrow_mut().take() {
+            return Ok(run);
+        }
+        let first = self.copies.first().ok_or(ErrorKind::NotSame(0))?;
+        let later = self.later.first().ok_or(ErrorKind::NotSame(0))?;
+        let base = Base::of(first.session, later).ok_or(ErrorKind::NoSharedHistory(0))?;
+        start_of(first.session, self.shared, base)
     }
 
     /// Plays the merge through with `picks`, each change that does not play becoming a clash
@@ -327,7 +351,7 @@ impl<'a> Prepared<'a> {
                 })
                 .collect();
             let allowed = Allowed::new(self.shared_hands, &self.tracks, &choices, &tried)?;
-            match self.start.clone().play(&self.tracks, &allowed) {
+            match self.start()?.play(&self.tracks, &allowed) {
                 Ok(run) => return Ok((choices, run)),
                 Err(fail) => {
                     let known = choices.iter().any(|c| {
@@ -336,7 +360,7 @@ impl<'a> Prepared<'a> {
                             .is_some_and(|x| x.at == (fail.copy, fail.step))
                     });
                     // Played as far as it goes, to say where the clash stands.
-                    let partial = partial_run(self, &allowed, &fail);
+                    let partial = partial_run(self, &allowed, &fail)?;
                     match run::clash(&self.tracks, &allowed, &partial, &fail) {
                         Some(c) if !known && choices.len() <= self.limit() => choices.push(c),
                         _ => return Err(ErrorKind::DoesNotPlay(fail.copy, fail.problems).into()),
@@ -352,11 +376,15 @@ impl<'a> Prepared<'a> {
     }
 
     fn pending(&self, choices: Vec<Choice>) -> Error {
+        let start = match self.start() {
+            Ok(run) => run,
+            Err(e) => return e,
+        };
         let pending = Pending {
             choices,
             names: self.copies.iter().map(|c| c.name.to_string()).collect(),
-            base: self.start.session.clone(),
-            sheet: self.start.sheet.clone(),
+            base: start.session,
+            sheet: start.sheet,
         };
         ErrorKind::Choices(Box::new(pending)).into()
     }
