@@ -212,8 +212,15 @@ impl Document {
             Action::Redo => self.undo.redone(),
             _ => self.undo.push(change.clone()),
         }
+        // A hand added on top of a file changed elsewhere, if that is the whole change: where an
+        // earlier change could not be saved, the whole session is kept beside it instead (the
+        // hand alone would leave the earlier change out).
         let added = match (&change, action) {
-            (Change::Insert(i, h), Action::Add) if i + 1 == self.session.hands.len() => Some(h),
+            (Change::Insert(i, h), Action::Add)
+                if i + 1 == self.session.hands.len() && !self.unsaved =>
+            {
+                Some(h)
+            }
             _ => None,
         };
         self.save(added, now)

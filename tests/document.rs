@@ -171,3 +171,29 @@ fn a_word_given_is_not_asked_again_when_an_edit_is_undone() {
         .find(|e| e.action == Some(history::Action::Confirm));
     assert_eq!(given.unwrap().new["side"], json!("Bruno"));
 }
+
+/// A change that could not be saved (another writer kept the lock past the wait) stays on
+/// screen; when the file changed meanwhile, the next change keeps the whole session beside it
+/// (both of ours), never only the last hand.
+#[test]
+fn a_change_not_saved_is_never_dropped_by_the_next() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = truc(dir.path(), false);
+    let mut doc = Document::open(&p).unwrap();
+    let held = Lock::acquire(&p).unwrap();
+    assert!(matches!(
+        doc.enter(deal(&doc, 0), NOW),
+        Err(DocError::NotSaved(_))
+    ));
+    assert!(doc.unsaved());
+    assert_eq!(doc.session().hands.len(), 1, "kept on screen");
+    drop(held);
+    let o = marque(&["add", p.to_str().unwrap(), r#"{"calls":[],"winner":1}"#]);
+    assert!(o.status.success());
+    let outcome = doc.enter(deal(&doc, 0), NOW);
+    let Ok(Outcome::KeptBeside(Ok(copy))) = outcome else {
+        panic!("{outcome:?}");
+    };
+    assert_eq!(saved_hands(&copy), 2, "both of ours beside theirs");
+    assert_eq!(saved_hands(&p), 1, "theirs as it was");
+}
