@@ -82,6 +82,10 @@ pub enum DocError {
     /// No such hand, or nothing to undo or redo.
     #[error("nothing to do")]
     Nothing,
+    /// The last change could not be saved: what would read the file over it waits until a
+    /// save goes through.
+    #[error("a change is not saved yet")]
+    Unsaved,
     /// The change is made here but the file could not be written (kept in memory; the next
     /// save tries again).
     #[error("not saved: {0}")]
@@ -268,15 +272,21 @@ impl Document {
         self.writable()?;
         history::close(&mut self.session, &mut self.sheet, now);
         let out = self.save(None, now)?;
-        self.read_only = Some(ReadOnly::Over);
+        // Over as the file now is: a close kept beside a file changed elsewhere leaves it open.
+        if self.session.closed {
+            self.read_only = Some(ReadOnly::Over);
+        }
         Ok(out)
     }
 
     /// Opens the session again after the players closed it, or after its game reached its end
     /// (to mend a hand): read again under its lock, the reopening logged and saved.
     pub fn reopen(&mut self, now: &str) -> Result<Outcome, DocError> {
-        if matches!(self.read_only, Some(ReadOnly::Newer(_))) {
-            return Err(DocError::ReadOnly(ReadOnly::Newer(0)));
+        if let Some(r @ ReadOnly::Newer(_)) = &self.read_only {
+            return Err(DocError::ReadOnly(r.clone()));
+        }
+        if self.unsaved {
+            return Err(DocError::Unsaved);
         }
         let lock = Lock::acquire_within(&self.path, SAVE_WAIT)?;
         let mut loaded = store::read_session(&self.path)?;
@@ -326,12 +336,15 @@ impl Document {
         picks: &[usize],
         expect: Option<&[Choice]>,
         now: &str,
-    ) -> Result<Merging, StoreError> {
+    ) -> Result<Merging, DocError> {
+        // What could not be saved is only here: a merge read over it would lose it.
+        if self.unsaved {
+            return Err(DocError::Unsaved);
+        }
         let merging = merge_copies(store, &self.path, picks, expect, now)?;
         if matches!(merging, Merging::Merged(_)) {
             // What the merge wrote is what the table sees (nothing of the window's is lost:
-            // every change here was saved at once).
-            self.unsaved = false;
+            // it was all saved).
             if let Ok(loaded) = store::read_session(&self.path) {
                 self.replace(loaded);
             }
@@ -398,9 +411,17 @@ impl Document {
                 self.write(lock)?;
                 Ok(Outcome::AddedOnNewer)
             }
-            store::Merged::Kept { loaded, copy } => {
+            store::Merged::Kept {
+                loaded,
+                copy: Ok(copy),
+            } => {
                 self.replace(loaded);
-                Ok(Outcome::KeptBeside(copy))
+                Ok(Outcome::KeptBeside(Ok(copy)))
+            }
+            // The copy could not be written: the change is only here, and stays shown.
+            store::Merged::Kept { copy: Err(e), .. } => {
+                self.unsaved = true;
+                Err(DocError::NotSaved(StoreError::Write(e)))
             }
         }
     }

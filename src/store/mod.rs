@@ -591,6 +591,11 @@ impl Store {
         loop {
             if let Some(target) = &target {
                 match link_to(target, &dest) {
+                    // The old name taken away only from the link read (see take_away).
+                    Ok(()) if expect.is_some() => {
+                        take_away(path, &dest)?;
+                        break;
+                    }
                     Ok(()) => {
                         fs::remove_file(path)?;
                         break;
@@ -745,19 +750,34 @@ fn take_away(path: &Path, kept: &Path) -> std::io::Result<()> {
     let Some(dir) = path.parent() else {
         return fs::remove_file(path);
     };
+    // A name of this process's own, never one another move left (renamed over, it would be
+    // lost).
+    static MOVES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = MOVES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let aside = dir.join(format!(
-        ".{}.marque-moving",
+        ".{}.{}-{n}.marque-moving",
         path.file_name()
             .map(|n| n.to_string_lossy())
-            .unwrap_or_default()
+            .unwrap_or_default(),
+        std::process::id()
     ));
+    if fs::symlink_metadata(&aside).is_ok() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            format!("{} is there", aside.display()),
+        ));
+    }
     fs::rename(path, &aside)?;
     if Stamp::of_path(&aside)?.inode == Stamp::of_path(kept)?.inode {
         return fs::remove_file(&aside);
     }
-    // Not the file moved: back under its name (a link never replaces one that came since).
+    // Not the file moved: back under its name (a link never replaces one that came since);
+    // where a third came there meanwhile, it stays under the aside name, and that is said.
     match fs::hard_link(&aside, path) {
         Ok(()) => fs::remove_file(&aside),
-        Err(_) => Ok(()),
+        Err(e) => Err(std::io::Error::new(
+            e.kind(),
+            format!("a newer file was kept as {}", aside.display()),
+        )),
     }
 }

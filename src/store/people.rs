@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    MAX_PREFS_BYTES, PEOPLE_FILE, PREFS_FILE, Shelf, Store, StoreError, copies_of, read_file,
+    MAX_PREFS_BYTES, PEOPLE_FILE, PREFS_FILE, Shelf, Stamp, Store, StoreError, copies_of, read_file,
 };
 use marque_core::stats::person_key;
 
@@ -37,6 +37,9 @@ pub struct Read {
     pub copies: Vec<PathBuf>,
     /// Conflict copies that do not read: left where they are.
     pub unreadable: Vec<PathBuf>,
+    /// The file as read (none where there was none), and each copy taken in as read.
+    stamp: Option<Stamp>,
+    copy_stamps: Vec<Option<Stamp>>,
 }
 
 /// A change to the club's names.
@@ -73,6 +76,7 @@ impl People {
     /// `.prefs.json` (the first change of names then writes them to `.people.json`).
     pub fn read(store: &Store) -> Read {
         let path = People::path(store);
+        let stamp = Stamp::of_path(&path).ok();
         let (mut people, damaged) = match read_one(&path) {
             Ok(Some(p)) => (p, false),
             Ok(None) => (
@@ -86,16 +90,19 @@ impl People {
         };
         let mut out = Read::default();
         for c in copies_of(&path) {
+            let copy_stamp = Stamp::of_path(&c).ok();
             match read_one(&c) {
                 Ok(Some(other)) => {
                     people.take_in(other);
                     out.copies.push(c);
+                    out.copy_stamps.push(copy_stamp);
                 }
                 _ => out.unreadable.push(c),
             }
         }
         out.people = people;
         out.damaged = damaged;
+        out.stamp = stamp;
         out
     }
 
@@ -103,24 +110,38 @@ impl People {
     /// changed (or copies were taken in): the copies taken in then go to the trash. Returns the
     /// names as written.
     pub fn change(store: &Store, change: &Change) -> Result<Read, PeopleError> {
-        let mut read = People::read(store);
-        if read.damaged {
-            return Err(PeopleError::Damaged(People::path(store)));
-        }
-        let before = read.people.clone();
-        read.people.apply(change);
-        if read.people == before && read.copies.is_empty() {
+        // Written only over the file as read: another machine's names arriving meanwhile are
+        // read again and the change made to them (a few times, then said).
+        for _ in 0..5 {
+            let mut read = People::read(store);
+            if read.damaged {
+                return Err(PeopleError::Damaged(People::path(store)));
+            }
+            let before = read.people.clone();
+            read.people.apply(change);
+            if read.people == before && read.copies.is_empty() {
+                return Ok(read);
+            }
+            let text = serde_json::to_string_pretty(&read.people)
+                .map_err(|e| StoreError::Write(std::io::Error::other(e)))?;
+            std::fs::create_dir_all(&store.dir).map_err(StoreError::Write)?;
+            let path = People::path(store);
+            if Stamp::of_path(&path).ok() != read.stamp {
+                continue;
+            }
+            super::write_atomic(&path, text.as_bytes()).map_err(StoreError::Write)?;
+            // The copies' names are in the file: each copy goes to the trash if it is still
+            // the one read (one that cannot is taken in again next time, which adds nothing).
+            let stamps = std::mem::take(&mut read.copy_stamps);
+            let copies = std::mem::take(&mut read.copies);
+            for (c, s) in copies.into_iter().zip(stamps) {
+                if s.is_none() || store.shelve_if(&c, Shelf::Trash, s).is_err() {
+                    read.copies.push(c);
+                }
+            }
             return Ok(read);
         }
-        let text = serde_json::to_string_pretty(&read.people)
-            .map_err(|e| StoreError::Write(std::io::Error::other(e)))?;
-        std::fs::create_dir_all(&store.dir).map_err(StoreError::Write)?;
-        super::write_atomic(&People::path(store), text.as_bytes()).map_err(StoreError::Write)?;
-        // The copies' names are in the file: the copies go to the trash (a copy that cannot
-        // is taken in again next time, which adds nothing).
-        read.copies
-            .retain(|c| store.shelve(c, Shelf::Trash).is_err());
-        Ok(read)
+        Err(PeopleError::Store(StoreError::Changed))
     }
 
     fn apply(&mut self, change: &Change) {

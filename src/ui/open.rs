@@ -283,6 +283,8 @@ impl App {
         let game = open.doc.session().game;
         let result = op(&mut open.doc, &crate::now());
         let not_saved = matches!(result, Err(DocError::NotSaved(_)));
+        // Nothing changed (refused, read only, nothing to do): the form keeps what was typed.
+        let changed = matches!(result, Ok(_) | Err(DocError::NotSaved(_)));
         let notice: Option<Notice> = match result {
             Ok(Outcome::Saved) => {
                 (after == After::Fields).then(|| Msg::new("ui.title.saved").into())
@@ -307,13 +309,20 @@ impl App {
             return;
         };
         // A change kept here but not written: said under the sheet until a save goes through.
-        open.save_error = notice.clone().filter(|_| not_saved);
+        if not_saved {
+            open.save_error = notice.clone();
+        } else if !open.doc.unsaved() {
+            open.save_error = None;
+        }
         if let Some(n) = notice {
             self.notice = Some(n);
         }
         let Some(open) = self.open.as_mut() else {
             return;
         };
+        if !changed {
+            return;
+        }
         match after {
             After::Hands(_) | After::Form => {
                 open.editing = None;

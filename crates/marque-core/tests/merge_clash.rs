@@ -272,11 +272,16 @@ fn a_deal_after_the_other_copy_ended_the_game_is_a_choice() {
             m.s.hands.len(),
             base.s.hands.len() + if keeps_a { 1 } else { 2 }
         );
-        let asides = history::log(&m.s)
-            .iter()
+        let asides: Vec<_> = history::log(&m.s)
+            .into_iter()
             .filter(|e| e.action == Some(Action::Aside))
-            .count();
-        assert_eq!(asides, if keeps_a { 2 } else { 1 });
+            .collect();
+        assert_eq!(asides.len(), if keeps_a { 2 } else { 1 });
+        // Each deal left out can be put back from the log.
+        for e in &asides {
+            assert!(e.hand > 0, "{e:?}");
+            assert!(history::restore(&m.s, e).is_some(), "{e:?}");
+        }
     }
 }
 
@@ -418,4 +423,45 @@ proptest! {
             prop_assert_eq!(again.hands(), m.hands());
         }
     }
+}
+
+/// A version set aside by one merge is still in the log after the next merge of that session
+/// with another copy: it can still be restored.
+#[test]
+fn a_version_set_aside_survives_the_next_merge() {
+    let mut base = Table::new("truc", &["Alice", "Bob"]);
+    base.add(truc_deal(0), "10:00:00");
+    let (mut a, mut b) = (base.clone(), base.clone());
+    let edit = |t: &mut Table, w: Value, time: &str| {
+        let h = t.s.decode(&w).unwrap();
+        let old = t.s.hands[0].clone();
+        t.apply(Change::Replace(0, old, h), Action::Edit, time);
+    };
+    edit(&mut a, truc_deal(1), "10:10:00");
+    let calls =
+        json!({"calls": [{"by": 0, "call": "double"}, {"by": 1, "call": "accept"}], "winner": 0});
+    edit(&mut b, calls, "10:12:00");
+    let m = merged(&[&a, &b], &[0]);
+    let asides = |t: &Table| {
+        history::log(&t.s)
+            .into_iter()
+            .filter(|e| e.action == Some(Action::Aside))
+            .count()
+    };
+    assert_eq!(asides(&m), 1);
+    // A machine that had not seen that merge goes on from its own copy; merged with the merged
+    // file, whose merge and aside entries come after what the two share.
+    let mut y = b.clone();
+    y.add(truc_deal(1), "11:00:01");
+    let again = merged(&[&m, &y], &[0]);
+    assert_eq!(again.s.hands.len(), 2);
+    assert!(
+        asides(&again) >= 1,
+        "the version set aside is still in the log"
+    );
+    let merges = history::log(&again.s)
+        .into_iter()
+        .filter(|e| e.action == Some(Action::Merge))
+        .count();
+    assert_eq!(merges, 2, "both merges are in the log");
 }

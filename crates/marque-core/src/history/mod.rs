@@ -600,16 +600,28 @@ pub fn restore(session: &Session, entry: &Entry) -> Option<Change> {
     if entry.old.is_null() || entry.hand == 0 {
         return None;
     }
-    let i = entry.hand - 1;
+    let mut i = entry.hand - 1;
     let old = session.decode(&entry.old).ok()?;
     if entry.new.is_null() {
-        (i <= session.hands.len()).then_some(Change::Insert(i, old))
-    } else {
-        session
+        return (i <= session.hands.len()).then_some(Change::Insert(i, old));
+    }
+    // A version set aside by a merge goes in place of the hand kept then: where that hand now
+    // stands (hands may have moved since), none if it is gone.
+    if entry.action == Some(Action::Aside)
+        && session
             .hands
             .get(i)
-            .map(|current| Change::Replace(i, current.clone(), old))
+            .is_none_or(|h| h.to_value() != entry.new)
+    {
+        i = session
+            .hands
+            .iter()
+            .position(|h| h.to_value() == entry.new)?;
     }
+    session
+        .hands
+        .get(i)
+        .map(|current| Change::Replace(i, current.clone(), old))
 }
 
 /// Undo and redo over the changes of one app session.

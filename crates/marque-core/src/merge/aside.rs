@@ -31,6 +31,25 @@ struct Aside<'a> {
     old: Value,
     copy: usize,
     then: &'a str,
+    /// It goes back as a new hand there (where the hand it stood for is gone), not in place
+    /// of the hand there.
+    insert: bool,
+}
+
+/// Where a hand left out would stand in the merged session (from 1): after the hand it followed
+/// on its copy, else at the end.
+fn placed(run: &Run, tracks: &[Track], id: super::track::Id) -> usize {
+    let after = tracks.iter().find_map(|t| {
+        t.steps.iter().find_map(|s| match &s.change {
+            Move::Insert { id: i, after, .. } if *i == id => Some(*after),
+            _ => None,
+        })
+    });
+    match after {
+        Some(Some(a)) => run.find(a).map_or(run.ids.len() + 1, |p| p + 2),
+        Some(None) => 1,
+        None => run.ids.len() + 1,
+    }
 }
 
 /// Writes an `aside` entry for each version not kept: the versions not picked of a hand, and
@@ -53,7 +72,7 @@ pub(super) fn record(
                 // Hands left out are named where they stood on their copy: restoring one puts
                 // it in place of the hand kept there (the two did not play together), or adds
                 // it where none was kept.
-                let mut next = c.hand;
+                let mut next: Option<usize> = None;
                 for &id in &leave.ids {
                     let found = tracks.iter().enumerate().find_map(|(k, t)| {
                         let (_, v) = t.added.iter().find(|(a, _)| *a == id)?;
@@ -61,31 +80,40 @@ pub(super) fn record(
                         Some((k, v, then.at))
                     });
                     if let Some((k, v, then)) = found {
+                        // The first where its copy put it; the next ones of that copy after it.
+                        let hand = next.map_or_else(|| placed(run, tracks, id), |n| n + 1);
+                        next = Some(hand);
                         asides.push(Aside {
-                            hand: next,
+                            hand,
                             old: v.clone(),
                             copy: k,
                             then,
+                            insert: false,
                         });
-                        next += 1;
                     }
                 }
                 for &(k, s) in &leave.steps {
                     let Some(step) = tracks.get(k).and_then(|t| t.steps.get(s)) else {
                         continue;
                     };
-                    let (id, old) = match &step.change {
-                        Move::Replace { id, new, .. } => (Some(*id), new.clone()),
-                        Move::Insert { id, value, .. } => (Some(*id), value.clone()),
-                        Move::Options(v) => (None, v.clone()),
+                    let (hand, old, insert) = match &step.change {
+                        Move::Replace { id, new, .. } => match run.find(*id) {
+                            Some(p) => (p + 1, new.clone(), false),
+                            None => continue,
+                        },
+                        Move::Insert { id, value, .. } => match run.find(*id) {
+                            Some(_) => continue,
+                            None => (placed(run, tracks, *id), value.clone(), false),
+                        },
+                        Move::Options(v) => (0, v.clone(), true),
                         _ => continue,
                     };
-                    let hand = id.and_then(|id| run.find(id)).map_or(0, |p| p + 1);
                     asides.push(Aside {
                         hand,
                         old,
                         copy: k,
                         then: step.at,
+                        insert,
                     });
                 }
             }
@@ -103,11 +131,18 @@ pub(super) fn record(
                     if v == p {
                         continue;
                     }
+                    // Where that hand now stands; where it stood, as a new hand, if the version
+                    // kept deleted it.
+                    let (hand, insert) = match run.find(c.hand - 1) {
+                        Some(p) => (p + 1, false),
+                        None => (c.hand.min(run.ids.len() + 1), true),
+                    };
                     asides.push(Aside {
-                        hand: c.hand,
+                        hand,
                         old,
                         copy: k,
                         then: c.times.get(v).map_or("", String::as_str),
+                        insert,
                     });
                 }
             }
@@ -122,7 +157,11 @@ pub(super) fn record(
             .map_or(Value::Null, |h| h.to_value());
         // In place of the hand kept there, if any; a hand left out where none was kept goes
         // back as a new hand.
-        let new = if a.hand == 0 { Value::Null } else { current };
+        let new = if a.hand == 0 || a.insert {
+            Value::Null
+        } else {
+            current
+        };
         let entry = AsideOut {
             at,
             action: Action::Aside.id(),

@@ -244,6 +244,14 @@ impl Run {
                 self.applied += usize::from(k > 0);
             }
             Move::Options(new) => self.options(k, step, new, allowed)?,
+            Move::Record => {
+                // Once, however many copies hold it.
+                let text = step.raw.0.get();
+                let held = self.session.log.iter().any(|r| r.0.get() == text);
+                if !held {
+                    self.session.log.push(step.raw.clone());
+                }
+            }
             Move::Close | Move::Reopen if !allowed.closes.contains(&k) => {}
             Move::Close if !self.session.closed => {
                 history::close(&mut self.session, &mut self.sheet, step.at);
@@ -365,7 +373,7 @@ pub(super) fn clash(tracks: &[Track], allowed: &Allowed, run: &Run, fail: &Fail)
         Move::Replace { new, .. } => Version::Value(new.clone()),
         Move::Remove { .. } => Version::Deleted,
         Move::Options(v) => Version::Value(v.clone()),
-        Move::Word { .. } | Move::Close | Move::Reopen => return None,
+        Move::Word { .. } | Move::Close | Move::Reopen | Move::Record => return None,
     };
     let hand = id
         .and_then(|id| run.find(id))

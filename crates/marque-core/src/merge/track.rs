@@ -68,6 +68,9 @@ pub(super) enum Move {
     Options(Value),
     Close,
     Reopen,
+    /// An entry that changes nothing and is kept as it was: an earlier merge, a version set
+    /// aside then (still to be restored from the log).
+    Record,
 }
 
 impl Move {
@@ -78,7 +81,7 @@ impl Move {
             | Move::Replace { id, .. }
             | Move::Remove { id, .. }
             | Move::Word { id } => Some(*id),
-            Move::Options(_) | Move::Close | Move::Reopen => None,
+            Move::Options(_) | Move::Close | Move::Reopen | Move::Record => None,
         }
     }
 }
@@ -225,6 +228,7 @@ impl<'a> Track<'a> {
                         .map(Value::to_string)
                         .unwrap_or_default(),
                     Move::Close | Move::Reopen => String::new(),
+                    Move::Record => s.raw.0.get().to_string(),
                 };
                 format!("{}|{}|{:?}|{what}", s.at, s.action.id(), s.change.hand())
             })
@@ -294,7 +298,7 @@ impl<'a> Track<'a> {
                     closed = false;
                     Move::Reopen
                 }
-                Action::Merge | Action::Aside => continue,
+                Action::Merge | Action::Aside => Move::Record,
                 Action::Confirm | Action::Dispute => Move::Word {
                     id: *walk.list.get(e.hand.checked_sub(1)?)?,
                 },
