@@ -418,9 +418,11 @@ proptest! {
         reversed.reverse();
         let r = merged(&reversed, &[]);
         prop_assert_eq!(r.hands(), m.hands());
+        // Merged again with any copy (a machine that had not seen the merge): nothing is
+        // added twice, nothing lost.
         for t in &refs {
             let again = merged(&[&m, t], &[]);
-            prop_assert_eq!(again.hands(), m.hands());
+            prop_assert_eq!(sorted(again.hands()), sorted(m.hands()));
         }
     }
 }
@@ -464,4 +466,33 @@ fn a_version_set_aside_survives_the_next_merge() {
         .filter(|e| e.action == Some(Action::Merge))
         .count();
     assert_eq!(merges, 2, "both merges are in the log");
+}
+
+/// A hand both copies hold since an earlier merge (added after the first parting), changed on
+/// each: a choice for the players, never the later change silently dropped.
+#[test]
+fn a_hand_added_then_changed_on_both_copies_is_a_choice() {
+    let mut base = Table::new("truc", &["Alice", "Bob"]);
+    base.add(truc_deal(0), "10:00:00");
+    let (mut a, b) = (base.clone(), base.clone());
+    a.add(truc_deal(0), "10:05:00");
+    // Merged on one machine: the merged file and A both hold A's deal, beyond what B shares.
+    let m = merged(&[&a, &b], &[]);
+    let (mut x, mut y) = (m.clone(), a.clone());
+    let edit = |t: &mut Table, w: Value, time: &str| {
+        let h = t.s.decode(&w).unwrap();
+        let old = t.s.hands[1].clone();
+        t.apply(Change::Replace(1, old, h), Action::Edit, time);
+    };
+    edit(&mut x, truc_deal(1), "10:10:00");
+    let calls =
+        json!({"calls": [{"by": 0, "call": "double"}, {"by": 1, "call": "accept"}], "winner": 1});
+    edit(&mut y, calls.clone(), "10:11:00");
+    let p = pending(&[&x, &y], &[]);
+    assert_eq!(p.choices.len(), 1);
+    for v in 0..p.choices[0].versions.len() {
+        let done = merged(&[&x, &y], &[v]);
+        let second = &done.hands()[1];
+        assert!(*second == truc_deal(1) || *second == calls, "{second}");
+    }
 }

@@ -211,8 +211,15 @@ impl Run {
                     return Ok(());
                 };
                 let current = self.session.hands[pos].clone();
-                if current.to_value() != *old {
-                    return Ok(());
+                let now = current.to_value();
+                // The same change made on another copy: nothing more. Another change made
+                // first (a hand both copies hold since an earlier merge, changed on each): a
+                // clash for the players, never a change silently dropped.
+                if now != *old {
+                    if now == *new {
+                        return Ok(());
+                    }
+                    return Err(ErrorKind::DoesNotPlay(k, Vec::new()).into());
                 }
                 let hand = self.hand(k, new)?;
                 self.change(k, &Change::Replace(pos, current, hand), step)?;
@@ -222,8 +229,9 @@ impl Run {
                     return Ok(());
                 };
                 let current = self.session.hands[pos].clone();
+                // Changed first on another copy: a clash, as for an edit.
                 if current.to_value() != *old {
-                    return Ok(());
+                    return Err(ErrorKind::DoesNotPlay(k, Vec::new()).into());
                 }
                 self.change(k, &Change::Remove(pos, current), step)?;
                 self.ids.remove(pos);
