@@ -21,8 +21,10 @@ use crate::store::{self, Loaded, Lock, Merging, Stamp, Store, StoreError};
 use marque_core::merge::Choice;
 use marque_core::msg;
 
-/// How long a save waits for another writer (`marque add`, another window) to finish.
-pub const SAVE_WAIT: Duration = Duration::from_secs(5);
+/// How long a save waits for another writer (`marque add`, another window) to finish: an add
+/// holds the lock for milliseconds; a writer stopped while holding it keeps the window waiting
+/// no longer than this (the change is then kept on screen, unsaved, and said).
+pub const SAVE_WAIT: Duration = Duration::from_secs(2);
 
 /// Why a document is shown without being written to.
 #[derive(Debug, Clone, PartialEq, Eq)]

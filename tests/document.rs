@@ -197,3 +197,41 @@ fn a_change_not_saved_is_never_dropped_by_the_next() {
     assert_eq!(saved_hands(&copy), 2, "both of ours beside theirs");
     assert_eq!(saved_hands(&p), 1, "theirs as it was");
 }
+
+/// The document merges the conflict copies another machine left of it and shows the merged
+/// file; it refuses while a change of its own is not saved (a merge read over it would lose it).
+#[test]
+fn the_document_merges_its_conflict_copies() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = truc(dir.path(), false);
+    let mut doc = Document::open(&p).unwrap();
+    doc.enter(deal(&doc, 0), NOW).unwrap();
+    let copy = dir
+        .path()
+        .join("t.sync-conflict-20261126-100000-AAAAAAA.json");
+    std::fs::copy(&p, &copy).unwrap();
+    let add = |f: &Path, w: u8| {
+        let hand = format!(r#"{{"calls":[],"winner":{w}}}"#);
+        assert!(
+            marque(&["add", f.to_str().unwrap(), &hand])
+                .status
+                .success()
+        );
+    };
+    add(&copy, 1);
+    doc.enter(deal(&doc, 0), NOW).unwrap();
+    let store = marque::store::Store::new(dir.path());
+    let merging = doc.merge_copies(&store, &[], None, NOW).unwrap();
+    assert!(matches!(merging, marque::store::Merging::Merged(_)));
+    assert_eq!(doc.session().hands.len(), 3, "ours and theirs");
+    assert_eq!(saved_hands(&p), 3);
+    assert!(!copy.exists());
+    // A change not saved: no merge over it.
+    let held = Lock::acquire(&p).unwrap();
+    assert!(doc.enter(deal(&doc, 1), NOW).is_err());
+    drop(held);
+    assert!(matches!(
+        doc.merge_copies(&store, &[], None, NOW),
+        Err(DocError::Unsaved)
+    ));
+}

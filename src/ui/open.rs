@@ -271,14 +271,15 @@ impl App {
     }
 
     /// Runs one operation of the open document (nothing when no session is open) and follows
-    /// it up: the outcome or the error becomes a notice here, once.
+    /// it up: the outcome or the error becomes a notice here, once. Whether anything changed
+    /// (a refusal leaves the form and the selection as they were).
     fn operate(
         &mut self,
         after: After,
         op: impl FnOnce(&mut Document, &str) -> Result<Outcome, DocError>,
-    ) {
+    ) -> bool {
         let Some(open) = self.open.as_mut() else {
-            return;
+            return false;
         };
         let game = open.doc.session().game;
         let result = op(&mut open.doc, &crate::now());
@@ -306,7 +307,7 @@ impl App {
             }
         };
         let Some(open) = self.open.as_mut() else {
-            return;
+            return changed;
         };
         // A change kept here but not written: said under the sheet until a save goes through.
         if not_saved {
@@ -318,10 +319,10 @@ impl App {
             self.notice = Some(n);
         }
         let Some(open) = self.open.as_mut() else {
-            return;
+            return changed;
         };
         if !changed {
-            return;
+            return false;
         }
         match after {
             After::Hands(_) | After::Form => {
@@ -337,6 +338,7 @@ impl App {
             After::Word { i, agreed } if !agreed => open.selected = Some(i),
             After::Word { .. } | After::Fields => open.rows = sheet::Rows::default(),
         }
+        true
     }
 
     /// The form's hand: added, or in place of the hand being edited; the hand is selected.
@@ -345,11 +347,11 @@ impl App {
             return;
         };
         let editing = open.editing;
-        self.operate(After::Hands(None), |doc, now| match editing {
+        let changed = self.operate(After::Hands(None), |doc, now| match editing {
             Some(i) => doc.edit(i, hand, now),
             None => doc.enter(hand, now),
         });
-        if let Some(o) = self.open.as_mut() {
+        if changed && let Some(o) = self.open.as_mut() {
             let last = o.doc.session().hands.len().saturating_sub(1);
             o.selected = editing.filter(|&i| i <= last).or(Some(last));
         }

@@ -48,9 +48,21 @@ impl Table {
         let h = self.s.decode(&v).unwrap();
         self.apply(Change::Insert(self.s.hands.len(), h), Action::Add, time);
     }
+    /// Puts `v` in place of hand `n` (from 1).
+    #[track_caller]
+    fn edit(&mut self, n: usize, v: Value, time: &str) {
+        let h = self.s.decode(&v).unwrap();
+        let old = self.s.hands[n - 1].clone();
+        self.apply(Change::Replace(n - 1, old, h), Action::Edit, time);
+    }
     fn hands(&self) -> Vec<Value> {
         self.s.hands.iter().map(|h| h.to_value()).collect()
     }
+}
+
+/// A truc deal with a double accepted, won by `winner`.
+fn doubled(winner: usize) -> Value {
+    json!({"calls": [{"by": 0, "call": "double"}, {"by": 1, "call": "accept"}], "winner": winner})
 }
 
 fn copies<'a>(tables: &'a [&'a Table]) -> Vec<Copy<'a>> {
@@ -291,15 +303,9 @@ fn the_edit_not_chosen_is_kept_in_the_log() {
     let mut base = Table::new("truc", &["Alice", "Bob"]);
     base.add(truc_deal(0), "10:00:00");
     let (mut a, mut b) = (base.clone(), base.clone());
-    let edit = |t: &mut Table, w: Value, time: &str| {
-        let h = t.s.decode(&w).unwrap();
-        let old = t.s.hands[0].clone();
-        t.apply(Change::Replace(0, old, h), Action::Edit, time);
-    };
-    let calls =
-        json!({"calls": [{"by": 0, "call": "double"}, {"by": 1, "call": "accept"}], "winner": 0});
-    edit(&mut a, calls.clone(), "10:10:00");
-    edit(&mut b, truc_deal(1), "10:12:00");
+    let calls = doubled(0);
+    a.edit(1, calls.clone(), "10:10:00");
+    b.edit(1, truc_deal(1), "10:12:00");
     let p = pending(&[&a, &b], &[]);
     let pick_b = p.choices[0]
         .versions
@@ -434,15 +440,9 @@ fn a_version_set_aside_survives_the_next_merge() {
     let mut base = Table::new("truc", &["Alice", "Bob"]);
     base.add(truc_deal(0), "10:00:00");
     let (mut a, mut b) = (base.clone(), base.clone());
-    let edit = |t: &mut Table, w: Value, time: &str| {
-        let h = t.s.decode(&w).unwrap();
-        let old = t.s.hands[0].clone();
-        t.apply(Change::Replace(0, old, h), Action::Edit, time);
-    };
-    edit(&mut a, truc_deal(1), "10:10:00");
-    let calls =
-        json!({"calls": [{"by": 0, "call": "double"}, {"by": 1, "call": "accept"}], "winner": 0});
-    edit(&mut b, calls, "10:12:00");
+    a.edit(1, truc_deal(1), "10:10:00");
+    let calls = doubled(0);
+    b.edit(1, calls, "10:12:00");
     let m = merged(&[&a, &b], &[0]);
     let asides = |t: &Table| {
         history::log(&t.s)
@@ -479,15 +479,9 @@ fn a_hand_added_then_changed_on_both_copies_is_a_choice() {
     // Merged on one machine: the merged file and A both hold A's deal, beyond what B shares.
     let m = merged(&[&a, &b], &[]);
     let (mut x, mut y) = (m.clone(), a.clone());
-    let edit = |t: &mut Table, w: Value, time: &str| {
-        let h = t.s.decode(&w).unwrap();
-        let old = t.s.hands[1].clone();
-        t.apply(Change::Replace(1, old, h), Action::Edit, time);
-    };
-    edit(&mut x, truc_deal(1), "10:10:00");
-    let calls =
-        json!({"calls": [{"by": 0, "call": "double"}, {"by": 1, "call": "accept"}], "winner": 1});
-    edit(&mut y, calls.clone(), "10:11:00");
+    x.edit(2, truc_deal(1), "10:10:00");
+    let calls = doubled(1);
+    y.edit(2, calls.clone(), "10:11:00");
     let p = pending(&[&x, &y], &[]);
     assert_eq!(p.choices.len(), 1);
     for v in 0..p.choices[0].versions.len() {
