@@ -539,19 +539,26 @@ fn export_pdf(path: &str, output: Option<&std::path::Path>, lang: Lang) -> ExitC
     let Some(out) = output else {
         return fail(&[Problem::file(Msg::new("export.pdf_needs_output"))], lang);
     };
-    let (session, sheet) = match scored(path) {
-        Ok(s) => s,
-        Err(problems) => return fail(&problems, lang),
-    };
+    // Read and checked to the end first: a session that fails writes nothing.
+    let session =
+        match read_to_score(path).and_then(|(_, s)| marque_core::stream::check(&s).map(|()| s)) {
+            Ok(s) => s,
+            Err(problems) => return fail(&problems, lang),
+        };
     if std::fs::symlink_metadata(out).is_ok() {
         let m = msg!("export.exists", file = out.display().to_string());
         return fail(&[Problem::file(m)], lang);
     }
-    let bytes = match crate::pdf::session_pdf(&session, &sheet, lang) {
-        Ok(b) => b,
-        Err(e) => return write_failed(Some(out), &std::io::Error::other(e), lang),
+    // Written as it is laid out, page by page, through a buffer: never held whole.
+    let mut fill = |f: &mut std::fs::File| {
+        let mut w = std::io::BufWriter::with_capacity(1 << 16, f);
+        crate::pdf::write_pdf(&session, lang, &mut w).map_err(|e| match e {
+            crate::pdf::PdfError::Io(e) => e,
+            other => std::io::Error::other(other),
+        })?;
+        w.flush()
     };
-    match crate::store::write_new(out, &bytes) {
+    match crate::store::write_new_with(out, &mut fill) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => write_failed(Some(out), &e, lang),
     }

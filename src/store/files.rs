@@ -188,10 +188,17 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// rename, fails where a name exists); where the folder takes no links (some USB sticks), the
 /// file is created anew and written, never replacing one.
 pub fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    match replace_file_as(path, bytes, true, None, true, None) {
+    write_new_with(path, &mut |f| f.write_all(bytes))
+}
+
+/// [`write_new`] of what `fill` writes, as it writes it: a long export (a PDF of 100,000
+/// deals) goes to the disk without being held whole in memory. `fill` may be called twice
+/// (where no temporary file can be made beside `path`, it writes `path` itself).
+pub fn write_new_with(path: &Path, fill: Fill<'_>) -> std::io::Result<()> {
+    match replace_file_as(path, fill, true, None, true, None) {
         Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists && !path.exists() => {
             let mut f = OpenOptions::new().write(true).create_new(true).open(path)?;
-            let written = f.write_all(bytes).and_then(|()| f.sync_all());
+            let written = fill(&mut f).and_then(|()| f.sync_all());
             if written.is_err() {
                 drop(f);
                 // The write already failed, and says so: the half-written file goes if it can.
@@ -211,13 +218,16 @@ pub(super) fn replace_file(
     sync: bool,
     keep: Option<&fs::Metadata>,
 ) -> std::io::Result<()> {
-    replace_file_as(path, bytes, sync, keep, false, None)
+    replace_file_as(path, &mut |f| f.write_all(bytes), sync, keep, false, None)
 }
+
+/// What writes a file's content (through a buffer of its own if it writes in small pieces).
+pub type Fill<'a> = &'a mut dyn FnMut(&mut File) -> std::io::Result<()>;
 
 /// [`replace_file`], or with `new_only` [`write_new`]'s linking in place.
 pub(super) fn replace_file_as(
     path: &Path,
-    bytes: &[u8],
+    fill: Fill<'_>,
     sync: bool,
     keep: Option<&fs::Metadata>,
     new_only: bool,
@@ -240,7 +250,7 @@ pub(super) fn replace_file_as(
             .create(true)
             .truncate(true)
             .open(&tmp)?;
-        f.write_all(bytes)?;
+        fill(&mut f)?;
         if let Some(meta) = keep {
             f.set_permissions(meta.permissions())?;
             #[cfg(unix)]

@@ -34,7 +34,7 @@ mod sync;
 pub use conflict::{Merged, merge_after_change};
 pub use files::{
     MAX_BACKUP_BYTES, MAX_INDEX_BYTES, MAX_PREFS_BYTES, MAX_SESSION_BYTES, exists_or, lock_problem,
-    open_regular, read_capped, read_file, write_atomic, write_new, write_problem,
+    open_regular, read_capped, read_file, write_atomic, write_new, write_new_with, write_problem,
 };
 use files::{read_text, replace_file, sync_dir};
 pub use index::{INDEX, summarize};

@@ -242,7 +242,14 @@ pub(super) fn replace_file_checked(
     old: Option<&fs::Metadata>,
     check: &mut dyn FnMut() -> std::io::Result<()>,
 ) -> std::io::Result<()> {
-    replace_file_as(path, bytes, true, old, false, Some(check))
+    replace_file_as(
+        path,
+        &mut |f| std::io::Write::write_all(f, bytes),
+        true,
+        old,
+        false,
+        Some(check),
+    )
 }
 
 /// Saves a brand-new session at a fresh path, taking its lock.

@@ -156,6 +156,14 @@ impl App {
         for c in std::mem::take(&mut self.commands) {
             self.run(c);
         }
+        // The table's way of entering hands, kept for its next session (and the next start).
+        // A mode switched in the form counts at once (not only once its hand is entered).
+        let modes = self.open.as_mut().map(Open::table_modes);
+        if let Some(modes) = modes
+            && modes != self.prefs.modes
+        {
+            self.change_prefs(|p| p.modes = modes);
+        }
     }
 
     pub(super) fn run(&mut self, c: Command) {
@@ -254,7 +262,10 @@ impl App {
                 o.editing = None;
                 o.reset_form();
             }),
-            Command::ToggleLog => self.with_open(|o| o.show_log = !o.show_log),
+            Command::ToggleLog => self.with_open(|o| {
+                o.show_log = !o.show_log;
+                o.rows.log_to_view.set(o.show_log);
+            }),
             // (A preference not saved is told by a notice.)
             Command::ToggleLang => {
                 self.change_prefs(|p| {

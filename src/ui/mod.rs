@@ -201,17 +201,7 @@ impl App {
         self.follow_tour();
         egui::Panel::top("top").show(ui, |ui| self.top_bar(ui));
         welcome::tour_ui(self, ui);
-        // Rendered every frame: a notice follows a change of language.
-        if let Some(n) = self.notice.as_ref().map(|n| n.render(self.lang())) {
-            egui::Panel::bottom("notice").show(ui, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(n);
-                    if ui.button(self.t("ui.ok")).clicked() {
-                        self.send(Command::DismissNotice);
-                    }
-                });
-            });
-        }
+        self.notice_bar(ui);
         egui::CentralPanel::default().show(ui, |ui| match self.screen.clone() {
             Screen::Home => home::show(self, ui),
             Screen::New(_) => new_session::show(self, ui),
@@ -236,6 +226,51 @@ impl App {
             ui.ctx().request_repaint();
         }
         self.run_commands();
+    }
+
+    /// The notice bar at the window's foot: always there and always as tall (two lines), so
+    /// that a notice coming or going moves no key. A longer notice is cut at two lines, whole
+    /// on hover and for screen readers. Rendered every frame: it follows a change of language.
+    fn notice_bar(&mut self, ui: &mut egui::Ui) {
+        let text = self.notice.as_ref().map(|n| n.render(self.lang()));
+        let line = ui.text_style_height(&egui::TextStyle::Body);
+        let s = ui.spacing();
+        let key = s
+            .interact_size
+            .y
+            .max(ui.text_style_height(&egui::TextStyle::Button) + 2.0 * s.button_padding.y);
+        let height = (2.0 * line + 4.0).max(key) + 2.0 * s.item_spacing.y;
+        let ok = self.t("ui.ok");
+        let mut dismiss = false;
+        egui::Panel::bottom("notice")
+            .exact_size(height)
+            .resizable(false)
+            .show(ui, |ui| {
+                let Some(text) = text else {
+                    return;
+                };
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    dismiss = ui.button(ok).clicked();
+                    let mut job = egui::text::LayoutJob::simple(
+                        text.clone(),
+                        egui::TextStyle::Body.resolve(ui.style()),
+                        ui.visuals().text_color(),
+                        ui.available_width(),
+                    );
+                    job.wrap.max_rows = 2;
+                    job.halign = egui::Align::LEFT;
+                    ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                        ui.add(egui::Label::new(job))
+                            .on_hover_text(&text)
+                            .widget_info(|| {
+                                egui::WidgetInfo::labeled(egui::Role::Label, true, &text)
+                            });
+                    });
+                });
+            });
+        if dismiss {
+            self.send(Command::DismissNotice);
+        }
     }
 
     fn apply_prefs(&mut self, ctx: &egui::Context) {

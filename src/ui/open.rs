@@ -63,7 +63,8 @@ pub struct Open {
 }
 
 impl Open {
-    pub(super) fn new(doc: Document) -> Open {
+    /// The screen of `doc`, its forms entering hands the table's way (`modes`).
+    pub(super) fn new(doc: Document, modes: forms::Modes) -> Open {
         let before = doc.sheet().open_game().clone();
         let mut open = Open {
             title: doc.session().text_field("title").unwrap_or_default(),
@@ -83,7 +84,7 @@ impl Open {
             confirm_reopen: false,
             next_rubber: false,
             candidate: Err(Msg::new("ui.form.incomplete")),
-            modes: forms::Modes::default(),
+            modes,
             form_top: true,
             form_edits: false,
             form_area: None,
@@ -99,6 +100,15 @@ impl Open {
     /// Why this window may not write (finished, newer).
     pub fn read_only(&self) -> Option<&ReadOnly> {
         self.doc.read_only()
+    }
+
+    /// The table's way of entering hands, as its form now has it (a form editing an old hand
+    /// follows that hand's way, not the table's).
+    pub(super) fn table_modes(&mut self) -> forms::Modes {
+        if !self.form_edits {
+            self.form.keep_modes(&mut self.modes);
+        }
+        self.modes
     }
 
     /// A fresh form for the next hand, or for hand `editing`.
@@ -168,7 +178,7 @@ impl App {
     pub fn open_path(&mut self, path: &Path) {
         match Document::open(path) {
             Ok(doc) => {
-                self.open = Some(Open::new(doc));
+                self.open = Some(Open::new(doc, self.prefs.modes));
                 self.screen = Screen::Session;
             }
             Err(e) => self.notice = Some(store_notice(e)),
@@ -197,7 +207,7 @@ impl App {
             None => self.notice = Some(msg!("ui.newer_unreadable", version = version).into()),
             Some(loaded) => {
                 let doc = Document::of(path, loaded, Some(ReadOnly::Newer(version)));
-                self.open = Some(Open::new(doc));
+                self.open = Some(Open::new(doc, self.prefs.modes));
                 self.screen = Screen::Session;
             }
         }
@@ -226,7 +236,7 @@ impl App {
     /// Writes the open session as a PDF to the path typed (never over a file).
     pub fn export_pdf(&mut self) {
         self.export_as(|doc, lang| {
-            crate::pdf::session_pdf(doc.session(), doc.sheet(), lang).map_err(|e| e.to_string())
+            crate::pdf::session_pdf(doc.session(), lang).map_err(|e| e.to_string())
         });
     }
 

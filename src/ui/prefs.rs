@@ -18,6 +18,9 @@ pub struct Prefs {
     pub lang: Lang,
     pub dark: bool,
     pub zoom: f32,
+    /// How this table enters hands (truc by the winner, 2500 in points, démocratie by cards),
+    /// kept from one session to the next.
+    pub modes: crate::ui::forms::Modes,
     /// The club's names, as `.people.json` held them when last read.
     pub people: People,
 }
@@ -30,6 +33,7 @@ struct Machine {
     lang: Lang,
     dark: bool,
     zoom: f32,
+    modes: crate::ui::forms::Modes,
 }
 
 impl Default for Machine {
@@ -38,6 +42,7 @@ impl Default for Machine {
             lang: Lang::Fr,
             dark: false,
             zoom: 1.3,
+            modes: crate::ui::forms::Modes::default(),
         }
     }
 }
@@ -49,6 +54,7 @@ impl Default for Prefs {
             lang: m.lang,
             dark: m.dark,
             zoom: m.zoom,
+            modes: m.modes,
             people: People::default(),
         }
     }
@@ -91,6 +97,7 @@ impl Prefs {
             lang: machine.lang,
             dark: machine.dark,
             zoom: machine.zoom,
+            modes: machine.modes,
             people,
         };
         (p, found)
@@ -129,6 +136,7 @@ impl Prefs {
             lang: self.lang,
             dark: self.dark,
             zoom: self.zoom,
+            modes: self.modes,
         };
         let text = serde_json::to_string_pretty(&machine).map_err(std::io::Error::other)?;
         store::write_atomic(&Prefs::path(store), text.as_bytes())

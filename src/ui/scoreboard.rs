@@ -93,12 +93,21 @@ pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
     ui.add_space(small * 0.5);
     let colon = tr(lang, "colon");
     let target = sheet.live.target();
+    // What the totals count ("Total", at truc "Manches gagnées").
+    let unit = tr(lang, doc.session().game.total_label());
+    ui.label(RichText::new(unit).size(small * 0.7).strong());
     let leaders = &head.winners;
     for (s, name) in sides.iter().enumerate() {
         let total = head.totals.get(s).copied().unwrap_or(0);
         let mut job = LayoutJob::default();
+        // The winner in a green that reads on either theme (the selection's pale blue did
+        // not, on white).
         let color = if head.finished && leaders.contains(&s) {
-            ui.visuals().selection.bg_fill
+            if ui.visuals().dark_mode {
+                egui::Color32::from_rgb(120, 220, 140)
+            } else {
+                egui::Color32::from_rgb(0, 110, 40)
+            }
         } else {
             ui.visuals().strong_text_color()
         };
@@ -108,7 +117,7 @@ pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
             TextFormat::simple(FontId::proportional(big * 0.6), ui.visuals().text_color()),
         );
         job.append(
-            &total.to_string(),
+            &marque_core::view::minus(total),
             0.0,
             TextFormat {
                 valign: Align::Center,
@@ -118,10 +127,13 @@ pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
         ui.add(egui::Label::new(job).truncate());
         if let Some(target) = target {
             let fill = (total as f32 / target as f32).clamp(0.0, 1.0);
+            // As tall as its text: a bar thinner than its words cut them.
+            let words = small * 0.6;
+            let text = format!("{} / {target}", marque_core::view::minus(total));
             ui.add(
                 egui::ProgressBar::new(fill)
-                    .desired_height((big * 0.12).max(6.0))
-                    .text(RichText::new(format!("{total} / {target}")).size(small * 0.6)),
+                    .desired_height((big * 0.12).max(words * 1.4))
+                    .text(RichText::new(text).size(words)),
             );
         }
     }
@@ -131,7 +143,7 @@ pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
             .iter()
             .zip(&sheet.hands[last].delta)
             .filter(|(_, d)| **d != 0)
-            .map(|(n, d)| format!("{n} {d:+}"))
+            .map(|(n, d)| format!("{n} {}", marque_core::view::signed_shown(*d)))
             .collect();
         let game = doc.session().game;
         let line = game.hand_words(msg!(

@@ -14,11 +14,23 @@ pub fn key(
     text: impl Into<RichText>,
     name: impl Into<String>,
 ) -> Response {
+    key_in(ui, (size, 18.0), selected, enabled, text, name)
+}
+
+/// A [`key`] whose text has the type size `size.1` (a narrow key of a compact grid).
+pub fn key_in(
+    ui: &mut Ui,
+    (size, type_size): (egui::Vec2, f32),
+    selected: bool,
+    enabled: bool,
+    text: impl Into<RichText>,
+    name: impl Into<String>,
+) -> Response {
     let name: String = name.into();
     // A key looks like a key, tapped or not; exactly this size, whatever it says: a longer
     // text is shortened (whole on hover and for screen readers) rather than widening the key
     // or making it taller.
-    let button = egui::Button::selectable(selected, text.into().size(18.0))
+    let button = egui::Button::selectable(selected, text.into().size(type_size))
         .frame_when_inactive(true)
         .truncate();
     let resp = ui
@@ -26,6 +38,14 @@ pub fn key(
         .inner;
     resp.widget_info(move || WidgetInfo::selected(Role::Button, enabled, selected, &name));
     resp
+}
+
+/// How wide `text` is in a button's type, on one line.
+pub fn text_width(ui: &Ui, text: &str) -> f32 {
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let color = ui.visuals().text_color();
+    ui.ctx()
+        .fonts_mut(|f| f.layout_no_wrap(text.to_string(), font, color).size().x)
 }
 
 /// A title for a row of choices.
@@ -93,6 +113,14 @@ pub fn per_row(ui: &Ui, width: f32, most: usize) -> usize {
     // A hair of slack: keys sized to fill the row exactly still fit it.
     let fit = ((room + gap + 0.5) / (width + gap)).floor();
     (fit.max(1.0) as usize).clamp(1, most.max(1))
+}
+
+/// The width of `count` keys `gap` apart filling the row's room (as [`per_row`] measures it),
+/// within `min..=max`: a row of them fits where the room allows.
+pub fn fit_width(ui: &Ui, count: usize, gap: f32, (min, max): (f32, f32)) -> f32 {
+    let seen = ui.clip_rect().right() - ui.cursor().left();
+    let room = ui.available_width().min(seen) - 0.5;
+    ((room + gap) / count as f32 - gap).clamp(min, max)
 }
 
 /// The height of a key: the room a button's text takes, and at least 34 points.

@@ -12,6 +12,7 @@ mod ui_common;
 
 mod ui_2500;
 mod ui_ascenseur;
+mod ui_big_tables;
 mod ui_bridge;
 mod ui_chart;
 mod ui_clicks;
@@ -33,6 +34,7 @@ mod ui_scoreboard;
 mod ui_sheet;
 mod ui_storage;
 mod ui_sync;
+mod ui_table_life;
 mod ui_tap_guard;
 mod ui_taps;
 mod ui_truc;

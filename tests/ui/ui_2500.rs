@@ -25,14 +25,16 @@ fn a_2500_partie_through_the_ui() {
     assert!(shows(&h, "Paul : posé 815 − en main 10 = 805"));
     tap(&mut h, "Lise", "Posé", "V", 3);
     tap(&mut h, "Lise", "En main", "As", 1);
-    assert!(shows(&h, "Lise : posé 30 − en main 200 = -170"));
+    assert!(shows(&h, "Lise : posé 30 − en main 200 = −170"));
     click(&mut h, "Valider la brasse");
     // Brasse 2, frime 8, laid by trios: one tap per trio, and − takes a trio back.
     click(&mut h, "Frime : 8");
-    click(&mut h, "Par trois : chaque touche compte un brelan");
+    click(&mut h, "Par trois : chaque touche de Posé compte un brelan");
     tap(&mut h, "Paul", "Posé", "8", 2);
     tap(&mut h, "Paul", "Posé", "As", 2);
+    click(&mut h, "Retirer : chaque touche retire des cartes");
     click(&mut h, "Paul Posé : retirer un As");
+    click(&mut h, "Retirer : chaque touche retire des cartes");
     assert!(shows(&h, "Paul : posé 900 − en main 0 = 900"));
     click(&mut h, "Valider la brasse");
     // 805 + 900 = 1705. Brasse 3, aces again: 8 aces = 1600 → 3305, the end.
@@ -44,7 +46,7 @@ fn a_2500_partie_through_the_ui() {
     ));
     click(&mut h, "Valider la brasse");
     assert!(shows_containing(&h, "Partie terminée — gagnant : Paul"));
-    assert!(shows(&h, "3305"));
+    assert!(shows(&h, "Total de Paul : 3305"));
 
     let s = saved(dir.path());
     assert_eq!(
@@ -84,10 +86,7 @@ fn no_key_moves_when_another_is_tapped() {
         [r.min.x.round() as i32, r.min.y.round() as i32]
     };
     let confirm_at = confirm(&h);
-    assert!(
-        before.len() >= 2 * 25,
-        "12 ranks, 12 −, a clear key per row"
-    );
+    assert!(before.len() >= 2 * 12, "12 ranks a row");
     for tapped in [
         "Paul Posé 10",
         "Paul Posé 10",
@@ -98,7 +97,9 @@ fn no_key_moves_when_another_is_tapped() {
         assert_eq!(keys(&h), before, "after {tapped}");
         assert_eq!(confirm(&h), confirm_at, "after {tapped}");
     }
+    click(&mut h, "Retirer : chaque touche retire des cartes");
     click(&mut h, "Paul Posé : retirer un 10");
+    click(&mut h, "Retirer : chaque touche retire des cartes");
     assert!(shows(&h, "Paul : posé 110 − en main 0 = 110"));
     assert_eq!(keys(&h), before);
 }

@@ -82,15 +82,16 @@ fn an_ascenseur_game_through_the_ui() {
     assert_eq!(s.hands.len(), 25);
     let sheet = s.score().unwrap();
     assert_eq!(sheet.totals, expected.to_vec());
-    for t in expected {
-        assert!(shows(&h, &t.to_string()), "total {t} shown");
+    for (name, t) in PLAYERS.iter().zip(expected) {
+        let total = format!("Total de {name} : {}", marque_core::view::minus(t));
+        assert!(shows(&h, &total), "{total} shown");
     }
     // The sheet shows each bid beside the result, as a superscript, and keeps its last rows in
     // view: in round 25 Ben (left of the dealer Ana) bid 1 and took it, +3; Ana, the dealer,
-    // bid 1 and took none, -1.
+    // bid 1 and took none, −1 (a true minus sign on screen).
     let (ben, ana) = (
         format!("+3 ⁽¹⁾ → {}", expected[1]),
-        format!("-1 ⁽¹⁾ → {}", expected[0]),
+        format!("−1 ⁽¹⁾ → {}", expected[0]),
     );
     assert!(shows(&h, &ben) && shows(&h, &ana), "{ben} / {ana}");
 }

@@ -104,11 +104,11 @@ fn le_2500_a_brasse_of_two_laid_by_trios() {
         &mut h,
         &[
             "Frime : 8",
-            "Par trois : chaque touche compte un brelan",
+            "Par trois : chaque touche de Posé compte un brelan",
             "Paul Posé R",
             "Paul Posé 7",
             "Lise Posé 9",
-            "Par trois : chaque touche compte un brelan",
+            "Par trois : chaque touche de Posé compte un brelan",
             "Paul En main D",
             "Lise En main As",
             "Lise En main 5",

@@ -52,6 +52,34 @@ pub fn signed(n: i64) -> String {
     }
 }
 
+/// A number as a screen shows it, with a true minus sign: `−35`, `0`, `120`.
+pub fn minus(n: i64) -> String {
+    typeset(&n.to_string())
+}
+
+/// A signed number as a screen shows it: `+30`, `−10`, `0`.
+pub fn signed_shown(n: i64) -> String {
+    typeset(&signed(n))
+}
+
+/// A text for the screen: each hyphen before a digit becomes a minus sign (`-35` → `−35`);
+/// a hyphen between words is left alone. Files, CSV and the command line keep the hyphen.
+pub fn typeset(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    let mut chars = text.chars().peekable();
+    let mut before: Option<char> = None;
+    while let Some(c) = chars.next() {
+        let word_before = before.is_some_and(char::is_alphanumeric);
+        if c == '-' && !word_before && chars.peek().is_some_and(char::is_ascii_digit) {
+            out.push('−');
+        } else {
+            out.push(c);
+        }
+        before = Some(c);
+    }
+    out
+}
+
 /// A number in superscript digits, in parentheses: `⁽¹²⁾`.
 pub fn superscript(n: i64) -> String {
     const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
@@ -215,14 +243,7 @@ impl SheetView {
     /// The view of `session`'s sheet, names in `lang`.
     pub fn new(session: &Session, sheet: &Sheet, lang: Lang) -> SheetView {
         let running = sheet.running();
-        let rows = session
-            .hands
-            .iter()
-            .zip(&sheet.hands)
-            .zip(&running)
-            .enumerate()
-            .map(|(i, ((hand, row), run))| RowView::of(session, i, hand, row, run))
-            .collect();
+        let rows = rows(session, sheet).collect();
         SheetView {
             head: Head::of(session, sheet, lang),
             rows,
@@ -235,6 +256,23 @@ impl SheetView {
             closing: sheet.closing.clone(),
         }
     }
+}
+
+/// The rows of `session`'s scored `sheet`, made one at a time (none kept): what a reader that
+/// goes through a long sheet once (the PDF) reads.
+pub fn rows<'a>(session: &'a Session, sheet: &'a Sheet) -> impl Iterator<Item = RowView> + 'a {
+    let mut running = vec![0; sheet.sides.len()];
+    session
+        .hands
+        .iter()
+        .zip(&sheet.hands)
+        .enumerate()
+        .map(move |(i, (hand, row))| {
+            for (a, d) in running.iter_mut().zip(&row.delta) {
+                *a += d;
+            }
+            RowView::of(session, i, hand, row, &running)
+        })
 }
 
 /// Plays `session` again hand by hand, handing each hand's row to `each` with the hand as it
@@ -262,4 +300,17 @@ pub fn winner_names(winners: &[usize], sides: &[String]) -> (String, usize) {
         .map(String::as_str)
         .collect();
     (names.join(", "), names.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::typeset;
+
+    #[test]
+    fn hyphens_before_digits_become_minus_signs() {
+        assert_eq!(typeset("-35 → -120"), "−35 → −120");
+        assert_eq!(typeset("+10 → 5"), "+10 → 5");
+        assert_eq!(typeset("Jean-2 a -5"), "Jean-2 a −5");
+        assert_eq!(typeset("mi-temps"), "mi-temps");
+    }
 }

@@ -4,18 +4,24 @@
 
 use super::{Ctx, Entry, Modes};
 use crate::games::GameHand;
+use crate::games::democratie::Options as DemoOptions;
 use crate::games::democratie::{Capture, Card, Hand, Rank, SUIT_POINTS, Suit, deal_sizes, trick};
 use crate::i18n::Msg;
 use crate::i18n::tr;
 use crate::session::Options;
-use crate::ui::widgets::{key, key_height, keypad, per_row, row_title};
+use crate::ui::widgets::{fit_width, key, key_height, key_in, keypad, per_row, row_title};
 use marque_core::msg;
+
+/// The gap between two card keys of the suit grid: narrow, so that twelve fit beside a name.
+const KEY_GAP: f32 = 2.0;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct DemocratieForm {
     captured: Vec<[Capture; 4]>,
     /// The table enters the cards captured rather than their points.
     by_cards: bool,
+    /// By cards, the suit whose grid is shown (every player's cards of one suit at once).
+    suit: Suit,
     helper: TrickHelper,
 }
 
@@ -58,6 +64,7 @@ impl DemocratieForm {
         DemocratieForm {
             captured,
             by_cards,
+            suit: Suit::ALL[0],
             helper: TrickHelper {
                 played: vec![None; players],
                 ..Default::default()
@@ -105,6 +112,41 @@ impl DemocratieForm {
                 }
             }
         }
+        if self.by_cards {
+            self.suit_grid(ui, ctx, options);
+        } else {
+            self.player_rows(ui, ctx, options);
+        }
+        ui.separator();
+        for s in Suit::ALL {
+            let total: i64 = self.captured.iter().map(|c| c[s as usize].points()).sum();
+            let line = msg!(
+                "ui.demo.suit_total",
+                suit = tr(lang, s.name_key()),
+                total = total
+            )
+            .render(lang);
+            if total > SUIT_POINTS {
+                ui.colored_label(ui.visuals().error_fg_color, line);
+            } else {
+                ui.label(line);
+            }
+        }
+        self.helper_ui(ui, ctx);
+        if self.captured.iter().flatten().all(|c| c.points() == 0) {
+            return Err(Msg::new("ui.missing.demo.empty"));
+        }
+        Ok(GameHand::Democratie(Hand {
+            captured: self.captured.clone(),
+        }))
+    }
+
+    /// By points: each player in turn, a row a suit (its points, or its cards where the row
+    /// was switched to cards).
+    fn player_rows(&mut self, ui: &mut egui::Ui, ctx: &Ctx, options: &DemoOptions) {
+        let lang = ctx.lang;
+        let players = &ctx.session.players;
+        let height = key_height(ui);
         // "All 25 to this player" in a suit: applied once the grid is drawn.
         let mut all_to: Option<(usize, usize)> = None;
         let label_width = 92.0_f32.min(ui.available_width() * 0.25);
@@ -184,28 +226,101 @@ impl DemocratieForm {
                 };
             }
         }
-        ui.separator();
-        for s in Suit::ALL {
-            let total: i64 = self.captured.iter().map(|c| c[s as usize].points()).sum();
-            let line = msg!(
-                "ui.demo.suit_total",
-                suit = tr(lang, s.name_key()),
-                total = total
-            )
-            .render(lang);
-            if total > SUIT_POINTS {
-                ui.colored_label(ui.visuals().error_fg_color, line);
-            } else {
-                ui.label(line);
+    }
+
+    /// By cards: a tab a suit, and the suit's grid, a row a player (name pinned at the row's
+    /// start, then a key a rank): every player's cards of the suit in view at once. A card
+    /// tapped in one row leaves any other row it was in.
+    fn suit_grid(&mut self, ui: &mut egui::Ui, ctx: &Ctx, options: &DemoOptions) {
+        let lang = ctx.lang;
+        let players = &ctx.session.players;
+        let height = key_height(ui);
+        let gap = ui.spacing().item_spacing.x;
+        let tab = egui::vec2(
+            ((ui.available_width() - 3.0 * gap) / 4.0).min(110.0),
+            height,
+        );
+        ui.horizontal(|ui| {
+            for s in Suit::ALL {
+                let total: i64 = self.captured.iter().map(|c| c[s as usize].points()).sum();
+                let suit = tr(lang, s.name_key());
+                let name = msg!("ui.demo.suit_tab", suit = suit.as_str()).render(lang);
+                let text = format!("{} {total}", s.symbol());
+                if key(ui, tab, self.suit == s, true, text, name).clicked() {
+                    self.suit = s;
+                }
+            }
+        });
+        let s = self.suit;
+        let suit = tr(lang, s.name_key());
+        let name_width = 76.0_f32.min(ui.available_width() * 0.22);
+        let mut moved: Option<(usize, Rank)> = None;
+        for (p, name) in players.iter().enumerate() {
+            let tribus = options.tribus(&self.captured[p]);
+            let whole =
+                msg!("ui.demo.player", player = name.as_str(), tribus = tribus).render(lang);
+            let cap = &mut self.captured[p][s as usize];
+            ui.horizontal_top(|ui| {
+                ui.add_sized(
+                    [name_width, height],
+                    egui::Label::new(egui::RichText::new(name).strong()).truncate(),
+                )
+                .on_hover_text(whole);
+                ui.vertical(|ui| match cap {
+                    Capture::Cards(cards) => {
+                        ui.spacing_mut().item_spacing.x = KEY_GAP;
+                        ui.spacing_mut().button_padding.x = 2.0;
+                        // Twelve keys to a row where the width allows, none narrower than 22.
+                        let width = fit_width(ui, 12, KEY_GAP, (22.0, 40.0));
+                        let text = if width < 26.0 {
+                            13.0
+                        } else if width < 30.0 {
+                            14.0
+                        } else {
+                            17.0
+                        };
+                        let size = (egui::vec2(width, height), text);
+                        keypad(ui, Rank::ALL.len(), size.0, 12, |ui, i| {
+                            let r = Rank::ALL[i];
+                            let has = cards.contains(&r);
+                            let card = msg!(
+                                "ui.demo.card",
+                                player = name.as_str(),
+                                rank = tr(lang, r.name_key()),
+                                suit = suit.as_str()
+                            );
+                            let text = tr(lang, r.name_key());
+                            if key_in(ui, size, has, true, text, card.render(lang)).clicked() {
+                                if has {
+                                    cards.retain(|c| *c != r);
+                                } else {
+                                    cards.push(r);
+                                    moved = Some((p, r));
+                                }
+                            }
+                        });
+                    }
+                    Capture::Points(_) => {
+                        stepper(ui, lang, cap, height, name, &suit);
+                    }
+                });
+            });
+        }
+        // A card is in one hand only: tapped for one player, it leaves the others.
+        if let Some((to, r)) = moved {
+            for (p, c) in self.captured.iter_mut().enumerate() {
+                if let (Capture::Cards(cards), false) = (&mut c[s as usize], p == to) {
+                    cards.retain(|c| *c != r);
+                }
             }
         }
-        self.helper_ui(ui, ctx);
-        if self.captured.iter().flatten().all(|c| c.points() == 0) {
-            return Err(Msg::new("ui.missing.demo.empty"));
-        }
-        Ok(GameHand::Democratie(Hand {
-            captured: self.captured.clone(),
-        }))
+        let tribus: Vec<String> = players
+            .iter()
+            .zip(&self.captured)
+            .map(|(name, c)| format!("{name} {}", options.tribus(c)))
+            .collect();
+        let line = msg!("ui.demo.tribus_all", list = tribus.join(" · ")).render(lang);
+        ui.add(egui::Label::new(line).wrap());
     }
 
     fn helper_ui(&mut self, ui: &mut egui::Ui, ctx: &Ctx) {

@@ -7,7 +7,7 @@ use crate::games::GameHand;
 use crate::games::le2500::{Cards, Hand, Options as GameOptions, Rank};
 use crate::i18n::{Msg, tr};
 use crate::session::Options;
-use crate::ui::widgets::{key, key_height, keypad, row_title};
+use crate::ui::widgets::{fit_width, key, key_height, key_in, keypad, row_title};
 use marque_core::msg;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -18,6 +18,8 @@ pub struct Le2500Form {
     kept: Vec<[u32; 12]>,
     /// A tap adds a trio (three cards of the rank), as players lay them.
     trio: bool,
+    /// A tap takes cards back rather than adding them.
+    removing: bool,
     /// Entered in points, per player (laid, in hand), rather than card by card.
     by_points: bool,
     points: Vec<[i64; 2]>,
@@ -43,6 +45,18 @@ fn ranks(c: &[u32; 12]) -> impl Iterator<Item = Rank> + '_ {
         .flat_map(|r| std::iter::repeat_n(r, c[r as usize] as usize))
 }
 
+/// The gap between two rank keys of a row: narrow, so that twelve fit beside a name.
+const KEY_GAP: f32 = 2.0;
+
+/// A count as it shows on a rank key: superscript digits (`R³`), so that the key stays narrow.
+fn count_mark(n: u32) -> String {
+    const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    n.to_string()
+        .chars()
+        .map(|c| DIGITS[c.to_digit(10).unwrap_or(0) as usize])
+        .collect()
+}
+
 fn expand(c: &[u32; 12]) -> Vec<Rank> {
     ranks(c).collect()
 }
@@ -63,6 +77,7 @@ impl Le2500Form {
             laid: vec![[0; 12]; players],
             kept: vec![[0; 12]; players],
             trio: false,
+            removing: false,
             by_points: modes.le2500_points,
             points: vec![[0, 0]; players],
             asking: false,
@@ -132,7 +147,12 @@ impl Le2500Form {
         // Two keys, always in the same places: points instead of cards, and (for cards) each
         // tap a trio, as a laid brasse is mostly trios.
         let gap = ui.spacing().item_spacing.x;
-        let size = egui::vec2(((ui.available_width() - gap) / 2.0).min(220.0), height);
+        // Within what is seen of the row (a scroll bar takes its room), a point to spare.
+        let seen = ui.clip_rect().right() - ui.cursor().left();
+        let size = egui::vec2(
+            ((ui.available_width().min(seen) - 2.0 * gap - 1.0) / 3.0).min(180.0),
+            height,
+        );
         ui.horizontal(|ui| {
             // Short on the key, whole for screen readers and on hover.
             let name = tr(lang, "ui.2500.by_points");
@@ -149,6 +169,13 @@ impl Le2500Form {
                 key(ui, size, self.trio, !self.by_points, text, name.clone()).on_hover_text(name);
             if trio.clicked() {
                 self.trio = !self.trio;
+            }
+            let name = tr(lang, "ui.2500.removing");
+            let text = tr(lang, "ui.2500.removing_short");
+            let removing = key(ui, size, self.removing, !self.by_points, text, name.clone())
+                .on_hover_text(name);
+            if removing.clicked() {
+                self.removing = !self.removing;
             }
         });
         let worth = options.value(frime, frime);
@@ -196,6 +223,8 @@ impl Le2500Form {
         }
     }
 
+    /// By cards, compact enough for eight: a player's two rows, laid and in hand, a key a rank
+    /// (its count shown on it), the player's name and points pinned at the rows' start.
     fn show_cards(
         &mut self,
         ui: &mut egui::Ui,
@@ -206,77 +235,57 @@ impl Le2500Form {
         let lang = ctx.lang;
         let players = &ctx.session.players;
         let step: u32 = if self.trio { 3 } else { 1 };
+        let removing = self.removing;
         let height = key_height(ui);
-        let (rank_key, minus_key) = (egui::vec2(62.0, height), egui::vec2(30.0, height));
-        let gap = ui.spacing().item_spacing.x;
+        let (name_w, kind_w) = (
+            68.0_f32.min(ui.available_width() * 0.2),
+            48.0_f32.min(ui.available_width() * 0.14),
+        );
         for p in 0..players.len() {
             ui.separator();
             let points = |c: &[u32; 12]| options.points(ranks(c), frime);
             let (laid, kept) = (points(&self.laid[p]), points(&self.kept[p]));
-            // One line whatever the numbers (whole on hover): the keys below never move.
-            ui.add(
-                egui::Label::new(
-                    egui::RichText::new(
-                        msg!(
-                            "ui.2500.player",
-                            player = &players[p],
-                            laid = laid,
-                            kept = kept,
-                            total = laid - kept
-                        )
-                        .render(lang),
-                    )
-                    .strong(),
+            let whole = marque_core::view::typeset(
+                &msg!(
+                    "ui.2500.player",
+                    player = &players[p],
+                    laid = laid,
+                    kept = kept,
+                    total = laid - kept
                 )
-                .truncate(),
+                .render(lang),
             );
-            for (kind, counts) in [
+            for (row, (kind, counts)) in [
                 ("ui.2500.laid", &mut self.laid[p]),
                 ("ui.2500.kept", &mut self.kept[p]),
-            ] {
-                // The title and "clear" on a row of their own, then the ranks: each key with
-                // its − beside it, in rows that hold the same number of pairs.
-                ui.horizontal(|ui| {
-                    ui.add_sized([80.0, height], egui::Label::new(tr(lang, kind)));
-                    let any = counts.iter().any(|&c| c > 0);
-                    let name = msg!("ui.2500.clear", player = &players[p], what = tr(lang, kind))
-                        .render(lang);
-                    let clear = tr(lang, "ui.2500.clear_short");
-                    if key(ui, egui::vec2(90.0, height), false, any, clear, name).clicked() {
-                        *counts = [0; 12];
-                    }
-                });
-                let pair = egui::vec2(rank_key.x + gap + minus_key.x, height);
-                keypad(ui, Rank::ALL.len(), pair, 6, |ui, i| {
-                    let r = Rank::ALL[i];
-                    let n = counts[r as usize];
-                    let rank = tr(lang, r.name_key());
-                    let text = if n > 0 {
-                        format!("{rank}×{n}")
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                ui.horizontal_top(|ui| {
+                    // The name on the first row, the player's points on the second: the
+                    // whole line for screen readers and on hover.
+                    let pinned = if row == 0 {
+                        egui::RichText::new(&players[p]).strong()
                     } else {
-                        rank.clone()
+                        egui::RichText::new(marque_core::view::minus(laid - kept)).strong()
                     };
-                    let (player, what) = (&players[p], tr(lang, kind));
-                    let name = msg!(
-                        "ui.2500.add",
-                        player = player,
-                        what = what.as_str(),
-                        rank = rank.as_str()
-                    )
-                    .render(lang);
-                    let resp = key(ui, rank_key, n > 0, true, text, name)
-                        .on_hover_text(tr(lang, "ui.2500.tap"));
-                    if resp.clicked() {
-                        counts[r as usize] += step;
+                    let cell = ui.add_sized([name_w, height], egui::Label::new(pinned).truncate());
+                    if row == 0 {
+                        cell.on_hover_text(&whole).widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::Label, true, &whole)
+                        });
                     }
-                    let name = msg!("ui.2500.remove", player = player, what = what, rank = rank)
-                        .render(lang);
-                    if (key(ui, minus_key, false, n > 0, "−", name).clicked()
-                        || resp.secondary_clicked())
-                        && n > 0
-                    {
-                        counts[r as usize] -= step.min(n);
-                    }
+                    ui.add_sized(
+                        [kind_w, height],
+                        egui::Label::new(egui::RichText::new(tr(lang, kind)).weak()).truncate(),
+                    );
+                    // Trios are laid; what is left in hand counts card by card.
+                    let step = if row == 0 { step } else { 1 };
+                    ui.vertical(|ui| {
+                        let who = (players[p].as_str(), kind);
+                        rank_keys(ui, lang, who, counts, height, (step, removing));
+                    });
                 });
             }
         }
@@ -362,4 +371,55 @@ impl Le2500Form {
             hand: (0..n).map(|p| entry(p, 1)).collect(),
         }
     }
+}
+
+/// One row of rank keys: a tap adds `step` cards of the rank (takes them back while
+/// "Retirer" is on, or with a right click); the count shows on the key.
+fn rank_keys(
+    ui: &mut egui::Ui,
+    lang: crate::i18n::Lang,
+    (player, kind): (&str, &str),
+    counts: &mut [u32; 12],
+    height: f32,
+    (step, removing): (u32, bool),
+) {
+    let what = tr(lang, kind);
+    ui.spacing_mut().item_spacing.x = KEY_GAP;
+    ui.spacing_mut().button_padding.x = 2.0;
+    // Twelve keys to a row where the width allows, none narrower than 28 points.
+    let width = fit_width(ui, 12, KEY_GAP, (28.0, 48.0));
+    let size = (
+        egui::vec2(width, height),
+        if width < 36.0 { 14.0 } else { 16.0 },
+    );
+    keypad(ui, Rank::ALL.len(), size.0, 12, |ui, i| {
+        let r = Rank::ALL[i];
+        let n = counts[r as usize];
+        let rank = tr(lang, r.name_key());
+        let text = if n > 0 {
+            format!("{rank}{}", count_mark(n))
+        } else {
+            rank.clone()
+        };
+        let key_name = if removing {
+            "ui.2500.remove"
+        } else {
+            "ui.2500.add"
+        };
+        let name = msg!(
+            key_name,
+            player = player,
+            what = what.as_str(),
+            rank = rank.as_str()
+        )
+        .render(lang);
+        let enabled = !removing || n > 0;
+        let resp =
+            key_in(ui, size, n > 0, enabled, text, name).on_hover_text(tr(lang, "ui.2500.tap"));
+        if resp.clicked() && !removing {
+            counts[r as usize] += step;
+        } else if (resp.clicked() || resp.secondary_clicked()) && n > 0 {
+            counts[r as usize] -= step.min(n);
+        }
+    });
 }

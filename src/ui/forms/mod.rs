@@ -16,7 +16,8 @@ use crate::session::{Session, Sheet};
 pub type Entry = Result<GameHand, Msg>;
 
 /// How a table chose to enter hands, kept for the session: each new form starts that way.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct Modes {
     /// Truc: only the deal's winner, not each trick.
     pub truc_winner_only: bool,

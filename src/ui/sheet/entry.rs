@@ -10,10 +10,16 @@ use crate::games::{GameHand, GameKind};
 use crate::history;
 use crate::i18n::{Lang, Msg, tr};
 use marque_core::msg;
-use marque_core::view::signed;
+use marque_core::view::signed_shown as signed;
 
 /// The other side's word, asked in large type for the latest hand that awaits it.
-pub(super) fn word_panel(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
+pub(super) fn word_panel(
+    ui: &mut Ui,
+    lang: Lang,
+    open: &Open,
+    narrow: bool,
+    commands: &mut Vec<Command>,
+) {
     let doc = &open.doc;
     if !history::wants_word(doc.session()) {
         return;
@@ -34,6 +40,17 @@ pub(super) fn word_panel(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Ve
         + line_height(ui, egui::TextStyle::Heading, true)
         + 2.0 * ui.spacing().item_spacing.y;
     let height = rows + frame.total_margin().sum().y + 2.0;
+    if awaited.is_none() && !narrow {
+        // Nothing awaits: one line, so that a small screen keeps its room for the sheet (the
+        // entry panel beside it starts at the window's top and never moves). In a narrow
+        // window the form lies under it: there its room is kept, and the form stays put.
+        let line = line_height(ui, egui::TextStyle::Body, false);
+        fixed_row(ui, line, |ui| {
+            let text = RichText::new(tr(lang, "ui.word.none")).weak();
+            ui.add(egui::Label::new(text).truncate());
+        });
+        return;
+    }
     fixed_block(ui, height, |ui| {
         frame.show(ui, |ui| {
             let heading = line_height(ui, egui::TextStyle::Heading, false);
@@ -286,9 +303,10 @@ pub(super) fn confirm_area(
                     ui.add(egui::Label::new(text.size(18.0).strong()).extend());
                 }
             });
-            if preview.end.natural_end {
+            // What this hand itself ends (an edited early hand, not the session's end).
+            if preview.here.natural_end {
                 let (winners, count) =
-                    marque_core::view::winner_names(&preview.end.winners, &names);
+                    marque_core::view::winner_names(&preview.here.winners, &names);
                 // Bridge: the rubber ends, and the evening may go on.
                 let key = if game.goes_on() {
                     "ui.will_end.rubber"
@@ -303,7 +321,10 @@ pub(super) fn confirm_area(
                 let totals: Vec<String> = sides
                     .iter()
                     .zip(now_totals.iter().zip(&preview.end.totals))
-                    .map(|(side, (a, b))| format!("{side} {a} → {b}"))
+                    .map(|(side, (a, b))| {
+                        let (a, b) = (marque_core::view::minus(*a), marque_core::view::minus(*b));
+                        format!("{side} {a} → {b}")
+                    })
                     .collect();
                 let text = msg!("ui.edit.whatif", totals = totals.join(", ")).render(lang);
                 ui.label(RichText::new(text).strong());

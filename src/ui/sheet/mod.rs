@@ -40,6 +40,8 @@ pub struct Rows {
     running: Vec<Vec<i64>>,
     /// The chart was just asked for: it is brought into view once.
     pub chart_to_view: std::cell::Cell<bool>,
+    /// The log was just opened: its title is brought into view once.
+    pub log_to_view: std::cell::Cell<bool>,
     papers: Vec<Paper>,
     /// The options in force, defaults included, for people.
     options: String,
@@ -108,7 +110,11 @@ impl Rows {
                 } else {
                     r.title(&view.head.names).render(lang)
                 },
-                cells: r.cells.iter().map(marque_core::view::Cell::text).collect(),
+                cells: r
+                    .cells
+                    .iter()
+                    .map(|c| marque_core::view::typeset(&c.text()))
+                    .collect(),
             })
             .collect();
         self.widest_cell = self
@@ -299,25 +305,27 @@ fn body(
     narrow: bool,
     commands: &mut Vec<Command>,
 ) {
-    heading(ui, open, lang, narrow, commands);
     let writable = open.read_only().is_none();
-    if writable && !narrow {
-        word_panel(ui, lang, open, commands);
-    }
-    actions(ui, open, lang, scoreboard, commands);
-    ui.separator();
     // The entry panel stays while the table may go on: at bridge, between two rubbers too.
     let evening = open.doc.session().game.goes_on() && !open.doc.session().closed;
     let entry_panel = writable && (!open.form.is_empty() || evening);
+    // Beside everything, from the top: what the column beside it shows (the other side's
+    // word, a read-only reason, the winner) never pushes the form's keys down.
     if entry_panel && !narrow {
         entry_beside(ui, open, lang, commands);
     }
+    heading(ui, open, lang, narrow, commands);
+    if writable && !narrow {
+        word_panel(ui, lang, open, false, commands);
+    }
+    actions(ui, open, lang, scoreboard, commands);
+    ui.separator();
     export_row(ui, open, lang, commands);
     table(ui, lang, open, narrow, commands);
     if narrow {
         evening_row(ui, lang, open, commands);
         if writable {
-            word_panel(ui, lang, open, commands);
+            word_panel(ui, lang, open, true, commands);
         }
     }
     if open.show_chart {
@@ -414,10 +422,17 @@ fn actions(ui: &mut Ui, open: &Open, lang: Lang, scoreboard: bool, commands: &mu
             }
         }
         // A button that shows or hides something: its text says what a click does.
+        // As wide as its longer text, so that its neighbours stay put when it is tapped.
         let toggle = |ui: &mut Ui, shown: bool, [hide, show]: [&str; 2], command: Command| {
-            ui.button(tr(lang, if shown { hide } else { show }))
-                .clicked()
-                .then_some(command)
+            let (hide, show) = (tr(lang, hide), tr(lang, show));
+            let width = crate::ui::widgets::text_width(ui, &hide)
+                .max(crate::ui::widgets::text_width(ui, &show))
+                + 2.0 * ui.spacing().button_padding.x;
+            ui.add(
+                egui::Button::new(if shown { hide } else { show }).min_size(egui::vec2(width, 0.0)),
+            )
+            .clicked()
+            .then_some(command)
         };
         commands.extend(toggle(
             ui,

@@ -9,7 +9,7 @@ use crate::history;
 use crate::i18n::{Lang, tr};
 use crate::session::Paper;
 use marque_core::msg;
-use marque_core::view::signed;
+use marque_core::view::signed_shown as signed;
 
 /// "What if": the game's other option values to try, and the selected hand and the session's
 /// totals under those tried (nothing is saved).
@@ -73,7 +73,11 @@ pub(super) fn what_if(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<C
                 .enumerate()
                 .map(|(i, s)| {
                     let (now, then) = (doc.sheet().totals[i], w.sheet.totals[i]);
-                    format!("{s} {then} ({})", signed(then - now))
+                    format!(
+                        "{s} {} ({})",
+                        marque_core::view::minus(then),
+                        signed(then - now)
+                    )
                 })
                 .collect();
             ui.label(msg!("explain.whatif_totals", list = diff.join(", ")).render(lang));
@@ -173,7 +177,10 @@ pub(super) fn paper(ui: &mut Ui, lang: Lang, k: usize, paper: &Paper) {
 /// The session's edit log, newest first, with a button to put an old value back.
 pub(super) fn log_view(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
     let session = open.doc.session();
-    ui.label(RichText::new(tr(lang, "ui.log.title")).strong());
+    let title = ui.label(RichText::new(tr(lang, "ui.log.title")).strong());
+    if open.rows.log_to_view.take() {
+        title.scroll_to_me(Some(egui::Align::TOP));
+    }
     let log = history::log(session);
     let lines = open.rows.log.as_deref().unwrap_or_default();
     if log.is_empty() {

@@ -19,6 +19,10 @@ pub(super) fn table(
     let sheet = open.doc.sheet();
     let rows = &open.rows.rows;
     let widths = column_widths(ui, sheet.sides.len(), &open.rows);
+    // Too many sides for the width: the table scrolls sideways, and the totals go under it
+    // as a bar that wraps and never scrolls, so that every side's total stays in view.
+    let pinned = !widths.3;
+    let names = crate::text::side_names(sheet, lang);
     // As tall as a button: the rows hold one, and the list's arithmetic needs the real height.
     let row_height = (ui.text_style_height(&egui::TextStyle::Button)
         + 2.0 * ui.spacing().button_padding.y)
@@ -45,7 +49,7 @@ pub(super) fn table(
                 .strong(),
             );
             // The sides in the reader's language (bridge: NS / EO in French).
-            for s in crate::text::side_names(sheet, lang) {
+            for s in &names {
                 cell(ui, widths.2, RichText::new(s).strong());
             }
         });
@@ -57,7 +61,10 @@ pub(super) fn table(
         } else {
             ui.available_height().min(ui.ctx().content_rect().height())
         };
-        let max_height = (room * 0.5).max(4.0 * row_height);
+        // On a short screen a little less, so that the count of a hand, what-if and the log
+        // under the table keep a useful height.
+        let share = if room < 560.0 { 0.38 } else { 0.5 };
+        let max_height = (room * share).max(4.0 * row_height);
         // Always that height, few rows or many: what lies below (the selected hand's keys, the
         // form in a narrow window) does not move down a row with each hand entered.
         let mut area = egui::ScrollArea::vertical()
@@ -110,17 +117,22 @@ pub(super) fn table(
         }
         open.rows.end_offset.set(Some(end));
         open.rows.at_end.set(at_end);
+        if pinned {
+            return;
+        }
         ui.horizontal(|ui| {
             cell(ui, widths.0, RichText::new(""));
             // Truc's standing counts manches, not the points of the columns above.
             let total = tr(lang, sheet.game.total_label());
             cell(ui, widths.1, RichText::new(total).strong());
-            for t in &sheet.totals {
-                cell(
-                    ui,
-                    widths.2,
-                    RichText::new(t.to_string()).strong().size(TOTAL_SIZE),
+            for (t, side) in sheet.totals.iter().zip(&names) {
+                let text = RichText::new(marque_core::view::minus(*t)).strong();
+                let r = ui.add_sized(
+                    [widths.2, row_height],
+                    egui::Label::new(text.size(TOTAL_SIZE)).truncate(),
                 );
+                let name = total_name(lang, side, *t);
+                r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &name));
             }
         });
     };
@@ -135,16 +147,55 @@ pub(super) fn table(
         .id_salt("sheet-wide")
         .scroll_source(source)
         .show(ui, draw);
+    if pinned {
+        totals_bar(ui, lang, &names, &sheet.totals, sheet.game.total_label());
+    }
     let to_come = sheet.live.to_come();
     if !to_come.is_empty() {
         ui.label(msg!("ui.sheet.to_come", rounds = to_come.join(" · ")).render(lang));
     }
 }
 
+/// Every side's total on a bar that wraps (a table too wide for the window scrolls sideways;
+/// this bar does not): the side's name and its total in large type.
+fn totals_bar(ui: &mut Ui, lang: Lang, names: &[String], totals: &[i64], label: &str) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(tr(lang, label)).strong());
+        for (side, t) in names.iter().zip(totals) {
+            let mut job = egui::text::LayoutJob::default();
+            let color = ui.visuals().strong_text_color();
+            let body = egui::TextStyle::Body.resolve(ui.style());
+            let plain = egui::TextFormat::simple(body, color);
+            job.append(&format!("{side} "), 0.0, plain);
+            let big = egui::FontId::proportional(TOTAL_SIZE);
+            job.append(
+                &marque_core::view::minus(*t),
+                0.0,
+                egui::TextFormat::simple(big, color),
+            );
+            let name = total_name(lang, side, *t);
+            ui.add(egui::Label::new(job).extend())
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &name));
+            ui.add_space(12.0);
+        }
+    });
+}
+
+/// A total's name for screen readers (and the tests): "Total de Anne : 35".
+fn total_name(lang: Lang, side: &str, total: i64) -> String {
+    msg!(
+        "ui.sheet.total_of",
+        side = side,
+        total = marque_core::view::minus(total)
+    )
+    .render(lang)
+}
+
 /// The widths of the number, label and side columns: each side column as wide as its longest
 /// cell or total needs (measured, two texts a frame), the label the rest (at least 100); past
-/// the width there is, the table scrolls sideways.
-pub(super) fn column_widths(ui: &Ui, sides: usize, rows: &Rows) -> (f32, f32, f32) {
+/// the width there is, the table scrolls sideways (and the fourth value, whether it all fits,
+/// is false).
+pub(super) fn column_widths(ui: &Ui, sides: usize, rows: &Rows) -> (f32, f32, f32, bool) {
     let number = 56.0;
     let spacing = ui.spacing().item_spacing.x;
     let free = (ui.available_width() - number - spacing * (sides as f32 + 2.0)).max(0.0);
@@ -157,7 +208,8 @@ pub(super) fn column_widths(ui: &Ui, sides: usize, rows: &Rows) -> (f32, f32, f3
     let total = width(&rows.widest_total, egui::FontId::proportional(TOTAL_SIZE));
     let side = (cell.max(total) + 12.0).clamp(48.0, 220.0);
     let label = (free - side * sides as f32).max(100.0);
-    (number, label, side)
+    let fits = free >= side * sides as f32 + 100.0;
+    (number, label, side, fits)
 }
 
 /// The total row's type size.

@@ -2,7 +2,7 @@
 #![allow(dead_code, reason = "each test crate uses some of the helpers")]
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use marque::session::Session;
 use marque::store::{FileState, Store};
 use marque::ui::App;
@@ -264,4 +264,51 @@ pub fn two_truc_sessions(dir: &std::path::Path) {
                        "players": players, "hands": []});
         std::fs::write(dir.join(name), v.to_string()).unwrap();
     }
+}
+
+/// The rectangle of the widget named `label` and the part of it on screen (inside its scroll
+/// areas and the window).
+pub fn seen(h: &Harness<'static, App>, label: &str) -> (egui::Rect, egui::Rect) {
+    let raw = h.get_by_label(label).accesskit_node().locate().0.0;
+    // SAFETY: not a memory matter: the value is an egui Id's own accesskit id, which is what
+    // this conversion back is for.
+    let id = unsafe { egui::Id::from_high_entropy_bits(raw) };
+    let r = h
+        .ctx
+        .read_response(id)
+        .unwrap_or_else(|| panic!("{label}: no response"));
+    (r.rect, r.interact_rect.intersect(h.ctx.content_rect()))
+}
+
+/// Whether the widget named `label` is wholly on screen.
+pub fn in_view(h: &Harness<'static, App>, label: &str) -> bool {
+    let (whole, visible) = seen(h, label);
+    (whole.width() - visible.width()).abs() < 0.5 && (whole.height() - visible.height()).abs() < 0.5
+}
+
+/// Taps the widget named `label` as a person would: where it is not wholly in view, one scroll
+/// first (counted in `scrolls`).
+pub fn tap_counting(h: &mut Harness<'static, App>, label: &str, scrolls: &mut usize) {
+    if !in_view(h, label) {
+        *scrolls += 1;
+        if std::env::var("SCROLL_DUMP").is_ok() {
+            eprintln!("scroll for {label}: {:?}", seen(h, label));
+        }
+        h.get_by_label(label).scroll_to_me();
+        // The scroll is taken in one frame and drawn in the next ones.
+        for _ in 0..4 {
+            h.run();
+            if in_view(h, label) {
+                break;
+            }
+        }
+        assert!(
+            in_view(h, label),
+            "{label} still out of view after a scroll: {:?} in {:?}",
+            seen(h, label),
+            h.ctx.content_rect()
+        );
+    }
+    h.get_by_label(label).click();
+    settle(h);
 }

@@ -557,6 +557,8 @@ impl Game {
             )]);
         }
         let mut deal = self.deal();
+        // Each banco asked, with the rule behind its value (a line of no points of its own).
+        let mut bancos = Vec::new();
         for (i, c) in hand.calls.iter().enumerate() {
             if let Err(m) = deal.apply(*c) {
                 return Err(vec![msg!(
@@ -566,6 +568,18 @@ impl Game {
                     call = Arg::Key(c.call.name_key()),
                     why = m
                 )]);
+            }
+            if c.call == CallKind::Banco
+                && let Some(pr) = deal.pending()
+            {
+                let text = msg!(
+                    "truc.line.banco",
+                    player = &self.players[c.by],
+                    score = self.scores[c.by],
+                    target = self.options.target,
+                    value = pr.value
+                );
+                bancos.push(Line::new(c.by, 0, rule::RAISE_BANCO, text));
             }
         }
         if let Some(pr) = deal.pending() {
@@ -612,6 +626,7 @@ impl Game {
                 (deal.value(), *w, self.value_line(*w, deal.value(), false))
             }
         };
+        let lines = bancos.into_iter().chain(lines).collect();
         let mut delta = vec![0, 0];
         if let Some(w) = winner {
             delta[w] = value;
@@ -836,7 +851,8 @@ impl super::Rules for Game {
             .collect::<Vec<_>>()
             .join(" → ");
         if let Some(refused) = deal.refused() {
-            out.push_str(&format!(" ↛ {}", refused.value));
+            let banco = if refused.banco { "banco " } else { "" };
+            out.push_str(&format!(" ↛ {banco}{}", refused.value));
         } else if chain.len() < 2 {
             return None;
         }

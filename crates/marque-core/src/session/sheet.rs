@@ -166,6 +166,9 @@ pub struct Preview {
     pub row: HandRow,
     /// The standing after it (and after every later hand, for an edit).
     pub end: End,
+    /// The standing right after it, later hands left out: whether this hand itself ends the
+    /// game (or the rubber), and who wins there.
+    pub here: End,
 }
 
 impl Sheet {
@@ -297,10 +300,12 @@ impl Sheet {
                 .map(|m| Problem::hand(index, m))
                 .collect::<Vec<_>>()
         })?;
+        let here = r.end(self.closed);
         r.play_from(hands, index + 1)?;
         Ok(Preview {
             row,
             end: r.end(self.closed),
+            here,
         })
     }
 
@@ -335,6 +340,11 @@ impl Sheet {
     /// Every bridge rubber laid out as on paper (empty for other games).
     pub fn papers(&self) -> Vec<Paper> {
         crate::games::Papers::all(self.hands.iter(), &self.live)
+    }
+
+    /// Each bridge rubber as on paper, with its number, one at a time (none for other games).
+    pub fn each_paper(&self, mut each: impl FnMut(usize, &Paper)) {
+        crate::games::Papers::each(self.hands.iter(), &self.live, |k, p| each(k, &p));
     }
 
     /// Rubber `k` laid out as on paper (bridge only).

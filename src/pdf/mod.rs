@@ -3,21 +3,26 @@
 //! standing, the totals as the table's last row, bridge's rubbers as on paper with their
 //! results, and the winners.
 //!
-//! Laid out first ([`layout`]: every text placed and measured with the font's own widths, so
-//! that nothing runs past the page: long titles wrapped, up to four sides on A4 portrait, more
-//! on A4 landscape, the sides' columns split into groups where even that is too narrow), then
-//! written by pdf-writer with the glyphs used of DejaVu Sans embedded (it has ♣ ♦ ♥ ♠).
+//! Laid out ([`layout`]: every text placed and measured with the font's own widths, so that
+//! nothing runs past the page: long titles wrapped, up to four sides on A4 portrait, more on A4
+//! landscape, the sides' columns split into groups where even that is too narrow) page by page,
+//! twice: once to know the pages and the glyphs they use, once to write each page as it is
+//! full (`write`), with the glyphs used of DejaVu Sans embedded (it has ♣ ♦ ♥ ♠). No more than
+//! a page is held at a time, and the rows of the sheet are made one at a time from the scored
+//! sheet: a session of 100,000 deals prints in bounded memory.
 
-use marque_core::view::SheetView;
-use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
-use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
+mod write;
+
+use marque_core::view::{Head, RowView};
+
+use crate::session::{End, Problem};
 
 use crate::games::Paper;
 use crate::i18n::{Lang, tr};
-use crate::session::{Session, Sheet};
+use crate::session::Session;
 use marque_core::msg;
 
-const FONT: &[u8] = include_bytes!("../assets/fonts/DejaVuSans.ttf");
+const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
 /// A4 in points (portrait), and the margins.
 pub const A4: (f32, f32) = (595.0, 842.0);
@@ -34,6 +39,11 @@ pub enum PdfError {
     Font(String),
     #[error("the embedded font could not be subset: {0}")]
     Subset(String),
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// A hand of the session does not play (the sheet cannot be made).
+    #[error("the session does not score")]
+    Problems(Vec<Problem>),
 }
 
 /// The embedded font, for measuring and writing.
@@ -145,42 +155,43 @@ pub struct Page {
     pub rules: Vec<(f32, f32, f32)>,
 }
 
-/// The pages of a document, all of one size.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Layout {
-    pub width: f32,
-    pub height: f32,
-    pub pages: Vec<Page>,
-}
-
-/// Places texts line by line, a new page when one is full.
+/// Places texts line by line, a new page when one is full; each page, once full, goes to
+/// `sink` and is not kept.
 struct Pen<'f> {
     font: &'f Font,
-    out: Layout,
+    width: f32,
+    height: f32,
+    page: Option<Page>,
     y: f32,
+    sink: &'f mut dyn FnMut(Page),
 }
 
 impl Pen<'_> {
     fn room(&self) -> f32 {
-        self.out.width - 2.0 * MARGIN
+        self.width - 2.0 * MARGIN
     }
 
     fn page(&mut self) -> &mut Page {
-        if self.out.pages.is_empty() {
-            self.out.pages.push(Page::default());
-        }
-        let last = self.out.pages.len() - 1;
-        &mut self.out.pages[last]
+        self.page.get_or_insert_with(Page::default)
     }
 
     /// Whether a line of `size` points fits on this page.
     fn fits(&self, size: f32) -> bool {
-        !self.out.pages.is_empty() && self.y - size * 1.35 >= MARGIN
+        self.page.is_some() && self.y - size * 1.35 >= MARGIN
     }
 
     fn new_page(&mut self) {
-        self.out.pages.push(Page::default());
-        self.y = self.out.height - MARGIN;
+        if let Some(full) = self.page.replace(Page::default()) {
+            (self.sink)(full);
+        }
+        self.y = self.height - MARGIN;
+    }
+
+    /// The last page to `sink`.
+    fn finish(mut self) {
+        if let Some(last) = self.page.take() {
+            (self.sink)(last);
+        }
     }
 
     /// Moves down a line of `size` points, starting a page where this one is full.
@@ -242,22 +253,21 @@ const ARROW: &str = " → ";
 impl Columns {
     /// The widest type size at which every side's column fits beside a readable label; at the
     /// smallest, the sides split into as few groups as fit.
-    fn choose(font: &Font, view: &SheetView, lang: Lang, room: f32) -> Columns {
-        let sides = view.head.names.len().max(1);
+    fn choose(font: &Font, src: &Source<'_>, lang: Lang, room: f32) -> Columns {
+        let head = &src.head;
+        let sides = head.names.len().max(1);
+        let (points, standing) = (&src.widest.0, &src.widest.1);
         let widths = |size: f32| {
-            let widest = |texts: &mut dyn Iterator<Item = String>| {
-                texts.map(|t| font.width(&t, size)).fold(0.0, f32::max)
-            };
-            let cells = || view.rows.iter().flat_map(|r| r.cells.iter());
-            let points = widest(&mut cells().map(|c| c.points_text()));
-            let totals = view.head.totals.iter().map(i64::to_string);
-            let standing = widest(&mut cells().map(|c| c.standing.to_string()).chain(totals));
-            let standing = standing.max(font.width("0000", size));
-            (standing, points + font.width(ARROW, size) + standing + GAP)
+            let standing = font.width(standing, size).max(font.width("0000", size));
+            (
+                standing,
+                font.width(points, size) + font.width(ARROW, size) + standing + GAP,
+            )
         };
-        let number = |size: f32| font.width(&format!("{}", view.rows.len().max(99)), size) + GAP;
+        let hands = src.session.hands.len();
+        let number = |size: f32| font.width(&format!("{}", hands.max(99)), size) + GAP;
         let label_min = |size: f32| {
-            let title = tr(lang, view.head.game.hand_title());
+            let title = tr(lang, head.game.hand_title());
             font.width(&title, size)
                 .max(font.width("MMMMMMMMMMMM", size))
                 + GAP
@@ -307,17 +317,18 @@ impl Columns {
 
 /// The hand table, group of sides by group: a header row (repeated on each new page), a row a
 /// hand, and the totals' row.
-fn table(pen: &mut Pen<'_>, view: &SheetView, lang: Lang) {
-    let cols = Columns::choose(pen.font, view, lang, pen.room());
+fn table(pen: &mut Pen<'_>, src: &Source<'_>, lang: Lang) {
+    let head = &src.head;
+    let cols = Columns::choose(pen.font, src, lang, pen.room());
     let size = cols.size;
     let header = |pen: &mut Pen<'_>, group: &std::ops::Range<usize>| {
         pen.line(size);
         pen.put(MARGIN, size, "#");
-        let title = tr(lang, view.head.game.hand_title());
+        let title = tr(lang, head.game.hand_title());
         let title = pen.font.fit(&title, size, cols.label - GAP);
         pen.put(MARGIN + cols.number, size, &title);
         for (k, s) in group.clone().enumerate() {
-            let name = pen.font.fit(&view.head.names[s], size, cols.side - GAP);
+            let name = pen.font.fit(&head.names[s], size, cols.side - GAP);
             pen.put_right(cols.right(k), size, &name);
         }
         pen.rule(MARGIN, cols.right(group.len() - 1));
@@ -325,20 +336,20 @@ fn table(pen: &mut Pen<'_>, view: &SheetView, lang: Lang) {
     for group in &cols.groups {
         pen.line(size);
         header(pen, group);
-        for row in &view.rows {
+        src.each_row(|row| {
             if !pen.fits(size) {
                 pen.new_page();
                 header(pen, group);
             }
             pen.line(size);
             pen.put(MARGIN, size, &(row.index + 1).to_string());
-            let label = row.title(&view.head.names).render(lang);
+            let label = row.title(&head.names).render(lang);
             let label = pen.font.fit(&label, size, cols.label - GAP);
             pen.put(MARGIN + cols.number, size, &label);
             for (k, s) in group.clone().enumerate() {
                 cols.cell(pen, k, &row.cells[s]);
             }
-        }
+        });
         if !pen.fits(size * 2.0) {
             pen.new_page();
             header(pen, group);
@@ -347,10 +358,10 @@ fn table(pen: &mut Pen<'_>, view: &SheetView, lang: Lang) {
         pen.line(size);
         let label = pen
             .font
-            .fit(&tr(lang, view.head.total_label), size, cols.label - GAP);
+            .fit(&tr(lang, head.total_label), size, cols.label - GAP);
         pen.put(MARGIN + cols.number, size, &label);
         for (k, s) in group.clone().enumerate() {
-            let total = view.head.totals.get(s).copied().unwrap_or(0);
+            let total = head.totals.get(s).copied().unwrap_or(0);
             pen.put_right(cols.right(k), size, &total.to_string());
         }
     }
@@ -398,23 +409,97 @@ fn paper(pen: &mut Pen<'_>, paper: &Paper, k: usize, lang: Lang) {
     }
 }
 
-/// Where every text of a session's PDF goes, in `lang`.
-pub fn layout(session: &Session, sheet: &Sheet, lang: Lang, font: &Font) -> Layout {
-    let view = SheetView::new(session, sheet, lang);
-    // More than four sides: the page turned, for room across.
-    let (width, height) = if view.head.names.len() > 4 {
+/// What the PDF is made from: the session, and what a first replay of it found (its end and
+/// head, the widest cell texts). The rows and the rubbers are made again at each reading, one
+/// at a time, none kept.
+struct Source<'a> {
+    session: &'a Session,
+    end: End,
+    head: Head,
+    /// The widest points text ("+1340") and standing text of every cell and total.
+    widest: (String, String),
+}
+
+impl<'a> Source<'a> {
+    /// Plays `session` through once, measuring its cells: the problems of a hand that does
+    /// not play.
+    fn measure(session: &'a Session, lang: Lang, font: &Font) -> Result<Source<'a>, PdfError> {
+        // A text's width is its advances times the size: the widest at one size is the widest
+        // at every size.
+        let wider = |a: String, b: String| {
+            if font.width(&b, 1000.0) > font.width(&a, 1000.0) {
+                b
+            } else {
+                a
+            }
+        };
+        let (mut points, mut standing) = (String::new(), String::new());
+        let end = marque_core::view::each_row(session, |row, _| {
+            for c in &row.cells {
+                points = wider(std::mem::take(&mut points), c.points_text());
+                standing = wider(std::mem::take(&mut standing), c.standing.to_string());
+            }
+        })
+        .map_err(PdfError::Problems)?;
+        for t in &end.totals {
+            standing = wider(standing, t.to_string());
+        }
+        Ok(Source {
+            session,
+            head: Head::after(session, &end, lang),
+            end,
+            widest: (points, standing),
+        })
+    }
+
+    /// Each hand's row, in order.
+    fn each_row(&self, mut each: impl FnMut(&RowView)) {
+        // (It played through once already: it plays again.)
+        marque_core::view::each_row(self.session, |row, _| each(row)).ok();
+    }
+
+    /// Bridge: each rubber as on paper, with its number, as it ends.
+    fn each_paper(&self, mut each: impl FnMut(usize, &Paper)) {
+        let mut papers = crate::games::Papers::default();
+        let mut k = 0;
+        let mut put = |ended: crate::games::Ended, live: &crate::games::Live| {
+            if let Some(paper) = ended.close_on(live) {
+                each(k, &paper);
+                k += 1;
+            }
+        };
+        marque_core::stream::play_each(self.session, |p| {
+            if let Some(ended) = papers.push(&p.row.info, &p.row.lines) {
+                put(ended, p.after);
+            }
+        })
+        .ok();
+        if let Some(ended) = papers.finish() {
+            put(ended, &self.end.live);
+        }
+    }
+}
+
+/// The page size of a session's PDF: more than four sides, A4 turned, for room across.
+fn page_size(session: &Session) -> (f32, f32) {
+    if session.sides().len() > 4 {
         (A4.1, A4.0)
     } else {
         A4
-    };
+    }
+}
+
+/// Lays out a session's PDF, in `lang`, handing each page to `sink` once it is full.
+fn lay_out(src: &Source<'_>, lang: Lang, font: &Font, sink: &mut dyn FnMut(Page)) {
+    let session = src.session;
+    let (width, height) = page_size(session);
     let mut pen = Pen {
         font,
-        out: Layout {
-            width,
-            height,
-            pages: Vec::new(),
-        },
+        width,
+        height,
+        page: None,
         y: height - MARGIN,
+        sink,
     };
     let game = tr(lang, session.game.name_key());
     pen.text(16.0, &format!("{game} — {}", session.players.join(", ")));
@@ -427,147 +512,62 @@ pub fn layout(session: &Session, sheet: &Sheet, lang: Lang, font: &Font) -> Layo
     }
     let options = crate::text::options_text(session, &session.options.to_json(), lang);
     pen.text(9.0, &msg!("explain.options", list = options).render(lang));
-    table(&mut pen, &view, lang);
-    if !view.closing.is_empty() {
+    table(&mut pen, src, lang);
+    if !src.end.closing.is_empty() {
         pen.line(8.0);
         let colon = tr(lang, "colon");
-        for l in &view.closing {
-            let side = view.head.names.get(l.side).map_or("", String::as_str);
+        for l in &src.end.closing {
+            let side = src.head.names.get(l.side).map_or("", String::as_str);
             let text = l.text.render(lang);
             pen.text(9.0, &format!("{side} {:+}{colon}{text}", l.points));
         }
     }
-    for (k, p) in view.papers.iter().enumerate() {
-        paper(&mut pen, p, k, lang);
+    if session.game.has_paper() {
+        src.each_paper(|k, p| paper(&mut pen, p, k, lang));
     }
     pen.line(8.0);
-    let size = if view.head.finished { 12.0 } else { 10.0 };
-    pen.text(size, &view.head.outcome().render(lang));
-    pen.out
+    let size = if src.head.finished { 12.0 } else { 10.0 };
+    pen.text(size, &src.head.outcome().render(lang));
+    pen.finish();
 }
 
-/// The PDF of a session and its sheet, in `lang`.
-pub fn session_pdf(session: &Session, sheet: &Sheet, lang: Lang) -> Result<Vec<u8>, PdfError> {
+/// The PDF of a session, in `lang`.
+pub fn session_pdf(session: &Session, lang: Lang) -> Result<Vec<u8>, PdfError> {
+    let mut bytes = Vec::new();
+    write_pdf(session, lang, &mut bytes)?;
+    Ok(bytes)
+}
+
+/// Writes the PDF of a session, in `lang`, to `out` as it is laid out: a first pass counts the
+/// pages and the glyphs they use, the second writes each page when it is full. The session is
+/// played through once more for each (and for the rubbers), never held scored whole.
+pub fn write_pdf(
+    session: &Session,
+    lang: Lang,
+    out: &mut dyn std::io::Write,
+) -> Result<(), PdfError> {
     let font = Font::load()?;
-    let layout = layout(session, sheet, lang, &font);
+    let src = Source::measure(session, lang, &font)?;
+    let mut glyphs = write::Glyphs::default();
+    lay_out(&src, lang, &font, &mut |p| glyphs.take(&font, &p));
     let game = tr(lang, session.game.name_key());
-    write(
-        &layout,
-        &font,
-        &format!("{game} — {}", session.players.join(", ")),
-    )
-}
-
-/// The document of `layout`, its font the glyphs it uses of DejaVu Sans.
-fn write(layout: &Layout, font: &Font, title: &str) -> Result<Vec<u8>, PdfError> {
-    // Every glyph used, numbered anew in the subset; the first character seen of each, for
-    // the map back to text.
-    let mut glyphs = subsetter::GlyphRemapper::new();
-    let mut chars = std::collections::BTreeMap::new();
-    for t in layout.pages.iter().flat_map(|p| &p.texts) {
-        for c in t.text.chars() {
-            let new = glyphs.remap(font.glyph(c));
-            chars.entry(new).or_insert(c);
+    let title = format!("{game} — {}", session.players.join(", "));
+    let mut out = write::Out::start(out, glyphs.pages, &title)?;
+    let size = page_size(session);
+    let mut k = 0;
+    let mut failed = None;
+    lay_out(&src, lang, &font, &mut |p| {
+        if failed.is_none()
+            && let Err(e) = out.page(k, size, &p, &font, &glyphs)
+        {
+            failed = Some(e);
         }
+        k += 1;
+    });
+    if let Some(e) = failed {
+        return Err(e);
     }
-    let subset =
-        subsetter::subset(FONT, 0, &glyphs).map_err(|e| PdfError::Subset(e.to_string()))?;
-
-    let mut pdf = Pdf::new();
-    let mut next = 1;
-    let mut id = || {
-        next += 1;
-        Ref::new(next - 1)
-    };
-    let (catalog, tree, type0, cid, descriptor, file, unicode, info) =
-        (id(), id(), id(), id(), id(), id(), id(), id());
-    let pages: Vec<(Ref, Ref)> = layout.pages.iter().map(|_| (id(), id())).collect();
-    let font_name = Name(b"F1");
-    let base = Name(b"MARQUE+DejaVuSans");
-
-    pdf.catalog(catalog).pages(tree);
-    pdf.pages(tree)
-        .kids(pages.iter().map(|(p, _)| *p))
-        .count(pages.len() as i32);
-    pdf.document_info(info)
-        .title(TextStr(title))
-        .producer(TextStr("Marque"));
-    for (page, (page_id, content_id)) in layout.pages.iter().zip(&pages) {
-        let mut p = pdf.page(*page_id);
-        p.media_box(Rect::new(0.0, 0.0, layout.width, layout.height));
-        p.parent(tree);
-        p.contents(*content_id);
-        p.resources().fonts().pair(font_name, type0);
-        p.finish();
-        let mut content = Content::new();
-        content.set_line_width(0.5);
-        for &(x1, x2, y) in &page.rules {
-            content.move_to(x1, y).line_to(x2, y).stroke();
-        }
-        for t in &page.texts {
-            let bytes: Vec<u8> = t
-                .text
-                .chars()
-                .flat_map(|c| glyphs.get(font.glyph(c)).unwrap_or(0).to_be_bytes())
-                .collect();
-            content.begin_text();
-            content.set_font(font_name, t.size);
-            content.next_line(t.x, t.y);
-            content.show(Str(&bytes));
-            content.end_text();
-        }
-        pdf.stream(*content_id, &content.finish());
-    }
-
-    pdf.type0_font(type0)
-        .base_font(base)
-        .encoding_predefined(Name(b"Identity-H"))
-        .descendant_font(cid)
-        .to_unicode(unicode);
-    let system = SystemInfo {
-        registry: Str(b"Adobe"),
-        ordering: Str(b"Identity"),
-        supplement: 0,
-    };
-    let mut c = pdf.cid_font(cid);
-    c.subtype(CidFontType::Type2)
-        .base_font(base)
-        .system_info(system)
-        .font_descriptor(descriptor)
-        .default_width(0.0)
-        .cid_to_gid_map_predefined(Name(b"Identity"));
-    let old: Vec<u16> = glyphs.remapped_gids().collect();
-    c.widths()
-        .consecutive(0, old.iter().map(|g| font.advance(*g)));
-    c.finish();
-
-    let face = &font.face;
-    let scale = |v: i16| f32::from(v) * 1000.0 / font.units;
-    let b = face.global_bounding_box();
-    pdf.font_descriptor(descriptor)
-        .name(base)
-        .flags(FontFlags::NON_SYMBOLIC)
-        .bbox(Rect::new(
-            scale(b.x_min),
-            scale(b.y_min),
-            scale(b.x_max),
-            scale(b.y_max),
-        ))
-        .italic_angle(0.0)
-        .ascent(scale(face.ascender()))
-        .descent(scale(face.descender()))
-        .cap_height(scale(face.capital_height().unwrap_or(face.ascender())))
-        .stem_v(80.0)
-        .font_file2(file);
-    pdf.stream(file, &subset)
-        .pair(Name(b"Length1"), subset.len() as i32);
-
-    let mut cmap = UnicodeCmap::new(Name(b"Marque-UTF16"), system);
-    for (g, c) in &chars {
-        cmap.pair(*g, *c);
-    }
-    pdf.cmap(unicode, &cmap.finish());
-    Ok(pdf.finish())
+    out.finish(&font, &glyphs)
 }
 
 /// A session's creation time (RFC 3339, as Marque writes it) as the reader writes dates: its
