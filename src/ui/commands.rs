@@ -364,7 +364,7 @@ impl App {
 
     /// Creates the session the new-session form made; a refusal stays on the form.
     fn create_from_form(&mut self, session: Session) {
-        if let Err(e) = self.create(session)
+        if let Err(e) = self.create(session, true)
             && let Screen::New(ns) = &mut self.screen
         {
             ns.error = Some(e.msg(None));
@@ -414,9 +414,17 @@ impl App {
         }
     }
 
+    /// A file of the data folder as a notice names it: where it is in the folder
+    /// (`archive/partie.json`), not its whole path.
+    fn in_folder(&self, path: &Path) -> String {
+        path.strip_prefix(&self.store.dir)
+            .map(|p| p.display().to_string())
+            .unwrap_or_else(|_| path.display().to_string())
+    }
+
     fn import(&mut self, path: &Path) {
         self.notice = Some(match self.store.import(path) {
-            Ok(p) => msg!("ui.home.imported", file = p.display().to_string()).into(),
+            Ok(p) => msg!("ui.home.imported", file = self.in_folder(&p)).into(),
             Err(e) => store_notice(e),
         });
         self.home.refresh(&self.store);
@@ -443,7 +451,7 @@ impl App {
                         players,
                     });
                 }
-                msg!("ui.home.moved_to", file = dest.display().to_string()).into()
+                msg!("ui.home.moved_to", file = self.in_folder(&dest)).into()
             }
             Err(e) => store_notice(e),
         });
@@ -458,7 +466,7 @@ impl App {
         self.notice = Some(match self.store.shelve(&m.dest, m.back) {
             Ok(dest) => {
                 self.home.moved.remove(i);
-                msg!("ui.home.moved_to", file = dest.display().to_string()).into()
+                msg!("ui.home.moved_to", file = self.in_folder(&dest)).into()
             }
             Err(e) => store_notice(e),
         });
@@ -468,7 +476,7 @@ impl App {
     /// Moves a damaged file aside.
     fn move_aside(&mut self, p: &Path) {
         self.notice = Some(match self.store.move_aside(p) {
-            Ok(dest) => msg!("ui.home.moved", file = dest.display().to_string()).into(),
+            Ok(dest) => msg!("ui.home.moved", file = self.in_folder(&dest)).into(),
             Err(e) => msg!("ui.io_error", error = e.to_string()).into(),
         });
         self.home.refresh(&self.store);

@@ -19,10 +19,14 @@ use marque_core::msg;
 pub struct HomeState {
     /// The files as last listed.
     listed: Vec<Listed>,
+    /// Every session the players' figures count, as last listed: the sessions and the
+    /// archived ones (an archived evening still counts; the trash does not), whatever shelf
+    /// the home screen shows.
+    counted: Vec<Listed>,
     /// The rows made from them, and what they were made for.
     rows: Option<(Vec<Row>, RowsKey)>,
     /// A listing under way on another thread.
-    loading: Option<Receiver<Vec<Listed>>>,
+    loading: Option<Receiver<(Vec<Listed>, Vec<Listed>)>>,
     pub import_path: String,
     /// Counts the listings received (the players' screen remakes its roster on a new one).
     generation: u64,
@@ -132,24 +136,39 @@ enum Row {
 impl HomeState {
     /// Lists the folder again, on a background thread.
     pub fn refresh(&mut self, store: &Store) {
-        let for_thread = Store::new(store.shelf_dir(self.shelf));
+        let dirs = (
+            store.shelf_dir(self.shelf),
+            store.shelf_dir(Shelf::Sessions),
+            store.shelf_dir(Shelf::Archive),
+        );
+        let list = move || {
+            let shown = Store::new(dirs.0.clone()).list();
+            let mut counted = Store::new(dirs.1).list();
+            counted.extend(Store::new(dirs.2).list());
+            (shown, counted)
+        };
         let (tx, rx) = std::sync::mpsc::channel();
+        let for_thread = list.clone();
         let spawned = std::thread::Builder::new()
             .name("marque-list".into())
             .spawn(move || {
                 // The receiver may be gone (a newer listing replaced it): nothing to tell then.
                 // The window gone, nobody is left to tell.
-                tx.send(for_thread.list()).ok();
+                tx.send(for_thread()).ok();
             });
         match spawned {
             Ok(_) => self.loading = Some(rx),
             // No thread to be had: list here rather than show nothing.
-            Err(_) => {
-                self.listed = Store::new(store.shelf_dir(self.shelf)).list();
-                self.generation += 1;
-                self.rows = None;
-            }
+            Err(_) => self.take(list()),
         }
+    }
+
+    /// A listing arrived: the rows are made again from it.
+    fn take(&mut self, (listed, counted): (Vec<Listed>, Vec<Listed>)) {
+        self.listed = listed;
+        self.counted = counted;
+        self.generation += 1;
+        self.rows = None;
     }
 
     /// Takes the listing if it arrived; asks for another frame while it is under way.
@@ -159,9 +178,7 @@ impl HomeState {
         };
         match rx.try_recv() {
             Ok(listed) => {
-                self.listed = listed;
-                self.generation += 1;
-                self.rows = None;
+                self.take(listed);
                 self.loading = None;
                 ctx.request_repaint();
             }
@@ -177,15 +194,19 @@ impl HomeState {
         if let Some(rx) = self.loading.take()
             && let Ok(listed) = rx.recv()
         {
-            self.listed = listed;
-            self.generation += 1;
-            self.rows = None;
+            self.take(listed);
         }
     }
 
     /// The files as last listed, and which listing it is.
     pub fn listing(&self) -> (&[Listed], u64) {
         (&self.listed, self.generation)
+    }
+
+    /// The sessions the players' figures count (sessions and archived ones), and which
+    /// listing it is.
+    pub fn counted(&self) -> (&[Listed], u64) {
+        (&self.counted, self.generation)
     }
 
     pub fn is_loading(&self) -> bool {
@@ -248,15 +269,18 @@ fn file_name(path: &std::path::Path) -> String {
 /// The home list's rows: sessions to merge, then those in progress and those finished (as the
 /// filters have them), then files that need a look; each session moved away keeps its place.
 fn rows(listed: &[Listed], key: &RowsKey, moved: &[Moved]) -> Vec<Row> {
-    let mut out = conflict_rows(listed, key.lang);
+    let mut out = Vec::new();
     session_rows(listed, key, &mut out);
+    // After the sessions: copies arriving from another machine (a listing made again while
+    // the table looks) never push the rows down under a finger.
+    out.extend(conflict_rows(listed, key.lang));
     problem_rows(listed, key.lang, &mut out);
     moved_rows(moved, key.lang, &mut out);
     out
 }
 
-/// Sessions another machine changed too come first: nothing else is whole until they are
-/// merged.
+/// Sessions another machine changed too, to merge (listed after the sessions, under their
+/// own heading; the session's own screen says it too, with its merge key).
 fn conflict_rows(listed: &[Listed], lang: Lang) -> Vec<Row> {
     let mut out = Vec::new();
     for l in listed {
@@ -362,12 +386,14 @@ fn session_rows(listed: &[Listed], key: &RowsKey, out: &mut Vec<Row>) {
                 let tag = msg!("ui.home.merged_copy", machine = machine).render(lang);
                 titled = format!("{tag}   {titled}");
             }
+            // The standing right after the game: on a narrow screen with large text, the row
+            // is cut at its end, never before its totals.
             let text = format!(
-                "{titled}{}   {name}   {}   {}   {}",
+                "{titled}{}   {}   {name}   {}   {}",
                 tr(lang, s.game.name_key()),
+                marque_core::view::typeset(&standing(s, lang)),
                 modified_text(l.modified, lang),
                 msg!(s.game.hand_count(), n = s.hands).render(lang),
-                standing(s, lang)
             );
             let players = s.players.join(", ");
             let moves = moves

@@ -58,7 +58,7 @@ impl NewSession {
         match Session::new(self.game, players, self.options.clone(), crate::now()) {
             Ok(mut s) => {
                 s.id = Some(crate::store::new_id(self.game.id()));
-                if self.word {
+                if self.word && self.game.asks_word() {
                     crate::history::ask_word(&mut s);
                 }
                 Ok(s)
@@ -170,8 +170,12 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         for o in options_of(game) {
             option_row(ui, lang, game, o, &mut ns.options, &ns.players);
         }
-        ui.checkbox(&mut ns.word, tr(lang, "ui.new.word"))
-            .on_hover_text(tr(lang, "ui.new.word_help"));
+        // The other side's word: a game of sides or of two. At L'Ascenseur every player
+        // counts their own tricks, a round is no side's to confirm.
+        if game.asks_word() {
+            ui.checkbox(&mut ns.word, tr(lang, "ui.new.word"))
+                .on_hover_text(tr(lang, "ui.new.word_help"));
+        }
         ui.add_space(10.0);
         // The button first, its message under it: a message never pushes it down.
         if ui
@@ -179,6 +183,10 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
             .clicked()
         {
             create = true;
+        }
+        // What is wrong, as it stands now: it goes once the names are typed.
+        if ns.error.is_some() {
+            ns.error = ns.build().err();
         }
         if let Some(e) = &ns.error {
             ui.colored_label(ui.visuals().error_fg_color, e.render(lang));

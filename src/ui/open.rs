@@ -269,12 +269,15 @@ impl App {
         self.notice = Some(notice.into());
     }
 
-    /// Creates a session file and opens it.
-    pub fn create(&mut self, session: Session) -> Result<(), store::StoreError> {
+    /// Creates a session file and opens it; its players are remembered for the next games
+    /// (not the tour's sample names, with `remember` false).
+    pub fn create(&mut self, session: Session, remember: bool) -> Result<(), store::StoreError> {
         let (path, lock) = store::create(&self.store, &session)?;
-        self.change_people(&crate::store::people::Change::Remember(
-            session.players.clone(),
-        ));
+        if remember {
+            self.change_people(&crate::store::people::Change::Remember(
+                session.players.clone(),
+            ));
+        }
         drop(lock);
         self.open_path(&path);
         Ok(())

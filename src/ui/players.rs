@@ -52,7 +52,7 @@ impl PlayersState {
     }
 }
 
-/// A win rate in whole percent ("—" before any session).
+/// A win rate in whole percent ("—" before any finished session).
 fn rate(lang: Lang, wins: u64, sessions: u64) -> String {
     (wins * 100 + sessions / 2)
         .checked_div(sessions)
@@ -66,7 +66,7 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
     let lang: Lang = app.lang();
     let people = app.prefs.people();
     let merged = app.prefs.people.merged.clone();
-    let (listed, generation) = app.home.listing();
+    let (listed, generation) = app.home.counted();
     let state = &mut app.players;
     state.refresh(listed, generation, &people);
     ui.heading(tr(lang, "ui.players.title"));
@@ -197,7 +197,9 @@ fn roster_table(
                             }
                             cell(ui, widths[1], RichText::new(p.sessions.to_string()));
                             cell(ui, widths[2], RichText::new(p.wins.to_string()));
-                            cell(ui, widths[3], RichText::new(rate(lang, p.wins, p.sessions)));
+                            // Over the sessions that ended: one in progress is won by nobody yet.
+                            let r = rate(lang, p.wins, p.finished);
+                            cell(ui, widths[3], RichText::new(r));
                             for g in GameKind::ALL {
                                 let text = match p.games.get(g.id()) {
                                     Some(c) => msg!("ui.players.cell", n = c.sessions, w = c.wins)

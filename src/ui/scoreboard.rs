@@ -79,7 +79,10 @@ pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
         .size(small)
         .strong(),
     );
-    ui.label(RichText::new(sheet.state().render(lang)).size(small));
+    // Where the game stands, while it goes on (once over, the winners say it).
+    if !head.finished || head.goes_on {
+        ui.label(RichText::new(sheet.state().render(lang)).size(small));
+    }
     // The options in force, so that the room knows the table being used.
     let options = crate::text::options_text(doc.session(), &doc.session().options.to_json(), lang);
     let options = msg!("explain.options", list = options).render(lang);

@@ -81,7 +81,7 @@ impl App {
         };
         session.id = Some(crate::store::new_id(game.id()));
         session.set_text_field("title", &tr(lang, "ui.tour.title"));
-        if let Err(e) = self.create(session) {
+        if let Err(e) = self.create(session, false) {
             self.notice = Some(super::notice::store_notice(e));
             return;
         }

@@ -148,3 +148,50 @@ fn a_refused_banco_is_explained_by_its_rule() {
     ));
     assert!(shows_containing(&h, "↛ banco 3"));
 }
+
+#[test]
+fn an_archived_evening_still_counts_in_the_players_figures() {
+    let dir = tempfile::tempdir().unwrap();
+    // Alice wins a one-point truc partie; the session is then archived.
+    let v = json!({"format": "marque-session", "version": 1, "game": "truc",
+                   "players": ["Alice", "Bruno"], "options": {"target": 1, "manches": 1},
+                   "hands": [{"calls": [], "winner": 0}]});
+    std::fs::write(dir.path().join("t.json"), v.to_string()).unwrap();
+    let mut h = harness(dir.path());
+    click(&mut h, "Archiver : Alice, Bruno");
+    click(&mut h, "Joueurs");
+    assert!(
+        shows(&h, "Alice"),
+        "the archived session's players are listed"
+    );
+    assert!(shows(&h, "100 %"), "Alice's win is still counted");
+}
+
+#[test]
+fn the_new_session_screen_offers_what_the_game_has_and_clears_its_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    // The tour's sample names are not names seen before.
+    click(&mut h, "Visite guidée");
+    click(
+        &mut h,
+        "Terminer la visite (la partie d'essai va à la corbeille)",
+    );
+    click(&mut h, "Nouvelle partie");
+    click(&mut h, "Le Truc");
+    assert!(!shows(&h, "+ Anne"), "a sample name offered as seen before");
+    // L'Ascenseur has no side to confirm a round.
+    assert!(shows(&h, "Faire confirmer chaque donne par l'autre camp"));
+    click(&mut h, "L'Ascenseur");
+    assert!(!shows_containing(&h, "par l'autre camp"));
+    // A refusal said in red goes once the names are typed.
+    click(&mut h, "Le Truc");
+    click(&mut h, "Commencer la partie");
+    assert!(shows_containing(&h, "n'a pas de nom"));
+    type_in(&mut h, "Joueur 1", "Alice");
+    type_in(&mut h, "Joueur 2", "Bruno");
+    assert!(
+        !shows_containing(&h, "n'a pas de nom"),
+        "the old error stayed"
+    );
+}

@@ -136,6 +136,9 @@ pub struct Player {
     pub name: String,
     pub sessions: u64,
     pub wins: u64,
+    /// The sessions that ended (a win rate counts them, not those in progress).
+    #[serde(skip)]
+    pub finished: u64,
     /// Per game, by its id in session files.
     pub games: BTreeMap<&'static str, GameStats>,
 }
@@ -256,6 +259,7 @@ pub fn roster<'a>(sessions: impl IntoIterator<Item = Played<'a>>, people: &Peopl
                 name: shown_name(name),
                 sessions: 0,
                 wins: 0,
+                finished: 0,
                 games: BTreeMap::new(),
             });
             // A person merged by hand is shown under the name they were merged into.
@@ -264,6 +268,7 @@ pub fn roster<'a>(sessions: impl IntoIterator<Item = Played<'a>>, people: &Peopl
             }
             p.sessions += 1;
             p.wins += u64::from(won);
+            p.finished += u64::from(s.finished);
             let g = p
                 .games
                 .entry(s.game.id())

@@ -112,33 +112,36 @@ impl AscenseurForm {
             if forbidden.is_some() && self.bids[p] == forbidden {
                 self.bids[p] = None;
             }
-            let who = if p == r.dealer {
-                msg!("ui.asc.dealer_name", player = &players[p]).render(lang)
-            } else {
-                players[p].clone()
-            };
+            // The dealer's mark on a second line of the name's cell (it was cut beside a long
+            // name): the whole for screen readers and on hover.
+            let dealer = (p == r.dealer)
+                .then(|| msg!("ui.asc.dealer_name", player = &players[p]).render(lang));
             let size = rows.size;
-            rows.row(ui, who, &mut |ui: &mut egui::Ui| {
-                keypad(ui, r.cards as usize + 1, size, 10, |ui, b| {
-                    let b = b as u32;
-                    let allowed = forbidden != Some(b);
-                    let name = msg!("ui.asc.bid", player = &players[p], n = b).render(lang);
-                    // The dealer's forbidden bid struck out, as on the score pad.
-                    let text = egui::RichText::new(b.to_string());
-                    let text = if allowed { text } else { text.strikethrough() };
-                    let resp = key(ui, size, self.bids[p] == Some(b), allowed, text, name);
-                    let resp = if allowed {
-                        resp
-                    } else {
-                        resp.on_disabled_hover_text(
-                            msg!("ui.asc.hook", cards = r.cards).render(lang),
-                        )
-                    };
-                    if resp.clicked() {
-                        self.bids[p] = Some(b);
-                    }
-                });
-            });
+            rows.row(
+                ui,
+                (players[p].clone(), dealer),
+                &mut |ui: &mut egui::Ui| {
+                    keypad(ui, r.cards as usize + 1, size, 10, |ui, b| {
+                        let b = b as u32;
+                        let allowed = forbidden != Some(b);
+                        let name = msg!("ui.asc.bid", player = &players[p], n = b).render(lang);
+                        // The dealer's forbidden bid struck out, as on the score pad.
+                        let text = egui::RichText::new(b.to_string());
+                        let text = if allowed { text } else { text.strikethrough() };
+                        let resp = key(ui, size, self.bids[p] == Some(b), allowed, text, name);
+                        let resp = if allowed {
+                            resp
+                        } else {
+                            resp.on_disabled_hover_text(
+                                msg!("ui.asc.hook", cards = r.cards).render(lang),
+                            )
+                        };
+                        if resp.clicked() {
+                            self.bids[p] = Some(b);
+                        }
+                    });
+                },
+            );
         }
     }
 
@@ -181,7 +184,7 @@ impl AscenseurForm {
         let (lang, players) = (ctx.lang, &ctx.session.players);
         let size = rows.size;
         for &p in order {
-            rows.row(ui, players[p].clone(), &mut |ui: &mut egui::Ui| {
+            rows.row(ui, (players[p].clone(), None), &mut |ui: &mut egui::Ui| {
                 keypad(ui, r.cards as usize + 1, size, 10, |ui, t| {
                     let t = t as u32;
                     let name = msg!("ui.asc.took", player = &players[p], n = t).render(lang);
@@ -271,12 +274,39 @@ struct Rows {
 }
 
 impl Rows {
-    fn row(&self, ui: &mut egui::Ui, name: String, keys: &mut dyn FnMut(&mut egui::Ui)) {
+    /// A player's row: the name (with the dealer's whole title, shown as a second line
+    /// "donneur"), then the keys.
+    fn row(
+        &self,
+        ui: &mut egui::Ui,
+        (name, dealer): (String, Option<String>),
+        keys: &mut dyn FnMut(&mut egui::Ui),
+    ) {
         ui.horizontal_top(|ui| {
-            ui.add_sized(
-                [self.name_width, self.size.y],
-                egui::Label::new(egui::RichText::new(name).strong()).truncate(),
-            );
+            let cell = [self.name_width, self.size.y];
+            match dealer {
+                None => {
+                    ui.add_sized(
+                        cell,
+                        egui::Label::new(egui::RichText::new(name).strong()).truncate(),
+                    );
+                }
+                Some(whole) => {
+                    let mark = whole.strip_prefix(name.as_str()).unwrap_or("").trim();
+                    let mut job = egui::text::LayoutJob::default();
+                    let color = ui.visuals().strong_text_color();
+                    let font = egui::FontId::proportional(14.0);
+                    job.append(&name, 0.0, egui::TextFormat::simple(font.clone(), color));
+                    job.append("\n", 0.0, egui::TextFormat::simple(font.clone(), color));
+                    let weak = ui.visuals().weak_text_color();
+                    job.append(mark, 0.0, egui::TextFormat::simple(font, weak));
+                    job.wrap.max_width = self.name_width;
+                    job.wrap.max_rows = 2;
+                    ui.add_sized(cell, egui::Label::new(job))
+                        .on_hover_text(&whole)
+                        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &whole));
+                }
+            }
             ui.vertical(|ui| keys(ui));
         });
     }

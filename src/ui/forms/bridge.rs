@@ -260,8 +260,16 @@ impl BridgeForm {
             let side = (i - 1) % 2;
             let h = Honours { side, kind };
             let side_name = tr(lang, ["side.NS", "side.EW"][side]);
-            let text = format!("{side_name} {}", tr(lang, kind.name_key()));
-            if key(ui, wide, self.honours == Some(h), true, &text, &text).clicked() {
+            // Short on the key (the whole words were cut at 1024×600), whole for screen
+            // readers and on hover.
+            let name = format!("{side_name} {}", tr(lang, kind.name_key()));
+            let short = kind
+                .name_key()
+                .replace("bridge.honours.", "ui.bridge.honours_short.");
+            let text = format!("{side_name} {}", tr(lang, &short));
+            let tapped =
+                key(ui, wide, self.honours == Some(h), true, &text, &name).on_hover_text(&name);
+            if tapped.clicked() {
                 self.honours = Some(h);
             }
         });

@@ -224,7 +224,13 @@ impl TrucForm {
         let recent = &self.calls[self.calls.len().saturating_sub(SHOWN)..];
         text_slot(ui, Some(said(recent)), &[said(&long)]);
         let undo = tr(lang, "ui.truc.undo_call");
-        let undo_size = egui::vec2(200.0_f32.min(ui.available_width()), key_height(ui));
+        // As wide as its words (they were cut at 200 points).
+        let undo_size = egui::vec2(
+            key_width(ui, std::slice::from_ref(&undo))
+                .max(200.0)
+                .min(ui.available_width()),
+            key_height(ui),
+        );
         if key(
             ui,
             undo_size,

@@ -80,6 +80,9 @@ struct RowText {
     number: String,
     label: String,
     cells: Vec<String>,
+    /// The first hand of a new part of the game (bridge: of a rubber after the first): a rule
+    /// is drawn above it.
+    starts_part: bool,
 }
 
 impl Rows {
@@ -101,7 +104,9 @@ impl Rows {
         self.rows = view
             .rows
             .iter()
-            .map(|r| RowText {
+            .enumerate()
+            .map(|(k, r)| RowText {
+                starts_part: k > 0 && r.part.is_some() && view.rows[k - 1].part != r.part,
                 number: format!("#{}", r.index + 1),
                 label: if r.part_won.is_none()
                     && words.get(r.index) == Some(&history::Word::Disputed)
@@ -279,8 +284,14 @@ fn copies_row(ui: &mut Ui, open: &Open, lang: Lang, copies: usize, commands: &mu
 
 /// A line under the title: where the game stands (vulnerability, manche, round…), and for a
 /// race the bars toward the target.
-fn state_line(ui: &mut Ui, lang: Lang, sheet: &Sheet) {
-    ui.label(sheet.state().render(lang));
+fn state_line(ui: &mut Ui, lang: Lang, sheet: &Sheet, (over, papers): (bool, &[Paper])) {
+    // Once the game is over (at bridge, the evening), no running state of a manche or a
+    // rubber to come: at bridge, the evening's standing over its rubbers.
+    if !over {
+        ui.label(sheet.state().render(lang));
+    } else if papers.len() > 1 {
+        ui.label(RichText::new(crate::text::evening(papers).render(lang)).strong());
+    }
     if let Some(target) = sheet.live.target() {
         ui.horizontal_wrapped(|ui| {
             for (name, total) in sheet.sides.iter().zip(&sheet.totals) {
@@ -348,7 +359,8 @@ fn heading(ui: &mut Ui, open: &Open, lang: Lang, narrow: bool, commands: &mut Ve
         ui.heading(tr(lang, game.name_key()));
         ui.label(RichText::new(doc.session().players.join(" · ")).strong());
     });
-    state_line(ui, lang, doc.sheet());
+    let over = doc.sheet().finished && !(game.goes_on() && !doc.session().closed);
+    state_line(ui, lang, doc.sheet(), (over, open.rows.papers()));
     // The options in force, so that nobody meets the table by surprise.
     ui.label(
         RichText::new(msg!("explain.options", list = open.rows.options.as_str()).render(lang))

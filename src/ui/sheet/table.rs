@@ -89,7 +89,7 @@ pub(super) fn table(
         let shown = area.show_rows(ui, row_height, rows.len(), |ui, range| {
             for i in range {
                 let r = &rows[i];
-                ui.horizontal(|ui| {
+                let row = ui.horizontal(|ui| {
                     if ui
                         .add_sized(
                             [widths.0, row_height],
@@ -105,6 +105,14 @@ pub(super) fn table(
                         cell(ui, widths.2, RichText::new(c));
                     }
                 });
+                // A new rubber: a rule above its first deal, in the room between two rows
+                // (nothing moves).
+                if r.starts_part {
+                    let rect = row.response.rect;
+                    let y = rect.top() - ui.spacing().item_spacing.y / 2.0;
+                    let stroke = ui.visuals().widgets.noninteractive.fg_stroke;
+                    ui.painter().hline(rect.x_range(), y, stroke);
+                }
             }
         });
         let end = (shown.content_size.y - shown.inner_rect.height()).max(0.0);

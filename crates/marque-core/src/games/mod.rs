@@ -814,6 +814,12 @@ impl GameKind {
     pub fn from_id(id: &str) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|g| g.id() == id)
     }
+
+    /// Whether a table may ask the other side's word on each hand: a game of sides or of two.
+    /// At L'Ascenseur every player counts their own tricks; a round is no side's to confirm.
+    pub fn asks_word(self) -> bool {
+        self != GameKind::Ascenseur
+    }
 }
 
 impl Serialize for GameKind {
