@@ -359,7 +359,7 @@ fn heading(ui: &mut Ui, open: &Open, lang: Lang, narrow: bool, commands: &mut Ve
         ui.heading(tr(lang, game.name_key()));
         ui.label(RichText::new(doc.session().players.join(" · ")).strong());
     });
-    let over = doc.sheet().finished && !(game.goes_on() && !doc.session().closed);
+    let over = doc.sheet().finished && (!game.goes_on() || doc.session().closed);
     state_line(ui, lang, doc.sheet(), (over, open.rows.papers()));
     // The options in force, so that nobody meets the table by surprise.
     ui.label(
