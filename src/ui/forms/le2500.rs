@@ -238,8 +238,8 @@ impl Le2500Form {
         let removing = self.removing;
         let height = key_height(ui);
         let (name_w, kind_w) = (
-            68.0_f32.min(ui.available_width() * 0.2),
-            48.0_f32.min(ui.available_width() * 0.14),
+            64.0_f32.min(ui.available_width() * 0.2),
+            44.0_f32.min(ui.available_width() * 0.14),
         );
         for p in 0..players.len() {
             ui.separator();
@@ -255,9 +255,9 @@ impl Le2500Form {
                 )
                 .render(lang),
             );
-            for (row, (kind, counts)) in [
-                ("ui.2500.laid", &mut self.laid[p]),
-                ("ui.2500.kept", &mut self.kept[p]),
+            for (row, (kind, short, counts)) in [
+                ("ui.2500.laid", "ui.2500.laid", &mut self.laid[p]),
+                ("ui.2500.kept", "ui.2500.kept_short", &mut self.kept[p]),
             ]
             .into_iter()
             .enumerate()
@@ -278,7 +278,7 @@ impl Le2500Form {
                     }
                     ui.add_sized(
                         [kind_w, height],
-                        egui::Label::new(egui::RichText::new(tr(lang, kind)).weak()).truncate(),
+                        egui::Label::new(egui::RichText::new(tr(lang, short)).weak()).truncate(),
                     );
                     // Trios are laid; what is left in hand counts card by card.
                     let step = if row == 0 { step } else { 1 };
@@ -386,11 +386,17 @@ fn rank_keys(
     let what = tr(lang, kind);
     ui.spacing_mut().item_spacing.x = KEY_GAP;
     ui.spacing_mut().button_padding.x = 2.0;
-    // Twelve keys to a row where the width allows, none narrower than 28 points.
-    let width = fit_width(ui, 12, KEY_GAP, (28.0, 48.0));
+    // Twelve keys to a row where the width allows, none narrower than 24 points.
+    let width = fit_width(ui, 12, KEY_GAP, (24.0, 48.0));
     let size = (
         egui::vec2(width, height),
-        if width < 36.0 { 14.0 } else { 16.0 },
+        if width < 28.0 {
+            13.0
+        } else if width < 36.0 {
+            14.0
+        } else {
+            16.0
+        },
     );
     keypad(ui, Rank::ALL.len(), size.0, 12, |ui, i| {
         let r = Rank::ALL[i];
