@@ -16,6 +16,7 @@ pub mod cli;
 pub mod csv_out;
 pub mod document;
 pub mod pdf;
+pub mod serve;
 pub mod store;
 pub mod term;
 pub mod ui;

@@ -3,6 +3,7 @@
 mod explain;
 mod folder;
 mod merge;
+mod serve;
 
 use folder::{check, folder_or_default, stats};
 
@@ -196,6 +197,22 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "fr")]
         lang: LangArg,
     },
+    /// Serve the sessions of the data folder (or FOLDER) read-only to the room's phones: prints
+    /// the pages' address (with its capability, new each time) and a QR code of it; stops on
+    /// Ctrl+C. Only GET and HEAD; the trash and damaged files are never served.
+    Serve {
+        /// The folder to serve; the app's data folder by default.
+        folder: Option<std::path::PathBuf>,
+        /// The address to listen on (all of this machine's by default; 127.0.0.1 for this
+        /// machine alone).
+        #[arg(long, value_name = "ADDR", default_value = "0.0.0.0")]
+        bind: std::net::IpAddr,
+        /// The port (0: any free one).
+        #[arg(long, value_name = "N", default_value_t = 8787)]
+        port: u16,
+        #[arg(long, value_enum, default_value = "fr")]
+        lang: LangArg,
+    },
     /// List every session file of the data folder (or FOLDER) with its state; a session with
     /// conflict copies to merge is `conflict` (exit status 1).
     Check {
@@ -220,7 +237,7 @@ pub fn main<E: std::fmt::Display>(
     if cli
         .command
         .as_ref()
-        .is_some_and(|c| !matches!(c, Command::Open { .. }))
+        .is_some_and(|c| !matches!(c, Command::Open { .. } | Command::Serve { .. }))
     {
         short_lived_allocator();
     }
@@ -260,6 +277,12 @@ pub fn main<E: std::fmt::Display>(
             lang,
         }) => add(&file, &hand, wait, reopen, lang.into()),
         Some(Command::Check { folder, json, lang }) => check(folder, json, lang.into()),
+        Some(Command::Serve {
+            folder,
+            bind,
+            port,
+            lang,
+        }) => serve::serve(folder, bind, port, lang.into()),
         Some(Command::Explain {
             file,
             hand,

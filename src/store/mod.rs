@@ -359,6 +359,16 @@ impl Store {
     /// modification time are those of the index are not read again; the index is rewritten when
     /// anything changed (where the folder can be written).
     pub fn list(&self) -> Vec<Listed> {
+        self.list_as(true)
+    }
+
+    /// [`Store::list`] for a reader that writes nothing (the room's pages): the index is used
+    /// where it is up to date, never written.
+    pub fn list_reading(&self) -> Vec<Listed> {
+        self.list_as(false)
+    }
+
+    fn list_as(&self, write_index: bool) -> Vec<Listed> {
         let Ok(rd) = fs::read_dir(&self.dir) else {
             return Vec::new();
         };
@@ -467,7 +477,10 @@ impl Store {
         }
         // Entries left in the old index are files that are gone.
         changed |= !old.files.is_empty() || old.version != index_version();
-        if changed && let Ok(text) = IndexOut::write(&out, entries) {
+        if changed
+            && write_index
+            && let Ok(text) = IndexOut::write(&out, entries)
+        {
             // The index only saves work: a folder that cannot be written is read in full, and
             // an index lost in a crash is made again (so it is renamed into place, never half
             // written, but not synced to the disk).

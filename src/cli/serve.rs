@@ -1,0 +1,54 @@
+//! `marque serve`: the room's pages from a data folder, until Ctrl+C.
+
+use std::io::Write as _;
+use std::process::ExitCode;
+
+use super::{fail, folder_or_default};
+use crate::i18n::{Lang, tr};
+use crate::session::Problem;
+use marque_core::msg;
+
+/// Serves `folder` on `bind`:`port`; prints the address, then a QR code of it drawn with
+/// Unicode blocks (light on dark, as a phone's camera reads it from a terminal).
+pub(super) fn serve(
+    folder: Option<std::path::PathBuf>,
+    bind: std::net::IpAddr,
+    port: u16,
+    lang: Lang,
+) -> ExitCode {
+    let dir = match folder_or_default(folder) {
+        Ok(d) => d,
+        Err(p) => return fail(&[p], lang),
+    };
+    let sharing = match crate::serve::Sharing::start(dir, bind, port) {
+        Ok(s) => s,
+        Err(e) => {
+            let m = msg!("web.cannot_start", error = e.to_string());
+            return fail(&[Problem::file(m)], lang);
+        }
+    };
+    let url = sharing.url().to_string();
+    let mut text = format!("{url}\n");
+    if let Ok(code) = qrcode::QrCode::new(url.as_bytes()) {
+        let drawn = code
+            .render::<qrcode::render::unicode::Dense1x2>()
+            .dark_color(qrcode::render::unicode::Dense1x2::Light)
+            .light_color(qrcode::render::unicode::Dense1x2::Dark)
+            .quiet_zone(true)
+            .build();
+        text.push_str(&drawn);
+        text.push('\n');
+    }
+    // Written once; standard output closed (a script that read the address and went) stops
+    // nothing: the pages are served all the same.
+    let mut out = std::io::stdout();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .ok();
+    let mut err = std::io::stderr();
+    writeln!(err, "{}", tr(lang, "web.serving")).ok();
+    // Serves until the process is stopped (Ctrl+C ends it, and with it every connection).
+    loop {
+        std::thread::park();
+    }
+}

@@ -1,0 +1,34 @@
+// Marque, the room's pages: follow the session live (server-sent events), reconnecting by
+// itself. No inline handler, nothing from another host.
+(function () {
+  "use strict";
+  var body = document.body;
+  var url = body.getAttribute("data-events");
+  if (!url || !window.EventSource) { return; }
+  var main = document.getElementById("main");
+  var status = document.getElementById("status");
+  var live = document.createElement("div");
+  live.setAttribute("aria-live", "polite");
+  live.className = "sr";
+  live.id = "news";
+  body.appendChild(live);
+  var hands = -1;
+  var source = new EventSource(url);
+  source.addEventListener("open", function () { status.textContent = ""; });
+  source.addEventListener("error", function () {
+    status.textContent = body.getAttribute("data-reconnecting") || "";
+  });
+  source.addEventListener("change", function (e) {
+    var d = JSON.parse(e.data);
+    // The server escaped every text of the sheet it sends.
+    main.innerHTML = d.html;
+    if (hands >= 0 && d.hands !== hands && d.news) { live.textContent = d.news; }
+    hands = d.hands;
+    body.setAttribute("data-totals", JSON.stringify(d.totals));
+  });
+  source.addEventListener("gone", function (e) {
+    var d = JSON.parse(e.data);
+    main.textContent = d.text;
+    source.close();
+  });
+})();

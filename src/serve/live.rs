@@ -1,0 +1,154 @@
+//! Following sessions live: the folder watched (inotify, through notify: no work while nothing
+//! changes), each followed session read again when its file changes, and what it now shows
+//! sent once to every page that follows it, as a server-sent event. The file stays the one
+//! truth: nothing is kept but what the pages were last sent.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, SyncSender, TrySendError};
+use std::sync::{Arc, Mutex};
+
+use super::pages::{self, Base};
+use crate::i18n::Lang;
+use crate::store::{FileState, Store};
+
+/// An event as sent, shared by every page that receives it.
+pub type Event = Arc<[u8]>;
+
+/// How many events may wait for a page that reads slowly; past them it is let go (it
+/// reconnects and catches up).
+const QUEUE: usize = 8;
+
+/// A page following a session.
+struct Page {
+    lang: Lang,
+    tx: SyncSender<Event>,
+}
+
+/// A session followed: its file, the file's stamp when last read, its pages.
+struct Followed {
+    path: PathBuf,
+    stamp: Option<(u64, std::time::SystemTime)>,
+    pages: Vec<Page>,
+}
+
+/// Every session followed, by id.
+pub struct Hub {
+    folder: PathBuf,
+    root: String,
+    followed: Mutex<HashMap<String, Followed>>,
+}
+
+fn stamp(path: &Path) -> Option<(u64, std::time::SystemTime)> {
+    let m = std::fs::metadata(path).ok()?;
+    Some((m.len(), m.modified().ok()?))
+}
+
+/// The file of session `id` in `folder`, by the folder's listing (never a path from outside).
+pub fn find(folder: &Path, id: &str) -> Option<PathBuf> {
+    Store::new(folder.to_path_buf())
+        .list_reading()
+        .into_iter()
+        .find(|l| matches!(&l.state, FileState::Fine(s) if s.id.as_deref() == Some(id)))
+        .map(|l| l.path)
+}
+
+impl Hub {
+    pub fn new(folder: PathBuf, root: String) -> Hub {
+        Hub {
+            folder,
+            root,
+            followed: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn base(&self, lang: Lang) -> Base {
+        Base {
+            root: self.root.clone(),
+            lang,
+        }
+    }
+
+    /// What a page of session `path` in `lang` is sent: the sheet as it now is ("change"), or
+    /// that the session is gone.
+    fn event(&self, id: &str, path: Option<&Path>, lang: Lang) -> Event {
+        let base = self.base(lang);
+        let loaded = path.and_then(|p| crate::store::read_session(p).ok());
+        let text = match loaded {
+            Some(l) => {
+                let body = serde_json::json!({
+                    "html": pages::sheet_html(&base, id, &l.session, &l.sheet),
+                    "news": pages::news(&base, &l.session, &l.sheet),
+                    "totals": l.sheet.totals,
+                    "hands": l.sheet.hands.len(),
+                });
+                format!("event: change\ndata: {body}\n\n")
+            }
+            None => {
+                let body = serde_json::json!({ "text": crate::i18n::tr(lang, "web.gone") });
+                format!("event: gone\ndata: {body}\n\n")
+            }
+        };
+        Arc::from(text.into_bytes())
+    }
+
+    /// A page starts following session `id` (its file `path`): it is sent the sheet as it is
+    /// now, then every change.
+    pub fn follow(&self, id: &str, path: PathBuf, lang: Lang) -> Receiver<Event> {
+        let (tx, rx) = std::sync::mpsc::sync_channel(QUEUE);
+        let first = self.event(id, Some(&path), lang);
+        tx.try_send(first).ok();
+        let mut followed = self.followed.lock().unwrap_or_else(|e| e.into_inner());
+        let f = followed.entry(id.to_string()).or_insert_with(|| Followed {
+            stamp: stamp(&path),
+            path,
+            pages: Vec::new(),
+        });
+        f.pages.push(Page { lang, tx });
+        rx
+    }
+
+    /// Something changed in the folder: each followed session whose file changed is read
+    /// again, once per language, and sent to its pages; a page gone or too slow is let go.
+    pub fn changed(&self) {
+        let mut followed = self.followed.lock().unwrap_or_else(|e| e.into_inner());
+        followed.retain(|id, f| {
+            let now = stamp(&f.path);
+            let moved = now.is_none();
+            if moved && let Some(p) = find(&self.folder, id) {
+                // Renamed (another machine's copy put in its place): followed there.
+                f.path = p;
+            }
+            let now = stamp(&f.path);
+            if now == f.stamp && !moved {
+                return !f.pages.is_empty();
+            }
+            f.stamp = now;
+            let path = now.is_some().then_some(f.path.as_path());
+            let mut made: Vec<(Lang, Event)> = Vec::new();
+            f.pages.retain(|p| {
+                let event = match made.iter().find(|(l, _)| *l == p.lang) {
+                    Some((_, e)) => e.clone(),
+                    None => {
+                        let e = self.event(id, path, p.lang);
+                        made.push((p.lang, e.clone()));
+                        e
+                    }
+                };
+                match p.tx.try_send(event) {
+                    Ok(()) => true,
+                    Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => false,
+                }
+            });
+            !f.pages.is_empty()
+        });
+    }
+
+    /// Every page let go (sharing stops).
+    pub fn close(&self) {
+        self.followed
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
+    }
+}

@@ -1,0 +1,342 @@
+//! The pages the room reads on its phones: the list of sessions, a session's sheet (the same
+//! `SheetView` as the window's), a hand's count step by step with its rules, the log in
+//! sentences. Every text that comes from a file is escaped; the pages hold no inline script
+//! and load nothing from another host.
+
+/// Appends a formatted text to a `String`.
+macro_rules! put {
+    ($out:expr, $($arg:tt)*) => {
+        $out.push_str(&format!($($arg)*))
+    };
+}
+
+use crate::i18n::{Lang, tr};
+use crate::session::{Session, Sheet};
+use crate::store::{FileState, Listed};
+use marque_core::msg;
+use marque_core::view::{SheetView, minus, signed_shown, typeset};
+
+/// `text` with `& < > " '` escaped, for HTML text and attribute values alike.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A session id as one segment of a path: letters, digits, `-` and `_` as they are, every
+/// other byte as `%XX`.
+pub fn segment(id: &str) -> String {
+    let mut out = String::new();
+    for b in id.bytes() {
+        if b.is_ascii_alphanumeric() || b == b'-' || b == b'_' {
+            out.push(b as char);
+        } else {
+            put!(out, "%{b:02X}");
+        }
+    }
+    out
+}
+
+/// Where the pages of one sharing live: `/CAPABILITY`.
+#[derive(Clone)]
+pub struct Base {
+    pub root: String,
+    pub lang: Lang,
+}
+
+impl Base {
+    fn lang_code(&self) -> &'static str {
+        match self.lang {
+            Lang::Fr => "fr",
+            Lang::En => "en",
+        }
+    }
+
+    fn other(&self) -> (&'static str, String) {
+        match self.lang {
+            Lang::Fr => ("en", "English".to_string()),
+            Lang::En => ("fr", "Français".to_string()),
+        }
+    }
+
+    fn session(&self, id: &str) -> String {
+        format!("{}/s/{}", self.root, segment(id))
+    }
+}
+
+/// A whole page: its title, what goes in `<main>`, and where its live events come from.
+fn page(base: &Base, title: &str, main: &str, events: Option<&str>) -> String {
+    let lang = base.lang_code();
+    let (other, other_name) = base.other();
+    let events = events
+        .map(|e| format!(" data-events=\"{}\"", escape(e)))
+        .unwrap_or_default();
+    let status = escape(&tr(base.lang, "web.reconnecting"));
+    format!(
+        "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{title}</title><link rel=\"stylesheet\" href=\"{root}/style.css\">\
+         <script src=\"{root}/app.js\" defer></script></head>\
+         <body{events} data-reconnecting=\"{status}\">\
+         <nav><a href=\"{root}/?lang={lang}\">{sessions}</a> \
+         <a href=\"?lang={other}\" hreflang=\"{other}\" lang=\"{other}\">{other_name}</a></nav>\
+         <main id=\"main\">{main}</main>\
+         <p id=\"status\" role=\"status\"></p></body></html>\n",
+        title = escape(title),
+        root = base.root,
+        sessions = escape(&tr(base.lang, "web.sessions")),
+    )
+}
+
+/// The list of sessions: those in progress, then those finished in the last 12 hours.
+pub fn index(base: &Base, listed: &[Listed], now: std::time::SystemTime) -> String {
+    let lang = base.lang;
+    let mut going = String::new();
+    let mut done = String::new();
+    let recent = |l: &Listed| {
+        l.modified
+            .and_then(|m| now.duration_since(m).ok())
+            .is_some_and(|d| d.as_secs() < 12 * 3600)
+    };
+    for l in listed {
+        let FileState::Fine(s) = &l.state else {
+            continue;
+        };
+        let Some(id) = &s.id else {
+            continue;
+        };
+        let over = s.over();
+        if over && !recent(l) {
+            continue;
+        }
+        let names = s.game.side_names(&s.sides(), lang);
+        let totals: Vec<String> = names
+            .iter()
+            .zip(&s.totals)
+            .map(|(n, t)| format!("{} {}", escape(n), minus(*t)))
+            .collect();
+        let item = format!(
+            "<li><a href=\"{}?lang={}\"><strong>{}</strong> — {}</a><br><span>{}</span></li>",
+            base.session(id),
+            base.lang_code(),
+            escape(&tr(lang, s.game.name_key())),
+            escape(&s.players.join(", ")),
+            totals.join(" · ")
+        );
+        if over {
+            done.push_str(&item);
+        } else {
+            going.push_str(&item);
+        }
+    }
+    let none = format!("<li>{}</li>", escape(&tr(lang, "web.none")));
+    let main = format!(
+        "<h1>{}</h1><h2>{}</h2><ul class=\"sessions\">{}</ul><h2>{}</h2><ul class=\"sessions\">{}</ul>",
+        escape(&tr(lang, "web.title")),
+        escape(&tr(lang, "web.in_progress")),
+        if going.is_empty() { &none } else { &going },
+        escape(&tr(lang, "web.finished")),
+        if done.is_empty() { &none } else { &done },
+    );
+    page(base, &tr(lang, "web.title"), &main, None)
+}
+
+/// A session's page: its sheet (see [`sheet`]), followed live.
+pub fn session_page(base: &Base, id: &str, session: &Session, sheet: &Sheet) -> String {
+    let main = sheet_html(base, id, session, sheet);
+    let title = format!(
+        "{} — {}",
+        tr(base.lang, session.game.name_key()),
+        session.players.join(", ")
+    );
+    let events = format!("{}/events?lang={}", base.session(id), base.lang_code());
+    page(base, &title, &main, Some(&events))
+}
+
+/// What a session's page shows, the part a live event replaces: the game and its players,
+/// every side's total in large type, where the game stands, the whole sheet (each hand a link
+/// to its count, the last one marked), the log in sentences.
+pub fn sheet_html(base: &Base, id: &str, session: &Session, sheet: &Sheet) -> String {
+    let lang = base.lang;
+    let view = SheetView::new(session, sheet, lang);
+    let names = &view.head.names;
+    let mut out = String::new();
+    put!(
+        out,
+        "<h1>{} <small>{}</small></h1>",
+        escape(&tr(lang, session.game.name_key())),
+        escape(&session.players.join(" · "))
+    );
+    let unit = escape(&tr(lang, session.game.total_label()));
+    out.push_str("<ul class=\"totals\" aria-label=\"");
+    out.push_str(&unit);
+    out.push_str("\">");
+    for (i, (n, t)) in names.iter().zip(&view.head.totals).enumerate() {
+        let lead = if view.head.winners.contains(&i) {
+            " class=\"won\""
+        } else {
+            ""
+        };
+        put!(
+            out,
+            "<li{lead}><span class=\"side\">{}</span> <span class=\"total\">{}</span></li>",
+            escape(n),
+            minus(*t)
+        );
+    }
+    out.push_str("</ul>");
+    let state = if view.head.finished && !view.head.goes_on {
+        view.head.outcome().render(lang)
+    } else {
+        sheet.state().render(lang)
+    };
+    put!(out, "<p class=\"state\">{}</p>", escape(&typeset(&state)));
+    // The sheet: a real table, its headers named.
+    let hand = session
+        .game
+        .hand_words(crate::i18n::Msg::new("ui.sheet.hand"))
+        .render(lang);
+    put!(
+        out,
+        "<table class=\"sheet\"><caption>{}</caption><thead><tr><th scope=\"col\">#</th><th scope=\"col\">{}</th>",
+        escape(&tr(lang, "web.sheet")),
+        escape(&hand)
+    );
+    for n in names {
+        put!(out, "<th scope=\"col\">{}</th>", escape(n));
+    }
+    out.push_str("</tr></thead><tbody>");
+    let last = view.rows.len().checked_sub(1);
+    for r in &view.rows {
+        let mark = if Some(r.index) == last {
+            " class=\"last\" aria-current=\"true\""
+        } else {
+            ""
+        };
+        put!(
+            out,
+            "<tr{mark}><th scope=\"row\"><a href=\"{}/h/{}?lang={}\">{}</a></th><td>{}</td>",
+            base.session(id),
+            r.index + 1,
+            base.lang_code(),
+            r.index + 1,
+            escape(&r.title(names).render(lang))
+        );
+        for c in &r.cells {
+            put!(out, "<td>{}</td>", escape(&typeset(&c.text())));
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</tbody><tfoot><tr><th scope=\"row\"></th>");
+    put!(out, "<td>{unit}</td>");
+    for t in &view.head.totals {
+        put!(out, "<td>{}</td>", minus(*t));
+    }
+    out.push_str("</tr></tfoot></table>");
+    let lines = crate::history::sentences(session, sheet);
+    put!(
+        out,
+        "<details class=\"log\"><summary>{}</summary><ol>",
+        escape(&tr(lang, "web.log"))
+    );
+    for l in &lines {
+        put!(out, "<li>{}</li>", escape(&l.render(lang)));
+    }
+    out.push_str("</ol></details>");
+    out
+}
+
+/// What a live event says of the newest hand, for the page's live region.
+pub fn news(base: &Base, session: &Session, sheet: &Sheet) -> String {
+    let lang = base.lang;
+    let Some(i) = sheet.hands.len().checked_sub(1) else {
+        return String::new();
+    };
+    let names = session.game.side_names(&session.sides(), lang);
+    let points: Vec<String> = names
+        .iter()
+        .zip(&sheet.hands[i].delta)
+        .map(|(n, d)| format!("{n} {}", signed_shown(*d)))
+        .collect();
+    session
+        .game
+        .hand_words(msg!(
+            "ui.board.last",
+            n = i + 1,
+            what = sheet.label(&session.hands, i),
+            points = points.join(", ")
+        ))
+        .render(lang)
+}
+
+/// Hand `i`'s count, as `marque explain` gives it: what stood before, each step with its
+/// points, its rule's id and the rule's text.
+pub fn hand_page(
+    base: &Base,
+    id: &str,
+    session: &Session,
+    sheet: &Sheet,
+    i: usize,
+) -> Option<String> {
+    let lang = base.lang;
+    let count = marque_core::explain::explain(session, sheet, i)?;
+    let names = session.game.side_names(&session.sides(), lang);
+    let title = session
+        .game
+        .hand_words(msg!("web.hand", n = i + 1))
+        .render(lang);
+    let mut main = format!(
+        "<p><a href=\"{}?lang={}\">{}</a></p><h1>{}</h1><p class=\"label\">{}</p><ul class=\"facts\">",
+        base.session(id),
+        base.lang_code(),
+        escape(&tr(lang, "web.back")),
+        escape(&title),
+        escape(&count.label.render(lang))
+    );
+    for f in &count.facts {
+        put!(main, "<li>{}</li>", escape(&typeset(&f.render(lang))));
+    }
+    put!(
+        main,
+        "</ul><table class=\"count\"><caption>{}</caption><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
+        escape(&tr(lang, "web.count")),
+        escape(&tr(lang, "web.side")),
+        escape(&tr(lang, "web.points")),
+        escape(&tr(lang, "web.rule"))
+    );
+    for st in &count.steps {
+        let key = format!("rule.{}", st.rule);
+        put!(
+            main,
+            "<tr><th scope=\"row\">{}</th><td>{}</td><td><p>{}</p><p class=\"rule\"><code>[{}]</code> {}</p></td></tr>",
+            escape(names.get(st.side).map_or("", String::as_str)),
+            signed_shown(st.points),
+            escape(&typeset(&st.text.render(lang))),
+            escape(st.rule.as_str()),
+            escape(&tr(lang, &key))
+        );
+    }
+    main.push_str("</tbody></table>");
+    Some(page(base, &title, &main, None))
+}
+
+/// A page that says what is not there (a session moved or deleted): the same for every
+/// request without the capability, and naming nothing.
+pub fn gone(base: &Base) -> String {
+    let text = escape(&tr(base.lang, "web.gone"));
+    page(
+        base,
+        &tr(base.lang, "web.title"),
+        &format!("<p>{text}</p>"),
+        None,
+    )
+}

@@ -1,0 +1,327 @@
+//! `marque serve` over HTTP, as a phone and a hostile client see it: the pages hold what
+//! `marque score` and `marque explain` give, a change reaches a following page, and nothing
+//! is served without the capability, by another method, by a path, from the trash, or past
+//! the 64th client; the folder is never written.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+fn marque(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// `marque serve DIR` on 127.0.0.1, any port; stopped when dropped.
+struct Served {
+    child: Child,
+    host: String,
+    root: String,
+    /// Its standard output, kept open while it runs.
+    _out: BufReader<std::process::ChildStdout>,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        self.child.kill().ok();
+        self.child.wait().ok();
+    }
+}
+
+fn serve(dir: &std::path::Path) -> Served {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args([
+            "serve",
+            dir.to_str().unwrap(),
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+        ])
+        .env("MARQUE_SERVE_HEARTBEAT_MS", "400")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    out.read_line(&mut line).unwrap();
+    let url = line
+        .trim()
+        .strip_prefix("http://")
+        .expect("an address")
+        .to_string();
+    let (host, root) = url.split_once('/').unwrap();
+    Served {
+        child,
+        host: host.to_string(),
+        root: format!("/{}", root.trim_end_matches('/')),
+        _out: out,
+    }
+}
+
+/// One request, its status and body.
+fn request(host: &str, method: &str, path: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(host).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).ok();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|b| b.1)
+        .unwrap_or("")
+        .to_string();
+    (status, body)
+}
+
+fn get(host: &str, path: &str) -> (u16, String) {
+    request(host, "GET", path)
+}
+
+/// A page following a session's events, read as they come.
+struct Events {
+    reader: BufReader<TcpStream>,
+}
+
+impl Events {
+    fn open(host: &str, path: &str) -> Events {
+        let mut s = TcpStream::connect(host).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+        write!(s, "GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n").unwrap();
+        Events {
+            reader: BufReader::new(s),
+        }
+    }
+
+    /// The next event (its name and data) or heartbeat ("heartbeat", "").
+    fn next(&mut self) -> Option<(String, String)> {
+        let (mut name, mut data) = (String::new(), String::new());
+        loop {
+            let mut line = String::new();
+            if self.reader.read_line(&mut line).ok()? == 0 {
+                return None;
+            }
+            let line = line.trim_end();
+            if std::env::var("SSE_DUMP").is_ok() {
+                eprintln!("sse: {}", &line[..line.len().min(80)]);
+            }
+            if let Some(n) = line.strip_prefix("event: ") {
+                name = n.to_string();
+            } else if let Some(d) = line.strip_prefix("data: ") {
+                data = d.to_string();
+            } else if line == ": heartbeat" {
+                return Some(("heartbeat".into(), String::new()));
+            } else if line.is_empty() && !name.is_empty() {
+                return Some((name, data));
+            }
+        }
+    }
+
+    /// The next "change" event's data, heartbeats skipped, within `within`.
+    fn change(&mut self, within: Duration) -> Option<Value> {
+        let start = Instant::now();
+        while start.elapsed() < within {
+            if let Some((name, data)) = self.next()
+                && name == "change"
+            {
+                return serde_json::from_str(&data).ok();
+            }
+        }
+        None
+    }
+}
+
+const HOSTILE: &str = "<img src=x onerror=alert(1)>";
+
+/// A folder with a truc session (a hostile name), a bridge session, and one in the trash.
+fn folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let truc = json!({"format": "marque-session", "version": 1, "id": "truc-soir", "game": "truc",
+        "created": "2026-11-26T20:00:00+01:00", "players": [HOSTILE, "Bruno"], "options": {},
+        "closed": false, "hands": [
+            {"calls": [{"by": 0, "call": "double"}, {"by": 1, "call": "accept"}], "winner": 0},
+            {"calls": [], "winner": 1}]});
+    std::fs::write(dir.path().join("truc.json"), truc.to_string()).unwrap();
+    let deal = |by: &str| json!({"contract": "4S", "declarer": by, "tricks": 10});
+    let bridge = json!({"format": "marque-session", "version": 1, "id": "bridge-soir",
+        "game": "bridge", "created": "2026-11-26T20:00:00+01:00",
+        "players": ["Anne", "Bruno", "Claire", "David"], "options": {}, "closed": false,
+        "hands": [deal("N"), deal("E"), deal("S")]});
+    std::fs::write(dir.path().join("bridge.json"), bridge.to_string()).unwrap();
+    std::fs::create_dir(dir.path().join("trash")).unwrap();
+    let mut trashed = bridge.clone();
+    trashed["id"] = json!("jetee");
+    trashed["players"] = json!(["Secret", "B", "C", "D"]);
+    std::fs::write(
+        dir.path().join("trash").join("old.json"),
+        trashed.to_string(),
+    )
+    .unwrap();
+    dir
+}
+
+/// Every file of the folder and its bytes.
+fn snapshot(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.push((p.clone(), std::fs::read(&p).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn the_pages_hold_the_sheet_and_each_hands_count() {
+    let dir = folder();
+    let before = snapshot(dir.path());
+    let s = serve(dir.path());
+    let file = dir.path().join("bridge.json");
+    let score: Value =
+        serde_json::from_slice(&marque(&["score", file.to_str().unwrap()]).stdout).unwrap();
+    let (status, page) = get(&s.host, &format!("{}/s/bridge-soir", s.root));
+    assert_eq!(status, 200);
+    for t in score["totals"].as_array().unwrap() {
+        let shown = marque_core::view::minus(t.as_i64().unwrap());
+        assert!(
+            page.contains(&format!("<span class=\"total\">{shown}</span>")),
+            "{t}"
+        );
+    }
+    for n in 1..=3 {
+        let (status, count) = get(&s.host, &format!("{}/s/bridge-soir/h/{n}", s.root));
+        assert_eq!(status, 200);
+        let explain: Value = serde_json::from_slice(
+            &marque(&["explain", file.to_str().unwrap(), &n.to_string(), "--json"]).stdout,
+        )
+        .unwrap();
+        for step in explain["steps"].as_array().unwrap() {
+            let rule = step["rule"].as_str().unwrap();
+            assert!(count.contains(&format!("[{rule}]")), "hand {n}: {rule}");
+            let text = marque_core::view::typeset(step["text"].as_str().unwrap());
+            let text = marque::serve::pages::escape(&text);
+            assert!(count.contains(&text), "hand {n}: {text}");
+        }
+    }
+    // A name holding HTML is text.
+    let (_, page) = get(&s.host, &format!("{}/s/truc-soir", s.root));
+    assert!(!page.contains(HOSTILE) && page.contains("&lt;img src=x onerror=alert(1)&gt;"));
+    let (_, list) = get(&s.host, &format!("{}/", s.root));
+    assert!(
+        list.contains("bridge-soir") && !list.contains("Secret"),
+        "the trash is not listed"
+    );
+    drop(s);
+    assert_eq!(snapshot(dir.path()), before, "the folder was written");
+}
+
+#[test]
+fn a_change_reaches_a_following_page_with_its_totals() {
+    let dir = folder();
+    let s = serve(dir.path());
+    let mut events = Events::open(&s.host, &format!("{}/s/bridge-soir/events", s.root));
+    let first = events
+        .change(Duration::from_secs(3))
+        .expect("the sheet as it is");
+    assert_eq!(first["hands"], 3);
+    // A heartbeat while nothing happens.
+    let start = Instant::now();
+    let mut beat = false;
+    while start.elapsed() < Duration::from_secs(3) && !beat {
+        beat = events.next().is_some_and(|(n, _)| n == "heartbeat");
+    }
+    assert!(beat, "a heartbeat came");
+    let file = dir.path().join("bridge.json");
+    let added = marque(&[
+        "add",
+        file.to_str().unwrap(),
+        r#"{"contract": "3NT", "declarer": "W", "tricks": 9}"#,
+    ]);
+    assert!(added.status.success());
+    let sent = Instant::now();
+    let next = events
+        .change(Duration::from_secs(3))
+        .expect("the change, within 3 s");
+    let score: Value =
+        serde_json::from_slice(&marque(&["score", file.to_str().unwrap()]).stdout).unwrap();
+    assert_eq!(next["hands"], 4);
+    assert_eq!(next["totals"], score["totals"]);
+    eprintln!("the change reached the page in {:?}", sent.elapsed());
+}
+
+#[test]
+fn nothing_is_served_to_a_hostile_client() {
+    let dir = folder();
+    let before = snapshot(dir.path());
+    let s = serve(dir.path());
+    let r = &s.root;
+    for method in ["POST", "PUT", "DELETE", "PATCH"] {
+        assert_eq!(
+            request(&s.host, method, &format!("{r}/")).0,
+            405,
+            "{method}"
+        );
+    }
+    // No capability, a wrong one: 404, and no name nor id in the body.
+    let wrong = "/00000000000000000000000000000000";
+    for path in [
+        "/".to_string(),
+        format!("{wrong}/"),
+        format!("{wrong}/s/bridge-soir"),
+        "/s/bridge-soir".to_string(),
+    ] {
+        let (status, body) = get(&s.host, &path);
+        assert_eq!(status, 404, "{path}");
+        assert!(!body.contains("Anne") && !body.contains("bridge-soir") && !body.contains("Bruno"));
+    }
+    // Paths, however spelled, and the trash.
+    for path in [
+        format!("{r}/../bridge.json"),
+        format!("{r}/%2e%2e/bridge.json"),
+        format!("{r}/s/..%2fbridge"),
+        format!("{r}/s/%2e%2e"),
+        format!("{r}//etc/passwd"),
+        format!("{r}/s/jetee"),
+        format!("{r}/trash/old.json"),
+        format!("{r}/bridge.json"),
+        format!("{r}/s/bridge-soir/h/99"),
+    ] {
+        assert_eq!(get(&s.host, &path).0, 404, "{path}");
+    }
+    // 64 clients following: the 65th is told 503 at once.
+    let mut followers: Vec<Events> = (0..64)
+        .map(|_| Events::open(&s.host, &format!("{r}/s/bridge-soir/events")))
+        .collect();
+    for f in &mut followers {
+        assert!(f.change(Duration::from_secs(5)).is_some());
+    }
+    let start = Instant::now();
+    assert_eq!(get(&s.host, &format!("{r}/")).0, 503);
+    assert!(start.elapsed() < Duration::from_secs(2));
+    drop(followers);
+    drop(s);
+    assert_eq!(snapshot(dir.path()), before, "the folder was written");
+}
