@@ -54,6 +54,8 @@ pub enum Command {
     NextRubber,
     /// Show or close the scoreboard window for the room.
     ToggleScoreboard,
+    /// The room's pages on or off ("Suivre sur les téléphones").
+    ToggleSharing,
     /// Show or hide the chart of the running totals.
     ToggleChart,
     /// Bridge: the chart of this rubber (`usize::MAX`: of the whole evening).
@@ -209,6 +211,7 @@ impl App {
             Command::CancelReopen => self.with_open(|o| o.confirm_reopen = false),
             Command::Reopen => self.reopen(),
             Command::ToggleScoreboard => self.scoreboard = !self.scoreboard,
+            Command::ToggleSharing => self.toggle_sharing(),
             Command::SetTitle => self.set_title(),
             Command::ToggleChart => self.with_open(|o| {
                 o.show_chart = !o.show_chart;

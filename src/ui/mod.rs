@@ -12,6 +12,7 @@ mod players;
 mod prefs;
 mod rules;
 pub mod scoreboard;
+mod share;
 mod sheet;
 mod sync;
 mod watch;
@@ -62,6 +63,8 @@ pub struct App {
     pub notice: Option<Notice>,
     /// The scoreboard window is shown (while a session is open).
     pub scoreboard: bool,
+    /// The room's pages, while the players share them (off at start).
+    pub sharing: Option<share::Shared>,
     /// Work over the whole folder under way on another thread, and where its outcome comes.
     job: Option<std::sync::mpsc::Receiver<dialogs::JobDone>>,
     /// A file dialog open, what for, and the session it was opened on (an export is of it).
@@ -121,6 +124,7 @@ impl App {
             open: None,
             notice,
             scoreboard: false,
+            sharing: None,
             job: None,
             dialog: None,
             ask_file: native_file_dialog,
@@ -210,6 +214,7 @@ impl App {
             Screen::Players => players::show(self, ui),
         });
         scoreboard::show(self, ui.ctx());
+        share::window(self, ui.ctx());
         sync::merge_dialog_ui(self, ui.ctx());
         let zoom = ui.ctx().zoom_factor();
         if (zoom - self.prefs.zoom).abs() > 0.001 {

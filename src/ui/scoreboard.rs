@@ -33,6 +33,8 @@ pub fn show(app: &mut App, ctx: &egui::Context) {
     let builder = ViewportBuilder::default()
         .with_title(&title)
         .with_inner_size([1280.0, 720.0]);
+    let sharing = app.sharing.is_some();
+    let toggle_sharing = std::cell::Cell::new(false);
     let closed = ctx.show_viewport_immediate(
         ViewportId::from_hash_of("scoreboard"),
         builder,
@@ -49,12 +51,26 @@ pub fn show(app: &mut App, ctx: &egui::Context) {
                 ui.ctx()
                     .send_viewport_cmd(ViewportCommand::Fullscreen(f11 && !full));
             }
+            // The room's pages, from the room's window too.
+            let share = if sharing {
+                "ui.share.stop"
+            } else {
+                "ui.share.start"
+            };
+            egui::Panel::bottom("board-share").show(ui, |ui| {
+                if ui.button(tr(lang, share)).clicked() {
+                    toggle_sharing.set(true);
+                }
+            });
             egui::CentralPanel::default().show(ui, |ui| board(ui, open, lang));
             close
         },
     );
     if closed {
         app.send(Command::ToggleScoreboard);
+    }
+    if toggle_sharing.get() {
+        app.send(Command::ToggleSharing);
     }
 }
 

@@ -31,6 +31,7 @@ mod ui_people;
 mod ui_players;
 mod ui_prefs;
 mod ui_scoreboard;
+mod ui_share;
 mod ui_sheet;
 mod ui_storage;
 mod ui_sync;

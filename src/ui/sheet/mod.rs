@@ -214,7 +214,7 @@ const SHORT: f32 = 360.0;
 
 pub fn show(app: &mut App, ui: &mut Ui) {
     let lang = app.lang();
-    let app_scoreboard = app.scoreboard;
+    let app_scoreboard = (app.scoreboard, app.sharing.is_some());
     let copies = app
         .open
         .as_ref()
@@ -312,7 +312,7 @@ fn body(
     ui: &mut Ui,
     open: &mut Open,
     lang: Lang,
-    scoreboard: bool,
+    scoreboard: (bool, bool),
     narrow: bool,
     commands: &mut Vec<Command>,
 ) {
@@ -411,8 +411,10 @@ fn heading(ui: &mut Ui, open: &Open, lang: Lang, narrow: bool, commands: &mut Ve
     }
 }
 
-/// Undo, redo, the log, closing the session, the room's scoreboard and the chart.
-fn actions(ui: &mut Ui, open: &Open, lang: Lang, scoreboard: bool, commands: &mut Vec<Command>) {
+/// Undo, redo, the log, closing the session, the room's scoreboard, the chart, and the room's
+/// pages on the phones (`shown`: whether the scoreboard and the sharing are on).
+fn actions(ui: &mut Ui, open: &Open, lang: Lang, shown: (bool, bool), commands: &mut Vec<Command>) {
+    let (scoreboard, sharing) = shown;
     let doc = &open.doc;
     let writable = open.read_only().is_none();
     let (can_undo, can_redo) = (doc.can_undo(), doc.can_redo());
@@ -459,6 +461,8 @@ fn actions(ui: &mut Ui, open: &Open, lang: Lang, scoreboard: bool, commands: &mu
         commands.extend(toggle(ui, scoreboard, board, Command::ToggleScoreboard));
         let chart = ["ui.chart.hide", "ui.chart.show"];
         commands.extend(toggle(ui, show_chart, chart, Command::ToggleChart));
+        let share = ["ui.share.stop", "ui.share.start"];
+        commands.extend(toggle(ui, sharing, share, Command::ToggleSharing));
     });
 }
 

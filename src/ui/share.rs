@@ -1,0 +1,94 @@
+//! "Suivre sur les téléphones": the room's pages turned on from the window, their address
+//! shown as a QR code large enough to scan across a table (drawn here, module by module), with
+//! the address in text beside it. Off until the players turn it on; the same key (on the
+//! session screen, or on the room's scoreboard), or closing the window, turns it off.
+
+use egui::{Color32, RichText};
+
+use super::App;
+use crate::i18n::tr;
+use marque_core::msg;
+
+/// Sharing under way: the server, and its address's QR code.
+pub struct Shared {
+    sharing: crate::serve::Sharing,
+    qr: Option<qrcode::QrCode>,
+}
+
+impl Shared {
+    /// The pages' address (with its capability).
+    pub fn url(&self) -> &str {
+        self.sharing.url()
+    }
+
+    /// Where the server listens.
+    pub fn local_addr(&self) -> std::net::SocketAddr {
+        self.sharing.local_addr()
+    }
+}
+
+impl App {
+    /// Turns the room's pages on (the data folder, every address of this machine, a free
+    /// port) or off.
+    pub(super) fn toggle_sharing(&mut self) {
+        if let Some(shared) = self.sharing.take() {
+            shared.sharing.stop();
+            self.notice = Some(crate::i18n::Msg::new("ui.share.stopped").into());
+            return;
+        }
+        let any = std::net::IpAddr::from([0, 0, 0, 0]);
+        match crate::serve::Sharing::start(self.store.dir.clone(), any, 0) {
+            Ok(sharing) => {
+                let qr = qrcode::QrCode::new(sharing.url().as_bytes()).ok();
+                self.sharing = Some(Shared { sharing, qr });
+            }
+            Err(e) => {
+                self.notice = Some(msg!("ui.share.failed", error = e.to_string()).into());
+            }
+        }
+    }
+}
+
+/// The QR code of `url`, `side` points square, dark modules on white with its quiet zone.
+fn qr_code(ui: &mut egui::Ui, code: &qrcode::QrCode, url: &str, side: f32) {
+    let (rect, resp) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
+    let name = msg!("ui.share.qr", url = url).render(crate::i18n::Lang::Fr);
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &name));
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 0.0, Color32::WHITE);
+    let n = code.width();
+    let quiet = 4;
+    let cell = side / (n + 2 * quiet) as f32;
+    for (k, color) in code.to_colors().into_iter().enumerate() {
+        if color == qrcode::Color::Dark {
+            let (x, y) = ((k % n + quiet) as f32, (k / n + quiet) as f32);
+            let min = rect.min + egui::vec2(x * cell, y * cell);
+            // A hair wider, so that no seam shows between two dark modules.
+            let r = egui::Rect::from_min_size(min, egui::vec2(cell + 0.5, cell + 0.5));
+            painter.rect_filled(r, 0.0, Color32::BLACK);
+        }
+    }
+}
+
+/// The window with the QR code, while sharing is on.
+pub fn window(app: &mut App, ctx: &egui::Context) {
+    let lang = app.lang();
+    let Some(shared) = &app.sharing else {
+        return;
+    };
+    egui::Window::new(tr(lang, "ui.share.title"))
+        // Folded once the room has scanned it (it lies over the form), moved where it
+        // hides nothing; it opens at the top right.
+        .collapsible(true)
+        .resizable(false)
+        .default_pos(ctx.content_rect().right_top() + egui::vec2(-12.0, 48.0))
+        .pivot(egui::Align2::RIGHT_TOP)
+        .show(ctx, |ui| {
+            let room = (ctx.content_rect().height() * 0.55).clamp(160.0, 420.0);
+            if let Some(code) = &shared.qr {
+                qr_code(ui, code, shared.url(), room);
+            }
+            ui.add(egui::Label::new(RichText::new(shared.url()).monospace()).wrap());
+            ui.label(RichText::new(tr(lang, "ui.share.hint")).weak());
+        });
+}

@@ -1,0 +1,258 @@
+//! The room's pages in a real browser: headless Chromium driven through ChromeDriver
+//! (WebDriver over plain HTTP), every host but this machine unreachable. The totals are on the
+//! page; a hand added with `marque add` appears without a reload; tapping a hand shows its
+//! count; a name holding HTML is text and runs nothing. Needs `chromium` and `chromium-driver`
+//! (installed by `.ci/run` and the README's test command).
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+/// A child process killed when dropped.
+struct Running(Child, Option<BufReader<std::process::ChildStdout>>);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.0.kill().ok();
+        self.0.wait().ok();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// One HTTP exchange with ChromeDriver, its JSON answer's `value`.
+fn wd(port: u16, method: &str, path: &str, body: &Value) -> Value {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let body = body.to_string();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    // ChromeDriver keeps the connection open: the body is read by its length.
+    let mut reader = BufReader::new(s);
+    let mut length = 0;
+    loop {
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some((name, value)) = line.split_once(':')
+            && name.eq_ignore_ascii_case("content-length")
+        {
+            length = value.trim().parse().unwrap();
+        }
+    }
+    let mut body = vec![0; length];
+    reader.read_exact(&mut body).unwrap();
+    let v: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    v["value"].clone()
+}
+
+/// A browser session on ChromeDriver.
+struct Browser {
+    port: u16,
+    id: String,
+    _driver: Running,
+}
+
+impl Browser {
+    fn start() -> Browser {
+        let port = free_port();
+        let driver = Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver (Debian's chromium-driver) is installed");
+        let driver = Running(driver, None);
+        let start = Instant::now();
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "chromedriver did not start"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let args = [
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--window-size=390,844",
+            "--lang=fr",
+            // Every host but this machine unreachable: the page needs nothing from outside.
+            "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+        ];
+        let caps = json!({"capabilities": {"alwaysMatch": {
+            "goog:chromeOptions": {"binary": "/usr/bin/chromium", "args": args}}}});
+        let v = wd(port, "POST", "/session", &caps);
+        let id = v["sessionId"]
+            .as_str()
+            .expect("a browser session")
+            .to_string();
+        Browser {
+            port,
+            id,
+            _driver: driver,
+        }
+    }
+
+    fn go(&self, url: &str) {
+        wd(
+            self.port,
+            "POST",
+            &format!("/session/{}/url", self.id),
+            &json!({ "url": url }),
+        );
+    }
+
+    fn js(&self, script: &str) -> Value {
+        wd(
+            self.port,
+            "POST",
+            &format!("/session/{}/execute/sync", self.id),
+            &json!({ "script": script, "args": [] }),
+        )
+    }
+
+    /// Waits until `script` returns true.
+    fn until(&self, script: &str, within: Duration) -> bool {
+        let start = Instant::now();
+        while start.elapsed() < within {
+            if self.js(script) == json!(true) {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        false
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        wd(
+            self.port,
+            "DELETE",
+            &format!("/session/{}", self.id),
+            &json!({}),
+        );
+    }
+}
+
+const HOSTILE: &str = "<img src=x onerror=\"window.pwned=1\">";
+
+#[test]
+fn the_pages_follow_the_session_in_a_real_browser() {
+    let dir = tempfile::tempdir().unwrap();
+    let deal = |by: &str| json!({"contract": "4S", "declarer": by, "tricks": 10});
+    let bridge = json!({"format": "marque-session", "version": 1, "id": "soir", "game": "bridge",
+        "created": "2026-11-26T20:00:00+01:00", "players": [HOSTILE, "Bruno", "Claire", "David"],
+        "options": {}, "closed": false, "hands": [deal("N"), deal("E")]});
+    let file = dir.path().join("soir.json");
+    std::fs::write(&file, bridge.to_string()).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args([
+            "serve",
+            dir.path().to_str().unwrap(),
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut url = String::new();
+    out.read_line(&mut url).unwrap();
+    let _server = Running(child, Some(out));
+    let page = format!("{}s/soir?lang=fr", url.trim());
+
+    let b = Browser::start();
+    b.go(&page);
+    // The totals as marque score gives them.
+    let score = Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args(["score", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let score: Value = serde_json::from_slice(&score.stdout).unwrap();
+    let shown =
+        b.js("return Array.from(document.querySelectorAll('.total')).map(e => e.textContent)");
+    let want: Vec<Value> = score["totals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| json!(marque_core::view::minus(t.as_i64().unwrap())))
+        .collect();
+    assert_eq!(shown, json!(want));
+    // A name holding HTML is text: no image made, nothing run.
+    assert_eq!(
+        b.js("return document.querySelectorAll('img').length"),
+        json!(0)
+    );
+    assert_eq!(b.js("return window.pwned === undefined"), json!(true));
+    assert_eq!(
+        b.js(&format!(
+            "return document.body.innerText.includes({})",
+            json!(HOSTILE)
+        )),
+        json!(true)
+    );
+    // A hand added elsewhere appears without a reload (a mark set on this page stays).
+    b.js("window.notReloaded = true; return true");
+    let added = Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args([
+            "add",
+            file.to_str().unwrap(),
+            r#"{"contract": "3NT", "declarer": "S", "tricks": 9}"#,
+        ])
+        .output()
+        .unwrap();
+    assert!(added.status.success());
+    assert!(
+        b.until(
+            "return document.querySelectorAll('table.sheet tbody tr').length === 3",
+            Duration::from_secs(5)
+        ),
+        "the new hand did not appear"
+    );
+    assert_eq!(
+        b.js("return window.notReloaded === true"),
+        json!(true),
+        "the page reloaded"
+    );
+    assert_eq!(
+        b.js("return document.querySelector('tr.last th a').textContent"),
+        json!("3")
+    );
+    // Tapping a hand shows its count, each line with its rule.
+    b.js("document.querySelector('tr.last th a').click(); return true");
+    assert!(
+        b.until(
+            "return document.body.innerText.includes('[bridge.') && !!document.querySelector('table.count')",
+            Duration::from_secs(5)
+        ),
+        "the count did not show"
+    );
+}
