@@ -12,8 +12,12 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-/// A child process killed when dropped.
-struct Running(Child, Option<BufReader<std::process::ChildStdout>>);
+/// A child process killed when dropped (its standard output, if taken, kept open till then).
+struct Running(
+    Child,
+    #[allow(dead_code, reason = "held open while the child runs")]
+    Option<BufReader<std::process::ChildStdout>>,
+);
 
 impl Drop for Running {
     fn drop(&mut self) {

@@ -102,7 +102,7 @@ struct Events {
 impl Events {
     fn open(host: &str, path: &str) -> Events {
         let mut s = TcpStream::connect(host).unwrap();
-        s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(15))).unwrap();
         write!(s, "GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n").unwrap();
         Events {
             reader: BufReader::new(s),
@@ -316,7 +316,7 @@ fn nothing_is_served_to_a_hostile_client() {
         .map(|_| Events::open(&s.host, &format!("{r}/s/bridge-soir/events")))
         .collect();
     for f in &mut followers {
-        assert!(f.change(Duration::from_secs(5)).is_some());
+        assert!(f.change(Duration::from_secs(15)).is_some());
     }
     let start = Instant::now();
     assert_eq!(get(&s.host, &format!("{r}/")).0, 503);

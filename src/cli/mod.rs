@@ -210,6 +210,10 @@ pub enum Command {
         /// The port (0: any free one).
         #[arg(long, value_name = "N", default_value_t = 8787)]
         port: u16,
+        /// The most phones served at once; the next is told to come back (503).
+        #[arg(long, value_name = "N", default_value_t = 64,
+              value_parser = clap::value_parser!(u16).range(1..=1024))]
+        clients: u16,
         #[arg(long, value_enum, default_value = "fr")]
         lang: LangArg,
     },
@@ -281,8 +285,9 @@ pub fn main<E: std::fmt::Display>(
             folder,
             bind,
             port,
+            clients,
             lang,
-        }) => serve::serve(folder, bind, port, lang.into()),
+        }) => serve::serve(folder, (bind, port, clients), lang.into()),
         Some(Command::Explain {
             file,
             hand,

@@ -8,19 +8,18 @@ use crate::i18n::{Lang, tr};
 use crate::session::Problem;
 use marque_core::msg;
 
-/// Serves `folder` on `bind`:`port`; prints the address, then a QR code of it drawn with
+/// Serves `folder` on `bind`:`port` to at most `clients` at once; prints the address, then a QR code of it drawn with
 /// Unicode blocks (light on dark, as a phone's camera reads it from a terminal).
 pub(super) fn serve(
     folder: Option<std::path::PathBuf>,
-    bind: std::net::IpAddr,
-    port: u16,
+    (bind, port, clients): (std::net::IpAddr, u16, u16),
     lang: Lang,
 ) -> ExitCode {
     let dir = match folder_or_default(folder) {
         Ok(d) => d,
         Err(p) => return fail(&[p], lang),
     };
-    let sharing = match crate::serve::Sharing::start(dir, bind, port) {
+    let sharing = match crate::serve::Sharing::start_for(dir, (bind, port), usize::from(clients)) {
         Ok(s) => s,
         Err(e) => {
             let m = msg!("web.cannot_start", error = e.to_string());

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 
 use super::pages::{self, Base};
 use crate::i18n::Lang;
-use crate::store::{FileState, Store};
+use crate::store::{FileState, Listed, Store};
 
 /// An event as sent, shared by every page that receives it.
 pub type Event = Arc<[u8]>;
@@ -30,13 +30,19 @@ struct Followed {
     path: PathBuf,
     stamp: Option<(u64, std::time::SystemTime)>,
     pages: Vec<Page>,
+    /// What its pages were last sent, by language: a page that comes is sent the same bytes
+    /// (one copy for every page, however long the sheet).
+    sent: Vec<(Lang, Event)>,
 }
 
-/// Every session followed, by id.
+/// Every session followed, by id, and the folder's listing as last read.
 pub struct Hub {
     folder: PathBuf,
     root: String,
     followed: Mutex<HashMap<String, Followed>>,
+    /// The folder's sessions, read again after each change the watcher sees (a request
+    /// never lists the folder itself but the first time).
+    listing: Mutex<Option<Arc<Vec<Listed>>>>,
 }
 
 fn stamp(path: &Path) -> Option<(u64, std::time::SystemTime)> {
@@ -59,7 +65,16 @@ impl Hub {
             folder,
             root,
             followed: Mutex::new(HashMap::new()),
+            listing: Mutex::new(None),
         }
+    }
+
+    /// The folder's sessions: as last listed, or listed now (without writing its index).
+    pub fn listing(&self) -> Arc<Vec<Listed>> {
+        let mut cached = self.listing.lock().unwrap_or_else(|e| e.into_inner());
+        cached
+            .get_or_insert_with(|| Arc::new(Store::new(self.folder.clone()).list_reading()))
+            .clone()
     }
 
     fn base(&self, lang: Lang) -> Base {
@@ -96,14 +111,27 @@ impl Hub {
     /// now, then every change.
     pub fn follow(&self, id: &str, path: PathBuf, lang: Lang) -> Receiver<Event> {
         let (tx, rx) = std::sync::mpsc::sync_channel(QUEUE);
-        let first = self.event(id, Some(&path), lang);
-        tx.try_send(first).ok();
         let mut followed = self.followed.lock().unwrap_or_else(|e| e.into_inner());
+        let now = stamp(&path);
         let f = followed.entry(id.to_string()).or_insert_with(|| Followed {
-            stamp: stamp(&path),
+            stamp: now,
             path,
             pages: Vec::new(),
+            sent: Vec::new(),
         });
+        if f.stamp != now {
+            // Changed since it was last sent: what was sent is no longer the sheet.
+            f.sent.clear();
+        }
+        let first = match f.sent.iter().find(|(l, _)| *l == lang) {
+            Some((_, e)) => e.clone(),
+            None => {
+                let e = self.event(id, Some(&f.path), lang);
+                f.sent.push((lang, e.clone()));
+                e
+            }
+        };
+        tx.try_send(first).ok();
         f.pages.push(Page { lang, tx });
         rx
     }
@@ -111,6 +139,7 @@ impl Hub {
     /// Something changed in the folder: each followed session whose file changed is read
     /// again, once per language, and sent to its pages; a page gone or too slow is let go.
     pub fn changed(&self) {
+        *self.listing.lock().unwrap_or_else(|e| e.into_inner()) = None;
         let mut followed = self.followed.lock().unwrap_or_else(|e| e.into_inner());
         followed.retain(|id, f| {
             let now = stamp(&f.path);
@@ -140,6 +169,7 @@ impl Hub {
                     Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => false,
                 }
             });
+            f.sent = made;
             !f.pages.is_empty()
         });
     }

@@ -24,8 +24,8 @@ use tiny_http::{Header, Method, Request, Response, StatusCode};
 use crate::i18n::Lang;
 use pages::Base;
 
-/// The most clients served at once (pages being sent and pages following); the next is told
-/// 503 at once.
+/// The most clients served at once by default (pages being sent and pages following); the
+/// next is told 503 at once.
 pub const MAX_CLIENTS: usize = 64;
 /// The longest request line taken (a longer one: 414).
 const MAX_URL: usize = 2048;
@@ -82,6 +82,16 @@ impl Sharing {
     /// Starts serving `folder` on `bind`:`port` (0: any free port). The pages' address uses
     /// `bind`, or the room's address when `bind` is unspecified (0.0.0.0).
     pub fn start(folder: PathBuf, bind: IpAddr, port: u16) -> std::io::Result<Sharing> {
+        Sharing::start_for(folder, (bind, port), MAX_CLIENTS)
+    }
+
+    /// [`Sharing::start`] for at most `clients_at_most` clients at once (a club with more
+    /// phones than [`MAX_CLIENTS`]).
+    pub fn start_for(
+        folder: PathBuf,
+        (bind, port): (IpAddr, u16),
+        clients_at_most: usize,
+    ) -> std::io::Result<Sharing> {
         let server = tiny_http::Server::http(SocketAddr::new(bind, port))
             .map_err(|e| std::io::Error::other(e.to_string()))?;
         let local = server
@@ -106,8 +116,8 @@ impl Sharing {
         let mut threads = Vec::new();
         for k in 0..WORKERS {
             let ctx = Ctx {
-                folder: folder.clone(),
                 cap: cap.clone(),
+                max: clients_at_most,
                 hub: hub.clone(),
                 clients: clients.clone(),
                 heartbeat,
@@ -198,8 +208,9 @@ impl Drop for Sharing {
 
 /// What a worker answers with.
 struct Ctx {
-    folder: PathBuf,
     cap: String,
+    /// The most clients served at once.
+    max: usize,
     hub: Arc<live::Hub>,
     clients: Arc<AtomicUsize>,
     heartbeat: Duration,
@@ -261,7 +272,7 @@ fn same(a: &str, b: &str) -> bool {
 
 impl Ctx {
     fn handle(&self, req: Request) {
-        if self.clients.fetch_add(1, Ordering::SeqCst) >= MAX_CLIENTS {
+        if self.clients.fetch_add(1, Ordering::SeqCst) >= self.max {
             self.clients.fetch_sub(1, Ordering::SeqCst);
             return respond(req, 503, TEXT, "Busy\n".into());
         }
@@ -310,7 +321,7 @@ impl Ctx {
         };
         match rest {
             [] | [""] => {
-                let listed = crate::store::Store::new(self.folder.clone()).list_reading();
+                let listed = self.hub.listing();
                 respond(
                     req,
                     200,
@@ -334,12 +345,12 @@ impl Ctx {
     /// Session `id`'s page, one of its hands, or its events.
     fn session(&self, req: Request, base: &Base, id: &str, more: &[&str]) -> Option<Follow> {
         // Named as the listing names it: a segment that is no listed id is not found.
-        let listed = crate::store::Store::new(self.folder.clone()).list_reading();
-        let found = listed.into_iter().find_map(|l| match &l.state {
+        let listed = self.hub.listing();
+        let found = listed.iter().find_map(|l| match &l.state {
             crate::store::FileState::Fine(s) => {
                 s.id.as_deref()
                     .filter(|i| pages::segment(i) == *id)
-                    .map(|i| (i.to_string(), l.path))
+                    .map(|i| (i.to_string(), l.path.clone()))
             }
             _ => None,
         });

@@ -2,7 +2,6 @@
 //! code of the served address, off again after the key and after the window closes, checked on
 //! the socket level.
 use crate::ui_common::*;
-use egui_kittest::kittest::Queryable;
 
 /// The TCP ports this process listens on (from /proc: its sockets' inodes among the
 /// listening ones).
