@@ -270,6 +270,42 @@ fn a_change_reaches_a_following_page_with_its_totals() {
     assert_eq!(next["hands"], 4);
     assert_eq!(next["totals"], score["totals"]);
     eprintln!("the change reached the page in {:?}", sent.elapsed());
+    // The session moved away: the page is told so.
+    std::fs::create_dir(dir.path().join("ailleurs")).unwrap();
+    std::fs::rename(&file, dir.path().join("ailleurs").join("bridge.json")).unwrap();
+    let start = Instant::now();
+    let mut gone = false;
+    while start.elapsed() < Duration::from_secs(3) && !gone {
+        gone = events.next().is_some_and(|(n, _)| n == "gone");
+    }
+    assert!(gone, "the page was not told the session went");
+}
+
+/// Left to do (issue 31 stays open on it): tiny_http's connection pool can queue a request
+/// behind connections that send slowly when they come in a burst (its count of idle threads
+/// is read before the threads it woke take their task), so eight such connections right after
+/// the start hold the next request until they go. Our workers are never held.
+#[test]
+#[ignore = "tiny_http's pool starves a request behind a burst of slow senders (issue 31)"]
+fn slow_senders_hold_no_worker() {
+    let dir = folder();
+    let s = serve(dir.path());
+    // Eight clients sending their request a byte at a time, and never ending it.
+    let slow: Vec<TcpStream> = (0..8)
+        .map(|_| {
+            let mut c = TcpStream::connect(&s.host).unwrap();
+            c.write_all(b"GE").unwrap();
+            c
+        })
+        .collect();
+    let start = Instant::now();
+    let (status, _) = get(&s.host, &format!("{}/s/bridge-soir", s.root));
+    assert_eq!(status, 200);
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "a page waited on slow senders"
+    );
+    drop(slow);
 }
 
 #[test]
@@ -311,7 +347,10 @@ fn nothing_is_served_to_a_hostile_client() {
     ] {
         assert_eq!(get(&s.host, &path).0, 404, "{path}");
     }
-    // 64 clients following: the 65th is told 503 at once.
+    // 64 clients following: the 65th is told 503 at once. (A request counts until its worker
+    // is done with it, a moment after its client has read the answer: the requests above are
+    // let finish first.)
+    std::thread::sleep(Duration::from_millis(300));
     let mut followers: Vec<Events> = (0..64)
         .map(|_| Events::open(&s.host, &format!("{r}/s/bridge-soir/events")))
         .collect();
