@@ -117,6 +117,14 @@ impl Sharing {
         for k in 0..WORKERS {
             let ctx = Ctx {
                 cap: cap.clone(),
+                local: SocketAddr::new(
+                    if bind.is_unspecified() {
+                        IpAddr::from([127, 0, 0, 1])
+                    } else {
+                        bind
+                    },
+                    local.port(),
+                ),
                 max: clients_at_most,
                 hub: hub.clone(),
                 clients: clients.clone(),
@@ -209,6 +217,8 @@ impl Drop for Sharing {
 /// What a worker answers with.
 struct Ctx {
     cap: String,
+    /// Where the server listens (on this machine).
+    local: SocketAddr,
     /// The most clients served at once.
     max: usize,
     hub: Arc<live::Hub>,
@@ -290,8 +300,22 @@ impl Ctx {
             if spawned.is_err() {
                 self.clients.fetch_sub(1, Ordering::SeqCst);
             }
+            // A page following holds one of tiny_http's connection threads for as long as it
+            // follows; when pages come in a burst its pool can leave a connection queued
+            // behind them (it counts idle threads before the ones it woke take their task).
+            // One short connection of our own makes the pool take the next one in turn.
+            self.kick();
         } else {
             self.clients.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+
+    /// A request of nothing, from this machine to the server (answered 404 like any request
+    /// without the capability): tiny_http's pool takes its queued connections in turn.
+    fn kick(&self) {
+        use std::io::Write as _;
+        if let Ok(mut s) = std::net::TcpStream::connect(self.local) {
+            s.write_all(b"HEAD / HTTP/1.0\r\n\r\n").ok();
         }
     }
 
