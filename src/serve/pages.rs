@@ -205,6 +205,13 @@ pub fn sheet_html(base: &Base, id: &str, session: &Session, sheet: &Sheet) -> St
         .game
         .hand_words(crate::i18n::Msg::new("ui.sheet.hand"))
         .render(lang);
+    // A wide table (eight players on a phone) scrolls sideways in its own box; the totals
+    // above it stay in view.
+    put!(
+        out,
+        "<div class=\"wide\" role=\"region\" tabindex=\"0\" aria-label=\"{}\">",
+        escape(&tr(lang, "web.sheet"))
+    );
     put!(
         out,
         "<table class=\"sheet\"><caption>{}</caption><thead><tr><th scope=\"col\">#</th><th scope=\"col\">{}</th>",
@@ -241,7 +248,7 @@ pub fn sheet_html(base: &Base, id: &str, session: &Session, sheet: &Sheet) -> St
     for t in &view.head.totals {
         put!(out, "<td>{}</td>", minus(*t));
     }
-    out.push_str("</tr></tfoot></table>");
+    out.push_str("</tr></tfoot></table></div>");
     let lines = crate::history::sentences(session, sheet);
     put!(
         out,
