@@ -85,8 +85,13 @@ def cpu_s(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def bridge(n):
-    return long.bridge(n)
+def served(marque, folder, name, deals, clients=64):
+    """A bridge evening of `deals` made 7NTs as FOLDER/NAME.json (id NAME), and the server."""
+    f = os.path.join(folder, name + ".json")
+    doc = long.bridge(deals)
+    doc["id"] = name
+    long.write(f, doc)
+    return (f,) + serve(marque, folder, clients)
 
 
 def main():
@@ -99,11 +104,7 @@ def main():
     ok = True
     with tempfile.TemporaryDirectory() as d:
         # 1. 100 pages following a 200-deal evening, a deal added per round.
-        f = os.path.join(d, "soir.json")
-        doc = bridge(200)
-        doc["id"] = "soir"
-        long.write(f, doc)
-        p, addr, root = serve(args.marque, d, clients=128)
+        f, p, addr, root = served(args.marque, d, "soir", 200, clients=128)
         seen = []
         lock = threading.Lock()
         saved = {}
@@ -140,11 +141,7 @@ def main():
         p.wait()
     with tempfile.TemporaryDirectory() as d:
         # 3. A 2,000-deal page beside marque score.
-        f = os.path.join(d, "long.json")
-        doc = bridge(2000)
-        doc["id"] = "long"
-        long.write(f, doc)
-        p, addr, root = serve(args.marque, d)
+        f, p, addr, root = served(args.marque, d, "long", 2000)
         get(addr, f"{root}/s/long")
         page, score = [], []
         for _ in range(15):
@@ -164,11 +161,7 @@ def main():
         p.wait()
     with tempfile.TemporaryDirectory() as d:
         # 4. Memory per page following a 10,000-deal session.
-        f = os.path.join(d, "big.json")
-        doc = bridge(10000)
-        doc["id"] = "big"
-        long.write(f, doc)
-        p, addr, root = serve(args.marque, d)
+        f, p, addr, root = served(args.marque, d, "big", 10000)
         sem = threading.Semaphore(0)
         threading.Thread(target=follower, args=(addr, f"{root}/s/big/events", lambda h, t: None, sem),
                          daemon=True).start()

@@ -183,10 +183,15 @@ fn snapshot(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
     while let Some(d) = stack.pop() {
         for e in std::fs::read_dir(&d).unwrap() {
             let p = e.unwrap().path();
-            if p.is_dir() {
+            let kind = std::fs::symlink_metadata(&p).unwrap().file_type();
+            if kind.is_dir() {
                 stack.push(p);
-            } else {
+            } else if kind.is_file() {
                 out.push((p.clone(), std::fs::read(&p).unwrap()));
+            } else {
+                // A link or a FIFO: where it points, not what is behind it.
+                let target = std::fs::read_link(&p).unwrap_or_default();
+                out.push((p.clone(), target.to_string_lossy().as_bytes().to_vec()));
             }
         }
     }
@@ -311,9 +316,27 @@ fn slow_senders_hold_no_worker() {
 #[test]
 fn nothing_is_served_to_a_hostile_client() {
     let dir = folder();
+    // A FIFO and a link where sessions would be: listed and read without waiting on them.
+    let fifo = dir.path().join("fifo.json");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    std::os::unix::fs::symlink("/etc/passwd", dir.path().join("lien.json")).unwrap();
     let before = snapshot(dir.path());
     let s = serve(dir.path());
     let r = &s.root;
+    let start = Instant::now();
+    let (status, list) = get(&s.host, &format!("{r}/"));
+    assert_eq!(status, 200);
+    assert!(list.contains("bridge-soir") && !list.contains("root:"));
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "the listing waited on the FIFO"
+    );
     for method in ["POST", "PUT", "DELETE", "PATCH"] {
         assert_eq!(
             request(&s.host, method, &format!("{r}/")).0,

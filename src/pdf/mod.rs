@@ -459,24 +459,9 @@ impl<'a> Source<'a> {
     }
 
     /// Bridge: each rubber as on paper, with its number, as it ends.
-    fn each_paper(&self, mut each: impl FnMut(usize, &Paper)) {
-        let mut papers = crate::games::Papers::default();
-        let mut k = 0;
-        let mut put = |ended: crate::games::Ended, live: &crate::games::Live| {
-            if let Some(paper) = ended.close_on(live) {
-                each(k, &paper);
-                k += 1;
-            }
-        };
-        marque_core::stream::play_each(self.session, |p| {
-            if let Some(ended) = papers.push(&p.row.info, &p.row.lines) {
-                put(ended, p.after);
-            }
-        })
-        .ok();
-        if let Some(ended) = papers.finish() {
-            put(ended, &self.end.live);
-        }
+    fn each_paper(&self, each: impl FnMut(usize, &Paper)) {
+        // (It played through once already: it plays again.)
+        marque_core::view::each_paper(self.session, &self.end, each).ok();
     }
 }
 

@@ -158,14 +158,25 @@ impl Sharing {
         })
         .ok();
         let for_thread = hub.clone();
+        // Where the folder cannot be watched (no inotify left, a file system without it), it
+        // is looked at once a second instead: pages still follow, a little later.
+        let polling = watcher.is_none().then(|| stop.clone());
         threads.push(
             std::thread::Builder::new()
                 .name("marque-serve-watch".into())
-                .spawn(move || {
-                    while rx.recv().is_ok() {
-                        std::thread::sleep(Duration::from_millis(30));
-                        while rx.try_recv().is_ok() {}
-                        for_thread.changed();
+                .spawn(move || match polling {
+                    None => {
+                        while rx.recv().is_ok() {
+                            std::thread::sleep(Duration::from_millis(30));
+                            while rx.try_recv().is_ok() {}
+                            for_thread.changed();
+                        }
+                    }
+                    Some(stop) => {
+                        while !stop.load(Ordering::Relaxed) {
+                            std::thread::sleep(Duration::from_secs(1));
+                            for_thread.changed();
+                        }
                     }
                 })?,
         );
@@ -282,6 +293,15 @@ fn same(a: &str, b: &str) -> bool {
 
 impl Ctx {
     fn handle(&self, req: Request) {
+        // What is refused at once costs nothing worth counting (and this server's own short
+        // connections, see `kick`, never take a client's place).
+        if !matches!(req.method(), Method::Get | Method::Head) {
+            return respond(req, 405, TEXT, "Method not allowed\n".into());
+        }
+        let first = req.url().trim_start_matches('/').split(['/', '?']).next();
+        if !first.is_some_and(|f| same(f, &self.cap)) {
+            return respond(req, 404, TEXT, "Not found\n".into());
+        }
         if self.clients.fetch_add(1, Ordering::SeqCst) >= self.max {
             self.clients.fetch_sub(1, Ordering::SeqCst);
             return respond(req, 503, TEXT, "Busy\n".into());
@@ -290,32 +310,19 @@ impl Ctx {
             // A page following a session: a thread of its own, which lets the client go.
             let clients = self.clients.clone();
             let heartbeat = self.heartbeat;
+            let local = self.local;
             let spawned = std::thread::Builder::new()
                 .name("marque-serve-page".into())
                 .stack_size(128 * 1024)
                 .spawn(move || {
-                    follow.run(heartbeat);
+                    follow.run(heartbeat, local);
                     clients.fetch_sub(1, Ordering::SeqCst);
                 });
             if spawned.is_err() {
                 self.clients.fetch_sub(1, Ordering::SeqCst);
             }
-            // A page following holds one of tiny_http's connection threads for as long as it
-            // follows; when pages come in a burst its pool can leave a connection queued
-            // behind them (it counts idle threads before the ones it woke take their task).
-            // One short connection of our own makes the pool take the next one in turn.
-            self.kick();
         } else {
             self.clients.fetch_sub(1, Ordering::SeqCst);
-        }
-    }
-
-    /// A request of nothing, from this machine to the server (answered 404 like any request
-    /// without the capability): tiny_http's pool takes its queued connections in turn.
-    fn kick(&self) {
-        use std::io::Write as _;
-        if let Ok(mut s) = std::net::TcpStream::connect(self.local) {
-            s.write_all(b"HEAD / HTTP/1.0\r\n\r\n").ok();
         }
     }
 
@@ -412,6 +419,15 @@ impl Ctx {
     }
 }
 
+/// A request of nothing, from this machine to the server at `local` (answered 404 like any
+/// request without the capability): tiny_http's pool takes a queued connection in turn.
+fn kick(local: SocketAddr) {
+    use std::io::Write as _;
+    if let Ok(mut s) = std::net::TcpStream::connect(local) {
+        s.write_all(b"HEAD / HTTP/1.0\r\n\r\n").ok();
+    }
+}
+
 /// A page following a session: its connection, and the events for it.
 struct Follow {
     req: Request,
@@ -421,7 +437,7 @@ struct Follow {
 impl Follow {
     /// Sends each event as it comes, and a heartbeat when nothing came for a while, until the
     /// page goes or sharing stops.
-    fn run(self, heartbeat: Duration) {
+    fn run(self, heartbeat: Duration, local: SocketAddr) {
         use std::io::Write as _;
         use std::sync::mpsc::RecvTimeoutError;
         let head = self.req.method() == &Method::Head;
@@ -440,6 +456,17 @@ impl Follow {
         if w.write_all(b"retry: 2000\n\n").is_err() {
             return;
         }
+        // This page holds one of tiny_http's connection threads for as long as it follows;
+        // when pages come in a burst its pool can leave a connection queued behind them (it
+        // counts idle threads before the ones it woke take their task). Short connections of
+        // our own, now and a moment later (once the burst has settled), make the pool take
+        // its queued connections in turn.
+        std::thread::spawn(move || {
+            for wait in [0, 100, 500, 2000] {
+                std::thread::sleep(Duration::from_millis(wait));
+                kick(local);
+            }
+        });
         loop {
             let sent = match self.events.recv_timeout(heartbeat) {
                 Ok(event) => w.write_all(&event),

@@ -264,25 +264,10 @@ pub fn sheet_html(base: &Base, id: &str, session: &Session, sheet: &Sheet) -> St
 
 /// What a live event says of the newest hand, for the page's live region.
 pub fn news(base: &Base, session: &Session, sheet: &Sheet) -> String {
-    let lang = base.lang;
-    let Some(i) = sheet.hands.len().checked_sub(1) else {
-        return String::new();
-    };
-    let names = session.game.side_names(&session.sides(), lang);
-    let points: Vec<String> = names
-        .iter()
-        .zip(&sheet.hands[i].delta)
-        .map(|(n, d)| format!("{n} {}", signed_shown(*d)))
-        .collect();
-    session
-        .game
-        .hand_words(msg!(
-            "ui.board.last",
-            n = i + 1,
-            what = sheet.label(&session.hands, i),
-            points = points.join(", ")
-        ))
-        .render(lang)
+    let names = session.game.side_names(&session.sides(), base.lang);
+    marque_core::view::last_hand(session, sheet, &names)
+        .map(|m| m.render(base.lang))
+        .unwrap_or_default()
 }
 
 /// Hand `i`'s count, as `marque explain` gives it: what stood before, each step with its

@@ -33,7 +33,16 @@ struct Machine {
     lang: Lang,
     dark: bool,
     zoom: f32,
+    /// A value that does not read is the default, the other preferences kept.
+    #[serde(deserialize_with = "lenient_modes")]
     modes: crate::ui::forms::Modes,
+}
+
+fn lenient_modes<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<crate::ui::forms::Modes, D::Error> {
+    let v = serde_json::Value::deserialize(d)?;
+    Ok(serde_json::from_value(v).unwrap_or_default())
 }
 
 impl Default for Machine {

@@ -157,20 +157,7 @@ pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
         }
     }
     ui.add_space(small * 0.5);
-    if let Some(last) = sheet.hands.len().checked_sub(1) {
-        let deltas: Vec<String> = sides
-            .iter()
-            .zip(&sheet.hands[last].delta)
-            .filter(|(_, d)| **d != 0)
-            .map(|(n, d)| format!("{n} {}", marque_core::view::signed_shown(*d)))
-            .collect();
-        let game = doc.session().game;
-        let line = game.hand_words(msg!(
-            "ui.board.last",
-            n = last + 1,
-            what = sheet.label(&doc.session().hands, last),
-            points = deltas.join(", ")
-        ));
+    if let Some(line) = marque_core::view::last_hand(doc.session(), sheet, sides) {
         ui.label(RichText::new(line.render(lang)).size(small * 0.8));
     }
     if head.finished {

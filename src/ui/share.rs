@@ -50,9 +50,15 @@ impl App {
 }
 
 /// The QR code of `url`, `side` points square, dark modules on white with its quiet zone.
-fn qr_code(ui: &mut egui::Ui, code: &qrcode::QrCode, url: &str, side: f32) {
+fn qr_code(
+    ui: &mut egui::Ui,
+    lang: crate::i18n::Lang,
+    code: &qrcode::QrCode,
+    url: &str,
+    side: f32,
+) {
     let (rect, resp) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
-    let name = msg!("ui.share.qr", url = url).render(crate::i18n::Lang::Fr);
+    let name = msg!("ui.share.qr", url = url).render(lang);
     resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &name));
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 0.0, Color32::WHITE);
@@ -86,7 +92,7 @@ pub fn window(app: &mut App, ctx: &egui::Context) {
         .show(ctx, |ui| {
             let room = (ctx.content_rect().height() * 0.55).clamp(160.0, 420.0);
             if let Some(code) = &shared.qr {
-                qr_code(ui, code, shared.url(), room);
+                qr_code(ui, lang, code, shared.url(), room);
             }
             ui.add(egui::Label::new(RichText::new(shared.url()).monospace()).wrap());
             ui.label(RichText::new(tr(lang, "ui.share.hint")).weak());

@@ -107,9 +107,7 @@ pub fn keypad(
 /// `most`).
 pub fn per_row(ui: &Ui, width: f32, most: usize) -> usize {
     let gap = ui.spacing().item_spacing.x;
-    // Within what is seen too: a wider widget above may have widened the layout.
-    let seen = ui.clip_rect().right() - ui.cursor().left();
-    let room = ui.available_width().min(seen);
+    let room = row_room(ui);
     // A hair of slack: keys sized to fill the row exactly still fit it.
     let fit = ((room + gap + 0.5) / (width + gap)).floor();
     (fit.max(1.0) as usize).clamp(1, most.max(1))
@@ -118,9 +116,15 @@ pub fn per_row(ui: &Ui, width: f32, most: usize) -> usize {
 /// The width of `count` keys `gap` apart filling the row's room (as [`per_row`] measures it),
 /// within `min..=max`: a row of them fits where the room allows.
 pub fn fit_width(ui: &Ui, count: usize, gap: f32, (min, max): (f32, f32)) -> f32 {
-    let seen = ui.clip_rect().right() - ui.cursor().left();
-    let room = ui.available_width().min(seen) - 0.5;
+    let room = row_room(ui) - 0.5;
     ((room + gap) / count as f32 - gap).clamp(min, max)
+}
+
+/// The room a row has: the width left, within what is seen of it too (a scroll bar takes its
+/// room; a wider widget above may have widened the layout).
+pub fn row_room(ui: &Ui) -> f32 {
+    let seen = ui.clip_rect().right() - ui.cursor().left();
+    ui.available_width().min(seen)
 }
 
 /// The height of a key: the room a button's text takes, and at least 34 points.

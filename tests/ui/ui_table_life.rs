@@ -195,3 +195,20 @@ fn the_new_session_screen_offers_what_the_game_has_and_clears_its_error() {
         "the old error stayed"
     );
 }
+
+#[test]
+fn a_way_of_entering_that_does_not_read_keeps_the_other_preferences() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join(".prefs.json"),
+        r#"{"lang": "en", "dark": true, "zoom": 1.2, "modes": 5}"#,
+    )
+    .unwrap();
+    let h = harness(dir.path());
+    assert!(shows(&h, "New game"), "the language was kept");
+    assert!(
+        h.state().notice_text().is_none(),
+        "no notice of damaged preferences"
+    );
+    assert!(!h.state().prefs.modes.le2500_points);
+}

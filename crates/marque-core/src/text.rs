@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::games::{GameKind, Line, Live};
+use crate::games::{GameKind, Line};
 use crate::i18n::{Lang, Msg, tr};
 use crate::msg;
 use crate::session::{Paper, Problem, Session, Sheet};
@@ -95,33 +95,20 @@ fn write_papers(
     lang: Lang,
     out: &mut dyn std::io::Write,
 ) -> Result<(usize, [i64; 2]), Written> {
-    use crate::games::{Ended, Papers};
-    let mut papers = Papers::default();
     let (mut count, mut totals) = (0, [0, 0]);
     let mut failed = Ok(());
-    let mut put = |ended: Ended, live: &Live| {
-        let Some(paper) = ended.close_on(live) else {
-            return;
-        };
+    crate::view::each_paper(session, end, |k, paper| {
         totals[0] += paper.totals[0];
         totals[1] += paper.totals[1];
         if failed.is_ok() {
             let mut text = String::new();
-            failed = paper_sheet(&mut text, &paper, count, lang)
+            failed = paper_sheet(&mut text, paper, k, lang)
                 .map_err(std::io::Error::other)
                 .and_then(|()| out.write_all(text.as_bytes()));
         }
         count += 1;
-    };
-    crate::stream::play_each(session, |p| {
-        if let Some(ended) = papers.push(&p.row.info, &p.row.lines) {
-            put(ended, p.after);
-        }
     })
     .map_err(Written::Problems)?;
-    if let Some(ended) = papers.finish() {
-        put(ended, &end.live);
-    }
     failed?;
     Ok((count, totals))
 }

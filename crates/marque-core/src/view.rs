@@ -292,6 +292,52 @@ pub fn each_row(
     })
 }
 
+/// The newest hand in a line, as the room reads it: "Donne 6 : 4♠ par Nord, fait — NS +420"
+/// (the sides the hand gave points to, `names` as people say them); `None` before any hand.
+pub fn last_hand(session: &Session, sheet: &Sheet, names: &[String]) -> Option<Msg> {
+    let i = sheet.hands.len().checked_sub(1)?;
+    let points: Vec<String> = names
+        .iter()
+        .zip(&sheet.hands[i].delta)
+        .filter(|(_, d)| **d != 0)
+        .map(|(n, d)| format!("{n} {}", signed_shown(*d)))
+        .collect();
+    Some(session.game.hand_words(crate::msg!(
+        "view.last_hand",
+        n = i + 1,
+        what = sheet.label(&session.hands, i),
+        points = points.join(", ")
+    )))
+}
+
+/// Bridge: each rubber of `session` as on paper, with its number, handed to `each` as it ends
+/// while the session is played again (`end` its standing at the end), none kept. Other games:
+/// none.
+pub fn each_paper(
+    session: &Session,
+    end: &crate::session::End,
+    mut each: impl FnMut(usize, &crate::games::Paper),
+) -> Result<(), Vec<Problem>> {
+    use crate::games::{Ended, Live, Papers};
+    let mut papers = Papers::default();
+    let mut k = 0;
+    let mut put = |ended: Ended, live: &Live| {
+        if let Some(paper) = ended.close_on(live) {
+            each(k, &paper);
+            k += 1;
+        }
+    };
+    crate::stream::play_each(session, |p| {
+        if let Some(ended) = papers.push(&p.row.info, &p.row.lines) {
+            put(ended, p.after);
+        }
+    })?;
+    if let Some(ended) = papers.finish() {
+        put(ended, &end.live);
+    }
+    Ok(())
+}
+
 /// The names of the winning sides among `sides` (as people say them), joined: "NS", "Anne, Bruno".
 pub fn winner_names(winners: &[usize], sides: &[String]) -> (String, usize) {
     let names: Vec<&str> = winners

@@ -148,9 +148,8 @@ impl Le2500Form {
         // tap a trio, as a laid brasse is mostly trios.
         let gap = ui.spacing().item_spacing.x;
         // Within what is seen of the row (a scroll bar takes its room), a point to spare.
-        let seen = ui.clip_rect().right() - ui.cursor().left();
         let size = egui::vec2(
-            ((ui.available_width().min(seen) - 2.0 * gap - 1.0) / 3.0).min(180.0),
+            ((crate::ui::widgets::row_room(ui) - 2.0 * gap - 1.0) / 3.0).min(180.0),
             height,
         );
         ui.horizontal(|ui| {

@@ -342,11 +342,6 @@ impl Sheet {
         crate::games::Papers::all(self.hands.iter(), &self.live)
     }
 
-    /// Each bridge rubber as on paper, with its number, one at a time (none for other games).
-    pub fn each_paper(&self, mut each: impl FnMut(usize, &Paper)) {
-        crate::games::Papers::each(self.hands.iter(), &self.live, |k, p| each(k, &p));
-    }
-
     /// Rubber `k` laid out as on paper (bridge only).
     pub fn paper(&self, k: usize) -> Option<Paper> {
         self.papers().into_iter().nth(k)

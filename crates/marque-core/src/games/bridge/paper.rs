@@ -161,37 +161,21 @@ impl Papers {
 
     /// Every paper of `rows`, with the standing of the game `end` played to.
     pub fn all<'a>(rows: impl Iterator<Item = &'a HandRow>, end: &Live) -> Vec<Paper> {
-        let mut all = Vec::new();
-        Papers::each(rows, end, |_, p| all.push(p));
-        all
-    }
-
-    /// Each rubber as on paper, handed to `each` with its number as soon as it is laid out,
-    /// none kept (a long evening is printed in bounded memory).
-    pub fn each<'a>(
-        rows: impl Iterator<Item = &'a HandRow>,
-        end: &Live,
-        mut each: impl FnMut(usize, Paper),
-    ) {
         let Live::Bridge(g) = end else {
-            return;
+            return Vec::new();
         };
         let rubbers: Vec<Rubber> = g.rubbers().collect();
         let mut papers = Papers::default();
-        let mut k = 0;
-        let mut close = |e: Ended| {
-            if let Some(rubber) = rubbers.get(e.index) {
-                each(k, e.close(rubber));
-                k += 1;
-            }
-        };
-        for r in rows {
-            if let Some(e) = papers.push(&r.info, &r.lines) {
-                close(e);
-            }
-        }
-        if let Some(e) = papers.finish() {
-            close(e);
-        }
+        let mut ended: Vec<Ended> = rows
+            .filter_map(|r| papers.push(&r.info, &r.lines))
+            .collect();
+        ended.extend(papers.finish());
+        ended
+            .into_iter()
+            .filter_map(|e| {
+                let rubber = rubbers.get(e.index)?;
+                Some(e.close(rubber))
+            })
+            .collect()
     }
 }
