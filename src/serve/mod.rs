@@ -8,6 +8,7 @@
 //! files never listed; every text escaped; a Content-Security-Policy that allows nothing from
 //! another origin and no inline script; at most [`MAX_CLIENTS`] at once (the next: 503).
 
+mod listen;
 mod live;
 pub mod pages;
 
@@ -45,7 +46,8 @@ pub struct Sharing {
     url: String,
     local: SocketAddr,
     stop: Arc<AtomicBool>,
-    server: Arc<tiny_http::Server>,
+    server: Arc<listen::Listening>,
+    awake: Option<JoinHandle<()>>,
     hub: Arc<live::Hub>,
     threads: Vec<JoinHandle<()>>,
     _watcher: Option<notify::RecommendedWatcher>,
@@ -92,12 +94,23 @@ impl Sharing {
         (bind, port): (IpAddr, u16),
         clients_at_most: usize,
     ) -> std::io::Result<Sharing> {
-        let server = tiny_http::Server::http(SocketAddr::new(bind, port))
-            .map_err(|e| std::io::Error::other(e.to_string()))?;
-        let local = server
-            .server_addr()
-            .to_ip()
-            .ok_or_else(|| std::io::Error::other("no IP address"))?;
+        let stop = Arc::new(AtomicBool::new(false));
+        let timeout = std::env::var("MARQUE_SERVE_TIMEOUT_MS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .map_or(listen::TIMEOUT, Duration::from_millis);
+        let server =
+            listen::Listening::bind(SocketAddr::new(bind, port), timeout, stop.clone(), WORKERS)?;
+        let local = server.local_addr()?;
+        // Where this machine reaches the server itself.
+        let here = SocketAddr::new(
+            if bind.is_unspecified() {
+                IpAddr::from([127, 0, 0, 1])
+            } else {
+                bind
+            },
+            local.port(),
+        );
         let cap = capability()?;
         let host = if bind.is_unspecified() {
             room_address()
@@ -106,7 +119,6 @@ impl Sharing {
         };
         let url = format!("http://{}/{cap}/", SocketAddr::new(host, local.port()));
         let server = Arc::new(server);
-        let stop = Arc::new(AtomicBool::new(false));
         let hub = Arc::new(live::Hub::new(folder.clone(), format!("/{cap}")));
         let clients = Arc::new(AtomicUsize::new(0));
         let heartbeat = std::env::var("MARQUE_SERVE_HEARTBEAT_MS")
@@ -117,29 +129,19 @@ impl Sharing {
         for k in 0..WORKERS {
             let ctx = Ctx {
                 cap: cap.clone(),
-                local: SocketAddr::new(
-                    if bind.is_unspecified() {
-                        IpAddr::from([127, 0, 0, 1])
-                    } else {
-                        bind
-                    },
-                    local.port(),
-                ),
+                local: here,
                 max: clients_at_most,
                 hub: hub.clone(),
                 clients: clients.clone(),
                 heartbeat,
             };
-            let (server, stop) = (server.clone(), stop.clone());
+            let server = server.clone();
             threads.push(
                 std::thread::Builder::new()
                     .name(format!("marque-serve-{k}"))
                     .spawn(move || {
-                        while !stop.load(Ordering::Relaxed) {
-                            match server.recv() {
-                                Ok(req) => ctx.handle(req),
-                                Err(_) => break,
-                            }
+                        while let Some(req) = server.recv() {
+                            ctx.handle(req);
                         }
                     })?,
             );
@@ -180,11 +182,13 @@ impl Sharing {
                     }
                 })?,
         );
+        let awake = Some(listen::keep_awake(here, timeout, stop.clone())?);
         Ok(Sharing {
             url,
             local,
             stop,
             server,
+            awake,
             hub,
             threads,
             _watcher: watcher,
@@ -208,8 +212,10 @@ impl Sharing {
 
     fn halt(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
-        for _ in 0..WORKERS {
-            self.server.unblock();
+        self.server.unblock();
+        if let Some(awake) = self.awake.take() {
+            awake.thread().unpark();
+            awake.join().ok();
         }
         self.hub.close();
         self._watcher = None;
