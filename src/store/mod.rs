@@ -208,10 +208,12 @@ pub fn played(listed: &[Listed]) -> impl Iterator<Item = marque_core::stats::Pla
         FileState::Fine(s) if s.id.as_ref().is_some_and(|id| !ids.insert(id.clone())) => None,
         FileState::Fine(s) => Some(marque_core::stats::Played {
             game: s.game,
-            players: &s.players,
+            players: s.people.as_ref().map_or(&s.players, |p| &p.names),
             finished: s.finished,
             winners: &s.winners,
             figures: &s.figures,
+            seats: s.people.as_ref().map_or(&[], |p| &p.seats),
+            holds: s.people.as_ref().map_or(&[], |p| &p.holds),
         }),
         _ => None,
     })
@@ -238,9 +240,40 @@ pub struct Summary {
     /// The title the players gave the session.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
-    /// Each player's figures for statistics, by seat.
+    /// Each player's figures for statistics, by seat (by person in `people` where it is set).
     #[serde(default)]
     pub figures: Vec<marque_core::games::Tally>,
+    /// Where table events changed who sat where: each person who played a hand, the seat
+    /// they held and whether they held it at the end (statistics count them, not the seats).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub people: Option<Box<People>>,
+}
+
+/// The persons of a session whose seats changed hands (see [`Summary::people`]).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct People {
+    pub names: Vec<String>,
+    pub seats: Vec<usize>,
+    pub holds: Vec<bool>,
+}
+
+/// The figures and persons statistics take from a session's holders.
+fn people_of(
+    holders: marque_core::session::Holders,
+    players: &[String],
+) -> (Vec<marque_core::games::Tally>, Option<Box<People>>) {
+    if holders.are_seats(players) {
+        return (holders.figures, None);
+    }
+    let h = holders.playing();
+    (
+        h.figures,
+        Some(Box::new(People {
+            names: h.names,
+            seats: h.seats,
+            holds: h.holds,
+        })),
+    )
 }
 
 impl Summary {
@@ -269,11 +302,12 @@ impl Summary {
     }
 
     pub fn of(session: &Session, sheet: &Sheet) -> Summary {
+        let (figures, people) = people_of(sheet.holders(&session.hands), &session.players);
         Summary {
             game: session.game,
             id: session.id.clone(),
             created: session.created.clone(),
-            players: session.players.clone(),
+            players: sheet.seats().current(),
             hands: session.hands.len(),
             totals: sheet.totals.clone(),
             finished: sheet.finished,
@@ -281,24 +315,31 @@ impl Summary {
             closed: session.closed,
             winners: sheet.winners.clone(),
             title: session.text_field("title"),
-            figures: sheet.figures(&session.hands),
+            figures,
+            people,
         }
     }
 
     /// The summary of a session read for its facts only.
     fn of_facts(f: Facts) -> Summary {
+        let (figures, people) = people_of(f.end.holders, &f.players);
         Summary {
             game: f.game,
             id: f.id,
             created: f.created,
-            players: f.players,
+            players: if f.end.names.is_empty() {
+                f.players
+            } else {
+                f.end.names
+            },
             hands: f.hands,
             totals: f.end.totals,
             finished: f.end.finished,
             natural_end: f.end.natural_end,
             closed: f.closed,
             winners: f.end.winners,
-            figures: f.end.figures,
+            figures,
+            people,
             title: f.title,
         }
     }

@@ -54,6 +54,11 @@ pub fn explain_played(session: &Session, index: usize) -> Result<Option<Explaine
 /// The standing before a hand: each side with its total, in what the game counts ("Anne
 /// 1 340 points, Bruno 980 points").
 fn standing(session: &Session, totals: &[i64]) -> Msg {
+    standing_as(session, totals, "explain.standing")
+}
+
+/// [`standing`] under the message `key` (before or after).
+fn standing_as(session: &Session, totals: &[i64], key: &'static str) -> Msg {
     let game = session.game;
     let list = game
         .side_args(&session.sides())
@@ -66,7 +71,7 @@ fn standing(session: &Session, totals: &[i64]) -> Msg {
         .rev()
         .reduce(|rest, first| msg!("explain.list.more", first = first, rest = rest));
     msg!(
-        "explain.standing",
+        key,
         hand = crate::i18n::Arg::Key(game.hand_noun()),
         list = list.unwrap_or_else(|| Msg::new("explain.nobody"))
     )
@@ -81,14 +86,56 @@ fn explain_row(
 ) -> Option<Explained> {
     let hand = session.hands.get(index)?;
     let live = before.live();
-    let facts = vec![
+    let names = before.seats().current();
+    let mut facts = vec![
         msg!(
             "explain.before",
             hand = crate::i18n::Arg::Key(session.game.hand_noun()),
-            state = live.state(&session.players, index)
+            state = live.state(&names, index)
         ),
         standing(session, &live.totals()),
     ];
+    if let Some(event) = hand.game.event() {
+        // What the event did and by which rule, then the standing it leaves.
+        let mut after = live.totals();
+        after.resize(row.delta.len().max(after.len()), 0);
+        for (t, d) in after.iter_mut().zip(&row.delta) {
+            *t += d;
+        }
+        facts.push(standing_as(session, &after, "explain.standing_after"));
+        let mut steps: Vec<Step> = row
+            .lines
+            .iter()
+            .map(|l| Step {
+                side: l.side,
+                points: l.points,
+                rule: l.rule,
+                text: crate::table::describe(event, &names, session.game),
+                sum: None,
+            })
+            .collect();
+        if steps.is_empty() {
+            let side = match event {
+                crate::table::Event::Replace { seat, .. } | crate::table::Event::Leave { seat } => {
+                    session.game.side_of(*seat)
+                }
+                _ => 0,
+            };
+            steps.push(Step {
+                side,
+                points: 0,
+                rule: event.kind().rule(),
+                text: crate::table::describe(event, &names, session.game),
+                sum: None,
+            });
+        }
+        return Some(Explained {
+            label: hand.game.label(&row.info, index, &names),
+            facts,
+            steps,
+            delta: row.delta.clone(),
+        });
+    }
     let steps = row
         .lines
         .iter()
@@ -108,7 +155,7 @@ fn explain_row(
         })
         .collect();
     Some(Explained {
-        label: hand.game.label(&row.info, index, &session.players),
+        label: hand.game.label(&row.info, index, &names),
         facts,
         steps,
         delta: row.delta.clone(),

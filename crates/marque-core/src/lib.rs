@@ -19,6 +19,7 @@ pub mod merge;
 pub mod session;
 pub mod stats;
 pub mod stream;
+pub mod table;
 pub mod text;
 pub mod trail;
 pub mod view;

@@ -25,6 +25,26 @@ pub struct Played<'a> {
     pub winners: &'a [usize],
     /// Each player's figures in the session, by seat (may be empty: no figures known).
     pub figures: &'a [Tally],
+    /// Where table events changed who sat where, `players` are the persons who played a
+    /// hand, each holding seat `seats[i]` and still holding it at the end if `holds[i]`
+    /// (`table.*`, statistics); empty: `players` are the seats.
+    pub seats: &'a [usize],
+    pub holds: &'a [bool],
+}
+
+impl Played<'_> {
+    /// The seat person `i` held.
+    pub fn seat_of(&self, i: usize) -> usize {
+        self.seats.get(i).copied().unwrap_or(i)
+    }
+
+    /// Whether person `i` is on a winning side at the end: a win goes to who holds a winning
+    /// seat then.
+    pub fn won(&self, i: usize) -> bool {
+        self.finished
+            && self.holds.get(i).copied().unwrap_or(true)
+            && self.winners.contains(&self.game.side_of(self.seat_of(i)))
+    }
 }
 
 /// One person's sessions, wins and figures at one game.
@@ -241,7 +261,7 @@ pub fn roster<'a>(sessions: impl IntoIterator<Item = Played<'a>>, people: &Peopl
         // figures of every seat they held.
         let mut here: Vec<(String, &String, bool, Tally)> = Vec::new();
         for ((seat, name), key) in s.players.iter().enumerate().zip(seat_keys(&s, people)) {
-            let won = s.finished && s.winners.contains(&s.game.side_of(seat));
+            let won = s.won(seat);
             let i = match here.iter().position(|p| p.0 == key) {
                 Some(i) => i,
                 None => {
@@ -298,7 +318,7 @@ pub fn won_by(s: &Played, people: &People, key: &str) -> Option<bool> {
         .map(|(i, _)| i)
         .peekable();
     seats.peek()?;
-    Some(s.finished && seats.any(|seat| s.winners.contains(&s.game.side_of(seat))))
+    Some(seats.any(|i| s.won(i)))
 }
 
 /// Two people's sessions together: how many, and the finished ones each won (at bridge both
@@ -365,6 +385,8 @@ mod tests {
                 finished: true,
                 winners: &[0],
                 figures: &[],
+                seats: &[],
+                holds: &[],
             },
             Played {
                 game: GameKind::Democratie,
@@ -372,6 +394,8 @@ mod tests {
                 finished: true,
                 winners: &[2],
                 figures: &[],
+                seats: &[],
+                holds: &[],
             },
             Played {
                 game: GameKind::Truc,
@@ -379,6 +403,8 @@ mod tests {
                 finished: true,
                 winners: &[0],
                 figures: &[],
+                seats: &[],
+                holds: &[],
             },
             // Anne (N) and Bruno (E) on opposite sides; NS won.
             Played {
@@ -387,6 +413,8 @@ mod tests {
                 finished: true,
                 winners: &[0],
                 figures: &[],
+                seats: &[],
+                holds: &[],
             },
             Played {
                 game: GameKind::Truc,
@@ -394,6 +422,8 @@ mod tests {
                 finished: false,
                 winners: &[],
                 figures: &[],
+                seats: &[],
+                holds: &[],
             },
         ];
         let none = People::default();
@@ -441,6 +471,8 @@ mod tests {
                 finished: false,
                 winners: &[],
                 figures: &one,
+                seats: &[],
+                holds: &[],
             },
             Played {
                 game,
@@ -448,6 +480,8 @@ mod tests {
                 finished: false,
                 winners: &[],
                 figures: &none[..2],
+                seats: &[],
+                holds: &[],
             },
         ];
         let r = roster(sessions, &People::default());
@@ -484,6 +518,8 @@ mod tests {
                 finished: true,
                 winners: &[0],
                 figures: &[],
+                seats: &[],
+                holds: &[],
             },
             Played {
                 game: GameKind::Truc,
@@ -491,6 +527,8 @@ mod tests {
                 finished: true,
                 winners: &[0],
                 figures: &[],
+                seats: &[],
+                holds: &[],
             },
         ];
         let r = roster(sessions, &people);

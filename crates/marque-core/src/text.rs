@@ -160,9 +160,8 @@ fn hand_text(
 ) -> std::fmt::Result {
     writeln!(
         out,
-        "{} {} — {}",
-        tr(lang, game.hand_title()),
-        row.index + 1,
+        "{} — {}",
+        row.heading(game, lang),
         row.title(sides).render(lang)
     )?;
     if let Some(note) = &row.note {

@@ -109,6 +109,8 @@ pub struct RowView {
     pub part_won: Option<usize>,
     /// Each side's cell.
     pub cells: Vec<Cell>,
+    /// The table event it is, if it is one (titled by its kind, not as a hand).
+    pub event: Option<crate::table::EventKind>,
 }
 
 impl RowView {
@@ -118,13 +120,22 @@ impl RowView {
         index: usize,
         hand: &Hand,
         row: &HandRow,
-        running: &[i64],
+        (running, shown): (&[i64], &mut Vec<i64>),
     ) -> Self {
+        // An event shows the standing as it was where the game shows another figure than
+        // the points added up (truc's manche points).
+        let keep = hand.game.event().is_some() && session.game.standing_apart();
+        shown.resize(running.len(), 0);
         let cells = (0..running.len())
-            .map(|s| Cell {
-                points: row.delta.get(s).copied().unwrap_or(0),
-                standing: row.info.standing(s, running[s]),
-                extra: hand.game.extra(s),
+            .map(|s| {
+                if !keep {
+                    shown[s] = row.info.standing(s, running[s]);
+                }
+                Cell {
+                    points: row.delta.get(s).copied().unwrap_or(0),
+                    standing: shown[s],
+                    extra: hand.game.extra(s),
+                }
             })
             .collect();
         RowView {
@@ -134,6 +145,19 @@ impl RowView {
             part: row.info.part(),
             part_won: row.info.part_won(session.options.typed()),
             cells,
+            event: hand.game.event().map(crate::table::Event::kind),
+        }
+    }
+
+    /// Its heading: the game's word and its number ("Brasse 4"), or an event's kind.
+    pub fn heading(&self, game: GameKind, lang: Lang) -> String {
+        match self.event {
+            Some(k) => crate::i18n::tr(lang, k.name_key()),
+            None => format!(
+                "{} {}",
+                crate::i18n::tr(lang, game.hand_title()),
+                self.index + 1
+            ),
         }
     }
 
@@ -262,6 +286,7 @@ impl SheetView {
 /// goes through a long sheet once (the PDF) reads.
 pub fn rows<'a>(session: &'a Session, sheet: &'a Sheet) -> impl Iterator<Item = RowView> + 'a {
     let mut running = vec![0; sheet.sides.len()];
+    let mut shown = Vec::new();
     session
         .hands
         .iter()
@@ -271,7 +296,7 @@ pub fn rows<'a>(session: &'a Session, sheet: &'a Sheet) -> impl Iterator<Item = 
             for (a, d) in running.iter_mut().zip(&row.delta) {
                 *a += d;
             }
-            RowView::of(session, i, hand, row, &running)
+            RowView::of(session, i, hand, row, (&running, &mut shown))
         })
 }
 
@@ -283,11 +308,12 @@ pub fn each_row(
     mut each: impl FnMut(&RowView, &Played<'_>),
 ) -> Result<End, Vec<Problem>> {
     let mut running = vec![0; session.sides().len()];
+    let mut shown = Vec::new();
     crate::stream::play_each(session, |p| {
         for (a, d) in running.iter_mut().zip(&p.row.delta) {
             *a += d;
         }
-        let row = RowView::of(session, p.index, p.hand, p.row, &running);
+        let row = RowView::of(session, p.index, p.hand, p.row, (&running, &mut shown));
         each(&row, &p);
     })
 }

@@ -442,6 +442,17 @@ impl super::Rules for Game {
     fn quiet(&mut self) {
         self.quiet = true;
     }
+    fn rename(&mut self, seat: usize, name: &str) {
+        if let Some(p) = self.players.get_mut(seat) {
+            *p = Arc::from(name);
+        }
+    }
+    fn adjust(&mut self, side: usize, points: i64) -> Result<(), Vec<Msg>> {
+        if let Some(t) = self.totals.get_mut(side) {
+            *t += points;
+        }
+        Ok(())
+    }
     fn start(players: &[String], options: &Options) -> Game {
         Game::new(players, options)
     }

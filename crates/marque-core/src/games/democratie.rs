@@ -8,9 +8,10 @@ use std::sync::Arc;
 use serde_json::{Map, Value, json};
 
 use super::json::{self, Obj};
-use super::{Line, OptDesc, OptKind, Scored, race_over};
+use super::{Line, OptDesc, OptKind, Scored};
 use crate::i18n::{Arg, Msg};
 use crate::msg;
+use crate::table::{Event, Playing, Seats};
 
 use crate::games::RuleId;
 
@@ -482,7 +483,8 @@ pub fn decode_hand(v: &Value, players: usize) -> Result<Hand, Vec<Msg>> {
 /// Facts of one scored manche: points per player in [S, H, D, C].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Info {
-    pub points: Vec<[i64; 4]>,
+    /// Per seat; `None` for a seat not playing this manche (not come yet, or gone).
+    pub points: Vec<Option<[i64; 4]>>,
 }
 
 /// A game in progress.
@@ -491,6 +493,8 @@ pub struct Game {
     players: Vec<Arc<str>>,
     options: Options,
     totals: Vec<i64>,
+    /// The seats still playing (table events).
+    playing: Playing,
     over: bool,
     /// Lines left out ([`super::Rules::quiet`]).
     quiet: bool,
@@ -502,6 +506,7 @@ impl Game {
             players: players.iter().map(|p| Arc::from(p.as_str())).collect(),
             options: options.clone(),
             totals: vec![0; players.len()],
+            playing: Playing::all(players.len()),
             quiet: false,
             over: false,
         }
@@ -511,9 +516,14 @@ impl Game {
         &self.options
     }
 
-    /// The number of players.
+    /// The number of players still playing (what a manche lists).
     pub fn players(&self) -> usize {
-        self.players.len()
+        self.playing.count()
+    }
+
+    /// The seats still playing, in the order a manche lists them.
+    pub fn playing(&self) -> Vec<usize> {
+        self.playing.seats().collect()
     }
 
     /// Problems with a manche: a suit over 25 points, a card captured twice.
@@ -585,9 +595,10 @@ impl Game {
         }
         let mut lines = Vec::new();
         let mut delta = vec![0; self.players.len()];
-        let mut points = Vec::with_capacity(self.players.len());
-        for (p, suits) in hand.captured.iter().enumerate() {
-            points.push(std::array::from_fn(|s| suits[s].points()));
+        let mut points = vec![None; self.players.len()];
+        let seats: Vec<usize> = self.playing.seats().collect();
+        for (&p, suits) in seats.iter().zip(&hand.captured) {
+            points[p] = Some(std::array::from_fn(|s| suits[s].points()));
             if self.quiet {
                 delta[p] += suits
                     .iter()
@@ -603,7 +614,7 @@ impl Game {
         for (t, d) in self.totals.iter_mut().zip(&delta) {
             *t += d;
         }
-        self.over = race_over(&self.totals, self.options.target);
+        self.over = self.playing.race_over(&self.totals, self.options.target);
         Ok(Scored {
             delta,
             lines,
@@ -627,6 +638,8 @@ super::figures!(Sum {
 });
 
 impl super::Rules for Game {
+    const EVENTS: &'static [crate::table::EventKind] = &crate::table::EventKind::ALL;
+    const NEGATIVE_START: bool = false;
     rules_from_module!();
 
     const SUMS: &'static [&'static str] = Sum::NAMES;
@@ -640,9 +653,10 @@ impl super::Rules for Game {
     fn tally(_hand: &Hand, info: &Info, delta: &[i64], seats: &mut [super::Tally]) {
         for (p, t) in seats.iter_mut().enumerate() {
             // The points scoring counted, per suit: not counted again.
-            let whole = info.points.get(p).map_or(0, |suits| {
-                suits.iter().filter(|n| **n == SUIT_POINTS).count()
-            });
+            let Some(Some(suits)) = info.points.get(p) else {
+                continue;
+            };
+            let whole = suits.iter().filter(|n| **n == SUIT_POINTS).count();
             t.add(Sum::Manches as usize, 1);
             t.add(Sum::Tribus as usize, delta.get(p).copied().unwrap_or(0));
             t.add(Sum::Whole as usize, whole as i64);
@@ -672,6 +686,15 @@ impl super::Rules for Game {
     fn quiet(&mut self) {
         self.quiet = true;
     }
+    fn event(
+        &mut self,
+        event: &Event,
+        seats: &Seats,
+    ) -> Result<Scored<Map<String, Value>>, Vec<Msg>> {
+        Ok(self
+            .playing
+            .event(event, seats, &mut self.players, &mut self.totals))
+    }
     /// A suit's points card by card when the cards were given (`5 + 4 + 3 + 3 = 15 ≥ 13`), its
     /// points against the 13 needed otherwise, and all 12 cards for two tribus.
     fn count(&self, hand: &Hand, _info: &Info, line: &Line) -> Option<String> {
@@ -683,7 +706,7 @@ impl super::Rules for Game {
                 (&"suit", Arg::Key(k)) => Suit::ALL.into_iter().find(|s| s.name_key() == *k),
                 _ => None,
             })?;
-        let capture = &hand.captured.get(line.side)?[suit as usize];
+        let capture = &hand.captured.get(self.playing.entry_of(line.side)?)?[suit as usize];
         let sum = match capture {
             Capture::Cards(cards) if cards.len() > 1 => {
                 let parts: Vec<String> = cards.iter().map(|r| r.points().to_string()).collect();

@@ -147,7 +147,10 @@ macro_rules! faces {
         impl GameHand {
             /// See [`Face::extra`].
             pub fn extra(&self, side: usize) -> Option<i64> {
-                match self { $(GameHand::$V(h) => <super::$m::Game as Face>::extra(h, side)),* }
+                match self {
+                    $(GameHand::$V(h) => <super::$m::Game as Face>::extra(h, side),)*
+                    GameHand::Event(..) => None,
+                }
             }
         }
 
@@ -155,7 +158,8 @@ macro_rules! faces {
             /// See [`Face::standing`].
             pub fn standing(&self, side: usize, running: i64) -> i64 {
                 match self {
-                    $(HandInfo::$V(i) => <super::$m::Game as Face>::standing(i, side, running)),*
+                    $(HandInfo::$V(i) => <super::$m::Game as Face>::standing(i, side, running),)*
+                    HandInfo::Event(_) => running,
                 }
             }
 
@@ -170,12 +174,22 @@ macro_rules! faces {
 
             /// See [`Face::part`].
             pub fn part(&self) -> Option<usize> {
-                match self { $(HandInfo::$V(i) => <super::$m::Game as Face>::part(i)),* }
+                match self {
+                    $(HandInfo::$V(i) => <super::$m::Game as Face>::part(i),)*
+                    HandInfo::Event(e) => e
+                        .facts
+                        .get("rubber")
+                        .and_then(serde_json::Value::as_u64)
+                        .map(|r| r as usize),
+                }
             }
 
             /// See [`Face::note`].
             pub fn note(&self) -> Option<Msg> {
-                match self { $(HandInfo::$V(i) => <super::$m::Game as Face>::note(i)),* }
+                match self {
+                    $(HandInfo::$V(i) => <super::$m::Game as Face>::note(i),)*
+                    HandInfo::Event(_) => None,
+                }
             }
         }
 

@@ -8,9 +8,10 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 
 use super::json::{self, Obj};
-use super::{Line, OptDesc, OptKind, Scored, race_over};
+use super::{Line, OptDesc, OptKind, Scored};
 use crate::i18n::{Arg, Msg};
 use crate::msg;
+use crate::table::{Event, Playing, Seats};
 
 use crate::games::RuleId;
 
@@ -388,8 +389,9 @@ fn rank(field: &str, v: &Value) -> Result<Rank, Msg> {
 /// Facts of one scored brasse: per player, the points laid and the points left in hand.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Info {
-    pub laid: Vec<i64>,
-    pub hand: Vec<i64>,
+    /// Per seat; `None` for a seat not playing this brasse (not come yet, or gone).
+    pub laid: Vec<Option<i64>>,
+    pub hand: Vec<Option<i64>>,
 }
 
 /// A partie in progress.
@@ -398,6 +400,8 @@ pub struct Game {
     players: Vec<Arc<str>>,
     options: Options,
     totals: Vec<i64>,
+    /// The seats still playing (table events).
+    playing: Playing,
     over: bool,
     /// Lines left out ([`super::Rules::quiet`]).
     quiet: bool,
@@ -409,6 +413,7 @@ impl Game {
             players: players.iter().map(|p| Arc::from(p.as_str())).collect(),
             options: options.clone(),
             totals: vec![0; players.len()],
+            playing: Playing::all(players.len()),
             quiet: false,
             over: false,
         }
@@ -418,9 +423,14 @@ impl Game {
         &self.options
     }
 
-    /// The number of players.
+    /// The number of players still playing (what a brasse lists).
     pub fn players(&self) -> usize {
-        self.players.len()
+        self.playing.count()
+    }
+
+    /// The seats still playing, in the order a brasse lists them.
+    pub fn playing(&self) -> Vec<usize> {
+        self.playing.seats().collect()
     }
 
     /// The points of a set of cards with this frime.
@@ -431,7 +441,7 @@ impl Game {
     /// Problems with a brasse (`2500.cards`): too many cards of one rank among those given
     /// by rank, or more points in all than the packs' cards are worth.
     pub fn check(&self, hand: &Hand) -> Vec<Msg> {
-        let max = copies_per_rank(self.players.len());
+        let max = copies_per_rank(self.playing.count());
         let mut counts = [0usize; 12];
         for r in hand.laid.iter().chain(&hand.hand).flat_map(Cards::ranks) {
             counts[*r as usize] += 1;
@@ -475,7 +485,7 @@ impl Game {
             .chain(&hand.hand)
             .map(|c| c.points(&self.options, hand.frime))
             .sum();
-        let worth = packs_worth(&self.options, hand.frime, self.players.len());
+        let worth = packs_worth(&self.options, hand.frime, self.playing.count());
         if all > worth {
             problems.push(msg!(
                 "le2500.err.points_over",
@@ -498,32 +508,35 @@ impl Game {
         let n = self.players.len();
         let mut lines = Vec::with_capacity(if self.quiet { 0 } else { 2 * n });
         let mut info = Info {
-            laid: Vec::with_capacity(n),
-            hand: Vec::with_capacity(n),
+            laid: vec![None; n],
+            hand: vec![None; n],
         };
-        let mut delta = Vec::with_capacity(n);
-        for p in 0..self.players.len() {
-            let laid = hand.laid[p].points(&self.options, hand.frime);
-            let kept = hand.hand[p].points(&self.options, hand.frime);
-            info.laid.push(laid);
-            info.hand.push(kept);
-            delta.push(laid - kept);
+        let mut delta = vec![0; n];
+        for (k, p) in self.playing.seats().enumerate() {
+            let (Some(laid_cards), Some(kept_cards)) = (hand.laid.get(k), hand.hand.get(k)) else {
+                continue;
+            };
+            let laid = laid_cards.points(&self.options, hand.frime);
+            let kept = kept_cards.points(&self.options, hand.frime);
+            info.laid[p] = Some(laid);
+            info.hand[p] = Some(kept);
+            delta[p] = laid - kept;
             self.totals[p] += laid - kept;
             if self.quiet {
                 continue;
             }
             let player = &self.players[p];
             // A player who laid nothing has no line: a "0 cards, 0" line explains nothing.
-            if !hand.laid[p].is_empty() {
-                let text = cards_line(&hand.laid[p], hand.frime, player, laid, "laid");
+            if !laid_cards.is_empty() {
+                let text = cards_line(laid_cards, hand.frime, player, laid, "laid");
                 lines.push(Line::new(p, laid, rule::BRASSE, text));
             }
-            if !hand.hand[p].is_empty() {
-                let text = cards_line(&hand.hand[p], hand.frime, player, kept, "kept");
+            if !kept_cards.is_empty() {
+                let text = cards_line(kept_cards, hand.frime, player, kept, "kept");
                 lines.push(Line::new(p, -kept, rule::BRASSE, text));
             }
         }
-        self.over = race_over(&self.totals, self.options.target);
+        self.over = self.playing.race_over(&self.totals, self.options.target);
         Ok(Scored { delta, lines, info })
     }
 
@@ -544,6 +557,8 @@ super::figures!(Sum {
 super::figures!(Best { Brasse = "best_brasse" });
 
 impl super::Rules for Game {
+    const EVENTS: &'static [crate::table::EventKind] = &crate::table::EventKind::ALL;
+    const POINTS_STEP: i64 = 5;
     rules_from_module!();
 
     const SUMS: &'static [&'static str] = Sum::NAMES;
@@ -554,8 +569,11 @@ impl super::Rules for Game {
         by: "brasses",
     }];
     /// Each player's brasses, points, best brasse, and the brasses played with aces wild.
-    fn tally(hand: &Hand, _info: &Info, delta: &[i64], seats: &mut [super::Tally]) {
+    fn tally(hand: &Hand, info: &Info, delta: &[i64], seats: &mut [super::Tally]) {
         for (p, t) in seats.iter_mut().enumerate() {
+            if info.laid.get(p).is_none_or(Option::is_none) {
+                continue;
+            }
             let points = delta.get(p).copied().unwrap_or(0);
             t.add(Sum::Brasses as usize, 1);
             t.add(Sum::Points as usize, points);
@@ -591,9 +609,10 @@ impl super::Rules for Game {
     /// Card by card, in the order written: each card's value (the frime's 100, or 200 as the
     /// ace), added up.
     fn count(&self, hand: &Hand, _info: &Info, line: &Line) -> Option<String> {
+        let k = self.playing.entry_of(line.side)?;
         let (cards, kept) = match line.text.key {
-            "le2500.line.laid" | "le2500.line.laid_frime" => (hand.laid.get(line.side)?, false),
-            "le2500.line.kept" | "le2500.line.kept_frime" => (hand.hand.get(line.side)?, true),
+            "le2500.line.laid" | "le2500.line.laid_frime" => (hand.laid.get(k)?, false),
+            "le2500.line.kept" | "le2500.line.kept_frime" => (hand.hand.get(k)?, true),
             // Points given as points: the line says them, there is nothing to add up.
             _ => return None,
         };
@@ -613,6 +632,15 @@ impl super::Rules for Game {
     }
     fn quiet(&mut self) {
         self.quiet = true;
+    }
+    fn event(
+        &mut self,
+        event: &Event,
+        seats: &Seats,
+    ) -> Result<Scored<serde_json::Map<String, Value>>, Vec<Msg>> {
+        Ok(self
+            .playing
+            .event(event, seats, &mut self.players, &mut self.totals))
     }
     fn start(players: &[String], options: &Options) -> Game {
         Game::new(players, options)
@@ -644,7 +672,9 @@ impl super::Rules for Game {
             ) else {
                 continue;
             };
-            if (ol, ok) != (nl, nk) {
+            if let (Some(ol), Some(ok), Some(nl), Some(nk)) = (ol, ok, nl, nk)
+                && (ol, ok) != (nl, nk)
+            {
                 parts.push(msg!(
                     "le2500.change.player",
                     player = player.as_str(),

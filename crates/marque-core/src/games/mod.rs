@@ -44,7 +44,7 @@ pub use bridge::{Ended, Paper, Papers};
 pub use face::Face;
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::i18n::Msg;
 
@@ -447,6 +447,65 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     /// Adds the whole game's figures once its hands are played (bridge's rubbers, truc's
     /// manches).
     fn tally_end(&self, _seats: &mut [Tally]) {}
+    /// The table events the game takes (`table.*`): a substitute and agreed points unless it
+    /// says otherwise.
+    const EVENTS: &'static [crate::table::EventKind] = &[
+        crate::table::EventKind::Replace,
+        crate::table::EventKind::Adjust,
+    ];
+    /// The step of agreed points and starting scores (bridge counts in tens).
+    const POINTS_STEP: i64 = 1;
+    /// A seat joining may start below zero.
+    const NEGATIVE_START: bool = true;
+    /// Plays a table event that the table allowed ([`crate::table::Seats::check`]; `seats` is
+    /// the table after it): the delta per side, its lines, and the facts printed beside it.
+    /// By default a substitute or a departure changes no score, and agreed points go to
+    /// [`Rules::adjust`].
+    fn event(
+        &mut self,
+        event: &crate::table::Event,
+        seats: &crate::table::Seats,
+    ) -> Result<Scored<Map<String, Value>>, Vec<Msg>> {
+        use crate::table::Event;
+        let sides = Self::sides(&seats.current()).len();
+        let mut scored = Scored {
+            delta: vec![0; sides],
+            lines: Vec::new(),
+            info: Map::new(),
+        };
+        match event {
+            Event::Replace { seat, player } => self.rename(*seat, player),
+            Event::Adjust {
+                side,
+                points,
+                reason,
+            } => {
+                self.adjust(*side, *points)?;
+                scored.delta[*side] += points;
+                scored.lines.push(Line::new(
+                    *side,
+                    *points,
+                    crate::table::rule::ADJUST,
+                    crate::msg!("event.line.adjust", reason = reason.as_str()),
+                ));
+            }
+            Event::Join { .. } | Event::Leave { .. } => {
+                return Err(vec![crate::msg!(
+                    "event.err.not_here",
+                    game = crate::i18n::Arg::Key(Self::NAME_KEY),
+                    event = event.kind().id(),
+                    allowed = "replace, adjust"
+                )]);
+            }
+        }
+        Ok(scored)
+    }
+    /// The player in `seat` is now `name` (a substitute): the lines that follow say so.
+    fn rename(&mut self, _seat: usize, _name: &str) {}
+    /// `points` agreed to `side`, outside any hand (a game without points to give refuses).
+    fn adjust(&mut self, _side: usize, _points: i64) -> Result<(), Vec<Msg>> {
+        Err(vec![Msg::new("event.err.no_adjust")])
+    }
 }
 
 /// A JSON object read into `T`, and nothing else: serde's derived readers also take an array of
@@ -593,6 +652,21 @@ macro_rules! games {
                 match self { $(GameKind::$V => <$m::Game as Rules>::HAND_FIELDS),* }
             }
 
+            /// The table events the game takes.
+            pub fn events(self) -> &'static [crate::table::EventKind] {
+                match self { $(GameKind::$V => <$m::Game as Rules>::EVENTS),* }
+            }
+
+            /// The step of agreed points and starting scores.
+            pub fn points_step(self) -> i64 {
+                match self { $(GameKind::$V => <$m::Game as Rules>::POINTS_STEP),* }
+            }
+
+            /// A seat joining may start below zero.
+            pub fn negative_start(self) -> bool {
+                match self { $(GameKind::$V => <$m::Game as Rules>::NEGATIVE_START),* }
+            }
+
             /// The names of the figures statistics add up per player.
             pub fn sums(self) -> &'static [&'static str] {
                 match self { $(GameKind::$V => <$m::Game as Rules>::SUMS),* }
@@ -654,6 +728,10 @@ macro_rules! games {
 
             /// Reads one hand of this game.
             pub fn decode(&self, v: &Value, players: usize) -> Result<GameHand, Vec<Msg>> {
+                if crate::table::Event::is_event(v) {
+                    return crate::table::Event::decode(v, self.kind())
+                        .map(|e| GameHand::Event(self.kind(), e));
+                }
                 match self {
                     $(GameOptions::$V(o) => <$m::Game as Rules>::decode(v, players, o)
                         .map(GameHand::$V)),*
@@ -664,17 +742,41 @@ macro_rules! games {
         /// One typed hand of any game.
         #[derive(Debug, Clone, PartialEq)]
         pub enum GameHand {
-            $($V(<$m::Game as Rules>::Hand)),*
+            $($V(<$m::Game as Rules>::Hand),)*
+            /// A table event of this game ([`crate::table`]).
+            Event(GameKind, crate::table::Event),
         }
 
         impl GameHand {
             pub fn kind(&self) -> GameKind {
-                match self { $(GameHand::$V(_) => GameKind::$V),* }
+                match self {
+                    $(GameHand::$V(_) => GameKind::$V,)*
+                    GameHand::Event(kind, _) => *kind,
+                }
+            }
+
+            /// The table event this entry is, if it is one.
+            pub fn event(&self) -> Option<&crate::table::Event> {
+                match self {
+                    GameHand::Event(_, e) => Some(e),
+                    _ => None,
+                }
+            }
+
+            /// The fields of this entry Marque reads.
+            pub fn fields(&self) -> &'static [&'static str] {
+                match self {
+                    GameHand::Event(..) => crate::table::FIELDS,
+                    _ => self.kind().hand_fields(),
+                }
             }
 
             /// The hand's JSON, as written in session files.
             pub fn to_json(&self) -> Value {
-                match self { $(GameHand::$V(h) => <$m::Game as Rules>::encode(h)),* }
+                match self {
+                    $(GameHand::$V(h) => <$m::Game as Rules>::encode(h),)*
+                    GameHand::Event(_, e) => e.to_json(),
+                }
             }
 
             /// A short label of the hand once scored (`info` is what scoring it found).
@@ -682,6 +784,8 @@ macro_rules! games {
                 match (self, info) {
                     $((GameHand::$V(h), HandInfo::$V(i)) =>
                         <$m::Game as Rules>::label(h, i, index, players),)*
+                    (GameHand::Event(..), HandInfo::Event(i)) => i.label.clone(),
+                    (GameHand::Event(_, e), _) => crate::table::label(e, players),
                     _ => Msg::new("session.mismatch"),
                 }
             }
@@ -714,12 +818,17 @@ macro_rules! games {
         /// Game-specific facts of one scored hand.
         #[derive(Debug, Clone, PartialEq)]
         pub enum HandInfo {
-            $($V(<$m::Game as Rules>::Info)),*
+            $($V(<$m::Game as Rules>::Info),)*
+            /// A table event's facts.
+            Event(crate::table::EventInfo),
         }
 
         impl Serialize for HandInfo {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                match self { $(HandInfo::$V(i) => i.serialize(s)),* }
+                match self {
+                    $(HandInfo::$V(i) => i.serialize(s),)*
+                    HandInfo::Event(i) => i.serialize(s),
+                }
             }
         }
 
@@ -744,6 +853,26 @@ macro_rules! games {
                     }),)*
                     _ => Err(vec![Msg::new("session.mismatch")]),
                 }
+            }
+
+            /// Plays a table event the table allowed (`seats`: the table after it).
+            pub fn event(
+                &mut self,
+                event: &crate::table::Event,
+                seats: &crate::table::Seats,
+            ) -> Result<Scored<HandInfo>, Vec<Msg>> {
+                let s = match self {
+                    $(Live::$V(g) => <$m::Game as Rules>::event(g, event, seats)?,)*
+                };
+                Ok(Scored {
+                    delta: s.delta,
+                    lines: s.lines,
+                    info: HandInfo::Event(crate::table::EventInfo {
+                        event: event.kind().id(),
+                        facts: s.info,
+                        label: Msg::new("session.mismatch"),
+                    }),
+                })
             }
 
             pub fn totals(&self) -> Vec<i64> {

@@ -114,10 +114,11 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
     let game = session.game;
     let label = |value: &Value, hand: usize| -> Msg {
         let index = hand.saturating_sub(1).min(session.hands.len());
-        let described = session.decode(value).ok().and_then(|h| {
+        let described = session.decode_at(value, index).ok().and_then(|h| {
             let mut before = sheet.before(index, &session.hands);
+            let names = before.seats().current();
             let row = before.play(&h.game).ok()?;
-            Some(h.game.label(&row.info, index, &session.players))
+            Some(h.game.label(&row.info, index, &names))
         });
         described.unwrap_or_else(|| msg!("log.as_written", value = value.to_string()))
     };
@@ -127,12 +128,30 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
             return None;
         }
         let index = hand.saturating_sub(1).min(session.hands.len());
-        let (old, new) = (session.decode(old).ok()?, session.decode(new).ok()?);
+        let (old, new) = (
+            session.decode_at(old, index).ok()?,
+            session.decode_at(new, index).ok()?,
+        );
         let before = sheet.before(index, &session.hands);
         let old_row = before.clone().play(&old.game).ok()?;
         let new_row = before.clone().play(&new.game).ok()?;
-        new.game
-            .change(&new_row.info, &old.game, &old_row.info, &session.players)
+        new.game.change(
+            &new_row.info,
+            &old.game,
+            &old_row.info,
+            &before.seats().current(),
+        )
+    };
+    // A table event added: said as the table would say it.
+    let event = |value: &Value, hand: usize| -> Option<Msg> {
+        let index = hand.saturating_sub(1).min(session.hands.len());
+        let h = session.decode_at(value, index).ok()?;
+        let before = sheet.before(index, &session.hands);
+        Some(crate::table::sentence(
+            h.game.event()?,
+            &before.seats().current(),
+            game,
+        ))
     };
     log(session)
         .into_iter()
@@ -187,6 +206,9 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
                         n = e.hand,
                         side = side
                     );
+                }
+                (_, true, _) if let Some(what) = event(&e.new, e.hand) => {
+                    return msg!("log.line.event", time = time, what = what);
                 }
                 (_, true, _) => ("log.line.add", None, Some(label(&e.new, e.hand))),
                 (_, false, false) if let Some(what) = change(&e.old, &e.new, e.hand) => {

@@ -35,7 +35,7 @@ impl Session {
         let s = Session::parse_to_score(text)?;
         let mut replay = Replay::new(s.options.typed(), &s.players)
             .quiet()
-            .counting(s.players.len());
+            .counting(&s.players);
         replay.play_from(&s.hands, 0)?;
         Ok(Facts {
             end: replay.end(s.closed),
@@ -78,11 +78,7 @@ impl HandSink for Playing {
         players: &[String],
         options: &GameOptions,
     ) -> Result<(), Refused> {
-        self.0 = Some(
-            Replay::new(options, players)
-                .quiet()
-                .counting(players.len()),
-        );
+        self.0 = Some(Replay::new(options, players).quiet().counting(players));
         Ok(())
     }
 

@@ -6,6 +6,7 @@
 //! Marque does not know (in a hand or at the top level) are written back as they were, numbers
 //! included.
 
+mod counter;
 mod facts;
 mod one_pass;
 mod read;
@@ -13,6 +14,7 @@ mod sheet;
 mod write;
 
 pub use crate::games::Paper;
+pub use counter::{Counter, Holders};
 pub use facts::Facts;
 pub use read::Splice;
 pub use sheet::{End, HandRow, Preview, Replay, Sheet};
@@ -126,7 +128,7 @@ impl Hand {
 
     /// `game` in place of `old`: the fields Marque does not know stay as `old` had them.
     pub fn replacing(game: GameHand, old: &Hand) -> Hand {
-        let known = old.game.kind().hand_fields();
+        let known = old.game.fields();
         let old_raw = old.raw();
         let Ok(fields) = serde_json::from_str::<BTreeMap<String, &RawValue>>(old_raw.get()) else {
             return Hand::new(game);
@@ -430,18 +432,73 @@ impl Session {
         serde_json::from_str(&self.to_json_string()).unwrap_or(Value::Null)
     }
 
-    /// The sides that score: bridge's partnerships, else the players.
+    /// The sides that score once every entry is played: bridge's partnerships, else each seat
+    /// named by its last player (table events: a substitute, a seat that joined).
     pub fn sides(&self) -> Vec<String> {
-        self.game.sides(&self.players)
+        if self.hands.iter().any(|h| h.game.event().is_some()) {
+            self.sides_now()
+        } else {
+            self.game.sides(&self.players)
+        }
     }
 
     /// Reads one hand's JSON for this session.
     pub fn decode(&self, v: &Value) -> Result<Hand, Vec<Msg>> {
-        Hand::decode(v, self.options.typed(), self.players.len())
+        Hand::decode(v, self.options.typed(), self.playing())
+    }
+
+    /// How many players the next hand lists (table events change it).
+    pub fn playing(&self) -> usize {
+        self.playing_before(self.hands.len())
+    }
+
+    /// How many players hand `index` lists (the entries before it played).
+    pub fn playing_before(&self, index: usize) -> usize {
+        let upto = index.min(self.hands.len());
+        self.hands[..upto]
+            .iter()
+            .fold(self.players.len(), |n, h| match h.game.event() {
+                Some(e) => crate::table::Seats::count_after(n, e),
+                None => n,
+            })
+    }
+
+    /// Reads one hand's JSON as hand `index` of this session (in place of the hand there, or
+    /// the next one).
+    pub fn decode_at(&self, v: &Value, index: usize) -> Result<Hand, Vec<Msg>> {
+        Hand::decode(v, self.options.typed(), self.playing_before(index))
+    }
+
+    /// Who sits where after every entry, events played as far as they can be (the sides
+    /// `marque score` names before it plays the hands).
+    pub fn seats(&self) -> crate::table::Seats {
+        let mut seats = crate::table::Seats::new(self.game, &self.players);
+        for e in self.hands.iter().filter_map(|h| h.game.event()) {
+            seats.apply(e).ok();
+        }
+        seats
+    }
+
+    /// The sides that score once every entry is played: each seat named by its last player.
+    pub fn sides_now(&self) -> Vec<String> {
+        self.game.sides(&self.seats().current())
     }
 }
 
-/// is made or imported, since such a name would reach terminals and lists as it is.
+/// A row's per-side facts (2500's `laid` and `hand`, démocratie's `points`) padded with `null`
+/// to `sides` entries: a seat that joined after the row plays no part in it.
+pub(crate) fn pad_facts(facts: &mut Value, sides: usize) {
+    for key in ["laid", "hand", "points"] {
+        if let Some(Value::Array(a)) = facts.get_mut(key)
+            && a.len() < sides
+        {
+            a.resize(sides, Value::Null);
+        }
+    }
+}
+
+/// The first name holding a control character, as a problem: refused when a session is made or
+/// imported, since such a name would reach terminals and lists as it is.
 pub fn control_in_names(players: &[String]) -> Option<Problem> {
     let (n, _) = players
         .iter()

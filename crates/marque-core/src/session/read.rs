@@ -431,13 +431,23 @@ fn read_hands(
         .collect();
     hands.reserve(hands_raw.len());
     let mut first_bad = None;
+    // How many play: the next hand lists each of them (table events change it).
+    let mut count = players.len();
+    for h in &hands {
+        if let Some(e) = h.game.event() {
+            count = crate::table::Seats::count_after(count, e);
+        }
+    }
     for (i, r) in hands_raw.iter().enumerate() {
-        let decoded = match options.typed().decode_text(r.get(), players.len()) {
+        let decoded = match options.typed().decode_text(r.get(), count) {
             Some(game) => Ok(game),
             None => serde_json::from_str::<Value>(r.get())
                 .map_err(|e| vec![msg!("file.not_json", error = e.to_string())])
-                .and_then(|v| options.typed().decode(&v, players.len())),
+                .and_then(|v| options.typed().decode(&v, count)),
         };
+        if let Ok(GameHand::Event(_, e)) = &decoded {
+            count = crate::table::Seats::count_after(count, e);
+        }
         match decoded {
             Ok(game) if first_bad.is_none() => hands.push(Hand {
                 game,

@@ -4,8 +4,9 @@
 use serde_json::{Map, Value};
 
 use super::{Hand, Options, Paper, Problem, Session};
-use crate::games::{GameHand, GameKind, HandInfo, Line, Live, Tally, leaders};
+use crate::games::{GameHand, GameKind, HandInfo, Line, Live, leaders};
 use crate::i18n::{Lang, Msg};
+use crate::table::Seats;
 
 impl Session {
     /// Plays every hand into a score sheet.
@@ -33,8 +34,10 @@ pub struct HandRow {
 #[derive(Debug, Clone)]
 pub struct Replay {
     live: Live,
-    /// Each player's figures so far (by seat), when the replay counts them ([`Replay::counting`]).
-    figures: Option<Vec<Tally>>,
+    /// Who sits where (table events).
+    seats: Seats,
+    /// Each person's figures so far, when the replay counts them ([`Replay::counting`]).
+    counter: Option<Box<super::Counter>>,
 }
 
 /// Where a game stands once its hands are played (and the session closed, if it is).
@@ -48,29 +51,49 @@ pub struct End {
     pub winners: Vec<usize>,
     /// Lines scored when the session was closed (bridge's unfinished rubber), in no hand.
     pub closing: Vec<Line>,
-    /// Each player's figures (by seat), if the replay counted them; empty otherwise.
-    pub figures: Vec<Tally>,
+    /// Who held each seat and their figures, if the replay counted them; empty otherwise.
+    pub holders: super::Holders,
+    /// Who holds each seat at the end (table events: a substitute, a seat that joined).
+    pub names: Vec<String>,
 }
 
 impl Replay {
     pub fn new(options: &Options, players: &[String]) -> Replay {
         Replay {
             live: options.start(players),
-            figures: None,
+            seats: Seats::new(options.kind(), players),
+            counter: None,
         }
     }
 
-    /// A replay that also counts each player's figures for statistics.
-    pub fn counting(mut self, players: usize) -> Replay {
-        self.figures = Some(vec![Tally::new(self.live.kind()); players]);
+    /// A replay that also counts each person's figures for statistics.
+    pub fn counting(mut self, players: &[String]) -> Replay {
+        self.counter = Some(Box::new(super::Counter::new(self.live.kind(), players)));
         self
     }
 
     /// Plays one hand; a refused hand leaves the game as it was.
     pub fn play(&mut self, hand: &GameHand) -> Result<HandRow, Vec<Msg>> {
+        if let GameHand::Event(_, event) = hand {
+            let mut seats = self.seats.clone();
+            seats.apply(event)?;
+            let mut s = self.live.event(event, &seats)?;
+            if let HandInfo::Event(info) = &mut s.info {
+                info.label = crate::table::label(event, &self.seats.current());
+            }
+            self.seats = seats;
+            if let Some(c) = &mut self.counter {
+                c.event(event);
+            }
+            return Ok(HandRow {
+                delta: s.delta,
+                lines: s.lines,
+                info: s.info,
+            });
+        }
         let s = self.live.play(hand)?;
-        if let Some(f) = &mut self.figures {
-            hand.tally(&s.info, &s.delta, f);
+        if let Some(c) = &mut self.counter {
+            c.hand(hand, &s.info, &s.delta);
         }
         Ok(HandRow {
             delta: s.delta,
@@ -101,23 +124,24 @@ impl Replay {
         &self.live
     }
 
+    /// Who sits where after the hands played.
+    pub fn seats(&self) -> &Seats {
+        &self.seats
+    }
+
     /// The standing, with the session closed or not.
     pub fn end(&self, closed: bool) -> End {
         let natural_end = self.live.finished();
-        let figures = match &self.figures {
-            Some(f) => {
-                let mut f = f.clone();
-                self.live.tally_end(&mut f);
-                f
-            }
-            None => Vec::new(),
+        let holders = match &self.counter {
+            Some(c) => c.end(&self.live),
+            None => super::Holders::default(),
         };
         let mut live = self.live.clone();
         let closing = if closed { live.close() } else { Vec::new() };
         let totals = live.totals();
         let finished = natural_end || closed;
         let winners = if finished {
-            leaders(&totals)
+            self.leaders(&totals)
         } else {
             Vec::new()
         };
@@ -128,8 +152,29 @@ impl Replay {
             natural_end,
             winners,
             closing,
-            figures,
+            holders,
+            names: self.seats.current(),
         }
+    }
+}
+
+impl Replay {
+    /// The sides with the highest total among those still playing (a seat that left cannot
+    /// win, `table.leave`).
+    fn leaders(&self, totals: &[i64]) -> Vec<usize> {
+        let game = self.live.kind();
+        if !crate::table::allowed(game).contains(&crate::table::EventKind::Leave) {
+            return leaders(totals);
+        }
+        let best = totals
+            .iter()
+            .enumerate()
+            .filter(|(s, _)| self.seats.plays(*s))
+            .map(|(_, t)| *t)
+            .max();
+        (0..totals.len())
+            .filter(|&s| self.seats.plays(s) && Some(totals[s]) == best)
+            .collect()
     }
 }
 
@@ -196,6 +241,7 @@ impl Sheet {
 
     fn settle(&mut self) {
         let end = self.replay.end(self.closed);
+        self.sides = self.game.sides(&self.replay.seats.current());
         self.live = end.live;
         self.totals = end.totals;
         self.finished = end.finished;
@@ -218,14 +264,13 @@ impl Sheet {
         self.replay.live()
     }
 
-    /// Each player's figures (by seat) for statistics; `hands` are the session's, as scored.
-    pub fn figures(&self, hands: &[Hand]) -> Vec<Tally> {
-        let mut f = vec![Tally::new(self.game); self.players.len()];
+    /// Each person's figures for statistics; `hands` are the session's, as scored.
+    pub fn holders(&self, hands: &[Hand]) -> super::Holders {
+        let mut c = super::Counter::new(self.game, &self.players);
         for (h, row) in hands.iter().zip(&self.hands) {
-            h.game.tally(&row.info, &row.delta, &mut f);
+            c.hand(&h.game, &row.info, &row.delta);
         }
-        self.open_game().tally_end(&mut f);
-        f
+        c.end(self.open_game())
     }
 
     /// Marks the session closed or open again.
@@ -327,6 +372,11 @@ impl Sheet {
     /// A short label of hand `i`.
     pub fn label(&self, hands: &[Hand], i: usize) -> Msg {
         match (hands.get(i), self.hands.get(i)) {
+            (Some(h), Some(_)) if h.game.event().is_some() => {
+                let before = self.before(i, hands);
+                h.game
+                    .label(&self.hands[i].info, i, &before.seats.current())
+            }
             (Some(h), Some(row)) => h.game.label(&row.info, i, &self.players),
             _ => Msg::new("session.mismatch"),
         }
@@ -334,7 +384,14 @@ impl Sheet {
 
     /// Where the game stands before the next hand.
     pub fn state(&self) -> Msg {
-        self.replay.live().state(&self.players, self.hands.len())
+        self.replay
+            .live()
+            .state(&self.replay.seats.current(), self.hands.len())
+    }
+
+    /// Who sits where after the last hand.
+    pub fn seats(&self) -> &Seats {
+        &self.replay.seats
     }
 
     /// Every bridge rubber laid out as on paper (empty for other games).
@@ -365,10 +422,15 @@ impl Sheet {
             .iter()
             .map(|h| {
                 let mut m = Map::new();
-                m.insert("delta".into(), serde_json::json!(h.delta));
+                let mut delta = h.delta.clone();
+                delta.resize(self.sides.len(), 0);
+                m.insert("delta".into(), serde_json::json!(delta));
                 m.insert("lines".into(), lines(&h.lines));
-                if let Ok(Value::Object(extra)) = serde_json::to_value(&h.info) {
-                    m.extend(extra);
+                if let Ok(mut facts) = serde_json::to_value(&h.info) {
+                    super::pad_facts(&mut facts, self.sides.len());
+                    if let Value::Object(extra) = facts {
+                        m.extend(extra);
+                    }
                 }
                 Value::Object(m)
             })
@@ -384,6 +446,7 @@ impl Sheet {
         for (k, v) in self.live.summary() {
             out[k] = v;
         }
+        out["seats"] = serde_json::json!(self.replay.seats.held());
         if !self.closing.is_empty() {
             out["closing"] = lines(&self.closing);
         }

@@ -26,14 +26,16 @@ impl Session {
         };
         let mut text = String::new();
         let mut replay = Replay::new(self.options.typed(), &self.players);
+        // Every row names every side of the whole session (table events add seats).
+        let sides = self.sides_now().len();
         // Only the pages written are ever touched: reserving the whole budget costs nothing
         // more, and saves copying the sheet each time it would have grown.
         scratch.clear();
         scratch.reserve(budget);
         let mut held = scratch;
-        let wrote = self
-            .write_head(&mut held)
-            .and_then(|()| self.buffer_hands(lang, &mut held, budget, &mut replay, &mut text));
+        let wrote = self.write_head(&mut held).and_then(|()| {
+            self.buffer_hands(lang, &mut held, budget, &mut replay, &mut text, sides)
+        });
         let next = match wrote {
             Ok(next) => next,
             Err(Stop::Refused(i, ms)) => return Err(refused(i, ms)),
@@ -49,7 +51,7 @@ impl Session {
         let tail = out.write_all(&held).map_err(Stop::Io).and_then(|()| {
             drop(held);
             for i in next..self.hands.len() {
-                self.write_hand(lang, out, &mut replay, i, &mut text)?;
+                self.write_hand(lang, out, &mut replay, i, &mut text, sides)?;
             }
             self.write_tail(lang, out, &replay, &mut text)
         });
@@ -61,7 +63,7 @@ impl Session {
     }
 
     fn write_head<W: std::io::Write>(&self, out: &mut W) -> Result<(), Stop> {
-        write_head_of(out, self.game, &self.sides())
+        write_head_of(out, self.game, &self.sides_now())
     }
 
     /// Plays and writes hands into memory while there is room for one more; returns the index
@@ -73,6 +75,7 @@ impl Session {
         budget: usize,
         replay: &mut Replay,
         text: &mut String,
+        sides: usize,
     ) -> Result<usize, Stop> {
         /// More than any one hand writes (eight players' lines).
         const ROOM: usize = 64 * 1024;
@@ -80,7 +83,7 @@ impl Session {
             if held.len() + ROOM > budget {
                 return Ok(i);
             }
-            self.write_hand(lang, held, replay, i, text)?;
+            self.write_hand(lang, held, replay, i, text, sides)?;
         }
         Ok(self.hands.len())
     }
@@ -93,11 +96,12 @@ impl Session {
         replay: &mut Replay,
         i: usize,
         text: &mut String,
+        sides: usize,
     ) -> Result<(), Stop> {
         let row = replay
             .play(&self.hands[i].game)
             .map_err(|ms| Stop::Refused(i, ms))?;
-        write_row(out, lang, i, &row, text)
+        write_row(out, lang, i, &row, text, sides)
     }
 
     /// The end of the sheet: totals, the winners, the game's summary.
@@ -112,7 +116,7 @@ impl Session {
             out,
             lang,
             &replay.end(self.closed),
-            self.hands.is_empty(),
+            (self.hands.is_empty(), replay.seats().held()),
             text,
         )
     }
@@ -147,7 +151,13 @@ impl Session {
         let empty = sink.hands == 0;
         let end = replay.end(head.closed);
         Some(
-            match write_end(sink.out, lang, &end, empty, &mut sink.text) {
+            match write_end(
+                sink.out,
+                lang,
+                &end,
+                (empty, replay.seats().held()),
+                &mut sink.text,
+            ) {
                 Ok(()) => Ok(()),
                 Err(Stop::Io(e)) => Err(e),
                 Err(Stop::Refused(..)) => Err(std::io::Error::other("refused")),
@@ -179,24 +189,42 @@ fn write_row<W: std::io::Write>(
     i: usize,
     row: &HandRow,
     text: &mut String,
+    sides: usize,
 ) -> Result<(), Stop> {
     out.write_all(if i == 0 {
         b"\n    {\"delta\":"
     } else {
         b",\n    {\"delta\":"
     })?;
-    for (k, d) in row.delta.iter().enumerate() {
+    let delta = row
+        .delta
+        .iter()
+        .copied()
+        .chain(std::iter::repeat(0))
+        .take(sides.max(row.delta.len()));
+    for (k, d) in delta.enumerate() {
         out.write_all(if k == 0 { b"[" } else { b"," })?;
-        write_int(out, *d)?;
+        write_int(out, d)?;
     }
-    out.write_all(if row.delta.is_empty() { b"[]" } else { b"]" })?;
+    out.write_all(if sides == 0 && row.delta.is_empty() {
+        b"[]"
+    } else {
+        b"]"
+    })?;
     out.write_all(b",\"lines\":")?;
     write_lines(out, &row.lines, lang, text)?;
     // The hand's facts go in the same object: their own object's fields, without its braces.
     // (The text buffer lends its memory for it: no allocation per hand.)
     let mut info = std::mem::take(text).into_bytes();
     info.clear();
-    serde_json::to_writer(&mut info, &row.info).map_err(std::io::Error::from)?;
+    if row.delta.len() < sides {
+        // A seat that joined later: each per-side fact names it too, as nothing (`null`).
+        let mut facts = serde_json::to_value(&row.info).map_err(std::io::Error::from)?;
+        super::pad_facts(&mut facts, sides);
+        serde_json::to_writer(&mut info, &facts).map_err(std::io::Error::from)?;
+    } else {
+        serde_json::to_writer(&mut info, &row.info).map_err(std::io::Error::from)?;
+    }
     if info.len() > 2 && info[0] == b'{' {
         out.write_all(b",")?;
         out.write_all(&info[1..info.len() - 1])?;
@@ -214,7 +242,7 @@ fn write_end<W: std::io::Write>(
     out: &mut W,
     lang: Lang,
     end: &End,
-    empty: bool,
+    (empty, seats): (bool, &[Vec<String>]),
     text: &mut String,
 ) -> Result<(), Stop> {
     let json = |v: &dyn erased::Ser| v.to_json();
@@ -227,6 +255,7 @@ fn write_end<W: std::io::Write>(
         json(&end.winners)
     )?;
     end.live.write_summary(out)?;
+    write!(out, ",\n  \"seats\": {}", json(&seats))?;
     if !end.closing.is_empty() {
         write!(out, ",\n  \"closing\": ")?;
         write_lines(out, &end.closing, lang, text)?;
@@ -273,9 +302,14 @@ impl<W: std::io::Write> HandSink for ScoreSink<'_, W> {
 
     fn hand(&mut self, index: usize, hand: &GameHand) -> Result<(), Refused> {
         let replay = self.replay.as_mut().ok_or(Refused)?;
+        if hand.event().is_some() {
+            // The sides named at the top depend on the events: the careful reading writes it.
+            return Err(Refused);
+        }
         let row = replay.play(hand).map_err(|_| Refused)?;
         self.hands += 1;
-        let r = write_row(self.out, self.lang, index, &row, &mut self.text);
+        let sides = row.delta.len();
+        let r = write_row(self.out, self.lang, index, &row, &mut self.text, sides);
         self.keep(r)
     }
 }

@@ -547,6 +547,7 @@ super::figures!(Sum {
 });
 
 impl super::Rules for Game {
+    const POINTS_STEP: i64 = 10;
     rules_from_module!();
 
     const SUMS: &'static [&'static str] = Sum::NAMES;
@@ -620,6 +621,48 @@ impl super::Rules for Game {
 
     fn read_options(v: Option<&Value>, _players: usize) -> Result<Options, Vec<Msg>> {
         Options::from_json(v)
+    }
+    /// Agreed points go above the line of the rubber of the deal before (the first rubber if
+    /// none came before), never toward a game (`table.adjust`); a substitute changes nothing.
+    fn event(
+        &mut self,
+        event: &crate::table::Event,
+        _seats: &crate::table::Seats,
+    ) -> Result<Scored<serde_json::Map<String, Value>>, Vec<Msg>> {
+        let mut above = [0, 0];
+        let mut lines = Vec::new();
+        if let crate::table::Event::Adjust {
+            side,
+            points,
+            reason,
+        } = event
+        {
+            let side = (*side).min(1);
+            let r = self.last.get_or_insert_default();
+            r.above[side] += points;
+            r.totals[side] += points;
+            above[side] = *points;
+            lines.push(Line::new(
+                side,
+                *points,
+                crate::table::rule::ADJUST,
+                msg!("event.line.adjust", reason = reason.as_str()),
+            ));
+        }
+        let rubber = if self.last.is_some() {
+            self.done.len()
+        } else {
+            0
+        };
+        let mut info = serde_json::Map::new();
+        info.insert("below".into(), serde_json::json!([0, 0]));
+        info.insert("above".into(), serde_json::json!(above));
+        info.insert("rubber".into(), rubber.into());
+        Ok(Scored {
+            delta: above.to_vec(),
+            lines,
+            info,
+        })
     }
     fn start(_players: &[String], options: &Options) -> Game {
         Game::new(options)

@@ -243,6 +243,9 @@ pub struct Wire<'a> {
     tricks: Option<Vec<Option<i64>>>,
     #[serde(default, deserialize_with = "present")]
     winner: Option<Option<i64>>,
+    /// A table event is no deal: the careful reading takes it.
+    #[serde(default)]
+    event: Option<serde::de::IgnoredAny>,
 }
 
 #[derive(serde::Deserialize)]
@@ -261,6 +264,9 @@ fn present<'de, D: serde::Deserializer<'de>, T: serde::Deserialize<'de>>(
 
 /// [`decode_hand`] for a well-formed deal, as written.
 fn from_wire(w: Wire<'_>) -> Option<Hand> {
+    if w.event.is_some() {
+        return None;
+    }
     let player = |p: i64| usize::try_from(p).ok().filter(|p| *p < 2);
     let mut calls = Vec::new();
     for super::MapOnly(c) in w.calls.unwrap_or_default() {
@@ -573,6 +579,7 @@ super::figures!(Sum {
 });
 
 impl super::Rules for Game {
+    const EVENTS: &'static [crate::table::EventKind] = &[crate::table::EventKind::Replace];
     fn held(&self) -> usize {
         self.done.unshared()
     }
@@ -640,6 +647,11 @@ impl super::Rules for Game {
 
     fn read_options(v: Option<&Value>, _players: usize) -> Result<Options, Vec<Msg>> {
         Options::from_json(v)
+    }
+    fn rename(&mut self, seat: usize, name: &str) {
+        if let Some(p) = self.players.get_mut(seat) {
+            *p = Arc::from(name);
+        }
     }
     fn start(players: &[String], options: &Options) -> Game {
         Game::new(players, options)

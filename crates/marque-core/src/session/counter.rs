@@ -1,0 +1,161 @@
+//! Each person's figures in one session, for statistics (`table.*`, "Statistics"): a hand's
+//! figures go to who held the seat for it, a person counts the session if they played one of
+//! its hands, a win goes to who holds a winning seat at the end.
+
+use crate::games::{GameHand, GameKind, HandInfo, Live, Tally};
+use crate::table::{Event, Seats};
+
+/// Who held the seats, one entry per person and seat (a substitute is a new entry, a seat that
+/// joined too), with their figures.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Holders {
+    /// Each holder's name.
+    pub names: Vec<String>,
+    /// The seat each held.
+    pub seats: Vec<usize>,
+    /// Each holder still holds the seat at the end (a win is theirs).
+    pub holds: Vec<bool>,
+    /// Each holder played at least one hand.
+    pub played: Vec<bool>,
+    /// Each holder's figures.
+    pub figures: Vec<Tally>,
+}
+
+impl Holders {
+    /// Only those who played a hand: what statistics count.
+    pub fn playing(self) -> Holders {
+        let keep = self.played;
+        let n = keep.iter().filter(|k| **k).count();
+        Holders {
+            names: pick(self.names, &keep),
+            seats: pick(self.seats, &keep),
+            holds: pick(self.holds, &keep),
+            played: vec![true; n],
+            figures: pick(self.figures, &keep),
+        }
+    }
+
+    /// Whether the holders are the seats themselves, in order, every one of them having played
+    /// (no event changed anything): statistics then need only the players and figures.
+    pub fn are_seats(&self, players: &[String]) -> bool {
+        self.names == players
+            && self.seats.iter().enumerate().all(|(i, s)| i == *s)
+            && self.holds.iter().all(|h| *h)
+    }
+}
+
+/// The items of `v` whose place in `keep` is true.
+fn pick<T>(v: Vec<T>, keep: &[bool]) -> Vec<T> {
+    v.into_iter()
+        .zip(keep)
+        .filter(|(_, k)| **k)
+        .map(|(x, _)| x)
+        .collect()
+}
+
+/// Counts the figures hand by hand, following who sits where.
+#[derive(Debug, Clone)]
+pub struct Counter {
+    game: GameKind,
+    seats: Seats,
+    /// Each seat's holder now (an index into the holders).
+    holder_of: Vec<usize>,
+    holders: Holders,
+}
+
+impl Counter {
+    pub fn new(game: GameKind, players: &[String]) -> Counter {
+        Counter {
+            game,
+            seats: Seats::new(game, players),
+            holder_of: (0..players.len()).collect(),
+            holders: Holders {
+                names: players.to_vec(),
+                seats: (0..players.len()).collect(),
+                holds: vec![true; players.len()],
+                played: vec![false; players.len()],
+                figures: vec![Tally::new(game); players.len()],
+            },
+        }
+    }
+
+    /// The holders are the seats in order: a hand's figures go straight to them.
+    fn in_order(&self) -> bool {
+        self.holder_of.iter().enumerate().all(|(s, h)| s == *h)
+    }
+
+    fn add_holder(&mut self, seat: usize, name: &str) -> usize {
+        let h = &mut self.holders;
+        h.names.push(name.to_string());
+        h.seats.push(seat);
+        h.holds.push(true);
+        h.played.push(false);
+        h.figures.push(Tally::new(self.game));
+        h.names.len() - 1
+    }
+
+    /// A table event played (a refused one changes nothing).
+    pub fn event(&mut self, event: &Event) {
+        if self.seats.apply(event).is_err() {
+            return;
+        }
+        match event {
+            Event::Replace { seat, player } => {
+                if let Some(old) = self.holder_of.get(*seat).copied() {
+                    self.holders.holds[old] = false;
+                    let new = self.add_holder(*seat, player);
+                    self.holder_of[*seat] = new;
+                }
+            }
+            Event::Join { player, .. } => {
+                let seat = self.seats.len() - 1;
+                let new = self.add_holder(seat, player);
+                self.holder_of.push(new);
+            }
+            Event::Adjust { .. } | Event::Leave { .. } => {}
+        }
+    }
+
+    /// A hand played, as scored: its figures to the seats' holders now.
+    pub fn hand(&mut self, hand: &GameHand, info: &HandInfo, delta: &[i64]) {
+        if let Some(e) = hand.event() {
+            self.event(e);
+            return;
+        }
+        for s in self.seats.playing() {
+            if let Some(&h) = self.holder_of.get(s) {
+                self.holders.played[h] = true;
+            }
+        }
+        if self.in_order() {
+            hand.tally(info, delta, &mut self.holders.figures);
+        } else {
+            self.through_seats(|seats| hand.tally(info, delta, seats));
+        }
+    }
+
+    /// `f` on each seat's tally, the tallies being those of the seats' holders now.
+    fn through_seats(&mut self, f: impl FnOnce(&mut [Tally])) {
+        let mut by_seat: Vec<Tally> = self
+            .holder_of
+            .iter()
+            .map(|h| self.holders.figures[*h])
+            .collect();
+        f(&mut by_seat);
+        for (s, t) in by_seat.into_iter().enumerate() {
+            self.holders.figures[self.holder_of[s]] = t;
+        }
+    }
+
+    /// The holders once the game `live` is over its hands: its own figures (rubbers, manches)
+    /// to who holds each seat at the end.
+    pub fn end(&self, live: &Live) -> Holders {
+        let mut c = self.clone();
+        if c.in_order() {
+            live.tally_end(&mut c.holders.figures);
+        } else {
+            c.through_seats(|seats| live.tally_end(seats));
+        }
+        c.holders
+    }
+}

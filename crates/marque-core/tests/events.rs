@@ -1,0 +1,270 @@
+//! Table events (issue 32): random sessions of every game with substitutes, agreed points,
+//! arrivals and departures. They round-trip through the writer and both readers, the two
+//! readers agree, an adjustment adds exactly its points, a substitute changes no total.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test fails loudly where its setting up does"
+)]
+mod common;
+use common::*;
+use marque_core::i18n::Lang;
+use marque_core::session::{Session, Sheet};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+
+const GAMES: [&str; 5] = ["truc", "bridge", "ascenseur", "2500", "democratie"];
+const NAMES: [&str; 6] = ["Zoé", "Marc", "Léa", "Tom", "<b>Ana</b>", "Anne"];
+
+fn start_players(game: &str) -> Vec<&'static str> {
+    match game {
+        "truc" => vec!["Anne", "Bruno"],
+        "bridge" => vec!["Anne", "Bruno", "Claire", "David"],
+        _ => vec!["Anne", "Bruno", "Claire"],
+    }
+}
+
+/// One step of a random evening: a hand (its seed) or an event (its kind and numbers).
+#[derive(Debug, Clone)]
+enum Step {
+    Hand(u8),
+    Event(u8, u8, i64, u8),
+}
+
+fn steps() -> impl Strategy<Value = Vec<Step>> {
+    prop::collection::vec(
+        prop_oneof![
+            3 => any::<u8>().prop_map(Step::Hand),
+            2 => (0u8..4, any::<u8>(), -40i64..40, any::<u8>())
+                .prop_map(|(k, s, p, n)| Step::Event(k, s, p, n)),
+        ],
+        0..24,
+    )
+}
+
+/// A hand of `game` for `n` players still playing, from `seed` (some are refused: the game
+/// says which, and the evening goes on without them).
+fn hand(game: &str, n: usize, seed: u8, round: usize) -> Value {
+    let s = seed as usize;
+    match game {
+        "truc" => json!({"calls": [], "winner": s % 2}),
+        "bridge" => {
+            let strain = ["C", "D", "H", "S", "NT"][s % 5];
+            let level = 1 + s % 4;
+            let declarer = ["N", "E", "S", "W"][s % 4];
+            json!({"contract": format!("{level}{strain}"), "declarer": declarer,
+                   "tricks": 6 + level + s % 3 - 1})
+        }
+        "ascenseur" => {
+            // The round's cards are not known here: every trick to one player, for the number
+            // of cards the seed picks (a wrong number is refused).
+            let cards = round % 10 + 1;
+            let mut tricks = vec![0; n];
+            tricks[s % n] = cards;
+            json!({"bids": vec![0; n], "tricks": tricks})
+        }
+        "2500" => {
+            let laid: Vec<Value> = (0..n)
+                .map(|p| {
+                    if (s + p).is_multiple_of(3) {
+                        json!(["K", "K", "K"])
+                    } else {
+                        json!([])
+                    }
+                })
+                .collect();
+            let kept: Vec<Value> = (0..n).map(|p| json!(((s + p) % 4) * 5)).collect();
+            json!({"frime": "8", "laid": laid, "hand": kept})
+        }
+        _ => {
+            let captured: Vec<Value> = (0..n)
+                .map(|p| {
+                    if p == s % n {
+                        json!({"S": 14, "H": 13})
+                    } else {
+                        json!({"D": 2})
+                    }
+                })
+                .collect();
+            json!({"captured": captured})
+        }
+    }
+}
+
+fn event(game: &str, seats: usize, (kind, s, p, n): (u8, u8, i64, u8)) -> Value {
+    let seat = s as usize % seats.max(1);
+    let name = NAMES[n as usize % NAMES.len()];
+    let step = match game {
+        "bridge" => 10,
+        "2500" => 5,
+        _ => 1,
+    };
+    let points = if p == 0 { step } else { p * step };
+    match kind {
+        0 => json!({"event": "replace", "seat": seat, "player": name}),
+        1 => {
+            let side = if game == "bridge" { seat % 2 } else { seat };
+            json!({"event": "adjust", "side": side, "points": points, "reason": "accord"})
+        }
+        2 => {
+            json!({"event": "join", "player": name, "score": if game == "democratie" { p.abs() } else { points.abs() }})
+        }
+        _ => json!({"event": "leave", "seat": seat}),
+    }
+}
+
+/// An evening built entry by entry through the core's own checks: each entry the session
+/// takes is kept, each it refuses left out.
+fn evening(game: &str, steps: &[Step]) -> Session {
+    let v = session(game, &start_players(game), json!({}), json!([]));
+    let mut s = Session::from_value(&v).unwrap();
+    let mut sheet = s.score().unwrap();
+    let mut hands = 0;
+    for step in steps {
+        let seats = sheet.seats().len();
+        let candidates: Vec<Value> = match step {
+            Step::Hand(seed) => (0..10)
+                .map(|k| hand(game, s.playing(), *seed, hands + k))
+                .collect(),
+            Step::Event(k, a, p, n) => vec![event(game, seats, (*k, *a, *p, *n))],
+        };
+        for c in candidates {
+            let Ok(h) = s.decode(&c) else { continue };
+            if sheet.push(&h.game).is_ok() {
+                s.hands.push(h);
+                if matches!(step, Step::Hand(_)) {
+                    hands += 1;
+                }
+                break;
+            }
+        }
+    }
+    s
+}
+
+fn sheet_json(s: &Session) -> Value {
+    s.score().unwrap().to_json(Lang::En)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(96)
+    ))]
+
+    #[test]
+    fn events_round_trip_and_both_readers_agree(game in prop::sample::select(GAMES.to_vec()), steps in steps()) {
+        let s = evening(game, &steps);
+        let text = s.to_json_string();
+        // The writer and the careful reader: the same session back.
+        let again = Session::parse(&text).unwrap();
+        prop_assert_eq!(&again, &s);
+        prop_assert_eq!(again.to_json_string(), text.clone());
+        // The reader that keeps no text, and the one-pass facts: the same standing.
+        let scored = Session::parse_to_score(&text).unwrap();
+        let sheet = sheet_json(&s);
+        prop_assert_eq!(&sheet_json(&scored), &sheet);
+        let facts = Session::facts(&text).unwrap();
+        prop_assert_eq!(json!(facts.end.totals), sheet["totals"].clone());
+        prop_assert_eq!(json!(facts.end.winners), sheet["winners"].clone());
+        // `marque score`'s streamed sheet is the sheet.
+        let mut out = Vec::new();
+        s.write_score(Lang::En, &mut out, 1 << 20, Vec::new()).unwrap().unwrap();
+        let streamed: Value = serde_json::from_slice(&out).unwrap();
+        prop_assert_eq!(&streamed, &sheet);
+        // Every row names every side; each side's lines add up to its delta.
+        let sides = sheet["sides"].as_array().unwrap().len();
+        let seats = sheet["seats"].as_array().unwrap().len();
+        prop_assert_eq!(seats, if game == "bridge" { 4 } else { sides });
+        for row in sheet["hands"].as_array().unwrap() {
+            prop_assert_eq!(row["delta"].as_array().unwrap().len(), sides);
+        }
+    }
+
+    #[test]
+    fn an_adjustment_adds_its_points_and_a_substitute_none(game in prop::sample::select(GAMES.to_vec()), steps in steps()) {
+        let s = evening(game, &steps);
+        let sheet: Sheet = s.score().unwrap();
+        let mut totals = vec![0i64; sheet.sides.len()];
+        for (h, row) in s.hands.iter().zip(&sheet.hands) {
+            let before = totals.clone();
+            for (t, d) in totals.iter_mut().zip(&row.delta) {
+                *t += d;
+            }
+            match h.to_value()["event"].as_str() {
+                Some("adjust") => {
+                    let v = h.to_value();
+                    let (side, points) = (v["side"].as_u64().unwrap() as usize, v["points"].as_i64().unwrap());
+                    prop_assert_eq!(row.delta.iter().sum::<i64>(), points);
+                    prop_assert_eq!(row.delta[side], points);
+                    prop_assert_eq!(row.lines.len(), 1);
+                }
+                Some("replace") | Some("leave") => {
+                    prop_assert!(row.delta.iter().all(|d| *d == 0));
+                    prop_assert_eq!(&totals, &before);
+                    prop_assert!(row.lines.is_empty());
+                }
+                _ => {}
+            }
+        }
+        // The truc's totals count manches, not the points added up: every other game's do.
+        if game != "truc" {
+            prop_assert_eq!(totals, sheet.totals.clone());
+        }
+    }
+}
+
+#[test]
+fn a_late_player_a_departure_and_a_substitute_are_counted_as_the_spec_says() {
+    use marque_core::session::Holders;
+    let v = session(
+        "2500",
+        &["Paul", "Lise"],
+        json!({}),
+        json!([
+            {"frime": "8", "laid": [["A","A","A"], ["3","3","3"]], "hand": [["K"], []]},
+            {"event": "join", "player": "Marc", "score": 450},
+            {"event": "replace", "seat": 0, "player": "Zoé"},
+            {"frime": "5", "laid": [["K","K","K"], [], ["9","9","9"]], "hand": [[], ["A"], []]},
+            {"event": "leave", "seat": 1},
+            {"event": "join", "player": "Tom"},
+            {"event": "replace", "seat": 3, "player": "Léa"},
+            {"frime": "7", "laid": [["K","K","K"], ["9","9","9"], []], "hand": [[], [], ["4"]]}
+        ]),
+    );
+    let s = Session::from_value(&v).unwrap();
+    let sheet = s.score().unwrap();
+    let h: Holders = sheet.holders(&s.hands).playing();
+    // Tom took a seat and gave it up before any brasse: he played none, so he is not counted.
+    assert_eq!(h.names, ["Paul", "Lise", "Marc", "Zoé", "Léa"]);
+    assert_eq!(h.seats, [0, 1, 2, 0, 3]);
+    assert_eq!(h.holds, [false, true, true, true, true]);
+    let brasses: Vec<i64> = h.figures.iter().map(|t| t.sums()[0]).collect();
+    assert_eq!(
+        brasses,
+        [1, 2, 2, 2, 1],
+        "each brasse to who held the seat for it"
+    );
+    assert_eq!(sheet.sides, ["Zoé", "Lise", "Marc", "Léa"]);
+}
+
+#[test]
+fn the_random_evenings_hold_events_and_hands() {
+    let steps: Vec<Step> = (0..40u8)
+        .map(|k| {
+            if k % 3 == 0 {
+                Step::Event((k / 3) % 4, k / 3, i64::from(k) - 20, k / 3)
+            } else {
+                Step::Hand(k)
+            }
+        })
+        .collect();
+    for game in GAMES {
+        let s = evening(game, &steps);
+        let events = s.hands.iter().filter(|h| h.game.event().is_some()).count();
+        let hands = s.hands.len() - events;
+        assert!(
+            events >= 2 && hands >= 5,
+            "{game}: {events} events, {hands} hands"
+        );
+    }
+}
