@@ -166,7 +166,7 @@ impl Found<'_> {
         let put_steps = |t: &mut String, steps: &[marque_core::explain::Step]| {
             for st in steps {
                 let text = st.text.render(lang);
-                let side = &sides[st.side];
+                let side = sides.get(st.side).map_or("", String::as_str);
                 put(
                     t,
                     &format!("  {side} {:+}  {text} [{}]", st.points, st.rule),

@@ -75,6 +75,8 @@ pub enum Command {
     WhatIf(Option<(String, serde_json::Value)>),
     Edit(usize),
     CancelEdit,
+    /// The form enters this table event (None: a hand).
+    Table(Option<marque_core::games::table::EventKind>),
     ToggleLog,
     Import(PathBuf),
     /// A session file to another shelf: archived, in the trash, or back among the sessions.
@@ -262,8 +264,17 @@ impl App {
                 o.reset_form();
             }),
             Command::CancelEdit => self.with_open(|o| {
+                if o.editing.take().is_some() && o.table.is_some() {
+                    o.table = None;
+                }
+                o.reset_form();
+            }),
+            Command::Table(kind) => self.with_open(|o| {
+                o.table = kind;
                 o.editing = None;
                 o.reset_form();
+                // The keys just tapped lie right above the form: it is not scrolled to.
+                o.form_top = false;
             }),
             Command::ToggleLog => self.with_open(|o| {
                 o.show_log = !o.show_log;

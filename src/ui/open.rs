@@ -60,6 +60,13 @@ pub struct Open {
     pub next_rubber: bool,
     /// Options changed to see what the session would give under them (nothing is saved).
     pub whatif: serde_json::Map<String, serde_json::Value>,
+    /// The table event the form enters (None: a hand).
+    pub table: Option<marque_core::games::table::EventKind>,
+    /// Names typed before in this data folder (offered by the event forms).
+    pub known: Vec<String>,
+    /// The seats playing the hand the form enters, and who holds each.
+    pub seats: Vec<usize>,
+    pub players: Vec<String>,
 }
 
 impl Open {
@@ -90,6 +97,10 @@ impl Open {
             form_area: None,
             preview_room: 0.0,
             whatif: serde_json::Map::new(),
+            table: None,
+            known: Vec::new(),
+            seats: Vec::new(),
+            players: Vec::new(),
         };
         open.reset_form();
         // A session opens at its top; each hand after it starts at the form's.
@@ -130,11 +141,34 @@ impl Open {
             self.form = Form::empty();
             return;
         }
-        self.before = match self.editing {
-            Some(i) => doc.sheet().before(i, &doc.session().hands).live().clone(),
-            None => doc.sheet().open_game().clone(),
+        let hands = &doc.session().hands;
+        let index = self.editing.unwrap_or(hands.len());
+        let replay = doc.sheet().before(index, hands);
+        self.before = replay.live().clone();
+        let names = replay.seats().current();
+        self.seats = replay.seats().playing();
+        self.players = self.seats.iter().map(|s| names[*s].clone()).collect();
+        // An event edited is edited in its own form.
+        let existing = self
+            .editing
+            .and_then(|i| hands.get(i))
+            .and_then(|h| h.game.event());
+        if let Some(e) = existing {
+            self.table = Some(e.kind());
+        }
+        // Names offered: those typed before in the folder, and those of this table's seats.
+        let mut known = self.known.clone();
+        for seat in replay.seats().held() {
+            for name in seat {
+                if !known.contains(name) {
+                    known.push(name.clone());
+                }
+            }
+        }
+        self.form = match self.table {
+            Some(kind) => Form::event(kind, existing, &known),
+            None => Form::new(doc.session(), self.editing, self.modes),
         };
-        self.form = Form::new(doc.session(), self.editing, self.modes);
     }
 
     /// What `hand` would add where the form enters it; computed once per hand given.
@@ -178,7 +212,9 @@ impl App {
     pub fn open_path(&mut self, path: &Path) {
         match Document::open(path) {
             Ok(doc) => {
-                self.open = Some(Open::new(doc, self.prefs.modes));
+                let mut open = Open::new(doc, self.prefs.modes);
+                open.known = self.prefs.people.names.clone();
+                self.open = Some(open);
                 self.screen = Screen::Session;
             }
             Err(e) => self.notice = Some(store_notice(e)),
@@ -360,11 +396,17 @@ impl App {
             return;
         };
         let editing = open.editing;
+        let event = hand.event().is_some();
         let changed = self.operate(After::Hands(None), |doc, now| match editing {
             Some(i) => doc.edit(i, hand, now),
             None => doc.enter(hand, now),
         });
         if changed && let Some(o) = self.open.as_mut() {
+            if event {
+                // The event is recorded: the next entry is a hand again.
+                o.table = None;
+                o.reset_form();
+            }
             let last = o.doc.session().hands.len().saturating_sub(1);
             o.selected = editing.filter(|&i| i <= last).or(Some(last));
         }

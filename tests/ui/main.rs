@@ -22,6 +22,7 @@ mod ui_democratie;
 mod ui_dialog_wait;
 mod ui_dialogs;
 mod ui_double_confirm;
+mod ui_events;
 mod ui_first_run;
 mod ui_geometry;
 mod ui_history;

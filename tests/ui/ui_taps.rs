@@ -361,3 +361,25 @@ fn democratie_with_6_players_and_the_trick_helper() {
         },
     );
 }
+
+/// The table's event forms (issue 32): seat keys, the sign key, the reasons, the confirm key.
+#[test]
+fn table_event_forms() {
+    for (k, kind) in ["Remplacement", "Ajustement", "Arrivée", "Départ"]
+        .into_iter()
+        .enumerate()
+    {
+        every_size(
+            &format!("2500, {kind}"),
+            71 + k as u64,
+            &|dir, size, zoom| {
+                let mut h = window(dir, size, zoom);
+                new_game(&mut h, "Le 2500", &["Ana", "Ben", "Chloé", "Dario", "Eva"]);
+                click(&mut h, "Commencer la partie");
+                click(&mut h, &format!("Table : {kind}"));
+                h
+            },
+            &no_mode,
+        );
+    }
+}

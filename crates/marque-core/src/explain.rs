@@ -110,22 +110,21 @@ fn explain_row(
                 side: l.side,
                 points: l.points,
                 rule: l.rule,
-                text: crate::table::describe(event, &names, session.game),
+                text: crate::games::table::describe(event, &names, session.game),
                 sum: None,
             })
             .collect();
         if steps.is_empty() {
             let side = match event {
-                crate::table::Event::Replace { seat, .. } | crate::table::Event::Leave { seat } => {
-                    session.game.side_of(*seat)
-                }
+                crate::games::table::Event::Replace { seat, .. }
+                | crate::games::table::Event::Leave { seat } => session.game.side_of(*seat),
                 _ => 0,
             };
             steps.push(Step {
                 side,
                 points: 0,
                 rule: event.kind().rule(),
-                text: crate::table::describe(event, &names, session.game),
+                text: crate::games::table::describe(event, &names, session.game),
                 sum: None,
             });
         }

@@ -19,7 +19,6 @@ pub mod merge;
 pub mod session;
 pub mod stats;
 pub mod stream;
-pub mod table;
 pub mod text;
 pub mod trail;
 pub mod view;

@@ -197,7 +197,7 @@ fn line_text(
         out,
         "{indent}[{}] {} {}{colon}{}",
         l.rule,
-        sides[l.side],
+        sides.get(l.side).map_or("", String::as_str),
         signed(l.points),
         l.text.render(lang)
     )

@@ -110,7 +110,7 @@ pub struct RowView {
     /// Each side's cell.
     pub cells: Vec<Cell>,
     /// The table event it is, if it is one (titled by its kind, not as a hand).
-    pub event: Option<crate::table::EventKind>,
+    pub event: Option<crate::games::table::EventKind>,
 }
 
 impl RowView {
@@ -145,7 +145,7 @@ impl RowView {
             part: row.info.part(),
             part_won: row.info.part_won(session.options.typed()),
             cells,
-            event: hand.game.event().map(crate::table::Event::kind),
+            event: hand.game.event().map(crate::games::table::Event::kind),
         }
     }
 

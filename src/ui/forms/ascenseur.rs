@@ -93,12 +93,12 @@ impl AscenseurForm {
         self.trick_rows(ui, ctx, &rows, &order, &r);
         self.deduce(r.cards);
         self.trick_line(ui, ctx.lang, r.cards);
-        self.entry(&ctx.session.players, &order)
+        self.entry(ctx.players, &order)
     }
 
     /// Each player's bid in bidding order, the dealer's forbidden bid struck out.
     fn bid_rows(&mut self, ui: &mut egui::Ui, ctx: &Ctx, rows: &Rows, order: &[usize], r: &Round) {
-        let (lang, players) = (ctx.lang, &ctx.session.players);
+        let (lang, players) = (ctx.lang, ctx.players);
         for &p in order {
             let others = (0..players.len())
                 .filter(|&q| q != r.dealer)
@@ -148,7 +148,7 @@ impl AscenseurForm {
     /// The hook said in words, on a line that is always there (nothing moves when the
     /// dealer's turn comes), and the bids so far.
     fn hook_line(&self, ui: &mut egui::Ui, ctx: &Ctx, r: &Round) {
-        let (lang, players) = (ctx.lang, &ctx.session.players);
+        let (lang, players) = (ctx.lang, ctx.players);
         let others: Option<Vec<u32>> = (0..players.len())
             .filter(|&q| q != r.dealer)
             .map(|q| self.bids[q])
@@ -181,7 +181,7 @@ impl AscenseurForm {
         order: &[usize],
         r: &Round,
     ) {
-        let (lang, players) = (ctx.lang, &ctx.session.players);
+        let (lang, players) = (ctx.lang, ctx.players);
         let size = rows.size;
         for &p in order {
             rows.row(ui, (players[p].clone(), None), &mut |ui: &mut egui::Ui| {
@@ -257,7 +257,7 @@ fn header(ui: &mut egui::Ui, ctx: &Ctx, plan: &Plan, k: usize, r: &Round) {
         round = k + 1,
         rounds = plan.rounds(),
         cards = r.cards,
-        dealer = &ctx.session.players[r.dealer],
+        dealer = &ctx.players[r.dealer],
         trump = trump
     )
     .render(lang);

@@ -84,7 +84,7 @@ impl BridgeForm {
             msg!(
                 "ui.bridge.dealer",
                 seat = tr(lang, dealer.name_key()),
-                player = &ctx.session.players[dealer.index()]
+                player = &ctx.players[dealer.index()]
             )
             .render(lang),
         );
@@ -123,7 +123,7 @@ impl BridgeForm {
             format!(
                 "{} — {}",
                 tr(lang, seat.name_key()),
-                ctx.session.players[seat.index()]
+                ctx.players[seat.index()]
             )
         };
         let texts: Vec<String> = Seat::ALL.into_iter().map(seat_text).collect();

@@ -74,7 +74,7 @@ impl DemocratieForm {
 
     pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Entry {
         let lang = ctx.lang;
-        let players = &ctx.session.players;
+        let players = ctx.players;
         let Options::Democratie(options) = ctx.session.options.typed() else {
             return Err(Msg::new("ui.form.incomplete"));
         };
@@ -145,7 +145,7 @@ impl DemocratieForm {
     /// was switched to cards).
     fn player_rows(&mut self, ui: &mut egui::Ui, ctx: &Ctx, options: &DemoOptions) {
         let lang = ctx.lang;
-        let players = &ctx.session.players;
+        let players = ctx.players;
         let height = key_height(ui);
         // "All 25 to this player" in a suit: applied once the grid is drawn.
         let mut all_to: Option<(usize, usize)> = None;
@@ -233,7 +233,7 @@ impl DemocratieForm {
     /// tapped in one row leaves any other row it was in.
     fn suit_grid(&mut self, ui: &mut egui::Ui, ctx: &Ctx, options: &DemoOptions) {
         let lang = ctx.lang;
-        let players = &ctx.session.players;
+        let players = ctx.players;
         let height = key_height(ui);
         let gap = ui.spacing().item_spacing.x;
         let tab = egui::vec2(
@@ -325,7 +325,7 @@ impl DemocratieForm {
 
     fn helper_ui(&mut self, ui: &mut egui::Ui, ctx: &Ctx) {
         let lang = ctx.lang;
-        let players = &ctx.session.players;
+        let players = ctx.players;
         let Options::Democratie(options) = ctx.session.options.typed() else {
             return;
         };

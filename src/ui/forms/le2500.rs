@@ -232,7 +232,7 @@ impl Le2500Form {
         frime: Rank,
     ) -> Hand {
         let lang = ctx.lang;
-        let players = &ctx.session.players;
+        let players = ctx.players;
         let step: u32 = if self.trio { 3 } else { 1 };
         let removing = self.removing;
         let height = key_height(ui);
@@ -304,7 +304,7 @@ impl Le2500Form {
         frime: Rank,
     ) -> Hand {
         let lang = ctx.lang;
-        let players = &ctx.session.players;
+        let players = ctx.players;
         let height = key_height(ui);
         ui.add(
             egui::Label::new(egui::RichText::new(tr(lang, "ui.2500.points_note")).weak()).wrap(),

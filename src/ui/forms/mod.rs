@@ -5,6 +5,7 @@ mod ascenseur;
 mod bridge;
 mod democratie;
 mod le2500;
+mod table;
 mod truc;
 
 use crate::games::{GameHand, GameKind, Live};
@@ -37,6 +38,10 @@ pub struct Ctx<'a> {
     /// The hand being edited; None for the next hand.
     pub editing: Option<usize>,
     pub lang: Lang,
+    /// The seats playing the hand entered, in the order a hand lists them, and who holds each
+    /// (table events: a substitute, an arrival, a departure).
+    pub seats: &'a [usize],
+    pub players: &'a [String],
 }
 
 impl Ctx<'_> {
@@ -67,6 +72,7 @@ macro_rules! hand_form {
     )*};
 }
 hand_form!(
+    table::EventForm,
     bridge::BridgeForm,
     truc::TrucForm,
     ascenseur::AscenseurForm,
@@ -88,7 +94,7 @@ impl Form {
     /// game's form.
     pub fn new(session: &Session, editing: Option<usize>, modes: Modes) -> Form {
         let existing = editing.and_then(|i| session.hands.get(i)).map(|h| &h.game);
-        let n = session.players.len();
+        let n = session.playing_before(editing.unwrap_or(session.hands.len()));
         let le2500 = match session.options.typed() {
             crate::session::Options::Le2500(o) => o.clone(),
             _ => crate::games::le2500::Options::default(),
@@ -120,6 +126,15 @@ impl Form {
             }
         };
         Form(Some(form))
+    }
+
+    /// A form for a table event of `kind`, or filled from the event being edited.
+    pub fn event(
+        kind: marque_core::games::table::EventKind,
+        existing: Option<&marque_core::games::table::Event>,
+        known: &[String],
+    ) -> Form {
+        Form(Some(Box::new(table::EventForm::new(kind, existing, known))))
     }
 
     pub fn is_empty(&self) -> bool {

@@ -52,7 +52,7 @@ impl TrucForm {
 
     pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Entry {
         let lang = ctx.lang;
-        let players = &ctx.session.players;
+        let players = ctx.players;
         let Options::Truc(options) = ctx.session.options.typed() else {
             return Err(Msg::new("ui.form.incomplete"));
         };

@@ -9,6 +9,7 @@ use super::{Command, Open, forms};
 use crate::games::{GameHand, GameKind};
 use crate::history;
 use crate::i18n::{Lang, Msg, tr};
+use marque_core::games::table::EventKind;
 use marque_core::msg;
 use marque_core::view::signed_shown as signed;
 
@@ -190,9 +191,67 @@ pub(super) fn selected_heading(
     }
 }
 
+/// What the form enters: the next hand, or one of the table's events (the game's own); a
+/// line under the keys says why an event is not there. One row each, always there: nothing
+/// moves when another is picked.
+fn table_row(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
+    let game = open.doc.session().game;
+    let kinds = game.events();
+    let mut choices: Vec<(Option<EventKind>, String)> = vec![(None, tr(lang, game.hand_title()))];
+    choices.extend(kinds.iter().map(|k| (Some(*k), tr(lang, k.name_key()))));
+    // Small keys, all of one width (the widest word's), as many to a row as fit: two short
+    // rows at most beside a sheet, so that the form keeps its room on a small screen.
+    let type_size = 15.0;
+    let padding = 2.0 * ui.spacing().button_padding.x + 8.0;
+    let width = choices
+        .iter()
+        .map(|(_, t)| {
+            egui::WidgetText::from(RichText::new(t).size(type_size))
+                .into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Extend),
+                    f32::INFINITY,
+                    egui::TextStyle::Button,
+                )
+                .size()
+                .x
+                + padding
+        })
+        .fold(60.0, f32::max);
+    let per = crate::ui::widgets::per_row(ui, width, choices.len());
+    let height = line_height(ui, egui::TextStyle::Button, true) + 6.0;
+    for row in choices.chunks(per) {
+        ui.horizontal(|ui| {
+            for (kind, text) in row {
+                let on = open.table == *kind;
+                let name = match kind {
+                    Some(_) => msg!("ui.table.key", what = text.as_str()).render(lang),
+                    None => text.clone(),
+                };
+                let size = (egui::vec2(width, height), type_size);
+                if crate::ui::widgets::key_in(ui, size, on, true, text.as_str(), name).clicked()
+                    && !on
+                {
+                    commands.push(Command::Table(*kind));
+                }
+            }
+        });
+    }
+    if let Some(note) = game.events_note() {
+        let line = line_height(ui, egui::TextStyle::Small, false);
+        fixed_row(ui, line, |ui| {
+            let text = RichText::new(tr(lang, note)).weak().small();
+            ui.add(egui::Label::new(text).truncate());
+        });
+    }
+}
+
 /// The entry form with its live check and preview (computed when the form's hand changes).
 pub(super) fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
     let game = open.doc.session().game;
+    if open.editing.is_none() {
+        table_row(ui, lang, open, commands);
+    }
     let heading = match open.editing {
         Some(i) => {
             let heading = ui.heading(game.hand_words(msg!("ui.editing", n = i + 1)).render(lang));
@@ -201,6 +260,7 @@ pub(super) fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec
             }
             heading
         }
+        None if open.table.is_some() => ui.heading(tr(lang, "ui.table.heading")),
         None => {
             let n = open.doc.session().hands.len() + 1;
             ui.heading(game.hand_words(msg!("ui.next_hand", n = n)).render(lang))
@@ -217,6 +277,8 @@ pub(super) fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec
         before: &open.before,
         editing: open.editing,
         lang,
+        seats: &open.seats,
+        players: &open.players,
     };
     let shown = ui.scope(|ui| open.form.show(ui, &ctx));
     open.candidate = shown.inner;
@@ -269,6 +331,7 @@ pub(super) fn confirm_area(
     ui.add_space(4.0);
     let editing = open.editing.is_some();
     let game = open.doc.session().game;
+    let event = open.table.is_some();
     let hand = match open.candidate.clone() {
         Ok(hand) => hand,
         Err(missing) => {
@@ -279,9 +342,9 @@ pub(super) fn confirm_area(
             let note = RichText::new(missing.render(lang)).strong();
             if !narrow {
                 ui.add(egui::Label::new(note).wrap());
-                confirm_keys(ui, lang, game, editing, None, None, commands);
+                confirm_keys(ui, lang, (game, event), editing, None, None, commands);
             } else {
-                confirm_keys(ui, lang, game, editing, None, Some(note), commands);
+                confirm_keys(ui, lang, (game, event), editing, None, Some(note), commands);
             }
             return;
         }
@@ -329,13 +392,13 @@ pub(super) fn confirm_area(
                 let text = msg!("ui.edit.whatif", totals = totals.join(", ")).render(lang);
                 ui.label(RichText::new(text).strong());
             }
-            confirm_keys(ui, lang, game, editing, Some(hand), None, commands);
+            confirm_keys(ui, lang, (game, event), editing, Some(hand), None, commands);
         }
         Err(problems) => {
             for p in problems {
                 ui.colored_label(ui.visuals().error_fg_color, p.msg.render(lang));
             }
-            confirm_keys(ui, lang, game, editing, None, None, commands);
+            confirm_keys(ui, lang, (game, event), editing, None, None, commands);
         }
     }
 }
@@ -347,16 +410,16 @@ pub(super) fn confirm_area(
 pub(super) fn confirm_keys(
     ui: &mut Ui,
     lang: Lang,
-    game: GameKind,
+    (game, event): (GameKind, bool),
     editing: bool,
     hand: Option<GameHand>,
     note: Option<RichText>,
     commands: &mut Vec<Command>,
 ) {
-    let label = if editing {
-        "ui.confirm_edit"
-    } else {
-        "ui.confirm"
+    let label = match (editing, event) {
+        (true, _) => "ui.confirm_edit",
+        (false, true) => "ui.event.confirm",
+        (false, false) => "ui.confirm",
     };
     // Ids of their own: the keys stay the same widgets whatever the foot shows above them.
     ui.push_id("confirm-keys", |ui| {

@@ -108,7 +108,14 @@ impl Rows {
             .map(|(k, r)| RowText {
                 starts_part: k > 0 && r.part.is_some() && view.rows[k - 1].part != r.part,
                 number: format!("#{}", r.index + 1),
-                label: if r.part_won.is_none()
+                label: if let Some(kind) = r.event {
+                    // A table event in its own words: "Arrivée — Marc arrive (450)".
+                    format!(
+                        "{} — {}",
+                        crate::i18n::tr(lang, kind.name_key()),
+                        r.label.render(lang)
+                    )
+                } else if r.part_won.is_none()
                     && words.get(r.index) == Some(&history::Word::Disputed)
                 {
                     msg!("ui.word.disputed", what = r.label.clone()).render(lang)
@@ -357,7 +364,9 @@ fn heading(ui: &mut Ui, open: &Open, lang: Lang, narrow: bool, commands: &mut Ve
 
     ui.horizontal_wrapped(|ui| {
         ui.heading(tr(lang, game.name_key()));
-        ui.label(RichText::new(doc.session().players.join(" · ")).strong());
+        // Who sits at the table now (a substitute, an arrival in place).
+        let seated = doc.sheet().seats().current();
+        ui.label(RichText::new(seated.join(" · ")).strong());
     });
     let over = doc.sheet().finished && (!game.goes_on() || doc.session().closed);
     state_line(ui, lang, doc.sheet(), (over, open.rows.papers()));

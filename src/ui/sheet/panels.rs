@@ -110,7 +110,9 @@ pub(super) fn explain(
         // hover, a click opens it), then the line itself, wrapped under them: a long line never
         // lies over the link.
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(format!("{} {}", sides[side], signed(points))).strong());
+            // (A seat that joins with this very entry has no column yet: its line names it.)
+            let name = sides.get(side).map_or("", String::as_str);
+            ui.label(RichText::new(format!("{name} {}", signed(points))).strong());
             let key = crate::ui::rules::rule_key(rule.as_str());
             ui.label(RichText::new(tr(lang, &format!("{key}.title"))).weak());
             let hover = format!("{}\n\n{}", tr(lang, &key), tr(lang, "ui.open_rule"));

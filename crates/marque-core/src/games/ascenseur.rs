@@ -379,6 +379,7 @@ super::figures!(Sum {
 super::figures!(Best { Round = "best_round" });
 
 impl super::Rules for Game {
+    const EVENTS_NOTE: Option<&'static str> = Some("event.note.ascenseur");
     rules_from_module!();
 
     const SUMS: &'static [&'static str] = Sum::NAMES;

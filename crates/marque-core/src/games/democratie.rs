@@ -9,9 +9,9 @@ use serde_json::{Map, Value, json};
 
 use super::json::{self, Obj};
 use super::{Line, OptDesc, OptKind, Scored};
+use crate::games::table::{Event, Playing, Seats};
 use crate::i18n::{Arg, Msg};
 use crate::msg;
-use crate::table::{Event, Playing, Seats};
 
 use crate::games::RuleId;
 
@@ -589,6 +589,16 @@ impl Game {
                 target = self.options.target
             )]);
         }
+        let n = self.playing.count();
+        if hand.captured.len() != n {
+            // A manche entered before an arrival or a departure that is no longer there.
+            return Err(vec![msg!(
+                "json.per_player",
+                field = "captured",
+                found = hand.captured.len(),
+                players = n
+            )]);
+        }
         let problems = self.check(hand);
         if !problems.is_empty() {
             return Err(problems);
@@ -638,7 +648,7 @@ super::figures!(Sum {
 });
 
 impl super::Rules for Game {
-    const EVENTS: &'static [crate::table::EventKind] = &crate::table::EventKind::ALL;
+    const EVENTS: &'static [crate::games::table::EventKind] = &crate::games::table::EventKind::ALL;
     const NEGATIVE_START: bool = false;
     rules_from_module!();
 

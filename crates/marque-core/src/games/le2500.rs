@@ -9,9 +9,9 @@ use serde_json::{Value, json};
 
 use super::json::{self, Obj};
 use super::{Line, OptDesc, OptKind, Scored};
+use crate::games::table::{Event, Playing, Seats};
 use crate::i18n::{Arg, Msg};
 use crate::msg;
-use crate::table::{Event, Playing, Seats};
 
 use crate::games::RuleId;
 
@@ -501,6 +501,16 @@ impl Game {
         if self.over {
             return Err(vec![msg!("le2500.err.over", target = self.options.target)]);
         }
+        let n = self.playing.count();
+        if hand.laid.len() != n || hand.hand.len() != n {
+            // A brasse entered before an arrival or a departure that is no longer there.
+            return Err(vec![msg!(
+                "json.per_player",
+                field = "laid",
+                found = hand.laid.len(),
+                players = n
+            )]);
+        }
         let problems = self.check(hand);
         if !problems.is_empty() {
             return Err(problems);
@@ -557,7 +567,7 @@ super::figures!(Sum {
 super::figures!(Best { Brasse = "best_brasse" });
 
 impl super::Rules for Game {
-    const EVENTS: &'static [crate::table::EventKind] = &crate::table::EventKind::ALL;
+    const EVENTS: &'static [crate::games::table::EventKind] = &crate::games::table::EventKind::ALL;
     const POINTS_STEP: i64 = 5;
     rules_from_module!();
 

@@ -38,6 +38,7 @@ pub mod democratie;
 mod face;
 pub mod json;
 pub mod le2500;
+pub mod table;
 pub mod truc;
 
 pub use bridge::{Ended, Paper, Papers};
@@ -449,24 +450,27 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     fn tally_end(&self, _seats: &mut [Tally]) {}
     /// The table events the game takes (`table.*`): a substitute and agreed points unless it
     /// says otherwise.
-    const EVENTS: &'static [crate::table::EventKind] = &[
-        crate::table::EventKind::Replace,
-        crate::table::EventKind::Adjust,
+    const EVENTS: &'static [crate::games::table::EventKind] = &[
+        crate::games::table::EventKind::Replace,
+        crate::games::table::EventKind::Adjust,
     ];
+    /// The key of a line saying why some events are not there (L'Ascenseur's rounds follow
+    /// the number of players); `None` where every event is.
+    const EVENTS_NOTE: Option<&'static str> = None;
     /// The step of agreed points and starting scores (bridge counts in tens).
     const POINTS_STEP: i64 = 1;
     /// A seat joining may start below zero.
     const NEGATIVE_START: bool = true;
-    /// Plays a table event that the table allowed ([`crate::table::Seats::check`]; `seats` is
+    /// Plays a table event that the table allowed ([`crate::games::table::Seats::check`]; `seats` is
     /// the table after it): the delta per side, its lines, and the facts printed beside it.
     /// By default a substitute or a departure changes no score, and agreed points go to
     /// [`Rules::adjust`].
     fn event(
         &mut self,
-        event: &crate::table::Event,
-        seats: &crate::table::Seats,
+        event: &crate::games::table::Event,
+        seats: &crate::games::table::Seats,
     ) -> Result<Scored<Map<String, Value>>, Vec<Msg>> {
-        use crate::table::Event;
+        use crate::games::table::Event;
         let sides = Self::sides(&seats.current()).len();
         let mut scored = Scored {
             delta: vec![0; sides],
@@ -485,7 +489,7 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
                 scored.lines.push(Line::new(
                     *side,
                     *points,
-                    crate::table::rule::ADJUST,
+                    crate::games::table::rule::ADJUST,
                     crate::msg!("event.line.adjust", reason = reason.as_str()),
                 ));
             }
@@ -653,8 +657,13 @@ macro_rules! games {
             }
 
             /// The table events the game takes.
-            pub fn events(self) -> &'static [crate::table::EventKind] {
+            pub fn events(self) -> &'static [crate::games::table::EventKind] {
                 match self { $(GameKind::$V => <$m::Game as Rules>::EVENTS),* }
+            }
+
+            /// Why some events are not there (a key), if some are not.
+            pub fn events_note(self) -> Option<&'static str> {
+                match self { $(GameKind::$V => <$m::Game as Rules>::EVENTS_NOTE),* }
             }
 
             /// The step of agreed points and starting scores.
@@ -728,8 +737,8 @@ macro_rules! games {
 
             /// Reads one hand of this game.
             pub fn decode(&self, v: &Value, players: usize) -> Result<GameHand, Vec<Msg>> {
-                if crate::table::Event::is_event(v) {
-                    return crate::table::Event::decode(v, self.kind())
+                if crate::games::table::Event::is_event(v) {
+                    return crate::games::table::Event::decode(v, self.kind())
                         .map(|e| GameHand::Event(self.kind(), e));
                 }
                 match self {
@@ -743,8 +752,8 @@ macro_rules! games {
         #[derive(Debug, Clone, PartialEq)]
         pub enum GameHand {
             $($V(<$m::Game as Rules>::Hand),)*
-            /// A table event of this game ([`crate::table`]).
-            Event(GameKind, crate::table::Event),
+            /// A table event of this game ([`crate::games::table`]).
+            Event(GameKind, crate::games::table::Event),
         }
 
         impl GameHand {
@@ -756,7 +765,7 @@ macro_rules! games {
             }
 
             /// The table event this entry is, if it is one.
-            pub fn event(&self) -> Option<&crate::table::Event> {
+            pub fn event(&self) -> Option<&crate::games::table::Event> {
                 match self {
                     GameHand::Event(_, e) => Some(e),
                     _ => None,
@@ -766,7 +775,7 @@ macro_rules! games {
             /// The fields of this entry Marque reads.
             pub fn fields(&self) -> &'static [&'static str] {
                 match self {
-                    GameHand::Event(..) => crate::table::FIELDS,
+                    GameHand::Event(..) => crate::games::table::FIELDS,
                     _ => self.kind().hand_fields(),
                 }
             }
@@ -785,7 +794,7 @@ macro_rules! games {
                     $((GameHand::$V(h), HandInfo::$V(i)) =>
                         <$m::Game as Rules>::label(h, i, index, players),)*
                     (GameHand::Event(..), HandInfo::Event(i)) => i.label.clone(),
-                    (GameHand::Event(_, e), _) => crate::table::label(e, players),
+                    (GameHand::Event(kind, e), _) => crate::games::table::label(e, players, *kind),
                     _ => Msg::new("session.mismatch"),
                 }
             }
@@ -820,7 +829,7 @@ macro_rules! games {
         pub enum HandInfo {
             $($V(<$m::Game as Rules>::Info),)*
             /// A table event's facts.
-            Event(crate::table::EventInfo),
+            Event(crate::games::table::EventInfo),
         }
 
         impl Serialize for HandInfo {
@@ -858,8 +867,8 @@ macro_rules! games {
             /// Plays a table event the table allowed (`seats`: the table after it).
             pub fn event(
                 &mut self,
-                event: &crate::table::Event,
-                seats: &crate::table::Seats,
+                event: &crate::games::table::Event,
+                seats: &crate::games::table::Seats,
             ) -> Result<Scored<HandInfo>, Vec<Msg>> {
                 let s = match self {
                     $(Live::$V(g) => <$m::Game as Rules>::event(g, event, seats)?,)*
@@ -867,7 +876,7 @@ macro_rules! games {
                 Ok(Scored {
                     delta: s.delta,
                     lines: s.lines,
-                    info: HandInfo::Event(crate::table::EventInfo {
+                    info: HandInfo::Event(crate::games::table::EventInfo {
                         event: event.kind().id(),
                         facts: s.info,
                         label: Msg::new("session.mismatch"),

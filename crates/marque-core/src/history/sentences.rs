@@ -147,7 +147,7 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
         let index = hand.saturating_sub(1).min(session.hands.len());
         let h = session.decode_at(value, index).ok()?;
         let before = sheet.before(index, &session.hands);
-        Some(crate::table::sentence(
+        Some(crate::games::table::sentence(
             h.game.event()?,
             &before.seats().current(),
             game,

@@ -2,8 +2,8 @@
 //! figures go to who held the seat for it, a person counts the session if they played one of
 //! its hands, a win goes to who holds a winning seat at the end.
 
+use crate::games::table::{Event, Seats};
 use crate::games::{GameHand, GameKind, HandInfo, Live, Tally};
-use crate::table::{Event, Seats};
 
 /// Who held the seats, one entry per person and seat (a substitute is a new entry, a seat that
 /// joined too), with their figures.

@@ -458,7 +458,7 @@ impl Session {
         self.hands[..upto]
             .iter()
             .fold(self.players.len(), |n, h| match h.game.event() {
-                Some(e) => crate::table::Seats::count_after(n, e),
+                Some(e) => crate::games::table::Seats::count_after(n, e),
                 None => n,
             })
     }
@@ -471,8 +471,8 @@ impl Session {
 
     /// Who sits where after every entry, events played as far as they can be (the sides
     /// `marque score` names before it plays the hands).
-    pub fn seats(&self) -> crate::table::Seats {
-        let mut seats = crate::table::Seats::new(self.game, &self.players);
+    pub fn seats(&self) -> crate::games::table::Seats {
+        let mut seats = crate::games::table::Seats::new(self.game, &self.players);
         for e in self.hands.iter().filter_map(|h| h.game.event()) {
             seats.apply(e).ok();
         }

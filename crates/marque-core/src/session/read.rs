@@ -435,7 +435,7 @@ fn read_hands(
     let mut count = players.len();
     for h in &hands {
         if let Some(e) = h.game.event() {
-            count = crate::table::Seats::count_after(count, e);
+            count = crate::games::table::Seats::count_after(count, e);
         }
     }
     for (i, r) in hands_raw.iter().enumerate() {
@@ -446,7 +446,7 @@ fn read_hands(
                 .and_then(|v| options.typed().decode(&v, count)),
         };
         if let Ok(GameHand::Event(_, e)) = &decoded {
-            count = crate::table::Seats::count_after(count, e);
+            count = crate::games::table::Seats::count_after(count, e);
         }
         match decoded {
             Ok(game) if first_bad.is_none() => hands.push(Hand {

@@ -4,9 +4,9 @@
 use serde_json::{Map, Value};
 
 use super::{Hand, Options, Paper, Problem, Session};
+use crate::games::table::Seats;
 use crate::games::{GameHand, GameKind, HandInfo, Line, Live, leaders};
 use crate::i18n::{Lang, Msg};
-use crate::table::Seats;
 
 impl Session {
     /// Plays every hand into a score sheet.
@@ -75,11 +75,14 @@ impl Replay {
     /// Plays one hand; a refused hand leaves the game as it was.
     pub fn play(&mut self, hand: &GameHand) -> Result<HandRow, Vec<Msg>> {
         if let GameHand::Event(_, event) = hand {
+            // Made by a form rather than read: checked as the readers check it.
+            crate::games::table::Event::decode(&event.to_json(), self.live.kind())?;
             let mut seats = self.seats.clone();
             seats.apply(event)?;
             let mut s = self.live.event(event, &seats)?;
             if let HandInfo::Event(info) = &mut s.info {
-                info.label = crate::table::label(event, &self.seats.current());
+                info.label =
+                    crate::games::table::label(event, &self.seats.current(), self.live.kind());
             }
             self.seats = seats;
             if let Some(c) = &mut self.counter {
@@ -163,7 +166,7 @@ impl Replay {
     /// win, `table.leave`).
     fn leaders(&self, totals: &[i64]) -> Vec<usize> {
         let game = self.live.kind();
-        if !crate::table::allowed(game).contains(&crate::table::EventKind::Leave) {
+        if !crate::games::table::allowed(game).contains(&crate::games::table::EventKind::Leave) {
             return leaders(totals);
         }
         let best = totals

@@ -547,6 +547,7 @@ super::figures!(Sum {
 });
 
 impl super::Rules for Game {
+    const EVENTS_NOTE: Option<&'static str> = Some("event.note.bridge");
     const POINTS_STEP: i64 = 10;
     rules_from_module!();
 
@@ -626,12 +627,12 @@ impl super::Rules for Game {
     /// none came before), never toward a game (`table.adjust`); a substitute changes nothing.
     fn event(
         &mut self,
-        event: &crate::table::Event,
-        _seats: &crate::table::Seats,
+        event: &crate::games::table::Event,
+        _seats: &crate::games::table::Seats,
     ) -> Result<Scored<serde_json::Map<String, Value>>, Vec<Msg>> {
         let mut above = [0, 0];
         let mut lines = Vec::new();
-        if let crate::table::Event::Adjust {
+        if let crate::games::table::Event::Adjust {
             side,
             points,
             reason,
@@ -645,7 +646,7 @@ impl super::Rules for Game {
             lines.push(Line::new(
                 side,
                 *points,
-                crate::table::rule::ADJUST,
+                crate::games::table::rule::ADJUST,
                 msg!("event.line.adjust", reason = reason.as_str()),
             ));
         }

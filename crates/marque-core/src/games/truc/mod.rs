@@ -579,7 +579,9 @@ super::figures!(Sum {
 });
 
 impl super::Rules for Game {
-    const EVENTS: &'static [crate::table::EventKind] = &[crate::table::EventKind::Replace];
+    const EVENTS_NOTE: Option<&'static str> = Some("event.note.truc");
+    const EVENTS: &'static [crate::games::table::EventKind] =
+        &[crate::games::table::EventKind::Replace];
     fn held(&self) -> usize {
         self.done.unshared()
     }

@@ -408,7 +408,7 @@ pub struct EventInfo {
 
 /// An event's short label, as a hand has one: "Zoé remplace Claire", "Ajustement : renonce".
 /// `players`: who held each seat before it.
-pub fn label(event: &Event, players: &[String]) -> Msg {
+pub fn label(event: &Event, players: &[String], game: GameKind) -> Msg {
     let who = |seat: usize| {
         players
             .get(seat)
@@ -421,13 +421,16 @@ pub fn label(event: &Event, players: &[String]) -> Msg {
             player = player.as_str(),
             before = who(*seat)
         ),
-        Event::Adjust { points, reason, .. } => {
-            msg!(
-                "event.label.adjust",
-                points = *points,
-                reason = reason.as_str()
-            )
-        }
+        Event::Adjust {
+            side,
+            points,
+            reason,
+        } => msg!(
+            "event.label.adjust",
+            points = signed(*points),
+            side = side_arg(game, players, *side),
+            reason = reason.as_str()
+        ),
         Event::Join { player, score } => {
             msg!("event.label.join", player = player.as_str(), score = *score)
         }
@@ -544,6 +547,23 @@ impl Playing {
             info: Map::new(),
         }
     }
+}
+
+/// Points with their sign, as a sheet shows them: `+100`, `−50` (a minus sign).
+fn signed(n: i64) -> String {
+    if n < 0 {
+        format!("−{}", crate::games::number(n.saturating_abs()))
+    } else {
+        format!("+{}", crate::games::number(n))
+    }
+}
+
+/// Side `side` as an argument: bridge's partnership by its key, else the player in that seat.
+fn side_arg(game: GameKind, players: &[String], side: usize) -> Arg {
+    game.side_args(&game.sides(players))
+        .into_iter()
+        .nth(side)
+        .unwrap_or_else(|| Arg::Text(side.to_string()))
 }
 
 /// What an event did and why, in a sentence (`players`: who held each seat before it):

@@ -1,0 +1,180 @@
+//! Table events entered through the window (issue 32): each event each game takes, by its
+//! form's labels; saved as the spec writes it, shown in the sheet and the log, undone and
+//! redone; after an arrival or a departure the hand forms list the seats still playing.
+use crate::ui_common::*;
+use serde_json::{Value, json};
+
+type H = egui_kittest::Harness<'static, marque::ui::App>;
+
+fn entries(dir: &std::path::Path) -> Vec<Value> {
+    saved(dir).hands
+}
+
+fn record(h: &mut H) {
+    click(h, "Enregistrer l'événement");
+}
+
+/// A 2500 evening: Marc arrives after the first brasse with 450 agreed, plays one, Lise leaves;
+/// the forms follow the seats; the log says it in a sentence; undo and redo work on events.
+#[test]
+fn a_2500_evening_with_a_late_arrival_and_a_departure() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = started(dir.path(), "Le 2500", &["Paul", "Lise"]);
+    click(&mut h, "Frime : 8");
+    click(&mut h, "Paul Posé As");
+    click(&mut h, "Valider la brasse");
+
+    click(&mut h, "Table : Arrivée");
+    assert!(shows(
+        &h,
+        "Tapez le nom du joueur (ou touchez un nom déjà vu)."
+    ));
+    type_in(&mut h, "Qui arrive ?", "Marc");
+    type_in(&mut h, "Score de départ convenu (0 sinon)", "450");
+    record(&mut h);
+    assert_eq!(
+        entries(dir.path())[1],
+        json!({"event": "join", "player": "Marc", "score": 450})
+    );
+    assert!(shows(&h, "Arrivée — Marc arrive (450)"));
+    assert!(shows(&h, "Total de Marc : 450"));
+    // The next brasse lists three players.
+    click(&mut h, "Frime : 8");
+    click(&mut h, "Marc Posé R");
+    click(&mut h, "Lise En main 5");
+    click(&mut h, "Valider la brasse");
+    let s = saved(dir.path());
+    assert_eq!(s.hands[2]["laid"].as_array().unwrap().len(), 3);
+    assert_eq!(s.score().unwrap().totals, vec![100, -5, 460]);
+
+    click(&mut h, "Table : Départ");
+    click(&mut h, "Départ de Lise");
+    record(&mut h);
+    assert_eq!(entries(dir.path())[3], json!({"event": "leave", "seat": 1}));
+    assert!(shows(&h, "Départ — Lise part"));
+    // Lise keeps her total; the form lists Paul and Marc only.
+    assert!(shows(&h, "Total de Lise : −5"));
+    click(&mut h, "Frime : 8");
+    assert!(shows(&h, "Marc Posé 3") && !shows(&h, "Lise Posé 3"));
+
+    // Undone, redone: the departure goes and comes back, in the file too.
+    click(&mut h, "Annuler (Ctrl+Z)");
+    assert_eq!(entries(dir.path()).len(), 3);
+    click(&mut h, "Frime : 8");
+    assert!(shows(&h, "Lise Posé 3"));
+    click(&mut h, "Rétablir (Ctrl+Y)");
+    assert_eq!(entries(dir.path()).len(), 4);
+
+    click(&mut h, "Journal des modifications");
+    assert!(shows_containing(
+        &h,
+        "Marc arrive, avec 450 points (accord de la table)"
+    ));
+    assert!(shows_containing(&h, "Lise quitte la table"));
+}
+
+/// A bridge rubber: Zoé takes Claire's seat (South), then EW are given 100 for a revoke, one
+/// tap for the reason; the adjustment is in the rubber, above the line; edited, then deleted.
+#[test]
+fn a_bridge_rubber_with_a_substitute_and_an_adjustment() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = started(dir.path(), "Bridge (partie libre)", &BRIDGE);
+    // Neither arrival nor departure at bridge, and the table is told why.
+    assert!(!shows(&h, "Table : Arrivée"));
+    assert!(shows_containing(&h, "Ni arrivée ni départ au bridge"));
+    click(&mut h, "Table : Remplacement");
+    click(&mut h, "Place de Sud — Claire");
+    type_in(&mut h, "Le remplaçant", "Zoé");
+    record(&mut h);
+    assert_eq!(
+        entries(dir.path())[0],
+        json!({"event": "replace", "seat": 2, "player": "Zoé"})
+    );
+    assert!(shows(&h, "Remplacement — Zoé remplace Claire"));
+    assert!(shows_containing(&h, "Anne · Bruno · Zoé · David"));
+
+    click(&mut h, "Table : Ajustement");
+    click(&mut h, "Points pour EO");
+    type_in(&mut h, "Points convenus (− pour en retirer)", "100");
+    assert!(shows(&h, "Donnez la raison (ou touchez-en une)."));
+    click(&mut h, "Raison : renonce");
+    record(&mut h);
+    assert_eq!(
+        entries(dir.path())[1],
+        json!({"event": "adjust", "side": 1, "points": 100, "reason": "renonce"})
+    );
+    let sheet = saved(dir.path()).score().unwrap();
+    assert_eq!(sheet.totals, vec![0, 100]);
+    assert!(shows(&h, "Ajustement — +100 pour EO : renonce"));
+    // Edited from the sheet: the form comes back filled, the points changed.
+    click(&mut h, "#2");
+    click(&mut h, "Modifier la donne 2");
+    replace_in(&mut h, "Points convenus (− pour en retirer)", "50");
+    click(&mut h, "Garder cette saisie");
+    assert_eq!(entries(dir.path())[1]["points"], json!(50));
+    // A bad number is said in words, and nothing is kept.
+    click(&mut h, "Table : Ajustement");
+    click(&mut h, "Points pour NS");
+    type_in(&mut h, "Points convenus (− pour en retirer)", "25");
+    click(&mut h, "Raison : fausse donne");
+    assert!(shows_containing(&h, "il faut un multiple de 10"));
+    assert_eq!(entries(dir.path()).len(), 2);
+}
+
+/// Every other game: the events it takes, each through its form; none of the others offered.
+#[test]
+fn each_game_takes_its_events() {
+    // Le Truc: a substitute only.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = started(dir.path(), "Le Truc", &["Jo", "Max"]);
+    assert!(!shows(&h, "Table : Ajustement"));
+    click(&mut h, "Table : Remplacement");
+    click(&mut h, "Place de Jo");
+    type_in(&mut h, "Le remplaçant", "Léa");
+    record(&mut h);
+    assert_eq!(
+        entries(dir.path())[0],
+        json!({"event": "replace", "seat": 0, "player": "Léa"})
+    );
+    assert!(shows_containing(&h, "Léa · Max"));
+
+    // L'Ascenseur: an adjustment (a misdeal), no arrival.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = started(dir.path(), "L'Ascenseur", &["A1", "B2", "C3"]);
+    assert!(!shows(&h, "Table : Arrivée"));
+    click(&mut h, "Table : Ajustement");
+    click(&mut h, "Points pour B2");
+    type_in(&mut h, "Points convenus (− pour en retirer)", "3");
+    click(&mut h, "Changer le signe");
+    click(&mut h, "Raison : fausse donne");
+    record(&mut h);
+    assert_eq!(
+        entries(dir.path())[0],
+        json!({"event": "adjust", "side": 1, "points": -3, "reason": "fausse donne"})
+    );
+    assert_eq!(saved(dir.path()).score().unwrap().totals, vec![0, -3, 0]);
+
+    // Démocratie: an arrival with no score given (0), then a departure.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = started(dir.path(), "Démocratie", &["Ana", "Ben"]);
+    click(&mut h, "Table : Arrivée");
+    type_in(&mut h, "Qui arrive ?", "Cléo");
+    record(&mut h);
+    click(&mut h, "Table : Départ");
+    click(&mut h, "Départ de Ana");
+    record(&mut h);
+    assert_eq!(
+        entries(dir.path()),
+        vec![
+            json!({"event": "join", "player": "Cléo", "score": 0}),
+            json!({"event": "leave", "seat": 0})
+        ]
+    );
+    // Two still play: nobody else may leave, in words.
+    click(&mut h, "Table : Départ");
+    click(&mut h, "Départ de Ben");
+    assert!(shows_containing(
+        &h,
+        "au moins 2 joueurs doivent rester à la table"
+    ));
+}
