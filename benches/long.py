@@ -48,6 +48,29 @@ def truc(n):
     return session("truc", ["Anne", "Bruno"], {"target": 10**9, "manches": 10**6}, hands)
 
 
+def le2500_events(n):
+    """A 2500 partie that never ends, with a table event every tenth entry (issue 32): an
+    arrival and a departure early on, then substitutes and agreed points in turn."""
+    playing, hands, k = 3, [], 0
+    for i in range(n):
+        if i % 10 == 9:
+            if k == 0:
+                hands.append({"event": "join", "player": "Marc", "score": 450})
+                playing += 1
+            elif k == 1:
+                hands.append({"event": "leave", "seat": 1})
+                playing -= 1
+            elif k % 2:
+                hands.append({"event": "replace", "seat": 0, "player": f"R{k}"})
+            else:
+                hands.append({"event": "adjust", "side": 2, "points": 5, "reason": "accord"})
+            k += 1
+            continue
+        laid = [["K", "K", "K"]] + [[]] * (playing - 1)
+        hands.append({"frime": "8", "laid": laid, "hand": [[]] * playing})
+    return session("2500", ["Anne", "Bruno", "Chloé"], {"target": 10**12}, hands)
+
+
 def median(cmd, runs):
     # An export never writes over a file: the one of the last run goes first.
     out = cmd[cmd.index("-o") + 1] if "-o" in cmd else None
@@ -73,7 +96,7 @@ def main():
     print(f"{'path':34} {'deals':>7} {'CPU s':>8} {'× short':>8} {'≤':>4} "
           f"{'mem/file':>9} {'≤':>4}")
     ok = True
-    for game, make in [("bridge", bridge), ("truc", truc)]:
+    for game, make in [("bridge", bridge), ("truc", truc), ("2500+events", le2500_events)]:
         sizes = {}
         for n in (args.deals, args.deals * 10):
             f = os.path.join(tmp, f"{game}-{n}.json")

@@ -40,7 +40,7 @@ fn modules(games: &Path) -> Vec<String> {
         .unwrap()
         .map(|e| e.unwrap().path())
         .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
-        .filter(|m| !["mod", "json", "face", "table"].contains(&m.as_str()))
+        .filter(|m| !["mod", "json", "face", "rules", "table"].contains(&m.as_str()))
         .collect()
 }
 

@@ -343,7 +343,7 @@ fn table(pen: &mut Pen<'_>, src: &Source<'_>, lang: Lang) {
             }
             pen.line(size);
             pen.put(MARGIN, size, &(row.index + 1).to_string());
-            let label = row.title(&head.names).render(lang);
+            let label = row.shown(&head.names, lang);
             let label = pen.font.fit(&label, size, cols.label - GAP);
             pen.put(MARGIN + cols.number, size, &label);
             for (k, s) in group.clone().enumerate() {
@@ -487,7 +487,7 @@ fn lay_out(src: &Source<'_>, lang: Lang, font: &Font, sink: &mut dyn FnMut(Page)
         sink,
     };
     let game = tr(lang, session.game.name_key());
-    pen.text(16.0, &format!("{game} — {}", session.players.join(", ")));
+    pen.text(16.0, &format!("{game} — {}", session.table_names()));
     if let Some(title) = session.text_field("title") {
         pen.text(12.0, &title);
     }
@@ -536,7 +536,7 @@ pub fn write_pdf(
     let mut glyphs = write::Glyphs::default();
     lay_out(&src, lang, &font, &mut |p| glyphs.take(&font, &p));
     let game = tr(lang, session.game.name_key());
-    let title = format!("{game} — {}", session.players.join(", "));
+    let title = format!("{game} — {}", session.table_names());
     let mut out = write::Out::start(out, glyphs.pages, &title)?;
     let size = page_size(session);
     let mut k = 0;

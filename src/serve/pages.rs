@@ -156,7 +156,7 @@ pub fn session_page(base: &Base, id: &str, session: &Session, sheet: &Sheet) -> 
     let title = format!(
         "{} — {}",
         tr(base.lang, session.game.name_key()),
-        session.players.join(", ")
+        session.seats().current().join(", ")
     );
     let events = format!("{}/events?lang={}", base.session(id), base.lang_code());
     page(base, &title, &main, Some(&events))
@@ -174,7 +174,7 @@ pub fn sheet_html(base: &Base, id: &str, session: &Session, sheet: &Sheet) -> St
         out,
         "<h1>{} <small>{}</small></h1>",
         escape(&tr(lang, session.game.name_key())),
-        escape(&session.players.join(" · "))
+        escape(&session.seats().current().join(" · "))
     );
     let unit = escape(&tr(lang, session.game.total_label()));
     out.push_str("<ul class=\"totals\" aria-label=\"");
@@ -236,7 +236,7 @@ pub fn sheet_html(base: &Base, id: &str, session: &Session, sheet: &Sheet) -> St
             r.index + 1,
             base.lang_code(),
             r.index + 1,
-            escape(&r.title(names).render(lang))
+            escape(&r.shown(names, lang))
         );
         for c in &r.cells {
             put!(out, "<td>{}</td>", escape(&typeset(&c.text())));

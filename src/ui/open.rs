@@ -158,11 +158,9 @@ impl Open {
         }
         // Names offered: those typed before in the folder, and those of this table's seats.
         let mut known = self.known.clone();
-        for seat in replay.seats().held() {
-            for name in seat {
-                if !known.contains(name) {
-                    known.push(name.clone());
-                }
+        for name in replay.seats().held().into_iter().flatten() {
+            if !known.contains(&name) {
+                known.push(name);
             }
         }
         self.form = match self.table {

@@ -26,7 +26,7 @@ pub fn evening(papers: &[Paper]) -> Msg {
 pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Result<(), Written> {
     let mut text = String::new();
     let game = tr(lang, session.game.name_key());
-    writeln!(text, "{game} — {}", session.players.join(", "))?;
+    writeln!(text, "{game} — {}", session.table_names())?;
     // Every option in force, defaults included: nobody meets the table by surprise.
     let opts = options_text(session, &session.options.to_json(), lang);
     writeln!(

@@ -161,6 +161,19 @@ impl RowView {
         }
     }
 
+    /// What a sheet writes for the row: a table event by its kind ("Arrivée — Marc arrive
+    /// (450)"), a hand by its [`RowView::title`].
+    pub fn shown(&self, names: &[String], lang: Lang) -> String {
+        match self.event {
+            Some(kind) => format!(
+                "{} — {}",
+                crate::i18n::tr(lang, kind.name_key()),
+                self.label.render(lang)
+            ),
+            None => self.title(names).render(lang),
+        }
+    }
+
     /// The label, with the part it ends and who won it: "Donne 3 — manche gagnée par Anne".
     pub fn title(&self, names: &[String]) -> Msg {
         match self.part_won {

@@ -171,6 +171,13 @@ proptest! {
         s.write_score(Lang::En, &mut out, 1 << 20, Vec::new()).unwrap().unwrap();
         let streamed: Value = serde_json::from_slice(&out).unwrap();
         prop_assert_eq!(&streamed, &sheet);
+        // And the one-pass writer (the whole text read twice, nothing held): the same sheet.
+        let mut one = Vec::new();
+        Session::write_score_one_pass(&text, Lang::En, &mut one)
+            .expect("a session as Marque writes it goes the one-pass way")
+            .unwrap();
+        let one: Value = serde_json::from_slice(&one).unwrap();
+        prop_assert_eq!(&one, &sheet);
         // Every row names every side; each side's lines add up to its delta.
         let sides = sheet["sides"].as_array().unwrap().len();
         let seats = sheet["seats"].as_array().unwrap().len();

@@ -400,3 +400,30 @@ fn a_log_written_again_by_another_tool_is_still_shared() {
     );
     assert_eq!(pending.choices[0].hand, 2);
 }
+
+/// Table events are entries like hands (issue 32): a substitute on one machine and an agreed
+/// adjustment on the other are both kept, in time order, with the hands around them.
+#[test]
+fn events_added_on_both_sides_are_all_kept() {
+    let base = shared();
+    let (mut a, mut b) = (base.clone(), base.clone());
+    a.add(
+        json!({"event": "replace", "seat": 2, "player": "Zoé"}),
+        "21:00",
+    );
+    a.add(deal("2C", 8), "21:02");
+    b.add(
+        json!({"event": "adjust", "side": 1, "points": 100, "reason": "renonce"}),
+        "21:05",
+    );
+    let m = merged(&[&a, &b], &[]);
+    let hands = m.hands();
+    assert_eq!(hands.len(), 5);
+    assert_eq!(hands[2]["event"], json!("replace"));
+    assert_eq!(hands[3], deal("2C", 8));
+    assert_eq!(hands[4]["event"], json!("adjust"));
+    assert_eq!(m.sheet.seats().current()[2], "Zoé");
+    // Merged again with either copy: nothing added, nothing lost.
+    assert_eq!(merged(&[&m, &a], &[]).hands(), hands);
+    assert_eq!(merged(&[&m, &b], &[]).hands(), hands);
+}

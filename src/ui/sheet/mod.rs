@@ -108,19 +108,13 @@ impl Rows {
             .map(|(k, r)| RowText {
                 starts_part: k > 0 && r.part.is_some() && view.rows[k - 1].part != r.part,
                 number: format!("#{}", r.index + 1),
-                label: if let Some(kind) = r.event {
-                    // A table event in its own words: "Arrivée — Marc arrive (450)".
-                    format!(
-                        "{} — {}",
-                        crate::i18n::tr(lang, kind.name_key()),
-                        r.label.render(lang)
-                    )
-                } else if r.part_won.is_none()
+                label: if r.event.is_none()
+                    && r.part_won.is_none()
                     && words.get(r.index) == Some(&history::Word::Disputed)
                 {
                     msg!("ui.word.disputed", what = r.label.clone()).render(lang)
                 } else {
-                    r.title(&view.head.names).render(lang)
+                    r.shown(&view.head.names, lang)
                 },
                 cells: r
                     .cells

@@ -254,47 +254,58 @@ fn step(game: GameKind, points: i64, field: &str) -> Result<(), Vec<Msg>> {
     Ok(())
 }
 
-/// Who sits where: each seat's players in order (the last one holds it), and whether it still
-/// plays. Seats are numbered from 0 in the order of `players`, a joined seat after the last.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Who sits where: who holds each seat now, whether it still plays, and every seat taken in
+/// turn (copied in constant time: a long evening of substitutes costs no square). Seats are
+/// numbered from 0 in the order of `players`, a joined seat after the last.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Seats {
     game: GameKind,
-    held: Vec<Vec<String>>,
+    now: Vec<String>,
     playing: Vec<bool>,
+    /// Each seat taken: the seat and its player, the first players first.
+    taken: crate::trail::Trail<(usize, std::sync::Arc<str>)>,
     /// The fewest and most players still playing.
     range: (usize, usize),
 }
 
 impl Seats {
     pub fn new(game: GameKind, players: &[String]) -> Seats {
+        let mut taken = crate::trail::Trail::new();
+        for (s, p) in players.iter().enumerate() {
+            taken.push((s, std::sync::Arc::from(p.as_str())));
+        }
         Seats {
             game,
-            held: players.iter().map(|p| vec![p.clone()]).collect(),
+            now: players.to_vec(),
             playing: vec![true; players.len()],
+            taken,
             range: game.players(),
         }
     }
 
     /// The number of seats, those that left included.
     pub fn len(&self) -> usize {
-        self.held.len()
+        self.now.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.held.is_empty()
+        self.now.is_empty()
     }
 
     /// Each seat's players, in order.
-    pub fn held(&self) -> &[Vec<String>] {
-        &self.held
+    pub fn held(&self) -> Vec<Vec<String>> {
+        let mut out = vec![Vec::new(); self.now.len()];
+        for (s, name) in self.taken.iter() {
+            if let Some(h) = out.get_mut(*s) {
+                h.push(name.to_string());
+            }
+        }
+        out
     }
 
     /// Who holds each seat now (a seat that left: its last player).
     pub fn current(&self) -> Vec<String> {
-        self.held
-            .iter()
-            .map(|h| h.last().cloned().unwrap_or_default())
-            .collect()
+        self.now.clone()
     }
 
     /// Whether `seat` still plays.
@@ -304,7 +315,7 @@ impl Seats {
 
     /// The seats still playing, in order.
     pub fn playing(&self) -> Vec<usize> {
-        (0..self.held.len()).filter(|&s| self.playing[s]).collect()
+        (0..self.now.len()).filter(|&s| self.playing[s]).collect()
     }
 
     /// How many seats still play.
@@ -313,8 +324,7 @@ impl Seats {
     }
 
     fn seated(&self, name: &str) -> bool {
-        (0..self.held.len())
-            .any(|s| self.playing[s] && self.held[s].last().is_some_and(|n| n.as_str() == name))
+        (0..self.now.len()).any(|s| self.playing[s] && self.now[s] == name)
     }
 
     /// Why `event` cannot happen at this table now, if it cannot.
@@ -341,7 +351,7 @@ impl Seats {
             }
             Event::Adjust { side, .. } => {
                 let sides = self.game.sides(&self.current()).len();
-                if sides != self.held.len() {
+                if sides != self.now.len() {
                     // Partnerships: a side by its number.
                     if *side >= sides {
                         return Err(vec![msg!("event.err.side", side = *side, max = sides - 1)]);
@@ -372,9 +382,15 @@ impl Seats {
     pub fn apply(&mut self, event: &Event) -> Result<(), Vec<Msg>> {
         self.check(event)?;
         match event {
-            Event::Replace { seat, player } => self.held[*seat].push(player.clone()),
+            Event::Replace { seat, player } => {
+                self.now[*seat] = player.clone();
+                self.taken
+                    .push((*seat, std::sync::Arc::from(player.as_str())));
+            }
             Event::Join { player, .. } => {
-                self.held.push(vec![player.clone()]);
+                self.taken
+                    .push((self.now.len(), std::sync::Arc::from(player.as_str())));
+                self.now.push(player.clone());
                 self.playing.push(true);
             }
             Event::Leave { seat } => self.playing[*seat] = false,

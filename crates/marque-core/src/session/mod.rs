@@ -479,6 +479,17 @@ impl Session {
         seats
     }
 
+    /// Everyone who sat at the table, seat by seat, a seat's players in turn: "Paul / Zoé,
+    /// Lise, Marc" (the players as listed when no event changed a seat).
+    pub fn table_names(&self) -> String {
+        self.seats()
+            .held()
+            .iter()
+            .map(|h| h.join(" / "))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     /// The sides that score once every entry is played: each seat named by its last player.
     pub fn sides_now(&self) -> Vec<String> {
         self.game.sides(&self.seats().current())

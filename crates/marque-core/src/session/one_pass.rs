@@ -190,7 +190,12 @@ impl<'de> de::DeserializeSeed<'de> for HandsSeed<'_, '_> {
                     sink,
                 } = self.0;
                 let mut n = 0;
+                // How many play: each hand lists them (table events change it).
+                let mut players = players;
                 while let Some(h) = s.next_element_seed(OneHand(options, players))? {
+                    if let Some(e) = h.event() {
+                        players = crate::games::table::Seats::count_after(players, e);
+                    }
                     sink.hand(n, &h)
                         .map_err(|Refused| de::Error::custom("a hand refused"))?;
                     n += 1;

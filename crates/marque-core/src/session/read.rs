@@ -130,7 +130,12 @@ impl<'de> de::DeserializeSeed<'de> for HandsSeed<'_> {
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<Vec<GameHand>, A::Error> {
                 let mut out = Vec::with_capacity(s.size_hint().unwrap_or(0));
-                while let Some(h) = s.next_element_seed(OneHand(self.0.options, self.0.players))? {
+                // How many play: each hand lists them (table events change it).
+                let mut players = self.0.players;
+                while let Some(h) = s.next_element_seed(OneHand(self.0.options, players))? {
+                    if let Some(e) = h.event() {
+                        players = crate::games::table::Seats::count_after(players, e);
+                    }
                     out.push(h);
                 }
                 Ok(out)

@@ -116,7 +116,7 @@ impl Session {
             out,
             lang,
             &replay.end(self.closed),
-            (self.hands.is_empty(), replay.seats().held()),
+            (self.hands.is_empty(), &replay.seats().held()),
             text,
         )
     }
@@ -131,8 +131,11 @@ impl Session {
         out: &mut W,
     ) -> Option<std::io::Result<()>> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        fast_facts(text)?;
+        // The first pass also finds who sits where at the end: the sides named at the top.
+        // (Only the names are kept: the game it played is let go before the second pass.)
+        let sides = fast_facts(text).map(|f| f.game.sides(&f.end.names))?;
         let mut sink = ScoreSink {
+            sides,
             out,
             lang,
             text: String::new(),
@@ -155,7 +158,7 @@ impl Session {
                 sink.out,
                 lang,
                 &end,
-                (empty, replay.seats().held()),
+                (empty, &replay.seats().held()),
                 &mut sink.text,
             ) {
                 Ok(()) => Ok(()),
@@ -266,6 +269,8 @@ fn write_end<W: std::io::Write>(
 
 /// The sheet `marque score` writes, each hand played and written as the one pass reads it.
 struct ScoreSink<'w, W: std::io::Write> {
+    /// The sides of the whole session (table events included), from the first pass.
+    sides: Vec<String>,
     out: &'w mut W,
     lang: Lang,
     text: String,
@@ -296,20 +301,22 @@ impl<W: std::io::Write> HandSink for ScoreSink<'_, W> {
         options: &GameOptions,
     ) -> Result<(), Refused> {
         self.replay = Some(Replay::new(options, players));
-        let r = write_head_of(self.out, game, &game.sides(players));
+        let r = write_head_of(self.out, game, &self.sides);
         self.keep(r)
     }
 
     fn hand(&mut self, index: usize, hand: &GameHand) -> Result<(), Refused> {
         let replay = self.replay.as_mut().ok_or(Refused)?;
-        if hand.event().is_some() {
-            // The sides named at the top depend on the events: the careful reading writes it.
-            return Err(Refused);
-        }
         let row = replay.play(hand).map_err(|_| Refused)?;
         self.hands += 1;
-        let sides = row.delta.len();
-        let r = write_row(self.out, self.lang, index, &row, &mut self.text, sides);
+        let r = write_row(
+            self.out,
+            self.lang,
+            index,
+            &row,
+            &mut self.text,
+            self.sides.len(),
+        );
         self.keep(r)
     }
 }
