@@ -178,3 +178,89 @@ fn each_game_takes_its_events() {
         "au moins 2 joueurs doivent rester à la table"
     ));
 }
+
+/// Enters one event of `kind` through its form, for the seat or side named `who`.
+fn enter(h: &mut H, kind: &str, who: &str) {
+    click(h, &format!("Table : {kind}"));
+    match kind {
+        "Remplacement" => {
+            click(h, &format!("Place de {who}"));
+            type_in(h, "Le remplaçant", "Zoé");
+        }
+        "Ajustement" => {
+            click(h, &format!("Points pour {who}"));
+            type_in(h, "Points convenus (− pour en retirer)", "10");
+            click(h, "Raison : erreur de marque");
+        }
+        "Arrivée" => type_in(h, "Qui arrive ?", "Zoé"),
+        _ => click(h, &format!("Départ de {who}")),
+    }
+    record(h);
+}
+
+/// Every event of every game that takes it, through its form: saved, shown in the sheet by its
+/// kind and in the log, undone and redone.
+#[test]
+fn every_event_of_every_game_is_entered_undone_and_redone() {
+    let games: [(&str, &[&str], &[&str]); 5] = [
+        ("Le Truc", &["Jo", "Max"], &["Remplacement"]),
+        (
+            "Bridge (partie libre)",
+            &BRIDGE,
+            &["Remplacement", "Ajustement"],
+        ),
+        (
+            "L'Ascenseur",
+            &["A1", "B2", "C3"],
+            &["Remplacement", "Ajustement"],
+        ),
+        (
+            "Le 2500",
+            &["Paul", "Lise", "Marc"],
+            &["Remplacement", "Ajustement", "Arrivée", "Départ"],
+        ),
+        (
+            "Démocratie",
+            &["Ana", "Ben", "Cléo"],
+            &["Remplacement", "Ajustement", "Arrivée", "Départ"],
+        ),
+    ];
+    for (game, names, kinds) in games {
+        for kind in kinds {
+            let dir = tempfile::tempdir().unwrap();
+            let mut h = started(dir.path(), game, names);
+            let who = match (game, *kind) {
+                ("Bridge (partie libre)", "Remplacement") => "Sud — Claire",
+                ("Bridge (partie libre)", _) => "NS",
+                _ => names[1],
+            };
+            enter(&mut h, kind, who);
+            let what = format!("{game}, {kind}");
+            let e = entries(dir.path());
+            assert_eq!(e.len(), 1, "{what}: saved");
+            let id = match *kind {
+                "Remplacement" => "replace",
+                "Ajustement" => "adjust",
+                "Arrivée" => "join",
+                _ => "leave",
+            };
+            assert_eq!(e[0]["event"], json!(id), "{what}");
+            assert!(
+                shows_containing(&h, &format!("{kind} — ")),
+                "{what}: in the sheet"
+            );
+            click(&mut h, "Journal des modifications");
+            let said = match *kind {
+                "Remplacement" => "Zoé remplace",
+                "Ajustement" => "(erreur de marque)",
+                "Arrivée" => "Zoé arrive, avec",
+                _ => "quitte la table",
+            };
+            assert!(shows_containing(&h, said), "{what}: in the log");
+            click(&mut h, "Annuler (Ctrl+Z)");
+            assert!(entries(dir.path()).is_empty(), "{what}: undone");
+            click(&mut h, "Rétablir (Ctrl+Y)");
+            assert_eq!(entries(dir.path()), e, "{what}: redone");
+        }
+    }
+}
