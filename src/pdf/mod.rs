@@ -367,12 +367,22 @@ fn table(pen: &mut Pen<'_>, src: &Source<'_>, lang: Lang) {
     }
 }
 
-/// Bridge: a rubber as on paper, We / They, and its result.
+/// Bridge: a rubber as on paper, We / They, and its result (at Chicago, the chukker's wheel
+/// first).
 fn paper(pen: &mut Pen<'_>, paper: &Paper, k: usize, lang: Lang) {
     const SIZE: f32 = 9.0;
     let (we, they) = (MARGIN + 120.0, MARGIN + 140.0);
     pen.line(SIZE);
-    pen.text(11.0, &msg!("text.rubber", n = k + 1).render(lang));
+    pen.text(11.0, &paper.title(k).render(lang));
+    // Chicago: the chukker's wheel, each deal with its dealer, vulnerability and points.
+    for [deal, dealer, vul, points, running] in paper.wheel_rows(lang) {
+        pen.line(SIZE);
+        pen.put(MARGIN, SIZE, &deal);
+        pen.put(MARGIN + 55.0, SIZE, &dealer);
+        pen.put(MARGIN + 110.0, SIZE, &vul);
+        pen.put_right(MARGIN + 320.0, SIZE, &marque_core::view::typeset(&points));
+        pen.put(MARGIN + 340.0, SIZE, &format!("Σ {running}"));
+    }
     pen.line(SIZE);
     pen.put_right(we, SIZE, &tr(lang, Paper::HEADINGS[0]));
     pen.put(they, SIZE, &tr(lang, Paper::HEADINGS[1]));

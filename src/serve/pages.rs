@@ -156,7 +156,7 @@ pub fn session_page(base: &Base, id: &str, session: &Session, sheet: &Sheet) -> 
     let title = format!(
         "{} — {}",
         tr(base.lang, session.game.name_key()),
-        session.seats().current().join(", ")
+        session.seats().seated().join(", ")
     );
     let events = format!("{}/events?lang={}", base.session(id), base.lang_code());
     page(base, &title, &main, Some(&events))
@@ -174,7 +174,7 @@ pub fn sheet_html(base: &Base, id: &str, session: &Session, sheet: &Sheet) -> St
         out,
         "<h1>{} <small>{}</small></h1>",
         escape(&tr(lang, session.game.name_key())),
-        escape(&session.seats().current().join(" · "))
+        escape(&session.seats().seated().join(" · "))
     );
     let unit = escape(&tr(lang, session.game.total_label()));
     out.push_str("<ul class=\"totals\" aria-label=\"");
@@ -249,6 +249,28 @@ pub fn sheet_html(base: &Base, id: &str, session: &Session, sheet: &Sheet) -> St
         put!(out, "<td>{}</td>", minus(*t));
     }
     out.push_str("</tr></tfoot></table></div>");
+    // Chicago: the chukker being played (or the last one), as its wheel.
+    if let Some(k) = view.papers.len().checked_sub(1)
+        && let Some(paper) = view.papers.get(k).filter(|p| p.wheel.is_some())
+    {
+        put!(
+            out,
+            "<table class=\"wheel\"><caption>{}</caption><tbody>",
+            escape(&paper.title(k).render(lang))
+        );
+        for [deal, dealer, vul, points, running] in paper.wheel_rows(lang) {
+            put!(
+                out,
+                "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td><td>{}</td><td>Σ {}</td></tr>",
+                escape(&deal),
+                escape(&dealer),
+                escape(&vul),
+                escape(&typeset(&points)),
+                escape(&running)
+            );
+        }
+        out.push_str("</tbody></table>");
+    }
     let lines = crate::history::sentences(session, sheet);
     put!(
         out,

@@ -168,6 +168,11 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         ui.label(RichText::new(tr(lang, "ui.new.options")).strong());
         let game = ns.game;
         for o in options_of(game) {
+            // (Chicago's own options, while Chicago is picked.)
+            let options = ns.options.clone();
+            if !o.applies(|k| options.get(k).cloned()) {
+                continue;
+            }
             option_row(ui, lang, game, o, &mut ns.options, &ns.players);
         }
         // The other side's word: a game of sides or of two. At L'Ascenseur every player

@@ -153,8 +153,9 @@ impl Open {
             .editing
             .and_then(|i| hands.get(i))
             .and_then(|h| h.game.event());
-        if let Some(e) = existing {
-            self.table = Some(e.kind());
+        if self.editing.is_some() {
+            // The entry edited says which form: an event's, or its hand's.
+            self.table = existing.map(|e| e.kind());
         }
         // Names offered: those typed before in the folder, and those of this table's seats.
         let mut known = self.known.clone();

@@ -90,7 +90,7 @@ pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
         RichText::new(format!(
             "{} — {}",
             tr(lang, doc.session().game.name_key()),
-            doc.session().players.join(" · ")
+            doc.sheet().seats().seated().join(" · ")
         ))
         .size(small)
         .strong(),
@@ -103,11 +103,21 @@ pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
     let options = crate::text::options_text(doc.session(), &doc.session().options.to_json(), lang);
     let options = msg!("explain.options", list = options).render(lang);
     ui.label(RichText::new(options).size(small * 0.6).weak());
-    // A bridge evening: each finished rubber's result.
-    for (k, paper) in open.rows.papers().iter().enumerate() {
+    // A bridge evening: each finished rubber's result; at Chicago the chukker's wheel too.
+    let papers = open.rows.papers();
+    for (k, paper) in papers.iter().enumerate() {
         if let Some(result) = paper.result(k) {
             ui.label(RichText::new(result.render(lang)).size(small * 0.7));
         }
+    }
+    if let Some(last) = papers.last().filter(|p| p.wheel.is_some()) {
+        let k = papers.len() - 1;
+        ui.label(
+            RichText::new(last.title(k).render(lang))
+                .size(small * 0.7)
+                .strong(),
+        );
+        super::sheet::wheel(ui, lang, (k, small / 24.0), last);
     }
     ui.add_space(small * 0.5);
     let colon = tr(lang, "colon");

@@ -38,6 +38,12 @@ fn a_2500_evening_with_a_late_arrival_and_a_departure() {
     );
     assert!(shows(&h, "Arrivée — Marc arrive (450)"));
     assert!(shows(&h, "Total de Marc : 450"));
+    // An event's form open, a brasse edited: the brasse's own form comes, never the event's.
+    click(&mut h, "Table : Ajustement");
+    click(&mut h, "#1");
+    click(&mut h, "Modifier la brasse 1");
+    assert!(shows(&h, "Frime : 8") && !shows(&h, "Raison"));
+    click(&mut h, "Abandonner la modification");
     // The next brasse lists three players.
     click(&mut h, "Frime : 8");
     click(&mut h, "Marc Posé R");

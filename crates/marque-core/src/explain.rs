@@ -95,6 +95,7 @@ fn explain_row(
         ),
         standing(session, &live.totals()),
     ];
+    facts.extend(live.facts(&names));
     if let Some(event) = hand.game.event() {
         // What the event did and by which rule, then the standing it leaves.
         let mut after = live.totals();
@@ -118,7 +119,9 @@ fn explain_row(
             let side = match event {
                 crate::games::table::Event::Replace { seat, .. }
                 | crate::games::table::Event::Leave { seat } => session.game.side_of(*seat),
-                _ => 0,
+                // The seat it makes, after the last.
+                crate::games::table::Event::Join { .. } => names.len(),
+                crate::games::table::Event::Adjust { side, .. } => *side,
             };
             steps.push(Step {
                 side,

@@ -17,7 +17,8 @@ pub fn side_names(sheet: &Sheet, lang: Lang) -> Vec<String> {
 /// The evening's standing after its rubbers (bridge): "Soirée après 2 robres : NS 1340, EO 600".
 pub fn evening(papers: &[Paper]) -> Msg {
     let sum = |s: usize| papers.iter().map(|p| p.totals[s]).sum::<i64>();
-    Paper::evening(papers.len(), [sum(0), sum(1)])
+    let chicago = papers.iter().any(|p| p.wheel.is_some());
+    Paper::evening_of(papers.len(), [sum(0), sum(1)], chicago)
 }
 
 /// The whole sheet as text, written to `out` hand by hand as the session is played again: the
@@ -67,7 +68,10 @@ pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Res
             line_text(&mut text, "", l, &names, &colon, lang)?;
         }
         if rubbers > 1 {
-            writeln!(text, "{}", Paper::evening(rubbers, totals).render(lang))?;
+            let chicago =
+                session.options.to_json().get("format") == Some(&serde_json::json!("chicago"));
+            let evening = Paper::evening_of(rubbers, totals, chicago);
+            writeln!(text, "{}", evening.render(lang))?;
         }
     }
     let totals: Vec<String> = names
@@ -211,7 +215,14 @@ fn paper_sheet(out: &mut String, paper: &Paper, k: usize, lang: Lang) -> std::fm
         let cell = |s: usize| cells[s].get(i).map(|v| v.to_string()).unwrap_or_default();
         writeln!(out, "{:>w$} | {:<w$}", cell(0), cell(1))
     };
-    writeln!(out, "{}", msg!("text.rubber", n = k + 1).render(lang))?;
+    writeln!(out, "{}", paper.title(k).render(lang))?;
+    // Chicago: the wheel first, as players draw it in the sheet's corner.
+    for [deal, dealer, vul, points, running] in paper.wheel_rows(lang) {
+        writeln!(
+            out,
+            "  {deal:<8} {dealer:<7} {vul:<22} {points:>13}   Σ {running}"
+        )?;
+    }
     writeln!(
         out,
         "{:>w$} | {:<w$}",

@@ -120,7 +120,7 @@ impl RowView {
         index: usize,
         hand: &Hand,
         row: &HandRow,
-        (running, shown): (&[i64], &mut Vec<i64>),
+        (running, shown, names): (&[i64], &mut Vec<i64>, &[String]),
     ) -> Self {
         // An event shows the standing as it was where the game shows another figure than
         // the points added up (truc's manche points).
@@ -140,7 +140,7 @@ impl RowView {
             .collect();
         RowView {
             index,
-            label: hand.game.label(&row.info, index, &session.players),
+            label: hand.game.label(&row.info, index, names),
             note: row.info.note(),
             part: row.info.part(),
             part_won: row.info.part_won(session.options.typed()),
@@ -300,6 +300,7 @@ impl SheetView {
 pub fn rows<'a>(session: &'a Session, sheet: &'a Sheet) -> impl Iterator<Item = RowView> + 'a {
     let mut running = vec![0; sheet.sides.len()];
     let mut shown = Vec::new();
+    let mut names = session.players.clone();
     session
         .hands
         .iter()
@@ -309,7 +310,9 @@ pub fn rows<'a>(session: &'a Session, sheet: &'a Sheet) -> impl Iterator<Item = 
             for (a, d) in running.iter_mut().zip(&row.delta) {
                 *a += d;
             }
-            RowView::of(session, i, hand, row, (&running, &mut shown))
+            let r = RowView::of(session, i, hand, row, (&running, &mut shown, &names));
+            seat_names(&mut names, hand);
+            r
         })
 }
 
@@ -322,13 +325,36 @@ pub fn each_row(
 ) -> Result<End, Vec<Problem>> {
     let mut running = vec![0; session.sides().len()];
     let mut shown = Vec::new();
+    let mut names = session.players.clone();
     crate::stream::play_each(session, |p| {
         for (a, d) in running.iter_mut().zip(&p.row.delta) {
             *a += d;
         }
-        let row = RowView::of(session, p.index, p.hand, p.row, (&running, &mut shown));
+        let row = RowView::of(
+            session,
+            p.index,
+            p.hand,
+            p.row,
+            (&running, &mut shown, &names),
+        );
+        seat_names(&mut names, p.hand);
         each(&row, &p);
     })
+}
+
+/// Who holds each seat after `hand` (a substitute, a seat that joined): the names the next
+/// rows' labels use.
+fn seat_names(names: &mut Vec<String>, hand: &Hand) {
+    use crate::games::table::Event;
+    match hand.game.event() {
+        Some(Event::Replace { seat, player }) => {
+            if let Some(n) = names.get_mut(*seat) {
+                n.clone_from(player);
+            }
+        }
+        Some(Event::Join { player, .. }) => names.push(player.clone()),
+        _ => {}
+    }
 }
 
 /// The newest hand in a line, as the room reads it: "Donne 6 : 4♠ par Nord, fait — NS +420"

@@ -275,3 +275,55 @@ fn the_random_evenings_hold_events_and_hands() {
         );
     }
 }
+
+/// A rubber over before a substitute is the one who left's; the next one the substitute's.
+#[test]
+fn a_rubber_counts_for_who_held_the_seat_when_it_was_played() {
+    let deal = json!({"contract": "4S", "declarer": "N", "tricks": 10});
+    let v = session(
+        "bridge",
+        &["Anne", "Bruno", "Claire", "David"],
+        json!({}),
+        json!([deal, deal, {"event": "replace", "seat": 2, "player": "Zoé"}, deal, deal]),
+    );
+    let s = Session::from_value(&v).unwrap();
+    let sheet = s.score().unwrap();
+    let h = sheet.holders(&s.hands).playing();
+    let rubbers = |name: &str| {
+        let i = h.names.iter().position(|n| n == name).unwrap();
+        h.figures[i].sums()[6]
+    };
+    assert_eq!(rubbers("Claire"), 1);
+    assert_eq!(rubbers("Zoé"), 1);
+    assert_eq!(rubbers("Anne"), 2);
+    // The facts' one-pass counting gives the same.
+    let facts = Session::facts(&s.to_json_string()).unwrap();
+    assert_eq!(facts.end.holders.playing(), h);
+}
+
+/// After the game's end, an event is refused as a hand is; a player who left before any hand
+/// does not count the session.
+#[test]
+fn no_event_after_the_end_and_no_session_for_who_never_played() {
+    let over = session(
+        "democratie",
+        &["Ana", "Ben", "Cléo"],
+        json!({"target": 1}),
+        json!([
+            {"captured": [{"S": 20}, {}, {}]},
+            {"event": "adjust", "side": 1, "points": 5, "reason": "accord"}
+        ]),
+    );
+    let e = err(&over);
+    assert!(e.iter().any(|l| l.starts_with("hand 2:")), "{e:?}");
+    let left = session(
+        "democratie",
+        &["Ana", "Ben", "Cléo"],
+        json!({}),
+        json!([{"event": "leave", "seat": 2}, {"captured": [{"S": 14}, {}]}]),
+    );
+    let s = Session::from_value(&left).unwrap();
+    let h = s.score().unwrap().holders(&s.hands);
+    assert!(!h.are_seats(&s.players), "Cléo played no manche");
+    assert_eq!(h.playing().names, ["Ana", "Ben"]);
+}

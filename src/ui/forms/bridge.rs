@@ -79,15 +79,42 @@ impl BridgeForm {
 
     pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Entry {
         let lang = ctx.lang;
-        let dealer = crate::games::bridge::dealer(ctx.index());
-        ui.label(
-            msg!(
-                "ui.bridge.dealer",
-                seat = tr(lang, dealer.name_key()),
-                player = &ctx.players[dealer.index()]
-            )
-            .render(lang),
-        );
+        let (dealer, wheel) = match ctx.before {
+            crate::games::Live::Bridge(g) => (g.next_dealer(), g.chicago().then(|| g.wheel())),
+            _ => (crate::games::bridge::dealer(ctx.index()), None),
+        };
+        let player = ctx.players.get(dealer.index()).map_or("", String::as_str);
+        match wheel {
+            // Chicago: the deal's place on the wheel, its dealer and who is vulnerable, large,
+            // on one line whose room never changes.
+            Some(w) => {
+                let vul = match w.vulnerable {
+                    [false, false] => "bridge.vul.none",
+                    [true, false] => "bridge.vul.ns",
+                    [false, true] => "bridge.vul.ew",
+                    [true, true] => "bridge.vul.both",
+                };
+                let text = msg!(
+                    "ui.bridge.chicago_deal",
+                    deal = w.deal,
+                    seat = tr(lang, dealer.name_key()),
+                    player = player,
+                    vul = tr(lang, vul)
+                )
+                .render(lang);
+                ui.add(egui::Label::new(egui::RichText::new(text).size(22.0).strong()).wrap());
+            }
+            None => {
+                ui.label(
+                    msg!(
+                        "ui.bridge.dealer",
+                        seat = tr(lang, dealer.name_key()),
+                        player = player
+                    )
+                    .render(lang),
+                );
+            }
+        }
         let passed = tr(lang, "ui.bridge.passed");
         let size = egui::vec2(
             key_width(ui, std::slice::from_ref(&passed)).min(ui.available_width()),

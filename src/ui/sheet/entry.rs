@@ -125,10 +125,13 @@ pub(super) fn evening_row(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut V
     fixed_row(ui, keys, |ui| {
         let asking = result.is_some() && open.read_only().is_none() && !open.next_rubber;
         if asking {
-            if ui
-                .button(RichText::new(tr(lang, "ui.bridge.next_rubber")).heading())
-                .clicked()
-            {
+            // Chicago's chukkers, or rubbers.
+            let next = if chicago(papers) {
+                "ui.bridge.next_chukker"
+            } else {
+                "ui.bridge.next_rubber"
+            };
+            if ui.button(RichText::new(tr(lang, next)).heading()).clicked() {
                 commands.push(Command::NextRubber);
             }
             if ui
@@ -313,10 +316,21 @@ pub(super) fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec
     ui.add_space(open.preview_room - used + room_below);
 }
 
-/// The entry panel while the table has no hand to enter (a bridge rubber just won): what to do.
+/// The entry panel while the table has no hand to enter (a bridge rubber or chukker just
+/// over): what to do.
 pub(super) fn idle_entry(ui: &mut Ui, lang: Lang, open: &mut Open) {
-    open.candidate = Err(Msg::new("ui.form.next_rubber"));
-    ui.add(egui::Label::new(RichText::new(tr(lang, "ui.form.next_rubber")).strong()).wrap());
+    let key = if chicago(&open.rows.papers) {
+        "ui.form.next_chukker"
+    } else {
+        "ui.form.next_rubber"
+    };
+    open.candidate = Err(Msg::new(key));
+    ui.add(egui::Label::new(RichText::new(tr(lang, key)).strong()).wrap());
+}
+
+/// Whether the evening is kept in Chicago's chukkers (its papers have wheels).
+fn chicago(papers: &[crate::session::Paper]) -> bool {
+    papers.iter().any(|p| p.wheel.is_some())
 }
 
 /// The foot of the entry panel: what the form's hand would add, and the confirm button, or

@@ -12,6 +12,7 @@ mod table;
 use chart::chart;
 pub use chart::{chart_points, rubbers_of};
 use entry::{confirm_area, entry, evening_row, idle_entry, selected_heading, word_panel};
+pub use panels::wheel;
 use panels::{explain, line_rows, log_view, paper, what_if};
 use table::table;
 
@@ -359,7 +360,7 @@ fn heading(ui: &mut Ui, open: &Open, lang: Lang, narrow: bool, commands: &mut Ve
     ui.horizontal_wrapped(|ui| {
         ui.heading(tr(lang, game.name_key()));
         // Who sits at the table now (a substitute, an arrival in place).
-        let seated = doc.sheet().seats().current();
+        let seated = doc.sheet().seats().seated();
         ui.label(RichText::new(seated.join(" · ")).strong());
     });
     let over = doc.sheet().finished && (!game.goes_on() || doc.session().closed);

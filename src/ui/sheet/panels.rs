@@ -18,10 +18,26 @@ pub(super) fn what_if(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<C
     use serde_json::{Value, json};
     let doc = &open.doc;
     let own = doc.session().options.to_json();
-    let current = |key: &str| open.whatif.get(key).or_else(|| own.get(key)).cloned();
+    // (An option the session does not write is at its default.)
+    let game = doc.session().game;
+    let current = |key: &str| {
+        open.whatif
+            .get(key)
+            .or_else(|| own.get(key))
+            .cloned()
+            .or_else(|| {
+                game.options()
+                    .iter()
+                    .find(|o| o.key == key)
+                    .map(crate::games::OptDesc::default_value)
+            })
+    };
     ui.horizontal_wrapped(|ui| {
         ui.label(tr(lang, "ui.whatif"));
         for o in doc.session().game.options() {
+            if !o.applies(current) {
+                continue;
+            }
             let values: Vec<Value> = match o.kind {
                 OptKind::Words(words) => words.iter().map(|w| json!(w)).collect(),
                 OptKind::Numbers(numbers) => numbers.iter().map(|n| json!(n)).collect(),
@@ -136,7 +152,8 @@ pub(super) fn explain(
 /// The bridge sheet as on paper: We / They, bonuses above the line, contracts below.
 pub(super) fn paper(ui: &mut Ui, lang: Lang, k: usize, paper: &Paper) {
     {
-        ui.label(RichText::new(msg!("text.rubber", n = k + 1).render(lang)).strong());
+        ui.label(RichText::new(paper.title(k).render(lang)).strong());
+        wheel(ui, lang, (k, 1.0), paper);
         let cells = |ui: &mut Ui, cols: [&Vec<i64>; 2], i: usize| {
             for col in cols {
                 ui.label(col.get(i).map(|v| v.to_string()).unwrap_or_default());
@@ -174,6 +191,29 @@ pub(super) fn paper(ui: &mut Ui, lang: Lang, k: usize, paper: &Paper) {
             ui.label(RichText::new(result.render(lang)).strong());
         }
     }
+}
+
+/// Chicago: the chukker's wheel, its four deals in turn, each with who deals, who is
+/// vulnerable, what it gave and the running total (nothing for a rubber). `scale`: the type's.
+pub fn wheel(ui: &mut Ui, lang: Lang, (k, scale): (usize, f32), paper: &Paper) {
+    let rows = paper.wheel_rows(lang);
+    if rows.is_empty() {
+        return;
+    }
+    egui::Grid::new(("wheel", k))
+        .striped(true)
+        .spacing(egui::vec2(14.0 * scale, 4.0 * scale))
+        .show(ui, |ui| {
+            for [deal, dealer, vul, points, running] in rows {
+                let size = 14.0 * scale;
+                ui.label(RichText::new(deal).size(size).strong());
+                ui.label(RichText::new(dealer).size(size));
+                ui.label(RichText::new(vul).size(size));
+                ui.label(RichText::new(marque_core::view::typeset(&points)).size(size));
+                ui.label(RichText::new(format!("Σ {running}")).size(size).strong());
+                ui.end_row();
+            }
+        });
 }
 
 /// The session's edit log, newest first, with a button to put an old value back.

@@ -115,6 +115,17 @@ pub fn number(n: i64) -> String {
     }
 }
 
+/// A number with its sign, as a deal's points: +60, −50, 0.
+pub fn number_signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{}", number(n))
+    } else if n < 0 {
+        format!("−{}", number(n.saturating_abs()))
+    } else {
+        "0".to_string()
+    }
+}
+
 /// The sides holding the highest of `totals` (all of them on a tie).
 pub fn leaders(totals: &[i64]) -> Vec<usize> {
     match totals.iter().max() {
@@ -224,6 +235,21 @@ impl Tally {
         &self.sums[..usize::from(self.n_sums)]
     }
 
+    /// What was added to `before` to make this tally: the sums' growth, and the bests that
+    /// changed (what a whole game's figures added while one player held a seat).
+    pub fn since(&self, before: &Tally) -> Tally {
+        let mut t = *self;
+        for i in 0..Tally::MAX_SUMS {
+            t.sums[i] = self.sums[i] - before.sums[i];
+        }
+        for i in 0..Tally::MAX_BESTS {
+            if self.bests[i] == before.bests[i] {
+                t.bests[i] = None;
+            }
+        }
+        t
+    }
+
     /// The bests, in the game's order of names.
     pub fn bests(&self) -> &[Option<i64>] {
         &self.bests[..usize::from(self.n_bests)]
@@ -305,11 +331,34 @@ pub enum OptKind {
 pub struct OptDesc {
     pub key: &'static str,
     pub kind: OptKind,
+    /// The option means something only while another has this value (bridge's Chicago
+    /// options, with `format` = `chicago`): screens show it then only.
+    pub when: Option<(&'static str, &'static str)>,
 }
 
 impl OptDesc {
     pub const fn new(key: &'static str, kind: OptKind) -> OptDesc {
-        OptDesc { key, kind }
+        OptDesc {
+            key,
+            kind,
+            when: None,
+        }
+    }
+
+    /// This option, meaningful only while option `key` is `value`.
+    pub const fn when(self, key: &'static str, value: &'static str) -> OptDesc {
+        OptDesc {
+            when: Some((key, value)),
+            ..self
+        }
+    }
+
+    /// Whether the option means something with the options `get` gives (by key).
+    pub fn applies(&self, get: impl Fn(&str) -> Option<Value>) -> bool {
+        match self.when {
+            Some((key, value)) => get(key).as_ref().and_then(Value::as_str) == Some(value),
+            None => true,
+        }
     }
 
     /// The value the option takes when the session does not name it.
@@ -517,6 +566,11 @@ macro_rules! games {
 
             /// Reads one hand of this game from its text, where the fast path can.
             pub fn decode_text(&self, text: &str, players: usize) -> Option<GameHand> {
+                // A table event (or what may be one) is the careful reader's to decide, as
+                // the one-pass reader's (`read_hand`).
+                if text.contains("\"event\"") {
+                    return None;
+                }
                 match self {
                     $(GameOptions::$V(o) => decode_text::<$m::Game>(text, players, o)
                         .map(GameHand::$V)),*
@@ -728,6 +782,11 @@ macro_rules! games {
 
             pub fn state(&self, players: &[String], next: usize) -> Msg {
                 match self { $(Live::$V(g) => <$m::Game as Rules>::state(g, players, next)),* }
+            }
+
+            /// See [`Rules::facts`].
+            pub fn facts(&self, players: &[String]) -> Vec<Msg> {
+                match self { $(Live::$V(g) => <$m::Game as Rules>::facts(g, players)),* }
             }
 
             pub fn target(&self) -> Option<i64> {

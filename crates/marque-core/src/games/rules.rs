@@ -104,6 +104,11 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     }
     /// Where the game stands before hand `next` (from 0): dealer, vulnerability, round…
     fn state(&self, players: &[String], next: usize) -> Msg;
+    /// Facts of the next hand that a rule fixes, each naming its rule, for the explanation
+    /// (Chicago: the deal's vulnerability by its place in the chukker).
+    fn facts(&self, _players: &[String]) -> Vec<Msg> {
+        Vec::new()
+    }
     /// The target of a race, if the game is one.
     fn target(&self) -> Option<i64> {
         None

@@ -139,7 +139,7 @@ impl Event {
         }
         let field = |name: &str| o.required(name);
         let seat = |name: &str| -> Result<usize, Msg> {
-            j::int_in(name, field(name)?, 0, 63).map(|n| n as usize)
+            j::int_in(name, field(name)?, 0, 1 << 20).map(|n| n as usize)
         };
         let event = match kind {
             EventKind::Replace => Event::Replace {
@@ -308,6 +308,14 @@ impl Seats {
         self.now.clone()
     }
 
+    /// Who plays now, seat by seat (those who left not named).
+    pub fn seated(&self) -> Vec<String> {
+        (0..self.now.len())
+            .filter(|&s| self.playing[s])
+            .map(|s| self.now[s].clone())
+            .collect()
+    }
+
     /// Whether `seat` still plays.
     pub fn plays(&self, seat: usize) -> bool {
         self.playing.get(seat).copied().unwrap_or(false)
@@ -323,7 +331,7 @@ impl Seats {
         self.playing.iter().filter(|p| **p).count()
     }
 
-    fn seated(&self, name: &str) -> bool {
+    fn is_seated(&self, name: &str) -> bool {
         (0..self.now.len()).any(|s| self.playing[s] && self.now[s] == name)
     }
 
@@ -345,7 +353,7 @@ impl Seats {
         match event {
             Event::Replace { seat, player } => {
                 seat_ok(*seat, "seat")?;
-                if self.seated(player) {
+                if self.is_seated(player) {
                     return Err(vec![msg!("event.err.seated", name = player.as_str())]);
                 }
             }
@@ -361,7 +369,7 @@ impl Seats {
                 }
             }
             Event::Join { player, .. } => {
-                if self.seated(player) {
+                if self.is_seated(player) {
                     return Err(vec![msg!("event.err.seated", name = player.as_str())]);
                 }
                 if self.count() >= self.range.1 {

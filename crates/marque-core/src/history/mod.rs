@@ -601,7 +601,7 @@ pub fn restore(session: &Session, entry: &Entry) -> Option<Change> {
         return None;
     }
     let mut i = entry.hand - 1;
-    let old = session.decode(&entry.old).ok()?;
+    let old = session.decode_at(&entry.old, i).ok()?;
     if entry.new.is_null() {
         return (i <= session.hands.len()).then_some(Change::Insert(i, old));
     }

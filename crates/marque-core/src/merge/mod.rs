@@ -494,10 +494,13 @@ impl Base {
                             hands.remove(i);
                         }
                         (false, true) if i <= hands.len() => {
-                            hands.insert(i, session.decode(&e.old).ok()?);
+                            let n = crate::session::playing_after(&session.players, &hands[..i]);
+                            let h = Hand::decode(&e.old, session.options.typed(), n).ok()?;
+                            hands.insert(i, h);
                         }
                         (false, false) if is(hands.get(i), &e.new) => {
-                            hands[i] = session.decode(&e.old).ok()?;
+                            let n = crate::session::playing_after(&session.players, &hands[..i]);
+                            hands[i] = Hand::decode(&e.old, session.options.typed(), n).ok()?;
                         }
                         _ => return None,
                     }

@@ -150,8 +150,9 @@ impl Run {
         self.ids.iter().rposition(|&i| i == id)
     }
 
-    fn hand(&self, k: usize, v: &Value) -> Result<Hand, Error> {
-        self.session.decode(v).map_err(|ms| {
+    fn hand(&self, k: usize, v: &Value, pos: usize) -> Result<Hand, Error> {
+        // (Read for its place: table events before it change how many a hand lists.)
+        self.session.decode_at(v, pos).map_err(|ms| {
             let problems = ms.into_iter().map(Problem::file).collect();
             ErrorKind::DoesNotPlay(k, problems).into()
         })
@@ -202,7 +203,7 @@ impl Run {
                     return Ok(());
                 }
                 let pos = self.place(*after, *before, *at_end);
-                let hand = self.hand(k, value)?;
+                let hand = self.hand(k, value, pos)?;
                 self.change(k, &Change::Insert(pos, hand), step)?;
                 self.ids.insert(pos, *id);
             }
@@ -221,7 +222,7 @@ impl Run {
                     }
                     return Err(ErrorKind::DoesNotPlay(k, Vec::new()).into());
                 }
-                let hand = self.hand(k, new)?;
+                let hand = self.hand(k, new, pos)?;
                 self.change(k, &Change::Replace(pos, current, hand), step)?;
             }
             Move::Remove { id, old } => {

@@ -114,10 +114,11 @@ impl Pending {
         // The points each side takes with it: two versions of one hand that a label names
         // alike (a round: its cards and dealer) differ there.
         let sides = self.base.sides();
-        let described = self.base.decode(v).ok().and_then(|h| {
+        let described = self.base.decode_at(v, index).ok().and_then(|h| {
             let mut before = self.sheet.before(index, &self.base.hands);
+            let names = before.seats().current();
             let row = before.play(&h.game).ok()?;
-            let what = h.game.label(&row.info, index, &self.base.players);
+            let what = h.game.label(&row.info, index, &names);
             let points = sides
                 .iter()
                 .zip(&row.delta)

@@ -41,6 +41,7 @@ impl Holders {
         self.names == players
             && self.seats.iter().enumerate().all(|(i, s)| i == *s)
             && self.holds.iter().all(|h| *h)
+            && self.played.iter().all(|p| *p)
     }
 }
 
@@ -61,6 +62,9 @@ pub struct Counter {
     /// Each seat's holder now (an index into the holders).
     holder_of: Vec<usize>,
     holders: Holders,
+    /// The whole game's figures (rubbers, manches) each seat was credited with when its last
+    /// holder left it: the next holder gets only what came after.
+    ended: Vec<Tally>,
 }
 
 impl Counter {
@@ -69,6 +73,7 @@ impl Counter {
             game,
             seats: Seats::new(game, players),
             holder_of: (0..players.len()).collect(),
+            ended: vec![Tally::new(game); players.len()],
             holders: Holders {
                 names: players.to_vec(),
                 seats: (0..players.len()).collect(),
@@ -94,14 +99,22 @@ impl Counter {
         h.names.len() - 1
     }
 
-    /// A table event played (a refused one changes nothing).
-    pub fn event(&mut self, event: &Event) {
+    /// A table event played (a refused one changes nothing), in the game `live` as it stood.
+    pub fn event(&mut self, event: &Event, live: &Live) {
         if self.seats.apply(event).is_err() {
             return;
         }
         match event {
             Event::Replace { seat, player } => {
                 if let Some(old) = self.holder_of.get(*seat).copied() {
+                    // The whole game's figures so far (rubbers, manches over) are the one
+                    // leaving's.
+                    let mut now = vec![Tally::new(self.game); self.holder_of.len()];
+                    live.tally_end(&mut now);
+                    if let (Some(n), Some(e)) = (now.get(*seat), self.ended.get_mut(*seat)) {
+                        self.holders.figures[old].merge(&n.since(e));
+                        *e = *n;
+                    }
                     self.holders.holds[old] = false;
                     let new = self.add_holder(*seat, player);
                     self.holder_of[*seat] = new;
@@ -111,15 +124,16 @@ impl Counter {
                 let seat = self.seats.len() - 1;
                 let new = self.add_holder(seat, player);
                 self.holder_of.push(new);
+                self.ended.push(Tally::new(self.game));
             }
             Event::Adjust { .. } | Event::Leave { .. } => {}
         }
     }
 
     /// A hand played, as scored: its figures to the seats' holders now.
-    pub fn hand(&mut self, hand: &GameHand, info: &HandInfo, delta: &[i64]) {
+    pub fn hand(&mut self, hand: &GameHand, info: &HandInfo, delta: &[i64], live: &Live) {
         if let Some(e) = hand.event() {
-            self.event(e);
+            self.event(e, live);
             return;
         }
         for s in self.seats.playing() {
@@ -154,7 +168,14 @@ impl Counter {
         if c.in_order() {
             live.tally_end(&mut c.holders.figures);
         } else {
-            c.through_seats(|seats| live.tally_end(seats));
+            // Each seat's holder now: what the game added since the last one left.
+            let mut now = vec![Tally::new(self.game); c.holder_of.len()];
+            live.tally_end(&mut now);
+            for (s, n) in now.iter().enumerate() {
+                let h = c.holder_of[s];
+                let added = c.ended.get(s).map_or(*n, |e| n.since(e));
+                c.holders.figures[h].merge(&added);
+            }
         }
         c.holders
     }

@@ -454,13 +454,7 @@ impl Session {
 
     /// How many players hand `index` lists (the entries before it played).
     pub fn playing_before(&self, index: usize) -> usize {
-        let upto = index.min(self.hands.len());
-        self.hands[..upto]
-            .iter()
-            .fold(self.players.len(), |n, h| match h.game.event() {
-                Some(e) => crate::games::table::Seats::count_after(n, e),
-                None => n,
-            })
+        playing_after(&self.players, &self.hands[..index.min(self.hands.len())])
     }
 
     /// Reads one hand's JSON as hand `index` of this session (in place of the hand there, or
@@ -494,6 +488,17 @@ impl Session {
     pub fn sides_now(&self) -> Vec<String> {
         self.game.sides(&self.seats().current())
     }
+}
+
+/// How many players a hand lists after `hands`, at a table that started with `players` (table
+/// events change it).
+pub fn playing_after(players: &[String], hands: &[Hand]) -> usize {
+    hands
+        .iter()
+        .fold(players.len(), |n, h| match h.game.event() {
+            Some(e) => crate::games::table::Seats::count_after(n, e),
+            None => n,
+        })
 }
 
 /// A row's per-side facts (2500's `laid` and `hand`, démocratie's `points`) padded with `null`

@@ -75,6 +75,11 @@ impl Replay {
     /// Plays one hand; a refused hand leaves the game as it was.
     pub fn play(&mut self, hand: &GameHand) -> Result<HandRow, Vec<Msg>> {
         if let GameHand::Event(_, event) = hand {
+            // After the game's end an event is refused as a hand is (a bridge evening goes on
+            // after its rubber).
+            if self.live.finished() && !self.live.kind().goes_on() {
+                return Err(vec![Msg::new("event.err.over")]);
+            }
             // Made by a form rather than read: checked as the readers check it.
             crate::games::table::Event::decode(&event.to_json(), self.live.kind())?;
             let mut seats = self.seats.clone();
@@ -86,7 +91,7 @@ impl Replay {
             }
             self.seats = seats;
             if let Some(c) = &mut self.counter {
-                c.event(event);
+                c.event(event, &self.live);
             }
             return Ok(HandRow {
                 delta: s.delta,
@@ -96,7 +101,7 @@ impl Replay {
         }
         let s = self.live.play(hand)?;
         if let Some(c) = &mut self.counter {
-            c.hand(hand, &s.info, &s.delta);
+            c.hand(hand, &s.info, &s.delta, &self.live);
         }
         Ok(HandRow {
             delta: s.delta,
@@ -270,8 +275,14 @@ impl Sheet {
     /// Each person's figures for statistics; `hands` are the session's, as scored.
     pub fn holders(&self, hands: &[Hand]) -> super::Holders {
         let mut c = super::Counter::new(self.game, &self.players);
-        for (h, row) in hands.iter().zip(&self.hands) {
-            c.hand(&h.game, &row.info, &row.delta);
+        for (i, (h, row)) in hands.iter().zip(&self.hands).enumerate() {
+            // (The game as it stood matters to a substitute only: found for events alone.)
+            if h.game.event().is_some() {
+                let before = self.before(i, hands);
+                c.hand(&h.game, &row.info, &row.delta, before.live());
+            } else {
+                c.hand(&h.game, &row.info, &row.delta, self.open_game());
+            }
         }
         c.end(self.open_game())
     }
@@ -375,10 +386,12 @@ impl Sheet {
     /// A short label of hand `i`.
     pub fn label(&self, hands: &[Hand], i: usize) -> Msg {
         match (hands.get(i), self.hands.get(i)) {
-            (Some(h), Some(_)) if h.game.event().is_some() => {
+            // Names as they stood before it, where a substitute or an arrival changed them.
+            (Some(h), Some(row))
+                if h.game.event().is_some() || self.replay.seats.current() != self.players =>
+            {
                 let before = self.before(i, hands);
-                h.game
-                    .label(&self.hands[i].info, i, &before.seats.current())
+                h.game.label(&row.info, i, &before.seats.current())
             }
             (Some(h), Some(row)) => h.game.label(&row.info, i, &self.players),
             _ => Msg::new("session.mismatch"),

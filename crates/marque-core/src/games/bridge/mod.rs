@@ -13,14 +13,16 @@ use crate::i18n::{Arg, Msg};
 use crate::msg;
 use crate::trail::Trail;
 
+mod chicago;
 mod hand;
 mod paper;
+pub use chicago::Wheel;
 pub use hand::decode_hand;
 use hand::from_wire;
 pub use hand::{
     Contract, Doubling, Hand, Honours, HonoursKind, Level, Seat, Strain, Wire, WireHonours, dealer,
 };
-pub use paper::{Ended, Paper, Papers};
+pub use paper::{Ended, Paper, Papers, Slot};
 
 use crate::games::RuleId;
 
@@ -38,6 +40,9 @@ pub mod rule {
     pub const HONOURS: RuleId = RuleId::new("bridge.honours");
     pub const RUBBER: RuleId = RuleId::new("bridge.rubber");
     pub const UNFINISHED: RuleId = RuleId::new("bridge.unfinished");
+    pub const CHICAGO_VULNERABILITY: RuleId = RuleId::new("bridge.chicago.vulnerability");
+    pub const CHICAGO_GAME: RuleId = RuleId::new("bridge.chicago.game");
+    pub const CHICAGO_PARTSCORE: RuleId = RuleId::new("bridge.chicago.partscore");
 }
 
 /// Points below the line that make a game.
@@ -63,32 +68,93 @@ pub enum SlamRule {
     Tricks,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+/// How the score is kept: rubbers, or chukkers of four deals (Chicago).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    #[default]
+    Rubber,
+    Chicago,
+}
+
+/// Chicago: on deals 2 and 3, the dealer's side is vulnerable, or by agreement the other side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum ChicagoVul {
+    #[default]
+    Dealer,
+    Other,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Options {
     pub table: Table,
     pub slam: SlamRule,
+    pub format: Format,
+    pub chicago_vul: ChicagoVul,
+    /// The seat that deals the session's first deal (Chicago): 0 = N … 3 = W.
+    pub first_dealer: usize,
+}
+
+/// Every option in force; the format and Chicago's own only where the session is played at
+/// Chicago (rubbers are what a bridge session always was: its options read as they did).
+impl Serialize for Options {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let chicago = self.format == Format::Chicago;
+        let mut m = s.serialize_map(Some(if chicago { 5 } else { 2 }))?;
+        m.serialize_entry("table", &self.table)?;
+        m.serialize_entry("slam", &self.slam)?;
+        if chicago {
+            m.serialize_entry("format", &self.format)?;
+            m.serialize_entry("chicago_vul", &self.chicago_vul)?;
+            m.serialize_entry("first_dealer", &self.first_dealer)?;
+        }
+        m.end()
+    }
 }
 
 impl Options {
-    pub const KEYS: [&'static str; 2] = ["table", "slam"];
+    pub const KEYS: [&'static str; 5] = ["table", "slam", "format", "chicago_vul", "first_dealer"];
 
     pub fn from_json(v: Option<&Value>) -> Result<Options, Vec<Msg>> {
         let mut o = Options::default();
         json::options(v, &Self::KEYS, |k, val| {
-            if k == "table" {
-                o.table = match json::word("table", val, &["seed", "laws"])? {
-                    "seed" => Table::Seed,
-                    _ => Table::Laws,
-                };
-            } else {
-                o.slam = match json::word("slam", val, &["bid", "tricks"])? {
-                    "bid" => SlamRule::Bid,
-                    _ => SlamRule::Tricks,
-                };
+            match k {
+                "table" => {
+                    o.table = match json::word("table", val, &["seed", "laws"])? {
+                        "seed" => Table::Seed,
+                        _ => Table::Laws,
+                    }
+                }
+                "slam" => {
+                    o.slam = match json::word("slam", val, &["bid", "tricks"])? {
+                        "bid" => SlamRule::Bid,
+                        _ => SlamRule::Tricks,
+                    }
+                }
+                "format" => {
+                    o.format = match json::word("format", val, &["rubber", "chicago"])? {
+                        "rubber" => Format::Rubber,
+                        _ => Format::Chicago,
+                    }
+                }
+                "chicago_vul" => {
+                    o.chicago_vul = match json::word("chicago_vul", val, &["dealer", "other"])? {
+                        "dealer" => ChicagoVul::Dealer,
+                        _ => ChicagoVul::Other,
+                    }
+                }
+                _ => o.first_dealer = json::player("first_dealer", val, 4)?,
             }
             Ok(())
         })?;
         Ok(o)
+    }
+
+    /// Whether the score is kept in chukkers.
+    pub fn chicago(&self) -> bool {
+        self.format == Format::Chicago
     }
 }
 
@@ -103,6 +169,12 @@ pub struct Info {
     /// Per side, before the deal.
     pub vulnerable: [bool; 2],
     pub rubber: usize,
+    /// Chicago: the deal's place in its chukker (1 to 4; a deal passed out, the one dealt
+    /// again) and its dealer (0 = N … 3 = W).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deal: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dealer: Option<usize>,
     /// The side that won a game with this deal (the line is drawn under it).
     #[serde(skip)]
     pub game: Option<usize>,
@@ -371,6 +443,11 @@ pub struct Game {
     done_totals: [i64; 2],
     /// The last rubber begun, finished or not.
     last: Option<Rubber>,
+    /// Chicago: the deals counted so far (a deal passed out is dealt again: not counted).
+    dealt: usize,
+    /// Every deal so far, passed out or not: whose turn it is to deal (a table event is no
+    /// deal).
+    deals: usize,
 }
 
 impl Game {
@@ -380,6 +457,8 @@ impl Game {
             done: Trail::new(),
             done_totals: [0, 0],
             last: None,
+            dealt: 0,
+            deals: 0,
         }
     }
 
@@ -391,8 +470,25 @@ impl Game {
         }
     }
 
+    /// Who deals the next deal: in turn from North (at Chicago, from the first dealer; a
+    /// deal passed out there is dealt again by the same player).
+    pub fn next_dealer(&self) -> Seat {
+        if self.options.chicago() {
+            return self.wheel().dealer;
+        }
+        dealer(self.deals)
+    }
+
+    /// Whether the score is kept in chukkers (Chicago).
+    pub fn chicago(&self) -> bool {
+        self.options.chicago()
+    }
+
     /// Who is vulnerable for the next deal.
     pub fn vulnerable(&self) -> [bool; 2] {
+        if self.options.chicago() {
+            return self.wheel().vulnerable;
+        }
         self.current().vulnerable()
     }
 
@@ -412,6 +508,10 @@ impl Game {
     }
 
     pub fn play(&mut self, hand: &Hand) -> Result<Scored<Info>, Vec<Msg>> {
+        self.deals += 1;
+        if self.options.chicago() {
+            return Ok(self.play_chicago(hand));
+        }
         let rubber = self.rubber_index();
         if self.last.as_ref().is_some_and(|r| r.finished)
             && let Some(past) = self.last.take()
@@ -466,6 +566,8 @@ impl Game {
                 above,
                 vulnerable,
                 rubber,
+                deal: None,
+                dealer: None,
                 game,
             },
         })
@@ -475,7 +577,8 @@ impl Game {
     /// (`bridge.unfinished`). Returns the premium lines (not part of any hand).
     pub fn close(&mut self) -> Vec<Line> {
         let mut lines = Vec::new();
-        if self.options.table != Table::Laws {
+        // Chicago has no premium for a chukker left unfinished.
+        if self.options.table != Table::Laws || self.options.chicago() {
             return lines;
         }
         let Some(r) = self.last.as_mut().filter(|r| !r.finished) else {
@@ -520,6 +623,19 @@ impl Game {
     /// The last rubber begun, finished or not.
     pub fn last_rubber(&self) -> Option<&Rubber> {
         self.last.as_ref()
+    }
+
+    /// Rubber `k` (from 0), as the game stands: found at once when it is the last or the one
+    /// before (as a paper is closed, one deal later at most).
+    pub fn rubber_at(&self, k: usize) -> Option<Rubber> {
+        let n = self.done.len();
+        if k == n {
+            return self.last;
+        }
+        if k + 1 == n {
+            return self.done.last().map(Past::rubber);
+        }
+        self.rubbers().nth(k)
     }
 
     /// Every rubber, the first first.
@@ -583,13 +699,20 @@ impl super::Rules for Game {
         t.add(Sum::SlamsBid as usize, i64::from(slam));
         t.add(Sum::SlamsMade as usize, i64::from(slam && made));
     }
-    /// Each complete rubber: played, won (two games), and the side's total in it.
+    /// Each complete rubber (or chukker): played, won (two games; a chukker, the higher
+    /// total), and the side's total in it.
     fn tally_end(&self, seats: &mut [super::Tally]) {
+        let chicago = self.options.chicago();
         for r in self.rubbers().filter(|r| r.finished) {
             for (seat, t) in seats.iter_mut().enumerate() {
                 let side = seat % 2;
+                let won = if chicago {
+                    r.totals[side] > r.totals[1 - side]
+                } else {
+                    r.games[side] >= 2
+                };
                 t.add(Sum::Rubbers as usize, 1);
-                t.add(Sum::RubbersWon as usize, i64::from(r.games[side] >= 2));
+                t.add(Sum::RubbersWon as usize, i64::from(won));
                 t.add(Sum::RubberPoints as usize, r.totals[side]);
             }
         }
@@ -605,6 +728,9 @@ impl super::Rules for Game {
     const OPTIONS: &'static [OptDesc] = &[
         OptDesc::new("table", OptKind::Words(&["seed", "laws"])),
         OptDesc::new("slam", OptKind::Words(&["bid", "tricks"])),
+        OptDesc::new("format", OptKind::Words(&["rubber", "chicago"])),
+        OptDesc::new("chicago_vul", OptKind::Words(&["dealer", "other"])).when("format", "chicago"),
+        OptDesc::new("first_dealer", OptKind::Player).when("format", "chicago"),
     ];
     const RULES: &'static [RuleId] = &[
         rule::BELOW_TRICKS,
@@ -617,6 +743,9 @@ impl super::Rules for Game {
         rule::HONOURS,
         rule::RUBBER,
         rule::UNFINISHED,
+        rule::CHICAGO_VULNERABILITY,
+        rule::CHICAGO_GAME,
+        rule::CHICAGO_PARTSCORE,
     ];
     const HAND_FIELDS: &'static [&'static str] = &["contract", "declarer", "tricks", "honours"];
 
@@ -715,11 +844,14 @@ impl super::Rules for Game {
             Hand::PassedOut => Msg::new("label.bridge_pass"),
         }
     }
-    fn state(&self, _players: &[String], next: usize) -> Msg {
+    fn state(&self, players: &[String], _next: usize) -> Msg {
+        if self.options.chicago() {
+            return self.chicago_state(players);
+        }
         let v = self.vulnerable();
         let need = self.needed_for_game();
         let r = self.current();
-        let dealer = dealer(next);
+        let dealer = dealer(self.deals);
         msg!(
             "state.bridge",
             rubber = self.rubber_index() + 1,
@@ -731,6 +863,13 @@ impl super::Rules for Game {
             ew_need = need[1],
             dealer = Arg::Key(dealer.name_key())
         )
+    }
+    fn facts(&self, players: &[String]) -> Vec<Msg> {
+        if self.options.chicago() {
+            vec![self.chicago_fact(players)]
+        } else {
+            Vec::new()
+        }
     }
     fn summary(&self) -> Vec<(&'static str, Value)> {
         vec![(
@@ -755,6 +894,15 @@ impl super::Face for Game {
     }
 
     fn note(info: &Info) -> Option<Msg> {
+        if let (Some(deal), Some(dealer)) = (info.deal, info.dealer) {
+            return Some(msg!(
+                "bridge.chicago.note",
+                deal = deal,
+                dealer = Arg::Key(Seat::ALL[dealer % 4].name_key()),
+                ns = vul_arg(info.vulnerable[0]),
+                ew = vul_arg(info.vulnerable[1])
+            ));
+        }
         let vul = |v: bool| {
             Arg::Key(if v {
                 "bridge.vulnerable"

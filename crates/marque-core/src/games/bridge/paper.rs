@@ -2,6 +2,7 @@
 //! below it, a line under each game. Made deal by deal, each paper handed out as its rubber ends.
 
 use super::Rubber;
+use super::chicago::Wheel;
 use crate::games::{HandInfo, Line, Live};
 use crate::i18n::Msg;
 use crate::msg;
@@ -16,8 +17,35 @@ pub struct Paper {
     pub below: Vec<([Vec<i64>; 2], bool)>,
     pub totals: [i64; 2],
     pub games: [i64; 2],
-    /// A side won two games: the rubber is over.
+    /// A side won two games: the rubber is over (Chicago: its four deals are played).
     pub finished: bool,
+    /// Chicago: the chukker's wheel, its four deals in turn.
+    pub wheel: Option<[Slot; 4]>,
+}
+
+/// One deal of a Chicago chukker as the wheel shows it: who deals, who is vulnerable, what it
+/// gave and the chukker's running total (`None` before it is played).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Slot {
+    /// 1 to 4.
+    pub deal: usize,
+    /// The dealer's seat: 0 = N … 3 = W.
+    pub dealer: usize,
+    pub vulnerable: [bool; 2],
+    pub points: Option<[i64; 2]>,
+    pub running: Option<[i64; 2]>,
+}
+
+impl Slot {
+    fn of(w: &Wheel) -> Slot {
+        Slot {
+            deal: w.deal,
+            dealer: w.dealer.index(),
+            vulnerable: w.vulnerable,
+            points: None,
+            running: None,
+        }
+    }
 }
 
 impl Paper {
@@ -27,12 +55,68 @@ impl Paper {
     /// The evening's standing after `rubbers` rubbers whose totals add up to `totals`:
     /// "Soirée après 2 robres : NS 1340, EO 600".
     pub fn evening(rubbers: usize, totals: [i64; 2]) -> Msg {
-        msg!(
-            "bridge.evening",
-            rubbers = rubbers,
-            ns = totals[0],
-            ew = totals[1]
-        )
+        Paper::evening_of(rubbers, totals, false)
+    }
+
+    /// [`Paper::evening`], in chukkers at Chicago.
+    pub fn evening_of(rubbers: usize, totals: [i64; 2], chicago: bool) -> Msg {
+        let key = if chicago {
+            "bridge.evening.chicago"
+        } else {
+            "bridge.evening"
+        };
+        msg!(key, rubbers = rubbers, ns = totals[0], ew = totals[1])
+    }
+
+    /// The paper's title: "Robre 2", or at Chicago "Chukker 2".
+    pub fn title(&self, k: usize) -> Msg {
+        let key = if self.wheel.is_some() {
+            "text.chukker"
+        } else {
+            "text.rubber"
+        };
+        msg!(key, n = k + 1)
+    }
+
+    /// The wheel's rows as people read them (Chicago): the deal, its dealer, who is vulnerable,
+    /// what it gave each side and the chukker's running total ("—" before it is played).
+    pub fn wheel_rows(&self, lang: crate::i18n::Lang) -> Vec<[String; 5]> {
+        use crate::i18n::tr;
+        let Some(slots) = &self.wheel else {
+            return Vec::new();
+        };
+        slots
+            .iter()
+            .map(|s| {
+                let vul = match s.vulnerable {
+                    [false, false] => "bridge.vul.none",
+                    [true, false] => "bridge.vul.ns",
+                    [false, true] => "bridge.vul.ew",
+                    [true, true] => "bridge.vul.both",
+                };
+                let seat = super::Seat::ALL[s.dealer % 4];
+                let pair = |p: Option<[i64; 2]>, signed: bool| match p {
+                    Some([a, b]) if signed => {
+                        format!(
+                            "{} / {}",
+                            crate::games::number_signed(a),
+                            crate::games::number_signed(b)
+                        )
+                    }
+                    Some([a, b]) => {
+                        format!("{} / {}", crate::games::number(a), crate::games::number(b))
+                    }
+                    None => "—".to_string(),
+                };
+                [
+                    msg!("bridge.wheel.deal", n = s.deal).render(lang),
+                    tr(lang, seat.name_key()),
+                    tr(lang, vul),
+                    pair(s.points, true),
+                    pair(s.running, false),
+                ]
+            })
+            .collect()
     }
 
     /// The rubber's result line once it is over ("NS gagnent le robre 1 de 1340 points"), as
@@ -42,12 +126,17 @@ impl Paper {
             return None;
         }
         let [ns, ew] = self.totals;
+        let (tied, won) = if self.wheel.is_some() {
+            ("bridge.chukker.tied", "bridge.chukker.result")
+        } else {
+            ("bridge.rubber.tied", "bridge.rubber.result")
+        };
         Some(if ns == ew {
-            msg!("bridge.rubber.tied", n = k + 1)
+            msg!(tied, n = k + 1)
         } else {
             let side = if ns > ew { "side.NS" } else { "side.EW" };
             msg!(
-                "bridge.rubber.result",
+                won,
                 side = crate::i18n::Arg::Key(side),
                 n = k + 1,
                 margin = (ns - ew).abs()
@@ -56,8 +145,8 @@ impl Paper {
     }
 }
 
-/// Bridge's rubbers laid out as on paper, made hand by hand: each paper is handed out as soon
-/// as its rubber is over, so that an evening of thousands of rubbers is never held whole.
+/// Bridge's rubbers laid out as on paper, made hand by hand: each paper is handed out once its
+/// rubber is over (at the next rubber's first deal), so that an evening of thousands of rubbers is never held whole.
 #[derive(Debug, Default)]
 pub struct Papers {
     /// The rubber being played, by its index.
@@ -75,19 +164,45 @@ pub struct Ended {
 }
 
 impl Ended {
+    fn new(index: usize) -> Ended {
+        Ended {
+            index,
+            paper: Paper {
+                above: [Vec::new(), Vec::new()],
+                below: Vec::new(),
+                totals: [0, 0],
+                games: [0, 0],
+                finished: false,
+                wheel: None,
+            },
+        }
+    }
+
     /// The paper, with the standing of its rubber in `live`, the game just after its last
     /// deal (`None` if that is not a bridge game with a rubber).
     pub fn close_on(self, live: &Live) -> Option<Paper> {
         let Live::Bridge(g) = live else {
             return None;
         };
-        Some(self.close(g.last_rubber()?))
+        let wheel = g.chukker_wheel(self.index);
+        let rubber = g.rubber_at(self.index)?;
+        Some(self.close(&rubber, wheel))
     }
 
     /// The paper, with `rubber`'s standing (its totals, games, and the premiums of a rubber
-    /// left unfinished).
-    pub fn close(self, rubber: &Rubber) -> Paper {
+    /// left unfinished), and at Chicago the deals of the chukker's wheel not played yet.
+    pub fn close(self, rubber: &Rubber, wheel: Option<[Wheel; 4]>) -> Paper {
         let mut paper = self.paper;
+        if let Some(w) = wheel {
+            let slots = paper
+                .wheel
+                .get_or_insert_with(|| w.each_ref().map(Slot::of));
+            for (slot, w) in slots.iter_mut().zip(&w) {
+                if slot.points.is_none() {
+                    *slot = Slot::of(w);
+                }
+            }
+        }
         let Rubber {
             totals,
             games,
@@ -111,22 +226,53 @@ impl Papers {
     /// Adds a scored deal (other games' hands are not bridge deals: nothing). The rubber's
     /// paper if the deal ends it.
     pub fn push(&mut self, info: &HandInfo, lines: &[Line]) -> Option<Ended> {
-        let HandInfo::Bridge(info) = info else {
-            return None;
+        let info = match info {
+            HandInfo::Bridge(info) => info,
+            // Points agreed by the table go above the line of their rubber.
+            HandInfo::Event(e) => {
+                let rubber = e.facts.get("rubber")?.as_u64()? as usize;
+                if self.paper.as_ref().is_some_and(|p| p.index != rubber) {
+                    return None;
+                }
+                let paper = &mut self.paper.get_or_insert_with(|| Ended::new(rubber)).paper;
+                for l in lines {
+                    paper.above[l.side].push(l.points);
+                }
+                return None;
+            }
+            _ => return None,
         };
         let ended = self.paper.as_ref().is_some_and(|p| p.index != info.rubber);
         // (A deal of a new rubber after one not over cannot happen; its paper ends there.)
         let before = if ended { self.finish_one() } else { None };
-        let Ended { paper, .. } = self.paper.get_or_insert_with(|| Ended {
-            index: info.rubber,
-            paper: Paper {
-                above: [Vec::new(), Vec::new()],
-                below: Vec::new(),
-                totals: [0, 0],
-                games: [0, 0],
-                finished: false,
-            },
-        });
+        let Ended { paper, .. } = self.paper.get_or_insert_with(|| Ended::new(info.rubber));
+        // Chicago: the deal in its place on the wheel (a deal passed out is dealt again).
+        if let (Some(deal), Some(dealer), false) = (info.deal, info.dealer, lines.is_empty()) {
+            let slots = paper.wheel.get_or_insert_with(|| {
+                std::array::from_fn(|k| Slot {
+                    deal: k + 1,
+                    dealer: 0,
+                    vulnerable: [false, false],
+                    points: None,
+                    running: None,
+                })
+            });
+            let before = slots[..deal.saturating_sub(1)]
+                .iter()
+                .rev()
+                .find_map(|s| s.running)
+                .unwrap_or([0, 0]);
+            let points = [info.below[0] + info.above[0], info.below[1] + info.above[1]];
+            if let Some(slot) = slots.get_mut(deal - 1) {
+                *slot = Slot {
+                    deal,
+                    dealer,
+                    vulnerable: info.vulnerable,
+                    points: Some(points),
+                    running: Some([before[0] + points[0], before[1] + points[1]]),
+                };
+            }
+        }
         for l in lines.iter().filter(|l| l.rule != super::rule::BELOW_TRICKS) {
             paper.above[l.side].push(l.points);
         }
@@ -138,9 +284,8 @@ impl Papers {
         if info.game.is_some() {
             paper.below.push((std::mem::take(&mut self.segment), true));
         }
-        if lines.iter().any(|l| l.rule == super::rule::RUBBER) {
-            return self.finish_one().or(before);
-        }
+        // (A paper ends when the next rubber begins, or at the end: agreed points may still
+        // come into a rubber over, before the next deal.)
         before
     }
 
@@ -165,6 +310,7 @@ impl Papers {
             return Vec::new();
         };
         let rubbers: Vec<Rubber> = g.rubbers().collect();
+        let wheel = |k: usize| g.chukker_wheel(k);
         let mut papers = Papers::default();
         let mut ended: Vec<Ended> = rows
             .filter_map(|r| papers.push(&r.info, &r.lines))
@@ -174,7 +320,8 @@ impl Papers {
             .into_iter()
             .filter_map(|e| {
                 let rubber = rubbers.get(e.index)?;
-                Some(e.close(rubber))
+                let w = wheel(e.index);
+                Some(e.close(rubber, w))
             })
             .collect()
     }
