@@ -412,3 +412,28 @@ fn nothing_is_served_to_a_hostile_client() {
     drop(s);
     assert_eq!(snapshot(dir.path()), before, "the folder was written");
 }
+
+/// A Chicago evening's page shows the chukker's wheel (issue 33); a table event's row is titled
+/// by its kind and the heading names who sits now (issue 32).
+#[test]
+fn the_pages_show_a_chukkers_wheel_and_the_tables_events() {
+    let dir = tempfile::tempdir().unwrap();
+    let deal = |by: &str, tricks: u8| json!({"contract": "2S", "declarer": by, "tricks": tricks});
+    let chicago = json!({"format": "marque-session", "version": 1, "id": "chicago-soir",
+        "game": "bridge", "created": "2026-11-26T20:00:00+01:00",
+        "players": ["Anne", "Bruno", "Claire", "David"], "options": {"format": "chicago"},
+        "closed": false, "hands": [deal("N", 8), {"contract": "pass"},
+            {"event": "replace", "seat": 2, "player": "Zoé"}, deal("S", 8)]});
+    std::fs::write(dir.path().join("chicago.json"), chicago.to_string()).unwrap();
+    let s = serve(dir.path());
+    let (status, page) = get(&s.host, &format!("{}/s/chicago-soir", s.root));
+    assert_eq!(status, 200);
+    assert!(page.contains("<table class=\"wheel\"><caption>Chukker 1</caption>"));
+    assert!(page.contains("Donne 2</th><td>Est</td><td>EO vulnérables</td>"));
+    assert!(
+        page.contains("Σ 420 / 0"),
+        "the running total of the chukker"
+    );
+    assert!(page.contains("Remplacement — Zoé remplace Claire"));
+    assert!(page.contains("Anne · Bruno · Zoé · David"));
+}

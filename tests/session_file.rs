@@ -49,7 +49,9 @@ fn file_level_problems_are_all_reported() {
     let v = json!({"format": "marque-session", "version": 1, "game": "bridge", "players": ["A", "B", "C", "D"], "options": {"colour": 1}, "hands": []});
     assert_eq!(
         err(&v),
-        ["file: unknown option `colour`; this game's options: table, slam, format, chicago_vul, first_dealer"]
+        [
+            "file: unknown option `colour`; this game's options: table, slam, format, chicago_vul, first_dealer"
+        ]
     );
     let v = json!({"format": "marque-session", "version": 1, "game": "whist", "players": [], "hands": {}});
     assert_eq!(

@@ -15,6 +15,7 @@ mod ui_ascenseur;
 mod ui_big_tables;
 mod ui_bridge;
 mod ui_chart;
+mod ui_chicago;
 mod ui_clicks;
 mod ui_conflict;
 mod ui_count;

@@ -383,3 +383,21 @@ fn table_event_forms() {
         );
     }
 }
+
+/// Chicago's form (issue 33): the deal's place, dealer and vulnerability in large type above
+/// the same keys, at every size and zoom.
+#[test]
+fn bridge_at_chicago() {
+    every_size(
+        "bridge at Chicago",
+        97,
+        &|dir, size, zoom| {
+            let mut h = window(dir, size, zoom);
+            new_game(&mut h, "Bridge (partie libre)", &BRIDGE);
+            click(&mut h, "Chicago (quatre donnes)");
+            click(&mut h, "Commencer la partie");
+            h
+        },
+        &|name| name == "Donne passée",
+    );
+}
