@@ -83,6 +83,79 @@ pub(super) fn stats(
     output_done(written.and_then(|()| out.flush()), lang)
 }
 
+/// `marque stats --ratings`: the players' ratings, per game and overall, from the index.
+pub(super) fn ratings(
+    folder: Option<std::path::PathBuf>,
+    game: Option<&str>,
+    as_json: bool,
+    lang: Lang,
+) -> ExitCode {
+    use crate::games::GameKind;
+    use crate::store::Store;
+    let dir = match folder_or_default(folder) {
+        Ok(d) => d,
+        Err(p) => return fail(&[p], lang),
+    };
+    let game = match game.map(|g| GameKind::from_id(g).ok_or(g)) {
+        None => None,
+        Some(Ok(g)) => Some(g),
+        Some(Err(g)) => {
+            let ids: Vec<&str> = GameKind::ALL.iter().map(|g| g.id()).collect();
+            let m = msg!("stats.no_game", game = g, known = ids.join(", "));
+            return fail(&[Problem::file(m)], lang);
+        }
+    };
+    let store = Store::new(&dir);
+    let listed = store.list();
+    let people = crate::store::people::People::read(&store).people.stats();
+    let r = marque_core::ratings::rate(crate::store::rated(&listed), &people);
+    let mut out = crate::term::stdout(if as_json { Kind::Json } else { Kind::Text });
+    let written = if as_json {
+        serde_json::to_writer(&mut out, &r.to_json(game))
+            .map_err(std::io::Error::from)
+            .and_then(|()| writeln!(out))
+    } else {
+        let mut ladders: Vec<(String, &marque_core::ratings::Ladder)> = r
+            .games
+            .iter()
+            .filter(|(g, _)| game.is_none_or(|w| w == **g))
+            .map(|(g, l)| (crate::i18n::tr(lang, g.name_key()), l))
+            .collect();
+        if game.is_none() {
+            ladders.push((crate::i18n::tr(lang, "stats.overall"), &r.overall));
+        }
+        ladders
+            .iter()
+            .try_for_each(|(title, ladder)| {
+                writeln!(out, "{}", printable(title, false))?;
+                for (name, rating) in r.table(ladder) {
+                    let key = if rating.provisional() {
+                        "stats.rating.provisional"
+                    } else {
+                        "stats.rating"
+                    };
+                    let line = msg!(
+                        key,
+                        name = name,
+                        mu = crate::i18n::decimal1(lang, rating.mu),
+                        sigma = crate::i18n::decimal1(lang, rating.sigma),
+                        sessions = rating.sessions
+                    );
+                    writeln!(out, "{}", printable(&line.render(lang), false))?;
+                }
+                Ok(())
+            })
+            .and_then(|()| {
+                if r.undated > 0 {
+                    let m = msg!("stats.undated", n = r.undated);
+                    writeln!(out, "{}", m.render(lang))?;
+                }
+                Ok(())
+            })
+    };
+    output_done(written.and_then(|()| out.flush()), lang)
+}
+
 pub(super) fn check(folder: Option<std::path::PathBuf>, as_json: bool, lang: Lang) -> ExitCode {
     use crate::store::{FileState, Store};
     let dir = match folder_or_default(folder) {

@@ -153,9 +153,17 @@ pub enum Command {
         /// Only this player (capitals, and spaces at the ends or repeated, do not count).
         #[arg(long, value_name = "NAME")]
         player: Option<String>,
-        /// One JSON object: `{"players": [{"name", "sessions", "wins", "games": {GAME: {…}}}]}`.
+        /// One JSON object: `{"players": [{"name", "sessions", "wins", "games": {GAME: {…}}}]}`
+        /// (with `--ratings`: `{"games": {GAME: [{"name", "mu", "sigma", "sessions",
+        /// "provisional"}]}, "overall": […], "undated": N}`).
         #[arg(long)]
         json: bool,
+        /// The players' ratings (Weng–Lin): per game and overall, best first by μ − 3σ.
+        #[arg(long)]
+        ratings: bool,
+        /// With `--ratings`: one game's only (truc, bridge, ascenseur, 2500, democratie).
+        #[arg(long, value_name = "GAME", requires = "ratings")]
+        game: Option<String>,
         #[arg(long, value_enum, default_value = "fr")]
         lang: LangArg,
     },
@@ -310,9 +318,18 @@ pub fn main<E: std::fmt::Display>(
         Some(Command::Restore { file, folder, lang }) => restore(&file, folder, lang.into()),
         Some(Command::Stats {
             folder,
+            ratings: true,
+            game,
+            json,
+            lang,
+            ..
+        }) => folder::ratings(folder, game.as_deref(), json, lang.into()),
+        Some(Command::Stats {
+            folder,
             player,
             json,
             lang,
+            ..
         }) => stats(folder, player.as_deref(), json, lang.into()),
         Some(Command::Export {
             file,

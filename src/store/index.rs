@@ -110,14 +110,14 @@ impl IndexOut<'_> {
 /// file is read again each time (its problems are messages in the reader's language).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(super) enum Cached {
-    Fine(Summary),
+    Fine(Box<Summary>),
     Newer(u64),
 }
 
 impl Cached {
     pub(super) fn into_state(self) -> FileState {
         match self {
-            Cached::Fine(s) => FileState::Fine(Box::new(s)),
+            Cached::Fine(s) => FileState::Fine(s),
             Cached::Newer(v) => FileState::Newer(v),
         }
     }

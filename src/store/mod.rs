@@ -193,9 +193,34 @@ pub fn session_over(game: crate::games::GameKind, finished: bool, closed: bool) 
 
 /// What statistics need of each session that reads (damaged and newer files count nowhere).
 pub fn played(listed: &[Listed]) -> impl Iterator<Item = marque_core::stats::Played<'_>> {
-    // A session reached by two names (a link beside its file, two links to one file, a copy
-    // synced from another machine under another name) is one evening: counted once. A session
-    // is its id; the newest file of it counts.
+    counted(listed).map(|s| marque_core::stats::Played {
+        game: s.game,
+        players: s.people.as_ref().map_or(&s.players, |p| &p.names),
+        finished: s.finished,
+        winners: &s.winners,
+        figures: &s.figures,
+        seats: s.people.as_ref().map_or(&[], |p| &p.seats),
+        holds: s.people.as_ref().map_or(&[], |p| &p.holds),
+    })
+}
+
+/// What ratings need of each session that reads, counted as statistics count it.
+pub fn rated(listed: &[Listed]) -> impl Iterator<Item = marque_core::ratings::Rated<'_>> {
+    counted(listed).map(|s| marque_core::ratings::Rated {
+        game: s.game,
+        id: s.id.as_deref(),
+        created: s.created.as_deref(),
+        seats: &s.players,
+        totals: &s.totals,
+        finished: s.finished,
+        left: &s.left,
+    })
+}
+
+/// Each session that reads, once: a session reached by two names (a link beside its file, two
+/// links to one file, a copy synced from another machine under another name) is one evening.
+/// A session is its id; the newest file of it counts.
+fn counted(listed: &[Listed]) -> impl Iterator<Item = &Summary> {
     let mut seen = std::collections::HashSet::new();
     let mut ids = std::collections::HashSet::new();
     listed.iter().filter_map(move |l| match &l.state {
@@ -206,15 +231,7 @@ pub fn played(listed: &[Listed]) -> impl Iterator<Item = marque_core::stats::Pla
             None
         }
         FileState::Fine(s) if s.id.as_ref().is_some_and(|id| !ids.insert(id.clone())) => None,
-        FileState::Fine(s) => Some(marque_core::stats::Played {
-            game: s.game,
-            players: s.people.as_ref().map_or(&s.players, |p| &p.names),
-            finished: s.finished,
-            winners: &s.winners,
-            figures: &s.figures,
-            seats: s.people.as_ref().map_or(&[], |p| &p.seats),
-            holds: s.people.as_ref().map_or(&[], |p| &p.holds),
-        }),
+        FileState::Fine(s) => Some(&**s),
         _ => None,
     })
 }
@@ -247,6 +264,9 @@ pub struct Summary {
     /// they held and whether they held it at the end (statistics count them, not the seats).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub people: Option<Box<People>>,
+    /// The seats that left the table (not rated).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left: Vec<usize>,
 }
 
 /// The persons of a session whose seats changed hands (see [`Summary::people`]).
@@ -317,6 +337,9 @@ impl Summary {
             title: session.text_field("title"),
             figures,
             people,
+            left: (0..sheet.seats().len())
+                .filter(|s| !sheet.seats().plays(*s))
+                .collect(),
         }
     }
 
@@ -340,6 +363,7 @@ impl Summary {
             winners: f.end.winners,
             figures,
             people,
+            left: f.end.left,
             title: f.title,
         }
     }

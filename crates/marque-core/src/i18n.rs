@@ -538,6 +538,21 @@ pub fn percent(lang: Lang, n: i64) -> String {
     }
 }
 
+/// A figure with one decimal as people write it: 27,6 in French, 27.6 in English, a minus sign
+/// for a negative.
+pub fn decimal1(lang: Lang, v: f64) -> String {
+    let sign = if v < 0.0 && format!("{:.1}", v.abs()) != "0.0" {
+        "−"
+    } else {
+        ""
+    };
+    let text = format!("{sign}{:.1}", v.abs());
+    match lang {
+        Lang::Fr => text.replace('.', ","),
+        Lang::En => text,
+    }
+}
+
 /// A list of items, "a, b, c" (the separator is the same in both languages).
 pub fn join<T: fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
     items

@@ -16,6 +16,7 @@ pub mod games;
 pub mod history;
 pub mod i18n;
 pub mod merge;
+pub mod ratings;
 pub mod session;
 pub mod stats;
 pub mod stream;

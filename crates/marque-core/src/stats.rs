@@ -106,14 +106,7 @@ impl GameStats {
                     Some(v) if name.ends_with("_rate") => {
                         crate::i18n::percent(lang, (v * 100.0).round() as i64)
                     }
-                    Some(v) => {
-                        let sign = if v < 0.0 { "−" } else { "" };
-                        let text = format!("{sign}{:.1}", v.abs());
-                        match lang {
-                            crate::i18n::Lang::Fr => text.replace('.', ","),
-                            crate::i18n::Lang::En => text,
-                        }
-                    }
+                    Some(v) => crate::i18n::decimal1(lang, v),
                 };
                 (label, value)
             })
@@ -240,10 +233,16 @@ impl People {
 /// The person each seat of a session is. Two names merged by hand that sat at one table are
 /// two people there: the merge is not followed in that session.
 fn seat_keys(s: &Played, people: &People) -> Vec<String> {
-    let mut keys: Vec<String> = s.players.iter().map(|n| people.key(n)).collect();
+    seat_keys_of(s.players, people)
+}
+
+/// The person each of `players` is (by [`People::key`]), two names merged by hand that sat at
+/// one table kept apart.
+pub fn seat_keys_of(players: &[String], people: &People) -> Vec<String> {
+    let mut keys: Vec<String> = players.iter().map(|n| people.key(n)).collect();
     for i in 0..keys.len() {
         for j in 0..i {
-            let own = (person_key(&s.players[i]), person_key(&s.players[j]));
+            let own = (person_key(&players[i]), person_key(&players[j]));
             if keys[i] == keys[j] && own.0 != own.1 {
                 keys[i] = own.0;
                 keys[j] = own.1;

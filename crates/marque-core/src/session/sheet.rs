@@ -55,6 +55,8 @@ pub struct End {
     pub holders: super::Holders,
     /// Who holds each seat at the end (table events: a substitute, a seat that joined).
     pub names: Vec<String>,
+    /// The seats that left the table.
+    pub left: Vec<usize>,
 }
 
 impl Replay {
@@ -162,6 +164,9 @@ impl Replay {
             closing,
             holders,
             names: self.seats.current(),
+            left: (0..self.seats.len())
+                .filter(|s| !self.seats.plays(*s))
+                .collect(),
         }
     }
 }
