@@ -1,0 +1,264 @@
+//! `marque stats --ratings` (issue 34): the same folder gives byte-identical ratings whatever
+//! its files are named, their modification times or the order they are listed in; a session
+//! edited and edited back gives the ratings it had; two copies merged give the ratings of one
+//! machine holding every hand.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test fails loudly where its setting up does"
+)]
+use std::path::Path;
+use std::process::{Command, Output};
+
+use marque::history::{self, Action, Change};
+use marque::session::Session;
+use serde_json::{Value, json};
+
+fn marque(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn ratings(dir: &Path) -> Vec<u8> {
+    let out = marque(&["stats", "--ratings", "--json", dir.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+/// A finished session (closed by the table) of `game`.
+fn session(id: &str, created: &str, game: &str, players: &[&str], hands: Value) -> Value {
+    json!({"format": "marque-session", "version": 1, "id": id, "game": game,
+           "created": created, "players": players, "options": {}, "closed": true,
+           "hands": hands})
+}
+
+fn club() -> Vec<Value> {
+    let deal = |w: u64| json!({"calls": [], "winner": w});
+    let bridge = |by: &str| json!({"contract": "4S", "declarer": by, "tricks": 10});
+    vec![
+        session(
+            "s1",
+            "2026-11-20T20:00:00+01:00",
+            "truc",
+            &["Anne", "Bruno"],
+            json!([
+                deal(0),
+                deal(0),
+                deal(0),
+                deal(0),
+                deal(0),
+                deal(0),
+                deal(0),
+                deal(0),
+                deal(0),
+                deal(0),
+                deal(0),
+                deal(0)
+            ]),
+        ),
+        session(
+            "s2",
+            "2026-11-21T20:00:00+01:00",
+            "bridge",
+            &["Anne", "Bruno", "Claire", "David"],
+            json!([bridge("E"), bridge("W")]),
+        ),
+        session(
+            "s3",
+            "2026-11-22T20:00:00+01:00",
+            "2500",
+            &["Claire", "Anne", "Emma"],
+            json!([{"frime": "8", "laid": [["A", "A", "A"], [], ["K", "K", "K"]], "hand": [[], ["Q"], []]}]),
+        ),
+        session(
+            "s4",
+            "2026-11-22T19:00:00Z",
+            "democratie",
+            &["Emma", "Bruno"],
+            json!([{"captured": [{"S": 20, "H": 14}, {"D": 13}]}]),
+        ),
+        // Without a date: not rated, and said so.
+        json!({"format": "marque-session", "version": 1, "id": "s5", "game": "truc",
+               "players": ["Anne", "Emma"], "options": {}, "closed": true,
+               "hands": [deal(1)]}),
+    ]
+}
+
+#[test]
+fn the_same_folder_gives_the_same_bytes_however_its_files_lie() {
+    let a = tempfile::tempdir().unwrap();
+    let b = tempfile::tempdir().unwrap();
+    for (k, s) in club().iter().enumerate() {
+        std::fs::write(a.path().join(format!("{k}.json")), s.to_string()).unwrap();
+    }
+    // The other folder: other names, written in the other order, other times.
+    for (k, s) in club().iter().enumerate().rev() {
+        let p = b.path().join(format!("zz-{}-{k}.json", 9 - k));
+        std::fs::write(&p, serde_json::to_string_pretty(s).unwrap()).unwrap();
+        let f = std::fs::File::options().write(true).open(&p).unwrap();
+        let when = std::time::SystemTime::UNIX_EPOCH
+            + std::time::Duration::from_secs(1_000_000 * k as u64);
+        f.set_modified(when).unwrap();
+    }
+    let one = ratings(a.path());
+    assert_eq!(ratings(b.path()), one);
+    // Read again through the index: the same.
+    assert_eq!(ratings(a.path()), one);
+    let v: Value = serde_json::from_slice(&one).unwrap();
+    assert_eq!(v["undated"], json!(1));
+    assert!(
+        v["games"]["bridge"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["provisional"] == json!(true))
+    );
+    let anne = v["overall"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Anne")
+        .unwrap();
+    assert_eq!(anne["sessions"], json!(3));
+    // One game's only.
+    let out = marque(&[
+        "stats",
+        "--ratings",
+        "--game",
+        "truc",
+        "--json",
+        a.path().to_str().unwrap(),
+    ]);
+    let truc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(truc["games"].as_object().unwrap().len(), 1);
+    assert!(truc.get("overall").is_none());
+    // A game that does not exist: said with the games there are.
+    let out = marque(&[
+        "stats",
+        "--ratings",
+        "--game",
+        "whist",
+        "--lang",
+        "en",
+        a.path().to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("whist") && said.contains("democratie"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_session_edited_and_edited_back_gives_the_ratings_it_had() {
+    let dir = tempfile::tempdir().unwrap();
+    for (k, s) in club().iter().enumerate() {
+        std::fs::write(dir.path().join(format!("{k}.json")), s.to_string()).unwrap();
+    }
+    let before = ratings(dir.path());
+    // The 2500 brasse edited through the log (the aces Anne's, not Claire's), then back.
+    let file = dir.path().join("2.json");
+    let mut s = Session::parse(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let mut sheet = s.score().unwrap();
+    let old = s.hands[0].clone();
+    let new = s
+        .decode(&json!({"frime": "8", "laid": [[], ["A", "A", "A"], ["K", "K", "K"]], "hand": [[], [], []]}))
+        .unwrap();
+    let at = "2026-11-23T10:00:00+01:00";
+    history::apply(
+        &mut s,
+        &mut sheet,
+        &Change::Replace(0, old.clone(), new.clone()),
+        Action::Edit,
+        at,
+    )
+    .unwrap();
+    std::fs::write(&file, s.to_json_string()).unwrap();
+    let edited = ratings(dir.path());
+    assert_ne!(edited, before, "the edit changed who finished ahead");
+    history::apply(
+        &mut s,
+        &mut sheet,
+        &Change::Replace(0, new, old),
+        Action::Edit,
+        at,
+    )
+    .unwrap();
+    std::fs::write(&file, s.to_json_string()).unwrap();
+    assert_eq!(ratings(dir.path()), before);
+}
+
+#[test]
+fn two_copies_merged_rate_as_one_machine_holding_every_hand() {
+    let deal = |w: u64| json!({"calls": [], "winner": w});
+    let at = |t: &str| format!("2026-11-25T{t}:00+01:00");
+    let base = session(
+        "club",
+        "2026-11-25T20:00:00+01:00",
+        "truc",
+        &["Alice", "Bruno"],
+        json!([]),
+    );
+    let mut s = Session::from_value(&base).unwrap();
+    s.closed = false;
+    let mut sheet = s.score().unwrap();
+    let add = |s: &mut Session, sheet: &mut marque::session::Sheet, w: u64, t: &str| {
+        let h = s.decode(&deal(w)).unwrap();
+        let change = Change::Insert(s.hands.len(), h);
+        history::apply(s, sheet, &change, Action::Add, &at(t)).unwrap();
+    };
+    for (k, t) in ["20:00", "20:01", "20:02"].iter().enumerate() {
+        add(&mut s, &mut sheet, (k % 2) as u64, t);
+    }
+    // Here Alice wins three more deals; there Bruno wins two, at other times.
+    let (mut a, mut b) = ((s.clone(), sheet.clone()), (s.clone(), sheet.clone()));
+    for t in ["20:10", "20:12", "20:14"] {
+        add(&mut a.0, &mut a.1, 0, t);
+    }
+    for t in ["20:11", "20:13"] {
+        add(&mut b.0, &mut b.1, 1, t);
+    }
+    // One machine that held every hand, in their order.
+    let mut one = (s.clone(), sheet.clone());
+    for (w, t) in [
+        (0, "20:10"),
+        (1, "20:11"),
+        (0, "20:12"),
+        (1, "20:13"),
+        (0, "20:14"),
+    ] {
+        add(&mut one.0, &mut one.1, w, t);
+    }
+    let close = |s: &mut Session| s.closed = true;
+    close(&mut a.0);
+    close(&mut b.0);
+    close(&mut one.0);
+    let merged = tempfile::tempdir().unwrap();
+    let file = merged.path().join("club.json");
+    std::fs::write(&file, a.0.to_json_string()).unwrap();
+    std::fs::write(
+        merged
+            .path()
+            .join("club.sync-conflict-20261125-201500-BBBBBBB.json"),
+        b.0.to_json_string(),
+    )
+    .unwrap();
+    let out = marque(&["merge", file.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let single = tempfile::tempdir().unwrap();
+    std::fs::write(single.path().join("club.json"), one.0.to_json_string()).unwrap();
+    assert_eq!(ratings(merged.path()), ratings(single.path()));
+}
