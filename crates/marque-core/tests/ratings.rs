@@ -72,6 +72,21 @@ fn a_rating_worked_by_hand() {
     assert_eq!((m.rank, m.teams), (1, 2));
 }
 
+/// Creation times are instants: offsets and fractions compared as such.
+#[test]
+fn instants_compare_across_offsets() {
+    use marque_core::ratings::instant;
+    let a = instant("2026-11-21T20:00:00+01:00").unwrap();
+    assert_eq!(a, instant("2026-11-21T19:00:00Z").unwrap());
+    assert_eq!(instant("1970-01-01T00:00:00Z"), Some((0, 0)));
+    assert_eq!(
+        instant("2000-03-01T00:00:00.5Z"),
+        Some((951_868_800, 500_000_000))
+    );
+    assert_eq!(instant("2026-13-01T00:00:00Z"), None);
+    assert_eq!(instant("hier soir"), None);
+}
+
 /// Equal totals share a rank: two newcomers tied keep their μ; both grow surer.
 #[test]
 fn a_tie_shares_a_rank() {
