@@ -48,39 +48,157 @@ pub(super) fn stats(
             return fail(&[Problem::file(m)], lang);
         }
     }
+    // One player: their stories and ratings too.
+    let told = player.map(|name| {
+        let story = marque_core::rivals::story(crate::store::rated(&listed), &people, name);
+        let r = marque_core::ratings::rate(crate::store::rated(&listed), &people);
+        (story, r, people.key(name))
+    });
     let mut out = crate::term::stdout(if as_json { Kind::Json } else { Kind::Text });
     let written = if as_json {
-        serde_json::to_writer(&mut out, &serde_json::json!({ "players": players }))
+        let mut v = serde_json::json!({ "players": players });
+        if let Some((story, r, key)) = &told {
+            v["story"] = story_json(story, r, key);
+        }
+        serde_json::to_writer(&mut out, &v)
             .map_err(std::io::Error::from)
             .and_then(|()| writeln!(out))
     } else {
-        players.iter().try_for_each(|p| {
-            let line = msg!(
-                "stats.player",
-                name = p.name.as_str(),
-                sessions = p.sessions,
-                wins = p.wins
-            );
-            writeln!(out, "{}", printable(&line.render(lang), false))?;
-            for (id, g) in &p.games {
-                let name = crate::games::GameKind::from_id(id)
-                    .map_or_else(|| id.to_string(), |k| crate::i18n::tr(lang, k.name_key()));
+        players
+            .iter()
+            .try_for_each(|p| {
                 let line = msg!(
-                    "stats.game",
-                    game = name,
-                    sessions = g.sessions,
-                    wins = g.wins
+                    "stats.player",
+                    name = p.name.as_str(),
+                    sessions = p.sessions,
+                    wins = p.wins
                 );
-                writeln!(out, "{}", line.render(lang))?;
-                for (figure, value) in g.shown(lang) {
-                    let line = msg!("stats.figure", figure = figure, value = value);
+                writeln!(out, "{}", printable(&line.render(lang), false))?;
+                for (id, g) in &p.games {
+                    let name = crate::games::GameKind::from_id(id)
+                        .map_or_else(|| id.to_string(), |k| crate::i18n::tr(lang, k.name_key()));
+                    let line = msg!(
+                        "stats.game",
+                        game = name,
+                        sessions = g.sessions,
+                        wins = g.wins
+                    );
                     writeln!(out, "{}", line.render(lang))?;
+                    for (figure, value) in g.shown(lang) {
+                        let line = msg!("stats.figure", figure = figure, value = value);
+                        writeln!(out, "{}", line.render(lang))?;
+                    }
                 }
-            }
-            Ok(())
-        })
+                Ok(())
+            })
+            .and_then(|()| match &told {
+                Some((story, r, key)) => {
+                    for line in story_lines(story, r, key, lang) {
+                        writeln!(out, "{}", printable(&line, false))?;
+                    }
+                    Ok(())
+                }
+                None => Ok(()),
+            })
     };
     output_done(written.and_then(|()| out.flush()), lang)
+}
+
+/// One player's stories and ratings, for people.
+fn story_lines(
+    story: &marque_core::rivals::Story,
+    r: &marque_core::ratings::Ratings,
+    key: &str,
+    lang: Lang,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    // Under the player's figures, indented as theirs are.
+    let mut put =
+        |m: marque_core::i18n::Msg| lines.push(format!("  {}", m.render(lang).trim_start()));
+    if let Some((name, n)) = story.rival() {
+        put(msg!("stats.rival", name = name, n = n));
+    }
+    if let Some((name, n)) = story.nemesis() {
+        put(msg!("stats.nemesis", name = name, n = n));
+    }
+    if let Some((name, n)) = story.partner() {
+        put(msg!("stats.partner", name = name, n = n));
+    }
+    put(msg!("stats.run", n = story.longest_run));
+    for (g, (total, _)) in &story.best {
+        put(msg!(
+            "stats.best",
+            game = crate::i18n::Arg::Key(g.name_key()),
+            total = crate::games::number(*total)
+        ));
+    }
+    for (name, m) in &story.met {
+        put(msg!(
+            "stats.met",
+            name = name.as_str(),
+            against = m.against,
+            ahead = m.ahead,
+            behind = m.behind,
+            together = m.together
+        ));
+    }
+    let ladders = r
+        .games
+        .iter()
+        .map(|(g, l)| (crate::i18n::tr(lang, g.name_key()), l))
+        .chain([(crate::i18n::tr(lang, "stats.overall"), &r.overall)]);
+    for (title, ladder) in ladders {
+        if let Some(rating) = ladder.get(key) {
+            put(msg!(
+                "stats.rated",
+                ladder = title,
+                mu = crate::i18n::decimal1(lang, rating.mu),
+                sigma = crate::i18n::decimal1(lang, rating.sigma),
+                sessions = rating.sessions
+            ));
+        }
+    }
+    lines
+}
+
+/// The same, as `--json` gives it.
+fn story_json(
+    story: &marque_core::rivals::Story,
+    r: &marque_core::ratings::Ratings,
+    key: &str,
+) -> serde_json::Value {
+    use serde_json::json;
+    let pair = |p: Option<(&str, u32)>| p.map(|(n, c)| json!({"name": n, "count": c}));
+    let met: serde_json::Map<String, serde_json::Value> = story
+        .met
+        .iter()
+        .map(|(n, m)| {
+            (
+                n.clone(),
+                json!({"against": m.against, "ahead": m.ahead, "behind": m.behind,
+                       "partners": m.partners, "together": m.together}),
+            )
+        })
+        .collect();
+    let best: serde_json::Map<String, serde_json::Value> = story
+        .best
+        .iter()
+        .map(|(g, (t, id))| (g.id().to_string(), json!({"total": t, "session": id})))
+        .collect();
+    let mut ratings = serde_json::Map::new();
+    for (g, ladder) in &r.games {
+        if let Some(x) = ladder.get(key) {
+            ratings.insert(
+                g.id().to_string(),
+                json!({"mu": marque_core::ratings::round(x.mu),
+                       "sigma": marque_core::ratings::round(x.sigma),
+                       "sessions": x.sessions, "provisional": x.provisional()}),
+            );
+        }
+    }
+    json!({"rival": pair(story.rival()), "nemesis": pair(story.nemesis()),
+           "partner": pair(story.partner()), "longest_run": story.longest_run,
+           "best": best, "met": met, "ratings": ratings})
 }
 
 /// `marque stats --ratings`: the players' ratings, per game and overall, from the index.

@@ -17,6 +17,7 @@ pub mod history;
 pub mod i18n;
 pub mod merge;
 pub mod ratings;
+pub mod rivals;
 pub mod session;
 pub mod stats;
 pub mod stream;

@@ -1,0 +1,140 @@
+//! The stories of the table (issue 34), for one person over the finished sessions: who they
+//! finished ahead of most (their rival), who finished ahead of them most (their nemesis), their
+//! most frequent partner, their longest run of wins, their best session per game, and each
+//! other person met: sessions against each other and who finished ahead, sessions together.
+//!
+//! Pairwise, as the ratings rank: in a session you finish ahead of everyone ranked below you.
+
+use std::collections::BTreeMap;
+
+use crate::games::GameKind;
+use crate::ratings::{Rated, instant};
+use crate::stats::{People, seat_keys_of, shown_name};
+
+/// One other person as met by the person told about.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Met {
+    /// Sessions on other sides.
+    pub against: u32,
+    /// Of those, the ones the person finished ahead, and behind.
+    pub ahead: u32,
+    pub behind: u32,
+    /// Sessions on one side (bridge's partners).
+    pub partners: u32,
+    /// Sessions at one table, whatever the sides.
+    pub together: u32,
+}
+
+/// One person's stories.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Story {
+    /// Every other person met, by name as shown.
+    pub met: BTreeMap<String, Met>,
+    /// The longest run of sessions won in a row (ranked first, alone or tied).
+    pub longest_run: u32,
+    /// Per game, the best total the person's side made in a session, and the session.
+    pub best: BTreeMap<GameKind, (i64, Option<String>)>,
+}
+
+impl Story {
+    /// The person finished ahead of most (ties: the first name).
+    pub fn rival(&self) -> Option<(&str, u32)> {
+        most(&self.met, |m| m.ahead)
+    }
+
+    /// The person who finished ahead of them most.
+    pub fn nemesis(&self) -> Option<(&str, u32)> {
+        most(&self.met, |m| m.behind)
+    }
+
+    /// Their most frequent partner.
+    pub fn partner(&self) -> Option<(&str, u32)> {
+        most(&self.met, |m| m.partners)
+    }
+}
+
+fn most(met: &BTreeMap<String, Met>, by: impl Fn(&Met) -> u32) -> Option<(&str, u32)> {
+    met.iter()
+        .map(|(n, m)| (n.as_str(), by(m)))
+        .filter(|(_, n)| *n > 0)
+        .fold(None, |best: Option<(&str, u32)>, (n, c)| match best {
+            Some((_, b)) if b >= c => best,
+            _ => Some((n, c)),
+        })
+}
+
+/// The stories of the person known by `name`, over `sessions` (finished ones, in the order of
+/// their creation, then id; those without a date after).
+pub fn story<'a>(
+    sessions: impl IntoIterator<Item = Rated<'a>>,
+    people: &People,
+    name: &str,
+) -> Story {
+    let key = people.key(name);
+    let mut list: Vec<Rated<'a>> = sessions.into_iter().filter(|s| s.finished).collect();
+    list.sort_by_key(|s| {
+        (
+            s.created.and_then(instant).map_or((1, (0, 0)), |t| (0, t)),
+            s.id.map(str::to_string),
+        )
+    });
+    let mut out = Story::default();
+    // Met by person (their key), and each one's name as first met.
+    let mut met: BTreeMap<String, Met> = BTreeMap::new();
+    let mut names: BTreeMap<String, String> = BTreeMap::new();
+    let mut run = 0;
+    for s in &list {
+        let keys = seat_keys_of(s.seats, people);
+        let Some(mine) = keys.iter().position(|k| *k == key) else {
+            continue;
+        };
+        if s.left.contains(&mine) {
+            continue;
+        }
+        let side_total = |seat: usize| s.totals.get(s.game.side_of(seat)).copied().unwrap_or(0);
+        let my_total = side_total(mine);
+        let my_side = s.game.side_of(mine);
+        // The best total of each side still playing: first alone or tied is a win.
+        let best = (0..keys.len())
+            .filter(|p| !s.left.contains(p))
+            .map(side_total)
+            .max()
+            .unwrap_or(my_total);
+        if my_total == best {
+            run += 1;
+            out.longest_run = out.longest_run.max(run);
+        } else {
+            run = 0;
+        }
+        let b = out.best.entry(s.game).or_insert((i64::MIN, None));
+        if my_total > b.0 {
+            *b = (my_total, s.id.map(str::to_string));
+        }
+        for (seat, other) in keys.iter().enumerate() {
+            if *other == key || s.left.contains(&seat) {
+                continue;
+            }
+            names
+                .entry(other.clone())
+                .or_insert_with(|| shown_name(&s.seats[seat]));
+            let m = met.entry(other.clone()).or_default();
+            m.together += 1;
+            if s.game.side_of(seat) == my_side {
+                m.partners += 1;
+                continue;
+            }
+            m.against += 1;
+            let theirs = side_total(seat);
+            if my_total > theirs {
+                m.ahead += 1;
+            } else if theirs > my_total {
+                m.behind += 1;
+            }
+        }
+    }
+    out.met = met
+        .into_iter()
+        .map(|(k, m)| (names.remove(&k).unwrap_or(k), m))
+        .collect();
+    out
+}
