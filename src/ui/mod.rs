@@ -10,6 +10,7 @@ mod notice;
 mod open;
 mod players;
 mod prefs;
+mod ratings;
 mod rules;
 pub mod scoreboard;
 mod share;

@@ -23,6 +23,8 @@ pub struct PlayersState {
     versus: Option<(u64, People, Vec<String>, HeadToHead)>,
     /// The game whose win shares are drawn.
     shares: Option<GameKind>,
+    /// The ratings, and the ladder shown.
+    ratings: super::ratings::RatingsState,
 }
 
 impl PlayersState {
@@ -69,6 +71,7 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
     let (listed, generation) = app.home.counted();
     let state = &mut app.players;
     state.refresh(listed, generation, &people);
+    state.ratings.refresh(listed, generation, &people);
     ui.heading(tr(lang, "ui.players.title"));
     ui.label(RichText::new(tr(lang, "ui.players.hint")).weak());
     let Some((_, _, players)) = &state.roster else {
@@ -112,8 +115,12 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
             {
                 figures(ui, lang, p, &people, &merged, &mut commands);
                 over_time(ui, lang, listed, &people, one);
+                super::ratings::player(ui, lang, &state.ratings, &people, one);
                 ui.separator();
             }
+            // Who plays best: the ratings' table.
+            super::ratings::table(ui, lang, &mut state.ratings);
+            ui.separator();
             // A game's win shares: who won its finished sessions.
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(tr(lang, "ui.players.shares")).strong());

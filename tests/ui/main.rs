@@ -32,6 +32,7 @@ mod ui_new_session;
 mod ui_people;
 mod ui_players;
 mod ui_prefs;
+mod ui_ratings;
 mod ui_scoreboard;
 mod ui_share;
 mod ui_sheet;
