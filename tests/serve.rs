@@ -437,3 +437,22 @@ fn the_pages_show_a_chukkers_wheel_and_the_tables_events() {
     assert!(page.contains("Remplacement — Zoé remplace Claire"));
     assert!(page.contains("Anne · Bruno · Zoé · David"));
 }
+
+/// The list of sessions gives tonight's players in the ratings (issue 34), their names escaped.
+#[test]
+fn the_list_rates_tonights_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let partie = json!({"format": "marque-session", "version": 1, "id": "p1", "game": "truc",
+        "created": "2026-11-26T20:00:00+01:00", "players": [HOSTILE, "Bruno"],
+        "options": {"target": 1, "manches": 1}, "closed": false,
+        "hands": [{"calls": [], "winner": 0}]});
+    std::fs::write(dir.path().join("p1.json"), partie.to_string()).unwrap();
+    let s = serve(dir.path());
+    let (status, page) = get(&s.host, &format!("{}/", s.root));
+    assert_eq!(status, 200);
+    assert!(page.contains("<table class=\"ratings\">"), "{page}");
+    assert!(page.contains("Bruno (provisoire)"));
+    assert!(!page.contains(HOSTILE), "a name is escaped");
+    // The winner first: μ 27,6.
+    assert!(page.contains("<td>1</td>") && page.contains("27,6"));
+}

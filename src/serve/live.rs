@@ -70,6 +70,13 @@ impl Hub {
     }
 
     /// The folder's sessions: as last listed, or listed now (without writing its index).
+    /// The club's names merged by hand (read, never written): the ratings count them as one.
+    pub fn people(&self) -> marque_core::stats::People {
+        crate::store::people::People::read(&Store::new(self.folder.clone()))
+            .people
+            .stats()
+    }
+
     pub fn listing(&self) -> Arc<Vec<Listed>> {
         let mut cached = self.listing.lock().unwrap_or_else(|e| e.into_inner());
         cached

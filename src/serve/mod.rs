@@ -363,7 +363,12 @@ impl Ctx {
                     req,
                     200,
                     HTML,
-                    pages::index(&base, &listed, std::time::SystemTime::now()),
+                    pages::index(
+                        &base,
+                        &listed,
+                        std::time::SystemTime::now(),
+                        &self.hub.people(),
+                    ),
                 );
             }
             ["app.js"] => respond(req, 200, "text/javascript; charset=utf-8", APP_JS.into()),

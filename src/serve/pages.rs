@@ -98,10 +98,17 @@ fn page(base: &Base, title: &str, main: &str, events: Option<&str>) -> String {
 }
 
 /// The list of sessions: those in progress, then those finished in the last 12 hours.
-pub fn index(base: &Base, listed: &[Listed], now: std::time::SystemTime) -> String {
+pub fn index(
+    base: &Base,
+    listed: &[Listed],
+    now: std::time::SystemTime,
+    people: &marque_core::stats::People,
+) -> String {
     let lang = base.lang;
     let mut going = String::new();
     let mut done = String::new();
+    // Who plays tonight (a session in progress, or finished in the last 12 hours).
+    let mut tonight: Vec<String> = Vec::new();
     let recent = |l: &Listed| {
         l.modified
             .and_then(|m| now.duration_since(m).ok())
@@ -118,6 +125,7 @@ pub fn index(base: &Base, listed: &[Listed], now: std::time::SystemTime) -> Stri
         if over && !recent(l) {
             continue;
         }
+        tonight.extend(s.players.iter().map(|p| people.key(p)));
         let names = s.game.side_names(&s.sides(), lang);
         let totals: Vec<String> = names
             .iter()
@@ -139,7 +147,7 @@ pub fn index(base: &Base, listed: &[Listed], now: std::time::SystemTime) -> Stri
         }
     }
     let none = format!("<li>{}</li>", escape(&tr(lang, "web.none")));
-    let main = format!(
+    let mut main = format!(
         "<h1>{}</h1><h2>{}</h2><ul class=\"sessions\">{}</ul><h2>{}</h2><ul class=\"sessions\">{}</ul>",
         escape(&tr(lang, "web.title")),
         escape(&tr(lang, "web.in_progress")),
@@ -147,7 +155,51 @@ pub fn index(base: &Base, listed: &[Listed], now: std::time::SystemTime) -> Stri
         escape(&tr(lang, "web.finished")),
         if done.is_empty() { &none } else { &done },
     );
+    main.push_str(&ratings(lang, listed, people, &tonight));
     page(base, &tr(lang, "web.title"), &main, None)
+}
+
+/// Tonight's players in the ratings of every game together, best first (μ − 3σ).
+fn ratings(
+    lang: Lang,
+    listed: &[Listed],
+    people: &marque_core::stats::People,
+    tonight: &[String],
+) -> String {
+    let r = marque_core::ratings::rate(crate::store::rated(listed), people);
+    let rows: Vec<String> = r
+        .table(&r.overall)
+        .into_iter()
+        .filter(|(name, _)| tonight.contains(&people.key(name)))
+        .enumerate()
+        .map(|(k, (name, x))| {
+            let shown = if x.provisional() {
+                crate::i18n::Msg::new("ui.ratings.provisional")
+                    .with("name", name.to_string())
+                    .render(lang)
+            } else {
+                name.to_string()
+            };
+            format!(
+                "<tr><td>{}</td><th scope=\"row\">{}</th><td>{}</td><td>{}</td></tr>",
+                k + 1,
+                escape(&shown),
+                crate::i18n::decimal1(lang, x.mu),
+                crate::i18n::decimal1(lang, x.sigma)
+            )
+        })
+        .collect();
+    if rows.is_empty() {
+        return String::new();
+    }
+    format!(
+        "<table class=\"ratings\"><caption>{}</caption><thead><tr><th scope=\"col\">#</th>\
+         <th scope=\"col\">{}</th><th scope=\"col\">μ</th><th scope=\"col\">σ</th></tr>\
+         </thead><tbody>{}</tbody></table>",
+        escape(&tr(lang, "web.ratings")),
+        escape(&tr(lang, "ui.ratings.name")),
+        rows.join("")
+    )
 }
 
 /// A session's page: its sheet (see [`sheet`]), followed live.
