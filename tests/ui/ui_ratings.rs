@@ -49,7 +49,7 @@ fn the_ratings_table_a_chart_and_why_it_moved() {
 #[test]
 fn the_ratings_keys_are_on_screen_zoomed() {
     use egui::accesskit::Role;
-    use egui_kittest::kittest::{By, NodeT, Queryable};
+    use egui_kittest::kittest::{By, Queryable};
     for (w, hgt) in [(1024.0, 600.0), (1920.0, 1080.0)] {
         let dir = tempfile::tempdir().unwrap();
         club(dir.path());
