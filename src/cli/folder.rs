@@ -226,7 +226,7 @@ pub(super) fn ratings(
     let store = Store::new(&dir);
     let listed = store.list();
     let people = crate::store::people::People::read(&store).people.stats();
-    let r = marque_core::ratings::rate(crate::store::rated(&listed), &people);
+    let r = marque_core::ratings::ladders(crate::store::rated(&listed), &people);
     let mut out = crate::term::stdout(if as_json { Kind::Json } else { Kind::Text });
     let written = if as_json {
         serde_json::to_writer(&mut out, &r.to_json(game))

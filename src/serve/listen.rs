@@ -107,6 +107,14 @@ impl Listening {
         }
     }
 
+    /// Stops listening at once: the socket (and every copy tiny_http holds of it) leaves the
+    /// listening state, so that nothing more connects even before its threads have ended.
+    pub fn close(&self) {
+        socket2::SockRef::from(&self.socket)
+            .shutdown(std::net::Shutdown::Both)
+            .ok();
+    }
+
     /// Wakes every worker (sharing stops).
     pub fn unblock(&self) {
         let server = self.current();

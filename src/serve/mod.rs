@@ -212,6 +212,7 @@ impl Sharing {
 
     fn halt(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
+        self.server.close();
         self.server.unblock();
         if let Some(awake) = self.awake.take() {
             awake.thread().unpark();

@@ -234,8 +234,22 @@ fn teams(s: &Rated, keys: &[String]) -> Vec<(Vec<String>, usize)> {
     out
 }
 
-/// Rates `sessions` (counted once each: the caller's listing does that, as statistics do).
+/// Rates `sessions` (counted once each: the caller's listing does that, as statistics do),
+/// keeping how each rating moved.
 pub fn rate<'a>(sessions: impl IntoIterator<Item = Rated<'a>>, people: &People) -> Ratings {
+    rate_keeping(sessions, people, true)
+}
+
+/// [`rate`] without the moves: the ladders alone (the command line's table).
+pub fn ladders<'a>(sessions: impl IntoIterator<Item = Rated<'a>>, people: &People) -> Ratings {
+    rate_keeping(sessions, people, false)
+}
+
+fn rate_keeping<'a>(
+    sessions: impl IntoIterator<Item = Rated<'a>>,
+    people: &People,
+    keep: bool,
+) -> Ratings {
     let mut out = Ratings::default();
     let mut order: Vec<((i64, u32), &str, Rated<'a>)> = Vec::new();
     for s in sessions {
@@ -275,10 +289,10 @@ pub fn rate<'a>(sessions: impl IntoIterator<Item = Rated<'a>>, people: &People) 
             .map(|t| 1 + totals.iter().filter(|o| *o > t).count())
             .collect();
         let ladder = out.games.entry(s.game).or_default();
-        let moved = play(ladder, &teams, &ranks, &config);
+        let moved = play(ladder, &teams, &ranks, &config, keep);
         out.moves
             .extend(moved.into_iter().map(|m| m.of(period, &s, &out.names)));
-        let moved = play(&mut out.overall, &teams, &ranks, &config);
+        let moved = play(&mut out.overall, &teams, &ranks, &config, keep);
         out.overall_moves
             .extend(moved.into_iter().map(|m| m.of(period, &s, &out.names)));
     }
@@ -329,6 +343,7 @@ fn play(
     teams: &[(Vec<String>, usize)],
     ranks: &[usize],
     config: &WengLinConfig,
+    keep: bool,
 ) -> Vec<Step> {
     let before: Vec<Vec<Rating>> = teams
         .iter()
@@ -348,9 +363,27 @@ fn play(
         .map(|(t, r)| (t.as_slice(), MultiTeamOutcome::new(*r)))
         .collect();
     let after = weng_lin_multi_team(&input, config);
-    let members: Vec<Vec<String>> = teams.iter().map(|(t, _)| t.clone()).collect();
+    let members: Vec<Vec<String>> = if keep {
+        teams.iter().map(|(t, _)| t.clone()).collect()
+    } else {
+        Vec::new()
+    };
     let mut steps = Vec::new();
     for (i, (team, _)) in teams.iter().enumerate() {
+        if !keep {
+            for (p, key) in team.iter().enumerate() {
+                let b = before[i][p];
+                ladder.insert(
+                    key.clone(),
+                    Rating {
+                        mu: after[i][p].rating,
+                        sigma: after[i][p].uncertainty,
+                        sessions: b.sessions + 1,
+                    },
+                );
+            }
+            continue;
+        }
         let chances: Vec<(usize, f64)> = (0..teams.len())
             .filter(|&j| j != i)
             .map(|j| {

@@ -202,14 +202,19 @@ fn table_row(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) 
     let kinds = game.events();
     let mut choices: Vec<(Option<EventKind>, String)> = vec![(None, tr(lang, game.hand_title()))];
     choices.extend(kinds.iter().map(|k| (Some(*k), tr(lang, k.name_key()))));
-    // Small keys, all of one width (the widest word's), as many to a row as fit: two short
-    // rows at most beside a sheet, so that the form keeps its room on a small screen.
-    let type_size = 15.0;
-    let padding = 2.0 * ui.spacing().button_padding.x + 8.0;
-    let width = choices
+    // Small keys, each as wide as its word (never wider than the row), on one row where they
+    // fit, else on as few rows as they need, packed here within what the panel shows: the
+    // form below keeps its room on a small screen, and the keys' places depend on the words
+    // alone (nothing moves when one is picked).
+    let type_size = 14.0;
+    let padding = 2.0 * ui.spacing().button_padding.x + 4.0;
+    let height = line_height(ui, egui::TextStyle::Button, true) + 2.0;
+    let gap = 4.0;
+    let room = crate::ui::widgets::row_room(ui);
+    let widths: Vec<f32> = choices
         .iter()
-        .map(|(_, t)| {
-            egui::WidgetText::from(RichText::new(t).size(type_size))
+        .map(|(_, text)| {
+            let w = egui::WidgetText::from(RichText::new(text).size(type_size))
                 .into_galley(
                     ui,
                     Some(egui::TextWrapMode::Extend),
@@ -218,20 +223,33 @@ fn table_row(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) 
                 )
                 .size()
                 .x
-                + padding
+                + padding;
+            w.min(room)
         })
-        .fold(60.0, f32::max);
-    let per = crate::ui::widgets::per_row(ui, width, choices.len());
-    let height = line_height(ui, egui::TextStyle::Button, true) + 6.0;
-    for row in choices.chunks(per) {
+        .collect();
+    let mut rows: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut used = 0.0;
+    for (k, w) in widths.iter().enumerate() {
+        if used > 0.0 && used + gap + w > room {
+            rows.push(Vec::new());
+            used = 0.0;
+        }
+        used += if used > 0.0 { gap + w } else { *w };
+        if let Some(row) = rows.last_mut() {
+            row.push(k);
+        }
+    }
+    for row in rows {
         ui.horizontal(|ui| {
-            for (kind, text) in row {
+            ui.spacing_mut().item_spacing.x = gap;
+            for k in row {
+                let (kind, text) = &choices[k];
                 let on = open.table == *kind;
                 let name = match kind {
                     Some(_) => msg!("ui.table.key", what = text.as_str()).render(lang),
                     None => text.clone(),
                 };
-                let size = (egui::vec2(width, height), type_size);
+                let size = (egui::vec2(widths[k], height), type_size);
                 if crate::ui::widgets::key_in(ui, size, on, true, text.as_str(), name).clicked()
                     && !on
                 {

@@ -19,6 +19,9 @@ pub struct Holders {
     pub played: Vec<bool>,
     /// Each holder's figures.
     pub figures: Vec<Tally>,
+    /// A table event changed who sits where (else the holders are the players, and all count
+    /// as ever, a session without a hand included).
+    pub changed: bool,
 }
 
 impl Holders {
@@ -32,16 +35,14 @@ impl Holders {
             holds: pick(self.holds, &keep),
             played: vec![true; n],
             figures: pick(self.figures, &keep),
+            changed: self.changed,
         }
     }
 
     /// Whether the holders are the seats themselves, in order, every one of them having played
     /// (no event changed anything): statistics then need only the players and figures.
     pub fn are_seats(&self, players: &[String]) -> bool {
-        self.names == players
-            && self.seats.iter().enumerate().all(|(i, s)| i == *s)
-            && self.holds.iter().all(|h| *h)
-            && self.played.iter().all(|p| *p)
+        !self.changed && self.names == players
     }
 }
 
@@ -80,6 +81,7 @@ impl Counter {
                 holds: vec![true; players.len()],
                 played: vec![false; players.len()],
                 figures: vec![Tally::new(game); players.len()],
+                changed: false,
             },
         }
     }
@@ -103,6 +105,10 @@ impl Counter {
     pub fn event(&mut self, event: &Event, live: &Live) {
         if self.seats.apply(event).is_err() {
             return;
+        }
+        // Points agreed change no seat; anything else may leave someone who played no hand.
+        if !matches!(event, Event::Adjust { .. }) {
+            self.holders.changed = true;
         }
         match event {
             Event::Replace { seat, player } => {
