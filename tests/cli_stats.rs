@@ -169,6 +169,12 @@ fn one_player_by_name_in_the_readers_language() {
         Robres gagnés : 1
         Points marqués dans ces robres : 940
         Moyenne de points par robre : 940,0
+  Son rival : Bruno (devant 1 fois)
+  Partenaire le plus fréquent : anne (1 partie)
+  Plus longue série de victoires : 1
+  Meilleure partie — Bridge (partie libre) : 940
+  Face à Bruno : 1 partie l'un contre l'autre, devant 1, derrière 0 ; 1 à la même table
+  Face à David : 1 partie l'un contre l'autre, devant 1, derrière 0 ; 1 à la même table
 "
     );
     let out = marque(&["stats", folder, "--player", "claire", "--lang", "en"]);
@@ -187,6 +193,12 @@ fn one_player_by_name_in_the_readers_language() {
         Rubbers won: 1
         Points scored in those rubbers: 940
         Average points per rubber: 940.0
+  Rival: Bruno (finished ahead 1 time)
+  Most frequent partner: anne (1 session)
+  Longest run of wins: 1
+  Best session — Rubber bridge: 940
+  Against Bruno: 1 session on other sides, ahead 1, behind 0; 1 at one table
+  Against David: 1 session on other sides, ahead 1, behind 0; 1 at one table
 "
     );
 

@@ -132,7 +132,8 @@ fn story_lines(
             total = crate::games::number(*total)
         ));
     }
-    for (name, m) in &story.met {
+    // Those met on the other side (a partner is told above).
+    for (name, m) in story.met.iter().filter(|(_, m)| m.against > 0) {
         put(msg!(
             "stats.met",
             name = name.as_str(),
