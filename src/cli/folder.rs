@@ -20,6 +20,18 @@ pub(super) fn folder_or_default(
     Ok(dir)
 }
 
+/// The folder's sessions as the index lists them, and the persons of statistics. The names
+/// merged by hand in the app count here too, whatever the state of this machine's preferences:
+/// both read the club's names file.
+fn read_folder(
+    folder: Option<std::path::PathBuf>,
+) -> Result<(Vec<crate::store::Listed>, marque_core::stats::People), Problem> {
+    let store = crate::store::Store::new(folder_or_default(folder)?);
+    let listed = store.list();
+    let people = crate::store::people::People::read(&store).people.stats();
+    Ok((listed, people))
+}
+
 /// `marque stats`: the roster of the folder's sessions (those that read fine), from the index.
 pub(super) fn stats(
     folder: Option<std::path::PathBuf>,
@@ -27,17 +39,11 @@ pub(super) fn stats(
     as_json: bool,
     lang: Lang,
 ) -> ExitCode {
-    use crate::store::Store;
     use marque_core::stats::roster;
-    let dir = match folder_or_default(folder) {
-        Ok(d) => d,
+    let (listed, people) = match read_folder(folder) {
+        Ok(read) => read,
         Err(p) => return fail(&[p], lang),
     };
-    let store = Store::new(&dir);
-    let listed = store.list();
-    // The names merged by hand in the app count here too, whatever the state of this machine's
-    // preferences: both read the club's names file.
-    let people = crate::store::people::People::read(&store).people.stats();
     let mut players = roster(crate::store::played(&listed), &people);
     if let Some(name) = player {
         let key = people.key(name);
@@ -210,11 +216,6 @@ pub(super) fn ratings(
     lang: Lang,
 ) -> ExitCode {
     use crate::games::GameKind;
-    use crate::store::Store;
-    let dir = match folder_or_default(folder) {
-        Ok(d) => d,
-        Err(p) => return fail(&[p], lang),
-    };
     let game = match game.map(|g| GameKind::from_id(g).ok_or(g)) {
         None => None,
         Some(Ok(g)) => Some(g),
@@ -224,9 +225,10 @@ pub(super) fn ratings(
             return fail(&[Problem::file(m)], lang);
         }
     };
-    let store = Store::new(&dir);
-    let listed = store.list();
-    let people = crate::store::people::People::read(&store).people.stats();
+    let (listed, people) = match read_folder(folder) {
+        Ok(read) => read,
+        Err(p) => return fail(&[p], lang),
+    };
     let r = marque_core::ratings::ladders(crate::store::rated(&listed), &people);
     let mut out = crate::term::stdout(if as_json { Kind::Json } else { Kind::Text });
     let written = if as_json {

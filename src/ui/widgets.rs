@@ -211,20 +211,23 @@ pub fn line_height(ui: &Ui, style: egui::TextStyle, button: bool) -> f32 {
 
 /// The width a key needs to show the widest of `texts` whole, at the keys' size.
 pub fn key_width(ui: &Ui, texts: &[String]) -> f32 {
-    let padding = 2.0 * ui.spacing().button_padding.x + 4.0;
     texts
         .iter()
-        .map(|t| {
-            egui::WidgetText::from(RichText::new(t).size(18.0))
-                .into_galley(
-                    ui,
-                    Some(egui::TextWrapMode::Extend),
-                    f32::INFINITY,
-                    egui::TextStyle::Button,
-                )
-                .size()
-                .x
-                + padding
-        })
+        .map(|t| key_width_at(ui, t, 18.0))
         .fold(0.0, f32::max)
+}
+
+/// The width a key needs to show `text` whole at type size `size`.
+pub fn key_width_at(ui: &Ui, text: &str, size: f32) -> f32 {
+    let padding = 2.0 * ui.spacing().button_padding.x + 4.0;
+    egui::WidgetText::from(RichText::new(text).size(size))
+        .into_galley(
+            ui,
+            Some(egui::TextWrapMode::Extend),
+            f32::INFINITY,
+            egui::TextStyle::Button,
+        )
+        .size()
+        .x
+        + padding
 }

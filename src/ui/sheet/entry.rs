@@ -207,25 +207,12 @@ fn table_row(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) 
     // form below keeps its room on a small screen, and the keys' places depend on the words
     // alone (nothing moves when one is picked).
     let type_size = 14.0;
-    let padding = 2.0 * ui.spacing().button_padding.x + 4.0;
     let height = line_height(ui, egui::TextStyle::Button, true) + 2.0;
     let gap = 4.0;
     let room = crate::ui::widgets::row_room(ui);
     let widths: Vec<f32> = choices
         .iter()
-        .map(|(_, text)| {
-            let w = egui::WidgetText::from(RichText::new(text).size(type_size))
-                .into_galley(
-                    ui,
-                    Some(egui::TextWrapMode::Extend),
-                    f32::INFINITY,
-                    egui::TextStyle::Button,
-                )
-                .size()
-                .x
-                + padding;
-            w.min(room)
-        })
+        .map(|(_, text)| crate::ui::widgets::key_width_at(ui, text, type_size).min(room))
         .collect();
     let mut rows: Vec<Vec<usize>> = vec![Vec::new()];
     let mut used = 0.0;

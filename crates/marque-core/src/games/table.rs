@@ -615,10 +615,7 @@ pub fn describe(event: &Event, players: &[String], game: GameKind) -> Msg {
             points,
             reason,
         } => {
-            let to = match game.side_args(&game.sides(players)).into_iter().nth(*side) {
-                Some(a) => a,
-                None => Arg::Text(side.to_string()),
-            };
+            let to = side_arg(game, players, *side);
             msg!(
                 "event.describe.adjust",
                 points = *points,
@@ -666,10 +663,7 @@ pub fn sentence(event: &Event, players: &[String], game: GameKind) -> Msg {
             points,
             reason,
         } => {
-            let to = match game.side_args(&game.sides(players)).into_iter().nth(*side) {
-                Some(a) => a,
-                None => Arg::Text(side.to_string()),
-            };
+            let to = side_arg(game, players, *side);
             msg!(
                 "event.log.adjust",
                 side = to,

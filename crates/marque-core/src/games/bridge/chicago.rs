@@ -3,7 +3,7 @@
 //! (`bridge.chicago.vulnerability`), a game's premium at once (`bridge.chicago.game`), 100 for
 //! a part-score on the fourth deal (`bridge.chicago.partscore`), nothing carried over.
 
-use super::{ChicagoVul, GAME, Game, Hand, Info, Past, Rubber, Seat, rule, score_deal, vul_arg};
+use super::{ChicagoVul, GAME, Game, Hand, Info, Rubber, Seat, rule, score_deal, vul_arg};
 use crate::games::{Line, Scored};
 use crate::i18n::{Arg, Msg};
 use crate::msg;
@@ -73,14 +73,7 @@ impl Game {
     /// on the fourth deal the part-score's; a deal passed out is dealt again (the wheel stays).
     pub(super) fn play_chicago(&mut self, hand: &Hand) -> Scored<Info> {
         let wheel = self.wheel();
-        // A chukker over: the next deal begins the next one.
-        if self.last.as_ref().is_some_and(|r| r.finished)
-            && let Some(past) = self.last.take()
-        {
-            self.done_totals[0] += past.totals[0];
-            self.done_totals[1] += past.totals[1];
-            self.done.push(Past::of(&past));
-        }
+        self.put_by_finished();
         let rubber = self.done.len();
         let r = self.last.get_or_insert_default();
         let (mut lines, below) = score_deal(hand, wheel.vulnerable, &self.options);

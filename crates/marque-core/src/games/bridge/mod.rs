@@ -507,12 +507,9 @@ impl Game {
         }
     }
 
-    pub fn play(&mut self, hand: &Hand) -> Result<Scored<Info>, Vec<Msg>> {
-        self.deals += 1;
-        if self.options.chicago() {
-            return Ok(self.play_chicago(hand));
-        }
-        let rubber = self.rubber_index();
+    /// A rubber (or chukker) over is put by with those before it: the next deal begins the
+    /// next one.
+    fn put_by_finished(&mut self) {
         if self.last.as_ref().is_some_and(|r| r.finished)
             && let Some(past) = self.last.take()
         {
@@ -520,6 +517,15 @@ impl Game {
             self.done_totals[1] += past.totals[1];
             self.done.push(Past::of(&past));
         }
+    }
+
+    pub fn play(&mut self, hand: &Hand) -> Result<Scored<Info>, Vec<Msg>> {
+        self.deals += 1;
+        if self.options.chicago() {
+            return Ok(self.play_chicago(hand));
+        }
+        let rubber = self.rubber_index();
+        self.put_by_finished();
         let r = self.last.get_or_insert_default();
         let vulnerable = r.vulnerable();
         let (mut lines, below) = score_deal(hand, vulnerable, &self.options);
