@@ -433,12 +433,7 @@ pub struct EventInfo {
 /// An event's short label, as a hand has one: "Zoé remplace Claire", "Ajustement : renonce".
 /// `players`: who held each seat before it.
 pub fn label(event: &Event, players: &[String], game: GameKind) -> Msg {
-    let who = |seat: usize| {
-        players
-            .get(seat)
-            .cloned()
-            .unwrap_or_else(|| seat.to_string())
-    };
+    let who = |seat: usize| holder(players, seat);
     match event {
         Event::Replace { seat, player } => msg!(
             "event.label.replace",
@@ -496,10 +491,7 @@ impl Playing {
 
     /// The sides with the highest total among the seats still playing.
     pub fn leaders(&self, totals: &[i64]) -> Vec<usize> {
-        let best = self.seats().filter_map(|s| totals.get(s)).max().copied();
-        self.seats()
-            .filter(|&s| best.is_some() && totals.get(s).copied() == best)
-            .collect()
+        leaders_among(totals, |s| self.plays(s))
     }
 
     /// A race is over: one seat still playing alone at the top, at `target` or more.
@@ -582,6 +574,26 @@ fn signed(n: i64) -> String {
     }
 }
 
+/// Who held `seat` (its number where no name is known).
+fn holder(players: &[String], seat: usize) -> String {
+    players
+        .get(seat)
+        .cloned()
+        .unwrap_or_else(|| seat.to_string())
+}
+
+/// The sides with the highest of `totals` among those for which `plays` holds (a seat that
+/// left cannot win, `table.leave`).
+pub fn leaders_among(totals: &[i64], plays: impl Fn(usize) -> bool) -> Vec<usize> {
+    let best = (0..totals.len())
+        .filter(|&s| plays(s))
+        .map(|s| totals[s])
+        .max();
+    (0..totals.len())
+        .filter(|&s| plays(s) && Some(totals[s]) == best)
+        .collect()
+}
+
 /// Side `side` as an argument: bridge's partnership by its key, else the player in that seat.
 fn side_arg(game: GameKind, players: &[String], side: usize) -> Arg {
     game.side_args(&game.sides(players))
@@ -593,12 +605,7 @@ fn side_arg(game: GameKind, players: &[String], side: usize) -> Arg {
 /// What an event did and why, in a sentence (`players`: who held each seat before it):
 /// the explanation of an event.
 pub fn describe(event: &Event, players: &[String], game: GameKind) -> Msg {
-    let who = |seat: usize| {
-        players
-            .get(seat)
-            .cloned()
-            .unwrap_or_else(|| seat.to_string())
-    };
+    let who = |seat: usize| holder(players, seat);
     let place = |seat: usize| match crate::games::GameKind::seat_key(game, seat) {
         Some(k) => Arg::Key(k),
         None => Arg::Text((seat + 1).to_string()),
@@ -637,12 +644,7 @@ pub fn describe(event: &Event, players: &[String], game: GameKind) -> Msg {
 /// An event as the log says it: "Marc arrive, avec 450 points (accord de la table)", "Zoé
 /// remplace Claire (Sud)" (`players`: who held each seat before it).
 pub fn sentence(event: &Event, players: &[String], game: GameKind) -> Msg {
-    let who = |seat: usize| {
-        players
-            .get(seat)
-            .cloned()
-            .unwrap_or_else(|| seat.to_string())
-    };
+    let who = |seat: usize| holder(players, seat);
     let amount = |n: i64| msg!(game.total_unit(), n = n, shown = crate::games::number(n));
     match event {
         Event::Replace { seat, player } => match game.seat_key(*seat) {

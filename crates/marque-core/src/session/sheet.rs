@@ -179,15 +179,7 @@ impl Replay {
         if !crate::games::table::allowed(game).contains(&crate::games::table::EventKind::Leave) {
             return leaders(totals);
         }
-        let best = totals
-            .iter()
-            .enumerate()
-            .filter(|(s, _)| self.seats.plays(*s))
-            .map(|(_, t)| *t)
-            .max();
-        (0..totals.len())
-            .filter(|&s| self.seats.plays(s) && Some(totals[s]) == best)
-            .collect()
+        crate::games::table::leaders_among(totals, |s| self.seats.plays(s))
     }
 }
 

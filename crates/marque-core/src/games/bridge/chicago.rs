@@ -112,16 +112,7 @@ impl Game {
                 r.finished = true;
             }
         }
-        let mut above = [0, 0];
-        for l in &lines {
-            if l.rule != rule::BELOW_TRICKS {
-                above[l.side] += l.points;
-            }
-        }
-        for s in 0..2 {
-            r.above[s] += above[s];
-            r.totals[s] = r.below[s] + r.above[s];
-        }
+        let above = r.add_above(&lines);
         Scored {
             delta: vec![below[0] + above[0], below[1] + above[1]],
             lines,

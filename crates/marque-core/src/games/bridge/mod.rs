@@ -198,6 +198,20 @@ pub struct Rubber {
 }
 
 impl Rubber {
+    /// Adds a deal's lines above the line (all but its trick points) and makes the totals
+    /// again; what went above, per side.
+    fn add_above(&mut self, lines: &[Line]) -> [i64; 2] {
+        let mut above = [0, 0];
+        for l in lines.iter().filter(|l| l.rule != rule::BELOW_TRICKS) {
+            above[l.side] += l.points;
+        }
+        for s in 0..2 {
+            self.above[s] += above[s];
+            self.totals[s] = self.below[s] + self.above[s];
+        }
+        above
+    }
+
     pub fn vulnerable(&self) -> [bool; 2] {
         [self.games[0] > 0, self.games[1] > 0]
     }
@@ -553,16 +567,7 @@ impl Game {
                 ));
             }
         }
-        let mut above = [0, 0];
-        for l in &lines {
-            if l.rule != rule::BELOW_TRICKS {
-                above[l.side] += l.points;
-            }
-        }
-        for s in 0..2 {
-            r.above[s] += above[s];
-            r.totals[s] = r.below[s] + r.above[s];
-        }
+        let above = r.add_above(&lines);
         let delta = vec![below[0] + above[0], below[1] + above[1]];
         Ok(Scored {
             delta,
