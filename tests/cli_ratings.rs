@@ -262,3 +262,81 @@ fn two_copies_merged_rate_as_one_machine_holding_every_hand() {
     std::fs::write(single.path().join("club.json"), one.0.to_json_string()).unwrap();
     assert_eq!(ratings(merged.path()), ratings(single.path()));
 }
+
+/// The index's kept ladders, as a JSON value (`None`: none kept).
+fn kept(dir: &Path) -> Option<Value> {
+    let text = std::fs::read(dir.join(".index.json")).ok()?;
+    let index: Value = serde_json::from_slice(&text).unwrap();
+    index.get("ratings").filter(|r| !r.is_null()).cloned()
+}
+
+/// Puts μ = 50 into Anne's kept overall rating: a mark that shows whether the ratings shown
+/// were taken from the index or made again.
+fn mark_anne(dir: &Path) {
+    let path = dir.join(".index.json");
+    let mut index: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let overall = index["ratings"]["overall"].as_array_mut().unwrap();
+    let anne = overall.iter_mut().find(|r| r[0] == "anne").unwrap();
+    anne[1] = json!(50f64.to_bits());
+    std::fs::write(&path, index.to_string()).unwrap();
+}
+
+fn anne_overall(out: &[u8]) -> f64 {
+    let v: Value = serde_json::from_slice(out).unwrap();
+    let rows = v["overall"].as_array().unwrap();
+    let anne = rows.iter().find(|r| r["name"] == "Anne").unwrap();
+    anne["mu"].as_f64().unwrap()
+}
+
+/// Ratings are kept in the index: a folder whose rated sessions and merged names did not
+/// change is not rated again (a touched file, another run), and any change to what they read
+/// (a hand edited, names merged by hand) makes them again, as a folder without an index would.
+#[test]
+fn the_index_keeps_the_ratings_until_what_they_read_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    for (k, s) in club().iter().enumerate() {
+        std::fs::write(dir.path().join(format!("{k}.json")), s.to_string()).unwrap();
+    }
+    let first = ratings(dir.path());
+    assert!(
+        kept(dir.path()).is_some(),
+        "the ratings are kept in the index"
+    );
+    // Nothing changed: the kept ladders are taken, not made again (the mark shows).
+    mark_anne(dir.path());
+    assert_eq!(anne_overall(&ratings(dir.path())), 50.0);
+    // A file touched (its time changed, not what it says): read again, still not rated again.
+    let touched = std::fs::File::options()
+        .append(true)
+        .open(dir.path().join("1.json"))
+        .unwrap();
+    touched
+        .set_modified(std::time::SystemTime::now() + std::time::Duration::from_secs(5))
+        .unwrap();
+    drop(touched);
+    assert_eq!(anne_overall(&ratings(dir.path())), 50.0);
+    // A session that changed what ratings read: made again, as from no index at all.
+    let file = dir.path().join("0.json");
+    let mut s: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    s["created"] = json!("2026-11-23T20:00:00+01:00");
+    std::fs::write(&file, s.to_string()).unwrap();
+    let changed = ratings(dir.path());
+    assert_ne!(anne_overall(&changed), 50.0);
+    std::fs::remove_file(dir.path().join(".index.json")).unwrap();
+    assert_eq!(ratings(dir.path()), changed);
+    // Back as it was: the first ratings again.
+    std::fs::write(&file, club()[0].to_string()).unwrap();
+    assert_eq!(ratings(dir.path()), first);
+    // Names merged by hand: made again.
+    mark_anne(dir.path());
+    std::fs::write(
+        dir.path().join(".people.json"),
+        json!({"merged": [["Emma", "Claire"]]}).to_string(),
+    )
+    .unwrap();
+    let merged = ratings(dir.path());
+    assert_ne!(anne_overall(&merged), 50.0);
+    assert_ne!(merged, first, "Emma and Claire are one person now");
+    std::fs::remove_file(dir.path().join(".index.json")).unwrap();
+    assert_eq!(ratings(dir.path()), merged);
+}

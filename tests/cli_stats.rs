@@ -173,6 +173,7 @@ fn one_player_by_name_in_the_readers_language() {
   Partenaire le plus fréquent : anne (1 partie)
   Plus longue série de victoires : 1
   Meilleure partie — Bridge (partie libre) : 940
+  Meilleure donne — Bridge (partie libre) : 820
   Face à Bruno : 1 partie l'un contre l'autre, devant 1, derrière 0 ; 1 à la même table
   Face à David : 1 partie l'un contre l'autre, devant 1, derrière 0 ; 1 à la même table
 "
@@ -197,10 +198,24 @@ fn one_player_by_name_in_the_readers_language() {
   Most frequent partner: anne (1 session)
   Longest run of wins: 1
   Best session — Rubber bridge: 940
+  Best deal — Rubber bridge: 820
   Against Bruno: 1 session on other sides, ahead 1, behind 0; 1 at one table
   Against David: 1 session on other sides, ahead 1, behind 0; 1 at one table
 "
     );
+
+    // Anne's best hand per game: the truc deal she won (one point), her 2500 brasse (in a
+    // partie not finished: a hand played is a hand, and it is the game's own best brasse),
+    // her partnership's 820 at bridge.
+    let v = stats_json(&["stats", folder, "--json", "--player", "anne"]);
+    let best = &v["story"]["best_hand"];
+    let brasse = &v["players"][0]["games"]["2500"]["best_brasse"];
+    assert!(brasse.is_i64(), "{v}");
+    assert_eq!(best["2500"]["points"], *brasse, "{v}");
+    assert_eq!(best["truc"]["points"], json!(1), "{v}");
+    assert_eq!(best["bridge"]["points"], json!(820), "{v}");
+    // Only finished sessions make a best session.
+    assert!(v["story"]["best"].get("2500").is_none(), "{v}");
 
     let out = marque(&["stats", folder, "--player", "Zoé", "--lang", "en"]);
     assert_eq!(out.status.code(), Some(2));

@@ -157,6 +157,8 @@ fn every_rule_option_and_game_has_its_texts() {
     marque::init_texts();
     for game in GameKind::ALL {
         assert!(has_key(Lang::Fr, game.name_key()) && has_key(Lang::En, game.name_key()));
+        let best = game.best_hand_key();
+        assert!(has_key(Lang::Fr, best) && has_key(Lang::En, best), "{best}");
         let intro = format!("rule.{}.intro", game.id());
         assert!(
             has_key(Lang::Fr, &intro) && has_key(Lang::En, &intro),

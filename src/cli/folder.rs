@@ -20,16 +20,14 @@ pub(super) fn folder_or_default(
     Ok(dir)
 }
 
-/// The folder's sessions as the index lists them, and the persons of statistics. The names
-/// merged by hand in the app count here too, whatever the state of this machine's preferences:
-/// both read the club's names file.
-fn read_folder(
+/// The folder, and the persons of statistics. The names merged by hand in the app count here
+/// too, whatever the state of this machine's preferences: both read the club's names file.
+fn club(
     folder: Option<std::path::PathBuf>,
-) -> Result<(Vec<crate::store::Listed>, marque_core::stats::People), Problem> {
+) -> Result<(crate::store::Store, marque_core::stats::People), Problem> {
     let store = crate::store::Store::new(folder_or_default(folder)?);
-    let listed = store.list();
     let people = crate::store::people::People::read(&store).people.stats();
-    Ok((listed, people))
+    Ok((store, people))
 }
 
 /// `marque stats`: the roster of the folder's sessions (those that read fine), from the index.
@@ -40,8 +38,8 @@ pub(super) fn stats(
     lang: Lang,
 ) -> ExitCode {
     use marque_core::stats::roster;
-    let (listed, people) = match read_folder(folder) {
-        Ok(read) => read,
+    let (listed, people) = match club(folder) {
+        Ok((store, people)) => (store.list(), people),
         Err(p) => return fail(&[p], lang),
     };
     let mut players = roster(crate::store::played(&listed), &people);
@@ -138,6 +136,13 @@ fn story_lines(
             total = crate::games::number(*total)
         ));
     }
+    for (g, (points, _)) in &story.best_hand {
+        put(msg!(
+            g.best_hand_key(),
+            game = crate::i18n::Arg::Key(g.name_key()),
+            points = crate::games::number(*points)
+        ));
+    }
     // Those met on the other side (a partner is told above).
     for (name, m) in story.met.iter().filter(|(_, m)| m.against > 0) {
         put(msg!(
@@ -192,6 +197,11 @@ fn story_json(
         .iter()
         .map(|(g, (t, id))| (g.id().to_string(), json!({"total": t, "session": id})))
         .collect();
+    let best_hand: serde_json::Map<String, serde_json::Value> = story
+        .best_hand
+        .iter()
+        .map(|(g, (p, id))| (g.id().to_string(), json!({"points": p, "session": id})))
+        .collect();
     let mut ratings = serde_json::Map::new();
     for (g, ladder) in &r.games {
         if let Some(x) = ladder.get(key) {
@@ -205,7 +215,7 @@ fn story_json(
     }
     json!({"rival": pair(story.rival()), "nemesis": pair(story.nemesis()),
            "partner": pair(story.partner()), "longest_run": story.longest_run,
-           "best": best, "met": met, "ratings": ratings})
+           "best": best, "best_hand": best_hand, "met": met, "ratings": ratings})
 }
 
 /// `marque stats --ratings`: the players' ratings, per game and overall, from the index.
@@ -225,11 +235,11 @@ pub(super) fn ratings(
             return fail(&[Problem::file(m)], lang);
         }
     };
-    let (listed, people) = match read_folder(folder) {
-        Ok(read) => read,
+    // The ladders the index kept, where the folder's rated sessions did not change.
+    let r = match club(folder) {
+        Ok((store, people)) => store.list_rated(&people, true).1,
         Err(p) => return fail(&[p], lang),
     };
-    let r = marque_core::ratings::ladders(crate::store::rated(&listed), &people);
     let mut out = crate::term::stdout(if as_json { Kind::Json } else { Kind::Text });
     let written = if as_json {
         serde_json::to_writer(&mut out, &r.to_json(game))

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 
 use super::pages::{self, Base};
 use crate::i18n::Lang;
-use crate::store::{FileState, Listed, Store};
+use crate::store::{FileState, Store};
 
 /// An event as sent, shared by every page that receives it.
 pub type Event = Arc<[u8]>;
@@ -42,7 +42,7 @@ pub struct Hub {
     followed: Mutex<HashMap<String, Followed>>,
     /// The folder's sessions, read again after each change the watcher sees (a request
     /// never lists the folder itself but the first time).
-    listing: Mutex<Option<Arc<Vec<Listed>>>>,
+    listing: Mutex<Option<Arc<super::Listing>>>,
 }
 
 fn stamp(path: &Path) -> Option<(u64, std::time::SystemTime)> {
@@ -69,18 +69,20 @@ impl Hub {
         }
     }
 
-    /// The folder's sessions: as last listed, or listed now (without writing its index).
-    /// The club's names merged by hand (read, never written): the ratings count them as one.
-    pub fn people(&self) -> marque_core::stats::People {
-        crate::store::people::People::read(&Store::new(self.folder.clone()))
-            .people
-            .stats()
-    }
-
-    pub fn listing(&self) -> Arc<Vec<Listed>> {
+    /// The folder: as last listed, or listed now (without writing its index).
+    pub fn listing(&self) -> Arc<super::Listing> {
         let mut cached = self.listing.lock().unwrap_or_else(|e| e.into_inner());
         cached
-            .get_or_insert_with(|| Arc::new(Store::new(self.folder.clone()).list_reading()))
+            .get_or_insert_with(|| {
+                let store = Store::new(self.folder.clone());
+                let people = crate::store::people::People::read(&store).people.stats();
+                let (listed, ratings) = store.list_rated(&people, false);
+                Arc::new(super::Listing {
+                    listed,
+                    people,
+                    ratings,
+                })
+            })
             .clone()
     }
 

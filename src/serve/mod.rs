@@ -41,6 +41,14 @@ const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; conn
 const APP_JS: &str = include_str!("app.js");
 const STYLE: &str = include_str!("style.css");
 
+/// The folder as the pages read it: its sessions, the club's names merged by hand (read,
+/// never written), and the ratings (those the index kept, where they are of these sessions).
+pub struct Listing {
+    pub listed: Vec<crate::store::Listed>,
+    pub people: marque_core::stats::People,
+    pub ratings: marque_core::ratings::Ratings,
+}
+
 /// A sharing under way: where the pages are, and the threads serving them.
 pub struct Sharing {
     url: String,
@@ -359,17 +367,12 @@ impl Ctx {
         };
         match rest {
             [] | [""] => {
-                let listed = self.hub.listing();
+                let listing = self.hub.listing();
                 respond(
                     req,
                     200,
                     HTML,
-                    pages::index(
-                        &base,
-                        &listed,
-                        std::time::SystemTime::now(),
-                        &self.hub.people(),
-                    ),
+                    pages::index(&base, &listing, std::time::SystemTime::now()),
                 );
             }
             ["app.js"] => respond(req, 200, "text/javascript; charset=utf-8", APP_JS.into()),
@@ -388,8 +391,8 @@ impl Ctx {
     /// Session `id`'s page, one of its hands, or its events.
     fn session(&self, req: Request, base: &Base, id: &str, more: &[&str]) -> Option<Follow> {
         // Named as the listing names it: a segment that is no listed id is not found.
-        let listed = self.hub.listing();
-        let found = listed.iter().find_map(|l| match &l.state {
+        let listing = self.hub.listing();
+        let found = listing.listed.iter().find_map(|l| match &l.state {
             crate::store::FileState::Fine(s) => {
                 s.id.as_deref()
                     .filter(|i| pages::segment(i) == *id)

@@ -98,12 +98,8 @@ fn page(base: &Base, title: &str, main: &str, events: Option<&str>) -> String {
 }
 
 /// The list of sessions: those in progress, then those finished in the last 12 hours.
-pub fn index(
-    base: &Base,
-    listed: &[Listed],
-    now: std::time::SystemTime,
-    people: &marque_core::stats::People,
-) -> String {
+pub fn index(base: &Base, listing: &super::Listing, now: std::time::SystemTime) -> String {
+    let (listed, people) = (&listing.listed, &listing.people);
     let lang = base.lang;
     let mut going = String::new();
     let mut done = String::new();
@@ -155,18 +151,17 @@ pub fn index(
         escape(&tr(lang, "web.finished")),
         if done.is_empty() { &none } else { &done },
     );
-    main.push_str(&ratings(lang, listed, people, &tonight));
+    main.push_str(&ratings(lang, &listing.ratings, people, &tonight));
     page(base, &tr(lang, "web.title"), &main, None)
 }
 
 /// Tonight's players in the ratings of every game together, best first (μ − 3σ).
 fn ratings(
     lang: Lang,
-    listed: &[Listed],
+    r: &marque_core::ratings::Ratings,
     people: &marque_core::stats::People,
     tonight: &[String],
 ) -> String {
-    let r = marque_core::ratings::rate(crate::store::rated(listed), people);
     let rows: Vec<String> = r
         .table(&r.overall)
         .into_iter()

@@ -8,12 +8,13 @@ use std::path::Path;
 use super::files::{MAX_SESSION_BYTES, not_utf8, open_to_read, parse_with, read_bytes, too_large};
 use super::{FileState, Listed, Stamp, StoreError, Summary};
 use crate::session::Session;
+use marque_core::ratings::Kept;
 
 /// The session index's file, in the data folder.
 pub const INDEX: &str = ".index.json";
 
 /// The layout of the index's entries: a change to [`Summary`] moves it.
-pub(super) const INDEX_LAYOUT: u32 = 6;
+pub(super) const INDEX_LAYOUT: u32 = 7;
 
 /// The index's version: its layout, and the figures each game counts (their names in order,
 /// and how they are counted, [`marque_core::games::TALLY_VERSION`]), so that an index made
@@ -45,6 +46,9 @@ pub(super) fn index_version() -> u32 {
 pub(super) struct Index {
     pub(super) version: u32,
     pub(super) files: BTreeMap<String, IndexEntry>,
+    /// The ladders last made from these sessions ([`Kept`]: with what they were made from).
+    #[serde(default)]
+    pub(super) ratings: Option<Kept>,
 }
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -59,6 +63,8 @@ pub(super) struct IndexEntry {
 pub(super) struct IndexOut<'a> {
     pub(super) version: u32,
     pub(super) files: BTreeMap<&'a str, IndexEntryOut<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) ratings: Option<&'a Kept>,
 }
 
 #[derive(serde::Serialize)]
@@ -74,8 +80,13 @@ pub(super) enum CachedOut<'a> {
 }
 
 impl IndexOut<'_> {
-    /// The index of these files (damaged ones are read again each time: not kept).
-    pub(super) fn write(listed: &[Listed], entries: usize) -> serde_json::Result<Vec<u8>> {
+    /// The index of these files (damaged ones are read again each time: not kept), with the
+    /// ratings `kept`.
+    pub(super) fn write<'a>(
+        listed: &'a [Listed],
+        entries: usize,
+        ratings: Option<&'a Kept>,
+    ) -> serde_json::Result<Vec<u8>> {
         let mut files = BTreeMap::new();
         for l in listed {
             let state = match &l.state {
@@ -100,6 +111,7 @@ impl IndexOut<'_> {
             &IndexOut {
                 version: index_version(),
                 files,
+                ratings,
             },
         )?;
         Ok(text)

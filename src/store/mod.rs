@@ -26,6 +26,7 @@ pub mod backup;
 mod conflict;
 mod files;
 mod index;
+mod listing;
 mod lock;
 pub mod people;
 mod save;
@@ -36,9 +37,8 @@ pub use files::{
     MAX_BACKUP_BYTES, MAX_INDEX_BYTES, MAX_PREFS_BYTES, MAX_SESSION_BYTES, exists_or, lock_problem,
     open_regular, read_capped, read_file, write_atomic, write_new, write_new_with, write_problem,
 };
-use files::{read_text, replace_file, sync_dir};
+use files::{read_text, sync_dir};
 pub use index::{INDEX, summarize};
-use index::{Index, IndexOut, index_version, summarize_listed};
 pub use lock::{LOCKS, Lock, TEMPORARIES, lock_note, lock_path, own_folder};
 pub use save::{Appending, create, read_for_append, read_session, save};
 pub use sync::{
@@ -214,6 +214,8 @@ pub fn rated(listed: &[Listed]) -> impl Iterator<Item = marque_core::ratings::Ra
         totals: &s.totals,
         finished: s.finished,
         left: &s.left,
+        holders: s.people.as_ref().map_or(&s.players, |p| &p.names),
+        best_hands: &s.best_hands,
     })
 }
 
@@ -260,6 +262,9 @@ pub struct Summary {
     /// Each player's figures for statistics, by seat (by person in `people` where it is set).
     #[serde(default)]
     pub figures: Vec<marque_core::games::Tally>,
+    /// Each one's best hand, as `figures` (`null`: no hand played).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub best_hands: Vec<Option<i64>>,
     /// Where table events changed who sat where: each person who played a hand, the seat
     /// they held and whether they held it at the end (statistics count them, not the seats).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -277,23 +282,31 @@ pub struct People {
     pub holds: Vec<bool>,
 }
 
-/// The figures and persons statistics take from a session's holders.
-fn people_of(
-    holders: marque_core::session::Holders,
-    players: &[String],
-) -> (Vec<marque_core::games::Tally>, Option<Box<People>>) {
+/// What statistics take from a session's holders: their figures, best hands, and persons.
+struct Held {
+    figures: Vec<marque_core::games::Tally>,
+    best_hands: Vec<Option<i64>>,
+    people: Option<Box<People>>,
+}
+
+fn people_of(holders: marque_core::session::Holders, players: &[String]) -> Held {
     if holders.are_seats(players) {
-        return (holders.figures, None);
+        return Held {
+            figures: holders.figures,
+            best_hands: holders.best_hand,
+            people: None,
+        };
     }
     let h = holders.playing();
-    (
-        h.figures,
-        Some(Box::new(People {
+    Held {
+        figures: h.figures,
+        best_hands: h.best_hand,
+        people: Some(Box::new(People {
             names: h.names,
             seats: h.seats,
             holds: h.holds,
         })),
-    )
+    }
 }
 
 impl Summary {
@@ -322,7 +335,7 @@ impl Summary {
     }
 
     pub fn of(session: &Session, sheet: &Sheet) -> Summary {
-        let (figures, people) = people_of(sheet.holders(&session.hands), &session.players);
+        let held = people_of(sheet.holders(&session.hands), &session.players);
         Summary {
             game: session.game,
             id: session.id.clone(),
@@ -335,8 +348,9 @@ impl Summary {
             closed: session.closed,
             winners: sheet.winners.clone(),
             title: session.text_field("title"),
-            figures,
-            people,
+            figures: held.figures,
+            best_hands: held.best_hands,
+            people: held.people,
             left: (0..sheet.seats().len())
                 .filter(|s| !sheet.seats().plays(*s))
                 .collect(),
@@ -345,7 +359,7 @@ impl Summary {
 
     /// The summary of a session read for its facts only.
     fn of_facts(f: Facts) -> Summary {
-        let (figures, people) = people_of(f.end.holders, &f.players);
+        let held = people_of(f.end.holders, &f.players);
         Summary {
             game: f.game,
             id: f.id,
@@ -361,8 +375,9 @@ impl Summary {
             natural_end: f.end.natural_end,
             closed: f.closed,
             winners: f.end.winners,
-            figures,
-            people,
+            figures: held.figures,
+            best_hands: held.best_hands,
+            people: held.people,
             left: f.end.left,
             title: f.title,
         }
@@ -434,141 +449,11 @@ impl Store {
     }
 
     fn list_as(&self, write_index: bool) -> Vec<Listed> {
-        let Ok(rd) = fs::read_dir(&self.dir) else {
-            return Vec::new();
-        };
-        let index_path = self.dir.join(INDEX);
-        // The index only saves work: one that is no regular file, too large or damaged is made
-        // again from the files.
-        let mut old: Index = read_file(&index_path, MAX_INDEX_BYTES)
-            .ok()
-            .and_then(|b| serde_json::from_slice(&b).ok())
-            .filter(|i: &Index| i.version == index_version())
-            .unwrap_or_default();
-        let mut changed = false;
-        let mut entries = 0;
-        // One buffer for every file read: its memory serves the next file.
-        let mut bytes = Vec::new();
-        let mut out = Vec::new();
-        let entries_read: Vec<fs::DirEntry> = rd.filter_map(|e| e.ok()).collect();
-        // A conflict copy whose session is here is listed with it (to merge), not as a session.
-        let names: std::collections::HashSet<std::ffi::OsString> =
-            entries_read.iter().map(fs::DirEntry::file_name).collect();
-        let mut copies: std::collections::HashMap<String, Vec<PathBuf>> = Default::default();
-        for e in entries_read {
-            let file_name = e.file_name();
-            let name = file_name.to_string_lossy();
-            if name.starts_with('.') || !name.ends_with(".json") {
-                continue;
-            }
-            if let Some(of) = copy_of(&name).filter(|of| names.contains(std::ffi::OsStr::new(of))) {
-                copies.entry(of).or_default().push(e.path());
-                continue;
-            }
-            // A name that is not UTF-8 is listed, but kept out of the index (its keys are text).
-            let indexable = file_name.to_str().is_some();
-            let path = e.path();
-            // The entry's own metadata is read relative to the open folder; a link is followed.
-            let meta = match e.file_type() {
-                Ok(t) if !t.is_symlink() => e.metadata(),
-                _ => fs::metadata(&path),
-            };
-            // What is named like a session but cannot be one (a FIFO, a device, a link to
-            // nothing or to itself) is listed as damaged, with why: never silently left out.
-            // A folder so named is no file of the user's.
-            let odd = match &meta {
-                Ok(m) if m.is_file() => None,
-                Ok(m) if m.is_dir() => continue,
-                Ok(_) => Some(marque_core::i18n::Msg::new("file.not_regular")),
-                Err(e) => Some(msg!("ui.io_error", error = e.to_string())),
-            };
-            if let Some(why) = odd {
-                let problem = Problem::file(msg!(
-                    "file.unreadable",
-                    path = path.display().to_string(),
-                    error = why
-                ));
-                out.push(Listed {
-                    path,
-                    state: FileState::Damaged(vec![problem]),
-                    modified: None,
-                    stamp: Stamp {
-                        size: 0,
-                        modified: 0,
-                        inode: 0,
-                        changed: 0,
-                    },
-                    copies: Vec::new(),
-                });
-                continue;
-            }
-            let Ok(meta) = meta else {
-                continue;
-            };
-            let stamp = Stamp::of(&meta);
-            let cached = if indexable {
-                old.files.remove(&*name)
-            } else {
-                None
-            };
-            let indexed = cached.is_some();
-            let state = match cached.filter(|c| c.stamp == stamp) {
-                Some(cached) => cached.state.into_state(),
-                None => {
-                    let state = match summarize_listed(&path, stamp.size, &mut bytes) {
-                        Ok(summary) => FileState::Fine(Box::new(summary)),
-                        Err(StoreError::Newer(v)) => FileState::Newer(v),
-                        Err(StoreError::Damaged(p)) => FileState::Damaged(p),
-                        Err(e) => FileState::Damaged(vec![Problem::file(msg!(
-                            "file.unreadable",
-                            path = path.display().to_string(),
-                            error = e.to_string()
-                        ))]),
-                    };
-                    // A damaged file is not kept in the index: one that was not there before
-                    // changes nothing.
-                    changed |= indexed || !matches!(state, FileState::Damaged(_));
-                    state
-                }
-            };
-            entries += usize::from(!matches!(state, FileState::Damaged(_)));
-            out.push(Listed {
-                path,
-                state,
-                modified: meta.modified().ok(),
-                stamp,
-                copies: Vec::new(),
-            });
+        let scan = self.scan();
+        if scan.changed && write_index {
+            self.write_index(&scan.listed, scan.entries, scan.kept.as_ref());
         }
-        // Entries left in the old index are files that are gone.
-        changed |= !old.files.is_empty() || old.version != index_version();
-        if changed
-            && write_index
-            && let Ok(text) = IndexOut::write(&out, entries)
-        {
-            // The index only saves work: a folder that cannot be written is read in full, and
-            // an index lost in a crash is made again (so it is renamed into place, never half
-            // written, but not synced to the disk).
-            replace_file(&index_path, &text, false, None).ok();
-        }
-        for l in &mut out {
-            if let Some(mut c) = l
-                .path
-                .file_name()
-                .and_then(|n| n.to_str())
-                .and_then(|n| copies.remove(n))
-            {
-                c.sort();
-                l.copies = c;
-            }
-        }
-        // Newest first; the paths are all in this folder, so their bytes order them.
-        out.sort_unstable_by(|a, b| {
-            b.modified
-                .cmp(&a.modified)
-                .then_with(|| a.path.as_os_str().cmp(b.path.as_os_str()))
-        });
-        out
+        scan.listed
     }
 
     /// The data folder a session file belongs to: its folder, or the one above for a session

@@ -1,7 +1,8 @@
 //! The stories of the table (issue 34), for one person over the finished sessions: who they
 //! finished ahead of most (their rival), who finished ahead of them most (their nemesis), their
-//! most frequent partner, their longest run of wins, their best session per game, and each
-//! other person met: sessions against each other and who finished ahead, sessions together.
+//! most frequent partner, their longest run of wins, their best session and best hand per game,
+//! and each other person met: sessions against each other and who finished ahead, sessions
+//! together.
 //!
 //! Pairwise, as the ratings rank: in a session you finish ahead of everyone ranked below you.
 
@@ -34,6 +35,9 @@ pub struct Story {
     pub longest_run: u32,
     /// Per game, the best total the person's side made in a session, and the session.
     pub best: BTreeMap<GameKind, (i64, Option<String>)>,
+    /// Per game, the most points the person's side made in one hand they played (in any
+    /// session, finished or not), and the session.
+    pub best_hand: BTreeMap<GameKind, (i64, Option<String>)>,
 }
 
 impl Story {
@@ -71,14 +75,20 @@ pub fn story<'a>(
     name: &str,
 ) -> Story {
     let key = people.key(name);
-    let mut list: Vec<Rated<'a>> = sessions.into_iter().filter(|s| s.finished).collect();
+    let mut out = Story::default();
+    let mut list: Vec<Rated<'a>> = Vec::new();
+    for s in sessions {
+        best_hand(&mut out.best_hand, &s, people, &key);
+        if s.finished {
+            list.push(s);
+        }
+    }
     list.sort_by_key(|s| {
         (
             s.created.and_then(instant).map_or((1, (0, 0)), |t| (0, t)),
             s.id.map(str::to_string),
         )
     });
-    let mut out = Story::default();
     // Met by person (their key), and each one's name as first met.
     let mut met: BTreeMap<String, Met> = BTreeMap::new();
     let mut names: BTreeMap<String, String> = BTreeMap::new();
@@ -137,4 +147,32 @@ pub fn story<'a>(
         .map(|(k, m)| (names.remove(&k).unwrap_or(k), m))
         .collect();
     out
+}
+
+/// Keeps the best hand the person known by `key` played in session `s`, if it beats the best of
+/// its game so far (a tie names the session of the smaller id: the same on every machine,
+/// whatever the order of the listing).
+fn best_hand(
+    best: &mut BTreeMap<GameKind, (i64, Option<String>)>,
+    s: &Rated,
+    people: &People,
+    key: &str,
+) {
+    let mine = s
+        .holders
+        .iter()
+        .zip(s.best_hands)
+        .filter(|(name, _)| people.key(name) == key)
+        .filter_map(|(_, b)| *b)
+        .max();
+    let Some(points) = mine else {
+        return;
+    };
+    let id = s.id.map(str::to_string);
+    match best.get(&s.game) {
+        Some((b, at)) if *b > points || (*b == points && at <= &id) => {}
+        _ => {
+            best.insert(s.game, (points, id));
+        }
+    }
 }

@@ -212,6 +212,11 @@ impl People {
         p
     }
 
+    /// Each merge: a person's key, and the key of the person it is merged into.
+    pub fn merges(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.merged.iter().map(|(a, b)| (a.as_str(), b.as_str()))
+    }
+
     /// The key `name` is known by, merges followed.
     pub fn key(&self, name: &str) -> String {
         self.key_of(&person_key(name))

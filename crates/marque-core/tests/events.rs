@@ -185,6 +185,14 @@ proptest! {
         for row in sheet["hands"].as_array().unwrap() {
             prop_assert_eq!(row["delta"].as_array().unwrap().len(), sides);
         }
+        // The 2500's best brasse and the ascenseur's best round are each player's best hand,
+        // counted by the game: the counter's best hand is the same, for every holder.
+        if matches!(game, "2500" | "ascenseur") {
+            let h = s.score().unwrap().holders(&s.hands).playing();
+            let own: Vec<Option<i64>> = h.figures.iter().map(|t| t.bests()[0]).collect();
+            prop_assert_eq!(&h.best_hand, &own);
+            prop_assert_eq!(&facts.end.holders.playing().best_hand, &own);
+        }
     }
 
     #[test]
@@ -251,6 +259,22 @@ fn a_late_player_a_departure_and_a_substitute_are_counted_as_the_spec_says() {
         [1, 2, 2, 2, 1],
         "each brasse to who held the seat for it"
     );
+    // Each one's best brasse, from the sheet's rows: the brasses (entries 0, 3 and 7) each
+    // played in their seat (Lise gone before the last).
+    let d = |entry: usize, seat: usize| sheet.hands[entry].delta[seat];
+    assert_eq!(
+        h.best_hand,
+        [
+            Some(d(0, 0)),
+            Some(d(0, 1).max(d(3, 1))),
+            Some(d(3, 2).max(d(7, 2))),
+            Some(d(3, 0).max(d(7, 0))),
+            Some(d(7, 3)),
+        ]
+    );
+    // The game's own best brasse is the same figure, by another path.
+    let own: Vec<Option<i64>> = h.figures.iter().map(|t| t.bests()[0]).collect();
+    assert_eq!(h.best_hand, own);
     assert_eq!(sheet.sides, ["Zoé", "Lise", "Marc", "Léa"]);
 }
 

@@ -31,6 +31,8 @@ fn rated<'a>(
         totals,
         finished: true,
         left: &[],
+        holders: seats,
+        best_hands: &[],
     }
 }
 

@@ -410,6 +410,7 @@ impl super::Rules for Game {
     const HAND_WORD: &'static str = "noun.ascenseur.word";
     const HAND_COUNT: &'static str = "noun.ascenseur.count";
     const HAND_TITLE: &'static str = "noun.ascenseur.title";
+    const BEST_HAND: &'static str = "stats.best_hand.ascenseur";
     const PLAYERS: (usize, usize) = (3, 7);
     const OPTIONS: &'static [OptDesc] = &[
         OptDesc::new("deck", OptKind::Numbers(&[52, 32])),

@@ -680,6 +680,7 @@ impl super::Rules for Game {
     const HAND_COUNT: &'static str = "noun.democratie.count";
     const TOTAL_UNIT: &'static str = "unit.tribus";
     const HAND_TITLE: &'static str = "noun.democratie.title";
+    const BEST_HAND: &'static str = "stats.best_hand.democratie";
     const PLAYERS: (usize, usize) = (2, 6);
     const OPTIONS: &'static [OptDesc] = &[
         OptDesc::new("target", OptKind::Positive(7)),

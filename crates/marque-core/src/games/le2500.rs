@@ -592,12 +592,18 @@ impl super::Rules for Game {
         }
     }
 
+    /// A seat that laid nothing this brasse (not come yet, or gone) was not in it.
+    fn took_part(_hand: &Hand, info: &Info, seat: usize) -> bool {
+        info.laid.get(seat).is_some_and(Option::is_some)
+    }
+
     const ID: &'static str = "2500";
     const NAME_KEY: &'static str = "game.2500";
     const HAND_NOUN: &'static str = "noun.2500.hand";
     const HAND_WORD: &'static str = "noun.2500.word";
     const HAND_COUNT: &'static str = "noun.2500.count";
     const HAND_TITLE: &'static str = "noun.2500.title";
+    const BEST_HAND: &'static str = "stats.best_hand.2500";
     const PLAYERS: (usize, usize) = (2, 8);
     const OPTIONS: &'static [OptDesc] = &[
         OptDesc::new("low_cards", OptKind::Numbers(&[7, 9])),

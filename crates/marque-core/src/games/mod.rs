@@ -449,6 +449,11 @@ macro_rules! games {
                 match self { $(GameKind::$V => <$m::Game as Rules>::HAND_TITLE),* }
             }
 
+            /// The key of a player's best hand in the statistics.
+            pub fn best_hand_key(self) -> &'static str {
+                match self { $(GameKind::$V => <$m::Game as Rules>::BEST_HAND),* }
+            }
+
             /// `msg` with the game's words for a hand as arguments: `noun` (with its article,
             /// "la brasse"), `word` ("brasse") and `title` ("Brasse").
             pub fn hand_words(self, msg: crate::i18n::Msg) -> crate::i18n::Msg {
@@ -685,6 +690,15 @@ macro_rules! games {
                     $((GameHand::$V(h), HandInfo::$V(i)) =>
                         <$m::Game as Rules>::tally(h, i, delta, seats),)*
                     _ => {}
+                }
+            }
+
+            /// Whether seat `seat` took part in the hand (see [`Rules::took_part`]).
+            pub fn took_part(&self, info: &HandInfo, seat: usize) -> bool {
+                match (self, info) {
+                    $((GameHand::$V(h), HandInfo::$V(i)) =>
+                        <$m::Game as Rules>::took_part(h, i, seat),)*
+                    _ => false,
                 }
             }
         }

@@ -29,6 +29,8 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     const TOTAL_UNIT: &'static str = "unit.points";
     /// The key of the word as a heading ("Donne", "Tour", "Brasse", "Manche").
     const HAND_TITLE: &'static str;
+    /// The key of a player's best hand in the statistics ("Meilleure brasse — { $game } : …").
+    const BEST_HAND: &'static str;
     /// How many players it takes (bounds included).
     const PLAYERS: (usize, usize);
     /// Its options, in the order shown.
@@ -135,6 +137,11 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     const RATIOS: &'static [Ratio] = &[];
     /// Adds a scored hand's figures to each player's tally (by seat).
     fn tally(_hand: &Self::Hand, _info: &Self::Info, _delta: &[i64], _seats: &mut [Tally]) {}
+    /// Whether seat `seat` took part in a scored hand (its points count for its best hand):
+    /// every seat still playing does, but where the game lets one sit a hand out.
+    fn took_part(_hand: &Self::Hand, _info: &Self::Info, _seat: usize) -> bool {
+        true
+    }
     /// Adds the whole game's figures once its hands are played (bridge's rubbers, truc's
     /// manches).
     fn tally_end(&self, _seats: &mut [Tally]) {}

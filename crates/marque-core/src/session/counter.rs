@@ -19,6 +19,9 @@ pub struct Holders {
     pub played: Vec<bool>,
     /// Each holder's figures.
     pub figures: Vec<Tally>,
+    /// Each holder's best hand: the most points their seat's side made in one hand they took
+    /// part in (`None`: no hand).
+    pub best_hand: Vec<Option<i64>>,
     /// A table event changed who sits where (else the holders are the players, and all count
     /// as ever, a session without a hand included).
     pub changed: bool,
@@ -35,6 +38,7 @@ impl Holders {
             holds: pick(self.holds, &keep),
             played: vec![true; n],
             figures: pick(self.figures, &keep),
+            best_hand: pick(self.best_hand, &keep),
             changed: self.changed,
         }
     }
@@ -81,6 +85,7 @@ impl Counter {
                 holds: vec![true; players.len()],
                 played: vec![false; players.len()],
                 figures: vec![Tally::new(game); players.len()],
+                best_hand: vec![None; players.len()],
                 changed: false,
             },
         }
@@ -98,6 +103,7 @@ impl Counter {
         h.holds.push(true);
         h.played.push(false);
         h.figures.push(Tally::new(self.game));
+        h.best_hand.push(None);
         h.names.len() - 1
     }
 
@@ -145,6 +151,11 @@ impl Counter {
         for s in self.seats.playing() {
             if let Some(&h) = self.holder_of.get(s) {
                 self.holders.played[h] = true;
+                if hand.took_part(info, s) {
+                    let points = delta.get(self.game.side_of(s)).copied().unwrap_or(0);
+                    let best = &mut self.holders.best_hand[h];
+                    *best = Some(best.map_or(points, |b| b.max(points)));
+                }
             }
         }
         if self.in_order() {

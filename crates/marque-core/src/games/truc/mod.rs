@@ -630,6 +630,7 @@ impl super::Rules for Game {
     const HAND_COUNT: &'static str = "noun.truc.count";
     const TOTAL_UNIT: &'static str = "unit.manches";
     const HAND_TITLE: &'static str = "noun.truc.title";
+    const BEST_HAND: &'static str = "stats.best_hand.truc";
     const PLAYERS: (usize, usize) = (2, 2);
     const OPTIONS: &'static [OptDesc] = &[
         OptDesc::new("raise", OptKind::Words(&["double", "plus_one"])),

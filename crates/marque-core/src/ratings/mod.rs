@@ -23,6 +23,9 @@ use skillratings::weng_lin::{
 use crate::games::GameKind;
 use crate::stats::{People, shown_name};
 
+mod kept;
+pub use kept::{Kept, RATINGS_VERSION};
+
 /// Rated sessions a person needs before their rating is no longer provisional.
 pub const PROVISIONAL_UNDER: u32 = 5;
 
@@ -40,6 +43,10 @@ pub struct Rated<'a> {
     pub finished: bool,
     /// Seats that left the table (not rated).
     pub left: &'a [usize],
+    /// Everyone who played a hand (a substitute after the one replaced), and each one's best
+    /// hand (`None`: no hand played).
+    pub holders: &'a [String],
+    pub best_hands: &'a [Option<i64>],
 }
 
 /// One person's rating in one ladder (a game, or overall).
@@ -237,40 +244,62 @@ fn teams(s: &Rated, keys: &[String]) -> Vec<(Vec<String>, usize)> {
 /// Rates `sessions` (counted once each: the caller's listing does that, as statistics do),
 /// keeping how each rating moved.
 pub fn rate<'a>(sessions: impl IntoIterator<Item = Rated<'a>>, people: &People) -> Ratings {
-    rate_keeping(sessions, people, true)
+    Order::of(sessions).rate(people, true)
 }
 
 /// [`rate`] without the moves: the ladders alone (the command line's table).
 pub fn ladders<'a>(sessions: impl IntoIterator<Item = Rated<'a>>, people: &People) -> Ratings {
-    rate_keeping(sessions, people, false)
+    Order::of(sessions).rate(people, false)
 }
 
-fn rate_keeping<'a>(
-    sessions: impl IntoIterator<Item = Rated<'a>>,
-    people: &People,
-    keep: bool,
-) -> Ratings {
-    let mut out = Ratings::default();
-    let mut order: Vec<((i64, u32), &str, Rated<'a>)> = Vec::new();
-    for s in sessions {
-        if !s.finished {
-            continue;
+/// The sessions a rating takes, in the order it takes them: the finished ones with a date, by
+/// `created` (as an instant), then `id`; and how many finished ones had no date.
+#[derive(Debug, Clone, Default)]
+pub struct Order<'a> {
+    sessions: Vec<Rated<'a>>,
+    undated: usize,
+}
+
+impl<'a> Order<'a> {
+    pub fn of(sessions: impl IntoIterator<Item = Rated<'a>>) -> Order<'a> {
+        let mut undated = 0;
+        let mut order: Vec<((i64, u32), Rated<'a>)> = Vec::new();
+        for s in sessions {
+            if !s.finished {
+                continue;
+            }
+            match s.created.and_then(instant) {
+                Some(at) => order.push((at, s)),
+                None => undated += 1,
+            }
         }
-        match s.created.and_then(instant) {
-            Some(at) => order.push((at, s.id.unwrap_or(""), s)),
-            None => out.undated += 1,
+        order.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.id.cmp(&b.1.id)));
+        Order {
+            sessions: order.into_iter().map(|(_, s)| s).collect(),
+            undated,
         }
     }
-    order.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)));
+
+    /// The ladders from these sessions (`keep`: how each rating moved too).
+    pub fn rate(&self, people: &People, keep: bool) -> Ratings {
+        rate_keeping(self, people, keep)
+    }
+}
+
+fn rate_keeping(order: &Order, people: &People, keep: bool) -> Ratings {
+    let mut out = Ratings {
+        undated: order.undated,
+        ..Ratings::default()
+    };
     let config = WengLinConfig::new();
-    for (period, (_, _, s)) in order.into_iter().enumerate() {
+    for (period, s) in order.sessions.iter().enumerate() {
         let keys = crate::stats::seat_keys_of(s.seats, people);
         for (seat, key) in keys.iter().enumerate() {
             out.names
                 .entry(key.clone())
                 .or_insert_with(|| shown_name(&s.seats[seat]));
         }
-        let teams = teams(&s, &keys);
+        let teams = teams(s, &keys);
         if teams.len() < 2 {
             continue;
         }
@@ -291,10 +320,10 @@ fn rate_keeping<'a>(
         let ladder = out.games.entry(s.game).or_default();
         let moved = play(ladder, &teams, &ranks, &config, keep);
         out.moves
-            .extend(moved.into_iter().map(|m| m.of(period, &s, &out.names)));
+            .extend(moved.into_iter().map(|m| m.of(period, s, &out.names)));
         let moved = play(&mut out.overall, &teams, &ranks, &config, keep);
         out.overall_moves
-            .extend(moved.into_iter().map(|m| m.of(period, &s, &out.names)));
+            .extend(moved.into_iter().map(|m| m.of(period, s, &out.names)));
     }
     out
 }

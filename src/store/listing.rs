@@ -1,0 +1,198 @@
+//! Listing a data folder through its index (`.index.json`): each session file's summary, read
+//! again only where the file changed, and the ratings the index keeps (made again only where
+//! what they are made from changed).
+
+use std::fs;
+use std::path::PathBuf;
+
+use marque_core::msg;
+use marque_core::ratings::{Kept, Order, Ratings};
+use marque_core::stats::People;
+
+use super::files::{MAX_INDEX_BYTES, read_file, replace_file};
+use super::index::{Index, IndexOut, index_version, summarize_listed};
+use super::sync::copy_of;
+use super::{FileState, INDEX, Listed, Problem, Stamp, Store, StoreError};
+
+/// A folder as listed, before its index is written again.
+#[derive(Default)]
+pub(super) struct Scan {
+    pub(super) listed: Vec<Listed>,
+    /// The sessions that read (what the index keeps).
+    pub(super) entries: usize,
+    /// Something changed since the index was written: it is to be written again.
+    pub(super) changed: bool,
+    /// The ratings the index kept.
+    pub(super) kept: Option<Kept>,
+}
+
+impl Store {
+    /// The folder's sessions, newest first, and the ladders of their ratings: those the index
+    /// kept, where they were made from these very sessions and names merged by hand; else made
+    /// now, and kept in the index (`write`: where the folder can be written; the room's pages
+    /// write nothing).
+    pub fn list_rated(&self, people: &People, write: bool) -> (Vec<Listed>, Ratings) {
+        let scan = self.scan();
+        let order = Order::of(super::rated(&scan.listed));
+        let of = order.fingerprint(people);
+        let (ratings, kept, made) = match scan.kept.filter(|k| k.fingerprint() == of) {
+            Some(kept) => (kept.ratings(), kept, false),
+            None => {
+                let r = order.rate(people, false);
+                let kept = Kept::of(&r, of);
+                (r, kept, true)
+            }
+        };
+        drop(order);
+        if write && (scan.changed || made) {
+            self.write_index(&scan.listed, scan.entries, Some(&kept));
+        }
+        (scan.listed, ratings)
+    }
+
+    /// Writes the index of `listed`, with the ratings `kept`.
+    pub(super) fn write_index(&self, listed: &[Listed], entries: usize, kept: Option<&Kept>) {
+        if let Ok(text) = IndexOut::write(listed, entries, kept) {
+            // The index only saves work: a folder that cannot be written is read in full, and
+            // an index lost in a crash is made again (so it is renamed into place, never half
+            // written, but not synced to the disk).
+            replace_file(&self.dir.join(INDEX), &text, false, None).ok();
+        }
+    }
+
+    /// Every `*.json` file of the folder with its state, newest first, and what the index held
+    /// (nothing written).
+    pub(super) fn scan(&self) -> Scan {
+        let Ok(rd) = fs::read_dir(&self.dir) else {
+            return Scan::default();
+        };
+        let index_path = self.dir.join(INDEX);
+        // The index only saves work: one that is no regular file, too large or damaged is made
+        // again from the files.
+        let mut old: Index = read_file(&index_path, MAX_INDEX_BYTES)
+            .ok()
+            .and_then(|b| serde_json::from_slice(&b).ok())
+            .filter(|i: &Index| i.version == index_version())
+            .unwrap_or_default();
+        let mut changed = false;
+        let mut entries = 0;
+        // One buffer for every file read: its memory serves the next file.
+        let mut bytes = Vec::new();
+        let mut out = Vec::new();
+        let entries_read: Vec<fs::DirEntry> = rd.filter_map(|e| e.ok()).collect();
+        // A conflict copy whose session is here is listed with it (to merge), not as a session.
+        let names: std::collections::HashSet<std::ffi::OsString> =
+            entries_read.iter().map(fs::DirEntry::file_name).collect();
+        let mut copies: std::collections::HashMap<String, Vec<PathBuf>> = Default::default();
+        for e in entries_read {
+            let file_name = e.file_name();
+            let name = file_name.to_string_lossy();
+            if name.starts_with('.') || !name.ends_with(".json") {
+                continue;
+            }
+            if let Some(of) = copy_of(&name).filter(|of| names.contains(std::ffi::OsStr::new(of))) {
+                copies.entry(of).or_default().push(e.path());
+                continue;
+            }
+            // A name that is not UTF-8 is listed, but kept out of the index (its keys are text).
+            let indexable = file_name.to_str().is_some();
+            let path = e.path();
+            // The entry's own metadata is read relative to the open folder; a link is followed.
+            let meta = match e.file_type() {
+                Ok(t) if !t.is_symlink() => e.metadata(),
+                _ => fs::metadata(&path),
+            };
+            // What is named like a session but cannot be one (a FIFO, a device, a link to
+            // nothing or to itself) is listed as damaged, with why: never silently left out.
+            // A folder so named is no file of the user's.
+            let odd = match &meta {
+                Ok(m) if m.is_file() => None,
+                Ok(m) if m.is_dir() => continue,
+                Ok(_) => Some(marque_core::i18n::Msg::new("file.not_regular")),
+                Err(e) => Some(msg!("ui.io_error", error = e.to_string())),
+            };
+            if let Some(why) = odd {
+                let problem = Problem::file(msg!(
+                    "file.unreadable",
+                    path = path.display().to_string(),
+                    error = why
+                ));
+                out.push(Listed {
+                    path,
+                    state: FileState::Damaged(vec![problem]),
+                    modified: None,
+                    stamp: Stamp {
+                        size: 0,
+                        modified: 0,
+                        inode: 0,
+                        changed: 0,
+                    },
+                    copies: Vec::new(),
+                });
+                continue;
+            }
+            let Ok(meta) = meta else {
+                continue;
+            };
+            let stamp = Stamp::of(&meta);
+            let cached = if indexable {
+                old.files.remove(&*name)
+            } else {
+                None
+            };
+            let indexed = cached.is_some();
+            let state = match cached.filter(|c| c.stamp == stamp) {
+                Some(cached) => cached.state.into_state(),
+                None => {
+                    let state = match summarize_listed(&path, stamp.size, &mut bytes) {
+                        Ok(summary) => FileState::Fine(Box::new(summary)),
+                        Err(StoreError::Newer(v)) => FileState::Newer(v),
+                        Err(StoreError::Damaged(p)) => FileState::Damaged(p),
+                        Err(e) => FileState::Damaged(vec![Problem::file(msg!(
+                            "file.unreadable",
+                            path = path.display().to_string(),
+                            error = e.to_string()
+                        ))]),
+                    };
+                    // A damaged file is not kept in the index: one that was not there before
+                    // changes nothing.
+                    changed |= indexed || !matches!(state, FileState::Damaged(_));
+                    state
+                }
+            };
+            entries += usize::from(!matches!(state, FileState::Damaged(_)));
+            out.push(Listed {
+                path,
+                state,
+                modified: meta.modified().ok(),
+                stamp,
+                copies: Vec::new(),
+            });
+        }
+        // Entries left in the old index are files that are gone.
+        changed |= !old.files.is_empty() || old.version != index_version();
+        for l in &mut out {
+            if let Some(mut c) = l
+                .path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .and_then(|n| copies.remove(n))
+            {
+                c.sort();
+                l.copies = c;
+            }
+        }
+        // Newest first; the paths are all in this folder, so their bytes order them.
+        out.sort_unstable_by(|a, b| {
+            b.modified
+                .cmp(&a.modified)
+                .then_with(|| a.path.as_os_str().cmp(b.path.as_os_str()))
+        });
+        Scan {
+            listed: out,
+            entries,
+            changed,
+            kept: old.ratings,
+        }
+    }
+}
