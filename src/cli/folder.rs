@@ -119,40 +119,8 @@ fn story_lines(
     // Under the player's figures, indented as theirs are.
     let mut put =
         |m: marque_core::i18n::Msg| lines.push(format!("  {}", m.render(lang).trim_start()));
-    if let Some((name, n)) = story.rival() {
-        put(msg!("stats.rival", name = name, n = n));
-    }
-    if let Some((name, n)) = story.nemesis() {
-        put(msg!("stats.nemesis", name = name, n = n));
-    }
-    if let Some((name, n)) = story.partner() {
-        put(msg!("stats.partner", name = name, n = n));
-    }
-    put(msg!("stats.run", n = story.longest_run));
-    for (g, (total, _)) in &story.best {
-        put(msg!(
-            "stats.best",
-            game = crate::i18n::Arg::Key(g.name_key()),
-            total = crate::games::number(*total)
-        ));
-    }
-    for (g, (points, _)) in &story.best_hand {
-        put(msg!(
-            g.best_hand_key(),
-            game = crate::i18n::Arg::Key(g.name_key()),
-            points = crate::games::number(*points)
-        ));
-    }
-    // Those met on the other side (a partner is told above).
-    for (name, m) in story.met.iter().filter(|(_, m)| m.against > 0) {
-        put(msg!(
-            "stats.met",
-            name = name.as_str(),
-            against = m.against,
-            ahead = m.ahead,
-            behind = m.behind,
-            together = m.together
-        ));
+    for m in story.sentences() {
+        put(m);
     }
     let ladders = r
         .games

@@ -25,6 +25,9 @@ pub struct PlayersState {
     shares: Option<GameKind>,
     /// The ratings, and the ladder shown.
     ratings: super::ratings::RatingsState,
+    /// The one player picked's rivals and records, made when the pick, the listing or the
+    /// merges change.
+    story: Option<(u64, People, String, marque_core::rivals::Story)>,
 }
 
 impl PlayersState {
@@ -50,6 +53,15 @@ impl PlayersState {
         {
             let h = head_to_head(played(listed), people, &self.picked[0], &self.picked[1]);
             self.versus = Some((generation, people.clone(), self.picked.clone(), h));
+        }
+        if let [one] = self.picked.as_slice()
+            && self
+                .story
+                .as_ref()
+                .is_none_or(|(g, p, n, _)| *g != generation || p != people || n != one)
+        {
+            let story = marque_core::rivals::story(crate::store::rated(listed), people, one);
+            self.story = Some((generation, people.clone(), one.clone(), story));
         }
     }
 }
@@ -116,6 +128,11 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
                 figures(ui, lang, p, &people, &merged, &mut commands);
                 over_time(ui, lang, listed, &people, one);
                 super::ratings::player(ui, lang, &state.ratings, &people, one);
+                if let Some((_, _, name, story)) = &state.story
+                    && name == one
+                {
+                    stories(ui, lang, story);
+                }
                 ui.separator();
             }
             // Who plays best: the ratings' table.
@@ -149,6 +166,14 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
     }
     for c in commands {
         app.send(c);
+    }
+}
+
+/// One player's rivals and records: the sentences `marque stats --player` gives.
+fn stories(ui: &mut egui::Ui, lang: Lang, story: &marque_core::rivals::Story) {
+    ui.label(RichText::new(tr(lang, "ui.players.stories")).strong());
+    for m in story.sentences() {
+        ui.add(egui::Label::new(m.render(lang).trim_start()).wrap());
     }
 }
 

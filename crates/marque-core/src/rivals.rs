@@ -9,6 +9,8 @@
 use std::collections::BTreeMap;
 
 use crate::games::GameKind;
+use crate::i18n::{Arg, Msg};
+use crate::msg;
 use crate::ratings::{Rated, instant};
 use crate::stats::{People, seat_keys_of, shown_name};
 
@@ -54,6 +56,51 @@ impl Story {
     /// Their most frequent partner.
     pub fn partner(&self) -> Option<(&str, u32)> {
         most(&self.met, |m| m.partners)
+    }
+
+    /// The stories as sentences (`stats.*`, each opening with two spaces: the command line
+    /// lists them under the player's figures): rival, nemesis, partner, longest run, best
+    /// session and best hand per game, and each person met on the other side.
+    pub fn sentences(&self) -> Vec<Msg> {
+        let mut out = Vec::new();
+        if let Some((name, n)) = self.rival() {
+            out.push(msg!("stats.rival", name = name, n = n));
+        }
+        if let Some((name, n)) = self.nemesis() {
+            out.push(msg!("stats.nemesis", name = name, n = n));
+        }
+        if let Some((name, n)) = self.partner() {
+            out.push(msg!("stats.partner", name = name, n = n));
+        }
+        out.push(msg!("stats.run", n = self.longest_run));
+        for (g, (total, _)) in &self.best {
+            let total = crate::games::number(*total);
+            out.push(msg!(
+                "stats.best",
+                game = Arg::Key(g.name_key()),
+                total = total
+            ));
+        }
+        for (g, (points, _)) in &self.best_hand {
+            let points = crate::games::number(*points);
+            out.push(msg!(
+                g.best_hand_key(),
+                game = Arg::Key(g.name_key()),
+                points = points
+            ));
+        }
+        // Those met on the other side (a partner is told above).
+        for (name, m) in self.met.iter().filter(|(_, m)| m.against > 0) {
+            out.push(msg!(
+                "stats.met",
+                name = name.as_str(),
+                against = m.against,
+                ahead = m.ahead,
+                behind = m.behind,
+                together = m.together
+            ));
+        }
+        out
     }
 }
 
