@@ -47,8 +47,15 @@ pub(super) struct Index {
     pub(super) version: u32,
     pub(super) files: BTreeMap<String, IndexEntry>,
     /// The ladders last made from these sessions ([`Kept`]: with what they were made from).
-    #[serde(default)]
+    /// Kept ladders that do not read are none: the summaries beside them are still taken.
+    #[serde(default, deserialize_with = "kept_or_none")]
     pub(super) ratings: Option<Kept>,
+}
+
+fn kept_or_none<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Kept>, D::Error> {
+    use serde::Deserialize as _;
+    let value = serde_json::Value::deserialize(d)?;
+    Ok(serde_json::from_value(value).ok())
 }
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]

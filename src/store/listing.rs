@@ -24,6 +24,8 @@ pub(super) struct Scan {
     pub(super) changed: bool,
     /// The ratings the index kept.
     pub(super) kept: Option<Kept>,
+    /// The folder was read (else nothing is known of it, and no index is written from it).
+    pub(super) read: bool,
 }
 
 impl Store {
@@ -44,7 +46,7 @@ impl Store {
             }
         };
         drop(order);
-        if write && (scan.changed || made) {
+        if write && scan.read && (scan.changed || made) {
             self.write_index(&scan.listed, scan.entries, Some(&kept));
         }
         (scan.listed, ratings)
@@ -193,6 +195,28 @@ impl Store {
             entries,
             changed,
             kept: old.ratings,
+            read: true,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A folder that cannot be listed is not known to be empty: no index is written from it
+    /// (an index there stays as it was).
+    #[test]
+    fn a_folder_not_read_writes_no_index() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(
+            Store::new(dir.path()).scan().read,
+            "an empty folder is read"
+        );
+        let missing = Store::new(dir.path().join("gone"));
+        assert!(!missing.scan().read);
+        let (listed, r) = missing.list_rated(&People::default(), true);
+        assert!(listed.is_empty() && r.overall.is_empty());
+        assert!(!dir.path().join("gone").exists());
     }
 }

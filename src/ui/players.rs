@@ -25,15 +25,27 @@ pub struct PlayersState {
     shares: Option<GameKind>,
     /// The ratings, and the ladder shown.
     ratings: super::ratings::RatingsState,
-    /// The one player picked's rivals and records, made when the pick, the listing or the
-    /// merges change.
-    story: Option<(u64, People, String, marque_core::rivals::Story)>,
+    /// The one player picked's rivals and records, as sentences in the language shown: made
+    /// when the pick, the listing, the merges or the language change.
+    story: Option<Story>,
+}
+
+/// One player's rivals and records, told.
+struct Story {
+    made: (u64, People, String, Lang),
+    lines: Vec<String>,
 }
 
 impl PlayersState {
     /// The roster and the head-to-head made again where the listing, the merges or the pick
     /// changed.
-    fn refresh(&mut self, listed: &[crate::store::Listed], generation: u64, people: &People) {
+    fn refresh(
+        &mut self,
+        listed: &[crate::store::Listed],
+        generation: u64,
+        people: &People,
+        lang: Lang,
+    ) {
         if self
             .roster
             .as_ref()
@@ -54,14 +66,13 @@ impl PlayersState {
             let h = head_to_head(played(listed), people, &self.picked[0], &self.picked[1]);
             self.versus = Some((generation, people.clone(), self.picked.clone(), h));
         }
-        if let [one] = self.picked.as_slice()
-            && self
-                .story
-                .as_ref()
-                .is_none_or(|(g, p, n, _)| *g != generation || p != people || n != one)
-        {
-            let story = marque_core::rivals::story(crate::store::rated(listed), people, one);
-            self.story = Some((generation, people.clone(), one.clone(), story));
+        if let [one] = self.picked.as_slice() {
+            let made = (generation, people.clone(), one.clone(), lang);
+            if self.story.as_ref().is_none_or(|s| s.made != made) {
+                let story = marque_core::rivals::story(crate::store::rated(listed), people, one);
+                let lines = story.sentences().iter().map(|m| m.render(lang)).collect();
+                self.story = Some(Story { made, lines });
+            }
         }
     }
 }
@@ -82,7 +93,7 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
     let merged = app.prefs.people.merged.clone();
     let (listed, generation) = app.home.counted();
     let state = &mut app.players;
-    state.refresh(listed, generation, &people);
+    state.refresh(listed, generation, &people, lang);
     state.ratings.refresh(listed, generation, &people);
     ui.heading(tr(lang, "ui.players.title"));
     ui.label(RichText::new(tr(lang, "ui.players.hint")).weak());
@@ -128,10 +139,10 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
                 figures(ui, lang, p, &people, &merged, &mut commands);
                 over_time(ui, lang, listed, &people, one);
                 super::ratings::player(ui, lang, &state.ratings, &people, one);
-                if let Some((_, _, name, story)) = &state.story
-                    && name == one
+                if let Some(story) = &state.story
+                    && story.made.2 == *one
                 {
-                    stories(ui, lang, story);
+                    stories(ui, lang, &story.lines);
                 }
                 ui.separator();
             }
@@ -170,10 +181,10 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
 }
 
 /// One player's rivals and records: the sentences `marque stats --player` gives.
-fn stories(ui: &mut egui::Ui, lang: Lang, story: &marque_core::rivals::Story) {
+fn stories(ui: &mut egui::Ui, lang: Lang, lines: &[String]) {
     ui.label(RichText::new(tr(lang, "ui.players.stories")).strong());
-    for m in story.sentences() {
-        ui.add(egui::Label::new(m.render(lang).trim_start()).wrap());
+    for line in lines {
+        ui.add(egui::Label::new(line.trim_start()).wrap());
     }
 }
 

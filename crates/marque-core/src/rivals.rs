@@ -197,27 +197,28 @@ pub fn story<'a>(
 }
 
 /// Keeps the best hand the person known by `key` played in session `s`, if it beats the best of
-/// its game so far (a tie names the session of the smaller id: the same on every machine,
-/// whatever the order of the listing).
+/// its game so far (a tie names the session of the smaller id, one with an id before one
+/// without: the same on every machine, whatever the order of the listing). Two names merged by
+/// hand who held seats at one table are two people there, as everywhere in the stories.
 fn best_hand(
     best: &mut BTreeMap<GameKind, (i64, Option<String>)>,
     s: &Rated,
     people: &People,
     key: &str,
 ) {
-    let mine = s
-        .holders
+    let mine = seat_keys_of(s.holders, people)
         .iter()
         .zip(s.best_hands)
-        .filter(|(name, _)| people.key(name) == key)
+        .filter(|(k, _)| *k == key)
         .filter_map(|(_, b)| *b)
         .max();
     let Some(points) = mine else {
         return;
     };
     let id = s.id.map(str::to_string);
+    let order = |id: &Option<String>| (id.is_none(), id.clone());
     match best.get(&s.game) {
-        Some((b, at)) if *b > points || (*b == points && at <= &id) => {}
+        Some((b, at)) if *b > points || (*b == points && order(at) <= order(&id)) => {}
         _ => {
             best.insert(s.game, (points, id));
         }

@@ -219,3 +219,50 @@ proptest! {
         }
     }
 }
+
+/// The crates the kept ratings' fingerprint names are those `Cargo.lock` builds with: an update
+/// of either makes kept ratings again only if it is named there.
+#[test]
+fn the_fingerprint_names_the_crates_built_with() {
+    let lock =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.lock")).unwrap();
+    for (name, version) in marque_core::ratings::RATED_WITH {
+        let entry = format!("name = \"{name}\"\nversion = \"{version}\"\n");
+        assert!(
+            lock.contains(&entry),
+            "Cargo.lock builds another {name} than {version}: update RATED_WITH"
+        );
+    }
+}
+
+/// A best hand is the person's own: two names merged by hand who sat at one table are two
+/// people there (as in every story), so Robert's hand is not Bob's; across sessions, the
+/// best of the person's hands, a tie naming the smaller id.
+#[test]
+fn a_best_hand_is_the_persons_own() {
+    use marque_core::rivals::story;
+    let seats = names(&["Bob", "Robert"]);
+    let people = People::new([("Robert", "Bob")]);
+    let one_table = Rated {
+        best_hands: &[Some(3), Some(12)],
+        ..rated(GameKind::Truc, "b", "2026-11-20T20:00:00Z", &seats, &[1, 0])
+    };
+    let s = story([one_table], &people, "Bob");
+    assert_eq!(s.best_hand[&GameKind::Truc], (3, Some("b".to_string())));
+    // Robert alone elsewhere is Bob: his hand counts for the person, and a tie keeps "a".
+    let apart = names(&["Robert", "Zoé"]);
+    let again = names(&["Bob", "Zoé"]);
+    let sessions = [
+        Rated {
+            best_hands: &[Some(5), Some(1)],
+            ..rated(GameKind::Truc, "c", "2026-11-21T20:00:00Z", &apart, &[1, 0])
+        },
+        Rated {
+            best_hands: &[Some(5), Some(0)],
+            ..rated(GameKind::Truc, "a", "2026-11-22T20:00:00Z", &again, &[1, 0])
+        },
+        one_table,
+    ];
+    let s = story(sessions, &people, "bob");
+    assert_eq!(s.best_hand[&GameKind::Truc], (5, Some("a".to_string())));
+}

@@ -15,9 +15,17 @@ use super::{Ladder, Order, Rating, Ratings};
 use crate::games::GameKind;
 use crate::stats::People;
 
-/// Moved by hand when the ratings are made otherwise (the model, its settings, who is rated):
-/// ratings kept by an earlier way are then made again.
+/// Moved by hand when the ratings are made otherwise (the model, its settings, who is rated,
+/// how persons are told apart): ratings kept by an earlier way are then made again.
 pub const RATINGS_VERSION: u32 = 1;
+
+/// The crates whose numbers the ratings are: the model's, and the Unicode tables persons' keys
+/// are made with. In the fingerprint, so that an update of either makes the ratings again; a
+/// test holds them equal to `Cargo.lock`'s, so that an update cannot forget them.
+pub const RATED_WITH: &[(&str, &str)] = &[
+    ("skillratings", "0.29.2"),
+    ("unicode-normalization", "0.1.26"),
+];
 
 /// The ladders as kept: μ and σ by their bits (read back exactly, whatever the JSON reader).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -119,8 +127,12 @@ impl Order<'_> {
     pub fn fingerprint(&self, people: &People) -> u64 {
         let mut h = Fnv(0xcbf2_9ce4_8422_2325);
         h.num(u64::from(RATINGS_VERSION));
-        // The persons' keys are made by this version's code (its Unicode tables too).
+        // The persons' keys and the model are this version's code and crates.
         h.text(env!("CARGO_PKG_VERSION"));
+        for (name, version) in RATED_WITH {
+            h.text(name);
+            h.text(version);
+        }
         h.num(self.undated as u64);
         for (from, into) in people.merges() {
             h.text(from);

@@ -24,7 +24,7 @@ use crate::games::GameKind;
 use crate::stats::{People, shown_name};
 
 mod kept;
-pub use kept::{Kept, RATINGS_VERSION};
+pub use kept::{Kept, RATED_WITH, RATINGS_VERSION};
 
 /// Rated sessions a person needs before their rating is no longer provisional.
 pub const PROVISIONAL_UNDER: u32 = 5;
