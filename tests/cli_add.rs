@@ -6,16 +6,11 @@
     clippy::let_underscore_must_use,
     reason = "a test fails loudly where its setting up does"
 )]
-use std::process::{Command, Output};
+mod common;
+use common::marque;
+use std::process::Command;
 
 use serde_json::json;
-
-fn marque(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_marque"))
-        .args(args)
-        .output()
-        .unwrap()
-}
 
 fn truc_file(dir: &std::path::Path, closed: bool) -> std::path::PathBuf {
     let f = dir.join("partie.json");

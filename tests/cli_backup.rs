@@ -7,16 +7,10 @@
     reason = "a test fails loudly where its setting up does"
 )]
 
+mod common;
+use common::marque;
 use serde_json::json;
 use std::path::Path;
-use std::process::Command;
-
-fn marque(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_marque"))
-        .args(args)
-        .output()
-        .unwrap()
-}
 
 fn truc(players: [&str; 2], winner: usize) -> String {
     json!({"format": "marque-session", "version": 1, "game": "truc", "players": players,

@@ -7,16 +7,10 @@
     clippy::let_underscore_must_use,
     reason = "a test fails loudly where its setting up does"
 )]
-use std::process::{Command, Output};
+mod common;
+use common::marque;
 
 use serde_json::{Value, json};
-
-fn marque(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_marque"))
-        .args(args)
-        .output()
-        .unwrap()
-}
 
 fn bridge(options: Value) -> Value {
     json!({"format": "marque-session", "version": 1, "game": "bridge",

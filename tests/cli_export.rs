@@ -9,16 +9,11 @@
 
 mod pdf_read;
 
-use std::process::{Command, Output};
+mod common;
+use common::marque;
+use std::process::Output;
 
 use serde_json::{Value, json};
-
-fn marque(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_marque"))
-        .args(args)
-        .output()
-        .unwrap()
-}
 
 fn session(game: &str, players: &[&str], options: Value, closed: bool, hands: Value) -> Value {
     json!({"format": "marque-session", "version": 1, "game": game, "players": players,

@@ -5,16 +5,10 @@
     clippy::let_underscore_must_use,
     reason = "a test fails loudly where its setting up does"
 )]
-use std::process::{Command, Output};
+mod common;
+use common::marque;
 
 use serde_json::json;
-
-fn marque(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_marque"))
-        .args(args)
-        .output()
-        .unwrap()
-}
 
 #[test]
 fn the_log_reads_as_sentences_with_each_hand_named_by_its_label() {

@@ -6,18 +6,13 @@
     clippy::let_underscore_must_use,
     reason = "a test fails loudly where its setting up does"
 )]
-use std::process::{Command, Output};
+mod common;
+use common::marque;
+use std::process::Output;
 
 use marque::history::{self, Action, Change};
 use marque::session::Session;
 use serde_json::{Value, json};
-
-fn marque(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_marque"))
-        .args(args)
-        .output()
-        .unwrap()
-}
 
 fn deal(winner: u64) -> Value {
     json!({"calls": [], "winner": winner})

@@ -7,17 +7,12 @@
     clippy::let_underscore_must_use,
     reason = "a test fails loudly where its setting up does"
 )]
+mod common;
+use common::marque;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::{Value, json};
-
-fn marque(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_marque"))
-        .args(args)
-        .output()
-        .unwrap()
-}
 
 fn said(o: &Output) -> String {
     format!(

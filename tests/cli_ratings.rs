@@ -7,19 +7,13 @@
     clippy::expect_used,
     reason = "a test fails loudly where its setting up does"
 )]
+mod common;
+use common::marque;
 use std::path::Path;
-use std::process::{Command, Output};
 
 use marque::history::{self, Action, Change};
 use marque::session::Session;
 use serde_json::{Value, json};
-
-fn marque(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_marque"))
-        .args(args)
-        .output()
-        .unwrap()
-}
 
 fn ratings(dir: &Path) -> Vec<u8> {
     let out = marque(&["stats", "--ratings", "--json", dir.to_str().unwrap()]);
