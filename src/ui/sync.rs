@@ -172,11 +172,22 @@ fn shown_anew(open: &mut Open, hands: bool) {
         // again.
         open.editing = None;
         open.reset_form();
+    } else if !seated_as_before(open) {
+        // Someone came, left or took a seat: the form is made for the table as it now is.
+        open.reset_form();
     } else {
         // A hand being entered stays as typed, where it is (nothing jumps under the table's
         // fingers); it now follows the hands that came.
         open.before = open.doc.sheet().open_game().clone();
     }
+}
+
+/// The seats playing the next hand, and who holds each, are those the form was made for.
+fn seated_as_before(open: &Open) -> bool {
+    let seats = open.doc.sheet().seats();
+    let names = seats.current();
+    let playing = seats.playing();
+    playing == open.seats && playing.iter().map(|s| &names[*s]).eq(open.players.iter())
 }
 
 /// The choices of a merge, over the window: one row per version, each choice's versions side by

@@ -34,6 +34,46 @@ fn frames_until(h: &mut H, what: &str, done: impl Fn(&H) -> bool) {
     }
 }
 
+/// Another machine records a late arrival while a brasse is being entered here: the form is
+/// made again for the table as it now is (three players), not left with the seats it had.
+#[test]
+fn a_seat_taken_elsewhere_reaches_the_form() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    new_game(&mut h, "Le 2500", &["Paul", "Lise"]);
+    click(&mut h, "Commencer la partie");
+    click(&mut h, "Frime : 8");
+    assert!(shows(&h, "Lise Posé 3") && !shows(&h, "Marc Posé 3"));
+    let file = marque::store::Store::new(dir.path()).list()[0].path.clone();
+    let mut other = marque::store::read_session(&file).unwrap();
+    let join = other
+        .session
+        .decode(&json!({"event": "join", "player": "Marc", "score": 450}))
+        .unwrap();
+    history::apply(
+        &mut other.session,
+        &mut other.sheet,
+        &Change::Insert(0, join),
+        Action::Add,
+        "2026-11-26T21:00:00+01:00",
+    )
+    .unwrap();
+    replace_as_a_sync_would(&file, &other.session);
+    frames_until(&mut h, "the window to show the arrival", |h| {
+        h.state()
+            .open
+            .as_ref()
+            .is_some_and(|o| o.doc.session().hands.len() == 1)
+    });
+    // The brasse begun here is begun again, for three players.
+    click(&mut h, "Frime : 8");
+    assert!(shows(&h, "Marc Posé 3"), "the form lists Marc");
+    click(&mut h, "Marc Posé R");
+    click(&mut h, "Valider la brasse");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(v["hands"][1]["laid"].as_array().unwrap().len(), 3, "{v}");
+}
+
 #[test]
 fn a_session_replaced_on_disk_while_open_is_shown_as_it_now_is() {
     let dir = tempfile::tempdir().unwrap();

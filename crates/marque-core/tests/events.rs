@@ -351,3 +351,119 @@ fn no_event_after_the_end_and_no_session_for_who_never_played() {
     assert!(!h.are_seats(&s.players), "Cléo played no manche");
     assert_eq!(h.playing().names, ["Ana", "Ben"]);
 }
+
+/// Every way an event is refused, each with its own words naming what is wrong and what is
+/// allowed, on the entry that holds it.
+#[test]
+fn each_refused_event_says_why() {
+    let adjust = |side: u64, points: i64, reason: &str| json!({"event": "adjust", "side": side, "points": points, "reason": reason});
+    let two = ["Ana", "Ben"];
+    let cases: Vec<(&str, &[&str], Value, &str)> = vec![
+        (
+            "truc",
+            &two,
+            json!([{"event": "join", "player": "Léa"}]),
+            "Le Truc has no 'join' event (allowed: replace)",
+        ),
+        (
+            "truc",
+            &two,
+            json!([{"event": "dance"}]),
+            "`event` is \"dance\"",
+        ),
+        (
+            "democratie",
+            &two,
+            json!([adjust(0, 0, "x")]),
+            "an adjustment of 0 points changes nothing",
+        ),
+        (
+            "democratie",
+            &two,
+            json!([adjust(0, 1, "")]),
+            "an adjustment needs its 'reason'",
+        ),
+        (
+            "democratie",
+            &two,
+            json!([adjust(0, 1, "a\u{7}b")]),
+            "reason cannot hold a control character",
+        ),
+        (
+            "2500",
+            &two,
+            json!([adjust(0, 3, "x")]),
+            "is 3; it must be a multiple of 5",
+        ),
+        (
+            "bridge",
+            &["A", "B", "C", "D"],
+            json!([adjust(2, 50, "x")]),
+            "`side` is 2; allowed: 0 to 1",
+        ),
+        (
+            "truc",
+            &two,
+            json!([{"event": "replace", "seat": 0, "player": ""}]),
+            "the player's name is empty",
+        ),
+        (
+            "truc",
+            &two,
+            json!([{"event": "replace", "seat": 0, "player": "Z\u{1b}"}]),
+            "the player's name cannot hold a control character",
+        ),
+        (
+            "truc",
+            &two,
+            json!([{"event": "replace", "seat": 5, "player": "Zoé"}]),
+            "is 5, a seat not playing; seats at the table: 0, 1",
+        ),
+        (
+            "truc",
+            &two,
+            json!([{"event": "replace", "seat": 0, "player": "Ben"}]),
+            "Ben already sits at this table",
+        ),
+        (
+            "democratie",
+            &two,
+            json!([{"event": "join", "player": "Léa", "score": -1}]),
+            "a starting score in tribus cannot be negative (-1)",
+        ),
+        (
+            "democratie",
+            &two,
+            json!([{"event": "leave", "seat": 0}]),
+            "at least 2 players must stay at the table",
+        ),
+        (
+            "democratie",
+            &["A", "B", "C", "D", "E", "F"],
+            json!([{"event": "join", "player": "G"}]),
+            "the table is full: 6 players at most",
+        ),
+    ];
+    for (game, players, hands, said) in cases {
+        let e = err(&session(game, players, json!({}), hands.clone()));
+        assert!(
+            e.iter()
+                .any(|l| l.starts_with("hand 1:") && l.contains(said)),
+            "{game} {hands}: {e:?}"
+        );
+    }
+    // Comings and goings without end: a table counts at most four times its places.
+    let mut hands = Vec::new();
+    for k in 0..100 {
+        hands.push(json!({"event": "join", "player": format!("P{k}")}));
+        hands.push(json!({"event": "leave", "seat": 2 + k}));
+    }
+    let e = err(&session("democratie", &two, json!({}), json!(hands)));
+    let at = 2 * (4 * 6 - 2) + 1;
+    assert!(
+        e.iter().any(
+            |l| l.starts_with(&format!("hand {at}:")) && l.contains("already counted 24 seats")
+        ),
+        "{e:?}"
+    );
+}

@@ -195,7 +195,11 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
                     "event.err.not_here",
                     game = crate::i18n::Arg::Key(Self::NAME_KEY),
                     event = event.kind().id(),
-                    allowed = "replace, adjust"
+                    allowed = Self::EVENTS
+                        .iter()
+                        .map(|k| k.id())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 )]);
             }
         }

@@ -254,6 +254,10 @@ fn step(game: GameKind, points: i64, field: &str) -> Result<(), Vec<Msg>> {
     Ok(())
 }
 
+/// The seats a table may count in all, arrivals included, per place at the table (the game's
+/// most players): four evenings' worth of comings and goings.
+pub const SEATS_PER_PLACE: usize = 4;
+
 /// Who sits where: who holds each seat now, whether it still plays, and every seat taken in
 /// turn (copied in constant time: a long evening of substitutes costs no square). Seats are
 /// numbered from 0 in the order of `players`, a joined seat after the last.
@@ -374,6 +378,12 @@ impl Seats {
                 }
                 if self.count() >= self.range.1 {
                     return Err(vec![msg!("event.err.full", max = self.range.1)]);
+                }
+                // Each seat ever taken is a column of every row: a file that came and went
+                // without end would make rows without end.
+                let most = SEATS_PER_PLACE * self.range.1;
+                if self.now.len() >= most {
+                    return Err(vec![msg!("event.err.seats", max = most)]);
                 }
             }
             Event::Leave { seat } => {
