@@ -38,8 +38,13 @@ pub(super) fn stats(
     lang: Lang,
 ) -> ExitCode {
     use marque_core::stats::roster;
-    let (listed, people) = match club(folder) {
-        Ok((store, people)) => (store.list(), people),
+    // One player: their ratings too, those the index kept where nothing they read changed.
+    let (listed, people, ladders) = match club(folder) {
+        Ok((store, people)) if player.is_some() => {
+            let (listed, r) = store.list_rated(&people, true);
+            (listed, people, Some(r))
+        }
+        Ok((store, people)) => (store.list(), people, None),
         Err(p) => return fail(&[p], lang),
     };
     let mut players = roster(crate::store::played(&listed), &people);
@@ -53,9 +58,8 @@ pub(super) fn stats(
         }
     }
     // One player: their stories and ratings too.
-    let told = player.map(|name| {
+    let told = player.zip(ladders).map(|(name, r)| {
         let story = marque_core::rivals::story(crate::store::rated(&listed), &people, name);
-        let r = marque_core::ratings::rate(crate::store::rated(&listed), &people);
         (story, r, people.key(name))
     });
     let mut out = crate::term::stdout(if as_json { Kind::Json } else { Kind::Text });

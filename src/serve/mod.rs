@@ -6,7 +6,8 @@
 //! capability of 128 bits, new each time sharing starts (without it: 404, and nothing named);
 //! sessions named by their id from the folder's listing, never by a path; the trash and damaged
 //! files never listed; every text escaped; a Content-Security-Policy that allows nothing from
-//! another origin and no inline script; at most [`MAX_CLIENTS`] at once (the next: 503).
+//! another origin and no inline script; at most [`MAX_CLIENTS`] requests served at once (the
+//! next: 503).
 
 mod listen;
 mod live;
@@ -25,8 +26,10 @@ use tiny_http::{Header, Method, Request, Response, StatusCode};
 use crate::i18n::Lang;
 use pages::Base;
 
-/// The most clients served at once by default (pages being sent and pages following); the
-/// next is told 503 at once.
+/// The most clients served at once by default (pages being sent and pages following, counted
+/// once their request, with its capability, is read); the next is told 503 at once. A
+/// connection still sending its request is tiny_http's, not counted here (see the README's
+/// known limits).
 pub const MAX_CLIENTS: usize = 64;
 /// The longest request line taken (a longer one: 414).
 const MAX_URL: usize = 2048;
@@ -112,10 +115,11 @@ impl Sharing {
         let local = server.local_addr()?;
         // Where this machine reaches the server itself.
         let here = SocketAddr::new(
-            if bind.is_unspecified() {
-                IpAddr::from([127, 0, 0, 1])
-            } else {
-                bind
+            match bind {
+                // `::` may listen on IPv6 alone: its own loopback reaches it.
+                IpAddr::V6(a) if a.is_unspecified() => IpAddr::V6(std::net::Ipv6Addr::LOCALHOST),
+                IpAddr::V4(a) if a.is_unspecified() => IpAddr::V4(std::net::Ipv4Addr::LOCALHOST),
+                _ => bind,
             },
             local.port(),
         );

@@ -66,13 +66,16 @@ impl PlayersState {
             let h = head_to_head(played(listed), people, &self.picked[0], &self.picked[1]);
             self.versus = Some((generation, people.clone(), self.picked.clone(), h));
         }
-        if let [one] = self.picked.as_slice() {
+        if let [one] = self.picked.as_slice()
+            && self.story.as_ref().is_none_or(|s| {
+                let (g, p, n, l) = &s.made;
+                (*g, p, n, *l) != (generation, people, one, lang)
+            })
+        {
+            let story = marque_core::rivals::story(crate::store::rated(listed), people, one);
+            let lines = story.sentences().iter().map(|m| m.render(lang)).collect();
             let made = (generation, people.clone(), one.clone(), lang);
-            if self.story.as_ref().is_none_or(|s| s.made != made) {
-                let story = marque_core::rivals::story(crate::store::rated(listed), people, one);
-                let lines = story.sentences().iter().map(|m| m.render(lang)).collect();
-                self.story = Some(Story { made, lines });
-            }
+            self.story = Some(Story { made, lines });
         }
     }
 }

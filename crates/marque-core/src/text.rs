@@ -63,13 +63,11 @@ pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Res
     failed?;
     text.clear();
     if session.game.has_paper() {
-        let (rubbers, totals) = write_papers(session, &end, lang, out)?;
+        let (rubbers, totals, chicago) = write_papers(session, &end, lang, out)?;
         for l in &end.closing {
             line_text(&mut text, "", l, &names, &colon, lang)?;
         }
         if rubbers > 1 {
-            let chicago =
-                session.options.to_json().get("format") == Some(&serde_json::json!("chicago"));
             let evening = Paper::evening_of(rubbers, totals, chicago);
             writeln!(text, "{}", evening.render(lang))?;
         }
@@ -92,18 +90,19 @@ pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Res
 }
 
 /// Bridge's rubbers as on paper, each written as it ends while the session is played again,
-/// never held whole. How many there were and their totals added up.
+/// never held whole. How many there were, their totals added up, and whether they were chukkers.
 fn write_papers(
     session: &Session,
     end: &crate::session::End,
     lang: Lang,
     out: &mut dyn std::io::Write,
-) -> Result<(usize, [i64; 2]), Written> {
-    let (mut count, mut totals) = (0, [0, 0]);
+) -> Result<(usize, [i64; 2], bool), Written> {
+    let (mut count, mut totals, mut chicago) = (0, [0, 0], false);
     let mut failed = Ok(());
     crate::view::each_paper(session, end, |k, paper| {
         totals[0] += paper.totals[0];
         totals[1] += paper.totals[1];
+        chicago |= paper.wheel.is_some();
         if failed.is_ok() {
             let mut text = String::new();
             failed = paper_sheet(&mut text, paper, k, lang)
@@ -114,7 +113,7 @@ fn write_papers(
     })
     .map_err(Written::Problems)?;
     failed?;
-    Ok((count, totals))
+    Ok((count, totals, chicago))
 }
 
 /// Why the text sheet stopped.

@@ -88,12 +88,7 @@ impl BridgeForm {
             // Chicago: the deal's place on the wheel, its dealer and who is vulnerable, large,
             // on one line whose room never changes.
             Some(w) => {
-                let vul = match w.vulnerable {
-                    [false, false] => "bridge.vul.none",
-                    [true, false] => "bridge.vul.ns",
-                    [false, true] => "bridge.vul.ew",
-                    [true, true] => "bridge.vul.both",
-                };
+                let vul = crate::games::bridge::vul_key(w.vulnerable);
                 let text = msg!(
                     "ui.bridge.chicago_deal",
                     deal = w.deal,

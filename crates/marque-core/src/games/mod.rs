@@ -128,16 +128,30 @@ pub fn number_signed(n: i64) -> String {
 
 /// The sides holding the highest of `totals` (all of them on a tie).
 pub fn leaders(totals: &[i64]) -> Vec<usize> {
-    match totals.iter().max() {
-        Some(best) => (0..totals.len()).filter(|&i| totals[i] == *best).collect(),
-        None => Vec::new(),
-    }
+    leaders_among(totals, |_| true)
+}
+
+/// The sides with the highest of `totals` among those for which `plays` holds (a seat that
+/// left cannot win, `table.leave`).
+pub fn leaders_among(totals: &[i64], plays: impl Fn(usize) -> bool) -> Vec<usize> {
+    let best = (0..totals.len())
+        .filter(|&s| plays(s))
+        .map(|s| totals[s])
+        .max();
+    (0..totals.len())
+        .filter(|&s| plays(s) && Some(totals[s]) == best)
+        .collect()
 }
 
 /// A race to a target ends when one side alone leads and has reached it (`2500.end`,
 /// `democratie.end`): equal leaders play on.
 pub fn race_over(totals: &[i64], target: i64) -> bool {
-    matches!(leaders(totals).as_slice(), [one] if totals[*one] >= target)
+    race_over_among(totals, target, |_| true)
+}
+
+/// [`race_over`] among the sides for which `plays` holds (a seat that left cannot win).
+pub fn race_over_among(totals: &[i64], target: i64, plays: impl Fn(usize) -> bool) -> bool {
+    matches!(leaders_among(totals, plays).as_slice(), [one] if totals[*one] >= target)
 }
 
 /// Adds the points of each side's lines: what the delta must be.

@@ -501,12 +501,12 @@ impl Playing {
 
     /// The sides with the highest total among the seats still playing.
     pub fn leaders(&self, totals: &[i64]) -> Vec<usize> {
-        leaders_among(totals, |s| self.plays(s))
+        crate::games::leaders_among(totals, |s| self.plays(s))
     }
 
     /// A race is over: one seat still playing alone at the top, at `target` or more.
     pub fn race_over(&self, totals: &[i64], target: i64) -> bool {
-        matches!(self.leaders(totals).as_slice(), [one] if totals[*one] >= target)
+        crate::games::race_over_among(totals, target, |s| self.plays(s))
     }
 
     /// Plays a table event for such a game, whose players' names and totals are kept per seat:
@@ -590,18 +590,6 @@ fn holder(players: &[String], seat: usize) -> String {
         .get(seat)
         .cloned()
         .unwrap_or_else(|| seat.to_string())
-}
-
-/// The sides with the highest of `totals` among those for which `plays` holds (a seat that
-/// left cannot win, `table.leave`).
-pub fn leaders_among(totals: &[i64], plays: impl Fn(usize) -> bool) -> Vec<usize> {
-    let best = (0..totals.len())
-        .filter(|&s| plays(s))
-        .map(|s| totals[s])
-        .max();
-    (0..totals.len())
-        .filter(|&s| plays(s) && Some(totals[s]) == best)
-        .collect()
 }
 
 /// Side `side` as an argument: bridge's partnership by its key, else the player in that seat.

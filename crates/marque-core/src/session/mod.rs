@@ -495,10 +495,14 @@ impl Session {
 pub fn playing_after(players: &[String], hands: &[Hand]) -> usize {
     hands
         .iter()
-        .fold(players.len(), |n, h| match h.game.event() {
-            Some(e) => crate::games::table::Seats::count_after(n, e),
-            None => n,
-        })
+        .fold(players.len(), |n, h| playing_next(n, &h.game))
+}
+
+/// How many players the hand after `hand` lists, where `n` played it (a table event changes
+/// it; a hand does not).
+pub(crate) fn playing_next(n: usize, hand: &crate::games::GameHand) -> usize {
+    hand.event()
+        .map_or(n, |e| crate::games::table::Seats::count_after(n, e))
 }
 
 /// A row's per-side facts (2500's `laid` and `hand`, démocratie's `points`) padded with `null`

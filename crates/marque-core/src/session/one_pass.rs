@@ -193,9 +193,7 @@ impl<'de> de::DeserializeSeed<'de> for HandsSeed<'_, '_> {
                 // How many play: each hand lists them (table events change it).
                 let mut players = players;
                 while let Some(h) = s.next_element_seed(OneHand(options, players))? {
-                    if let Some(e) = h.event() {
-                        players = crate::games::table::Seats::count_after(players, e);
-                    }
+                    players = super::playing_next(players, &h);
                     sink.hand(n, &h)
                         .map_err(|Refused| de::Error::custom("a hand refused"))?;
                     n += 1;

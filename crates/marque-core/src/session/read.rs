@@ -133,9 +133,7 @@ impl<'de> de::DeserializeSeed<'de> for HandsSeed<'_> {
                 // How many play: each hand lists them (table events change it).
                 let mut players = self.0.players;
                 while let Some(h) = s.next_element_seed(OneHand(self.0.options, players))? {
-                    if let Some(e) = h.event() {
-                        players = crate::games::table::Seats::count_after(players, e);
-                    }
+                    players = super::playing_next(players, &h);
                     out.push(h);
                 }
                 Ok(out)
@@ -437,12 +435,7 @@ fn read_hands(
     hands.reserve(hands_raw.len());
     let mut first_bad = None;
     // How many play: the next hand lists each of them (table events change it).
-    let mut count = players.len();
-    for h in &hands {
-        if let Some(e) = h.game.event() {
-            count = crate::games::table::Seats::count_after(count, e);
-        }
-    }
+    let mut count = super::playing_after(players, &hands);
     for (i, r) in hands_raw.iter().enumerate() {
         let decoded = match options.typed().decode_text(r.get(), count) {
             Some(game) => Ok(game),
@@ -450,8 +443,8 @@ fn read_hands(
                 .map_err(|e| vec![msg!("file.not_json", error = e.to_string())])
                 .and_then(|v| options.typed().decode(&v, count)),
         };
-        if let Ok(GameHand::Event(_, e)) = &decoded {
-            count = crate::games::table::Seats::count_after(count, e);
+        if let Ok(h) = &decoded {
+            count = super::playing_next(count, h);
         }
         match decoded {
             Ok(game) if first_bad.is_none() => hands.push(Hand {

@@ -179,7 +179,7 @@ impl Replay {
         if !crate::games::table::allowed(game).contains(&crate::games::table::EventKind::Leave) {
             return leaders(totals);
         }
-        crate::games::table::leaders_among(totals, |s| self.seats.plays(s))
+        crate::games::leaders_among(totals, |s| self.seats.plays(s))
     }
 }
 

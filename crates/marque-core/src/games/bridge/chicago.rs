@@ -20,6 +20,16 @@ pub struct Wheel {
     pub vulnerable: [bool; 2],
 }
 
+/// The key naming who is vulnerable ("Personne vulnérable", "NS vulnérables", …).
+pub fn vul_key(vulnerable: [bool; 2]) -> &'static str {
+    match vulnerable {
+        [false, false] => "bridge.vul.none",
+        [true, false] => "bridge.vul.ns",
+        [false, true] => "bridge.vul.ew",
+        [true, true] => "bridge.vul.both",
+    }
+}
+
 impl Wheel {
     /// The wheel for the `dealt`th deal counted (from 0) of a session whose first deal is
     /// dealt by `first_dealer`.

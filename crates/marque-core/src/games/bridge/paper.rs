@@ -88,12 +88,7 @@ impl Paper {
         slots
             .iter()
             .map(|s| {
-                let vul = match s.vulnerable {
-                    [false, false] => "bridge.vul.none",
-                    [true, false] => "bridge.vul.ns",
-                    [false, true] => "bridge.vul.ew",
-                    [true, true] => "bridge.vul.both",
-                };
+                let vul = super::vul_key(s.vulnerable);
                 let seat = super::Seat::ALL[s.dealer % 4];
                 let pair = |p: Option<[i64; 2]>, signed: bool| match p {
                     Some([a, b]) if signed => {
