@@ -334,3 +334,32 @@ fn the_index_keeps_the_ratings_until_what_they_read_changes() {
     std::fs::remove_file(dir.path().join(".index.json")).unwrap();
     assert_eq!(ratings(dir.path()), merged);
 }
+
+/// An archived session still counts, as on the players' screen: archiving one changes neither
+/// the ratings nor the statistics; the trash does not count.
+#[test]
+fn an_archived_session_still_counts_and_the_trash_does_not() {
+    let dir = tempfile::tempdir().unwrap();
+    for (k, s) in club().iter().enumerate() {
+        std::fs::write(dir.path().join(format!("{k}.json")), s.to_string()).unwrap();
+    }
+    let folder = dir.path().to_str().unwrap();
+    let stats = || marque(&["stats", "--json", folder]).stdout;
+    let (rated, counted) = (ratings(dir.path()), stats());
+    std::fs::create_dir(dir.path().join("archive")).unwrap();
+    std::fs::rename(dir.path().join("1.json"), dir.path().join("archive/1.json")).unwrap();
+    assert_eq!(ratings(dir.path()), rated);
+    assert_eq!(stats(), counted);
+    std::fs::create_dir(dir.path().join("trash")).unwrap();
+    std::fs::rename(
+        dir.path().join("archive/1.json"),
+        dir.path().join("trash/1.json"),
+    )
+    .unwrap();
+    assert_ne!(
+        ratings(dir.path()),
+        rated,
+        "a session in the trash is not rated"
+    );
+    assert_ne!(stats(), counted);
+}

@@ -38,13 +38,16 @@ pub(super) fn stats(
     lang: Lang,
 ) -> ExitCode {
     use marque_core::stats::roster;
-    // One player: their ratings too, those the index kept where nothing they read changed.
+    // The sessions and those archived, as the app counts them. One player: their ratings
+    // too, those the index kept where nothing they read changed.
     let (listed, people, ladders) = match club(folder) {
         Ok((store, people)) if player.is_some() => {
-            let (listed, r) = store.list_rated(&people, true);
-            (listed, people, Some(r))
+            let counted = store.list_rated(&people, true);
+            let mut listed = counted.sessions;
+            listed.extend(counted.archived);
+            (listed, people, Some(counted.ratings))
         }
-        Ok((store, people)) => (store.list(), people, None),
+        Ok((store, people)) => (store.list_counted(), people, None),
         Err(p) => return fail(&[p], lang),
     };
     let mut players = roster(crate::store::played(&listed), &people);
@@ -209,7 +212,7 @@ pub(super) fn ratings(
     };
     // The ladders the index kept, where the folder's rated sessions did not change.
     let r = match club(folder) {
-        Ok((store, people)) => store.list_rated(&people, true).1,
+        Ok((store, people)) => store.list_rated(&people, true).ratings,
         Err(p) => return fail(&[p], lang),
     };
     let mut out = crate::term::stdout(if as_json { Kind::Json } else { Kind::Text });

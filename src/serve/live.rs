@@ -76,11 +76,12 @@ impl Hub {
             .get_or_insert_with(|| {
                 let store = Store::new(self.folder.clone());
                 let people = crate::store::people::People::read(&store).people.stats();
-                let (listed, ratings) = store.list_rated(&people, false);
+                // Rated as statistics count: the archived sessions too (never served).
+                let counted = store.list_rated(&people, false);
                 Arc::new(super::Listing {
-                    listed,
+                    listed: counted.sessions,
                     people,
-                    ratings,
+                    ratings: counted.ratings,
                 })
             })
             .clone()

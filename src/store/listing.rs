@@ -12,7 +12,7 @@ use marque_core::stats::People;
 use super::files::{MAX_INDEX_BYTES, read_file, replace_file};
 use super::index::{Index, IndexOut, index_version, summarize_listed};
 use super::sync::copy_of;
-use super::{FileState, INDEX, Listed, Problem, Stamp, Store, StoreError};
+use super::{FileState, INDEX, Listed, Problem, Shelf, Stamp, Store, StoreError};
 
 /// A folder as listed, before its index is written again.
 #[derive(Default)]
@@ -28,14 +28,35 @@ pub(super) struct Scan {
     pub(super) read: bool,
 }
 
+/// What statistics and ratings count of a data folder: its sessions and those archived (the
+/// trash is not counted), as the players' screen counts them.
+pub struct Counted {
+    /// The folder's own sessions, newest first.
+    pub sessions: Vec<Listed>,
+    /// Those in `archive/`.
+    pub archived: Vec<Listed>,
+    /// The ladders of all of them.
+    pub ratings: Ratings,
+}
+
 impl Store {
-    /// The folder's sessions, newest first, and the ladders of their ratings: those the index
-    /// kept, where they were made from these very sessions and names merged by hand; else made
-    /// now, and kept in the index (`write`: where the folder can be written; the room's pages
-    /// write nothing).
-    pub fn list_rated(&self, people: &People, write: bool) -> (Vec<Listed>, Ratings) {
+    /// The sessions statistics count: the folder's, then those archived.
+    pub fn list_counted(&self) -> Vec<Listed> {
+        let mut all = self.list();
+        all.extend(Store::new(self.shelf_dir(Shelf::Archive)).list());
+        all
+    }
+
+    /// The sessions statistics count, and the ladders of their ratings: those the folder's
+    /// index kept, where they were made from these very sessions and names merged by hand; else
+    /// made now, and kept in the index (`write`: where the folder can be written; the room's
+    /// pages write nothing).
+    pub fn list_rated(&self, people: &People, write: bool) -> Counted {
         let scan = self.scan();
-        let order = Order::of(super::rated(&scan.listed));
+        let mut all = scan.listed;
+        let n = all.len();
+        all.extend(Store::new(self.shelf_dir(Shelf::Archive)).list_as(write));
+        let order = Order::of(super::rated(&all));
         let of = order.fingerprint(people);
         let (ratings, kept, made) = match scan.kept.filter(|k| k.fingerprint() == of) {
             Some(kept) => (kept.ratings(), kept, false),
@@ -46,10 +67,15 @@ impl Store {
             }
         };
         drop(order);
+        let archived = all.split_off(n);
         if write && scan.read && (scan.changed || made) {
-            self.write_index(&scan.listed, scan.entries, Some(&kept));
+            self.write_index(&all, scan.entries, Some(&kept));
         }
-        (scan.listed, ratings)
+        Counted {
+            sessions: all,
+            archived,
+            ratings,
+        }
     }
 
     /// Writes the index of `listed`, with the ratings `kept`.

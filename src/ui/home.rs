@@ -136,16 +136,10 @@ enum Row {
 impl HomeState {
     /// Lists the folder again, on a background thread.
     pub fn refresh(&mut self, store: &Store) {
-        let dirs = (
-            store.shelf_dir(self.shelf),
-            store.shelf_dir(Shelf::Sessions),
-            store.shelf_dir(Shelf::Archive),
-        );
+        let dirs = (store.shelf_dir(self.shelf), store.dir.clone());
         let list = move || {
             let shown = Store::new(dirs.0.clone()).list();
-            let mut counted = Store::new(dirs.1).list();
-            counted.extend(Store::new(dirs.2).list());
-            (shown, counted)
+            (shown, Store::new(dirs.1).list_counted())
         };
         let (tx, rx) = std::sync::mpsc::channel();
         let for_thread = list.clone();
