@@ -153,6 +153,8 @@ impl Events {
 }
 
 const HOSTILE: &str = "<img src=x onerror=alert(1)>";
+/// A substitute's name holding HTML too (a table event).
+const SUBSTITUTE: &str = "<b onmouseover=alert(2)>Zoé</b>";
 
 /// A folder with a truc session (a hostile name), a bridge session, and one in the trash.
 fn folder() -> tempfile::TempDir {
@@ -161,13 +163,15 @@ fn folder() -> tempfile::TempDir {
         "created": "2026-11-26T20:00:00+01:00", "players": [HOSTILE, "Bruno"], "options": {},
         "closed": false, "hands": [
             {"calls": [{"by": 0, "call": "double"}, {"by": 1, "call": "accept"}], "winner": 0},
-            {"calls": [], "winner": 1}]});
+            {"calls": [], "winner": 1},
+            {"event": "replace", "seat": 1, "player": SUBSTITUTE}]});
     std::fs::write(dir.path().join("truc.json"), truc.to_string()).unwrap();
     let deal = |by: &str| json!({"contract": "4S", "declarer": by, "tricks": 10});
     let bridge = json!({"format": "marque-session", "version": 1, "id": "bridge-soir",
         "game": "bridge", "created": "2026-11-26T20:00:00+01:00",
         "players": ["Anne", "Bruno", "Claire", "David"], "options": {}, "closed": false,
-        "hands": [deal("N"), deal("E"), deal("S")]});
+        "hands": [deal("N"), deal("E"), deal("S"),
+            {"event": "adjust", "side": 1, "points": 50, "reason": HOSTILE}]});
     std::fs::write(dir.path().join("bridge.json"), bridge.to_string()).unwrap();
     std::fs::create_dir(dir.path().join("trash")).unwrap();
     let mut trashed = bridge.clone();
@@ -236,9 +240,18 @@ fn the_pages_hold_the_sheet_and_each_hands_count() {
             assert!(count.contains(&text), "hand {n}: {text}");
         }
     }
-    // A name holding HTML is text.
+    // A name holding HTML is text, a substitute's and an agreed adjustment's reason too, on the
+    // sheet and on the event's own page.
     let (_, page) = get(&s.host, &format!("{}/s/truc-soir", s.root));
     assert!(!page.contains(HOSTILE) && page.contains("&lt;img src=x onerror=alert(1)&gt;"));
+    assert!(!page.contains("<b ") && page.contains("&lt;b onmouseover=alert(2)&gt;Zoé"));
+    for path in ["s/bridge-soir", "s/bridge-soir/h/4", "s/truc-soir/h/3"] {
+        let (status, page) = get(&s.host, &format!("{}/{path}", s.root));
+        assert_eq!(status, 200, "{path}");
+        assert!(!page.contains(HOSTILE) && !page.contains("<b "), "{path}: {page}");
+    }
+    let (_, event) = get(&s.host, &format!("{}/s/bridge-soir/h/4", s.root));
+    assert!(event.contains("&lt;img src=x onerror=alert(1)&gt;"), "{event}");
     let (_, list) = get(&s.host, &format!("{}/", s.root));
     assert!(
         list.contains("bridge-soir") && !list.contains("Secret"),
@@ -256,7 +269,7 @@ fn a_change_reaches_a_following_page_with_its_totals() {
     let first = events
         .change(Duration::from_secs(3))
         .expect("the sheet as it is");
-    assert_eq!(first["hands"], 3);
+    assert_eq!(first["hands"], 4);
     // A heartbeat while nothing happens.
     let start = Instant::now();
     let mut beat = false;
@@ -277,7 +290,7 @@ fn a_change_reaches_a_following_page_with_its_totals() {
         .expect("the change, within 3 s");
     let score: Value =
         serde_json::from_slice(&marque(&["score", file.to_str().unwrap()]).stdout).unwrap();
-    assert_eq!(next["hands"], 4);
+    assert_eq!(next["hands"], 5);
     assert_eq!(next["totals"], score["totals"]);
     eprintln!("the change reached the page in {:?}", sent.elapsed());
     // The session moved away: the page is told so.

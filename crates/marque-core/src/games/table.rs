@@ -456,7 +456,7 @@ pub fn label(event: &Event, players: &[String], game: GameKind) -> Msg {
             reason,
         } => msg!(
             "event.label.adjust",
-            points = signed(*points),
+            points = crate::games::number_signed(*points),
             side = side_arg(game, players, *side),
             reason = reason.as_str()
         ),
@@ -572,15 +572,6 @@ impl Playing {
             lines,
             info: Map::new(),
         }
-    }
-}
-
-/// Points with their sign, as a sheet shows them: `+100`, `−50` (a minus sign).
-fn signed(n: i64) -> String {
-    if n < 0 {
-        format!("−{}", crate::games::number(n.saturating_abs()))
-    } else {
-        format!("+{}", crate::games::number(n))
     }
 }
 

@@ -399,29 +399,20 @@ fn play(
     };
     let mut steps = Vec::new();
     for (i, (team, _)) in teams.iter().enumerate() {
-        if !keep {
-            for (p, key) in team.iter().enumerate() {
-                let b = before[i][p];
-                ladder.insert(
-                    key.clone(),
-                    Rating {
-                        mu: after[i][p].rating,
-                        sigma: after[i][p].uncertainty,
-                        sessions: b.sessions + 1,
-                    },
-                );
-            }
-            continue;
-        }
-        let chances: Vec<(usize, f64)> = (0..teams.len())
-            .filter(|&j| j != i)
-            .map(|j| {
-                (
-                    j,
-                    expected_score_two_teams(&models[i], &models[j], config).0,
-                )
-            })
-            .collect();
+        // How the model saw the team against each other one (kept only to be told).
+        let chances: Vec<(usize, f64)> = if keep {
+            (0..teams.len())
+                .filter(|&j| j != i)
+                .map(|j| {
+                    (
+                        j,
+                        expected_score_two_teams(&models[i], &models[j], config).0,
+                    )
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         for (p, key) in team.iter().enumerate() {
             let b = before[i][p];
             let a = Rating {
@@ -430,15 +421,17 @@ fn play(
                 sessions: b.sessions + 1,
             };
             ladder.insert(key.clone(), a);
-            steps.push(Step {
-                person: key.clone(),
-                team: i,
-                teams: members.clone(),
-                chances: chances.clone(),
-                rank: ranks[i],
-                before: b,
-                after: a,
-            });
+            if keep {
+                steps.push(Step {
+                    person: key.clone(),
+                    team: i,
+                    teams: members.clone(),
+                    chances: chances.clone(),
+                    rank: ranks[i],
+                    before: b,
+                    after: a,
+                });
+            }
         }
     }
     steps
