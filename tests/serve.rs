@@ -248,10 +248,16 @@ fn the_pages_hold_the_sheet_and_each_hands_count() {
     for path in ["s/bridge-soir", "s/bridge-soir/h/4", "s/truc-soir/h/3"] {
         let (status, page) = get(&s.host, &format!("{}/{path}", s.root));
         assert_eq!(status, 200, "{path}");
-        assert!(!page.contains(HOSTILE) && !page.contains("<b "), "{path}: {page}");
+        assert!(
+            !page.contains(HOSTILE) && !page.contains("<b "),
+            "{path}: {page}"
+        );
     }
     let (_, event) = get(&s.host, &format!("{}/s/bridge-soir/h/4", s.root));
-    assert!(event.contains("&lt;img src=x onerror=alert(1)&gt;"), "{event}");
+    assert!(
+        event.contains("&lt;img src=x onerror=alert(1)&gt;"),
+        "{event}"
+    );
     let (_, list) = get(&s.host, &format!("{}/", s.root));
     assert!(
         list.contains("bridge-soir") && !list.contains("Secret"),

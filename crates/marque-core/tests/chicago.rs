@@ -162,3 +162,42 @@ proptest! {
         }
     }
 }
+
+/// A Chicago evening closed in the middle of a chukker, at the laws' table: no premium for
+/// the unfinished part (`bridge.unfinished` is rubber bridge's); the totals are the deals'.
+#[test]
+fn a_chukker_closed_early_has_no_unfinished_premium() {
+    let mut v = session(
+        "bridge",
+        &["N", "E", "S", "W"],
+        json!({"format": "chicago", "table": "laws"}),
+        json!([{"contract": "2S", "declarer": "N", "tricks": 8}]),
+    );
+    v["closed"] = json!(true);
+    let sheet = ok(&v);
+    let all = serde_json::to_string(&sheet).unwrap();
+    assert!(!all.contains("bridge.unfinished"), "{all}");
+    let deal: i64 = sheet["hands"][0]["delta"][0].as_i64().unwrap();
+    assert_eq!(sheet["totals"], json!([deal, 0]));
+    // The same evening as rubbers: the laws' 100 for a part-score in an unfinished rubber.
+    v["options"] = json!({"table": "laws"});
+    let rubber = serde_json::to_string(&ok(&v)).unwrap();
+    assert!(rubber.contains("bridge.unfinished"), "{rubber}");
+}
+
+/// The first dealer is a seat, 0 to 3: 4 is refused in words naming what is allowed.
+#[test]
+fn a_first_dealer_past_west_is_refused() {
+    let v = session(
+        "bridge",
+        &["N", "E", "S", "W"],
+        json!({"format": "chicago", "first_dealer": 4}),
+        json!([]),
+    );
+    let e = err(&v);
+    assert!(
+        e.iter()
+            .any(|l| l.contains("`first_dealer` is 4; allowed: 0 to 3")),
+        "{e:?}"
+    );
+}
