@@ -55,14 +55,33 @@ fn eight_writers_and_the_window_lose_no_acknowledged_deal() {
             WRITERS * ADDS,
             "round {round}: no writer was shut out"
         );
+        // Every deal of the window's went on top of theirs: none was kept in a copy beside.
+        assert_eq!(
+            Store::new(dir.path()).list().len(),
+            1,
+            "round {round}: one session file"
+        );
     }
 }
 
 /// Enters 4♠ made by North through the window's keys; whether the window saved it. A deal of
 /// theirs that completes a rubber while ours is being entered ends the form there (the table
-/// says whether another rubber follows): the deal is entered again from its first key.
+/// says whether another rubber follows), and a tap in the frame that takes their deal in may
+/// meet no key: the deal is entered again from its first key until the window's own document
+/// holds one more 4♠ (or says it could not save it).
 fn enter_a_deal(h: &mut egui_kittest::Harness<'static, marque::ui::App>) -> bool {
     use egui_kittest::kittest::Queryable;
+    let ours = |h: &egui_kittest::Harness<'static, marque::ui::App>| {
+        let doc = &h.state().open.as_ref().unwrap().doc;
+        let n = doc
+            .session()
+            .hands
+            .iter()
+            .filter(|d| d.to_value()["contract"] == "4S")
+            .count();
+        (n, doc.unsaved())
+    };
+    let (before, _) = ours(h);
     'again: loop {
         // After a complete rubber (theirs or ours), the table goes on with the next.
         if shows(h, "Robre suivant") {
@@ -81,10 +100,14 @@ fn enter_a_deal(h: &mut egui_kittest::Harness<'static, marque::ui::App>) -> bool
             node.click();
             settle(h);
         }
-        return h
-            .state()
-            .open
-            .as_ref()
-            .is_some_and(|o| o.save_error.is_none());
+        match ours(h) {
+            (_, true) => return false,
+            (n, false) if n == before + 1 => {
+                return h.state().open.as_ref().unwrap().save_error.is_none();
+            }
+            // The confirming tap met no key (their deal ended the form in that frame).
+            (n, false) if n == before => continue 'again,
+            (n, false) => panic!("{n} deals of the window's where {before} were, plus one"),
+        }
     }
 }
