@@ -57,6 +57,11 @@ fn an_evening_of_2500_with_an_arrival_on_the_command_line() {
         "{log}"
     );
     let explained = text(&marque(&["explain", &file, "2"]));
+    // An event is an entry of the sheet, not a brasse.
+    assert!(
+        explained.starts_with("Entrée 2 — Arrivée — Marc arrive (450)\nAvant l'entrée : "),
+        "{explained}"
+    );
     assert!(explained.contains("Score ensuite : Paul 290 points, Lise 15 points, Marc 450 points"));
     assert!(explained.contains("[table.join]"), "{explained}");
     // The spreadsheet: a column for Marc, 0 before he came.

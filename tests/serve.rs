@@ -258,6 +258,11 @@ fn the_pages_hold_the_sheet_and_each_hands_count() {
         event.contains("&lt;img src=x onerror=alert(1)&gt;"),
         "{event}"
     );
+    // An event is an entry, not a deal.
+    assert!(
+        event.contains("<h1>Entrée 4</h1>") && !event.contains("Donne 4"),
+        "{event}"
+    );
     let (_, list) = get(&s.host, &format!("{}/", s.root));
     assert!(
         list.contains("bridge-soir") && !list.contains("Secret"),

@@ -174,8 +174,12 @@ impl Found<'_> {
             }
         };
         let mut t = String::new();
-        let title = marque_core::i18n::tr(lang, session.game.hand_title());
-        put(&mut t, &format!("{title} {n} — {}", e.label.render(lang)));
+        let event = session
+            .hands
+            .get(n.wrapping_sub(1))
+            .and_then(|h| h.game.event().map(|e| e.kind()));
+        let heading = marque_core::explain::heading(session.game, n, event, e.label.clone());
+        put(&mut t, &heading.render(lang));
         for f in &e.facts {
             put(&mut t, &f.render(lang));
         }

@@ -351,9 +351,14 @@ pub fn hand_page(
     let lang = base.lang;
     let count = marque_core::explain::explain(session, sheet, i)?;
     let names = session.game.side_names(&session.sides(), lang);
+    // A table event is an entry, not a deal.
+    let event = session
+        .hands
+        .get(i)
+        .is_some_and(|h| h.game.event().is_some());
     let title = session
         .game
-        .hand_words(msg!("web.hand", n = i + 1))
+        .entry_words(msg!("web.hand", n = i + 1), event)
         .render(lang);
     let mut main = format!(
         "<p><a href=\"{}?lang={}\">{}</a></p><h1>{}</h1><p class=\"label\">{}</p><ul class=\"facts\">",

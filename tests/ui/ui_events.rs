@@ -114,7 +114,10 @@ fn a_bridge_rubber_with_a_substitute_and_an_adjustment() {
     assert!(shows(&h, "Ajustement — +100 pour EO : renonce"));
     // Edited from the sheet: the form comes back filled, the points changed.
     click(&mut h, "#2");
-    click(&mut h, "Modifier la donne 2");
+    // An event is an entry of the sheet, not a deal.
+    assert!(shows(&h, "Entrée 2 — Ajustement — +100 pour EO : renonce"));
+    assert!(!shows(&h, "Modifier la donne 2"));
+    click(&mut h, "Modifier l'entrée 2");
     replace_in(&mut h, "Points convenus (− pour en retirer)", "50");
     click(&mut h, "Garder cette saisie");
     assert_eq!(entries(dir.path())[1]["points"], json!(50));

@@ -36,6 +36,25 @@ pub struct Explained {
     pub delta: Vec<i64>,
 }
 
+/// An entry's heading: "Donne 3 — 4♠ par Nord, juste fait", or for a table event "Entrée 5 —
+/// Arrivée — Didier arrive (150)"; `n` counts from 1, hands and events together.
+pub fn heading(
+    game: crate::games::GameKind,
+    n: usize,
+    event: Option<crate::games::table::EventKind>,
+    what: Msg,
+) -> Msg {
+    let what = match event {
+        Some(kind) => msg!(
+            "explain.event_what",
+            kind = crate::i18n::Arg::Key(kind.name_key()),
+            what = what
+        ),
+        None => what,
+    };
+    game.entry_words(msg!("explain.heading", n = n, what = what), event.is_some())
+}
+
 /// The count of hand `index` (from 0) of `session`, whose sheet is `sheet`; `None` past its last
 /// hand.
 pub fn explain(session: &Session, sheet: &Sheet, index: usize) -> Option<Explained> {
@@ -52,7 +71,7 @@ pub fn explain_played(session: &Session, index: usize) -> Result<Option<Explaine
 }
 
 /// The standing before a hand: each side with its total, in what the game counts ("Anne
-/// 1 340 points, Bruno 980 points").
+/// 1 340 points, Bruno 980 points"); the entry's words (`noun`) are for the caller to give.
 fn standing(session: &Session, totals: &[i64]) -> Msg {
     standing_as(session, totals, "explain.standing")
 }
@@ -72,7 +91,6 @@ fn standing_as(session: &Session, totals: &[i64], key: &'static str) -> Msg {
         .reduce(|rest, first| msg!("explain.list.more", first = first, rest = rest));
     msg!(
         key,
-        hand = crate::i18n::Arg::Key(game.hand_noun()),
         list = list.unwrap_or_else(|| Msg::new("explain.nobody"))
     )
 }
@@ -87,13 +105,11 @@ fn explain_row(
     let hand = session.hands.get(index)?;
     let live = before.live();
     let names = before.seats().current();
+    // Before "the deal", or before "the entry" where this is a table event.
+    let words = |m: Msg| session.game.entry_words(m, hand.game.event().is_some());
     let mut facts = vec![
-        msg!(
-            "explain.before",
-            hand = crate::i18n::Arg::Key(session.game.hand_noun()),
-            state = live.state(&names, index)
-        ),
-        standing(session, &live.totals()),
+        words(msg!("explain.before", state = live.state(&names, index))),
+        words(standing(session, &live.totals())),
     ];
     facts.extend(live.facts(&names));
     if let Some(event) = hand.game.event() {

@@ -168,25 +168,21 @@ pub(super) fn selected_heading(
 ) {
     let doc = &open.doc;
     let game = doc.session().game;
+    let hands = &doc.session().hands;
+    // A table event is an entry, not a deal (entries are numbered together).
+    let kind = hands.get(i).and_then(|h| h.game.event().map(|e| e.kind()));
+    let event = kind.is_some();
     ui.add_space(8.0);
-    ui.label(
-        RichText::new(
-            game.hand_words(msg!(
-                "ui.explain",
-                n = i + 1,
-                what = doc.sheet().label(&doc.session().hands, i)
-            ))
-            .render(lang),
-        )
-        .strong(),
-    );
+    let what = doc.sheet().label(hands, i);
+    let heading = marque_core::explain::heading(game, i + 1, kind, what);
+    ui.label(RichText::new(heading.render(lang)).strong());
     if open.read_only().is_none() {
         ui.horizontal_wrapped(|ui| {
-            let edit = game.hand_words(msg!("ui.edit_hand", n = i + 1));
+            let edit = game.entry_words(msg!("ui.edit_hand", n = i + 1), event);
             if ui.button(edit.render(lang)).clicked() {
                 commands.push(Command::Edit(i));
             }
-            let delete = game.hand_words(msg!("ui.delete_hand", n = i + 1));
+            let delete = game.entry_words(msg!("ui.delete_hand", n = i + 1), event);
             if ui.button(delete.render(lang)).clicked() {
                 commands.push(Command::Delete(i));
             }

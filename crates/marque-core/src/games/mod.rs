@@ -856,6 +856,19 @@ impl GameKind {
     pub fn asks_word(self) -> bool {
         self != GameKind::Ascenseur
     }
+
+    /// [`GameKind::hand_words`] for an entry of the sheet: a hand in the game's words, a table
+    /// event (an arrival, an adjustment) as an entry ("l'entrée 5", "Entry 5"): entries are
+    /// numbered together, but an event is nobody's deal.
+    pub fn entry_words(self, msg: crate::i18n::Msg, event: bool) -> crate::i18n::Msg {
+        use crate::i18n::Arg;
+        if !event {
+            return self.hand_words(msg);
+        }
+        msg.with("noun", Arg::Key("noun.entry.hand"))
+            .with("word", Arg::Key("noun.entry.word"))
+            .with("title", Arg::Key("noun.entry.title"))
+    }
 }
 
 impl Serialize for GameKind {
