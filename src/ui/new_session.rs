@@ -56,6 +56,12 @@ impl NewSession {
     fn build(&self) -> Result<Session, Msg> {
         let players: Vec<String> = self.players.iter().map(|p| p.trim().to_string()).collect();
         match Session::new(self.game, players, self.options.clone(), crate::now()) {
+            // Distinct as typed, but one person for the statistics (capitals, spaces, accents).
+            Ok(s) if let Some((i, j)) = marque_core::stats::same_person(&s.players) => Err(msg!(
+                "ui.new.same_person",
+                a = s.players[i].as_str(),
+                b = s.players[j].as_str()
+            )),
             Ok(mut s) => {
                 s.id = Some(crate::store::new_id(self.game.id()));
                 if self.word && self.game.asks_word() {

@@ -33,6 +33,17 @@ fn a_duplicate_or_missing_name_is_refused_and_the_entry_kept() {
         &h,
         "the name `Anne` is given to two players; names must be distinct"
     ));
+    // Distinct as typed, one person for the statistics: refused too.
+    replace_in(&mut h, "Player 2", "ANNE");
+    click(&mut h, "Start the game");
+    assert!(shows_containing(
+        &h,
+        "`Anne` and `ANNE` are the same name, capitals, accents and spaces aside"
+    ));
+    assert!(marque::store::Store::new(dir.path()).list().is_empty());
+    replace_in(&mut h, "Player 2", "Annette");
+    click(&mut h, "Start the game");
+    assert_eq!(marque::store::Store::new(dir.path()).list().len(), 1);
 }
 
 /// The name fields are wide enough for a name, from the first frame, at any size.

@@ -175,6 +175,16 @@ pub fn person_key(name: &str) -> String {
     shown_name(&folded.nfc().collect::<String>())
 }
 
+/// The first two of `names` that are one person by [`person_key`] ("Paul" and "paul ", "Zoé"
+/// typed two ways): a session file may hold them (they are distinct strings), but a table
+/// setting one down would see them counted as one player.
+pub fn same_person<S: AsRef<str>>(names: &[S]) -> Option<(usize, usize)> {
+    let keys: Vec<String> = names.iter().map(|n| person_key(n.as_ref())).collect();
+    keys.iter()
+        .enumerate()
+        .find_map(|(j, k)| keys[..j].iter().position(|e| e == k).map(|i| (i, j)))
+}
+
 /// A character that shows nothing in a name.
 fn invisible(c: char) -> bool {
     matches!(
@@ -366,6 +376,18 @@ pub fn head_to_head<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn same_person_finds_two_names_of_one_person() {
+        // "Zoé" precomposed, then as "e" and an accent; a zero-width space; capitals.
+        let names = ["Zo\u{e9}", "Paul", "zoe\u{301}"];
+        assert_eq!(same_person(&names), Some((0, 2)));
+        assert_eq!(
+            same_person(&["Paul", "Lise", " PAUL\u{200b}"]),
+            Some((0, 2))
+        );
+        assert_eq!(same_person(&["Paul", "Paula", "Pau l"]), None);
+    }
 
     #[test]
     fn head_to_head_counts_sessions_together_and_each_ones_wins() {

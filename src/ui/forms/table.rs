@@ -94,7 +94,7 @@ impl EventForm {
                     .and_then(|seat| {
                         Ok(Event::Replace {
                             seat,
-                            player: self.name_given()?,
+                            player: self.name_given(ctx)?,
                         })
                     })
             }
@@ -139,7 +139,7 @@ impl EventForm {
             EventKind::Join => {
                 self.name_field(ui, ctx, "ui.event.arriving");
                 self.points_field(ui, lang, "ui.event.score");
-                self.name_given().and_then(|player| {
+                self.name_given(ctx).and_then(|player| {
                     Ok(Event::Join {
                         player,
                         score: points_of(&self.points)?.unwrap_or(0),
@@ -157,12 +157,25 @@ impl EventForm {
             .map(|e| GameHand::Event(game, e))
     }
 
-    fn name_given(&self) -> Result<String, Msg> {
+    /// The name typed; refused if it is one of the players seated, however typed (capitals,
+    /// spaces, accents): the statistics would count them as one person.
+    fn name_given(&self, ctx: &Ctx) -> Result<String, Msg> {
         let name = self.name.trim();
         if name.is_empty() {
-            Err(Msg::new("ui.event.missing.name"))
-        } else {
-            Ok(name.to_string())
+            return Err(Msg::new("ui.event.missing.name"));
+        }
+        let key = marque_core::stats::person_key(name);
+        match ctx
+            .players
+            .iter()
+            .find(|p| marque_core::stats::person_key(p) == key)
+        {
+            Some(seated) => Err(msg!(
+                "ui.event.same_person",
+                name = name,
+                seated = seated.as_str()
+            )),
+            None => Ok(name.to_string()),
         }
     }
 
