@@ -270,9 +270,7 @@ impl App {
                 o.reset_form();
             }),
             Command::Table(kind) => self.with_open(|o| {
-                o.table = kind;
-                o.editing = None;
-                o.reset_form();
+                o.switch_table(kind);
                 // The keys just tapped lie right above the form: it is not scrolled to.
                 o.form_top = false;
             }),

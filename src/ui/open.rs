@@ -67,6 +67,17 @@ pub struct Open {
     /// The seats playing the hand the form enters, and who holds each.
     pub seats: Vec<usize>,
     pub players: Vec<String>,
+    /// A hand half entered, kept aside while an event's form is open.
+    draft: Option<Draft>,
+}
+
+/// A hand's form set aside, with what it was made for: the entries of the session then, and the
+/// seats and their holders.
+struct Draft {
+    form: Form,
+    entries: usize,
+    seats: Vec<usize>,
+    players: Vec<String>,
 }
 
 impl Open {
@@ -97,6 +108,7 @@ impl Open {
             form_area: None,
             preview_room: 0.0,
             whatif: serde_json::Map::new(),
+            draft: None,
             table: None,
             known: Vec::new(),
             seats: Vec::new(),
@@ -120,6 +132,37 @@ impl Open {
             self.form.keep_modes(&mut self.modes);
         }
         self.modes
+    }
+
+    /// The form enters `kind`: a table event, or with `None` the next hand. A hand half entered
+    /// is set aside while an event's form is open, and given back with the hand's key if nothing
+    /// was entered and nobody took a seat meanwhile: a look at the substitute's form loses no
+    /// tap. The key of the form already open changes nothing.
+    pub(super) fn switch_table(&mut self, kind: Option<marque_core::games::table::EventKind>) {
+        if kind == self.table && self.editing.is_none() {
+            return;
+        }
+        let entries = self.doc.session().hands.len();
+        if self.table.is_none() && self.editing.is_none() {
+            self.form.keep_modes(&mut self.modes);
+            self.draft = Some(Draft {
+                form: std::mem::replace(&mut self.form, Form::empty()),
+                entries,
+                seats: self.seats.clone(),
+                players: self.players.clone(),
+            });
+        }
+        self.table = kind;
+        self.editing = None;
+        self.reset_form();
+        if kind.is_none()
+            && let Some(d) = self.draft.take()
+            && d.entries == entries
+            && d.seats == self.seats
+            && d.players == self.players
+        {
+            self.form = d.form;
+        }
     }
 
     /// A fresh form for the next hand, or for hand `editing`.

@@ -281,3 +281,35 @@ fn every_event_of_every_game_is_entered_undone_and_redone() {
         }
     }
 }
+
+/// What the deal's form says while nobody is picked to declare.
+const DECLARER_MISSING: &str = "Choisissez le déclarant";
+
+/// A look at an event's form loses no tap: a deal half entered comes back with the deal's key,
+/// and goes on to be recorded as typed; once an event is recorded, the next deal starts afresh.
+#[test]
+fn a_deal_half_entered_waits_while_an_events_form_is_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = started(dir.path(), "Bridge (partie libre)", &BRIDGE);
+    click_all(&mut h, &["Nord — Anne", "Niveau 4"]);
+    click(&mut h, "Table : Remplacement");
+    assert!(!shows(&h, "Niveau 4"));
+    click(&mut h, "Table : Donne");
+    assert!(!shows_containing(&h, DECLARER_MISSING));
+    // The deal as it was left: the trump and the result are enough to record it.
+    click_all(&mut h, &["Atout pique", "Juste fait", "Valider la donne"]);
+    assert_eq!(
+        entries(dir.path())[0],
+        json!({"contract": "4S", "declarer": "N", "tricks": 10})
+    );
+    // The deal's own key changes nothing; an event recorded meanwhile starts the next afresh.
+    click_all(&mut h, &["Sud — Claire", "Niveau 3", "Table : Donne"]);
+    click(&mut h, "Table : Ajustement");
+    click(&mut h, "Points pour EO");
+    type_in(&mut h, "Points convenus (− pour en retirer)", "100");
+    click(&mut h, "Raison : renonce");
+    record(&mut h);
+    assert_eq!(entries(dir.path()).len(), 2);
+    click(&mut h, "Table : Donne");
+    assert!(shows_containing(&h, DECLARER_MISSING));
+}

@@ -228,10 +228,8 @@ fn table_row(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) 
             for k in row {
                 let (kind, text) = &choices[k];
                 let on = open.table == *kind;
-                let name = match kind {
-                    Some(_) => msg!("ui.table.key", what = text.as_str()).render(lang),
-                    None => text.clone(),
-                };
+                // "Table : Donne", "Table : Remplacement": what the table enters.
+                let name = msg!("ui.table.key", what = text.as_str()).render(lang);
                 let size = (egui::vec2(widths[k], height), type_size);
                 if crate::ui::widgets::key_in(ui, size, on, true, text.as_str(), name).clicked()
                     && !on
