@@ -9,6 +9,9 @@ use super::{App, Command, Open};
 use crate::i18n::{Lang, tr};
 use marque_core::msg;
 
+/// How many rubbers' results the board shows, the last ones.
+const RESULTS_SHOWN: usize = 3;
+
 /// Shows the scoreboard's window while it is asked for and a session is open.
 pub fn show(app: &mut App, ctx: &egui::Context) {
     if !app.scoreboard {
@@ -30,9 +33,16 @@ pub fn show(app: &mut App, ctx: &egui::Context) {
             .show(ctx, |ui| board(ui, open, lang));
         return;
     }
+    // 1280 × 720 pixels whatever the zoom, within the screen (in points, which the zoom
+    // enlarges).
+    let zoom = ctx.zoom_factor().max(0.1);
+    let mut size = egui::vec2(1280.0, 720.0) / zoom;
+    if let Some(monitor) = ctx.input(|i| i.viewport().monitor_size) {
+        size = size.min(monitor * 0.9);
+    }
     let builder = ViewportBuilder::default()
         .with_title(&title)
-        .with_inner_size([1280.0, 720.0]);
+        .with_inner_size(size);
     let sharing = app.sharing.is_some();
     let toggle_sharing = std::cell::Cell::new(false);
     let closed = ctx.show_viewport_immediate(
@@ -81,11 +91,11 @@ pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
     let sheet = doc.sheet();
     let head = marque_core::view::Head::of(doc.session(), sheet, lang);
     let sides = &head.names;
-    let room = ui.available_height();
-    // Each side's row takes an equal share of what is left under the headings.
+    // The headings' type follows the window, the headings taking at most about half of it;
+    // the totals take what they leave.
     let rows = sides.len().max(2) as f32;
-    let big = (room * 0.62 / rows).clamp(18.0, 150.0);
-    let small = (big * 0.36).clamp(14.0, 40.0);
+    let papers = open.rows.papers();
+    let small = headings_size(ui, rows, papers);
     ui.label(
         RichText::new(format!(
             "{} — {}",
@@ -103,9 +113,10 @@ pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
     let options = crate::text::options_text(doc.session(), &doc.session().options.to_json(), lang);
     let options = msg!("explain.options", list = options).render(lang);
     ui.label(RichText::new(options).size(small * 0.6).weak());
-    // A bridge evening: each finished rubber's result; at Chicago the chukker's wheel too.
-    let papers = open.rows.papers();
-    for (k, paper) in papers.iter().enumerate() {
+    // A bridge evening: the last finished rubbers' results (the sheet has them all); at
+    // Chicago the chukker's wheel too.
+    let first = papers.len().saturating_sub(RESULTS_SHOWN);
+    for (k, paper) in papers.iter().enumerate().skip(first) {
         if let Some(result) = paper.result(k) {
             ui.label(RichText::new(result.render(lang)).size(small * 0.7));
         }
@@ -126,6 +137,7 @@ pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
     let unit = tr(lang, doc.session().game.total_label());
     ui.label(RichText::new(unit).size(small * 0.7).strong());
     let leaders = &head.winners;
+    let big = totals_size(ui, (small, rows), target.is_some(), &head, &colon);
     for (s, name) in sides.iter().enumerate() {
         let total = head.totals.get(s).copied().unwrap_or(0);
         let mut job = LayoutJob::default();
@@ -176,4 +188,58 @@ pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
         ui.label(RichText::new(text).size(small).strong());
     }
     ui.label(RichText::new(tr(lang, "ui.board.hint")).size(12.0).weak());
+}
+
+/// The totals' type: as large as the room left under the headings lets every side's row (its
+/// total, its bar to the target) and the lines below (the last hand, the winners, the hint) be
+/// seen whole, and every row as wide as the window at most; 18 to 150 points.
+fn totals_size(
+    ui: &Ui,
+    (small, rows): (f32, f32),
+    bars: bool,
+    head: &marque_core::view::Head,
+    colon: &str,
+) -> f32 {
+    // Under the totals: a gap, the last hand, the winners once the game is over, the hint,
+    // with the gaps between lines.
+    let winners = if head.finished { small * 1.3 } else { 0.0 };
+    let below =
+        small * 0.5 + small * 0.8 * 1.3 + winners + 12.0 * 1.3 + 4.0 * ui.spacing().item_spacing.y;
+    // A row: its line (type and its leading) and its bar, with the gap between rows.
+    let per_row = if bars { 1.25 + 0.2 } else { 1.25 };
+    let tall = (ui.available_height() - below) / rows / per_row - ui.spacing().item_spacing.y;
+    // The widest row at 100 points, as wide as the window at most.
+    let widest = head
+        .names
+        .iter()
+        .zip(&head.totals)
+        .map(|(name, total)| {
+            let text = format!("{name}{colon}");
+            let total = marque_core::view::minus(*total);
+            super::widgets::text_width_at(ui, &text, 60.0)
+                + super::widgets::text_width_at(ui, &total, 100.0)
+        })
+        .fold(1.0_f32, f32::max);
+    let wide = ui.available_width() * 0.95 / widest * 100.0;
+    tall.min(wide).clamp(18.0, 150.0)
+}
+
+/// The headings' type: a share of the window's height for each side's row, and small enough
+/// that the headings' lines (the game, where it stands, the options, each rubber's result, the
+/// chukker's wheel) take at most 45 % of the height; 12 to 40 points.
+fn headings_size(ui: &Ui, rows: f32, papers: &[crate::session::Paper]) -> f32 {
+    let room = ui.available_height();
+    // At most one result a rubber, the last few.
+    let results = papers.len().min(RESULTS_SHOWN) as f32;
+    let wheel = if papers.last().is_some_and(|p| p.wheel.is_some()) {
+        // Its title and its four deals.
+        0.7 + 4.0 * 1.2
+    } else {
+        0.0
+    };
+    // In lines of the headings' type: the game, two of where it stands, two of the options at
+    // 0.6, the results at 0.7, the wheel, the totals' label at 0.7.
+    let lines = 1.0 + 2.0 + 1.2 + 0.7 * results + wheel + 0.7;
+    let by_lines = room * 0.45 / (lines * 1.3);
+    (room * 0.62 / rows * 0.36).min(by_lines).clamp(12.0, 40.0)
 }

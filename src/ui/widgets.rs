@@ -48,6 +48,14 @@ pub fn text_width(ui: &Ui, text: &str) -> f32 {
         .fonts_mut(|f| f.layout_no_wrap(text.to_string(), font, color).size().x)
 }
 
+/// How wide `text` is in proportional type of `size` points, on one line.
+pub fn text_width_at(ui: &Ui, text: &str, size: f32) -> f32 {
+    let font = egui::FontId::proportional(size);
+    let color = ui.visuals().text_color();
+    ui.ctx()
+        .fonts_mut(|f| f.layout_no_wrap(text.to_string(), font, color).size().x)
+}
+
 /// A title for a row of choices.
 pub fn row_title(ui: &mut Ui, text: impl Into<String>) {
     ui.label(RichText::new(text.into()).strong());

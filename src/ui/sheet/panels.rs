@@ -203,6 +203,9 @@ pub fn wheel(ui: &mut Ui, lang: Lang, (k, scale): (usize, f32), paper: &Paper) {
     egui::Grid::new(("wheel", k))
         .striped(true)
         .spacing(egui::vec2(14.0 * scale, 4.0 * scale))
+        // Rows as tall as their type where it is small (the room's board), never taller than
+        // a row of keys.
+        .min_row_height((14.0 * scale * 1.3).min(ui.spacing().interact_size.y))
         .show(ui, |ui| {
             for [deal, dealer, vul, points, running] in rows {
                 let size = 14.0 * scale;
