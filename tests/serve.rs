@@ -489,3 +489,100 @@ fn the_list_rates_tonights_players() {
     // The winner first: μ 27,6.
     assert!(page.contains("<td>1</td>") && page.contains("27,6"));
 }
+
+/// Writes `head` on a new connection and reads what comes back until the server closes it
+/// (or 30 s pass): the status, and whether it was closed.
+fn raw(host: &str, head: &[u8]) -> (u16, bool) {
+    let mut s = TcpStream::connect(host).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    s.write_all(head).ok();
+    let mut text = Vec::new();
+    let closed = s.read_to_end(&mut text).is_ok();
+    let text = String::from_utf8_lossy(&text);
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    (status, closed)
+}
+
+/// The threads of process `pid` (Linux).
+fn threads(pid: u32) -> usize {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap()
+        .lines()
+        .find_map(|l| l.strip_prefix("Threads:"))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap()
+}
+
+/// Heads nobody may send, before any capability: a later HTTP version (it once locked a
+/// thread and its connection for good), a line or headers too large, too many headers. Each
+/// is answered and its connection closed; the server keeps no thread for them and still serves.
+#[test]
+fn hostile_request_heads_are_answered_and_let_go() {
+    let dir = folder();
+    let s = serve(dir.path());
+    let page = format!("{}/s/bridge-soir", s.root);
+    assert_eq!(get(&s.host, &page).0, 200);
+    let before = threads(s.child.id());
+    for _ in 0..40 {
+        assert_eq!(raw(&s.host, b"GET / HTTP/2.0\r\n\r\n"), (505, true));
+    }
+    assert_eq!(
+        raw(&s.host, b"GET / HTTP/3.0\r\nHost: x\r\n\r\n"),
+        (505, true)
+    );
+    let long_line = format!("GET /{} HTTP/1.1\r\n\r\n", "a".repeat(64 * 1024));
+    assert_eq!(raw(&s.host, long_line.as_bytes()), (431, true));
+    let long_header = format!("GET / HTTP/1.1\r\nX-A: {}\r\n\r\n", "b".repeat(64 * 1024));
+    assert_eq!(raw(&s.host, long_header.as_bytes()), (431, true));
+    let many: String = (0..200).map(|k| format!("X-{k}: 1\r\n")).collect();
+    let many = format!("GET / HTTP/1.1\r\n{many}\r\n");
+    assert_eq!(raw(&s.host, many.as_bytes()), (431, true));
+    // The connections' threads are let go (tiny_http keeps a few idle ones for the next).
+    let start = Instant::now();
+    while threads(s.child.id()) > before + 8 && start.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let after = threads(s.child.id());
+    assert!(
+        after <= before + 8,
+        "{before} threads before, {after} after"
+    );
+    assert_eq!(get(&s.host, &page).0, 200);
+}
+
+/// A head sent a byte at a time, each within the per-read limit, is cut 20 s after its first
+/// byte: it no longer keeps its connection and thread for as long as it likes.
+#[test]
+fn a_head_sent_byte_by_byte_is_cut() {
+    let dir = folder();
+    let s = serve_env(dir.path(), &[("MARQUE_SERVE_TIMEOUT_MS", "1000")]);
+    let mut c = TcpStream::connect(&s.host).unwrap();
+    c.set_read_timeout(Some(Duration::from_millis(10))).unwrap();
+    let start = Instant::now();
+    let mut cut = None;
+    for b in b"GET / HTTP/1.1\r\nX-Slow: "
+        .iter()
+        .chain(std::iter::repeat(&b'z'))
+    {
+        // A write to a closed connection fails, or the answer (408) comes.
+        let mut buf = [0u8; 64];
+        let answered = matches!(c.read(&mut buf), Ok(_));
+        if c.write_all(&[*b]).is_err() || answered {
+            cut = Some(start.elapsed());
+            break;
+        }
+        if start.elapsed() > Duration::from_secs(40) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    let cut = cut.expect("still connected after 40 s");
+    assert!(
+        cut >= Duration::from_secs(19) && cut < Duration::from_secs(30),
+        "cut after {cut:?}"
+    );
+}

@@ -6,11 +6,20 @@ use std::io::{BufReader, BufWriter, ErrorKind, Read};
 
 use std::net::SocketAddr;
 use std::str::FromStr;
+use std::time::{Duration, Instant};
 
 use crate::common::{HTTPVersion, Method};
 use crate::util::RefinedTcpStream;
 use crate::util::{SequentialReader, SequentialReaderBuilder, SequentialWriterBuilder};
 use crate::Request;
+
+/// Marque's patch: the most bytes a request's head (its line and headers) may hold.
+const HEAD_BYTES: usize = 16 * 1024;
+/// Marque's patch: the most header lines a request may have.
+const HEADERS: usize = 64;
+/// Marque's patch: how long a request's head may take from its first byte (the socket's own
+/// limit is per read: a byte every few seconds kept a connection for good).
+const HEAD_TIME: Duration = Duration::from_secs(20);
 
 /// A ClientConnection is an object that will store a socket to a client
 /// and return Request objects.
@@ -77,17 +86,32 @@ impl ClientConnection {
     ///
     /// Reads until `CRLF` is reached. The next read will start
     ///  at the first byte of the new line.
-    fn read_next_line(&mut self) -> IoResult<AsciiString> {
+    ///
+    /// Marque's patch: `room` is what the head may still hold, `started` when its first byte
+    /// came; past either limit, an error (InvalidData: too large, TimedOut: too slow).
+    fn read_next_line(
+        &mut self,
+        room: &mut usize,
+        started: &mut Option<Instant>,
+    ) -> IoResult<AsciiString> {
         let mut buf = Vec::new();
         let mut prev_byte_was_cr = false;
 
         loop {
+            if *room == 0 {
+                return Err(IoError::new(ErrorKind::InvalidData, "request head too large"));
+            }
+            if started.is_some_and(|t| t.elapsed() > HEAD_TIME) {
+                return Err(IoError::new(ErrorKind::TimedOut, "request head too slow"));
+            }
             let byte = self.next_header_source.by_ref().bytes().next();
 
             let byte = match byte {
                 Some(b) => b?,
                 None => return Err(IoError::new(ErrorKind::ConnectionAborted, "Unexpected EOF")),
             };
+            *room -= 1;
+            started.get_or_insert_with(Instant::now);
 
             if byte == b'\n' && prev_byte_was_cr {
                 buf.pop(); // removing the '\r'
@@ -104,10 +128,15 @@ impl ClientConnection {
     /// Reads a request from the stream.
     /// Blocks until the header has been read.
     fn read(&mut self) -> Result<Request, ReadError> {
+        // Marque's patch: the head's limits (an idle keep-alive connection waits for its first
+        // byte as before, up to the socket's limit).
+        let (mut room, mut started) = (HEAD_BYTES, None);
         let (method, path, version, headers) = {
             // reading the request line
             let (method, path, version) = {
-                let line = self.read_next_line().map_err(ReadError::ReadIoError)?;
+                let line = self
+                    .read_next_line(&mut room, &mut started)
+                    .map_err(ReadError::ReadIoError)?;
 
                 parse_request_line(
                     line.as_str().trim(), // TODO: remove this conversion
@@ -118,11 +147,20 @@ impl ClientConnection {
             let headers = {
                 let mut headers = Vec::new();
                 loop {
-                    let line = self.read_next_line().map_err(ReadError::ReadIoError)?;
+                    let line = self
+                        .read_next_line(&mut room, &mut started)
+                        .map_err(ReadError::ReadIoError)?;
 
                     if line.is_empty() {
                         break;
                     };
+                    // Marque's patch: at most HEADERS header lines.
+                    if headers.len() >= HEADERS {
+                        return Err(ReadError::ReadIoError(IoError::new(
+                            ErrorKind::InvalidData,
+                            "too many headers",
+                        )));
+                    }
                     headers.push(match FromStr::from_str(line.as_str().trim()) {
                         // TODO: remove this conversion
                         Ok(h) => h,
@@ -203,6 +241,16 @@ impl Iterator for ClientConnection {
                                  // se we have to close
                 }
 
+                // Marque's patch: a head too large is answered 431, and the connection closed.
+                Err(ReadError::ReadIoError(ref err)) if err.kind() == ErrorKind::InvalidData => {
+                    let writer = self.sink.next().unwrap();
+                    let response = Response::new_empty(StatusCode(431));
+                    response
+                        .raw_print(writer, HTTPVersion(1, 1), &[], false, None)
+                        .ok();
+                    return None;
+                }
+
                 Err(ReadError::ReadIoError(ref err)) if err.kind() == ErrorKind::TimedOut => {
                     // request timeout
                     let writer = self.sink.next().unwrap();
@@ -227,15 +275,17 @@ impl Iterator for ClientConnection {
 
             // checking HTTP version
             if *rq.http_version() > (1, 1) {
-                let writer = self.sink.next().unwrap();
+                // Marque's patch: answered through the request's own writer (a new one waited
+                // for the request's, which it held: the thread and the connection stayed
+                // locked for good), and the connection closed.
                 let response = Response::from_string(
                     "This server only supports HTTP versions 1.0 and 1.1".to_owned(),
                 )
                 .with_status_code(StatusCode(505));
                 response
-                    .raw_print(writer, HTTPVersion(1, 1), &[], false, None)
+                    .raw_print(rq.into_writer(), HTTPVersion(1, 1), &[], false, None)
                     .ok();
-                continue;
+                return None;
             }
 
             // updating the status of the connection
