@@ -586,3 +586,77 @@ fn a_head_sent_byte_by_byte_is_cut() {
         "cut after {cut:?}"
     );
 }
+
+/// Links in the folder are never served, wherever they lead (a Syncthing share may bring one):
+/// not into the trash, not to another file of the folder (the same session twice), not out.
+#[test]
+fn links_are_not_served() {
+    let dir = folder();
+    let link =
+        |to: &str, name: &str| std::os::unix::fs::symlink(to, dir.path().join(name)).unwrap();
+    link("trash/old.json", "corbeille.json");
+    link("bridge.json", "double.json");
+    let s = serve(dir.path());
+    let (status, list) = get(&s.host, &format!("{}/", s.root));
+    assert_eq!(status, 200);
+    assert!(!list.contains("Secret"), "the trash through a link");
+    assert_eq!(
+        list.matches("/s/bridge-soir?").count(),
+        1,
+        "one session, listed once: {list}"
+    );
+    assert_eq!(get(&s.host, &format!("{}/s/jetee", s.root)).0, 404);
+}
+
+/// A name that begins with a right-to-left override cannot turn the scores after it around,
+/// and control characters do not reach the page.
+#[test]
+fn direction_and_control_characters_are_dropped_from_names() {
+    let dir = folder();
+    let session = json!({"format": "marque-session", "version": 1, "id": "rtl", "game": "truc",
+        "created": "2026-11-26T20:00:00+01:00", "players": ["\u{202e}Alice\u{1b}[31m", "Bob\u{0}"],
+        "options": {}, "closed": false, "hands": [{"calls": [], "winner": 0}]});
+    std::fs::write(dir.path().join("rtl.json"), session.to_string()).unwrap();
+    let s = serve(dir.path());
+    for path in [String::new(), "s/rtl".to_string(), "s/rtl/h/1".to_string()] {
+        let (status, page) = get(&s.host, &format!("{}/{path}", s.root));
+        assert_eq!(status, 200, "{path}");
+        for c in ['\u{202e}', '\u{1b}', '\u{0}'] {
+            assert!(!page.contains(c), "{path}: {c:?}");
+        }
+        assert!(page.contains("Alice[31m"), "{path}");
+    }
+}
+
+/// A followed file written in place (a moment when it does not read) is not "gone": the page
+/// keeps following, and gets the sheet once the file reads again.
+#[test]
+fn a_file_that_does_not_read_for_a_moment_is_not_gone() {
+    let dir = folder();
+    let s = serve(dir.path());
+    let mut events = Events::open(&s.host, &format!("{}/s/bridge-soir/events", s.root));
+    assert!(events.change(Duration::from_secs(3)).is_some());
+    let file = dir.path().join("bridge.json");
+    let whole = std::fs::read(&file).unwrap();
+    // Half of it, in place; then all of it, with one deal more.
+    std::fs::write(&file, &whole[..whole.len() / 2]).unwrap();
+    std::thread::sleep(Duration::from_millis(600));
+    let mut more: Value = serde_json::from_slice(&whole).unwrap();
+    more["hands"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"contract": "3NT", "declarer": "W", "tricks": 9}));
+    std::fs::write(&file, more.to_string()).unwrap();
+    let start = Instant::now();
+    let mut next = None;
+    while start.elapsed() < Duration::from_secs(5) && next.is_none() {
+        match events.next() {
+            Some((name, data)) if name == "change" => {
+                next = serde_json::from_str::<Value>(&data).ok()
+            }
+            Some((name, _)) => assert_ne!(name, "gone", "the page was told the session went"),
+            None => break,
+        }
+    }
+    assert_eq!(next.expect("the sheet once it reads")["hands"], 5);
+}

@@ -55,8 +55,16 @@ pub fn find(folder: &Path, id: &str) -> Option<PathBuf> {
     Store::new(folder.to_path_buf())
         .list_reading()
         .into_iter()
+        .filter(|l| own_file(&l.path))
         .find(|l| matches!(&l.state, FileState::Fine(s) if s.id.as_deref() == Some(id)))
         .map(|l| l.path)
+}
+
+/// Whether `path` is a file of the folder itself, not a symbolic link: a link (which another
+/// machine of a Syncthing share may plant) could lead to the trash, the archive, another folder,
+/// or to a session listed already; the room's pages serve none of them.
+pub fn own_file(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| !m.file_type().is_symlink())
 }
 
 impl Hub {
@@ -78,8 +86,10 @@ impl Hub {
                 let people = crate::store::people::People::read(&store).people.stats();
                 // Rated as statistics count: the archived sessions too (never served).
                 let counted = store.list_rated(&people, false);
+                let mut listed = counted.sessions;
+                listed.retain(|l| own_file(&l.path));
                 Arc::new(super::Listing {
-                    listed: counted.sessions,
+                    listed,
                     people,
                     ratings: counted.ratings,
                 })
@@ -95,10 +105,17 @@ impl Hub {
     }
 
     /// What a page of session `path` in `lang` is sent: the sheet as it now is ("change"), or
-    /// that the session is gone.
-    fn event(&self, id: &str, path: Option<&Path>, lang: Lang) -> Event {
+    /// that the session is gone (its file no longer there, or a link now). Nothing while the
+    /// file is there but does not read (written in place, half copied, damaged): the page keeps
+    /// what it shows, and the file's next change is read again.
+    fn event(&self, id: &str, path: Option<&Path>, lang: Lang) -> Option<Event> {
         let base = self.base(lang);
-        let loaded = path.and_then(|p| crate::store::read_session(p).ok());
+        let path = path.filter(|p| own_file(p));
+        let loaded = match path.map(crate::store::read_session) {
+            Some(Ok(l)) => Some(l),
+            Some(Err(_)) => return None,
+            None => None,
+        };
         let text = match loaded {
             Some(l) => {
                 let body = serde_json::json!({
@@ -114,7 +131,7 @@ impl Hub {
                 format!("event: gone\ndata: {body}\n\n")
             }
         };
-        Arc::from(text.into_bytes())
+        Some(Arc::from(text.into_bytes()))
     }
 
     /// A page starts following session `id` (its file `path`): it is sent the sheet as it is
@@ -134,14 +151,18 @@ impl Hub {
             f.sent.clear();
         }
         let first = match f.sent.iter().find(|(l, _)| *l == lang) {
-            Some((_, e)) => e.clone(),
+            Some((_, e)) => Some(e.clone()),
             None => {
                 let e = self.event(id, Some(&f.path), lang);
-                f.sent.push((lang, e.clone()));
+                if let Some(e) = &e {
+                    f.sent.push((lang, e.clone()));
+                }
                 e
             }
         };
-        tx.try_send(first).ok();
+        if let Some(first) = first {
+            tx.try_send(first).ok();
+        }
         f.pages.push(Page { lang, tx });
         rx
     }
@@ -164,7 +185,7 @@ impl Hub {
             }
             f.stamp = now;
             let path = now.is_some().then_some(f.path.as_path());
-            let mut made: Vec<(Lang, Event)> = Vec::new();
+            let mut made: Vec<(Lang, Option<Event>)> = Vec::new();
             f.pages.retain(|p| {
                 let event = match made.iter().find(|(l, _)| *l == p.lang) {
                     Some((_, e)) => e.clone(),
@@ -174,12 +195,19 @@ impl Hub {
                         e
                     }
                 };
+                // The file does not read just now: the page waits for its next change.
+                let Some(event) = event else {
+                    return true;
+                };
                 match p.tx.try_send(event) {
                     Ok(()) => true,
                     Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => false,
                 }
             });
-            f.sent = made;
+            f.sent = made
+                .into_iter()
+                .filter_map(|(l, e)| e.map(|e| (l, e)))
+                .collect();
             !f.pages.is_empty()
         });
     }

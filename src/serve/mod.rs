@@ -404,7 +404,8 @@ impl Ctx {
             }
             _ => None,
         });
-        let Some((id, path)) = found else {
+        // A file turned into a link since it was listed is not followed either.
+        let Some((id, path)) = found.filter(|(_, p)| live::own_file(p)) else {
             return self.not_found(req);
         };
         if more == ["events"] {

@@ -16,7 +16,8 @@ use crate::store::{FileState, Listed};
 use marque_core::msg;
 use marque_core::view::{SheetView, minus, signed_shown, typeset};
 
-/// `text` with `& < > " '` escaped, for HTML text and attribute values alike.
+/// `text` with `& < > " '` escaped, for HTML text and attribute values alike; direction and
+/// control characters dropped.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
@@ -26,6 +27,11 @@ pub fn escape(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
+            // Direction controls: a name beginning with a right-to-left override turned the
+            // scores after it around ("500" read "005"); names need none of them to show.
+            '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => {}
+            // Control characters (NUL, ESC…) show nothing on a page; a line break stays.
+            c if c.is_control() && c != '\n' && c != '\t' => {}
             c => out.push(c),
         }
     }
