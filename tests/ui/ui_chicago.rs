@@ -3,6 +3,7 @@
 //! out; before each deal its place, dealer and vulnerability in large type; the premiums; the
 //! wheel; "Chukker suivant" where the rubber's key is.
 use crate::ui_common::*;
+use egui_kittest::kittest::Queryable;
 use serde_json::json;
 
 type H = egui_kittest::Harness<'static, marque::ui::App>;
@@ -80,8 +81,9 @@ fn a_chicago_chukker_through_the_form() {
         &h,
         "Donne 4 sur 4 — donneur : Ouest (David) — tous vulnérables"
     ));
-    // Deal 4: 1♣ by West, made: 20 and 100 for a part-score on the fourth deal.
-    deal(
+    // Deal 4: 1♣ by West, made: 20 and 100 for a part-score on the fourth deal; the preview
+    // says it ends the chukker (not a rubber).
+    click_all(
         &mut h,
         &[
             "Ouest — David",
@@ -91,6 +93,11 @@ fn a_chicago_chukker_through_the_form() {
             "Juste fait",
         ],
     );
+    assert!(shows_containing(
+        &h,
+        "Cette donne termine le chukker, gagné par NS"
+    ));
+    click(&mut h, "Valider la donne");
     // The chukker's result and the next chukker's key, where the rubber's would be.
     assert!(shows_containing(
         &h,
@@ -123,6 +130,12 @@ fn a_chicago_chukker_through_the_form() {
         &h,
         "Donne 1 sur 4 — donneur : Nord (Anne) — personne vulnérable"
     ));
+    // The chart picks a chukker, by its name (the sheet titles the first one so too).
+    let named = |h: &H| h.query_all_by_label("Chukker 1").count();
+    let before = named(&h);
+    click(&mut h, "Courbe des scores");
+    assert_eq!(named(&h), before + 1);
+    assert!(!shows(&h, "Robre 1"));
 }
 
 /// The count of a Chicago deal names its place, its dealer and the vulnerability's rule.

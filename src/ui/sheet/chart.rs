@@ -15,9 +15,15 @@ pub(super) fn chart(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Com
     let rubbers = rubbers_of(open.doc.sheet());
     if let Some(&last) = rubbers.last() {
         let picked = open.chart_rubber.unwrap_or(last);
+        // Chicago's chukkers, or rubbers.
+        let key = if open.rows.papers().iter().any(|p| p.wheel.is_some()) {
+            "ui.chart.chukker"
+        } else {
+            "ui.chart.rubber"
+        };
         ui.horizontal_wrapped(|ui| {
             for r in 0..=last {
-                let text = msg!("ui.chart.rubber", n = r + 1).render(lang);
+                let text = msg!(key, n = r + 1).render(lang);
                 if ui.selectable_label(picked == r, text).clicked() {
                     commands.push(Command::ChartRubber(r));
                 }

@@ -365,6 +365,7 @@ pub(super) fn confirm_area(
     let sides = crate::text::side_names(open.doc.sheet(), lang);
     let names = crate::text::side_names(open.doc.sheet(), lang);
     let now_totals = open.doc.sheet().totals.clone();
+    let chukkers = chicago(open.rows.papers());
     match open.preview_of(hand.clone()) {
         Ok(preview) => {
             // Compact, so that the form above keeps its room on a small screen.
@@ -384,7 +385,9 @@ pub(super) fn confirm_area(
                 let (winners, count) =
                     marque_core::view::winner_names(&preview.here.winners, &names);
                 // Bridge: the rubber ends, and the evening may go on.
-                let key = if game.goes_on() {
+                let key = if chukkers {
+                    "ui.will_end.chukker"
+                } else if game.goes_on() {
                     "ui.will_end.rubber"
                 } else {
                     "ui.will_end"
