@@ -5,7 +5,7 @@ use serde_json::{Map, Value, json};
 
 use super::{App, Prefs, Screen};
 use crate::games::{GameKind, OptDesc, OptKind};
-use crate::i18n::{Lang, Msg, tr};
+use crate::i18n::{Arg, Lang, Msg, tr};
 use crate::session::Session;
 use marque_core::msg;
 
@@ -184,8 +184,13 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         // The other side's word: a game of sides or of two. At L'Ascenseur every player
         // counts their own tricks, a round is no side's to confirm.
         if game.asks_word() {
-            ui.checkbox(&mut ns.word, tr(lang, "ui.new.word"))
-                .on_hover_text(tr(lang, "ui.new.word_help"));
+            let asked = super::sheet::word_asked(game);
+            let words = |key| {
+                game.hand_words(msg!(key, who = Arg::Key(asked)))
+                    .render(lang)
+            };
+            ui.checkbox(&mut ns.word, words("ui.new.word"))
+                .on_hover_text(words("ui.new.word_help"));
         }
         ui.add_space(10.0);
         // The button first, its message under it: a message never pushes it down.

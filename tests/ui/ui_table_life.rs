@@ -180,10 +180,15 @@ fn the_new_session_screen_offers_what_the_game_has_and_clears_its_error() {
     click(&mut h, "Nouvelle partie");
     click(&mut h, "Le Truc");
     assert!(!shows(&h, "+ Anne"), "a sample name offered as seen before");
-    // L'Ascenseur has no side to confirm a round.
-    assert!(shows(&h, "Faire confirmer chaque donne par l'autre camp"));
+    // Each game asks in its own words; L'Ascenseur has no side to confirm a round.
+    assert!(shows(&h, "Faire confirmer chaque donne par l'autre joueur"));
+    click(&mut h, "Le 2500");
+    assert!(shows(
+        &h,
+        "Faire confirmer chaque brasse par les autres joueurs"
+    ));
     click(&mut h, "L'Ascenseur");
-    assert!(!shows_containing(&h, "par l'autre camp"));
+    assert!(!shows_containing(&h, "Faire confirmer"));
     // A refusal said in red goes once the names are typed.
     click(&mut h, "Le Truc");
     click(&mut h, "Commencer la partie");
