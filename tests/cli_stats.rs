@@ -163,7 +163,7 @@ fn one_player_by_name_in_the_readers_language() {
         Robres gagnés : 1
         Points marqués dans ces robres : 940
         Moyenne de points par robre : 940,0
-  Son rival : Bruno (devant 1 fois)
+  Son rival : Bruno (Claire a fini devant une fois)
   Partenaire le plus fréquent : anne (1 partie)
   Plus longue série de victoires : 1
   Meilleure partie — Bridge (partie libre) : 940
@@ -188,7 +188,7 @@ fn one_player_by_name_in_the_readers_language() {
         Rubbers won: 1
         Points scored in those rubbers: 940
         Average points per rubber: 940.0
-  Rival: Bruno (finished ahead 1 time)
+  Rival: Bruno (Claire finished ahead once)
   Most frequent partner: anne (1 session)
   Longest run of wins: 1
   Best session — Rubber bridge: 940

@@ -104,7 +104,9 @@ pub(super) fn stats(
             })
             .and_then(|()| match &told {
                 Some((story, r, key)) => {
-                    for line in story_lines(story, r, key, lang) {
+                    // The player as their figures above name them.
+                    let who = players.first().map_or("", |p| p.name.as_str());
+                    for line in story_lines(story, r, (key, who), lang) {
                         writeln!(out, "{}", printable(&line, false))?;
                     }
                     Ok(())
@@ -119,14 +121,14 @@ pub(super) fn stats(
 fn story_lines(
     story: &marque_core::rivals::Story,
     r: &marque_core::ratings::Ratings,
-    key: &str,
+    (key, who): (&str, &str),
     lang: Lang,
 ) -> Vec<String> {
     let mut lines = Vec::new();
     // Under the player's figures, indented as theirs are.
     let mut put =
         |m: marque_core::i18n::Msg| lines.push(format!("  {}", m.render(lang).trim_start()));
-    for m in story.sentences() {
+    for m in story.sentences(who) {
         put(m);
     }
     let ladders = r

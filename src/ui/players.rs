@@ -73,7 +73,11 @@ impl PlayersState {
             })
         {
             let story = marque_core::rivals::story(crate::store::rated(listed), people, one);
-            let lines = story.sentences().iter().map(|m| m.render(lang)).collect();
+            let lines = story
+                .sentences(one)
+                .iter()
+                .map(|m| m.render(lang))
+                .collect();
             let made = (generation, people.clone(), one.clone(), lang);
             self.story = Some(Story { made, lines });
         }

@@ -172,7 +172,7 @@ pub fn player(ui: &mut egui::Ui, lang: Lang, state: &RatingsState, people: &Peop
     }
 }
 
-/// Why one rating moved, in the explanation's style: "21/11 — Anne et Claire : 38 % contre
+/// Why one rating moved, in the explanation's style: "21/11 — Anne et Claire : 38 % de chances de finir devant
 /// Bruno et David ; rang 1 sur 2 : μ 25,0 → 27,6, σ 8,3 → 8,1".
 pub fn why(lang: Lang, m: &Moved) -> String {
     let names = |v: &Vec<String>| marque_core::i18n::join(v);

@@ -39,14 +39,20 @@ fn the_ratings_table_a_chart_and_why_it_moved() {
     // Her first partie: even chances against Bruno, first of two, μ 25,0 → 27,6.
     assert!(shows_containing(
         &h,
-        "2026-11-20 — Le Truc — Alice : 50 % contre Bruno ; rang 1 sur 2 : μ 25,0 → 27,6, σ 8,3 → 8,1"
+        "2026-11-20 — Le Truc — Alice : 50 % de chances de finir devant Bruno ; rang 1 sur 2 : μ 25,0 → 27,6, σ 8,3 → 8,1"
     ));
     assert!(shows_containing(&h, "2026-11-21 — Le Truc — Alice : "));
     // Her rivals and records, as `marque stats --player` tells them: ahead of Bruno, behind
     // Chloé, one partie won in a row, her best partie and her best deal (the one she won).
     assert!(shows(&h, "Rivaux et records"));
-    assert!(shows(&h, "Son rival : Bruno (devant 1 fois)"));
-    assert!(shows(&h, "Sa bête noire : Chloé (derrière 1 fois)"));
+    assert!(shows(
+        &h,
+        "Son rival : Bruno (Alice a fini devant une fois)"
+    ));
+    assert!(shows(
+        &h,
+        "Sa bête noire : Chloé (a fini devant Alice une fois)"
+    ));
     assert!(shows(&h, "Plus longue série de victoires : 1"));
     assert!(shows(&h, "Meilleure partie — Le Truc : 1"));
     assert!(shows(&h, "Meilleure donne — Le Truc : 1"));

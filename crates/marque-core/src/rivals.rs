@@ -61,13 +61,16 @@ impl Story {
     /// The stories as sentences (`stats.*`, each opening with two spaces: the command line
     /// lists them under the player's figures): rival, nemesis, partner, longest run, best
     /// session and best hand per game, and each person met on the other side.
-    pub fn sentences(&self) -> Vec<Msg> {
+    ///
+    /// `who` is the player the story is of, as shown: "Rival: Bruno (Claire finished ahead of
+    /// him…)" says whose the count is.
+    pub fn sentences(&self, who: &str) -> Vec<Msg> {
         let mut out = Vec::new();
         if let Some((name, n)) = self.rival() {
-            out.push(msg!("stats.rival", name = name, n = n));
+            out.push(msg!("stats.rival", name = name, n = n, who = who));
         }
         if let Some((name, n)) = self.nemesis() {
-            out.push(msg!("stats.nemesis", name = name, n = n));
+            out.push(msg!("stats.nemesis", name = name, n = n, who = who));
         }
         if let Some((name, n)) = self.partner() {
             out.push(msg!("stats.partner", name = name, n = n));
