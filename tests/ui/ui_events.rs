@@ -31,6 +31,8 @@ fn a_2500_evening_with_a_late_arrival_and_a_departure() {
     ));
     type_in(&mut h, "Qui arrive ?", "Marc");
     type_in(&mut h, "Score de départ convenu (0 sinon)", "450");
+    // The preview shows the new seat's points under its player's name.
+    assert!(shows(&h, "Marc : +450"));
     record(&mut h);
     assert_eq!(
         entries(dir.path())[1],

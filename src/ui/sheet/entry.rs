@@ -383,7 +383,11 @@ pub(super) fn confirm_area(
             return;
         }
     };
-    let sides = crate::text::side_names(open.doc.sheet(), lang);
+    let mut sides = crate::text::side_names(open.doc.sheet(), lang);
+    // An arrival makes a seat after the last: its points are shown under its player's name.
+    if let Some(marque_core::games::table::Event::Join { player, .. }) = hand.event() {
+        sides.push(player.clone());
+    }
     let names = crate::text::side_names(open.doc.sheet(), lang);
     let now_totals = open.doc.sheet().totals.clone();
     let chukkers = chicago(open.rows.papers());
