@@ -205,7 +205,15 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
             ns.error = ns.build().err();
         }
         if let Some(e) = &ns.error {
-            ui.colored_label(ui.visuals().error_fg_color, e.render(lang));
+            // A sentence of its own here: its first letter a capital (the command line's
+            // messages follow a "file:" and start lower case).
+            let text = e.render(lang);
+            let mut chars = text.chars();
+            let text: String = chars
+                .next()
+                .map(|c| c.to_uppercase().chain(chars).collect())
+                .unwrap_or_default();
+            ui.colored_label(ui.visuals().error_fg_color, text);
         }
     });
     if create {

@@ -11,12 +11,12 @@ fn a_duplicate_or_missing_name_is_refused_and_the_entry_kept() {
     click(&mut h, "Le Truc");
     type_in(&mut h, "Joueur 1", "Anne");
     click(&mut h, "Commencer la partie");
-    assert!(shows(&h, "le joueur 2 n'a pas de nom"));
+    assert!(shows(&h, "Le joueur 2 n'a pas de nom"));
     type_in(&mut h, "Joueur 2", "Anne");
     click(&mut h, "Commencer la partie");
     assert!(shows(
         &h,
-        "le nom « Anne » est donné à deux joueurs ; les noms doivent être distincts"
+        "Le nom « Anne » est donné à deux joueurs ; les noms doivent être distincts"
     ));
     assert_eq!(
         h.get_by_label("Joueur 1").value().as_deref(),
@@ -31,7 +31,7 @@ fn a_duplicate_or_missing_name_is_refused_and_the_entry_kept() {
     click(&mut h, "Start the game");
     assert!(shows(
         &h,
-        "the name `Anne` is given to two players; names must be distinct"
+        "The name `Anne` is given to two players; names must be distinct"
     ));
     // Distinct as typed, one person for the statistics: refused too.
     replace_in(&mut h, "Player 2", "ANNE");
