@@ -244,6 +244,14 @@ fn the_pages_hold_the_sheet_and_each_hands_count() {
     // sheet and on the event's own page.
     let (_, page) = get(&s.host, &format!("{}/s/truc-soir", s.root));
     assert!(!page.contains(HOSTILE) && page.contains("&lt;img src=x onerror=alert(1)&gt;"));
+    // The last entry, a substitute, is told to a following page as an entry, with no dash
+    // before nothing (the page sets it as text).
+    let mut events = Events::open(&s.host, &format!("{}/s/truc-soir/events", s.root));
+    let first = events.change(Duration::from_secs(5)).unwrap();
+    assert_eq!(
+        first["news"],
+        format!("Entrée 3 : {SUBSTITUTE} remplace Bruno")
+    );
     assert!(!page.contains("<b ") && page.contains("&lt;b onmouseover=alert(2)&gt;Zoé"));
     for path in ["s/bridge-soir", "s/bridge-soir/h/4", "s/truc-soir/h/3"] {
         let (status, page) = get(&s.host, &format!("{}/{path}", s.root));

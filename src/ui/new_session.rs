@@ -184,7 +184,7 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         // The other side's word: a game of sides or of two. At L'Ascenseur every player
         // counts their own tricks, a round is no side's to confirm.
         if game.asks_word() {
-            let asked = super::sheet::word_asked(game);
+            let asked = game.word_asked().0;
             let words = |key| {
                 game.hand_words(msg!(key, who = Arg::Key(asked)))
                     .render(lang)

@@ -205,9 +205,15 @@ fn totals_size(
     let winners = if head.finished { small * 1.3 } else { 0.0 };
     let below =
         small * 0.5 + small * 0.8 * 1.3 + winners + 12.0 * 1.3 + 4.0 * ui.spacing().item_spacing.y;
-    // A row: its line (type and its leading) and its bar, with the gap between rows.
-    let per_row = if bars { 1.25 + 0.2 } else { 1.25 };
-    let tall = (ui.available_height() - below) / rows / per_row - ui.spacing().item_spacing.y;
+    // A row: its line (type and its leading), its bar (at least as tall as its words, 0.6 of
+    // the headings' type), the gaps.
+    let gaps = 2.0 * ui.spacing().item_spacing.y;
+    let (per_big, fixed) = if bars {
+        (1.25 + 0.12, small * 0.6 * 1.4 + gaps)
+    } else {
+        (1.25, gaps)
+    };
+    let tall = ((ui.available_height() - below) / rows - fixed) / per_big;
     // The widest row at 100 points, as wide as the window at most.
     let widest = head
         .names

@@ -367,12 +367,26 @@ pub fn last_hand(session: &Session, sheet: &Sheet, names: &[String]) -> Option<M
         .filter(|(_, d)| **d != 0)
         .map(|(n, d)| format!("{n} {}", signed_shown(*d)))
         .collect();
-    Some(session.game.hand_words(crate::msg!(
-        "view.last_hand",
-        n = i + 1,
-        what = sheet.label(&session.hands, i),
-        points = points.join(", ")
-    )))
+    // A table event is an entry, not a hand.
+    let event = session
+        .hands
+        .get(i)
+        .is_some_and(|h| h.game.event().is_some());
+    // Nothing to anyone (a substitute, a passed deal): no dash before nothing.
+    let key = if points.is_empty() {
+        "view.last_hand_nothing"
+    } else {
+        "view.last_hand"
+    };
+    Some(session.game.entry_words(
+        crate::msg!(
+            key,
+            n = i + 1,
+            what = sheet.label(&session.hands, i),
+            points = points.join(", ")
+        ),
+        event,
+    ))
 }
 
 /// Bridge: each rubber of `session` as on paper, with its number, handed to `each` as it ends

@@ -47,7 +47,7 @@ pub(super) fn word_panel(
         // window the form lies under it: there its room is kept, and the form stays put.
         let line = line_height(ui, egui::TextStyle::Body, false);
         fixed_row(ui, line, |ui| {
-            let text = RichText::new(tr(lang, word_none(doc.session().game))).weak();
+            let text = RichText::new(tr(lang, doc.session().game.word_asked().1)).weak();
             ui.add(egui::Label::new(text).truncate());
         });
         return;
@@ -62,7 +62,7 @@ pub(super) fn word_panel(
             fixed_row(ui, heading, |ui| {
                 let text = match &ask {
                     Some(ask) => RichText::new(ask.render(lang)).heading().strong(),
-                    None => RichText::new(tr(lang, word_none(doc.session().game))).weak(),
+                    None => RichText::new(tr(lang, doc.session().game.word_asked().1)).weak(),
                 };
                 ui.add(egui::Label::new(text).truncate());
             });
@@ -155,27 +155,6 @@ pub(super) fn evening_row(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut V
         };
         ui.add(egui::Label::new(text).truncate());
     });
-}
-
-/// Who is asked for their word, in the game's terms: the other side (bridge), the other player
-/// (the truc), the other players (the 2500, Démocratie); a key taking the game's hand words.
-pub(crate) fn word_asked(game: crate::games::GameKind) -> &'static str {
-    use crate::games::GameKind;
-    match game {
-        GameKind::Bridge => "ui.word.by_side",
-        GameKind::Truc => "ui.word.by_player",
-        _ => "ui.word.by_players",
-    }
-}
-
-/// That nothing awaits the word of those asked, in the game's terms.
-fn word_none(game: crate::games::GameKind) -> &'static str {
-    use crate::games::GameKind;
-    match game {
-        GameKind::Bridge => "ui.word.none",
-        GameKind::Truc => "ui.word.none_player",
-        _ => "ui.word.none_players",
-    }
 }
 
 /// A selected hand's heading, with its edit and delete buttons right under it: nothing to

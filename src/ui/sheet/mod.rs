@@ -11,7 +11,6 @@ mod table;
 
 use chart::chart;
 pub use chart::{chart_points, rubbers_of};
-pub(crate) use entry::word_asked;
 use entry::{confirm_area, entry, evening_row, idle_entry, selected_heading, word_panel};
 pub use panels::wheel;
 use panels::{explain, line_rows, log_view, paper, what_if};

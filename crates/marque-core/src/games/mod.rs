@@ -468,6 +468,11 @@ macro_rules! games {
                 match self { $(GameKind::$V => <$m::Game as Rules>::BEST_HAND),* }
             }
 
+            /// The keys of those asked for their word on a hand, and of nothing awaiting it.
+            pub fn word_asked(self) -> (&'static str, &'static str) {
+                match self { $(GameKind::$V => <$m::Game as Rules>::WORD_ASKED),* }
+            }
+
             /// `msg` with the game's words for a hand as arguments: `noun` (with its article,
             /// "la brasse"), `word` ("brasse") and `title` ("Brasse").
             pub fn hand_words(self, msg: crate::i18n::Msg) -> crate::i18n::Msg {

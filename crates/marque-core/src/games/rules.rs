@@ -31,6 +31,9 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     const HAND_TITLE: &'static str;
     /// The key of a player's best hand in the statistics ("Meilleure brasse — { $game } : …").
     const BEST_HAND: &'static str;
+    /// The keys of those asked for their word on a hand ("les autres joueurs"), and of the line
+    /// saying nothing awaits it ("Les autres joueurs ont donné leur accord sur tout.").
+    const WORD_ASKED: (&'static str, &'static str) = ("word.by_players", "word.none_players");
     /// How many players it takes (bounds included).
     const PLAYERS: (usize, usize);
     /// Its options, in the order shown.

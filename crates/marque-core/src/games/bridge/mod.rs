@@ -627,6 +627,7 @@ impl super::Rules for Game {
     const HAND_COUNT: &'static str = "noun.bridge.count";
     const HAND_TITLE: &'static str = "noun.bridge.title";
     const BEST_HAND: &'static str = "stats.best_hand.bridge";
+    const WORD_ASKED: (&'static str, &'static str) = ("word.by_side", "word.none_side");
     const PLAYERS: (usize, usize) = (4, 4);
     const OPTIONS: &'static [OptDesc] = &[
         OptDesc::new("table", OptKind::Words(&["seed", "laws"])),

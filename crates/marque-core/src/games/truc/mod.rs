@@ -631,6 +631,7 @@ impl super::Rules for Game {
     const TOTAL_UNIT: &'static str = "unit.manches";
     const HAND_TITLE: &'static str = "noun.truc.title";
     const BEST_HAND: &'static str = "stats.best_hand.truc";
+    const WORD_ASKED: (&'static str, &'static str) = ("word.by_player", "word.none_player");
     const PLAYERS: (usize, usize) = (2, 2);
     const OPTIONS: &'static [OptDesc] = &[
         OptDesc::new("raise", OptKind::Words(&["double", "plus_one"])),
