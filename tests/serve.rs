@@ -108,7 +108,12 @@ impl Events {
     fn open(host: &str, path: &str) -> Events {
         let mut s = TcpStream::connect(host).unwrap();
         s.set_read_timeout(Some(Duration::from_secs(15))).unwrap();
-        write!(s, "GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n").unwrap();
+        // Closed by the server after its answer: a 503 ends at once.
+        write!(
+            s,
+            "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
         Events {
             reader: BufReader::new(s),
         }
@@ -562,12 +567,53 @@ fn hostile_request_heads_are_answered_and_let_go() {
     assert_eq!(get(&s.host, &page).0, 200);
 }
 
+/// A request with a body (only GET and HEAD are served) is refused before anything of it is
+/// read: a huge Content-Length no longer brings the server down, a slow body holds no worker.
+/// An events stream is its connection's last request: requests sent after it on the same
+/// connection hold no worker while the stream lasts.
+#[test]
+fn bodies_are_refused_and_a_stream_ends_its_connection() {
+    let dir = folder();
+    let s = serve(dir.path());
+    let page = format!("{}/s/bridge-soir", s.root);
+    for head in [
+        "POST / HTTP/1.1\r\nContent-Length: 4611686018427387904\r\n\r\n".to_string(),
+        format!("GET {page} HTTP/1.1\r\nContent-Length: 18446744073709551615\r\n\r\n"),
+        format!("GET {page} HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello"),
+        format!("GET {page} HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n"),
+    ] {
+        assert_eq!(raw(&s.host, head.as_bytes()), (413, true), "{head}");
+    }
+    // Eight connections each following the events, four requests sent behind each.
+    let events = format!("{page}/events");
+    let held: Vec<TcpStream> = (0..8)
+        .map(|_| {
+            let mut c = TcpStream::connect(&s.host).unwrap();
+            let mut head = format!("GET {events} HTTP/1.1\r\nAccept: text/event-stream\r\n\r\n");
+            for _ in 0..4 {
+                head.push_str(&format!("GET {page} HTTP/1.1\r\n\r\n"));
+            }
+            c.write_all(head.as_bytes()).unwrap();
+            c
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let start = Instant::now();
+    assert_eq!(get(&s.host, &page).0, 200);
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "a page waited {:?} behind streams",
+        start.elapsed()
+    );
+    drop(held);
+}
+
 /// A head sent a byte at a time, each within the per-read limit, is cut 20 s after its first
 /// byte: it no longer keeps its connection and thread for as long as it likes.
 #[test]
 fn a_head_sent_byte_by_byte_is_cut() {
     let dir = folder();
-    let s = serve_env(dir.path(), &[("MARQUE_SERVE_TIMEOUT_MS", "1000")]);
+    let s = serve_env(dir.path(), &[("MARQUE_SERVE_TIMEOUT_MS", "3000")]);
     let mut c = TcpStream::connect(&s.host).unwrap();
     c.set_read_timeout(Some(Duration::from_millis(10))).unwrap();
     let start = Instant::now();
@@ -648,6 +694,10 @@ fn a_file_that_does_not_read_for_a_moment_is_not_gone() {
     let whole = std::fs::read(&file).unwrap();
     // Half of it, in place; then all of it, with one deal more.
     std::fs::write(&file, &whole[..whole.len() / 2]).unwrap();
+    // Its page, asked meanwhile, says to come back in a moment (not that it is gone).
+    let (status, body) = get(&s.host, &format!("{}/s/bridge-soir", s.root));
+    assert_eq!(status, 503);
+    assert!(body.contains("en train d&#39;être écrite"), "{body}");
     std::thread::sleep(Duration::from_millis(600));
     let mut more: Value = serde_json::from_slice(&whole).unwrap();
     more["hands"]

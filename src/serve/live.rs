@@ -160,8 +160,12 @@ impl Hub {
                 e
             }
         };
-        if let Some(first) = first {
-            tx.try_send(first).ok();
+        match first {
+            Some(first) => {
+                tx.try_send(first).ok();
+            }
+            // Not readable just now: read again at its next change, whatever its stamp then.
+            None => f.stamp = None,
         }
         f.pages.push(Page { lang, tx });
         rx
@@ -204,6 +208,11 @@ impl Hub {
                     Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => false,
                 }
             });
+            // A read that failed is made again at the file's next change, even one that leaves
+            // its length and time as they were (a write in place within the clock's tick).
+            if made.iter().any(|(_, e)| e.is_none()) {
+                f.stamp = None;
+            }
             f.sent = made
                 .into_iter()
                 .filter_map(|(l, e)| e.map(|e| (l, e)))

@@ -413,7 +413,13 @@ impl Ctx {
             return Some(Follow { req, events });
         }
         let Ok(loaded) = crate::store::read_session(&path) else {
-            respond(req, 404, HTML, pages::gone(base));
+            // Gone, or there but not readable just now (written in place): said so, the
+            // latter to be loaded again in a moment.
+            if live::own_file(&path) {
+                respond(req, 503, HTML, pages::busy(base));
+            } else {
+                respond(req, 404, HTML, pages::gone(base));
+            }
             return None;
         };
         let (session, sheet) = (&loaded.session, &loaded.sheet);

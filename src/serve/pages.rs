@@ -29,7 +29,11 @@ pub fn escape(text: &str) -> String {
             '\'' => out.push_str("&#39;"),
             // Direction controls: a name beginning with a right-to-left override turned the
             // scores after it around ("500" read "005"); names need none of them to show.
-            '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => {}
+            '\u{202a}'..='\u{202e}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{200e}'
+            | '\u{200f}'
+            | '\u{061c}' => {}
             // Control characters (NUL, ESC…) show nothing on a page; a line break stays.
             c if c.is_control() && c != '\n' && c != '\t' => {}
             c => out.push(c),
@@ -404,7 +408,17 @@ pub fn hand_page(
 /// A page that says what is not there (a session moved or deleted): the same for every
 /// request without the capability, and naming nothing.
 pub fn gone(base: &Base) -> String {
-    let text = escape(&tr(base.lang, "web.gone"));
+    notice(base, "web.gone")
+}
+
+/// The page of a session whose file is there but does not read just now (being written).
+pub fn busy(base: &Base) -> String {
+    notice(base, "web.busy")
+}
+
+/// A page of one sentence, `key`'s.
+fn notice(base: &Base, key: &str) -> String {
+    let text = escape(&tr(base.lang, key));
     page(
         base,
         &tr(base.lang, "web.title"),

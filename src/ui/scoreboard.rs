@@ -14,7 +14,10 @@ const RESULTS_SHOWN: usize = 3;
 
 /// Shows the scoreboard's window while it is asked for and a session is open.
 pub fn show(app: &mut App, ctx: &egui::Context) {
+    let size_id = egui::Id::unique("scoreboard-size");
     if !app.scoreboard {
+        // Its size is made again when it opens next.
+        ctx.data_mut(|d| d.remove::<egui::Vec2>(size_id));
         return;
     }
     let lang = app.lang();
@@ -34,12 +37,22 @@ pub fn show(app: &mut App, ctx: &egui::Context) {
         return;
     }
     // 1280 × 720 pixels whatever the zoom, within the screen (in points, which the zoom
-    // enlarges).
-    let zoom = ctx.zoom_factor().max(0.1);
-    let mut size = egui::vec2(1280.0, 720.0) / zoom;
-    if let Some(monitor) = ctx.input(|i| i.viewport().monitor_size) {
-        size = size.min(monitor * 0.9);
-    }
+    // enlarges); made when it opens, and kept: a size given anew would resize it (full screen
+    // or moved to another screen) with every change of the main window's zoom.
+    let size = match ctx.data(|d| d.get_temp::<egui::Vec2>(size_id)) {
+        Some(size) => size,
+        None => {
+            let zoom = ctx.zoom_factor().max(0.1);
+            let mut size = egui::vec2(1280.0, 720.0) / zoom;
+            if let Some(monitor) = ctx.input(|i| i.viewport().monitor_size)
+                && monitor.min_elem() > 100.0
+            {
+                size = size.min(monitor * 0.9);
+            }
+            ctx.data_mut(|d| d.insert_temp(size_id, size));
+            size
+        }
+    };
     let builder = ViewportBuilder::default()
         .with_title(&title)
         .with_inner_size(size);

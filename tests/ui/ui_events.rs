@@ -128,6 +128,10 @@ fn a_bridge_rubber_with_a_substitute_and_an_adjustment() {
     assert!(shows(&h, "Entrée 2 — Ajustement — +100 pour EO : renonce"));
     assert!(!shows(&h, "Modifier la donne 2"));
     click(&mut h, "Modifier l'entrée 2");
+    assert!(
+        !shows(&h, "Modifier la donne 2"),
+        "the event edited is an entry"
+    );
     replace_in(&mut h, "Points convenus (− pour en retirer)", "50");
     click(&mut h, "Garder cette saisie");
     assert_eq!(entries(dir.path())[1]["points"], json!(50));

@@ -82,7 +82,10 @@ fn enter_a_deal(h: &mut egui_kittest::Harness<'static, marque::ui::App>) -> bool
         (n, doc.unsaved())
     };
     let (before, _) = ours(h);
+    let mut tries = 0;
     'again: loop {
+        tries += 1;
+        assert!(tries < 100, "the deal could not be entered in 100 tries");
         // After a complete rubber (theirs or ours), the table goes on with the next.
         if shows(h, "Robre suivant") {
             click(h, "Robre suivant");

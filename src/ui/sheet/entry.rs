@@ -256,7 +256,10 @@ pub(super) fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec
     }
     let heading = match open.editing {
         Some(i) => {
-            let heading = ui.heading(game.hand_words(msg!("ui.editing", n = i + 1)).render(lang));
+            // An event edited is an entry, not a deal.
+            let event = open.table.is_some();
+            let editing = game.entry_words(msg!("ui.editing", n = i + 1), event);
+            let heading = ui.heading(editing.render(lang));
             if ui.button(tr(lang, "ui.cancel_edit")).clicked() {
                 commands.push(Command::CancelEdit);
             }

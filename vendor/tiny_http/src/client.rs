@@ -53,6 +53,8 @@ enum ReadError {
     /// the client sent an unrecognized `Expect` header
     ExpectationFailed(HTTPVersion),
     ReadIoError(IoError),
+    /// Marque's patch: a request with a body (Marque serves GET and HEAD only).
+    BodyRefused(HTTPVersion),
 }
 
 impl ClientConnection {
@@ -174,6 +176,17 @@ impl ClientConnection {
             (method, path, version, headers)
         };
 
+        // Marque's patch: a request with a body is refused before anything of it is read (a
+        // huge Content-Length was allocated at once when the request was dropped, a slow body
+        // held a worker): Marque serves GET and HEAD only.
+        let body = headers.iter().any(|h: &crate::Header| {
+            (h.field.equiv("Content-Length") && h.value.as_str().trim() != "0")
+                || h.field.equiv("Transfer-Encoding")
+        });
+        if body {
+            return Err(ReadError::BodyRefused(version));
+        }
+
         // building the writer for the request
         let writer = self.sink.next().unwrap();
 
@@ -241,6 +254,14 @@ impl Iterator for ClientConnection {
                                  // se we have to close
                 }
 
+                // Marque's patch: a body is answered 413, and the connection closed.
+                Err(ReadError::BodyRefused(ver)) => {
+                    let writer = self.sink.next().unwrap();
+                    let response = Response::new_empty(StatusCode(413));
+                    response.raw_print(writer, ver, &[], false, None).ok();
+                    return None;
+                }
+
                 // Marque's patch: a head too large is answered 431, and the connection closed.
                 Err(ReadError::ReadIoError(ref err)) if err.kind() == ErrorKind::InvalidData => {
                     let writer = self.sink.next().unwrap();
@@ -296,6 +317,15 @@ impl Iterator for ClientConnection {
                 .map(|h| h.value.as_str());
 
             let lowercase = connection_header.map(|h| h.to_ascii_lowercase());
+
+            // Marque's patch: an events stream is the connection's last request (the next
+            // one's answer would wait for the stream's end, holding a worker until then).
+            let stream = rq.headers().iter().any(|h| {
+                h.field.equiv("Accept") && h.value.as_str().contains("text/event-stream")
+            });
+            if stream {
+                self.no_more_requests = true;
+            }
 
             match lowercase {
                 Some(ref val) if val.contains("close") => self.no_more_requests = true,

@@ -67,7 +67,9 @@ where
         let mut remaining_to_read = self.size;
 
         while remaining_to_read > 0 {
-            let mut buf = vec![0; remaining_to_read];
+            // Marque's patch: drained through a buffer of 8 KiB at most (the whole remainder
+            // was allocated at once).
+            let mut buf = vec![0; remaining_to_read.min(8192)];
 
             match self.reader.read(&mut buf) {
                 Err(e) => {
