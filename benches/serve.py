@@ -39,7 +39,8 @@ def serve(marque, folder, clients=64):
 
 def follower(addr, path, on_event, ready):
     s = socket.create_connection(addr)
-    s.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    # As a browser's EventSource asks.
+    s.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n".encode())
     f = s.makefile("rb")
     first = True
     status = f.readline()
