@@ -352,6 +352,10 @@ impl App {
         match people::People::change(&self.store, change) {
             Ok(read) => {
                 self.prefs.people = read.people;
+                let people = self.prefs.people();
+                if let Some(o) = self.open.as_mut() {
+                    o.people = people;
+                }
                 if let Some(first) = read.unreadable.first() {
                     let m = msg!(
                         "ui.people.unreadable_copy",

@@ -53,15 +53,17 @@ impl NewSession {
     }
 
     /// The session to create, or what is wrong.
-    fn build(&self) -> Result<Session, Msg> {
+    fn build(&self, people: &marque_core::stats::People) -> Result<Session, Msg> {
         let players: Vec<String> = self.players.iter().map(|p| p.trim().to_string()).collect();
         match Session::new(self.game, players, self.options.clone(), crate::now()) {
             // Distinct as typed, but one person for the statistics (capitals, spaces, accents).
-            Ok(s) if let Some((i, j)) = marque_core::stats::same_person(&s.players) => Err(msg!(
-                "ui.new.same_person",
-                a = s.players[i].as_str(),
-                b = s.players[j].as_str()
-            )),
+            Ok(s) if let Some((i, j)) = marque_core::stats::same_person(&s.players, people) => {
+                Err(msg!(
+                    "ui.new.same_person",
+                    a = s.players[i].as_str(),
+                    b = s.players[j].as_str()
+                ))
+            }
             Ok(mut s) => {
                 s.id = Some(crate::store::new_id(self.game.id()));
                 if self.word && self.game.asks_word() {
@@ -89,6 +91,8 @@ fn seat_label(lang: Lang, game: GameKind, i: usize) -> String {
 
 pub fn show(app: &mut App, ui: &mut egui::Ui) {
     let lang = app.lang();
+    // Who is who, with the names merged by hand: two names of one person are refused.
+    let people = app.prefs.people();
     let Screen::New(ns) = &mut app.screen else {
         return;
     };
@@ -202,7 +206,7 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         }
         // What is wrong, as it stands now: it goes once the names are typed.
         if ns.error.is_some() {
-            ns.error = ns.build().err();
+            ns.error = ns.build(&people).err();
         }
         if let Some(e) = &ns.error {
             // A sentence of its own here: its first letter a capital (the command line's
@@ -217,7 +221,7 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         }
     });
     if create {
-        match ns.build() {
+        match ns.build(&people) {
             Ok(session) => {
                 ns.error = None;
                 app.send(super::Command::Create(Box::new(session)));

@@ -64,6 +64,8 @@ pub struct Open {
     pub table: Option<marque_core::games::table::EventKind>,
     /// Names typed before in this data folder (offered by the event forms).
     pub known: Vec<String>,
+    /// Who is who in this folder, names merged by hand included (the event forms' checks).
+    pub people: marque_core::stats::People,
     /// The seats playing the hand the form enters, and who holds each.
     pub seats: Vec<usize>,
     pub players: Vec<String>,
@@ -111,6 +113,7 @@ impl Open {
             draft: None,
             table: None,
             known: Vec::new(),
+            people: marque_core::stats::People::default(),
             seats: Vec::new(),
             players: Vec::new(),
         };
@@ -256,6 +259,7 @@ impl App {
             Ok(doc) => {
                 let mut open = Open::new(doc, self.prefs.modes);
                 open.known = self.prefs.people.names.clone();
+                open.people = self.prefs.people();
                 self.open = Some(open);
                 self.screen = Screen::Session;
             }

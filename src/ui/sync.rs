@@ -37,6 +37,10 @@ impl App {
         let read = crate::store::people::People::read(&self.store);
         if !read.damaged && read.people != self.prefs.people {
             self.prefs.people = read.people;
+            let people = self.prefs.people();
+            if let Some(o) = self.open.as_mut() {
+                o.people = people;
+            }
             self.players = super::players::PlayersState::default();
         }
     }

@@ -96,7 +96,7 @@ fn a_bridge_rubber_with_a_substitute_and_an_adjustment() {
     type_in(&mut h, "Le remplaçant", " anne ");
     assert!(shows_containing(
         &h,
-        "« anne » est déjà à cette table : c'est Anne, majuscules, accents et espaces à part"
+        "« anne » est déjà à cette table : c'est Anne pour les statistiques"
     ));
     record(&mut h);
     assert!(entries(dir.path()).is_empty(), "nothing recorded");
@@ -318,4 +318,26 @@ fn a_deal_half_entered_waits_while_an_events_form_is_open() {
     assert_eq!(entries(dir.path()).len(), 2);
     click(&mut h, "Table : Donne");
     assert!(shows_containing(&h, DECLARER_MISSING));
+}
+
+/// A name the club merged by hand into someone seated is that person: refused as a substitute.
+#[test]
+fn a_name_merged_into_someone_seated_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = marque::store::Store::new(dir.path());
+    let merge = marque::store::people::Change::Merge {
+        name: "Clairette".into(),
+        into: "Claire".into(),
+    };
+    marque::store::people::People::change(&store, &merge).unwrap();
+    let mut h = started(dir.path(), "Bridge (partie libre)", &BRIDGE);
+    click(&mut h, "Table : Remplacement");
+    click(&mut h, "Place de Nord — Anne");
+    type_in(&mut h, "Le remplaçant", "clairette");
+    assert!(shows_containing(
+        &h,
+        "« clairette » est déjà à cette table : c'est Claire"
+    ));
+    record(&mut h);
+    assert!(entries(dir.path()).is_empty(), "nothing recorded");
 }

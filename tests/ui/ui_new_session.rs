@@ -38,7 +38,7 @@ fn a_duplicate_or_missing_name_is_refused_and_the_entry_kept() {
     click(&mut h, "Start the game");
     assert!(shows_containing(
         &h,
-        "`Anne` and `ANNE` are the same name, capitals, accents and spaces aside"
+        "`Anne` and `ANNE` are one person for the statistics"
     ));
     assert!(marque::store::Store::new(dir.path()).list().is_empty());
     replace_in(&mut h, "Player 2", "Annette");

@@ -175,11 +175,11 @@ pub fn person_key(name: &str) -> String {
     shown_name(&folded.nfc().collect::<String>())
 }
 
-/// The first two of `names` that are one person by [`person_key`] ("Paul" and "paul ", "Zoé"
-/// typed two ways): a session file may hold them (they are distinct strings), but a table
-/// setting one down would see them counted as one player.
-pub fn same_person<S: AsRef<str>>(names: &[S]) -> Option<(usize, usize)> {
-    let keys: Vec<String> = names.iter().map(|n| person_key(n.as_ref())).collect();
+/// The first two of `names` that are one person for `people` ("Paul" and "paul ", "Zoé"
+/// typed two ways, or two names merged by hand): a session file may hold them (they are
+/// distinct strings), but a table setting one down would see them counted as one player.
+pub fn same_person<S: AsRef<str>>(names: &[S], people: &People) -> Option<(usize, usize)> {
+    let keys: Vec<String> = names.iter().map(|n| people.key(n.as_ref())).collect();
     keys.iter()
         .enumerate()
         .find_map(|(j, k)| keys[..j].iter().position(|e| e == k).map(|i| (i, j)))
@@ -380,13 +380,18 @@ mod tests {
     #[test]
     fn same_person_finds_two_names_of_one_person() {
         // "Zoé" precomposed, then as "e" and an accent; a zero-width space; capitals.
+        let none = People::default();
         let names = ["Zo\u{e9}", "Paul", "zoe\u{301}"];
-        assert_eq!(same_person(&names), Some((0, 2)));
+        assert_eq!(same_person(&names, &none), Some((0, 2)));
+        let spaced = ["Paul", "Lise", " PAUL\u{200b}"];
+        assert_eq!(same_person(&spaced, &none), Some((0, 2)));
+        assert_eq!(same_person(&["Paul", "Paula", "Pau l"], &none), None);
+        // Two names the club merged by hand.
+        let merged = People::new([("Polo", "Paul")]);
         assert_eq!(
-            same_person(&["Paul", "Lise", " PAUL\u{200b}"]),
+            same_person(&["Paul", "Lise", "polo"], &merged),
             Some((0, 2))
         );
-        assert_eq!(same_person(&["Paul", "Paula", "Pau l"]), None);
     }
 
     #[test]

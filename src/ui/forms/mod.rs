@@ -42,6 +42,9 @@ pub struct Ctx<'a> {
     /// (table events: a substitute, an arrival, a departure).
     pub seats: &'a [usize],
     pub players: &'a [String],
+    /// Who is who in this folder (names merged by hand): a name typed for a seat is refused
+    /// if it is someone seated.
+    pub people: &'a marque_core::stats::People,
 }
 
 impl Ctx<'_> {

@@ -158,18 +158,14 @@ impl EventForm {
     }
 
     /// The name typed; refused if it is one of the players seated, however typed (capitals,
-    /// spaces, accents): the statistics would count them as one person.
+    /// spaces, accents) or merged by hand: the statistics would count them as one person.
     fn name_given(&self, ctx: &Ctx) -> Result<String, Msg> {
         let name = self.name.trim();
         if name.is_empty() {
             return Err(Msg::new("ui.event.missing.name"));
         }
-        let key = marque_core::stats::person_key(name);
-        match ctx
-            .players
-            .iter()
-            .find(|p| marque_core::stats::person_key(p) == key)
-        {
+        let key = ctx.people.key(name);
+        match ctx.players.iter().find(|p| ctx.people.key(p) == key) {
             Some(seated) => Err(msg!(
                 "ui.event.same_person",
                 name = name,

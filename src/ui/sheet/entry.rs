@@ -284,6 +284,7 @@ pub(super) fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec
         lang,
         seats: &open.seats,
         players: &open.players,
+        people: &open.people,
     };
     let shown = ui.scope(|ui| open.form.show(ui, &ctx));
     open.candidate = shown.inner;
