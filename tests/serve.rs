@@ -718,3 +718,35 @@ fn a_file_that_does_not_read_for_a_moment_is_not_gone() {
     }
     assert_eq!(next.expect("the sheet once it reads")["hands"], 5);
 }
+
+/// HEAD answers as GET would, without the body: the same status and length.
+#[test]
+fn head_tells_the_length_get_sends() {
+    let dir = folder();
+    let s = serve(dir.path());
+    for path in [
+        format!("{}/", s.root),
+        format!("{}/s/truc-soir", s.root),
+        "/nothing".into(),
+    ] {
+        let (status, body) = get(&s.host, &path);
+        let mut c = TcpStream::connect(&s.host).unwrap();
+        c.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        write!(
+            c,
+            "HEAD {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut text = String::new();
+        c.read_to_string(&mut text).ok();
+        let (head, rest) = text.split_once("\r\n\r\n").unwrap();
+        assert!(head.contains(&format!(" {status} ")), "{path}: {head}");
+        assert!(rest.is_empty(), "{path}: a body after HEAD");
+        let length = head
+            .lines()
+            .find_map(|l| l.strip_prefix("Content-Length: "))
+            .and_then(|n| n.trim().parse::<usize>().ok());
+        let chunked = head.contains("Transfer-Encoding: chunked");
+        assert!(length == Some(body.len()) || chunked, "{path}: {head}");
+    }
+}
