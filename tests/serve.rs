@@ -750,3 +750,74 @@ fn head_tells_the_length_get_sends() {
         assert!(length == Some(body.len()) || chunked, "{path}: {head}");
     }
 }
+
+/// The resident memory of process `pid`, in KiB (Linux).
+fn rss_kib(pid: u32) -> usize {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap()
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|n| n.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap()
+}
+
+/// One connection pipelining thousands of requests and reading none of the answers: its next
+/// request is read once the last is answered, so it neither fills the memory nor holds the
+/// workers; a page is answered meanwhile, and once its answer could not be written the
+/// connection is closed.
+#[test]
+fn a_pipeline_nobody_reads_holds_neither_memory_nor_workers() {
+    let dir = folder();
+    let s = serve(dir.path());
+    let page = format!("{}/s/bridge-soir", s.root);
+    let before = rss_kib(s.child.id());
+    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
+    socket.set_recv_buffer_size(1).unwrap();
+    let addr: std::net::SocketAddr = s.host.parse().unwrap();
+    socket.connect(&addr.into()).unwrap();
+    let mut flood: TcpStream = socket.into();
+    flood
+        .set_write_timeout(Some(Duration::from_secs(2)))
+        .unwrap();
+    let one = b"GET /x HTTP/1.1\r\nHost: a\r\n\r\n".repeat(1000);
+    // As much as the server takes in (its reading stops once it waits for an answer).
+    for _ in 0..200 {
+        if flood.write_all(&one).is_err() {
+            break;
+        }
+    }
+    for _ in 0..4 {
+        let start = Instant::now();
+        assert_eq!(get(&s.host, &page).0, 200);
+        assert!(
+            start.elapsed() < Duration::from_secs(3),
+            "a page waited {:?} behind the pipeline",
+            start.elapsed()
+        );
+    }
+    let after = rss_kib(s.child.id());
+    assert!(
+        after < before + 20 * 1024,
+        "memory grew from {before} KiB to {after} KiB"
+    );
+    drop(flood);
+}
+
+/// Connections beyond the server's limit (256 at once) are closed at once: a crowd of silent
+/// connections takes no more threads than that.
+#[test]
+fn connections_beyond_the_limit_are_closed_at_once() {
+    let dir = folder();
+    let s = serve(dir.path());
+    let crowd: Vec<TcpStream> = (0..400)
+        .filter_map(|_| TcpStream::connect(&s.host).ok())
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let held = threads(s.child.id());
+    assert!(
+        held < 256 + 40,
+        "{held} threads for {} connections",
+        crowd.len()
+    );
+    drop(crowd);
+}

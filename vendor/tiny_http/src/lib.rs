@@ -110,6 +110,65 @@ use client::ClientConnection;
 use connection::Connection;
 use util::MessagesQueue;
 
+/// Marque's patch: the most connections served at once (each takes a thread and two file
+/// descriptors; beyond it a new connection is closed at once).
+const CONNECTIONS: usize = 256;
+/// Marque's patch: the most connections at once from one address other than this machine's.
+const CONNECTIONS_PER_PEER: usize = 32;
+
+/// Marque's patch: the connections being served, in all and per address; a slot is given
+/// back when its task ends (`Slot`'s drop).
+#[derive(Default)]
+struct Slots {
+    all: usize,
+    per_peer: std::collections::HashMap<std::net::IpAddr, usize>,
+}
+
+struct Slot {
+    slots: Arc<std::sync::Mutex<Slots>>,
+    peer: Option<std::net::IpAddr>,
+}
+
+impl Slot {
+    /// A slot for a connection from `peer`, if there is room.
+    fn take(slots: &Arc<std::sync::Mutex<Slots>>, peer: Option<std::net::IpAddr>) -> Option<Slot> {
+        let mut s = slots.lock().unwrap_or_else(|e| e.into_inner());
+        if s.all >= CONNECTIONS {
+            return None;
+        }
+        // This machine's own connections (its keep-awake, its tests) are not held to the limit
+        // per address.
+        let counted = peer.filter(|p| !p.is_loopback());
+        if let Some(p) = counted {
+            let n = s.per_peer.entry(p).or_insert(0);
+            if *n >= CONNECTIONS_PER_PEER {
+                return None;
+            }
+            *n += 1;
+        }
+        s.all += 1;
+        Some(Slot {
+            slots: slots.clone(),
+            peer: counted,
+        })
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut s = self.slots.lock().unwrap_or_else(|e| e.into_inner());
+        s.all = s.all.saturating_sub(1);
+        if let Some(p) = self.peer {
+            if let Some(n) = s.per_peer.get_mut(&p) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    s.per_peer.remove(&p);
+                }
+            }
+        }
+    }
+}
+
 pub use common::{HTTPVersion, Header, HeaderField, Method, StatusCode};
 pub use connection::{ConfigListenAddr, ListenAddr, Listener};
 pub use request::{ReadWrite, Request};
@@ -288,11 +347,19 @@ impl Server {
         thread::spawn(move || {
             // a tasks pool is used to dispatch the connections into threads
             let tasks_pool = util::TaskPool::new();
+            let slots = Arc::new(std::sync::Mutex::new(Slots::default()));
 
             log::debug!("Running accept thread");
             while !inside_close_trigger.load(Relaxed) {
+                let mut slot = None;
                 let new_client = match server.accept() {
-                    Ok((sock, _)) => {
+                    Ok((sock, addr)) => {
+                        // Marque's patch: beyond the limits, the connection is closed at once.
+                        slot = Slot::take(&slots, addr.map(|a| a.ip()));
+                        if slot.is_none() {
+                            drop(sock);
+                            continue;
+                        }
                         use util::RefinedTcpStream;
                         let (read_closable, write_closable) = match ssl {
                             None => RefinedTcpStream::new(sock),
@@ -320,18 +387,23 @@ impl Server {
                     Ok(client) => {
                         let messages = inside_messages.clone();
                         let mut client = Some(client);
+                        let mut slot = slot.take();
                         tasks_pool.spawn(Box::new(move || {
+                            // Marque's patch: the slot is given back when the connection ends.
+                            let _slot = slot.take();
                             if let Some(client) = client.take() {
-                                // Synchronization is needed for HTTPS requests to avoid a deadlock
-                                if client.secure() {
-                                    let (sender, receiver) = mpsc::channel();
-                                    for rq in client {
-                                        messages.push(rq.with_notify_sender(sender.clone()).into());
-                                        receiver.recv().unwrap();
-                                    }
-                                } else {
-                                    for rq in client {
-                                        messages.push(rq.into());
+                                // Marque's patch: one request in flight per connection, HTTP
+                                // as HTTPS (the next is read once this one is answered:
+                                // thousands pipelined by a client that does not read were
+                                // all read and queued, without a limit on memory, each then
+                                // holding a worker); a connection whose answer could not be
+                                // written is closed.
+                                let (sender, receiver) = mpsc::channel();
+                                for rq in client {
+                                    messages.push(rq.with_notify_sender(sender.clone()).into());
+                                    match receiver.recv() {
+                                        Ok(true) => {}
+                                        _ => break,
                                     }
                                 }
                             }

@@ -73,11 +73,12 @@ pub struct Request {
     must_send_continue: bool,
 
     // If Some, a message must be sent after responding
-    notify_when_responded: Option<Sender<()>>,
+    // Marque's patch: told whether the answer was written (false: the connection is closed).
+    notify_when_responded: Option<Sender<bool>>,
 }
 
 struct NotifyOnDrop<R> {
-    sender: Sender<()>,
+    sender: Sender<bool>,
     inner: R,
 }
 
@@ -96,7 +97,8 @@ impl<R: Write> Write for NotifyOnDrop<R> {
 }
 impl<R> Drop for NotifyOnDrop<R> {
     fn drop(&mut self) {
-        self.sender.send(()).unwrap();
+        // Marque's patch: no panic if nobody waits any more.
+        self.sender.send(true).ok();
     }
 }
 
@@ -435,7 +437,8 @@ impl Request {
     {
         let res = self.respond_impl(response);
         if let Some(sender) = self.notify_when_responded.take() {
-            sender.send(()).unwrap();
+            // Marque's patch: whether it was written; no panic if nobody waits any more.
+            sender.send(res.is_ok()).ok();
         }
         res
     }
@@ -469,7 +472,7 @@ impl Request {
         })
     }
 
-    pub(crate) fn with_notify_sender(mut self, sender: Sender<()>) -> Self {
+    pub(crate) fn with_notify_sender(mut self, sender: Sender<bool>) -> Self {
         self.notify_when_responded = Some(sender);
         self
     }
@@ -491,7 +494,8 @@ impl Drop for Request {
             let response = Response::empty(500);
             let _ = self.respond_impl(response); // ignoring any potential error
             if let Some(sender) = self.notify_when_responded.take() {
-                sender.send(()).unwrap();
+                // Marque's patch: a request dropped unanswered ends its connection.
+                sender.send(false).ok();
             }
         }
     }
