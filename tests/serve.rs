@@ -520,14 +520,19 @@ fn raw(host: &str, head: &[u8]) -> (u16, bool) {
     (status, closed)
 }
 
-/// The threads of process `pid` (Linux).
-fn threads(pid: u32) -> usize {
+/// A figure of process `pid`'s status (Linux): its `Threads:`, its `VmRSS:` in KiB.
+fn status(pid: u32, field: &str) -> usize {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .unwrap()
         .lines()
-        .find_map(|l| l.strip_prefix("Threads:"))
-        .and_then(|n| n.trim().parse().ok())
+        .find_map(|l| l.strip_prefix(field))
+        .and_then(|n| n.trim().trim_end_matches("kB").trim().parse().ok())
         .unwrap()
+}
+
+/// The threads of process `pid`.
+fn threads(pid: u32) -> usize {
+    status(pid, "Threads:")
 }
 
 /// Heads nobody may send, before any capability: a later HTTP version (it once locked a
@@ -751,14 +756,9 @@ fn head_tells_the_length_get_sends() {
     }
 }
 
-/// The resident memory of process `pid`, in KiB (Linux).
+/// The resident memory of process `pid`, in KiB.
 fn rss_kib(pid: u32) -> usize {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .unwrap()
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|n| n.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap()
+    status(pid, "VmRSS:")
 }
 
 /// One connection pipelining thousands of requests and reading none of the answers: its next
