@@ -84,6 +84,11 @@ impl ClientConnection {
         self.secure
     }
 
+    /// Marque's patch: whether the request last read is the connection's last.
+    pub(crate) fn no_more(&self) -> bool {
+        self.no_more_requests
+    }
+
     /// Reads the next line from self.next_header_source.
     ///
     /// Reads until `CRLF` is reached. The next read will start

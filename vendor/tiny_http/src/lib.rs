@@ -399,7 +399,14 @@ impl Server {
                                 // holding a worker); a connection whose answer could not be
                                 // written is closed.
                                 let (sender, receiver) = mpsc::channel();
-                                for rq in client {
+                                let mut client = client;
+                                while let Some(rq) = client.next() {
+                                    // The connection's last request (an events stream, a
+                                    // close): nothing more to read, nobody to wait for.
+                                    if client.no_more() {
+                                        messages.push(rq.into());
+                                        break;
+                                    }
                                     messages.push(rq.with_notify_sender(sender.clone()).into());
                                     match receiver.recv() {
                                         Ok(true) => {}
