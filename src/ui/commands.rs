@@ -345,17 +345,23 @@ impl App {
         }
     }
 
+    /// The folder's names as they now are: kept in the preferences, and who is who for the
+    /// open session's forms (the one place both are set).
+    pub(super) fn set_people(&mut self, names: people::People) {
+        self.prefs.people = names;
+        let people = self.prefs.people();
+        if let Some(o) = self.open.as_mut() {
+            o.people = people;
+        }
+    }
+
     /// Changes the club's names in their shared file (read again first: only this change is
     /// written over what is there); the table is told if it could not be (false), and of
     /// copies of the file that do not read (left where they are).
     pub(super) fn change_people(&mut self, change: &people::Change) -> bool {
         match people::People::change(&self.store, change) {
             Ok(read) => {
-                self.prefs.people = read.people;
-                let people = self.prefs.people();
-                if let Some(o) = self.open.as_mut() {
-                    o.people = people;
-                }
+                self.set_people(read.people);
                 if let Some(first) = read.unreadable.first() {
                     let m = msg!(
                         "ui.people.unreadable_copy",

@@ -36,11 +36,7 @@ impl App {
         // A file that does not read (being written by hand, damaged) leaves the names shown.
         let read = crate::store::people::People::read(&self.store);
         if !read.damaged && read.people != self.prefs.people {
-            self.prefs.people = read.people;
-            let people = self.prefs.people();
-            if let Some(o) = self.open.as_mut() {
-                o.people = people;
-            }
+            self.set_people(read.people);
             self.players = super::players::PlayersState::default();
         }
     }
