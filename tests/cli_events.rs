@@ -107,3 +107,41 @@ fn a_chicago_evening_as_text_draws_its_wheel() {
     assert_eq!(made.status.code(), Some(0));
     assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
 }
+
+/// `marque add` refuses a substitute or an arrival who is someone seated however typed, as the
+/// window does: capitals, spaces, accents written apart (NFD), an invisible character, and a
+/// name merged by hand in the folder's names; the file is left as it was.
+#[test]
+fn add_refuses_someone_seated_under_another_spelling() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        dir.path(),
+        "s.json",
+        json!({"format": "marque-session", "version": 1, "id": "s", "game": "2500",
+               "players": ["Zoé", "Lise", "Alice"], "options": {}, "hands": []}),
+    );
+    std::fs::write(
+        dir.path().join(".people.json"),
+        json!({"merged": [["Ali", "Alice"]]}).to_string(),
+    )
+    .unwrap();
+    let before = std::fs::read(&file).unwrap();
+    for name in ["LISE", "  lise ", "Zoe\u{301}", "Li\u{200b}se", "Ali"] {
+        for event in [
+            json!({"event": "replace", "seat": 0, "player": name}),
+            json!({"event": "join", "player": name}),
+        ] {
+            let out = marque(&["add", &file, &event.to_string(), "--lang", "en"]);
+            assert_eq!(out.status.code(), Some(2), "{name:?} was taken");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                err.starts_with("hand 1:") && err.contains("already sits at this table"),
+                "{name:?}: {err}"
+            );
+            assert_eq!(std::fs::read(&file).unwrap(), before, "{name:?}");
+        }
+    }
+    // Someone else is taken.
+    let out = marque(&["add", &file, r#"{"event": "join", "player": "Marc"}"#]);
+    assert_eq!(out.status.code(), Some(0));
+}

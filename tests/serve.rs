@@ -255,7 +255,7 @@ fn the_pages_hold_the_sheet_and_each_hands_count() {
     let first = events.change(Duration::from_secs(5)).unwrap();
     assert_eq!(
         first["news"],
-        format!("Entrée 3 : {SUBSTITUTE} remplace Bruno")
+        format!("Remplacement : {SUBSTITUTE} remplace Bruno")
     );
     assert!(!page.contains("<b ") && page.contains("&lt;b onmouseover=alert(2)&gt;Zoé"));
     for path in ["s/bridge-soir", "s/bridge-soir/h/4", "s/truc-soir/h/3"] {
@@ -271,9 +271,9 @@ fn the_pages_hold_the_sheet_and_each_hands_count() {
         event.contains("&lt;img src=x onerror=alert(1)&gt;"),
         "{event}"
     );
-    // An event is an entry, not a deal.
+    // An event is titled by its kind and takes no deal's number (issue 40).
     assert!(
-        event.contains("<h1>Entrée 4</h1>") && !event.contains("Donne 4"),
+        event.contains("<h1>Ajustement</h1>") && !event.contains("Donne 4"),
         "{event}"
     );
     let (_, list) = get(&s.host, &format!("{}/", s.root));

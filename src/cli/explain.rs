@@ -174,11 +174,8 @@ impl Found<'_> {
             }
         };
         let mut t = String::new();
-        let event = session
-            .hands
-            .get(n.wrapping_sub(1))
-            .and_then(|h| h.game.event().map(|e| e.kind()));
-        let heading = marque_core::explain::heading(session.game, n, event, e.label.clone());
+        let place = session.place(n.wrapping_sub(1));
+        let heading = marque_core::explain::heading_at(session.game, n, place, e.label.clone());
         put(&mut t, &heading.render(lang));
         for f in &e.facts {
             put(&mut t, &f.render(lang));

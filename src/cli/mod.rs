@@ -748,12 +748,50 @@ fn add_once(
     let hand = session
         .decode(&value)
         .map_err(|ms| Added::Problems(ms.into_iter().map(|m| Problem::hand(n, m)).collect()))?;
+    if let Some(m) = same_person_seated(file, &hand.game, replay.seats()) {
+        return Err(Added::Problems(vec![Problem::hand(n, m)]));
+    }
     history::append(session, replay, hand, &at).map_err(Added::Problems)?;
     appending.save(file, lock).map_err(Added::Store)?;
     // The process ends soon: the system takes back its memory at once, without freeing
     // thousands of hands one by one.
     std::mem::forget(appending);
     Ok(())
+}
+
+/// A substitute or an arrival named as someone seated, however typed (capitals, spaces,
+/// accents, invisible characters) or merged by hand in the folder's names: refused in words,
+/// by the rule the window refuses it by.
+fn same_person_seated(
+    file: &std::path::Path,
+    game: &crate::games::GameHand,
+    seats: &marque_core::games::table::Seats,
+) -> Option<Msg> {
+    use marque_core::games::table::Event;
+    let name = match game.event() {
+        Some(Event::Replace { player, .. } | Event::Join { player, .. }) => player,
+        _ => return None,
+    };
+    let names = seats.current();
+    let seated: Vec<&str> = (0..names.len())
+        .filter(|&s| seats.plays(s))
+        .map(|s| names[s].as_str())
+        .collect();
+    // The very name seated is the session's own rule to refuse (`table.replace`).
+    if seated.contains(&name.as_str()) {
+        return None;
+    }
+    let folder = file.parent().unwrap_or(std::path::Path::new("."));
+    let people = crate::store::people::People::read(&crate::store::Store::new(folder))
+        .people
+        .stats();
+    marque_core::stats::seated_as(name, &seated, &people).map(|i| {
+        msg!(
+            "event.err.same_person",
+            name = name.as_str(),
+            seated = seated[i]
+        )
+    })
 }
 
 /// `marque log FILE`: the edit log as sentences, one a line.

@@ -308,6 +308,10 @@ impl Columns {
 
     /// Writes a cell in column `k`: its points, the arrow, its standing.
     fn cell(&self, pen: &mut Pen<'_>, k: usize, cell: &marque_core::view::Cell) {
+        // A seat not at the table for this entry: a blank cell, as on paper.
+        if cell.absent {
+            return;
+        }
         let right = self.right(k);
         pen.put_right(right, self.size, &cell.standing.to_string());
         let points = right - self.standing;
@@ -342,7 +346,11 @@ fn table(pen: &mut Pen<'_>, src: &Source<'_>, lang: Lang) {
                 header(pen, group);
             }
             pen.line(size);
-            pen.put(MARGIN, size, &(row.index + 1).to_string());
+            // The table's count: a table event takes no hand's number.
+            let number = row
+                .number()
+                .map_or_else(|| "•".to_string(), |n| n.to_string());
+            pen.put(MARGIN, size, &number);
             let label = row.shown(&head.names, lang);
             let label = pen.font.fit(&label, size, cols.label - GAP);
             pen.put(MARGIN + cols.number, size, &label);

@@ -292,7 +292,8 @@ pub fn sheet_html(base: &Base, id: &str, session: &Session, sheet: &Sheet) -> St
             base.session(id),
             r.index + 1,
             base.lang_code(),
-            r.index + 1,
+            r.number()
+                .map_or_else(|| "•".to_string(), |n| n.to_string()),
             escape(&r.shown(names, lang))
         );
         for c in &r.cells {
@@ -361,15 +362,12 @@ pub fn hand_page(
     let lang = base.lang;
     let count = marque_core::explain::explain(session, sheet, i)?;
     let names = session.game.side_names(&session.sides(), lang);
-    // A table event is an entry, not a deal.
-    let event = session
-        .hands
-        .get(i)
-        .is_some_and(|h| h.game.event().is_some());
-    let title = session
-        .game
-        .entry_words(msg!("web.hand", n = i + 1), event)
-        .render(lang);
+    // As the table counts it: "Brasse 8", or a table event's kind.
+    let title = msg!(
+        "web.hand",
+        entry = session.game.place_title(session.place(i))
+    )
+    .render(lang);
     let mut main = format!(
         "<p><a href=\"{}?lang={}\">{}</a></p><h1>{}</h1><p class=\"label\">{}</p><ul class=\"facts\">",
         base.session(id),

@@ -14,7 +14,7 @@ use marque_core::ratings::Kept;
 pub const INDEX: &str = ".index.json";
 
 /// The layout of the index's entries: a change to [`Summary`] moves it.
-pub(super) const INDEX_LAYOUT: u32 = 7;
+pub(super) const INDEX_LAYOUT: u32 = 8;
 
 /// The index's version: its layout, and the figures each game counts (their names in order,
 /// and how they are counted, [`marque_core::games::TALLY_VERSION`]), so that an index made

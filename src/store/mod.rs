@@ -341,7 +341,8 @@ impl Summary {
             id: session.id.clone(),
             created: session.created.clone(),
             players: sheet.seats().current(),
-            hands: session.hands.len(),
+            // The table's count: table events are not hands.
+            hands: sheet.hands_played(),
             totals: sheet.totals.clone(),
             finished: sheet.finished,
             natural_end: sheet.natural_end,
@@ -369,7 +370,7 @@ impl Summary {
             } else {
                 f.end.names
             },
-            hands: f.hands,
+            hands: f.end.hands_played,
             totals: f.end.totals,
             finished: f.end.finished,
             natural_end: f.end.natural_end,

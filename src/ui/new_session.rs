@@ -281,10 +281,13 @@ fn option_row(
             }
             OptKind::Player => {
                 for (i, p) in players.iter().enumerate() {
-                    let name = if p.trim().is_empty() {
-                        format!("#{}", i + 1)
-                    } else {
-                        p.clone()
+                    // A seat the game names (bridge: Nord, Est…) by its name, with its player.
+                    let seat = game.seat_key(i).map(|k| tr(lang, k));
+                    let name = match (seat, p.trim().is_empty()) {
+                        (Some(seat), true) => seat,
+                        (Some(seat), false) => format!("{seat} ({})", p.trim()),
+                        (None, true) => format!("#{}", i + 1),
+                        (None, false) => p.clone(),
                     };
                     if ui
                         .selectable_label(value.as_u64() == Some(i as u64), name)

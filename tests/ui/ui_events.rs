@@ -57,11 +57,14 @@ fn a_2500_evening_with_a_late_arrival_and_a_departure() {
 
     click(&mut h, "Table : Départ");
     click(&mut h, "Départ de Lise");
+    // The preview says who leaves (issue 40), not each seat's 0.
+    assert!(shows_containing(&h, "Lise quitte la table"));
+    assert!(!shows(&h, "Paul : 0"));
     record(&mut h);
     assert_eq!(entries(dir.path())[3], json!({"event": "leave", "seat": 1}));
     assert!(shows(&h, "Départ — Lise part"));
     // Lise keeps her total; the form lists Paul and Marc only.
-    assert!(shows(&h, "Total de Lise : −5"));
+    assert!(shows(&h, "Total de Lise (départ) : −5"));
     click(&mut h, "Frime : 8");
     assert!(shows(&h, "Marc Posé 3") && !shows(&h, "Lise Posé 3"));
 
@@ -123,11 +126,11 @@ fn a_bridge_rubber_with_a_substitute_and_an_adjustment() {
     assert_eq!(sheet.totals, vec![0, 100]);
     assert!(shows(&h, "Ajustement — +100 pour EO : renonce"));
     // Edited from the sheet: the form comes back filled, the points changed.
-    click(&mut h, "#2");
-    // An event is an entry of the sheet, not a deal.
-    assert!(shows(&h, "Entrée 2 — Ajustement — +100 pour EO : renonce"));
+    click(&mut h, "Choisir : Ajustement — +100 pour EO : renonce");
+    // An event is titled by its kind, and takes no deal's number (issue 40).
+    assert!(shows(&h, "Ajustement — +100 pour EO : renonce"));
     assert!(!shows(&h, "Modifier la donne 2"));
-    click(&mut h, "Modifier l'entrée 2");
+    click(&mut h, "Modifier l'ajustement");
     assert!(
         !shows(&h, "Modifier la donne 2"),
         "the event edited is an entry"

@@ -36,23 +36,29 @@ pub struct Explained {
     pub delta: Vec<i64>,
 }
 
-/// An entry's heading: "Donne 3 — 4♠ par Nord, juste fait", or for a table event "Entrée 5 —
-/// Arrivée — Didier arrive (150)"; `n` counts from 1, hands and events together.
-pub fn heading(
+/// An entry's heading as the table counts it: "Brasse 8 — +120 pour Anne", or for a table
+/// event its kind: "Arrivée — Didier arrive (150)".
+pub fn heading(game: crate::games::GameKind, place: crate::games::Place, what: Msg) -> Msg {
+    msg!(
+        "explain.heading",
+        entry = game.place_title(place),
+        what = what
+    )
+}
+
+/// [`heading`] where entries are numbered together (the command line's `hand N`, from 1):
+/// where the two counts differ it names both ("Entrée 10 — Brasse 8 — …").
+pub fn heading_at(
     game: crate::games::GameKind,
     n: usize,
-    event: Option<crate::games::table::EventKind>,
+    place: crate::games::Place,
     what: Msg,
 ) -> Msg {
-    let what = match event {
-        Some(kind) => msg!(
-            "explain.event_what",
-            kind = crate::i18n::Arg::Key(kind.name_key()),
-            what = what
-        ),
-        None => what,
-    };
-    game.entry_words(msg!("explain.heading", n = n, what = what), event.is_some())
+    let shown = heading(game, place, what);
+    if place == crate::games::Place::Hand(n) {
+        return shown;
+    }
+    msg!("explain.heading_at", n = n, heading = shown)
 }
 
 /// The count of hand `index` (from 0) of `session`, whose sheet is `sheet`; `None` past its last
@@ -72,15 +78,16 @@ pub fn explain_played(session: &Session, index: usize) -> Result<Option<Explaine
 
 /// The standing before a hand: each side with its total, in what the game counts ("Anne
 /// 1 340 points, Bruno 980 points"); the entry's words (`noun`) are for the caller to give.
-fn standing(session: &Session, totals: &[i64]) -> Msg {
-    standing_as(session, totals, "explain.standing")
+fn standing(session: &Session, names: &[String], totals: &[i64]) -> Msg {
+    standing_as(session, names, totals, "explain.standing")
 }
 
-/// [`standing`] under the message `key` (before or after).
-fn standing_as(session: &Session, totals: &[i64], key: &'static str) -> Msg {
+/// [`standing`] under the message `key` (before or after), each seat named by who held it
+/// then (`names`, the players seated at that moment).
+fn standing_as(session: &Session, names: &[String], totals: &[i64], key: &'static str) -> Msg {
     let game = session.game;
     let list = game
-        .side_args(&session.sides())
+        .side_args(&game.sides(names))
         .into_iter()
         .zip(totals)
         .map(|(side, t)| {
@@ -109,7 +116,7 @@ fn explain_row(
     let words = |m: Msg| session.game.entry_words(m, hand.game.event().is_some());
     let mut facts = vec![
         words(msg!("explain.before", state = live.state(&names, index))),
-        words(standing(session, &live.totals())),
+        words(standing(session, &names, &live.totals())),
     ];
     facts.extend(live.facts(&names));
     if let Some(event) = hand.game.event() {
@@ -119,7 +126,18 @@ fn explain_row(
         for (t, d) in after.iter_mut().zip(&row.delta) {
             *t += d;
         }
-        facts.push(standing_as(session, &after, "explain.standing_after"));
+        // Named by who holds each seat after it (an arrival's new seat, a substitute).
+        let mut then = before.clone();
+        let names_after = match then.play(&hand.game) {
+            Ok(_) => then.seats().current(),
+            Err(_) => session.sides(),
+        };
+        facts.push(standing_as(
+            session,
+            &names_after,
+            &after,
+            "explain.standing_after",
+        ));
         let mut steps: Vec<Step> = row
             .lines
             .iter()
@@ -148,7 +166,11 @@ fn explain_row(
             });
         }
         return Some(Explained {
-            label: hand.game.label(&row.info, index, &names),
+            label: hand.game.label(
+                &row.info,
+                crate::session::hand_index(&session.hands, index),
+                &names,
+            ),
             facts,
             steps,
             delta: row.delta.clone(),
@@ -173,7 +195,11 @@ fn explain_row(
         })
         .collect();
     Some(Explained {
-        label: hand.game.label(&row.info, index, &names),
+        label: hand.game.label(
+            &row.info,
+            crate::session::hand_index(&session.hands, index),
+            &names,
+        ),
         facts,
         steps,
         delta: row.delta.clone(),

@@ -185,6 +185,14 @@ pub fn same_person<S: AsRef<str>>(names: &[S], people: &People) -> Option<(usize
         .find_map(|(j, k)| keys[..j].iter().position(|e| e == k).map(|i| (i, j)))
 }
 
+/// Which of `seated` the name `name` (given to a substitute or an arrival) is the same person
+/// as, for `people`, if any: the rule the window and `marque add` both refuse by (a session
+/// holding it would count one person twice).
+pub fn seated_as<S: AsRef<str>>(name: &str, seated: &[S], people: &People) -> Option<usize> {
+    let key = people.key(name);
+    seated.iter().position(|p| people.key(p.as_ref()) == key)
+}
+
 /// A character that shows nothing in a name.
 fn invisible(c: char) -> bool {
     matches!(

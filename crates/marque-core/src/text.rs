@@ -11,7 +11,15 @@ use crate::view::{RowView, signed};
 /// The sides as people say them: bridge's partnerships in the reader's language (NS / EO), else
 /// the players' names.
 pub fn side_names(sheet: &Sheet, lang: Lang) -> Vec<String> {
-    sheet.game.side_names(&sheet.sides, lang)
+    let seats = sheet.seats();
+    let mut names = sheet.game.side_names(&sheet.sides, lang);
+    // A seat that left keeps its total and plays no more: said beside its name.
+    for (s, name) in names.iter_mut().enumerate() {
+        if s < seats.len() && !seats.plays(s) {
+            *name = crate::msg!("sheet.gone", name = name.as_str()).render(lang);
+        }
+    }
+    names
 }
 
 /// The evening's standing after its rubbers (bridge): "Soirée après 2 robres : NS 1340, EO 600".
@@ -175,6 +183,12 @@ fn hand_text(
     let mut run = format!("{:<3}", "Σ");
     for (side, cell) in sides.iter().zip(&row.cells) {
         write!(header, " {side:>width$}")?;
+        // A seat not at the table for this entry: blank, as on paper.
+        if cell.absent {
+            write!(deltas, " {:>width$}", "")?;
+            write!(run, " {:>width$}", "")?;
+            continue;
+        }
         write!(deltas, " {:>width$}", signed(cell.points))?;
         write!(run, " {:>width$}", cell.standing)?;
     }

@@ -6,7 +6,7 @@
 //! hand without keeping its sheet (text, CSV) gives each [`RowView`] as it is played
 //! ([`each_row`]).
 
-use crate::games::{GameKind, Line, Paper};
+use crate::games::{GameKind, Line, Paper, Place};
 use crate::i18n::{Lang, Msg};
 use crate::msg;
 use crate::session::{End, Hand, HandRow, Problem, Session, Sheet};
@@ -21,12 +21,18 @@ pub struct Cell {
     pub standing: i64,
     /// A figure shown small beside the points (ascenseur: the bid).
     pub extra: Option<i64>,
+    /// The seat was not at the table for this entry (not come yet, or gone): it shows no
+    /// points, as a paper sheet leaves the cell blank.
+    pub absent: bool,
 }
 
 impl Cell {
     /// The points, signed ("·" for none), with the extra as a superscript: `+30`, `·`,
     /// `+12 ⁽2⁾`.
     pub fn points_text(&self) -> String {
+        if self.absent {
+            return String::new();
+        }
         let points = match self.points {
             0 if self.extra.is_none() => "·".to_string(),
             p => signed(p),
@@ -39,6 +45,9 @@ impl Cell {
 
     /// The points and the standing: `+30 → 120`, `· → 90`, `+12 ⁽2⁾ → 40`.
     pub fn text(&self) -> String {
+        if self.absent {
+            return String::new();
+        }
         format!("{} → {}", self.points_text(), self.standing)
     }
 }
@@ -111,16 +120,18 @@ pub struct RowView {
     pub cells: Vec<Cell>,
     /// The table event it is, if it is one (titled by its kind, not as a hand).
     pub event: Option<crate::games::table::EventKind>,
+    /// Where the table counts it: the hand's number among the hands, or the event.
+    pub place: Place,
 }
 
 impl RowView {
     /// Hand `index`'s row, `running` being each side's points added up to it, included.
     pub fn of(
         session: &Session,
-        index: usize,
+        (index, place): (usize, Place),
         hand: &Hand,
         row: &HandRow,
-        (running, shown, names): (&[i64], &mut Vec<i64>, &[String]),
+        (running, shown, seated): (&[i64], &mut Vec<i64>, &Seated),
     ) -> Self {
         // An event shows the standing as it was where the game shows another figure than
         // the points added up (truc's manche points).
@@ -135,29 +146,35 @@ impl RowView {
                     points: row.delta.get(s).copied().unwrap_or(0),
                     standing: shown[s],
                     extra: hand.game.extra(s),
+                    absent: !seated.here(s, hand),
                 }
             })
             .collect();
         RowView {
             index,
-            label: hand.game.label(&row.info, index, names),
+            label: hand
+                .game
+                .label(&row.info, place_index(place, index), &seated.names),
             note: row.info.note(),
             part: row.info.part(),
             part_won: row.info.part_won(session.options.typed()),
             cells,
             event: hand.game.event().map(crate::games::table::Event::kind),
+            place,
         }
     }
 
-    /// Its heading: the game's word and its number ("Brasse 4"), or an event's kind.
+    /// Its heading: the game's word and its number in the table's count ("Brasse 4"), or an
+    /// event's kind.
     pub fn heading(&self, game: GameKind, lang: Lang) -> String {
-        match self.event {
-            Some(k) => crate::i18n::tr(lang, k.name_key()),
-            None => format!(
-                "{} {}",
-                crate::i18n::tr(lang, game.hand_title()),
-                self.index + 1
-            ),
+        game.place_title(self.place).render(lang)
+    }
+
+    /// Its number in the table's count ("4" for the 4th brasse), none for a table event.
+    pub fn number(&self) -> Option<usize> {
+        match self.place {
+            Place::Hand(n) => Some(n),
+            Place::Event(_) => None,
         }
     }
 
@@ -300,18 +317,25 @@ impl SheetView {
 pub fn rows<'a>(session: &'a Session, sheet: &'a Sheet) -> impl Iterator<Item = RowView> + 'a {
     let mut running = vec![0; sheet.sides.len()];
     let mut shown = Vec::new();
-    let mut names = session.players.clone();
+    let mut seated = Seated::new(&session.players);
     session
         .hands
         .iter()
         .zip(&sheet.hands)
+        .zip(crate::session::places(&session.hands))
         .enumerate()
-        .map(move |(i, (hand, row))| {
+        .map(move |(i, ((hand, row), place))| {
             for (a, d) in running.iter_mut().zip(&row.delta) {
                 *a += d;
             }
-            let r = RowView::of(session, i, hand, row, (&running, &mut shown, &names));
-            seat_names(&mut names, hand);
+            let r = RowView::of(
+                session,
+                (i, place),
+                hand,
+                row,
+                (&running, &mut shown, &seated),
+            );
+            seated.after(hand);
             r
         })
 }
@@ -325,35 +349,80 @@ pub fn each_row(
 ) -> Result<End, Vec<Problem>> {
     let mut running = vec![0; session.sides().len()];
     let mut shown = Vec::new();
-    let mut names = session.players.clone();
+    let mut seated = Seated::new(&session.players);
+    let mut hands = 0;
     crate::stream::play_each(session, |p| {
         for (a, d) in running.iter_mut().zip(&p.row.delta) {
             *a += d;
         }
+        let place = Place::step(&mut hands, &p.hand.game);
         let row = RowView::of(
             session,
-            p.index,
+            (p.index, place),
             p.hand,
             p.row,
-            (&running, &mut shown, &names),
+            (&running, &mut shown, &seated),
         );
-        seat_names(&mut names, p.hand);
+        seated.after(p.hand);
         each(&row, &p);
     })
 }
 
-/// Who holds each seat after `hand` (a substitute, a seat that joined): the names the next
-/// rows' labels use.
-fn seat_names(names: &mut Vec<String>, hand: &Hand) {
-    use crate::games::table::Event;
-    match hand.game.event() {
-        Some(Event::Replace { seat, player }) => {
-            if let Some(n) = names.get_mut(*seat) {
-                n.clone_from(player);
-            }
+/// The index a game's label takes: the hand's own among the hands (from 0), where the game
+/// names it by its number ("Manche 3").
+fn place_index(place: Place, index: usize) -> usize {
+    match place {
+        Place::Hand(n) => n - 1,
+        Place::Event(_) => index,
+    }
+}
+
+/// Who holds each seat and who is at the table, entry by entry (table events: a substitute,
+/// a seat that joined, one that left).
+#[derive(Debug, Clone)]
+pub struct Seated {
+    /// Who holds each seat: the names the rows' labels use.
+    pub names: Vec<String>,
+    /// Each seat made so far: whether it still plays.
+    present: Vec<bool>,
+}
+
+impl Seated {
+    fn new(players: &[String]) -> Seated {
+        Seated {
+            names: players.to_vec(),
+            present: vec![true; players.len()],
         }
-        Some(Event::Join { player, .. }) => names.push(player.clone()),
-        _ => {}
+    }
+
+    /// Whether seat `s` is at the table for `hand`: there before it, or brought by it (an
+    /// arrival's own row shows its starting score, a departure's its seat).
+    fn here(&self, s: usize, hand: &Hand) -> bool {
+        use crate::games::table::Event;
+        self.present.get(s).copied().unwrap_or(false)
+            || matches!(hand.game.event(), Some(Event::Join { .. })) && s == self.present.len()
+    }
+
+    /// Who holds each seat after `hand`.
+    fn after(&mut self, hand: &Hand) {
+        use crate::games::table::Event;
+        match hand.game.event() {
+            Some(Event::Replace { seat, player }) => {
+                if let Some(n) = self.names.get_mut(*seat) {
+                    n.clone_from(player);
+                }
+            }
+            Some(Event::Join { player, .. }) => {
+                self.names.push(player.clone());
+                self.present.push(true);
+            }
+            Some(Event::Leave { seat }) => {
+                if let Some(p) = self.present.get_mut(*seat) {
+                    *p = false;
+                }
+            }
+            _ => {}
+        }
     }
 }
 
@@ -367,25 +436,17 @@ pub fn last_hand(session: &Session, sheet: &Sheet, names: &[String]) -> Option<M
         .filter(|(_, d)| **d != 0)
         .map(|(n, d)| format!("{n} {}", signed_shown(*d)))
         .collect();
-    // A table event is an entry, not a hand.
-    let event = session
-        .hands
-        .get(i)
-        .is_some_and(|h| h.game.event().is_some());
     // Nothing to anyone (a substitute, a passed deal): no dash before nothing.
     let key = if points.is_empty() {
         "view.last_hand_nothing"
     } else {
         "view.last_hand"
     };
-    Some(session.game.entry_words(
-        crate::msg!(
-            key,
-            n = i + 1,
-            what = sheet.label(&session.hands, i),
-            points = points.join(", ")
-        ),
-        event,
+    Some(crate::msg!(
+        key,
+        entry = session.game.place_title(session.place(i)),
+        what = sheet.label(&session.hands, i),
+        points = points.join(", ")
     ))
 }
 

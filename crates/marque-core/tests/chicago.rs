@@ -201,3 +201,43 @@ fn a_first_dealer_past_west_is_refused() {
         "{e:?}"
     );
 }
+
+/// The wheel's running total follows the table's agreed points (issue 40): "Σ 840 / 1430"
+/// stood above a paper of 840 | 1480 when EW were given 50. After every entry the last Σ
+/// of the chukker is the chukker's total as `marque score` gives it; an adjustment before the
+/// chukker's first deal counts from that deal on.
+#[test]
+fn the_wheel_running_total_counts_agreed_points() {
+    use marque_core::i18n::Lang;
+    use marque_core::session::Session;
+    let hands = json!([
+        {"event": "adjust", "side": 0, "points": 20, "reason": "accord"},
+        {"contract": "4S", "declarer": "N", "tricks": 10},
+        {"event": "adjust", "side": 1, "points": 50, "reason": "renonce"},
+        {"contract": "3NT", "declarer": "E", "tricks": 10},
+        {"event": "adjust", "side": 1, "points": -30, "reason": "erreur"},
+    ]);
+    let all = hands.as_array().unwrap();
+    for n in 1..=all.len() {
+        let v = session(
+            "bridge",
+            &["N", "E", "S", "W"],
+            json!({"format": "chicago"}),
+            json!(all[..n]),
+        );
+        let s = Session::from_value(&v).unwrap();
+        let sheet = s.score().unwrap();
+        let papers = sheet.papers();
+        let Some(paper) = papers.last() else { continue };
+        let rows = paper.wheel_rows(Lang::En);
+        let last = rows
+            .iter()
+            .rev()
+            .find(|r| r[4] != "—")
+            .map(|r| r[4].clone());
+        // Before any deal the wheel shows nothing played.
+        let Some(last) = last else { continue };
+        let want = format!("{} / {}", sheet.totals[0], sheet.totals[1]);
+        assert_eq!(last, want, "after {n} entries");
+    }
+}

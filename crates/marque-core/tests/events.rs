@@ -195,6 +195,60 @@ proptest! {
         }
     }
 
+    /// Readers follow hands, not entries (issue 40): every hand's table count is its number
+    /// among the hands, an event takes none; the rows' running standing is the sum of the
+    /// deltas; the game before each hand stands at that hand's place (the ascenseur's round,
+    /// bridge's dealer) whatever events came before; each absent seat shows no points.
+    #[test]
+    fn readers_count_hands_and_follow_events(game in prop::sample::select(GAMES.to_vec()), steps in steps()) {
+        use marque_core::games::{Live, Place};
+        let s = evening(game, &steps);
+        let sheet: Sheet = s.score().unwrap();
+        let view = marque_core::view::SheetView::new(&s, &sheet, Lang::Fr);
+        let mut hands = 0;
+        let mut running = vec![0i64; sheet.sides.len()];
+        for (i, (h, row)) in s.hands.iter().zip(&view.rows).enumerate() {
+            for (t, d) in running.iter_mut().zip(&sheet.hands[i].delta) {
+                *t += d;
+            }
+            match h.game.event() {
+                Some(e) => {
+                    prop_assert_eq!(row.place, Place::Event(e.kind()));
+                    prop_assert_eq!(row.number(), None);
+                }
+                None => {
+                    hands += 1;
+                    prop_assert_eq!(row.place, Place::Hand(hands));
+                    prop_assert_eq!(s.place(i), Place::Hand(hands));
+                    let before = sheet.before(i, &s.hands);
+                    prop_assert_eq!(before.hands_played(), hands - 1);
+                    match before.live() {
+                        Live::Ascenseur(g) => prop_assert_eq!(g.next_round(), hands - 1),
+                        Live::Bridge(g) if !g.chicago() => prop_assert_eq!(
+                            g.next_dealer(),
+                            marque_core::games::bridge::dealer(hands - 1)
+                        ),
+                        _ => {}
+                    }
+                }
+            }
+            prop_assert_eq!(&view.running[i], &running);
+            if game != "truc" {
+                for (c, t) in row.cells.iter().zip(&running) {
+                    prop_assert_eq!(c.standing, *t);
+                }
+            }
+            for c in &row.cells {
+                if c.absent {
+                    prop_assert_eq!(c.points, 0);
+                    prop_assert_eq!(c.text(), "");
+                }
+            }
+        }
+        prop_assert_eq!(sheet.next_place(), Place::Hand(hands + 1));
+        prop_assert_eq!(sheet.hands_played(), hands);
+    }
+
     #[test]
     fn an_adjustment_adds_its_points_and_a_substitute_none(game in prop::sample::select(GAMES.to_vec()), steps in steps()) {
         let s = evening(game, &steps);

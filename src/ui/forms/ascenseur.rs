@@ -70,7 +70,8 @@ impl AscenseurForm {
             return Err(Msg::new("ui.form.incomplete"));
         };
         let plan = g.plan().clone();
-        let k = ctx.index();
+        // The round the game stands at before this hand: table events are not rounds.
+        let k = g.next_round();
         if k >= plan.rounds() {
             return Err(Msg::new("ui.form.incomplete"));
         }

@@ -79,10 +79,11 @@ impl BridgeForm {
 
     pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Entry {
         let lang = ctx.lang;
-        let (dealer, wheel) = match ctx.before {
-            crate::games::Live::Bridge(g) => (g.next_dealer(), g.chicago().then(|| g.wheel())),
-            _ => (crate::games::bridge::dealer(ctx.index()), None),
+        // The dealer as the game stands before this deal (table events deal nothing).
+        let crate::games::Live::Bridge(g) = ctx.before else {
+            return Err(Msg::new("ui.form.incomplete"));
         };
+        let (dealer, wheel) = (g.next_dealer(), g.chicago().then(|| g.wheel()));
         let player = ctx.players.get(dealer.index()).map_or("", String::as_str);
         match wheel {
             // Chicago: the deal's place on the wheel, its dealer and who is vulnerable, large,

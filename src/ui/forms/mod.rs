@@ -47,13 +47,6 @@ pub struct Ctx<'a> {
     pub people: &'a marque_core::stats::People,
 }
 
-impl Ctx<'_> {
-    /// The index of the hand entered.
-    pub fn index(&self) -> usize {
-        self.editing.unwrap_or(self.session.hands.len())
-    }
-}
-
 /// One game's entry form.
 pub trait HandForm: std::fmt::Debug {
     /// Draws the form; returns the hand once it is complete, else what is missing.

@@ -164,12 +164,11 @@ impl EventForm {
         if name.is_empty() {
             return Err(Msg::new("ui.event.missing.name"));
         }
-        let key = ctx.people.key(name);
-        match ctx.players.iter().find(|p| ctx.people.key(p) == key) {
-            Some(seated) => Err(msg!(
+        match marque_core::stats::seated_as(name, ctx.players, ctx.people) {
+            Some(i) => Err(msg!(
                 "ui.event.same_person",
                 name = name,
-                seated = seated.as_str()
+                seated = ctx.players[i].as_str()
             )),
             None => Ok(name.to_string()),
         }

@@ -68,11 +68,12 @@ pub(super) fn word_panel(
             });
             fixed_row(ui, big_line, |ui| {
                 if let Some(i) = awaited {
-                    let what = doc.session().game.hand_words(msg!(
+                    let game = doc.session().game;
+                    let what = msg!(
                         "ui.word.hand",
-                        n = i + 1,
+                        entry = game.place_title(doc.session().place(i)),
                         what = doc.sheet().label(&doc.session().hands, i)
-                    ));
+                    );
                     // The hand and what it gave each side, on one line.
                     ui.label(RichText::new(what.render(lang)).size(22.0));
                     let points: Vec<String> = sides
@@ -169,20 +170,20 @@ pub(super) fn selected_heading(
     let doc = &open.doc;
     let game = doc.session().game;
     let hands = &doc.session().hands;
-    // A table event is an entry, not a deal (entries are numbered together).
-    let kind = hands.get(i).and_then(|h| h.game.event().map(|e| e.kind()));
-    let event = kind.is_some();
+    // As the table counts it: the 8th brasse is "Brasse 8", a table event is titled by its
+    // kind.
+    let place = doc.session().place(i);
     ui.add_space(8.0);
     let what = doc.sheet().label(hands, i);
-    let heading = marque_core::explain::heading(game, i + 1, kind, what);
+    let heading = marque_core::explain::heading(game, place, what);
     ui.label(RichText::new(heading.render(lang)).strong());
     if open.read_only().is_none() {
         ui.horizontal_wrapped(|ui| {
-            let edit = game.entry_words(msg!("ui.edit_hand", n = i + 1), event);
+            let edit = msg!("ui.edit_hand", entry = game.place_noun(place));
             if ui.button(edit.render(lang)).clicked() {
                 commands.push(Command::Edit(i));
             }
-            let delete = game.entry_words(msg!("ui.delete_hand", n = i + 1), event);
+            let delete = msg!("ui.delete_hand", entry = game.place_noun(place));
             if ui.button(delete.render(lang)).clicked() {
                 commands.push(Command::Delete(i));
             }
@@ -256,9 +257,8 @@ pub(super) fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec
     }
     let heading = match open.editing {
         Some(i) => {
-            // An event edited is an entry, not a deal.
-            let event = open.table.is_some();
-            let editing = game.entry_words(msg!("ui.editing", n = i + 1), event);
+            let place = open.doc.session().place(i);
+            let editing = msg!("ui.editing", entry = game.place_noun(place));
             let heading = ui.heading(editing.render(lang));
             if ui.button(tr(lang, "ui.cancel_edit")).clicked() {
                 commands.push(Command::CancelEdit);
@@ -267,8 +267,9 @@ pub(super) fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec
         }
         None if open.table.is_some() => ui.heading(tr(lang, "ui.table.heading")),
         None => {
-            let n = open.doc.session().hands.len() + 1;
-            ui.heading(game.hand_words(msg!("ui.next_hand", n = n)).render(lang))
+            // The next hand's number among the hands (table events take none).
+            let next = open.doc.sheet().next_place();
+            ui.heading(game.place_title(next).render(lang))
         }
     };
     // A new form starts at its top (in a narrow window, where the whole column scrolls;
@@ -373,12 +374,25 @@ pub(super) fn confirm_area(
     }
     let names = crate::text::side_names(open.doc.sheet(), lang);
     let now_totals = open.doc.sheet().totals.clone();
+    let seated = open.doc.sheet().seats().current();
     let chukkers = chicago(open.rows.papers());
     match open.preview_of(hand.clone()) {
         Ok(preview) => {
             // Compact, so that the form above keeps its room on a small screen.
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(tr(lang, "ui.preview")).strong());
+                // An event that moves no points (a departure, a substitute) says what it does
+                // on the same line: who leaves, who takes whose seat.
+                if let Some(e) = hand.event()
+                    && preview.row.delta.iter().all(|d| *d == 0)
+                {
+                    let said = marque_core::games::table::sentence(e, &seated, game);
+                    ui.add(
+                        egui::Label::new(RichText::new(said.render(lang)).size(18.0).strong())
+                            .wrap(),
+                    );
+                    return;
+                }
                 for (side, d) in sides.iter().zip(&preview.row.delta) {
                     // Each side's figure whole on one line.
                     let points = signed(*d);

@@ -24,6 +24,9 @@ use crate::i18n::{Lang, tr};
 use crate::session::{Paper, Session, Sheet};
 use marque_core::msg;
 
+/// The number column's mark for a table event, which takes no hand's number.
+const EVENT_MARK: &str = "•";
+
 /// The sheet's rows as text, and the bridge paper sheets, for one state of the sheet.
 #[derive(Default)]
 pub struct Rows {
@@ -79,6 +82,9 @@ struct WhatIfView {
 
 struct RowText {
     number: String,
+    /// A table event's key's name for screen readers (its mark says nothing): "Choisir :
+    /// Ajustement — +100 pour EO : renonce".
+    spoken: Option<String>,
     label: String,
     cells: Vec<String>,
     /// The first hand of a new part of the game (bridge: of a rubber after the first): a rule
@@ -108,7 +114,17 @@ impl Rows {
             .enumerate()
             .map(|(k, r)| RowText {
                 starts_part: k > 0 && r.part.is_some() && view.rows[k - 1].part != r.part,
-                number: format!("#{}", r.index + 1),
+                // The table's count: a table event takes no hand's number.
+                number: r
+                    .number()
+                    .map_or_else(|| EVENT_MARK.to_string(), |n| format!("#{n}")),
+                spoken: r.event.map(|_| {
+                    msg!(
+                        "ui.sheet.select_event",
+                        what = r.shown(&view.head.names, lang)
+                    )
+                    .render(lang)
+                }),
                 label: if r.event.is_none()
                     && r.part_won.is_none()
                     && words.get(r.index) == Some(&history::Word::Disputed)

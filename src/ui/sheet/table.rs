@@ -90,14 +90,19 @@ pub(super) fn table(
             for i in range {
                 let r = &rows[i];
                 let row = ui.horizontal(|ui| {
-                    if ui
+                    let selected = open.selected == Some(i);
+                    let key = ui
                         .add_sized(
                             [widths.0, row_height],
-                            egui::Button::selectable(open.selected == Some(i), &r.number),
+                            egui::Button::selectable(selected, &r.number),
                         )
-                        .on_hover_text(tr(lang, "ui.sheet.select"))
-                        .clicked()
-                    {
+                        .on_hover_text(tr(lang, "ui.sheet.select"));
+                    if let Some(spoken) = &r.spoken {
+                        key.widget_info(|| {
+                            egui::WidgetInfo::selected(egui::Role::Button, true, selected, spoken)
+                        });
+                    }
+                    if key.clicked() {
                         commands.push(Command::Select(i));
                     }
                     cell(ui, widths.1, RichText::new(&r.label));

@@ -876,6 +876,64 @@ impl GameKind {
     }
 }
 
+/// An entry of a session as the table counts it: a hand by its number among the hands (from
+/// 1; table events take none: the 8th brasse is "Brasse 8" whatever happened between), or a
+/// table event by its kind. The command line's `hand N` counts entries (the spec's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    Hand(usize),
+    Event(table::EventKind),
+}
+
+impl Place {
+    /// The place of an entry `game` after `n` hands, counting it in `n` if it is a hand.
+    pub fn step(n: &mut usize, game: &GameHand) -> Place {
+        match game.event() {
+            Some(e) => Place::Event(e.kind()),
+            None => {
+                *n += 1;
+                Place::Hand(*n)
+            }
+        }
+    }
+}
+
+impl GameKind {
+    /// An entry as a heading: "Brasse 8", or a table event's kind: "Ajustement".
+    pub fn place_title(self, place: Place) -> crate::i18n::Msg {
+        use crate::i18n::Arg;
+        match place {
+            Place::Hand(n) => {
+                crate::msg!("place.title", n = n).with("title", Arg::Key(self.hand_title()))
+            }
+            Place::Event(k) => crate::i18n::Msg::new(k.name_key()),
+        }
+    }
+
+    /// An entry in a log line: "brasse 8", or a table event's kind: "ajustement".
+    pub fn place_word(self, place: Place) -> crate::i18n::Msg {
+        use crate::i18n::Arg;
+        match place {
+            Place::Hand(n) => {
+                crate::msg!("place.word", n = n).with("word", Arg::Key(self.hand_word()))
+            }
+            Place::Event(k) => crate::i18n::Msg::new(k.word_key()),
+        }
+    }
+
+    /// An entry in a sentence: "la brasse 8" ("brasse 8" in English), "l'ajustement" ("the
+    /// adjustment").
+    pub fn place_noun(self, place: Place) -> crate::i18n::Msg {
+        use crate::i18n::Arg;
+        match place {
+            Place::Hand(n) => crate::msg!("place.noun", n = n)
+                .with("noun", Arg::Key(self.hand_noun()))
+                .with("word", Arg::Key(self.hand_word())),
+            Place::Event(k) => crate::i18n::Msg::new(k.noun_key()),
+        }
+    }
+}
+
 impl Serialize for GameKind {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.id())

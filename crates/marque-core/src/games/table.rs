@@ -70,6 +70,32 @@ impl EventKind {
             EventKind::Leave => "event.leave",
         }
     }
+
+    /// The kind of the event a hand's JSON holds, if it holds one.
+    pub fn of_value(v: &serde_json::Value) -> Option<EventKind> {
+        let id = v.get("event")?.as_str()?;
+        EventKind::ALL.into_iter().find(|k| k.id() == id)
+    }
+
+    /// The key of its name in a sentence, without article ("ajustement").
+    pub fn word_key(self) -> &'static str {
+        match self {
+            EventKind::Replace => "event.word.replace",
+            EventKind::Adjust => "event.word.adjust",
+            EventKind::Join => "event.word.join",
+            EventKind::Leave => "event.word.leave",
+        }
+    }
+
+    /// The key of its name in a sentence, with its article ("l'ajustement").
+    pub fn noun_key(self) -> &'static str {
+        match self {
+            EventKind::Replace => "event.noun.replace",
+            EventKind::Adjust => "event.noun.adjust",
+            EventKind::Join => "event.noun.join",
+            EventKind::Leave => "event.noun.leave",
+        }
+    }
 }
 
 /// The events a game takes: a substitute everywhere; agreed points everywhere but Le Truc

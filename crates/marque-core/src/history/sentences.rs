@@ -118,7 +118,11 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
             let mut before = sheet.before(index, &session.hands);
             let names = before.seats().current();
             let row = before.play(&h.game).ok()?;
-            Some(h.game.label(&row.info, index, &names))
+            Some(h.game.label(
+                &row.info,
+                crate::session::hand_index(&session.hands, index),
+                &names,
+            ))
         });
         described.unwrap_or_else(|| msg!("log.as_written", value = value.to_string()))
     };
@@ -153,9 +157,23 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
             game,
         ))
     };
+    // An entry as the table counts it, from what the log wrote of it: a table event by its
+    // kind, a hand by its number among the hands now before its place.
+    let entry = |value: &Value, hand: usize| -> Msg {
+        let place = match crate::games::table::EventKind::of_value(value) {
+            Some(k) => crate::games::Place::Event(k),
+            None if value.is_null() => session.place(hand.saturating_sub(1)),
+            None => crate::games::Place::Hand(
+                crate::session::hand_index(&session.hands, hand.saturating_sub(1)) + 1,
+            ),
+        };
+        game.place_word(place)
+    };
     log(session)
         .into_iter()
         .map(|e| {
+            let what = if e.new.is_null() { &e.old } else { &e.new };
+            let at = entry(what, e.hand);
             // The time as written (the writer's local time): hours and minutes.
             let time = e.at.get(11..16).unwrap_or(&e.at).to_string();
             let action = e.action.map(|a| Msg::new(a.name_key()));
@@ -172,16 +190,14 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
                         return msg!(
                             "log.line.aside_deleted",
                             time = time,
-                            word = Arg::Key(game.hand_word()),
-                            n = e.hand,
+                            entry = at,
                             copy = copy
                         );
                     }
                     return msg!(
                         "log.line.aside",
                         time = time,
-                        word = Arg::Key(game.hand_word()),
-                        n = e.hand,
+                        entry = at.clone(),
                         copy = copy,
                         old = label(&e.old, e.hand)
                     );
@@ -199,13 +215,7 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
                         "log.line.dispute"
                     };
                     let side = side_arg(e.new.get("side").and_then(Value::as_str));
-                    return msg!(
-                        key,
-                        time = time,
-                        word = Arg::Key(game.hand_word()),
-                        n = e.hand,
-                        side = side
-                    );
+                    return msg!(key, time = time, entry = at.clone(), side = side);
                 }
                 (_, true, _) if let Some(what) = event(&e.new, e.hand) => {
                     return msg!("log.line.event", time = time, what = what);
@@ -216,8 +226,7 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
                         "log.line.edit_what",
                         time = time,
                         action = action.unwrap_or_else(|| Msg::new("log.unknown")),
-                        word = Arg::Key(game.hand_word()),
-                        n = e.hand,
+                        entry = at.clone(),
                         what = what
                     );
                 }
@@ -232,8 +241,7 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
                 key,
                 time = time,
                 action = action.unwrap_or_else(|| Msg::new("log.unknown")),
-                word = Arg::Key(game.hand_word()),
-                n = e.hand
+                entry = at
             );
             if let Some(old) = old {
                 m = m.with("old", old);

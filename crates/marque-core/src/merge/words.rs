@@ -67,15 +67,14 @@ impl Pending {
                 msg!("merge.choice.field", n = n + 1, field = field)
             }
             (None, 0) => msg!("merge.choice.options", n = n + 1),
-            (None, hand) if c.clash.is_some() => {
-                self.base
-                    .game
-                    .hand_words(msg!("merge.choice.clash", n = n + 1, hand = hand))
-            }
             (None, hand) => {
-                self.base
-                    .game
-                    .hand_words(msg!("merge.choice.hand", n = n + 1, hand = hand))
+                let key = if c.clash.is_some() {
+                    "merge.choice.clash"
+                } else {
+                    "merge.choice.hand"
+                };
+                let at = self.base.game.place_word(self.base.place(hand - 1));
+                msg!(key, n = n + 1, entry = at)
             }
         }
     }
@@ -118,7 +117,11 @@ impl Pending {
             let mut before = self.sheet.before(index, &self.base.hands);
             let names = before.seats().current();
             let row = before.play(&h.game).ok()?;
-            let what = h.game.label(&row.info, index, &names);
+            let what = h.game.label(
+                &row.info,
+                crate::session::hand_index(&self.base.hands, index),
+                &names,
+            );
             let points = sides
                 .iter()
                 .zip(&row.delta)
@@ -133,14 +136,21 @@ impl Pending {
     /// Hands a copy added from hand `from` (from 1) on, each named with its number.
     fn hands(&self, from: usize, hands: &[Value]) -> Msg {
         let start = from.saturating_sub(1);
+        let mut count = crate::session::hand_index(&self.base.hands, start);
         hands
             .iter()
             .enumerate()
             .map(|(j, v)| {
                 let what = self.label(start + j, v);
-                self.base
-                    .game
-                    .hand_words(msg!("merge.hand_is", n = start + j + 1, what = what))
+                let place = match crate::games::table::EventKind::of_value(v) {
+                    Some(k) => crate::games::Place::Event(k),
+                    None => {
+                        count += 1;
+                        crate::games::Place::Hand(count)
+                    }
+                };
+                let at = self.base.game.place_word(place);
+                msg!("merge.hand_is", entry = at, what = what)
             })
             .reduce(|all, m| msg!("list.and", a = all, b = m))
             .unwrap_or_else(|| Msg::new("merge.no_hands"))

@@ -453,6 +453,17 @@ impl Session {
     }
 
     /// How many players hand `index` lists (the entries before it played).
+    /// Entry `index` as the table counts it (see [`crate::games::Place`]); past the last
+    /// entry, the next hand.
+    pub fn place(&self, index: usize) -> crate::games::Place {
+        let upto = &self.hands[..index.min(self.hands.len())];
+        let hands = upto.iter().filter(|h| h.game.event().is_none()).count();
+        match self.hands.get(index).and_then(|h| h.game.event()) {
+            Some(e) => crate::games::Place::Event(e.kind()),
+            None => crate::games::Place::Hand(hands + 1),
+        }
+    }
+
     pub fn playing_before(&self, index: usize) -> usize {
         playing_after(&self.players, &self.hands[..index.min(self.hands.len())])
     }
@@ -492,6 +503,23 @@ impl Session {
 
 /// How many players a hand lists after `hands`, at a table that started with `players` (table
 /// events change it).
+/// The places of `hands` in order, as the table counts them (see [`crate::games::Place`]).
+pub fn places(hands: &[Hand]) -> impl Iterator<Item = crate::games::Place> + '_ {
+    let mut n = 0;
+    hands
+        .iter()
+        .map(move |h| crate::games::Place::step(&mut n, &h.game))
+}
+
+/// How many hands (table events left out) come before entry `index` of `hands`: the index a
+/// game's label takes where it names a hand by its number ("Manche 3").
+pub fn hand_index(hands: &[Hand], index: usize) -> usize {
+    hands[..index.min(hands.len())]
+        .iter()
+        .filter(|h| h.game.event().is_none())
+        .count()
+}
+
 pub fn playing_after(players: &[String], hands: &[Hand]) -> usize {
     hands
         .iter()

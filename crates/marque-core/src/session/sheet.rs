@@ -38,6 +38,8 @@ pub struct Replay {
     seats: Seats,
     /// Each person's figures so far, when the replay counts them ([`Replay::counting`]).
     counter: Option<Box<super::Counter>>,
+    /// The hands played, table events left out: the table's count.
+    played: usize,
 }
 
 /// Where a game stands once its hands are played (and the session closed, if it is).
@@ -57,6 +59,8 @@ pub struct End {
     pub names: Vec<String>,
     /// The seats that left the table.
     pub left: Vec<usize>,
+    /// The hands played, table events left out (the table's count).
+    pub hands_played: usize,
 }
 
 impl Replay {
@@ -65,6 +69,7 @@ impl Replay {
             live: options.start(players),
             seats: Seats::new(options.kind(), players),
             counter: None,
+            played: 0,
         }
     }
 
@@ -102,6 +107,7 @@ impl Replay {
             });
         }
         let s = self.live.play(hand)?;
+        self.played += 1;
         if let Some(c) = &mut self.counter {
             c.hand(hand, &s.info, &s.delta, &self.live);
         }
@@ -132,6 +138,11 @@ impl Replay {
 
     pub fn live(&self) -> &Live {
         &self.live
+    }
+
+    /// The hands played so far, table events left out (the table's count).
+    pub fn hands_played(&self) -> usize {
+        self.played
     }
 
     /// Who sits where after the hands played.
@@ -167,6 +178,7 @@ impl Replay {
             left: (0..self.seats.len())
                 .filter(|s| !self.seats.plays(*s))
                 .collect(),
+            hands_played: self.played,
         }
     }
 }
@@ -388,11 +400,28 @@ impl Sheet {
                 if h.game.event().is_some() || self.replay.seats.current() != self.players =>
             {
                 let before = self.before(i, hands);
-                h.game.label(&row.info, i, &before.seats.current())
+                h.game.label(
+                    &row.info,
+                    super::hand_index(hands, i),
+                    &before.seats.current(),
+                )
             }
-            (Some(h), Some(row)) => h.game.label(&row.info, i, &self.players),
+            (Some(h), Some(row)) => {
+                h.game
+                    .label(&row.info, super::hand_index(hands, i), &self.players)
+            }
             _ => Msg::new("session.mismatch"),
         }
+    }
+
+    /// The hands played, table events left out (the table's count).
+    pub fn hands_played(&self) -> usize {
+        self.replay.played
+    }
+
+    /// The next hand as the table counts it: its number among the hands.
+    pub fn next_place(&self) -> crate::games::Place {
+        crate::games::Place::Hand(self.replay.played + 1)
     }
 
     /// Where the game stands before the next hand.

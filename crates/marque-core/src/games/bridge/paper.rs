@@ -230,8 +230,18 @@ impl Papers {
                     return None;
                 }
                 let paper = &mut self.paper.get_or_insert_with(|| Ended::new(rubber)).paper;
+                // Chicago: the chukker's running total after the last deal played takes the
+                // points too (before the first deal, that deal's running total will).
+                let last = paper
+                    .wheel
+                    .as_mut()
+                    .and_then(|w| w.iter_mut().rev().find_map(|s| s.running.as_mut()));
+                let mut running = last;
                 for l in lines {
                     paper.above[l.side].push(l.points);
+                    if let Some(r) = running.as_mut().and_then(|r| r.get_mut(l.side)) {
+                        *r += l.points;
+                    }
                 }
                 return None;
             }
@@ -252,11 +262,13 @@ impl Papers {
                     running: None,
                 })
             });
+            // Before the chukker's first deal, the points the table agreed on in it.
+            let agreed = [0, 1].map(|s: usize| paper.above[s].iter().sum::<i64>());
             let before = slots[..deal.saturating_sub(1)]
                 .iter()
                 .rev()
                 .find_map(|s| s.running)
-                .unwrap_or([0, 0]);
+                .unwrap_or(agreed);
             let points = [info.below[0] + info.above[0], info.below[1] + info.above[1]];
             if let Some(slot) = slots.get_mut(deal - 1) {
                 *slot = Slot {
