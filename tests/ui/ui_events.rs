@@ -65,6 +65,8 @@ fn a_2500_evening_with_a_late_arrival_and_a_departure() {
     assert!(shows(&h, "Départ — Lise part"));
     // Lise keeps her total; the form lists Paul and Marc only.
     assert!(shows(&h, "Total de Lise (départ) : −5"));
+    // Her race bar says so too, with a true minus sign (issue 40).
+    assert!(shows_containing(&h, "Lise (départ) −5 / 2500"));
     click(&mut h, "Frime : 8");
     assert!(shows(&h, "Marc Posé 3") && !shows(&h, "Lise Posé 3"));
 

@@ -311,13 +311,16 @@ fn state_line(ui: &mut Ui, lang: Lang, sheet: &Sheet, (over, papers): (bool, &[P
         ui.label(RichText::new(crate::text::evening(papers).render(lang)).strong());
     }
     if let Some(target) = sheet.live.target() {
+        // A seat that left marked as such; a true minus sign.
+        let names = crate::text::side_names(sheet, lang);
         ui.horizontal_wrapped(|ui| {
-            for (name, total) in sheet.sides.iter().zip(&sheet.totals) {
+            for (name, total) in names.iter().zip(&sheet.totals) {
                 let fill = (*total as f32 / target as f32).clamp(0.0, 1.0);
+                let shown = marque_core::view::minus(*total);
                 ui.add(
                     egui::ProgressBar::new(fill)
                         .desired_width(180.0)
-                        .text(format!("{name} {total} / {target}")),
+                        .text(format!("{name} {shown} / {target}")),
                 );
             }
         });
