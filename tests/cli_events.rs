@@ -145,3 +145,48 @@ fn add_refuses_someone_seated_under_another_spelling() {
     let out = marque(&["add", &file, r#"{"event": "join", "player": "Marc"}"#]);
     assert_eq!(out.status.code(), Some(0));
 }
+
+/// An adjustment entered right after a rubber's last deal is explained in that rubber, where
+/// the paper puts it, not in the next (issue 40); and an explanation's standing names each
+/// seat by who held it then: after Zoé took Paul's seat, the standing before a later brasse
+/// names Zoé, and one before the substitute names Paul.
+#[test]
+fn explain_puts_an_adjustment_in_its_rubber_and_names_the_holders_of_then() {
+    let dir = tempfile::tempdir().unwrap();
+    let deal = json!({"contract": "4S", "declarer": "N", "tricks": 10});
+    let file = write(
+        dir.path(),
+        "b.json",
+        json!({"format": "marque-session", "version": 1, "id": "b", "game": "bridge",
+               "players": ["A", "B", "C", "D"], "options": {},
+               "hands": [deal, deal,
+                         {"event": "adjust", "side": 1, "points": 100, "reason": "renonce"}]}),
+    );
+    let out = text(&marque(&["explain", &file, "3", "--lang", "en"]));
+    assert!(
+        out.contains("Rubber 1, over: the adjustment is written above the line"),
+        "{out}"
+    );
+    assert!(!out.contains("Rubber 2"), "{out}");
+    let file = write(
+        dir.path(),
+        "p.json",
+        json!({"format": "marque-session", "version": 1, "id": "p", "game": "2500",
+               "players": ["Paul", "Lise"], "options": {},
+               "hands": [
+                 {"frime": "8", "laid": [["A","A","A"], ["3","3","3"]], "hand": [["K"], []]},
+                 {"event": "replace", "seat": 0, "player": "Zoé"},
+                 {"frime": "8", "laid": [["K","K","K"], []], "hand": [[], ["5"]]}]}),
+    );
+    let before = text(&marque(&["explain", &file, "3", "--lang", "en"]));
+    assert!(
+        before.contains("Zoé 290") && !before.contains("Paul"),
+        "{before}"
+    );
+    let first = text(&marque(&["explain", &file, "2", "--lang", "en"]));
+    assert!(first.contains("Paul 290"), "{first}");
+    assert!(
+        first.contains("Zoé 290"),
+        "the standing after names Zoé: {first}"
+    );
+}

@@ -114,8 +114,15 @@ fn explain_row(
     let names = before.seats().current();
     // Before "the deal", or before "the entry" where this is a table event.
     let words = |m: Msg| session.game.entry_words(m, hand.game.event().is_some());
+    // A table event written in a part of the game already over (bridge: the rubber of the
+    // deal before it) is explained there, as the paper puts it.
+    let part = match &row.info {
+        crate::games::HandInfo::Event(e) => live.event_part(&e.facts),
+        _ => None,
+    };
+    let state = part.unwrap_or_else(|| live.state(&names, index));
     let mut facts = vec![
-        words(msg!("explain.before", state = live.state(&names, index))),
+        words(msg!("explain.before", state = state)),
         words(standing(session, &names, &live.totals())),
     ];
     facts.extend(live.facts(&names));

@@ -145,12 +145,10 @@ pub fn story<'a>(
     let mut run = 0;
     for s in &list {
         let keys = seat_keys_of(s.seats, people);
-        let Some(mine) = keys.iter().position(|k| *k == key) else {
+        // The seat they hold at the end: one who left and came back holds a later seat.
+        let Some(mine) = (0..keys.len()).rfind(|&p| keys[p] == key && !s.left.contains(&p)) else {
             continue;
         };
-        if s.left.contains(&mine) {
-            continue;
-        }
         let side_total = |seat: usize| s.totals.get(s.game.side_of(seat)).copied().unwrap_or(0);
         let my_total = side_total(mine);
         let my_side = s.game.side_of(mine);

@@ -163,15 +163,18 @@ pub fn shown_name(name: &str) -> String {
 
 /// The key a name is known by: spaces folded, characters that show nothing dropped (zero-width
 /// spaces and joiners, direction marks, a soft hyphen), the same letters however they were typed
-/// (Unicode's NFC: "é" precomposed or as "e" and an accent), lower case.
+/// (Unicode's NFC: "é" precomposed or as "e" and an accent), case folded as Unicode folds it
+/// ("Straße" and "STRASSE" are one).
 pub fn person_key(name: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
     let visible: String = shown_name(name)
         .chars()
         .filter(|c| !invisible(*c))
         .collect();
-    let folded: String = visible.nfc().flat_map(char::to_lowercase).collect();
-    // Lower case can take a letter apart (İ → i + dot): composed again.
+    // Full case folding (ß and SS are one, as ﬁ and fi), which can take a letter apart
+    // (İ → i + dot): composed again.
+    let composed: String = visible.nfc().collect();
+    let folded = unicase::UniCase::new(composed.as_str()).to_folded_case();
     shown_name(&folded.nfc().collect::<String>())
 }
 
@@ -394,6 +397,13 @@ mod tests {
         let spaced = ["Paul", "Lise", " PAUL\u{200b}"];
         assert_eq!(same_person(&spaced, &none), Some((0, 2)));
         assert_eq!(same_person(&["Paul", "Paula", "Pau l"], &none), None);
+        // Full case folding, not lower case (issue 40): ß is ss, as ﬁ is fi.
+        assert_eq!(
+            same_person(&["Straße", "Lise", "STRASSE"], &none),
+            Some((0, 2))
+        );
+        assert_eq!(person_key("ﬁona"), person_key("FIONA"));
+        assert_eq!(person_key("İlker"), person_key("i\u{307}lker"));
         // Two names the club merged by hand.
         let merged = People::new([("Polo", "Paul")]);
         assert_eq!(

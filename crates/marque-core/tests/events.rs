@@ -521,3 +521,39 @@ fn each_refused_event_says_why() {
         "{e:?}"
     );
 }
+
+/// A win goes to who holds a winning seat at the end (issue 40): Paul played a brasse, gave his
+/// seat to Zoé, then took Marc's seat and the players stopped there, Paul's new seat ahead. He
+/// counts once, and wins, though he played no brasse in that seat.
+#[test]
+fn who_played_and_holds_a_winning_seat_at_the_end_wins() {
+    use marque_core::session::Holders;
+    let mut v = session(
+        "2500",
+        &["Paul", "Lise", "Marc"],
+        json!({}),
+        json!([
+            {"frime": "8", "laid": [[], ["3","3","3"], ["A","A","A"]], "hand": [["K"], [], []]},
+            {"event": "replace", "seat": 0, "player": "Zoé"},
+            {"event": "replace", "seat": 2, "player": "Paul"}
+        ]),
+    );
+    v["closed"] = json!(true);
+    let s = Session::from_value(&v).unwrap();
+    let sheet = s.score().unwrap();
+    assert_eq!(sheet.winners, [2]);
+    let h: Holders = sheet.holders(&s.hands).playing();
+    assert_eq!(h.names, ["Paul", "Lise", "Marc", "Paul"]);
+    assert_eq!(h.holds, [false, true, false, true]);
+    let played = marque_core::stats::Played {
+        game: s.game,
+        players: &h.names,
+        finished: true,
+        winners: &sheet.winners,
+        figures: &h.figures,
+        seats: &h.seats,
+        holds: &h.holds,
+    };
+    assert!(played.won(3), "Paul holds the winning seat");
+    assert!(!played.won(2), "Marc left it");
+}

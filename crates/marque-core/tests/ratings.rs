@@ -266,3 +266,26 @@ fn a_best_hand_is_the_persons_own() {
     let s = story(sessions, &people, "bob");
     assert_eq!(s.best_hand[&GameKind::Truc], (5, Some("a".to_string())));
 }
+
+/// One who left and came back (a new seat, as the spec allows) keeps the session in their
+/// story (issue 40): the story takes the seat they hold at the end, not the first one, which
+/// left.
+#[test]
+fn one_who_left_and_came_back_keeps_the_session_in_their_story() {
+    use marque_core::rivals::story;
+    let seats = names(&["Lise", "Paul", "Marc", "Lise"]);
+    let back = Rated {
+        left: &[0],
+        ..rated(
+            GameKind::Le2500,
+            "x",
+            "2026-11-20T20:00:00Z",
+            &seats,
+            &[10, 300, 200, 2600],
+        )
+    };
+    let s = story([back], &People::default(), "Lise");
+    assert_eq!(s.longest_run, 1, "she won it");
+    assert_eq!(s.best[&GameKind::Le2500], (2600, Some("x".to_string())));
+    assert_eq!(s.met.len(), 2, "Paul and Marc met: {:?}", s.met);
+}

@@ -822,6 +822,11 @@ macro_rules! games {
                 match self { $(Live::$V(g) => <$m::Game as Rules>::facts(g, players)),* }
             }
 
+            /// See [`Rules::event_part`].
+            pub fn event_part(&self, info: &serde_json::Map<String, Value>) -> Option<Msg> {
+                match self { $(Live::$V(g) => <$m::Game as Rules>::event_part(g, info)),* }
+            }
+
             pub fn target(&self) -> Option<i64> {
                 match self { $(Live::$V(g) => <$m::Game as Rules>::target(g)),* }
             }

@@ -114,6 +114,11 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     fn facts(&self, _players: &[String]) -> Vec<Msg> {
         Vec::new()
     }
+    /// Where a table event scored with `info` is written, where that is a part of the game the
+    /// state before it does not name (bridge: the rubber of the deal before it, already over).
+    fn event_part(&self, _info: &Map<String, Value>) -> Option<Msg> {
+        None
+    }
     /// The target of a race, if the game is one.
     fn target(&self) -> Option<i64> {
         None

@@ -17,7 +17,7 @@ use crate::stats::People;
 
 /// Moved by hand when the ratings are made otherwise (the model, its settings, who is rated,
 /// how persons are told apart): ratings kept by an earlier way are then made again.
-pub const RATINGS_VERSION: u32 = 1;
+pub const RATINGS_VERSION: u32 = 2;
 
 /// The crates whose numbers the ratings are: the model's, and the Unicode tables persons' keys
 /// are made with. In the fingerprint, so that an update of either makes the ratings again; a
@@ -25,6 +25,7 @@ pub const RATINGS_VERSION: u32 = 1;
 pub const RATED_WITH: &[(&str, &str)] = &[
     ("skillratings", "0.29.2"),
     ("unicode-normalization", "0.1.26"),
+    ("unicase", "2.10.0"),
 ];
 
 /// The ladders as kept: μ and σ by their bits (read back exactly, whatever the JSON reader).

@@ -30,7 +30,17 @@ pub struct Holders {
 impl Holders {
     /// Only those who played a hand: what statistics count.
     pub fn playing(self) -> Holders {
-        let keep = self.played;
+        // Who played a hand counts; and so does a seat held at the end by one who played a
+        // hand under another seat (left, then came back): the win is theirs, as the spec
+        // says, even without a hand there.
+        let keep: Vec<bool> = (0..self.names.len())
+            .map(|i| {
+                self.played[i]
+                    || self.holds[i]
+                        && (0..self.names.len())
+                            .any(|j| self.played[j] && self.names[j] == self.names[i])
+            })
+            .collect();
         let n = keep.iter().filter(|k| **k).count();
         Holders {
             names: pick(self.names, &keep),

@@ -698,6 +698,17 @@ impl super::Rules for Game {
             info,
         })
     }
+    /// An adjustment right after a rubber's last deal is written in that rubber, above the
+    /// line, where the state before it names the next one.
+    fn event_part(&self, info: &serde_json::Map<String, Value>) -> Option<Msg> {
+        let rubber = usize::try_from(info.get("rubber")?.as_u64()?).ok()?;
+        let key = if self.options.chicago() {
+            "bridge.event_part.chukker"
+        } else {
+            "bridge.event_part.rubber"
+        };
+        (rubber != self.rubber_index()).then(|| msg!(key, n = rubber + 1))
+    }
     fn start(_players: &[String], options: &Options) -> Game {
         Game::new(options)
     }
