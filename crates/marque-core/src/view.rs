@@ -116,6 +116,8 @@ pub struct RowView {
     pub part: Option<usize>,
     /// The side that won the part of the game it ends (truc: the manche).
     pub part_won: Option<usize>,
+    /// That side as named then, by who held it (a substitute later changes nothing here).
+    part_winner: Option<crate::i18n::Arg>,
     /// Each side's cell.
     pub cells: Vec<Cell>,
     /// The table event it is, if it is one (titled by its kind, not as a hand).
@@ -150,6 +152,7 @@ impl RowView {
                 }
             })
             .collect();
+        let part_won = row.info.part_won(session.options.typed());
         RowView {
             index,
             label: hand
@@ -157,7 +160,14 @@ impl RowView {
                 .label(&row.info, place_index(place, index), &seated.names),
             note: row.info.note(),
             part: row.info.part(),
-            part_won: row.info.part_won(session.options.typed()),
+            part_won,
+            part_winner: part_won.and_then(|w| {
+                session
+                    .game
+                    .side_args(&session.game.sides(&seated.names))
+                    .into_iter()
+                    .nth(w)
+            }),
             cells,
             event: hand.game.event().map(crate::games::table::Event::kind),
             place,
@@ -191,15 +201,19 @@ impl RowView {
         }
     }
 
-    /// The label, with the part it ends and who won it: "Donne 3 — manche gagnée par Anne".
+    /// The label, with the part it ends and who won it: "Donne 3 — manche gagnée par Anne",
+    /// named as the side was then (`names`, the sides now, where that is not known).
     pub fn title(&self, names: &[String]) -> Msg {
-        match self.part_won {
-            Some(w) => msg!(
+        match (self.part_won, &self.part_winner) {
+            (Some(_), Some(winner)) => {
+                msg!("sheet.manche_won", label = self.label.clone()).with("winner", winner.clone())
+            }
+            (Some(w), None) => msg!(
                 "sheet.manche_won",
                 label = self.label.clone(),
                 winner = names.get(w).map(String::as_str).unwrap_or("")
             ),
-            None => self.label.clone(),
+            (None, _) => self.label.clone(),
         }
     }
 }
