@@ -35,7 +35,7 @@ fn a_rubber_through_the_ui() {
         "Chute de 2",
     );
     assert!(
-        shows(&h, "NS : +300"),
+        shows_containing(&h, "NS : +300"),
         "the preview shows the points before confirming"
     );
     click(&mut h, "Valider la donne");

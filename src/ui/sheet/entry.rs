@@ -338,7 +338,9 @@ fn chicago(papers: &[crate::session::Paper]) -> bool {
 }
 
 /// The foot of the entry panel: what the form's hand would add, and the confirm button, or
-/// what is missing or wrong.
+/// what is missing or wrong. Its text keeps one height, the tallest it can take at this width
+/// (the preview with every side's widest figure, the line of what the hand ends, an edit's
+/// totals), each line capped to its rows: nothing it says moves the form above or the keys.
 pub(super) fn confirm_area(
     open: &mut Open,
     ui: &mut Ui,
@@ -350,22 +352,203 @@ pub(super) fn confirm_area(
     let editing = open.editing.is_some();
     let game = open.doc.session().game;
     let event = open.table.is_some();
+    let foot = Foot::new(ui, open, lang, narrow);
+    let top = ui.cursor().min.y;
+    let keys = foot_text(open, ui, lang, narrow, &foot);
+    let used = ui.cursor().min.y - top;
+    if used < foot.height {
+        ui.add_space(foot.height - used);
+    }
+    let (hand, note) = keys;
+    confirm_keys(ui, lang, (game, event), editing, hand, note, commands);
+}
+
+/// The rows the foot's text may take, at the panel's width: the preview's (large type), the
+/// line of what the hand ends, and an edit's totals; and so its height.
+struct Foot {
+    width: f32,
+    big: egui::FontId,
+    body: egui::FontId,
+    preview: usize,
+    ends: usize,
+    whatif: usize,
+    height: f32,
+}
+
+impl Foot {
+    /// The widest each line can be: every side with a figure as wide as any (an arrival's
+    /// new seat among them where the game takes one).
+    fn new(ui: &Ui, open: &Open, lang: Lang, narrow: bool) -> Foot {
+        const WIDEST: &str = "−88 888";
+        let width = ui.available_width();
+        let body = egui::TextStyle::Body.resolve(ui.style());
+        let game = open.doc.session().game;
+        let mut sides = crate::text::side_names(open.doc.sheet(), lang);
+        // Large type where it fits a few sides; many sides in the body's.
+        let big = if sides.len() <= 4 {
+            egui::FontId::proportional(18.0)
+        } else {
+            body.clone()
+        };
+        let rows = |text: &str, font: &egui::FontId| -> usize {
+            ui.ctx()
+                .fonts_mut(|f| {
+                    f.layout(text.to_string(), font.clone(), egui::Color32::WHITE, width)
+                })
+                .rows
+                .len()
+                .max(1)
+        };
+        // The longest name the winner: a tie of more is elided, whole on hover.
+        let longest = sides.iter().max_by_key(|s| s.chars().count());
+        let (winners, count) = (longest.cloned().unwrap_or_default(), 1);
+        let ends = rows(
+            &msg!(ends_key(open), winners = winners, count = count).render(lang),
+            &body,
+        );
+        let whatif = if open.editing.is_some() {
+            let totals: Vec<String> = sides
+                .iter()
+                .map(|s| format!("{s} {WIDEST} → {WIDEST}"))
+                .collect();
+            rows(
+                &msg!("ui.edit.whatif", totals = totals.join(", ")).render(lang),
+                &body,
+            )
+        } else {
+            0
+        };
+        if game.events().contains(&EventKind::Join) {
+            sides.push("MMMMMMMMMMMM".to_string());
+        }
+        let parts: Vec<String> = sides
+            .iter()
+            .map(|s| msg!("ui.side_points", side = s.as_str(), points = WIDEST).render(lang))
+            .collect();
+        let preview = rows(
+            &format!("{} {}", tr(lang, "ui.preview"), parts.join("   ")),
+            &big,
+        );
+        let row = |font: &egui::FontId| ui.ctx().fonts_mut(|f| f.row_height(font));
+        let gap = ui.spacing().item_spacing.y;
+        // In a narrow window it all goes on the keys' row, beside them (whole on hover).
+        let height = if narrow {
+            0.0
+        } else {
+            preview as f32 * row(&big)
+                + (ends + whatif) as f32 * row(&body)
+                + gap * if whatif > 0 { 3.0 } else { 2.0 }
+        };
+        Foot {
+            width,
+            big,
+            body,
+            preview,
+            ends,
+            whatif,
+            height,
+        }
+    }
+
+    /// `text` in `font`, strong, at the foot's width in at most `rows` rows (the rest elided,
+    /// whole on hover).
+    fn line(
+        &self,
+        ui: &mut Ui,
+        text: &str,
+        font: &egui::FontId,
+        rows: usize,
+        color: egui::Color32,
+    ) {
+        let mut job =
+            egui::text::LayoutJob::simple(text.to_string(), font.clone(), color, self.width);
+        job.wrap.max_rows = rows.max(1);
+        let galley = ui.ctx().fonts_mut(|f| f.layout_job(job));
+        let cut = galley.elided;
+        let r = ui.add(egui::Label::new(galley));
+        if cut {
+            r.on_hover_text(text);
+        }
+    }
+
+    /// How many body rows the whole text block holds (what is missing, what is wrong).
+    fn body_rows(&self, ui: &Ui) -> usize {
+        let row = ui.ctx().fonts_mut(|f| f.row_height(&self.body));
+        ((self.height / row).floor() as usize).max(1)
+    }
+}
+
+/// The key of the line that says what the hand ends, in this game.
+fn ends_key(open: &Open) -> &'static str {
+    let game = open.doc.session().game;
+    if chicago(open.rows.papers()) {
+        "ui.will_end.chukker"
+    } else if game.goes_on() {
+        "ui.will_end.rubber"
+    } else {
+        "ui.will_end"
+    }
+}
+
+/// One line of the foot: its text, its type and rows, its colour.
+struct Said {
+    text: String,
+    big: bool,
+    rows: usize,
+    error: bool,
+}
+
+/// The foot's text within the rows of `foot`; the hand the confirm key takes (none: off) and
+/// what to write beside it. In a narrow window (where every line counts) it all goes beside
+/// the keys, on their row, whole on hover.
+fn foot_text(
+    open: &mut Open,
+    ui: &mut Ui,
+    lang: Lang,
+    narrow: bool,
+    foot: &Foot,
+) -> (Option<GameHand>, Option<RichText>) {
+    let (hand, said) = foot_lines(open, lang, foot, ui);
+    if narrow {
+        let text = said.iter().map(|l| l.text.as_str()).collect::<Vec<_>>();
+        let error = said.iter().any(|l| l.error);
+        let note = RichText::new(text.join(" — ")).strong();
+        let note = if error {
+            note.color(ui.visuals().error_fg_color)
+        } else {
+            note
+        };
+        return (hand, (!text.is_empty()).then_some(note));
+    }
+    for l in &said {
+        let font = if l.big { &foot.big } else { &foot.body };
+        let color = if l.error {
+            ui.visuals().error_fg_color
+        } else {
+            ui.visuals().strong_text_color()
+        };
+        foot.line(ui, &l.text, font, l.rows, color);
+    }
+    (hand, None)
+}
+
+/// What the foot says: what is missing or wrong, or what the form's hand would add, what it
+/// ends and, for an edit, the totals with it; and the hand the confirm key takes.
+fn foot_lines(open: &mut Open, lang: Lang, foot: &Foot, ui: &Ui) -> (Option<GameHand>, Vec<Said>) {
+    let game = open.doc.session().game;
+    let editing = open.editing.is_some();
+    let all = foot.body_rows(ui);
+    let line = |text: String, big: bool, rows: usize, error: bool| Said {
+        text,
+        big,
+        rows,
+        error,
+    };
     let hand = match open.candidate.clone() {
         Ok(hand) => hand,
-        Err(missing) => {
-            // The confirm key in its place, off, and what is missing beside it: a second tap
-            // right after a hand was confirmed does nothing.
-            // Beside the sheet, in full above the key; in a narrow window (where every line
-            // counts), beside the key, whole on hover.
-            let note = RichText::new(missing.render(lang)).strong();
-            if !narrow {
-                ui.add(egui::Label::new(note).wrap());
-                confirm_keys(ui, lang, (game, event), editing, None, None, commands);
-            } else {
-                confirm_keys(ui, lang, (game, event), editing, None, Some(note), commands);
-            }
-            return;
-        }
+        // The confirm key in its place, off, and what is missing: a second tap right after a
+        // hand was confirmed does nothing.
+        Err(missing) => return (None, vec![line(missing.render(lang), false, all, false)]),
     };
     let mut sides = crate::text::side_names(open.doc.sheet(), lang);
     // An arrival makes a seat after the last: its points are shown under its player's name.
@@ -375,70 +558,60 @@ pub(super) fn confirm_area(
     let names = crate::text::side_names(open.doc.sheet(), lang);
     let now_totals = open.doc.sheet().totals.clone();
     let seated = open.doc.sheet().seats().current();
-    let chukkers = chicago(open.rows.papers());
-    match open.preview_of(hand.clone()) {
-        Ok(preview) => {
-            // Compact, so that the form above keeps its room on a small screen.
-            ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(tr(lang, "ui.preview")).strong());
-                // An event that moves no points (a departure, a substitute) says what it does
-                // on the same line: who leaves, who takes whose seat.
-                if let Some(e) = hand.event()
-                    && preview.row.delta.iter().all(|d| *d == 0)
-                {
-                    let said = marque_core::games::table::sentence(e, &seated, game);
-                    ui.add(
-                        egui::Label::new(RichText::new(said.render(lang)).size(18.0).strong())
-                            .wrap(),
-                    );
-                    return;
-                }
-                for (side, d) in sides.iter().zip(&preview.row.delta) {
-                    // Each side's figure whole on one line.
-                    let points = signed(*d);
-                    let text = RichText::new(
-                        msg!("ui.side_points", side = side.as_str(), points = points).render(lang),
-                    );
-                    ui.add(egui::Label::new(text.size(18.0).strong()).extend());
-                }
-            });
-            // What this hand itself ends (an edited early hand, not the session's end).
-            if preview.here.natural_end {
-                let (winners, count) =
-                    marque_core::view::winner_names(&preview.here.winners, &names);
-                // Bridge: the rubber ends, and the evening may go on.
-                let key = if chukkers {
-                    "ui.will_end.chukker"
-                } else if game.goes_on() {
-                    "ui.will_end.rubber"
-                } else {
-                    "ui.will_end"
-                };
-                let text = msg!(key, winners = winners, count = count).render(lang);
-                ui.label(RichText::new(text).strong());
-            }
-            // An edit is a what-if until it is kept: the session's totals now and with it.
-            if editing {
-                let totals: Vec<String> = sides
-                    .iter()
-                    .zip(now_totals.iter().zip(&preview.end.totals))
-                    .map(|(side, (a, b))| {
-                        let (a, b) = (marque_core::view::minus(*a), marque_core::view::minus(*b));
-                        format!("{side} {a} → {b}")
-                    })
-                    .collect();
-                let text = msg!("ui.edit.whatif", totals = totals.join(", ")).render(lang);
-                ui.label(RichText::new(text).strong());
-            }
-            confirm_keys(ui, lang, (game, event), editing, Some(hand), None, commands);
-        }
+    let ends = ends_key(open);
+    let preview = match open.preview_of(hand.clone()) {
+        Ok(preview) => preview,
         Err(problems) => {
-            for p in problems {
-                ui.colored_label(ui.visuals().error_fg_color, p.msg.render(lang));
-            }
-            confirm_keys(ui, lang, (game, event), editing, None, None, commands);
+            let text = problems
+                .iter()
+                .map(|p| p.msg.render(lang))
+                .collect::<Vec<_>>()
+                .join(" ");
+            return (None, vec![line(text, false, all, true)]);
         }
+    };
+    // An event that moves no points (a departure, a substitute) says what it does: who
+    // leaves, who takes whose seat; a hand, what each side scores.
+    let what = match hand.event() {
+        Some(e) if preview.row.delta.iter().all(|d| *d == 0) => {
+            marque_core::games::table::sentence(e, &seated, game).render(lang)
+        }
+        _ => sides
+            .iter()
+            .zip(&preview.row.delta)
+            .map(|(side, d)| {
+                msg!("ui.side_points", side = side.as_str(), points = signed(*d)).render(lang)
+            })
+            .collect::<Vec<_>>()
+            .join("   "),
+    };
+    let mut said = vec![line(
+        format!("{} {what}", tr(lang, "ui.preview")),
+        true,
+        foot.preview,
+        false,
+    )];
+    // What this hand itself ends (an edited early hand, not the session's end); its room is
+    // kept when it ends nothing.
+    if preview.here.natural_end {
+        let (winners, count) = marque_core::view::winner_names(&preview.here.winners, &names);
+        let text = msg!(ends, winners = winners, count = count).render(lang);
+        said.push(line(text, false, foot.ends, false));
     }
+    // An edit is a what-if until it is kept: the session's totals now and with it.
+    if editing {
+        let totals: Vec<String> = sides
+            .iter()
+            .zip(now_totals.iter().zip(&preview.end.totals))
+            .map(|(side, (a, b))| {
+                let (a, b) = (marque_core::view::minus(*a), marque_core::view::minus(*b));
+                format!("{side} {a} → {b}")
+            })
+            .collect();
+        let text = msg!("ui.edit.whatif", totals = totals.join(", ")).render(lang);
+        said.push(line(text, false, foot.whatif, false));
+    }
+    (Some(hand), said)
 }
 
 /// The confirm key (off without a hand to confirm), and while editing the key that leaves the
