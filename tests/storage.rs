@@ -440,7 +440,7 @@ fn the_edit_log_records_edits_deletes_undo_and_restores() {
         (round(0), edited_json)
     );
     // Restoring the edit's old value puts round 1 back, and is itself logged.
-    let change = history::restore(&s, &log[2]).unwrap();
+    let change = history::restore(&s, &log, 2).unwrap();
     apply(&mut s, &mut sheet, &change, Action::Restore).unwrap();
     assert_eq!(s.hands[0].to_value(), round(0));
     assert_eq!(

@@ -298,3 +298,41 @@ fn a_count_is_never_written_before_a_plural_without_its_selector() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// Each event a game takes is explained on its form in that game's words only (issue 40: the
+/// 2500's adjustment explained bridge and the truc): a text per game and event, in both
+/// languages, naming no other game.
+#[test]
+fn each_games_events_are_explained_in_its_own_words() {
+    use marque::games::GameKind;
+    marque::init_texts();
+    for game in GameKind::ALL {
+        for kind in game.events() {
+            let key = format!("event.help.{}.{}", game.id(), kind.id());
+            for lang in [Lang::Fr, Lang::En] {
+                assert!(has_key(lang, &key), "{key} has no {} text", lang.code());
+                let text = marque::i18n::tr(lang, &key).to_lowercase();
+                for other in GameKind::ALL.into_iter().filter(|g| *g != game) {
+                    let name = marque::i18n::tr(lang, other.name_key()).to_lowercase();
+                    let word = name
+                        .split(['(', ' '])
+                        .next_back()
+                        .unwrap_or_default()
+                        .to_string();
+                    assert!(
+                        !(text.contains(&name) || word.len() > 3 && text.contains(&word)),
+                        "{key} speaks of {name}: {text}"
+                    );
+                }
+                for word in ["bridge", "truc", "robre", "rubber"] {
+                    assert!(
+                        game == GameKind::Bridge && word != "truc"
+                            || game == GameKind::Truc && word == "truc"
+                            || !text.contains(word),
+                        "{key} speaks of {word}: {text}"
+                    );
+                }
+            }
+        }
+    }
+}

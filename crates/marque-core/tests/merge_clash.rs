@@ -211,13 +211,13 @@ fn the_next_round_entered_on_both_machines_is_a_choice() {
         assert_eq!(m.hands(), want);
         // The version not chosen is in the log, named, and restorable.
         let log = history::log(&m.s);
-        let aside = log
+        let k = log
             .iter()
-            .find(|e| e.action == Some(Action::Aside))
+            .position(|e| e.action == Some(Action::Aside))
             .expect("the version not kept is in the log");
-        assert_eq!(&aside.old, other);
+        assert_eq!(&log[k].old, other);
         // Restored, it takes the place of the round kept (the two do not play together).
-        let restore = history::restore(&m.s, aside).expect("restorable");
+        let restore = history::restore(&m.s, &log, k).expect("restorable");
         assert!(matches!(restore, Change::Replace(2, _, _)));
         let mut back = m.clone();
         back.apply(restore, Action::Restore, "23:10:00");
@@ -284,15 +284,15 @@ fn a_deal_after_the_other_copy_ended_the_game_is_a_choice() {
             m.s.hands.len(),
             base.s.hands.len() + if keeps_a { 1 } else { 2 }
         );
-        let asides: Vec<_> = history::log(&m.s)
-            .into_iter()
-            .filter(|e| e.action == Some(Action::Aside))
+        let log = history::log(&m.s);
+        let asides: Vec<usize> = (0..log.len())
+            .filter(|&k| log[k].action == Some(Action::Aside))
             .collect();
         assert_eq!(asides.len(), if keeps_a { 2 } else { 1 });
         // Each deal left out can be put back from the log.
-        for e in &asides {
-            assert!(e.hand > 0, "{e:?}");
-            assert!(history::restore(&m.s, e).is_some(), "{e:?}");
+        for &k in &asides {
+            assert!(log[k].hand > 0, "{:?}", log[k]);
+            assert!(history::restore(&m.s, &log, k).is_some(), "{:?}", log[k]);
         }
     }
 }
@@ -314,16 +314,60 @@ fn the_edit_not_chosen_is_kept_in_the_log() {
         .unwrap();
     let m = merged(&[&a, &b], &[pick_b]);
     assert_eq!(m.hands()[0], truc_deal(1));
-    let aside = history::log(&m.s)
-        .into_iter()
-        .find(|e| e.action == Some(Action::Aside))
+    let log = history::log(&m.s);
+    let k = log
+        .iter()
+        .position(|e| e.action == Some(Action::Aside))
         .unwrap();
-    assert_eq!(aside.old, calls);
-    assert_eq!(aside.then.as_deref(), Some(at("10:10:00").as_str()));
+    assert_eq!(log[k].old, calls);
+    assert_eq!(log[k].then.as_deref(), Some(at("10:10:00").as_str()));
     assert!(matches!(
-        history::restore(&m.s, &aside),
+        history::restore(&m.s, &log, k),
         Some(Change::Replace(0, _, _))
     ));
+}
+
+/// A version set aside is restored in place of the hand kept for it, found by its id, even
+/// when that hand was edited since and an identical hand stands before it (truc deals won
+/// without a call are common); gone, it is restored nowhere (issue 40: it overwrote the first
+/// identical deal).
+#[test]
+fn a_version_set_aside_goes_back_in_place_of_its_own_hand_only() {
+    let mut base = Table::new("truc", &["Alice", "Bob"]);
+    base.add(truc_deal(0), "10:00:00");
+    base.add(truc_deal(1), "10:01:00");
+    let (mut a, mut b) = (base.clone(), base.clone());
+    a.edit(2, truc_deal(0), "10:10:00");
+    b.edit(2, doubled(1), "10:12:00");
+    let p = pending(&[&a, &b], &[]);
+    let pick_a = p.choices[0]
+        .versions
+        .iter()
+        .position(|(h, _)| *h == vec![0])
+        .unwrap();
+    let mut m = merged(&[&a, &b], &[pick_a]);
+    // Deal 2 kept reads as deal 1 does; then the players edit it.
+    assert_eq!(m.hands(), vec![truc_deal(0), truc_deal(0)]);
+    let log = history::log(&m.s);
+    let k = log
+        .iter()
+        .position(|e| e.action == Some(Action::Aside))
+        .unwrap();
+    assert!(matches!(
+        history::restore(&m.s, &log, k),
+        Some(Change::Replace(1, _, _))
+    ));
+    m.edit(2, truc_deal(1), "10:20:00");
+    let log = history::log(&m.s);
+    match history::restore(&m.s, &log, k) {
+        Some(Change::Replace(1, _, old)) => assert_eq!(old.to_value(), doubled(1)),
+        other => panic!("restored in place of deal 1, or not at all: {other:?}"),
+    }
+    // Deleted, the hand it stood for is gone: nothing is restored in anyone's place.
+    let delete = Change::Remove(1, m.s.hands[1].clone());
+    m.apply(delete, Action::Delete, "10:30:00");
+    let log = history::log(&m.s);
+    assert!(history::restore(&m.s, &log, k).is_none());
 }
 
 /// One step of a copy's random history.

@@ -77,8 +77,9 @@ impl EventForm {
         let lang = ctx.lang;
         let game = ctx.session.game;
         // What the event does, by its rule, above its fields.
-        let rule = format!("rule.{}", self.kind.rule().as_str());
-        ui.add(egui::Label::new(RichText::new(tr(lang, &rule)).weak()).wrap());
+        // In this game's words only (the rules reference says it for every game).
+        let help = format!("event.help.{}.{}", game.id(), self.kind.id());
+        ui.add(egui::Label::new(RichText::new(tr(lang, &help)).weak()).wrap());
         let event = match self.kind {
             EventKind::Replace => {
                 row_title(ui, tr(lang, "ui.event.seat"));

@@ -231,13 +231,13 @@ pub(super) fn log_view(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<
     if log.is_empty() {
         ui.label(RichText::new(tr(lang, "ui.log.empty")).weak());
     }
-    for (k, e) in log.iter().enumerate().rev() {
+    for k in (0..log.len()).rev() {
         ui.horizontal_wrapped(|ui| {
             if let Some(line) = lines.get(k) {
                 ui.label(line);
             }
             if open.read_only().is_none()
-                && let Some(change) = history::restore(session, e)
+                && let Some(change) = history::restore(session, &log, k)
                 && ui
                     .button(msg!("ui.log.restore", n = k + 1).render(lang))
                     .clicked()

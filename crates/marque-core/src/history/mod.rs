@@ -176,9 +176,20 @@ pub fn apply(
 /// The id of the hand a change puts back (undo, redo, restore): the last hand of that value
 /// the log took out. Read from the whole log, only for these rare changes.
 fn put_back_id(session: &Session, value: &Value) -> Option<HandId> {
+    let (_, mut removed) = ids_after(&log(session));
+    let r = removed.iter().rposition(|(_, v)| v == value)?;
+    removed.swap_remove(r).0.map(HandId)
+}
+
+/// Hands taken out, each with its id.
+type Removed = Vec<(Option<String>, Value)>;
+
+/// The hands' ids (in the hands' order) after the log `entries`, played in order, and the
+/// hands taken out on the way with their ids.
+fn ids_after(entries: &[Entry]) -> (Vec<Option<String>>, Removed) {
     let mut ids: Vec<Option<String>> = Vec::new();
-    let mut removed: Vec<(Option<String>, Value)> = Vec::new();
-    for e in log(session) {
+    let mut removed: Removed = Vec::new();
+    for e in entries.iter().cloned() {
         let Some(i) = e.hand.checked_sub(1) else {
             continue;
         };
@@ -198,8 +209,7 @@ fn put_back_id(session: &Session, value: &Value) -> Option<HandId> {
             _ => {}
         }
     }
-    let r = removed.iter().rposition(|(_, v)| v == value)?;
-    removed.swap_remove(r).0.map(HandId)
+    (ids, removed)
 }
 
 /// [`apply`], the hand known by `id` when the change adds it: a merge keeps the id a copy
@@ -596,7 +606,13 @@ pub fn log(session: &Session) -> Vec<Entry> {
 /// The change that puts a log entry's old value back: the hand replaced by it, or re-inserted
 /// when the entry deleted it. `None` when the entry has no old value (an added hand) or the old
 /// value no longer reads as a hand of this session.
-pub fn restore(session: &Session, entry: &Entry) -> Option<Change> {
+///
+/// `entries` is the session's log ([`log`]) and `k` the entry's place in it. A version set aside
+/// by a merge goes in place of the hand kept then, followed by its id where the log gives the
+/// hands theirs: where that hand now stands, edited or moved since, and none if it is gone
+/// (never another hand that happens to read the same).
+pub fn restore(session: &Session, entries: &[Entry], k: usize) -> Option<Change> {
+    let entry = entries.get(k)?;
     if entry.old.is_null() || entry.hand == 0 {
         return None;
     }
@@ -605,23 +621,37 @@ pub fn restore(session: &Session, entry: &Entry) -> Option<Change> {
     if entry.new.is_null() {
         return (i <= session.hands.len()).then_some(Change::Insert(i, old));
     }
-    // A version set aside by a merge goes in place of the hand kept then: where that hand now
-    // stands (hands may have moved since), none if it is gone.
-    if entry.action == Some(Action::Aside)
-        && session
-            .hands
-            .get(i)
-            .is_none_or(|h| h.to_value() != entry.new)
-    {
-        i = session
-            .hands
-            .iter()
-            .position(|h| h.to_value() == entry.new)?;
+    if entry.action == Some(Action::Aside) {
+        i = kept_now(session, entries, k)?;
     }
     session
         .hands
         .get(i)
         .map(|current| Change::Replace(i, current.clone(), old))
+}
+
+/// Where the hand an `aside` entry (`entries[k]`) was set aside for stands now: by its id where
+/// the log follows every hand's (the hand there when the merge wrote the entry, found again
+/// however it was edited or moved since; none if it was deleted); by its value where it does
+/// not (files from before hands had ids).
+fn kept_now(session: &Session, entries: &[Entry], k: usize) -> Option<usize> {
+    let entry = &entries[k];
+    let at = entry.hand - 1;
+    let (then, _) = ids_after(&entries[..k]);
+    let (now, _) = ids_after(entries);
+    if let Some(Some(id)) = then.get(at)
+        && now.len() == session.hands.len()
+    {
+        return now.iter().position(|n| n.as_deref() == Some(id.as_str()));
+    }
+    if session
+        .hands
+        .get(at)
+        .is_some_and(|h| h.to_value() == entry.new)
+    {
+        return Some(at);
+    }
+    session.hands.iter().position(|h| h.to_value() == entry.new)
 }
 
 /// Undo and redo over the changes of one app session.
