@@ -534,3 +534,56 @@ fn a_hand_added_then_changed_on_both_copies_is_a_choice() {
         assert!(*second == truc_deal(1) || *second == calls, "{second}");
     }
 }
+
+/// The `id` of the log entry at `k` of `t`, set to `id` (or taken out): a damaged copy.
+fn set_entry_id(t: &mut Table, k: usize, id: Option<&str>) {
+    let mut v = t.s.log[k].to_value();
+    match id {
+        Some(id) => v["id"] = json!(id),
+        None => {
+            v.as_object_mut().unwrap().remove("id");
+        }
+    }
+    t.s.log[k] = marque_core::session::RawJson::of(&v).unwrap();
+}
+
+/// Ids that contradict the hands are a damaged copy, merged by what the hands are (issue 40):
+/// a copy whose log gives another copy's hand id to a different deal loses neither deal; a
+/// copy whose entry lost its id counts that deal once, merged either way round.
+#[test]
+fn ids_that_contradict_the_hands_lose_nothing_and_count_nothing_twice() {
+    let mut base = Table::new("truc", &["Alice", "Bob"]);
+    base.add(truc_deal(0), "10:00:00");
+    // Another deal under the same id.
+    let (mut a, mut b) = (base.clone(), base.clone());
+    a.add(truc_deal(1), "10:03:00");
+    b.add(doubled(0), "10:04:00");
+    let last = a.s.log.len() - 1;
+    let id = history::log(&a.s)[last].id.clone().unwrap();
+    set_entry_id(&mut b, last, Some(&id));
+    for order in [[&a, &b], [&b, &a]] {
+        let m = merged(&order, &[]);
+        let hands = m.hands();
+        assert_eq!(hands.len(), 3, "{hands:?}");
+        assert!(
+            hands.contains(&truc_deal(1)) && hands.contains(&doubled(0)),
+            "{hands:?}"
+        );
+    }
+    // One deal, its entry's id lost on one copy; each copy adds one more.
+    let mut shared = base.clone();
+    shared.add(truc_deal(1), "10:05:00");
+    let (mut a, mut b) = (shared.clone(), shared.clone());
+    let k = b.s.log.len() - 1;
+    set_entry_id(&mut b, k, None);
+    a.add(doubled(1), "10:06:00");
+    b.add(truc_deal(0), "10:07:00");
+    for order in [[&a, &b], [&b, &a]] {
+        let m = merged(&order, &[]);
+        assert_eq!(
+            m.hands(),
+            vec![truc_deal(0), truc_deal(1), doubled(1), truc_deal(0)],
+            "the 10:05 deal once"
+        );
+    }
+}

@@ -22,6 +22,12 @@ pub(super) struct Ids {
     added: HashMap<Key, Id>,
     /// The key each hand added is known by.
     key_of: HashMap<Id, Key>,
+    /// What each id's hand read when it was added: a copy whose log gives that id to another
+    /// hand contradicts its hands (a damaged copy), and the hand is followed by what it is.
+    first: HashMap<Key, Value>,
+    /// The hands added, by the time and value of the entry that added them: one copy's entry
+    /// that lost its id is the hand another copy's entry of that time and value names by id.
+    by_entry: HashMap<(String, String), Vec<Id>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -37,6 +43,8 @@ impl Ids {
             next: shared,
             added: HashMap::new(),
             key_of: HashMap::new(),
+            first: HashMap::new(),
+            by_entry: HashMap::new(),
         }
     }
 }
@@ -138,18 +146,43 @@ impl Walk {
                 // deleted; a hand added is a new one, even one that reads the same (two truc
                 // deals won alike).
                 let put_back = matches!(action, Action::Undo | Action::Redo | Action::Restore);
+                let old_key = Key::Old(e.at.clone(), e.new.to_string());
                 let key = match &e.id {
+                    // An id another copy gave a hand that read otherwise when added: the ids
+                    // contradict the hands, and this hand is followed by what it is.
+                    Some(id)
+                        if action == Action::Add
+                            && ids
+                                .first
+                                .get(&Key::Id(id.clone()))
+                                .is_some_and(|v| *v != e.new) =>
+                    {
+                        old_key.clone()
+                    }
                     Some(id) => Key::Id(id.clone()),
-                    None => Key::Old(e.at.clone(), e.new.to_string()),
+                    None => old_key.clone(),
                 };
+                let entry = (e.at.clone(), e.new.to_string());
                 // Known by its id (a hand another copy holds too, or one put back that was
-                // added since the copies parted); else a hand put back is the last one of
-                // that value taken out (a shared hand, or an entry without an id).
+                // added since the copies parted); an entry that lost its id, by the time and
+                // value of the entry another copy names by id (and the other way round; two
+                // ids stay two hands); else a hand put back is the last one of that value
+                // taken out (a shared hand, or an entry without an id).
+                let by_entry = || {
+                    ids.by_entry.get(&entry).and_then(|found| {
+                        found.iter().copied().find(|id| {
+                            !self.in_list.contains(id)
+                                && (!matches!(key, Key::Id(_))
+                                    || matches!(ids.key_of.get(id), Some(Key::Old(..))))
+                        })
+                    })
+                };
                 let known = ids
                     .added
                     .get(&key)
                     .copied()
-                    .filter(|id| !self.in_list.contains(id));
+                    .filter(|id| !self.in_list.contains(id))
+                    .or_else(|| by_entry().filter(|_| action == Action::Add));
                 // Never one known by another id.
                 let same_key =
                     |r: &Id| e.id.is_none() || ids.key_of.get(r).is_none_or(|k| *k == key);
@@ -161,14 +194,21 @@ impl Walk {
                 let id = match (known, again) {
                     (Some(id), _) => {
                         self.removed.retain(|(r, _)| *r != id);
+                        // Known now by this entry's id too.
+                        ids.added.entry(key.clone()).or_insert(id);
                         id
                     }
                     (None, Some(r)) => self.removed.remove(r).0,
                     (None, None) => {
                         ids.next += 1;
-                        ids.key_of.insert(ids.next - 1, key.clone());
-                        ids.added.insert(key, ids.next - 1);
-                        ids.next - 1
+                        let id = ids.next - 1;
+                        ids.key_of.insert(id, key.clone());
+                        if action == Action::Add {
+                            ids.first.insert(key.clone(), e.new.clone());
+                        }
+                        ids.added.insert(key, id);
+                        ids.by_entry.entry(entry).or_default().push(id);
+                        id
                     }
                 };
                 self.in_list.insert(id);
