@@ -7,7 +7,7 @@
     reason = "a test fails loudly where its setting up does"
 )]
 mod common;
-use common::marque;
+use common::{marque, seen_code};
 use std::process::Output;
 
 use marque::history::{self, Action, Change};
@@ -71,14 +71,26 @@ fn choices_are_listed_then_picked() {
     );
     assert_eq!(std::fs::read(&file).unwrap(), before);
     assert!(copy.exists());
+    // Picks go with the code of the choices read: without it, refused in words.
+    let code = seen_code(&out);
+    let out = marque(&["merge", path, "--pick", "1=1", "--lang", "en"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--pick goes with --seen"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), before);
     // A pick that does not read, or names no version: exit 2, nothing written.
     for bad in ["1", "x=1", "1=0", "1=3"] {
-        let out = marque(&["merge", path, "--pick", bad]);
+        let out = marque(&["merge", path, "--seen", &code, "--pick", bad]);
         assert_eq!(out.status.code(), Some(2), "{bad}: {}", stderr(&out));
         assert_eq!(std::fs::read(&file).unwrap(), before, "{bad}");
     }
     // Version 1 (this file's correction) kept; the merge in the log, the copy in the trash.
-    let out = marque(&["merge", path, "--pick", "1=1", "--lang", "en"]);
+    let out = marque(&[
+        "merge", path, "--seen", &code, "--pick", "1=1", "--lang", "en",
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let merged = marque::store::read_session(&file).unwrap().session;
     let deals: Vec<Value> = merged.hands.iter().map(|h| h.to_value()).collect();
@@ -103,12 +115,21 @@ fn choices_are_listed_then_picked() {
 fn a_session_held_elsewhere_is_not_merged() {
     let dir = tempfile::tempdir().unwrap();
     let (file, copy) = two_copies(dir.path());
+    let code = seen_code(&marque(&["merge", file.to_str().unwrap()]));
     let held = marque::store::Lock::acquire(&file).unwrap();
-    let out = marque(&["merge", file.to_str().unwrap(), "--pick", "1=2"]);
+    let pick = [
+        "merge",
+        file.to_str().unwrap(),
+        "--seen",
+        &code,
+        "--pick",
+        "1=2",
+    ];
+    let out = marque(&pick);
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
     assert!(copy.exists());
     drop(held);
-    let out = marque(&["merge", file.to_str().unwrap(), "--pick", "1=2"]);
+    let out = marque(&pick);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
 
@@ -158,4 +179,60 @@ fn picks_made_on_other_choices_ask_again() {
     let done = store::merge_copies(&store, &file, &lock, &[0, 1], Some(&now_shown.choices), now);
     assert!(matches!(done, Ok(Merging::Merged(_))));
     assert!(!copy.exists());
+}
+
+/// Picks apply only to the choices they were made on (issue 40): a copy that arrives between
+/// the listing and the pick (here a third machine's, which edited the same deal its own way)
+/// gives other choices, so the pick is refused, the choices are listed again with a new code,
+/// and nothing is written; picked on the new listing, the merge is done.
+#[test]
+fn a_copy_arriving_after_the_listing_makes_the_players_choose_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let (file, copy) = two_copies(dir.path());
+    let path = file.to_str().unwrap();
+    let listed = marque(&["merge", path, "--lang", "en"]);
+    assert_eq!(listed.status.code(), Some(1));
+    let code = seen_code(&listed);
+    // The third machine's copy: the shared deal 2 edited to a double won by Bruno.
+    let mut third: Value = serde_json::from_slice(&std::fs::read(&copy).unwrap()).unwrap();
+    let mut s = Session::from_value(&third).unwrap();
+    let mut sheet = s.score().unwrap();
+    let h = s.decode(&json!({"calls": [{"by": 1, "call": "double"}, {"by": 0, "call": "accept"}], "winner": 1})).unwrap();
+    let change = Change::Insert(s.hands.len(), h);
+    history::apply(
+        &mut s,
+        &mut sheet,
+        &change,
+        Action::Add,
+        "2026-11-25T20:13:00+01:00",
+    )
+    .unwrap();
+    third = serde_json::from_str(&s.to_json_string()).unwrap();
+    let other = dir
+        .path()
+        .join("club.sync-conflict-20261125-201300-HIJKLMN.json");
+    std::fs::write(&other, third.to_string()).unwrap();
+    let before = std::fs::read(&file).unwrap();
+    let out = marque(&[
+        "merge", path, "--seen", &code, "--pick", "1=1", "--lang", "en",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("The copies changed since the choices were listed"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), before, "nothing written");
+    assert!(copy.exists() && other.exists());
+    let again = seen_code(&out);
+    assert_ne!(again, code);
+    let out = marque(&[
+        "merge", path, "--seen", &again, "--pick", "1=1", "--lang", "en",
+    ]);
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{}", stderr(&out));
+    assert_ne!(
+        std::fs::read(&file).unwrap(),
+        before,
+        "merged on the choices read"
+    );
 }

@@ -8,7 +8,7 @@
     reason = "a test fails loudly where its setting up does"
 )]
 mod common;
-use common::marque;
+use common::{marque, seen_code};
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
@@ -101,7 +101,7 @@ fn the_next_round_entered_on_both_machines_is_picked() {
     assert!(text.contains("choice 1 — round 3"), "{text}");
     assert!(text.contains("[1] this file"), "{text}");
     assert!(text.contains("[2] the copy from machine AAAAAAA"), "{text}");
-    ok(&["merge", p, "--pick", "1=2"]);
+    ok(&["merge", p, "--seen", &seen_code(&asked), "--pick", "1=2"]);
     let h = hands(&s);
     assert_eq!(h.len(), 3);
     assert_eq!(h[2], json!({"bids": [1, 0, 0], "tricks": [3, 0, 0]}));

@@ -442,7 +442,13 @@ fn a_folder_shared_by_two_syncthing_instances() {
     let asked = marque(&["merge", &evening_path_a, "--lang", "en"]);
     assert_eq!(asked.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&asked.stderr).contains("choice 1 — round 3"));
-    marque_ok(&["merge", &evening_path_a, "--pick", "1=2"]);
+    let code = String::from_utf8_lossy(&asked.stderr)
+        .split("--seen ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .expect("the listing gives its code")
+        .to_string();
+    marque_ok(&["merge", &evening_path_a, "--seen", &code, "--pick", "1=2"]);
     assert!(a.conflict_copies().is_empty());
     a.scan();
     wait_for("the merged sessions on B", || {

@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use marque_core::merge as merge_core;
 use marque_core::msg;
 
 use super::{fail, lock_within, printable, store_problems};
@@ -14,8 +15,14 @@ use crate::store::{self, Merging, Store};
 /// Exit status when choices await the players (nothing written).
 const CHOICES: u8 = 1;
 
-/// Merges the conflict copies of `path`; `picks` are `CHOICE=VERSION` (both from 1).
-pub(super) fn merge(path: &str, picks: &[String], wait: f64, lang: Lang) -> ExitCode {
+/// Merges the conflict copies of `path`; `picks` are `CHOICE=VERSION` (both from 1), made on
+/// the choices listed under the code `seen`.
+pub(super) fn merge(
+    path: &str,
+    (picks, seen): (&[String], Option<&str>),
+    wait: f64,
+    lang: Lang,
+) -> ExitCode {
     let file = std::path::Path::new(path);
     let picks = match parse_picks(picks) {
         Ok(p) => p,
@@ -34,7 +41,21 @@ pub(super) fn merge(path: &str, picks: &[String], wait: f64, lang: Lang) -> Exit
         Err(status) => return status,
     };
     let store = Store::new(Store::root_of(file));
-    let outcome = match store::merge_copies(&store, file, &lock, &picks, None, &crate::now()) {
+    // Picks apply only to the choices they were made on: where the copies now give others (a
+    // copy came or changed since the listing), they are listed again and nothing is picked.
+    let shown = match (picks.is_empty(), seen) {
+        (true, _) => None,
+        (false, Some(seen)) => match store::pending_copies(file, &picks) {
+            Ok(Some(p)) if p.code() != seen.trim() => return list(&p, path, true, lang),
+            Ok(p) => p,
+            Err(e) => return fail(&store_problems(path, e), lang),
+        },
+        (false, None) => {
+            return fail(&[Problem::file(Msg::new("merge.seen_needed"))], lang);
+        }
+    };
+    let expect = shown.as_ref().map(|p| p.choices.as_slice());
+    let outcome = match store::merge_copies(&store, file, &lock, &picks, expect, &crate::now()) {
         Ok(o) => o,
         Err(e) => return fail(&store_problems(path, e), lang),
     };
@@ -44,22 +65,30 @@ pub(super) fn merge(path: &str, picks: &[String], wait: f64, lang: Lang) -> Exit
             .lines()
             .iter()
             .try_for_each(|m| writeln!(out, "{}", printable(&m.render(lang), false))),
-        Merging::Choices(pending) => {
-            let mut err = crate::term::stderr();
-            let head = msg!("merge.choices", n = pending.choices.len());
-            writeln!(err, "{}", head.render(lang)).ok();
-            for line in pending.lines() {
-                writeln!(err, "{}", printable(&line.render(lang), false)).ok();
-            }
-            writeln!(err, "{}", Msg::new("merge.how_to_pick").render(lang)).ok();
-            return ExitCode::from(CHOICES);
-        }
+        Merging::Choices(pending) => return list(&pending, path, !picks.is_empty(), lang),
         Merging::Refused(e, names) => {
             let names: Vec<&str> = names.iter().map(String::as_str).collect();
             return fail(&[Problem::file(e.message(&names))], lang);
         }
     };
     super::output_done(said.and_then(|()| out.flush()), lang)
+}
+
+/// The choices to make, on standard error, with the command that makes them (its `--seen`
+/// code); `again`: picks were given, made on other choices. Exit status 1, nothing written.
+fn list(pending: &merge_core::Pending, path: &str, again: bool, lang: Lang) -> ExitCode {
+    let mut err = crate::term::stderr();
+    if again {
+        writeln!(err, "{}", Msg::new("merge.choices_changed").render(lang)).ok();
+    }
+    let head = msg!("merge.choices", n = pending.choices.len());
+    writeln!(err, "{}", head.render(lang)).ok();
+    for line in pending.lines() {
+        writeln!(err, "{}", printable(&line.render(lang), false)).ok();
+    }
+    let how = msg!("merge.how_to_pick", file = path, code = pending.code());
+    writeln!(err, "{}", printable(&how.render(lang), false)).ok();
+    ExitCode::from(CHOICES)
 }
 
 /// `CHOICE=VERSION`, both from 1, as indexes of the versions kept in choice order.

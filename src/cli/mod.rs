@@ -199,6 +199,11 @@ pub enum Command {
         /// Keep version V of choice C (`C=V`, both as listed, from 1); once per choice.
         #[arg(long = "pick", value_name = "C=V")]
         picks: Vec<String>,
+        /// The code of the choices the picks were made on, as the listing gave it: when the
+        /// copies now give other choices (a copy came meanwhile), nothing is picked and they
+        /// are listed again.
+        #[arg(long, value_name = "CODE")]
+        seen: Option<String>,
         /// Wait up to this many seconds for another writer to release the session.
         #[arg(long, value_name = "SECONDS", default_value_t = 0.0)]
         wait: f64,
@@ -307,9 +312,10 @@ pub fn main<E: std::fmt::Display>(
         Some(Command::Merge {
             file,
             picks,
+            seen,
             wait,
             lang,
-        }) => merge::merge(&file, &picks, wait, lang.into()),
+        }) => merge::merge(&file, (&picks, seen.as_deref()), wait, lang.into()),
         Some(Command::Backup {
             folder,
             output,

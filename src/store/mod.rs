@@ -43,6 +43,7 @@ pub use lock::{LOCKS, Lock, TEMPORARIES, lock_note, lock_path, own_folder};
 pub use save::{Appending, create, read_for_append, read_session, save};
 pub use sync::{
     MACHINE_ONLY, Merging, STIGNORE, copies_of, copy_of, keep_machine_files, merge_copies,
+    pending_copies,
 };
 
 /// This machine's preferences in a data folder (language, theme, text size): not shared.

@@ -216,26 +216,19 @@ impl MergedCopies {
     }
 }
 
-/// Merges the conflict copies of the session at `path` into it, holding `lock` (the session's):
-/// `picks` choose where copies changed one hand differently. Nothing is written unless the merge
-/// is whole; then the session is saved, the log records the merge, the copies merged go to
-/// `trash/` (never deleted), a copy that is another session (another id: two machines made
-/// sessions of the same name) gets a name of its own, and a copy that does not read goes to
-/// `damaged/`.
-///
-/// `expect`: the choices the picks were made on (the app's dialog). When the copies now give
-/// other choices (a copy came or changed meanwhile), they are returned to be made again rather
-/// than picks applied to other hands.
-pub fn merge_copies(
-    store: &Store,
-    path: &Path,
-    lock: &Lock,
-    picks: &[usize],
-    expect: Option<&[merge::Choice]>,
-    now: &str,
-) -> Result<Merging, StoreError> {
-    lock.hold()?;
-    // Read, not scored: the merge scores the session it makes, once.
+/// The session at `path` and its conflict copies as they are now, read, not scored (a merge
+/// scores the session it makes, once): those of the session, those of another session (another
+/// id), those that do not read; each copy's name, the session's first.
+struct Gathered {
+    main: crate::session::Session,
+    main_stamp: Stamp,
+    copies: Vec<(PathBuf, crate::session::Session, Stamp)>,
+    apart: Vec<PathBuf>,
+    damaged: Vec<PathBuf>,
+    names: Vec<String>,
+}
+
+fn gather(path: &Path) -> Result<Gathered, StoreError> {
     let (main, main_stamp) = read_decoded(path)?;
     let mut copies = Vec::new();
     let (mut apart, mut damaged) = (Vec::new(), Vec::new());
@@ -259,11 +252,72 @@ pub fn merge_copies(
                 .unwrap_or_default()
         })
         .collect();
-    let sessions: Vec<Copy> = std::iter::once(&main)
+    Ok(Gathered {
+        main,
+        main_stamp,
+        copies,
+        apart,
+        damaged,
+        names,
+    })
+}
+
+/// The session and its copies of it, each with its name, as a merge takes them.
+fn copies_to_merge<'a>(
+    main: &'a crate::session::Session,
+    copies: &'a [(PathBuf, crate::session::Session, Stamp)],
+    names: &'a [String],
+) -> Vec<Copy<'a>> {
+    std::iter::once(main)
         .chain(copies.iter().map(|(_, l, _)| l))
-        .zip(&names)
+        .zip(names)
         .map(|(session, name)| Copy { name, session })
-        .collect();
+        .collect()
+}
+
+/// The choices a merge of the copies of `path` meets now with `picks` (none: nothing to merge,
+/// or nothing to choose), without writing anything: what `marque merge --seen` compares with
+/// the choices the players read.
+pub fn pending_copies(
+    path: &Path,
+    picks: &[usize],
+) -> Result<Option<Box<merge::Pending>>, StoreError> {
+    let g = gather(path)?;
+    let sessions = copies_to_merge(&g.main, &g.copies, &g.names);
+    if sessions.len() < 2 {
+        return Ok(None);
+    }
+    Ok(merge::pending(&sessions, picks).ok())
+}
+
+/// Merges the conflict copies of the session at `path` into it, holding `lock` (the session's):
+/// `picks` choose where copies changed one hand differently. Nothing is written unless the merge
+/// is whole; then the session is saved, the log records the merge, the copies merged go to
+/// `trash/` (never deleted), a copy that is another session (another id: two machines made
+/// sessions of the same name) gets a name of its own, and a copy that does not read goes to
+/// `damaged/`.
+///
+/// `expect`: the choices the picks were made on (the app's dialog). When the copies now give
+/// other choices (a copy came or changed meanwhile), they are returned to be made again rather
+/// than picks applied to other hands.
+pub fn merge_copies(
+    store: &Store,
+    path: &Path,
+    lock: &Lock,
+    picks: &[usize],
+    expect: Option<&[merge::Choice]>,
+    now: &str,
+) -> Result<Merging, StoreError> {
+    lock.hold()?;
+    let Gathered {
+        main,
+        main_stamp,
+        copies,
+        apart,
+        damaged,
+        names,
+    } = gather(path)?;
+    let sessions = copies_to_merge(&main, &copies, &names);
     let mut done = MergedCopies::default();
     if sessions.len() > 1 {
         // Picks apply only to the choices they were made on: every choice these picks meet

@@ -12,6 +12,7 @@
 
 pub mod explain;
 pub mod export;
+mod fnv;
 pub mod games;
 pub mod history;
 pub mod i18n;

@@ -82,6 +82,20 @@ pub struct Pending {
     sheet: Sheet,
 }
 
+impl Pending {
+    /// A short code for these choices as the players were shown them (the copies' names and each
+    /// choice's hand and versions): picks made on them apply only while the copies give the same
+    /// choices (`marque merge --seen`). The same on every run and machine.
+    pub fn code(&self) -> String {
+        let mut h = crate::fnv::Fnv::default();
+        for n in &self.names {
+            h.text(n);
+        }
+        h.text(&format!("{:?}", self.choices));
+        format!("{:08x}", h.0 >> 32)
+    }
+}
+
 /// Why copies do not merge.
 #[derive(Debug, Clone)]
 pub enum ErrorKind {

@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::{Ladder, Order, Rating, Ratings};
+use crate::fnv::Fnv;
 use crate::games::GameKind;
 use crate::stats::People;
 
@@ -88,37 +89,6 @@ impl Kept {
             names: self.names.clone(),
             undated: self.undated,
             ..Ratings::default()
-        }
-    }
-}
-
-/// FNV-1a, 64 bits: the same on every run and machine (std's hasher is seeded at random).
-struct Fnv(u64);
-
-impl Fnv {
-    fn bytes(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-
-    fn num(&mut self, n: u64) {
-        self.bytes(&n.to_le_bytes());
-    }
-
-    /// A text with its length first: `("ab", "c")` and `("a", "bc")` differ.
-    fn text(&mut self, t: &str) {
-        self.num(t.len() as u64);
-        self.bytes(t.as_bytes());
-    }
-
-    fn some_text(&mut self, t: Option<&str>) {
-        match t {
-            Some(t) => {
-                self.num(1);
-                self.text(t);
-            }
-            None => self.num(0),
         }
     }
 }
