@@ -193,3 +193,50 @@ fn a_copy_replaced_during_a_merge_never_goes_to_the_trash_unmerged() {
     }
     eprintln!("{replaced_in_time} of 30 rounds replaced the copy during the merge");
 }
+
+/// A good copy renamed over a damaged one while a merge runs never goes to `damaged/`
+/// unmerged (issue 40: it did in 20 of 40 rounds): the move aside checks the file is still
+/// the one that did not read, as the move to the trash does; a copy left is merged next.
+#[test]
+fn a_good_copy_renamed_over_a_damaged_one_is_never_put_aside_unmerged() {
+    let mut replaced_in_time = 0;
+    for round in 0..40 {
+        let dir = tempfile::tempdir().unwrap();
+        let s = file(dir.path(), "s.json", "truc", &["Alice", "Bob"]);
+        let p = s.to_str().unwrap().to_string();
+        ok(&["add", &p, "{\"calls\":[],\"winner\":0}"]);
+        let copy = dir.path().join(COPY);
+        std::fs::write(&copy, "{ not a session").unwrap();
+        // The good copy: one more deal, written beside, renamed over the damaged one.
+        let good = dir.path().join(".syncthing.good.tmp");
+        std::fs::copy(&s, &good).unwrap();
+        ok(&["add", good.to_str().unwrap(), "{\"calls\":[],\"winner\":1}"]);
+        let merging = std::thread::spawn(move || marque(&["merge", &p]));
+        std::thread::sleep(std::time::Duration::from_micros(150 * round));
+        std::fs::rename(&good, &copy).unwrap();
+        let out = merging.join().unwrap();
+        assert!(out.status.success(), "{}", said(&out));
+        // Whatever went to damaged/ does not read as a session: the good copy never does.
+        for entry in std::fs::read_dir(dir.path().join("damaged"))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            let text = std::fs::read_to_string(entry.path()).unwrap();
+            assert!(
+                text.starts_with("{ not a session"),
+                "round {round}: a good copy was put aside unmerged"
+            );
+        }
+        if copy.exists() {
+            replaced_in_time += 1;
+            ok(&["merge", s.to_str().unwrap()]);
+        }
+        assert_eq!(
+            hands(&s).len(),
+            2,
+            "round {round}: the good copy's deal merged"
+        );
+    }
+    eprintln!("{replaced_in_time} of 40 rounds replaced the damaged copy during the merge");
+}

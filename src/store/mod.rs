@@ -532,8 +532,25 @@ impl Store {
         to: Shelf,
         expect: Option<Stamp>,
     ) -> Result<PathBuf, StoreError> {
+        self.move_into(path, self.shelf_dir(to), expect)
+    }
+
+    /// A file that does not read as a session moved to `damaged/`, only if it is still the
+    /// file read (`expect`), as a move to a shelf: a good copy renamed over a damaged one
+    /// since (Syncthing) stays, to be merged.
+    pub fn move_aside_if(&self, path: &Path, expect: Option<Stamp>) -> Result<PathBuf, StoreError> {
+        self.move_into(path, self.dir.join("damaged"), expect)
+    }
+
+    /// [`Store::shelve_if`] into the folder `dir`.
+    fn move_into(
+        &self,
+        path: &Path,
+        dir: PathBuf,
+        expect: Option<Stamp>,
+    ) -> Result<PathBuf, StoreError> {
         let _lock = Lock::acquire(path)?;
-        let dir = self.shelf_ready(self.shelf_dir(to))?;
+        let dir = self.shelf_ready(dir)?;
         let still = |p: &Path| expect.is_none_or(|e| Stamp::of_path(p).is_ok_and(|s| s == e));
         if !still(path) {
             return Err(StoreError::Changed);

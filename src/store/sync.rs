@@ -224,7 +224,7 @@ struct Gathered {
     main_stamp: Stamp,
     copies: Vec<(PathBuf, crate::session::Session, Stamp)>,
     apart: Vec<PathBuf>,
-    damaged: Vec<PathBuf>,
+    damaged: Vec<(PathBuf, Option<Stamp>)>,
     names: Vec<String>,
 }
 
@@ -234,7 +234,9 @@ fn gather(path: &Path) -> Result<Gathered, StoreError> {
     let (mut apart, mut damaged) = (Vec::new(), Vec::new());
     for p in copies_of(path) {
         let Ok((loaded, stamp)) = read_decoded(&p) else {
-            damaged.push(p);
+            // As it was when it did not read: moved aside only if it is still that file.
+            let stamp = Stamp::of_path(&p).ok();
+            damaged.push((p, stamp));
             continue;
         };
         let other = loaded.id.is_some() && main.id.is_some() && loaded.id != main.id;
@@ -355,9 +357,11 @@ pub fn merge_copies(
             Err(e) => done.left.push((p, e.to_string())),
         }
     }
-    for p in damaged {
-        match store.move_aside(&p) {
+    for (p, stamp) in damaged {
+        // A good copy renamed over the damaged one since stays, to be merged in turn.
+        match store.move_aside_if(&p, stamp) {
             Ok(to) => done.aside.push(to),
+            Err(StoreError::Changed) => done.changed.push(p),
             Err(e) => done.left.push((p, e.to_string())),
         }
     }
