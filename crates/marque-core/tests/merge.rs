@@ -370,6 +370,17 @@ fn a_title_held_differently_is_a_choice_for_the_players() {
         3,
         "the deal added here is kept whatever the title"
     );
+    // The title not kept is in the log, as a hand's version would be (issue 40).
+    let said: Vec<String> = history::sentences(&m.s, &m.sheet)
+        .iter()
+        .map(|l| l.render(Lang::Fr))
+        .collect();
+    assert!(
+        said.iter()
+            .any(|l| l.contains("le titre : version non gardée à la fusion")
+                && l.contains("« Le club du mardi »")),
+        "{said:?}"
+    );
     // The same title on both sides is no choice.
     let mut c = base.clone();
     c.s.set_text_field("title", "Le club du mardi");

@@ -579,6 +579,8 @@ pub struct Entry {
     /// was made there.
     pub copy: Option<String>,
     pub then: Option<String>,
+    /// A field of the file set aside by a merge (`title`, `note`), in place of a hand.
+    pub field: Option<String>,
 }
 
 impl Entry {
@@ -594,6 +596,7 @@ impl Entry {
             new: e.get("new").cloned().unwrap_or(Value::Null),
             copy: e.get("copy").and_then(Value::as_str).map(str::to_string),
             then: e.get("then").and_then(Value::as_str).map(str::to_string),
+            field: e.get("field").and_then(Value::as_str).map(str::to_string),
         })
     }
 }

@@ -183,6 +183,18 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
                 (Some(Action::Merge), ..) => return merge_sentence(time, &e.new),
                 (Some(Action::Aside), ..) => {
                     let copy = aside_copy(&e);
+                    if let Some(field) = &e.field {
+                        let name = Arg::Lookup {
+                            key: format!("merge.field.{field}"),
+                            fallback: field.clone(),
+                        };
+                        let text = e.old.as_str().unwrap_or_default().to_string();
+                        return Msg::new("log.line.aside_field")
+                            .with("time", time)
+                            .with("field", name)
+                            .with("copy", copy)
+                            .with("text", text);
+                    }
                     if e.hand == 0 {
                         return msg!("log.line.aside_options", time = time, copy = copy);
                     }

@@ -23,6 +23,9 @@ struct AsideOut<'a> {
     copy: &'a str,
     /// When the version was made, as its copy's log wrote it.
     then: &'a str,
+    /// A field of the file not kept (`title`, `note`), in place of a hand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    field: Option<&'a str>,
 }
 
 /// One version set aside.
@@ -34,6 +37,8 @@ struct Aside<'a> {
     /// It goes back as a new hand there (where the hand it stood for is gone), not in place
     /// of the hand there.
     insert: bool,
+    /// A field of the file (the title, the note): its version not kept.
+    field: Option<&'a str>,
 }
 
 /// Where a hand left out would stand in the merged session (from 1): after the hand it followed
@@ -89,6 +94,7 @@ pub(super) fn record(
                             copy: k,
                             then,
                             insert: false,
+                            field: None,
                         });
                     }
                 }
@@ -114,6 +120,7 @@ pub(super) fn record(
                         copy: k,
                         then: step.at,
                         insert,
+                        field: None,
                     });
                 }
             }
@@ -143,10 +150,32 @@ pub(super) fn record(
                         copy: k,
                         then: c.times.get(v).map_or("", String::as_str),
                         insert,
+                        field: None,
                     });
                 }
             }
-            None => {}
+            // A title or a note not kept: written in the log as a hand's version is, so that
+            // nothing a machine wrote is lost with a choice.
+            None => {
+                for (v, (holders, version)) in c.versions.iter().enumerate() {
+                    let (Some(&k), true) = (holders.first(), v != p) else {
+                        continue;
+                    };
+                    // None on that side: nothing lost.
+                    let Version::Value(old) = version else {
+                        continue;
+                    };
+                    let old = old.clone();
+                    asides.push(Aside {
+                        hand: 0,
+                        old,
+                        copy: k,
+                        then: "",
+                        insert: true,
+                        field: c.field.as_deref(),
+                    });
+                }
+            }
         }
     }
     for a in asides {
@@ -170,6 +199,7 @@ pub(super) fn record(
             new: &new,
             copy: copies.get(a.copy).map_or("", |c| c.name),
             then: a.then,
+            field: a.field,
         };
         if let Some(r) = RawJson::of(&entry) {
             run.session.log.push(r);
