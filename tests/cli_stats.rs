@@ -263,3 +263,57 @@ fn the_club_names_count_without_this_machines_preferences() {
         assert_eq!(v["players"][0]["sessions"], json!(2), "{prefs:?}");
     }
 }
+
+/// Two files of one session id (a restore puts one beside, `x-restored.json`): the figures
+/// count one of them, chosen by what they hold, the same whichever was written last (issue
+/// 40: a `touch` changed the figures).
+#[test]
+fn two_files_of_one_id_count_the_same_whichever_is_newer() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let session = |hands: Value| {
+        json!({"format": "marque-session", "version": 1, "id": "2026-11-27-truc-x",
+               "game": "truc", "players": ["Anne", "Bruno"], "options": {"target": 1, "manches": 1},
+               "hands": hands})
+    };
+    // One file holds the partie to its end (Bruno wins), the other only its start.
+    std::fs::write(d.join("x.json"), session(json!([])).to_string()).unwrap();
+    std::fs::write(
+        d.join("x-restored.json"),
+        session(json!([{"calls": [], "winner": 1}])).to_string(),
+    )
+    .unwrap();
+    let figures = |newer: &str| {
+        let past = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        for name in ["x.json", "x-restored.json"] {
+            let f = std::fs::File::options()
+                .write(true)
+                .open(d.join(name))
+                .unwrap();
+            let when = if name == newer {
+                std::time::SystemTime::now()
+            } else {
+                past
+            };
+            f.set_modified(when).unwrap();
+        }
+        let out = marque(&["stats", d.to_str().unwrap(), "--json"]);
+        assert!(out.status.success());
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        v
+    };
+    let a = figures("x.json");
+    let b = figures("x-restored.json");
+    assert_eq!(a, b, "a touch changes nothing");
+    let bruno = a["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Bruno")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (bruno["sessions"].clone(), bruno["wins"].clone()),
+        (json!(1), json!(1))
+    );
+}

@@ -222,20 +222,42 @@ pub fn rated(listed: &[Listed]) -> impl Iterator<Item = marque_core::ratings::Ra
 
 /// Each session that reads, once: a session reached by two names (a link beside its file, two
 /// links to one file, a copy synced from another machine under another name) is one evening.
-/// A session is its id; the newest file of it counts.
+/// A session is its id; of two files of one id (a restore puts one beside, `x-restored.json`)
+/// the one that counts is chosen by what they hold, the same on every machine whatever the
+/// files' names and times: the one with more hands, then the one whose summary reads first.
 fn counted(listed: &[Listed]) -> impl Iterator<Item = &Summary> {
+    use std::collections::HashMap;
+    fn fine(l: &Listed) -> Option<&Summary> {
+        match &l.state {
+            FileState::Fine(s) => Some(&**s),
+            _ => None,
+        }
+    }
+    let key = |s: &Summary| (std::cmp::Reverse(s.hands), serde_json::to_string(s).ok());
+    let mut chosen: HashMap<&str, &Summary> = HashMap::new();
+    for s in listed.iter().filter_map(fine) {
+        if let Some(id) = s.id.as_deref() {
+            chosen
+                .entry(id)
+                .and_modify(|c| {
+                    if key(s) < key(c) {
+                        *c = s;
+                    }
+                })
+                .or_insert(s);
+        }
+    }
     let mut seen = std::collections::HashSet::new();
     let mut ids = std::collections::HashSet::new();
-    listed.iter().filter_map(move |l| match &l.state {
-        FileState::Fine(_)
-            if l.stamp.inode != 0
-                && !seen.insert((l.stamp.inode, l.stamp.size, l.stamp.modified)) =>
-        {
-            None
+    listed.iter().filter_map(move |l| {
+        let s = fine(l)?;
+        if l.stamp.inode != 0 && !seen.insert((l.stamp.inode, l.stamp.size, l.stamp.modified)) {
+            return None;
         }
-        FileState::Fine(s) if s.id.as_ref().is_some_and(|id| !ids.insert(id.clone())) => None,
-        FileState::Fine(s) => Some(&**s),
-        _ => None,
+        match s.id.as_deref() {
+            Some(id) if !std::ptr::eq(chosen.get(id).copied()?, s) || !ids.insert(id) => None,
+            _ => Some(s),
+        }
     })
 }
 
