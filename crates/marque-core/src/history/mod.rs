@@ -7,6 +7,7 @@
 
 mod sentences;
 
+pub(crate) use sentences::options_said;
 pub use sentences::{clock, copy_label, machine_of, sentences};
 
 use std::borrow::Cow;

@@ -56,6 +56,42 @@ fn options_changed(game: crate::games::GameKind, old: &Value, new: &Value) -> Op
     Some(parts.fold(first, |all, p| msg!("list.and", a = all, b = p)))
 }
 
+/// Options as people say them, each in the game's words ("objectif : 1000 et joker : le plus
+/// faible"); a player named by name; none set: the defaults.
+pub(crate) fn options_said(game: crate::games::GameKind, players: &[String], v: &Value) -> Msg {
+    let id = game.id();
+    let parts = v.as_object().into_iter().flatten().map(|(k, val)| {
+        let player = game
+            .options()
+            .iter()
+            .any(|o| o.key == k && o.kind == crate::games::OptKind::Player);
+        let value = match val {
+            Value::String(w) => Arg::Lookup {
+                key: format!("opt.{id}.{k}.{w}"),
+                fallback: w.clone(),
+            },
+            Value::Bool(b) => Arg::Key(if *b { "opt.yes" } else { "opt.no" }),
+            Value::Number(n) if player => Arg::Text(
+                n.as_u64()
+                    .and_then(|i| players.get(usize::try_from(i).ok()?))
+                    .cloned()
+                    .unwrap_or_else(|| n.to_string()),
+            ),
+            other => Arg::Text(other.to_string()),
+        };
+        let name = Arg::Lookup {
+            key: format!("opt.{id}.{k}"),
+            fallback: k.clone(),
+        };
+        Msg::new("explain.option")
+            .with("name", name)
+            .with("value", value)
+    });
+    parts
+        .reduce(|all, p| msg!("list.and", a = all, b = p))
+        .unwrap_or_else(|| Msg::new("log.option.default"))
+}
+
 /// A merge's log line: the copies merged, and the choices made.
 fn merge_sentence(time: String, new: &Value) -> Msg {
     // Each copy as the table knows it: the machine that made it.

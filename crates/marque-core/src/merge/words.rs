@@ -101,7 +101,8 @@ impl Pending {
             return msg!("merge.field_text", text = text.as_str());
         }
         if choice.hand == 0 {
-            return Msg::new("log.as_written").with("value", Arg::Text(v.to_string()));
+            // The options, each in the game's words, never as written in the file.
+            return crate::history::options_said(self.base.game, &self.base.players, v);
         }
         self.label(choice.hand - 1, v)
     }
