@@ -317,3 +317,19 @@ fn two_files_of_one_id_count_the_same_whichever_is_newer() {
         (json!(1), json!(1))
     );
 }
+
+/// A club's names file over 1 MiB (or damaged) is said, never passed over without a word
+/// (issue 40): the figures come, counting the names apart, with a line on standard error.
+#[test]
+fn a_names_file_that_does_not_read_is_said() {
+    let dir = folder();
+    let big = format!("{{\"merged\": [], \"pad\": \"{}\"}}", "x".repeat(1_100_000));
+    std::fs::write(dir.path().join(".people.json"), big).unwrap();
+    let out = marque(&["stats", dir.path().to_str().unwrap(), "--lang", "en"]);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("The club's names file (.people.json) does not read"),
+        "{err}"
+    );
+}

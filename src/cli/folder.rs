@@ -24,10 +24,18 @@ pub(super) fn folder_or_default(
 /// too, whatever the state of this machine's preferences: both read the club's names file.
 fn club(
     folder: Option<std::path::PathBuf>,
+    lang: Lang,
 ) -> Result<(crate::store::Store, marque_core::stats::People), Problem> {
     let store = crate::store::Store::new(folder_or_default(folder)?);
-    let people = crate::store::people::People::read(&store).people.stats();
-    Ok((store, people))
+    let read = crate::store::people::People::read(&store);
+    // A names file that does not read is said, never passed over without a word (the figures
+    // then count the names apart).
+    if read.damaged {
+        let mut err = crate::term::stderr();
+        let said = crate::i18n::Msg::new("ui.people.unread").render(lang);
+        std::io::Write::write_all(&mut err, format!("{said}\n").as_bytes()).ok();
+    }
+    Ok((store, read.people.stats()))
 }
 
 /// `marque stats`: the roster of the folder's sessions (those that read fine), from the index.
@@ -40,7 +48,7 @@ pub(super) fn stats(
     use marque_core::stats::roster;
     // The sessions and those archived, as the app counts them. One player: their ratings
     // too, those the index kept where nothing they read changed.
-    let (listed, people, ladders) = match club(folder) {
+    let (listed, people, ladders) = match club(folder, lang) {
         Ok((store, people)) if player.is_some() => {
             let counted = store.list_rated(&people, true);
             let mut listed = counted.sessions;
@@ -213,7 +221,7 @@ pub(super) fn ratings(
         }
     };
     // The ladders the index kept, where the folder's rated sessions did not change.
-    let r = match club(folder) {
+    let r = match club(folder, lang) {
         Ok((store, people)) => store.list_rated(&people, true).ratings,
         Err(p) => return fail(&[p], lang),
     };

@@ -79,6 +79,9 @@ pub(super) enum Found {
     Damaged,
     /// Some values were out of range and take their default.
     Reset,
+    /// The club's names file is there but does not read (damaged, or too large): the names
+    /// merged by hand do not count until it is mended.
+    PeopleDamaged,
 }
 
 impl Found {
@@ -88,6 +91,7 @@ impl Found {
             Found::FirstRun => None,
             Found::Damaged => Some(Msg::new("ui.prefs.damaged")),
             Found::Reset => Some(Msg::new("ui.prefs.reset")),
+            Found::PeopleDamaged => Some(Msg::new("ui.people.unread")),
         }
     }
 }
@@ -101,7 +105,14 @@ impl Prefs {
     /// from `.people.json` whatever the state of this machine's file.
     pub(super) fn load(store: &Store) -> (Prefs, Option<Found>) {
         let (machine, found) = Prefs::read_machine(store);
-        let people = People::read(store).people;
+        let read = People::read(store);
+        // Said where nothing else is: a names file that does not read is never passed over
+        // without a word.
+        let found = match found {
+            None | Some(Found::FirstRun) if read.damaged => Some(Found::PeopleDamaged),
+            found => found,
+        };
+        let people = read.people;
         let p = Prefs {
             lang: machine.lang,
             dark: machine.dark,

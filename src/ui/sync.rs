@@ -35,7 +35,9 @@ impl App {
         }
         // A file that does not read (being written by hand, damaged) leaves the names shown.
         let read = crate::store::people::People::read(&self.store);
-        if !read.damaged && read.people != self.prefs.people {
+        if read.damaged {
+            self.notice = Some(Msg::new("ui.people.unread").into());
+        } else if read.people != self.prefs.people {
             self.set_people(read.people);
             self.players = super::players::PlayersState::default();
         }

@@ -113,3 +113,17 @@ fn a_damaged_names_file_is_never_written_over() {
         h.state().notice_text()
     );
 }
+
+/// A club's names file that does not read (over 1 MiB here) is said when the window opens,
+/// never passed over without a word (issue 40).
+#[test]
+fn a_names_file_that_does_not_read_is_said_when_the_window_opens() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = format!("{{\"merged\": [], \"pad\": \"{}\"}}", "x".repeat(1_100_000));
+    std::fs::write(dir.path().join(".people.json"), big).unwrap();
+    let h = harness(dir.path());
+    assert!(shows_containing(
+        &h,
+        "Le fichier des noms du club (.people.json) ne se lit pas"
+    ));
+}
