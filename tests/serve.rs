@@ -471,6 +471,15 @@ fn the_pages_show_a_chukkers_wheel_and_the_tables_events() {
         "closed": false, "hands": [deal("N", 8), {"contract": "pass"},
             {"event": "replace", "seat": 2, "player": "Zoé"}, deal("S", 8)]});
     std::fs::write(dir.path().join("chicago.json"), chicago.to_string()).unwrap();
+    // A 2500 evening where Lise left: gone on the list of sessions and on the sheet, with the
+    // total her seat keeps (issue 40).
+    let partie = json!({"format": "marque-session", "version": 1, "id": "p2500", "game": "2500",
+        "created": "2026-11-26T20:00:00+01:00", "players": ["Paul", "Lise", "Anne"],
+        "options": {}, "closed": false, "hands": [
+            {"frime": "8", "laid": [[], ["A", "A", "A"], []], "hand": [[], [], []]},
+            {"event": "leave", "seat": 1},
+            {"frime": "8", "laid": [["K", "K", "K"], []], "hand": [[], []]}]});
+    std::fs::write(dir.path().join("p2500.json"), partie.to_string()).unwrap();
     let s = serve(dir.path());
     let (status, page) = get(&s.host, &format!("{}/s/chicago-soir", s.root));
     assert_eq!(status, 200);
@@ -482,6 +491,10 @@ fn the_pages_show_a_chukkers_wheel_and_the_tables_events() {
     );
     assert!(page.contains("Remplacement — Zoé remplace Claire"));
     assert!(page.contains("Anne · Bruno · Zoé · David"));
+    let (_, list) = get(&s.host, &format!("{}/", s.root));
+    assert!(list.contains("Lise (départ) 300"), "{list}");
+    let (_, sheet) = get(&s.host, &format!("{}/s/p2500", s.root));
+    assert!(sheet.contains("Lise (départ)"), "{sheet}");
 }
 
 /// The list of sessions gives tonight's players in the ratings (issue 34), their names escaped.

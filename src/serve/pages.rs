@@ -132,7 +132,9 @@ pub fn index(base: &Base, listing: &super::Listing, now: std::time::SystemTime) 
             continue;
         }
         tonight.extend(s.players.iter().map(|p| people.key(p)));
-        let names = s.game.side_names(&s.sides(), lang);
+        let mut names = s.game.side_names(&s.sides(), lang);
+        // A seat that left is marked as such beside its total.
+        marque_core::view::mark_gone(&mut names, &s.left, lang);
         let totals: Vec<String> = names
             .iter()
             .zip(&s.totals)

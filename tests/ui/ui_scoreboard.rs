@@ -35,3 +35,27 @@ fn the_scoreboard_follows_every_change() {
     click(&mut h, "Close the scoreboard");
     assert!(!shows(&h, "NS: 500"));
 }
+
+/// A player who left shows as gone on the room's board (issue 40), beside the total the seat
+/// keeps; one who arrived is there with the points agreed.
+#[test]
+fn the_board_says_who_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness_sized(dir.path(), egui::vec2(1600.0, 1000.0));
+    new_game(&mut h, "Le 2500", &["Paul", "Lise", "Anne"]);
+    click(&mut h, "Commencer la partie");
+    click(&mut h, "Frime : 8");
+    for _ in 0..3 {
+        click(&mut h, "Lise Posé As");
+    }
+    click(&mut h, "Valider la brasse");
+    click(&mut h, "Table : Départ");
+    click(&mut h, "Départ de Lise");
+    click(&mut h, "Enregistrer l'événement");
+    click(&mut h, "Tableau pour la salle");
+    assert!(
+        shows(&h, "Lise (départ) : 300"),
+        "the board marks Lise gone"
+    );
+    assert!(shows(&h, "Paul : 0"));
+}

@@ -14,11 +14,8 @@ pub fn side_names(sheet: &Sheet, lang: Lang) -> Vec<String> {
     let seats = sheet.seats();
     let mut names = sheet.game.side_names(&sheet.sides, lang);
     // A seat that left keeps its total and plays no more: said beside its name.
-    for (s, name) in names.iter_mut().enumerate() {
-        if s < seats.len() && !seats.plays(s) {
-            *name = crate::msg!("sheet.gone", name = name.as_str()).render(lang);
-        }
-    }
+    let left: Vec<usize> = (0..seats.len()).filter(|s| !seats.plays(*s)).collect();
+    crate::view::mark_gone(&mut names, &left, lang);
     names
 }
 

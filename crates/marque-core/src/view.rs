@@ -238,9 +238,11 @@ pub struct Head {
 impl Head {
     /// The head of `session`'s sheet, names in `lang`.
     pub fn of(session: &Session, sheet: &Sheet, lang: Lang) -> Head {
+        let seats = sheet.seats();
+        let left: Vec<usize> = (0..seats.len()).filter(|s| !seats.plays(*s)).collect();
         Head::of_end(
             session,
-            &sheet.totals,
+            (&sheet.totals, &left),
             (sheet.finished, sheet.natural_end),
             &sheet.winners,
             lang,
@@ -249,15 +251,17 @@ impl Head {
 
     fn of_end(
         session: &Session,
-        totals: &[i64],
+        (totals, left): (&[i64], &[usize]),
         (finished, natural_end): (bool, bool),
         winners: &[usize],
         lang: Lang,
     ) -> Head {
         let game = session.game;
+        let mut names = game.side_names(&session.sides(), lang);
+        mark_gone(&mut names, left, lang);
         Head {
             game,
-            names: game.side_names(&session.sides(), lang),
+            names,
             total_label: game.total_label(),
             totals: totals.to_vec(),
             finished,
@@ -271,7 +275,7 @@ impl Head {
     pub fn after(session: &Session, end: &End, lang: Lang) -> Head {
         Head::of_end(
             session,
-            &end.totals,
+            (&end.totals, &end.left),
             (end.finished, end.natural_end),
             &end.winners,
             lang,
@@ -436,6 +440,16 @@ impl Seated {
                 }
             }
             _ => {}
+        }
+    }
+}
+
+/// Each side of `names` whose seat left the table (`left`) marked as such: "Lise (départ)".
+/// At bridge no seat leaves.
+pub fn mark_gone(names: &mut [String], left: &[usize], lang: Lang) {
+    for &s in left {
+        if let Some(name) = names.get_mut(s) {
+            *name = msg!("sheet.gone", name = name.as_str()).render(lang);
         }
     }
 }
