@@ -459,3 +459,35 @@ fn a_chicago_evening_with_events_in_each_chukker() {
     assert!(s.closed || s.score().unwrap().finished);
     assert_eq!(s.score().unwrap().totals, score_totals(dir.path()));
 }
+
+/// Nine seats at the 2500 (eight players, a departure and an arrival) at 1280×800 with the
+/// text at 1.5: every seat's total stays whole in view, above the notice bar (issue 40: the
+/// second row of totals was cut by it).
+#[test]
+fn nine_seats_keep_every_total_in_view_at_1280_by_800_zoomed() {
+    let dir = tempfile::tempdir().unwrap();
+    let players = ["Ana", "Ben", "Cléo", "Dan", "Eva", "Fred", "Gus", "Hugo"];
+    let mut hands = vec![serde_json::json!({"frime": "8",
+        "laid": [["A", "A", "A"], [], [], [], [], [], [], []], "hand": [[], [], [], [], [], [], [], []]})];
+    hands.push(serde_json::json!({"event": "leave", "seat": 3}));
+    hands.push(serde_json::json!({"event": "join", "player": "Iris", "score": 100}));
+    let v = serde_json::json!({"format": "marque-session", "version": 1, "id": "neuf",
+        "game": "2500", "players": players, "options": {}, "hands": hands});
+    std::fs::write(dir.path().join("neuf.json"), v.to_string()).unwrap();
+    let mut h = harness_sized(dir.path(), egui::vec2(1280.0, 800.0));
+    h.ctx.set_zoom_factor(1.5);
+    settle(&mut h);
+    click_containing(&mut h, "Reprendre :");
+    settle(&mut h);
+    let sheet = saved(dir.path()).score().unwrap();
+    let names = marque_core::text::side_names(&sheet, marque_core::i18n::Lang::Fr);
+    assert_eq!(names.len(), 9);
+    for (name, t) in names.iter().zip(&sheet.totals) {
+        let total = format!("Total de {name} : {}", marque_core::view::minus(*t));
+        assert!(
+            in_view(&h, &total),
+            "{total} is cut: {:?}",
+            seen(&h, &total)
+        );
+    }
+}

@@ -23,6 +23,11 @@ pub(super) fn table(
     // as a bar that wraps and never scrolls, so that every side's total stays in view.
     let pinned = !widths.3;
     let names = crate::text::side_names(sheet, lang);
+    let bar_height = if pinned {
+        totals_bar_height(ui, lang, &names, &sheet.totals, sheet.game.total_label())
+    } else {
+        0.0
+    };
     // As tall as a button: the rows hold one, and the list's arithmetic needs the real height.
     let row_height = (ui.text_style_height(&egui::TextStyle::Button)
         + 2.0 * ui.spacing().button_padding.y)
@@ -64,7 +69,12 @@ pub(super) fn table(
         // On a short screen a little less, so that the count of a hand, what-if and the log
         // under the table keep a useful height.
         let share = if room < 560.0 { 0.38 } else { 0.5 };
-        let max_height = (room * share).max(4.0 * row_height);
+        // The totals' bar under the table (too many sides for the width) keeps its rows whole
+        // above what comes under it: the table gives up rows for it, down to one.
+        let max_height = (room * share)
+            .max(4.0 * row_height)
+            .min(room * 0.7 - bar_height)
+            .max(row_height);
         // Always that height, few rows or many: what lies below (the selected hand's keys, the
         // form in a narrow window) does not move down a row with each hand entered.
         let mut area = egui::ScrollArea::vertical()
@@ -192,6 +202,38 @@ fn totals_bar(ui: &mut Ui, lang: Lang, names: &[String], totals: &[i64], label: 
             ui.add_space(12.0);
         }
     });
+}
+
+/// How tall [`totals_bar`] will be at this width: its items laid out in rows as it wraps them.
+fn totals_bar_height(ui: &Ui, lang: Lang, names: &[String], totals: &[i64], label: &str) -> f32 {
+    let width = |text: &str, font: egui::FontId| {
+        ui.ctx().fonts_mut(|f| {
+            f.layout_no_wrap(text.to_string(), font, egui::Color32::WHITE)
+                .size()
+                .x
+        })
+    };
+    let body = egui::TextStyle::Body.resolve(ui.style());
+    let big = egui::FontId::proportional(TOTAL_SIZE);
+    let gap = ui.spacing().item_spacing.x;
+    let room = ui.available_width();
+    let mut items = vec![width(&tr(lang, label), body.clone())];
+    items.extend(names.iter().zip(totals).map(|(side, t)| {
+        width(&format!("{side} "), body.clone())
+            + width(&marque_core::view::minus(*t), big.clone())
+            + gap
+            + 12.0
+    }));
+    let (mut rows, mut used) = (1, 0.0);
+    for w in items {
+        if used > 0.0 && used + gap + w > room {
+            rows += 1;
+            used = 0.0;
+        }
+        used += if used > 0.0 { gap + w } else { w };
+    }
+    let row = ui.ctx().fonts_mut(|f| f.row_height(&big));
+    rows as f32 * (row + ui.spacing().item_spacing.y)
 }
 
 /// A total's name for screen readers (and the tests): "Total de Anne : 35".
