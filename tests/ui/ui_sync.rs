@@ -279,3 +279,28 @@ fn the_window_follows_a_data_folder_replaced_by_a_link() {
         shows_containing(h, "Jade, Karim")
     });
 }
+
+/// A copy arriving from another machine while the session is open says so with the key that
+/// merges it, in the row under the title where the options were: nothing of the screen moves
+/// (issue 40: the notice pushed the session screen 25 px down, and back once merged).
+#[test]
+fn a_copy_arriving_while_the_session_is_open_moves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (here, there) = apart();
+    let file = dir.path().join("club.json");
+    std::fs::write(&file, here.to_json_string()).unwrap();
+    let mut h = harness(dir.path());
+    click_containing(&mut h, "Reprendre : Alice, Bruno");
+    let keys = ["Journal des modifications", "Valider la donne"];
+    let before: Vec<egui::Rect> = keys.iter().map(|k| h.get_by_label(k).rect()).collect();
+    let copy = dir
+        .path()
+        .join("club.sync-conflict-20261125-201200-ABCDEFG.json");
+    std::fs::write(&copy, there.to_json_string()).unwrap();
+    frames_until(&mut h, "the copy's notice", |h| {
+        shows_containing(h, "Cette partie a aussi changé sur une autre machine")
+    });
+    assert!(shows(&h, "Fusionner"));
+    let after: Vec<egui::Rect> = keys.iter().map(|k| h.get_by_label(k).rect()).collect();
+    assert_eq!(before, after, "nothing moved when the copy came");
+}

@@ -271,32 +271,58 @@ pub fn show(app: &mut App, ui: &mut Ui) {
             .auto_shrink([false, false])
             .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible);
         area.show(ui, |ui| {
-            copies_row(ui, open, lang, copies, &mut commands);
-            body(ui, open, lang, app_scoreboard, true, &mut commands)
+            body(
+                ui,
+                open,
+                lang,
+                (app_scoreboard, copies),
+                true,
+                &mut commands,
+            )
         });
     } else {
-        copies_row(ui, open, lang, copies, &mut commands);
-        body(ui, open, lang, app_scoreboard, false, &mut commands);
+        body(
+            ui,
+            open,
+            lang,
+            (app_scoreboard, copies),
+            false,
+            &mut commands,
+        );
     }
     for c in commands {
         app.send(c);
     }
 }
 
-/// Another machine changed this session too (Syncthing left conflict copies): said above it,
-/// with the key that merges them.
-fn copies_row(ui: &mut Ui, open: &Open, lang: Lang, copies: usize, commands: &mut Vec<Command>) {
-    if copies == 0 {
-        return;
-    }
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(msg!("ui.sync.copies", n = copies).render(lang)).strong());
-        if ui.button(tr(lang, "ui.sync.merge")).clicked() {
+/// The line under the title: the options in force, or, while another machine's changes wait
+/// (Syncthing left conflict copies), that they wait, with the key that merges them. One row as
+/// tall as a key either way: nothing under it moves when copies come or go.
+fn options_or_copies(
+    ui: &mut Ui,
+    open: &Open,
+    lang: Lang,
+    copies: usize,
+    commands: &mut Vec<Command>,
+) {
+    let height = crate::ui::widgets::line_height(ui, egui::TextStyle::Button, true);
+    crate::ui::widgets::fixed_row(ui, height, |ui| {
+        if copies == 0 {
+            // The options in force, so that nobody meets the table by surprise (whole on
+            // hover where the row is too short).
+            let options = msg!("explain.options", list = open.rows.options.as_str()).render(lang);
+            ui.add(egui::Label::new(RichText::new(options).weak()).truncate());
+            return;
+        }
+        let merge = ui.button(tr(lang, "ui.sync.merge"));
+        if merge.clicked() {
             commands.push(Command::MergeCopies(
                 open.doc.path().to_path_buf(),
                 Vec::new(),
             ));
         }
+        let said = RichText::new(msg!("ui.sync.copies", n = copies).render(lang)).strong();
+        ui.add(egui::Label::new(said).truncate());
     });
 }
 
@@ -333,7 +359,7 @@ fn body(
     ui: &mut Ui,
     open: &mut Open,
     lang: Lang,
-    scoreboard: (bool, bool),
+    (scoreboard, copies): ((bool, bool), usize),
     narrow: bool,
     commands: &mut Vec<Command>,
 ) {
@@ -346,7 +372,7 @@ fn body(
     if entry_panel && !narrow {
         entry_beside(ui, open, lang, commands);
     }
-    heading(ui, open, lang, narrow, commands);
+    heading(ui, open, lang, (narrow, copies), commands);
     if writable && !narrow {
         word_panel(ui, lang, open, false, commands);
     }
@@ -372,7 +398,13 @@ fn body(
 
 /// The session's heading: the game and players, where it stands, the options, why it is
 /// read-only (and the way to take it up again), a failed save, the evening's row, the winners.
-fn heading(ui: &mut Ui, open: &Open, lang: Lang, narrow: bool, commands: &mut Vec<Command>) {
+fn heading(
+    ui: &mut Ui,
+    open: &Open,
+    lang: Lang,
+    (narrow, copies): (bool, usize),
+    commands: &mut Vec<Command>,
+) {
     let doc = &open.doc;
     let game = doc.session().game;
 
@@ -384,11 +416,7 @@ fn heading(ui: &mut Ui, open: &Open, lang: Lang, narrow: bool, commands: &mut Ve
     });
     let over = doc.sheet().finished && (!game.goes_on() || doc.session().closed);
     state_line(ui, lang, doc.sheet(), (over, open.rows.papers()));
-    // The options in force, so that nobody meets the table by surprise.
-    ui.label(
-        RichText::new(msg!("explain.options", list = open.rows.options.as_str()).render(lang))
-            .weak(),
-    );
+    options_or_copies(ui, open, lang, copies, commands);
     if let Some(why) = open.read_only() {
         ui.label(RichText::new(msg!("ui.read_only", why = why.msg()).render(lang)).italics());
     }
