@@ -41,6 +41,8 @@ impl App {
             Ok(sharing) => {
                 let qr = qrcode::QrCode::new(sharing.url().as_bytes()).ok();
                 self.sharing = Some(Shared { sharing, qr });
+                // "Sharing stopped", said when it last stopped, is no longer true.
+                self.notice = Some(crate::i18n::Msg::new("ui.share.started").into());
             }
             Err(e) => {
                 self.notice = Some(msg!("ui.share.failed", error = e.to_string()).into());
@@ -83,12 +85,16 @@ pub fn window(app: &mut App, ctx: &egui::Context) {
         return;
     };
     egui::Window::new(tr(lang, "ui.share.title"))
-        // Folded once the room has scanned it (it lies over the form), moved where it
-        // hides nothing; it opens at the top right.
+        // A window of its own each time sharing starts (its address is new): never one left
+        // folded or moved the last time. Folded once the room has scanned it, moved where it
+        // hides nothing; it opens at the bottom left, over the sheet's rows, above the notice
+        // bar: never over the entry form (on the right) where the table taps, nor over the
+        // session's keys under its title (the one that stops sharing among them).
+        .id(egui::Id::new(("share", shared.url())))
         .collapsible(true)
         .resizable(false)
-        .default_pos(ctx.content_rect().right_top() + egui::vec2(-12.0, 48.0))
-        .pivot(egui::Align2::RIGHT_TOP)
+        .default_pos(ctx.content_rect().left_bottom() + egui::vec2(12.0, -56.0))
+        .pivot(egui::Align2::LEFT_BOTTOM)
         .show(ctx, |ui| {
             let room = (ctx.content_rect().height() * 0.55).clamp(160.0, 420.0);
             if let Some(code) = &shared.qr {

@@ -2,6 +2,7 @@
 //! code of the served address, off again after the key and after the window closes, checked on
 //! the socket level.
 use crate::ui_common::*;
+use egui_kittest::kittest::Queryable;
 
 /// The TCP ports this process listens on (from /proc: its sockets' inodes among the
 /// listening ones).
@@ -70,9 +71,25 @@ fn sharing_is_off_until_the_key_and_off_again_after_it_and_after_closing() {
     click(&mut h, "Arrêter le partage");
     assert!(h.state().sharing.is_none());
     assert!(listening().is_empty(), "still listening after the key");
-    // On again, then the window closes: nothing listens.
+    assert!(shows_containing(&h, "Partage arrêté"));
+    // On again: the window comes whole with the new address's code, the foot no longer says
+    // it stopped, and the window lies over the sheet, not over the entry form (issue 40).
     click(&mut h, "Suivre sur les téléphones");
     assert_eq!(listening().len(), 1);
+    let url = h.state().sharing.as_ref().unwrap().url().to_string();
+    let qr = format!("Code QR de l'adresse : {url}");
+    assert!(shows(&h, &qr), "the QR code of the new address");
+    assert!(
+        !shows_containing(&h, "Partage arrêté"),
+        "the foot says it stopped"
+    );
+    let code = h.get_by_label(&qr).rect();
+    let form = h.get_by_label("Alice : doubler").rect();
+    assert!(
+        !code.intersects(form),
+        "the QR code {code:?} lies over the form {form:?}"
+    );
+    // Then the window closes: nothing listens.
     drop(h);
     assert!(listening().is_empty(), "still listening after closing");
 }
