@@ -90,7 +90,7 @@ pub fn window(app: &mut App, ctx: &egui::Context) {
         // hides nothing; it opens at the bottom left, over the sheet's rows, above the notice
         // bar: never over the entry form (on the right) where the table taps, nor over the
         // session's keys under its title (the one that stops sharing among them).
-        .id(egui::Id::new(("share", shared.url())))
+        .id(egui::Id::unique(("share", shared.url())))
         .collapsible(true)
         .resizable(false)
         .default_pos(ctx.content_rect().left_bottom() + egui::vec2(12.0, -56.0))
