@@ -346,3 +346,47 @@ fn a_name_merged_into_someone_seated_is_refused() {
     record(&mut h);
     assert!(entries(dir.path()).is_empty(), "nothing recorded");
 }
+
+/// At 1024×600 the event form's keys show their words whole (issue 40: "erreur de m…",
+/// "Nord — …"): each key at least as wide as its text at the keys' type size.
+#[test]
+fn the_event_forms_keys_are_never_cut_at_1024_by_600() {
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness_sized(dir.path(), egui::vec2(1024.0, 600.0));
+    new_game(
+        &mut h,
+        "Bridge (partie libre)",
+        &["Anne-Charlotte", "Bruno", "Claire-Marie", "David"],
+    );
+    click(&mut h, "Commencer la partie");
+    let whole = |h: &H, name: &str, text: &str| {
+        let rect = h.get_by_label(name).rect();
+        let padding = 2.0 * h.ctx.global_style().spacing.button_padding.x;
+        let needed = h.ctx.fonts_mut(|f| {
+            f.layout_no_wrap(
+                text.to_string(),
+                egui::FontId::proportional(18.0),
+                egui::Color32::WHITE,
+            )
+            .size()
+            .x
+        }) + padding;
+        assert!(
+            rect.width() + 0.5 >= needed,
+            "{name}: {} wide for {needed} of text",
+            rect.width()
+        );
+    };
+    click(&mut h, "Table : Ajustement");
+    for reason in ["renonce", "fausse donne", "erreur de marque"] {
+        whole(&h, &format!("Raison : {reason}"), reason);
+    }
+    click(&mut h, "Table : Remplacement");
+    whole(
+        &h,
+        "Place de Nord — Anne-Charlotte",
+        "Nord — Anne-Charlotte",
+    );
+    whole(&h, "Place de Sud — Claire-Marie", "Sud — Claire-Marie");
+}

@@ -9,7 +9,7 @@ use egui::{RichText, Ui};
 use super::{Ctx, Entry};
 use crate::games::GameHand;
 use crate::i18n::{Msg, tr};
-use crate::ui::widgets::{fit_width, key, key_height, per_row, row_title};
+use crate::ui::widgets::{fit_width, key, key_height, key_width, per_row, row_room, row_title};
 use marque_core::games::table::{Event, EventKind};
 use marque_core::msg;
 
@@ -248,7 +248,10 @@ impl EventForm {
             .labelled_by(l.id);
         let texts: Vec<String> = REASONS.iter().map(|k| tr(lang, k)).collect();
         let gap = ui.spacing().item_spacing.x;
-        let width = fit_width(ui, texts.len(), gap, (90.0, 170.0));
+        // As wide as the longest reason needs (never cut: "erreur de m…"), within the row.
+        let width = fit_width(ui, texts.len(), gap, (90.0, 170.0))
+            .max(key_width(ui, &texts))
+            .min(row_room(ui));
         let per = per_row(ui, width, texts.len());
         for row in texts.chunks(per) {
             ui.horizontal(|ui| {
@@ -277,7 +280,11 @@ fn pick(
         return;
     }
     let gap = ui.spacing().item_spacing.x;
-    let width = fit_width(ui, choices.len().min(4), gap, (90.0, 180.0));
+    // As wide as the longest seat's name needs (never cut: "Nord — …"), within the row.
+    let names: Vec<String> = choices.iter().map(|(_, n)| n.clone()).collect();
+    let width = fit_width(ui, choices.len().min(4), gap, (90.0, 180.0))
+        .max(key_width(ui, &names))
+        .min(row_room(ui));
     let per = per_row(ui, width, choices.len());
     for row in choices.chunks(per) {
         ui.horizontal(|ui| {
