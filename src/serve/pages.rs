@@ -326,7 +326,7 @@ pub fn sheet_html(base: &Base, id: &str, session: &Session, sheet: &Sheet) -> St
                 escape(&dealer),
                 escape(&vul),
                 escape(&typeset(&points)),
-                escape(&running)
+                escape(&typeset(&running))
             );
         }
         out.push_str("</tbody></table>");

@@ -418,7 +418,8 @@ fn a_chicago_evening_with_events_in_each_chukker() {
         {
             return;
         }
-        let sigma = format!("Σ {} / {}", totals[0], totals[1]);
+        let m = marque_core::view::minus;
+        let sigma = format!("Σ {} / {}", m(totals[0]), m(totals[1]));
         assert!(shows(h, &sigma), "{when}: {sigma}");
     };
     deal(&mut h, "Nord — Anne");

@@ -390,3 +390,20 @@ fn the_event_forms_keys_are_never_cut_at_1024_by_600() {
     );
     whole(&h, "Place de Sud — Claire-Marie", "Sud — Claire-Marie");
 }
+
+/// Why a game takes no other event is said whole at 1024×600, in the body's type (issue 40:
+/// the truc's was a 10 px line, cut).
+#[test]
+fn why_an_event_is_not_there_is_said_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness_sized(dir.path(), egui::vec2(1024.0, 600.0));
+    new_game(&mut h, "Le Truc", &["Jo", "Max"]);
+    click(&mut h, "Commencer la partie");
+    let note = "Pas d'ajustement au Truc";
+    let (whole, seen) = seen_containing(&h, note);
+    assert!(whole.height() >= 14.0, "a line of {} px", whole.height());
+    assert!(
+        (whole.width() - seen.width()).abs() < 0.5 && (whole.height() - seen.height()).abs() < 0.5,
+        "cut: {whole:?} seen {seen:?}"
+    );
+}

@@ -240,12 +240,11 @@ fn table_row(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) 
             }
         });
     }
+    // Why the other events are not there, whole (it was a cut line of small type): wrapped
+    // in a room of its own, the same whatever the form shows.
     if let Some(note) = game.events_note() {
-        let line = line_height(ui, egui::TextStyle::Small, false);
-        fixed_row(ui, line, |ui| {
-            let text = RichText::new(tr(lang, note)).weak().small();
-            ui.add(egui::Label::new(text).truncate());
-        });
+        let text = RichText::new(tr(lang, note)).weak();
+        crate::ui::widgets::text_slot(ui, Some(text.clone()), &[text]);
     }
 }
 

@@ -213,6 +213,7 @@ pub fn wheel(ui: &mut Ui, lang: Lang, (k, scale): (usize, f32), paper: &Paper) {
                 ui.label(RichText::new(dealer).size(size));
                 ui.label(RichText::new(vul).size(size));
                 ui.label(RichText::new(marque_core::view::typeset(&points)).size(size));
+                let running = marque_core::view::typeset(&running);
                 ui.label(RichText::new(format!("Σ {running}")).size(size).strong());
                 ui.end_row();
             }

@@ -312,3 +312,16 @@ pub fn tap_counting(h: &mut Harness<'static, App>, label: &str, scrolls: &mut us
     h.get_by_label(label).click();
     settle(h);
 }
+
+/// [`seen`] for the widget whose name contains `part`.
+pub fn seen_containing(h: &Harness<'static, App>, part: &str) -> (egui::Rect, egui::Rect) {
+    let raw = h.get_by_label_contains(part).accesskit_node().locate().0.0;
+    // SAFETY: not a memory matter: the value is an egui Id's own accesskit id, which is what
+    // this conversion back is for.
+    let id = unsafe { egui::Id::from_high_entropy_bits(raw) };
+    let r = h
+        .ctx
+        .read_response(id)
+        .unwrap_or_else(|| panic!("{part}: no response"));
+    (r.rect, r.interact_rect.intersect(h.ctx.content_rect()))
+}
