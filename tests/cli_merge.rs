@@ -108,7 +108,7 @@ fn choices_are_listed_then_picked() {
     // Nothing more to merge.
     let out = marque(&["merge", path, "--lang", "en"]);
     assert_eq!(out.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("no copy to merge"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("No copy to merge"));
 }
 
 #[test]

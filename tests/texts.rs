@@ -336,3 +336,30 @@ fn each_games_events_are_explained_in_its_own_words() {
         }
     }
 }
+
+/// What stands alone on a line (a merge's report, the way to pick) begins with a capital, in
+/// both languages (issue 40).
+#[test]
+fn lines_that_stand_alone_begin_with_a_capital() {
+    marque::init_texts();
+    for key in [
+        "merge.nothing",
+        "merge.apart",
+        "merge.aside",
+        "merge.how_to_pick",
+        "merge.choices_changed",
+        "merge.seen_needed",
+        "ui.people.unread",
+        "ui.share.started",
+    ] {
+        for lang in [Lang::Fr, Lang::En] {
+            let text = marque::i18n::tr(lang, key);
+            let first = text.chars().find(|c| c.is_alphabetic() || *c == '-');
+            assert!(
+                first.is_some_and(|c| c.is_uppercase() || c == '-'),
+                "{key} ({}): {text}",
+                lang.code()
+            );
+        }
+    }
+}
