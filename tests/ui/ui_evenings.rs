@@ -173,6 +173,22 @@ fn an_ascenseur_evening_with_a_substitute_and_an_adjustment_to_its_end() {
             assert!(shows_containing(&h, "Ajustement —"));
             totals_agree(&h, dir.path(), &names, "after the adjustment");
         }
+        if k == 15 {
+            // Each event the game takes, a second time: Sylvie back in Lucie's seat, and
+            // +3 agreed for Marc.
+            click(&mut h, "Table : Remplacement");
+            click(&mut h, "Place de Lucie");
+            type_in(&mut h, "Le remplaçant", "Sylvie");
+            click(&mut h, "Enregistrer l'événement");
+            names[2] = "Sylvie";
+            click(&mut h, "Table : Ajustement");
+            click(&mut h, "Points pour Marc");
+            type_in(&mut h, "Points convenus (− pour en retirer)", "3");
+            click(&mut h, "Raison : erreur de marque");
+            click(&mut h, "Enregistrer l'événement");
+            entries += 2;
+            totals_agree(&h, dir.path(), &names, "after the second events");
+        }
         if k == 11 {
             // Round 12, after both events: its own cards and dealer.
             click(&mut h, "#12");
@@ -188,7 +204,7 @@ fn an_ascenseur_evening_with_a_substitute_and_an_adjustment_to_its_end() {
             click(&mut h, "Abandonner la modification");
         }
     }
-    assert_eq!(saved(dir.path()).hands.len(), 27);
+    assert_eq!(saved(dir.path()).hands.len(), 29);
     assert!(shows_containing(&h, "Partie terminée — gagnant"));
     // No form after the last round: the evening is over.
     assert!(!shows_containing(&h, "Tour 26"));
@@ -458,6 +474,14 @@ fn a_chicago_evening_with_events_in_each_chukker() {
     click(&mut h, "Terminer la soirée");
     let s = saved(dir.path());
     assert!(s.closed || s.score().unwrap().finished);
+    // The evening's winners shown.
+    let sheet = s.score().unwrap();
+    let side = if sheet.totals[0] >= sheet.totals[1] { "NS" } else { "EO" };
+    assert!(
+        shows_containing(&h, &format!("gagnant : {side}"))
+            || shows_containing(&h, &format!("gagnants : {side}")),
+        "the winners shown"
+    );
     assert_eq!(s.score().unwrap().totals, score_totals(dir.path()));
 }
 
