@@ -476,7 +476,11 @@ fn a_chicago_evening_with_events_in_each_chukker() {
     assert!(s.closed || s.score().unwrap().finished);
     // The evening's winners shown.
     let sheet = s.score().unwrap();
-    let side = if sheet.totals[0] >= sheet.totals[1] { "NS" } else { "EO" };
+    let side = if sheet.totals[0] >= sheet.totals[1] {
+        "NS"
+    } else {
+        "EO"
+    };
     assert!(
         shows_containing(&h, &format!("gagnant : {side}"))
             || shows_containing(&h, &format!("gagnants : {side}")),
