@@ -45,11 +45,27 @@ pub(super) fn merge(
     // copy came or changed since the listing), they are listed again and nothing is picked.
     let shown = match (picks.is_empty(), seen) {
         (true, _) => None,
-        (false, Some(seen)) => match store::pending_copies(file, &picks) {
-            Ok(Some(p)) if p.code() != seen.trim() => return list(&p, path, true, lang),
-            Ok(p) => p,
-            Err(e) => return fail(&store_problems(path, e), lang),
-        },
+        // The listing the picks were made on was made with some of them (a pick can bring a
+        // choice it meets): the code of the choices with any first picks.
+        (false, Some(seen)) => {
+            let seen = seen.trim();
+            let made_on = (0..=picks.len()).rev().find_map(|n| {
+                match store::pending_copies(file, &picks[..n]) {
+                    Ok(Some(p)) if p.code() == seen => Some(Ok(p)),
+                    Ok(_) => None,
+                    Err(e) => Some(Err(e)),
+                }
+            });
+            match (made_on, store::pending_copies(file, &picks)) {
+                (Some(Err(e)), _) | (None, Err(e)) => {
+                    return fail(&store_problems(path, e), lang);
+                }
+                (None, Ok(Some(now))) => return list(&now, path, true, lang),
+                (None, Ok(None)) => None,
+                (Some(Ok(_)), Ok(now)) => now,
+                (Some(Ok(_)), Err(e)) => return fail(&store_problems(path, e), lang),
+            }
+        }
         (false, None) => {
             return fail(&[Problem::file(Msg::new("merge.seen_needed"))], lang);
         }
@@ -65,7 +81,8 @@ pub(super) fn merge(
             .lines()
             .iter()
             .try_for_each(|m| writeln!(out, "{}", printable(&m.render(lang), false))),
-        Merging::Choices(pending) => return list(&pending, path, !picks.is_empty(), lang),
+        // Choices still to make (or met by the picks): listed, nothing written.
+        Merging::Choices(pending) => return list(&pending, path, false, lang),
         Merging::Refused(e, names) => {
             let names: Vec<&str> = names.iter().map(String::as_str).collect();
             return fail(&[Problem::file(e.message(&names))], lang);

@@ -787,7 +787,8 @@ fn same_person_seated(
     if seated.contains(&name.as_str()) {
         return None;
     }
-    let folder = file.parent().unwrap_or(std::path::Path::new("."));
+    // The club's names of the data folder the session is in (an archived session's too).
+    let folder = crate::store::Store::root_of(file);
     let people = crate::store::people::People::read(&crate::store::Store::new(folder))
         .people
         .stats();

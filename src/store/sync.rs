@@ -233,10 +233,11 @@ fn gather(path: &Path) -> Result<Gathered, StoreError> {
     let mut copies = Vec::new();
     let (mut apart, mut damaged) = (Vec::new(), Vec::new());
     for p in copies_of(path) {
+        // As it was before it was read: a copy that does not read is moved aside only if it
+        // is still that file (a good one renamed over it since stays).
+        let before = Stamp::of_path(&p).ok();
         let Ok((loaded, stamp)) = read_decoded(&p) else {
-            // As it was when it did not read: moved aside only if it is still that file.
-            let stamp = Stamp::of_path(&p).ok();
-            damaged.push((p, stamp));
+            damaged.push((p, before));
             continue;
         };
         let other = loaded.id.is_some() && main.id.is_some() && loaded.id != main.id;

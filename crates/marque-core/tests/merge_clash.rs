@@ -569,6 +569,16 @@ fn ids_that_contradict_the_hands_lose_nothing_and_count_nothing_twice() {
             hands.contains(&truc_deal(1)) && hands.contains(&doubled(0)),
             "{hands:?}"
         );
+        // The merged log gives no id to two hands.
+        let mut ids: Vec<String> = history::log(&m.s)
+            .into_iter()
+            .filter(|e| e.action == Some(Action::Add))
+            .filter_map(|e| e.id)
+            .collect();
+        let n = ids.len();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), n, "an id written twice");
     }
     // One deal, its entry's id lost on one copy; each copy adds one more.
     let mut shared = base.clone();

@@ -473,7 +473,8 @@ impl Foot {
     /// How many body rows the whole text block holds (what is missing, what is wrong).
     fn body_rows(&self, ui: &Ui) -> usize {
         let row = ui.ctx().fonts_mut(|f| f.row_height(&self.body));
-        ((self.height / row).floor() as usize).max(1)
+        let gap = ui.spacing().item_spacing.y;
+        (((self.height - gap) / row).floor() as usize).max(1)
     }
 }
 
@@ -556,7 +557,18 @@ fn foot_lines(open: &mut Open, lang: Lang, foot: &Foot, ui: &Ui) -> (Option<Game
     }
     let names = crate::text::side_names(open.doc.sheet(), lang);
     let now_totals = open.doc.sheet().totals.clone();
-    let seated = open.doc.sheet().seats().current();
+    // Who sat where before this entry: for an edit, as it was then (a later substitute does
+    // not rename an early one).
+    let seated = match open.editing {
+        Some(i) => {
+            let doc = &open.doc;
+            doc.sheet()
+                .before(i, &doc.session().hands)
+                .seats()
+                .current()
+        }
+        None => open.doc.sheet().seats().current(),
+    };
     let ends = ends_key(open);
     let preview = match open.preview_of(hand.clone()) {
         Ok(preview) => preview,

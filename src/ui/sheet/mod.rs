@@ -58,6 +58,9 @@ pub struct Rows {
     /// The edit log as sentences, oldest first, made when the log is first shown after a
     /// change.
     log: Option<Vec<String>>,
+    /// What each log entry's restore key puts back, made with the sentences (the hands
+    /// followed through the log once, not at each frame).
+    restores: Vec<Option<history::Change>>,
     /// A hand was added (or the sheet opened): the table scrolls to its end for this many more
     /// frames (the first frames of a screen still settle its panels' sizes).
     to_end: std::cell::Cell<u8>,
@@ -211,6 +214,7 @@ impl Rows {
         if self.log.is_none() {
             let lines = history::sentences(session, sheet);
             self.log = Some(lines.iter().map(|m| m.render(lang)).collect());
+            self.restores = history::restores(session, &history::log(session));
         }
     }
 

@@ -238,7 +238,7 @@ pub(super) fn log_view(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<
                 ui.label(line);
             }
             if open.read_only().is_none()
-                && let Some(change) = history::restore(session, &log, k)
+                && let Some(Some(change)) = open.rows.restores.get(k).cloned()
                 && ui
                     .button(msg!("ui.log.restore", n = k + 1).render(lang))
                     .clicked()

@@ -221,7 +221,6 @@ fn totals_bar_height(ui: &Ui, lang: Lang, names: &[String], totals: &[i64], labe
     items.extend(names.iter().zip(totals).map(|(side, t)| {
         width(&format!("{side} "), body.clone())
             + width(&marque_core::view::minus(*t), big.clone())
-            + gap
             + 12.0
     }));
     let (mut rows, mut used) = (1, 0.0);

@@ -177,40 +177,68 @@ pub fn apply(
 /// The id of the hand a change puts back (undo, redo, restore): the last hand of that value
 /// the log took out. Read from the whole log, only for these rare changes.
 fn put_back_id(session: &Session, value: &Value) -> Option<HandId> {
-    let (_, mut removed) = ids_after(&log(session));
+    let mut removed = Ids::after(&log(session)).removed;
     let r = removed.iter().rposition(|(_, v)| v == value)?;
     removed.swap_remove(r).0.map(HandId)
 }
 
-/// Hands taken out, each with its id.
-type Removed = Vec<(Option<String>, Value)>;
+/// The hands as the log follows them, played entry by entry: each one's id and value, in the
+/// hands' order, and the hands taken out on the way with their ids.
+#[derive(Default)]
+struct Ids {
+    ids: Vec<Option<String>>,
+    values: Vec<Value>,
+    removed: Vec<(Option<String>, Value)>,
+}
 
-/// The hands' ids (in the hands' order) after the log `entries`, played in order, and the
-/// hands taken out on the way with their ids.
-fn ids_after(entries: &[Entry]) -> (Vec<Option<String>>, Removed) {
-    let mut ids: Vec<Option<String>> = Vec::new();
-    let mut removed: Removed = Vec::new();
-    for e in entries.iter().cloned() {
+impl Ids {
+    fn after(entries: &[Entry]) -> Ids {
+        let mut out = Ids::default();
+        for e in entries {
+            out.play(e);
+        }
+        out
+    }
+
+    fn play(&mut self, e: &Entry) {
         let Some(i) = e.hand.checked_sub(1) else {
-            continue;
+            return;
         };
         match (e.action, e.old.is_null(), e.new.is_null()) {
             (Some(Action::Add | Action::Undo | Action::Redo | Action::Restore), true, false) => {
-                let id = e.id.or_else(|| {
-                    let r = removed.iter().rposition(|(_, v)| *v == e.new)?;
-                    removed.remove(r).0
+                let id = e.id.clone().or_else(|| {
+                    let r = self.removed.iter().rposition(|(_, v)| *v == e.new)?;
+                    self.removed.remove(r).0
                 });
-                ids.insert(i.min(ids.len()), id);
+                let at = i.min(self.ids.len());
+                self.ids.insert(at, id);
+                self.values.insert(at, e.new.clone());
             }
             (Some(Action::Delete | Action::Undo | Action::Redo | Action::Restore), false, true)
-                if i < ids.len() =>
+                if i < self.ids.len() =>
             {
-                removed.push((ids.remove(i), e.old));
+                self.values.remove(i);
+                self.removed.push((self.ids.remove(i), e.old.clone()));
             }
+            (Some(_), false, false) if i < self.values.len() => self.values[i] = e.new.clone(),
             _ => {}
         }
     }
-    (ids, removed)
+}
+
+/// The change that puts each log entry's old value back ([`restore`]), for the whole log at
+/// once: the hands followed through it a single time (what the log's screen shows each frame).
+pub fn restores(session: &Session, entries: &[Entry]) -> Vec<Option<Change>> {
+    let now = Ids::after(entries);
+    let mut then = Ids::default();
+    entries
+        .iter()
+        .map(|e| {
+            let change = restore_with(session, e, (&then, &now));
+            then.play(e);
+            change
+        })
+        .collect()
 }
 
 /// [`apply`], the hand known by `id` when the change adds it: a merge keeps the id a copy
@@ -617,6 +645,13 @@ pub fn log(session: &Session) -> Vec<Entry> {
 /// (never another hand that happens to read the same).
 pub fn restore(session: &Session, entries: &[Entry], k: usize) -> Option<Change> {
     let entry = entries.get(k)?;
+    let (then, now) = (Ids::after(&entries[..k]), Ids::after(entries));
+    restore_with(session, entry, (&then, &now))
+}
+
+/// [`restore`] of `entry`, the hands followed through the log before it (`then`) and through
+/// all of it (`now`).
+fn restore_with(session: &Session, entry: &Entry, (then, now): (&Ids, &Ids)) -> Option<Change> {
     if entry.old.is_null() || entry.hand == 0 {
         return None;
     }
@@ -626,7 +661,7 @@ pub fn restore(session: &Session, entries: &[Entry], k: usize) -> Option<Change>
         return (i <= session.hands.len()).then_some(Change::Insert(i, old));
     }
     if entry.action == Some(Action::Aside) {
-        i = kept_now(session, entries, k)?;
+        i = kept_now(session, entry, (then, now))?;
     }
     session
         .hands
@@ -634,19 +669,20 @@ pub fn restore(session: &Session, entries: &[Entry], k: usize) -> Option<Change>
         .map(|current| Change::Replace(i, current.clone(), old))
 }
 
-/// Where the hand an `aside` entry (`entries[k]`) was set aside for stands now: by its id where
-/// the log follows every hand's (the hand there when the merge wrote the entry, found again
-/// however it was edited or moved since; none if it was deleted); by its value where it does
-/// not (files from before hands had ids).
-fn kept_now(session: &Session, entries: &[Entry], k: usize) -> Option<usize> {
-    let entry = &entries[k];
+/// Where the hand an `aside` entry was set aside for stands now: by its id where the log
+/// follows every hand and the hand at its place then is the one it names (found again however
+/// it was edited or moved since; none if it was deleted); by its value where it does not
+/// (files from before hands had ids, an entry carried over from an earlier merge).
+fn kept_now(session: &Session, entry: &Entry, (then, now): (&Ids, &Ids)) -> Option<usize> {
     let at = entry.hand - 1;
-    let (then, _) = ids_after(&entries[..k]);
-    let (now, _) = ids_after(entries);
-    if let Some(Some(id)) = then.get(at)
-        && now.len() == session.hands.len()
+    if let (Some(Some(id)), Some(value)) = (then.ids.get(at), then.values.get(at))
+        && *value == entry.new
+        && now.ids.len() == session.hands.len()
     {
-        return now.iter().position(|n| n.as_deref() == Some(id.as_str()));
+        return now
+            .ids
+            .iter()
+            .position(|n| n.as_deref() == Some(id.as_str()));
     }
     if session
         .hands

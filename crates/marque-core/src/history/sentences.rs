@@ -148,17 +148,22 @@ fn side_arg(side: Option<&str>) -> Arg {
 /// as it was written.
 pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
     let game = session.game;
+    // How many hands come before each entry's place, counted once (the log can be as long as
+    // the session).
+    let mut before = Vec::with_capacity(session.hands.len() + 1);
+    before.push(0);
+    for h in &session.hands {
+        let n = before.last().copied().unwrap_or(0);
+        before.push(n + usize::from(h.game.event().is_none()));
+    }
+    let hands_before = |i: usize| before[i.min(session.hands.len())];
     let label = |value: &Value, hand: usize| -> Msg {
         let index = hand.saturating_sub(1).min(session.hands.len());
         let described = session.decode_at(value, index).ok().and_then(|h| {
             let mut before = sheet.before(index, &session.hands);
             let names = before.seats().current();
             let row = before.play(&h.game).ok()?;
-            Some(h.game.label(
-                &row.info,
-                crate::session::hand_index(&session.hands, index),
-                &names,
-            ))
+            Some(h.game.label(&row.info, hands_before(index), &names))
         });
         described.unwrap_or_else(|| msg!("log.as_written", value = value.to_string()))
     };
@@ -196,12 +201,17 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
     // An entry as the table counts it, from what the log wrote of it: a table event by its
     // kind, a hand by its number among the hands now before its place.
     let entry = |value: &Value, hand: usize| -> Msg {
-        let place = match crate::games::table::EventKind::of_value(value) {
+        let i = hand.saturating_sub(1);
+        let kind = crate::games::table::EventKind::of_value(value).or_else(|| {
+            value
+                .is_null()
+                .then(|| session.hands.get(i).and_then(|h| h.game.event()))
+                .flatten()
+                .map(crate::games::table::Event::kind)
+        });
+        let place = match kind {
             Some(k) => crate::games::Place::Event(k),
-            None if value.is_null() => session.place(hand.saturating_sub(1)),
-            None => crate::games::Place::Hand(
-                crate::session::hand_index(&session.hands, hand.saturating_sub(1)) + 1,
-            ),
+            None => crate::games::Place::Hand(hands_before(i) + 1),
         };
         game.place_word(place)
     };

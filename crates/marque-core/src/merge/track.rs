@@ -344,12 +344,21 @@ impl<'a> Track<'a> {
                 },
                 _ => walk.hand_move(e, action, ids)?,
             };
+            // The id an entry gave its hand, kept in the merged log only where it is that
+            // hand's: one that contradicts another copy's hand is not written twice.
+            let hand_id = match &change {
+                Move::Insert { id, .. } => {
+                    e.id.as_deref()
+                        .filter(|x| ids.added.get(&Key::Id((*x).to_string())) == Some(id))
+                }
+                _ => e.id.as_deref(),
+            };
             steps.push(Step {
                 when,
                 at: &e.at,
                 action,
                 raw,
-                hand_id: e.id.as_deref(),
+                hand_id,
                 change,
             });
         }

@@ -33,12 +33,17 @@ impl Holders {
         // Who played a hand counts; and so does a seat held at the end by one who played a
         // hand under another seat (left, then came back): the win is theirs, as the spec
         // says, even without a hand there.
+        // (One person however the name was typed: capitals, spaces, accents.)
+        let keys: Vec<String> = self
+            .names
+            .iter()
+            .map(|n| crate::stats::person_key(n))
+            .collect();
         let keep: Vec<bool> = (0..self.names.len())
             .map(|i| {
                 self.played[i]
                     || self.holds[i]
-                        && (0..self.names.len())
-                            .any(|j| self.played[j] && self.names[j] == self.names[i])
+                        && (0..self.names.len()).any(|j| self.played[j] && keys[j] == keys[i])
             })
             .collect();
         let n = keep.iter().filter(|k| **k).count();

@@ -452,7 +452,6 @@ impl Session {
         self.playing_before(self.hands.len())
     }
 
-    /// How many players hand `index` lists (the entries before it played).
     /// Entry `index` as the table counts it (see [`crate::games::Place`]); past the last
     /// entry, the next hand.
     pub fn place(&self, index: usize) -> crate::games::Place {
@@ -464,6 +463,7 @@ impl Session {
         }
     }
 
+    /// How many players hand `index` lists (the entries before it played).
     pub fn playing_before(&self, index: usize) -> usize {
         playing_after(&self.players, &self.hands[..index.min(self.hands.len())])
     }
@@ -501,8 +501,6 @@ impl Session {
     }
 }
 
-/// How many players a hand lists after `hands`, at a table that started with `players` (table
-/// events change it).
 /// The places of `hands` in order, as the table counts them (see [`crate::games::Place`]).
 pub fn places(hands: &[Hand]) -> impl Iterator<Item = crate::games::Place> + '_ {
     let mut n = 0;
@@ -520,6 +518,8 @@ pub fn hand_index(hands: &[Hand], index: usize) -> usize {
         .count()
 }
 
+/// How many players a hand lists after `hands`, at a table that started with `players` (table
+/// events change it).
 pub fn playing_after(players: &[String], hands: &[Hand]) -> usize {
     hands
         .iter()
