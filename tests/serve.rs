@@ -834,3 +834,56 @@ fn connections_beyond_the_limit_are_closed_at_once() {
     );
     drop(crowd);
 }
+
+/// A second `marque serve` on a port already taken says so in words, with the way out
+/// (`--port`), and exits 2 (issue 41's small item).
+#[test]
+fn a_busy_port_is_said_with_the_way_out() {
+    let dir = folder();
+    let s = serve(dir.path());
+    let port = s.host.rsplit(':').next().unwrap().to_string();
+    let out = marque(&[
+        "serve",
+        dir.path().to_str().unwrap(),
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        &port,
+        "--lang",
+        "en",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("port {port} is taken already")) && err.contains("--port 0"),
+        "{err}"
+    );
+}
+
+/// Two files of one session id (a restore puts one beside): the list shows the session once,
+/// and its page is the file chosen by what they hold (more hands), whichever was written last
+/// (issue 41's small item; statistics choose so too).
+#[test]
+fn two_files_of_one_id_are_one_session_on_the_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    let session = |hands: Value| {
+        json!({"format": "marque-session", "version": 1, "id": "double", "game": "truc",
+               "created": "2026-11-26T20:00:00+01:00", "players": ["Anne", "Bruno"],
+               "options": {}, "closed": false, "hands": hands})
+    };
+    let longer = session(json!([{"calls": [], "winner": 0}, {"calls": [], "winner": 1}]));
+    std::fs::write(dir.path().join("double-restored.json"), longer.to_string()).unwrap();
+    std::thread::sleep(Duration::from_millis(20));
+    // The shorter one written last.
+    let shorter = session(json!([{"calls": [], "winner": 0}]));
+    std::fs::write(dir.path().join("double.json"), shorter.to_string()).unwrap();
+    let s = serve(dir.path());
+    let (_, list) = get(&s.host, &format!("{}/", s.root));
+    assert_eq!(list.matches("/s/double?").count(), 1, "{list}");
+    let (status, page) = get(&s.host, &format!("{}/s/double", s.root));
+    assert_eq!(status, 200);
+    assert!(
+        page.contains("#2") || page.contains(">2<"),
+        "the longer file's page: {page}"
+    );
+}

@@ -21,6 +21,12 @@ pub(super) fn serve(
     };
     let sharing = match crate::serve::Sharing::start_for(dir, (bind, port), usize::from(clients)) {
         Ok(s) => s,
+        // A port another program (another `marque serve`) holds: said in words, with the
+        // way out, not as the system's sentence.
+        Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => {
+            let m = msg!("web.port_taken", port = i64::from(port));
+            return fail(&[Problem::file(m)], lang);
+        }
         Err(e) => {
             let m = msg!("web.cannot_start", error = e.to_string());
             return fail(&[Problem::file(m)], lang);

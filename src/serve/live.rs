@@ -52,12 +52,15 @@ fn stamp(path: &Path) -> Option<(u64, std::time::SystemTime)> {
 
 /// The file of session `id` in `folder`, by the folder's listing (never a path from outside).
 pub fn find(folder: &Path, id: &str) -> Option<PathBuf> {
-    Store::new(folder.to_path_buf())
+    let listed: Vec<_> = Store::new(folder.to_path_buf())
         .list_reading()
         .into_iter()
         .filter(|l| own_file(&l.path))
+        .collect();
+    // Of two files of one id, the one chosen by what they hold, as the list shows it.
+    crate::store::one_per_session(&listed)
         .find(|l| matches!(&l.state, FileState::Fine(s) if s.id.as_deref() == Some(id)))
-        .map(|l| l.path)
+        .map(|l| l.path.clone())
 }
 
 /// Whether `path` is a file of the folder itself, not a symbolic link: a link (which another

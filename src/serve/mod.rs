@@ -396,7 +396,7 @@ impl Ctx {
     fn session(&self, req: Request, base: &Base, id: &str, more: &[&str]) -> Option<Follow> {
         // Named as the listing names it: a segment that is no listed id is not found.
         let listing = self.hub.listing();
-        let found = listing.listed.iter().find_map(|l| match &l.state {
+        let found = crate::store::one_per_session(&listing.listed).find_map(|l| match &l.state {
             crate::store::FileState::Fine(s) => {
                 s.id.as_deref()
                     .filter(|i| pages::segment(i) == *id)

@@ -120,7 +120,8 @@ pub fn index(base: &Base, listing: &super::Listing, now: std::time::SystemTime) 
             .and_then(|m| now.duration_since(m).ok())
             .is_some_and(|d| d.as_secs() < 12 * 3600)
     };
-    for l in listed {
+    // One entry a session: of two files of one id, the one chosen by what they hold.
+    for l in crate::store::one_per_session(listed) {
         let FileState::Fine(s) = &l.state else {
             continue;
         };

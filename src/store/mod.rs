@@ -220,19 +220,14 @@ pub fn rated(listed: &[Listed]) -> impl Iterator<Item = marque_core::ratings::Ra
     })
 }
 
-/// Each session that reads, once: a session reached by two names (a link beside its file, two
-/// links to one file, a copy synced from another machine under another name) is one evening.
-/// A session is its id; of two files of one id (a restore puts one beside, `x-restored.json`)
-/// the one that counts is chosen by what they hold, the same on every machine whatever the
-/// files' names and times: the one with more hands, then the one whose summary reads first.
-fn counted(listed: &[Listed]) -> impl Iterator<Item = &Summary> {
+/// Each session that reads, once, as its listing: a session reached by two names (a link
+/// beside its file, two links to one file, a copy synced from another machine under another
+/// name) is one evening. A session is its id; of two files of one id (a restore puts one
+/// beside, `x-restored.json`) the one that counts is chosen by what they hold, the same on
+/// every machine whatever the files' names and times: the one with more hands, then the one
+/// whose summary reads first. Statistics, ratings and the room's pages all take it.
+pub fn one_per_session(listed: &[Listed]) -> impl Iterator<Item = &Listed> {
     use std::collections::HashMap;
-    fn fine(l: &Listed) -> Option<&Summary> {
-        match &l.state {
-            FileState::Fine(s) => Some(&**s),
-            _ => None,
-        }
-    }
     let key = |s: &Summary| (std::cmp::Reverse(s.hands), serde_json::to_string(s).ok());
     let mut chosen: HashMap<&str, &Summary> = HashMap::new();
     for s in listed.iter().filter_map(fine) {
@@ -249,16 +244,31 @@ fn counted(listed: &[Listed]) -> impl Iterator<Item = &Summary> {
     }
     let mut seen = std::collections::HashSet::new();
     let mut ids = std::collections::HashSet::new();
-    listed.iter().filter_map(move |l| {
-        let s = fine(l)?;
+    listed.iter().filter(move |l| {
+        let Some(s) = fine(l) else {
+            return false;
+        };
         if l.stamp.inode != 0 && !seen.insert((l.stamp.inode, l.stamp.size, l.stamp.modified)) {
-            return None;
+            return false;
         }
         match s.id.as_deref() {
-            Some(id) if !std::ptr::eq(chosen.get(id).copied()?, s) || !ids.insert(id) => None,
-            _ => Some(s),
+            Some(id) => chosen.get(id).is_some_and(|c| std::ptr::eq(*c, s)) && ids.insert(id),
+            None => true,
         }
     })
+}
+
+/// The summary of a listed session that reads.
+fn fine(l: &Listed) -> Option<&Summary> {
+    match &l.state {
+        FileState::Fine(s) => Some(&**s),
+        _ => None,
+    }
+}
+
+/// [`one_per_session`], as summaries.
+fn counted(listed: &[Listed]) -> impl Iterator<Item = &Summary> {
+    one_per_session(listed).filter_map(fine)
 }
 
 /// The `format` of a backup file.
