@@ -120,8 +120,6 @@ pub struct RowView {
     part_winner: Option<crate::i18n::Arg>,
     /// Each side's cell.
     pub cells: Vec<Cell>,
-    /// The table event it is, if it is one (titled by its kind, not as a hand).
-    pub event: Option<crate::games::table::EventKind>,
     /// Where the table counts it: the hand's number among the hands, or the event.
     pub place: Place,
 }
@@ -169,7 +167,6 @@ impl RowView {
                     .nth(w)
             }),
             cells,
-            event: hand.game.event().map(crate::games::table::Event::kind),
             place,
         }
     }
@@ -178,6 +175,14 @@ impl RowView {
     /// event's kind.
     pub fn heading(&self, game: GameKind, lang: Lang) -> String {
         game.place_title(self.place).render(lang)
+    }
+
+    /// The table event it is, if it is one (titled by its kind, not as a hand).
+    pub fn event(&self) -> Option<crate::games::table::EventKind> {
+        match self.place {
+            Place::Event(k) => Some(k),
+            Place::Hand(_) => None,
+        }
     }
 
     /// Its number in the table's count ("4" for the 4th brasse), none for a table event.
@@ -191,7 +196,7 @@ impl RowView {
     /// What a sheet writes for the row: a table event by its kind ("Arrivée — Marc arrive
     /// (450)"), a hand by its [`RowView::title`].
     pub fn shown(&self, names: &[String], lang: Lang) -> String {
-        match self.event {
+        match self.event() {
             Some(kind) => format!(
                 "{} — {}",
                 crate::i18n::tr(lang, kind.name_key()),

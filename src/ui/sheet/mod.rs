@@ -121,14 +121,14 @@ impl Rows {
                 number: r
                     .number()
                     .map_or_else(|| EVENT_MARK.to_string(), |n| format!("#{n}")),
-                spoken: r.event.map(|_| {
+                spoken: r.event().map(|_| {
                     msg!(
                         "ui.sheet.select_event",
                         what = r.shown(&view.head.names, lang)
                     )
                     .render(lang)
                 }),
-                label: if r.event.is_none()
+                label: if r.event().is_none()
                     && r.part_won.is_none()
                     && words.get(r.index) == Some(&history::Word::Disputed)
                 {

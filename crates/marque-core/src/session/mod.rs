@@ -455,11 +455,9 @@ impl Session {
     /// Entry `index` as the table counts it (see [`crate::games::Place`]); past the last
     /// entry, the next hand.
     pub fn place(&self, index: usize) -> crate::games::Place {
-        let upto = &self.hands[..index.min(self.hands.len())];
-        let hands = upto.iter().filter(|h| h.game.event().is_none()).count();
         match self.hands.get(index).and_then(|h| h.game.event()) {
             Some(e) => crate::games::Place::Event(e.kind()),
-            None => crate::games::Place::Hand(hands + 1),
+            None => crate::games::Place::Hand(hand_index(&self.hands, index) + 1),
         }
     }
 
