@@ -35,8 +35,8 @@ pub struct Open {
     /// Where the form was drawn at the last frame, and the part of the screen it is seen in
     /// (for tests that check every key lies in view).
     pub form_area: Option<(egui::Rect, egui::Rect)>,
-    /// The most room the preview under the form has taken for this hand (kept taken).
-    pub preview_room: f32,
+    /// The most room the form and the preview under it have taken for this hand (kept taken).
+    pub form_room: f32,
     /// The form enters a hand being edited (its modes are not the table's).
     form_edits: bool,
     pub show_log: bool,
@@ -108,7 +108,7 @@ impl Open {
             form_top: true,
             form_edits: false,
             form_area: None,
-            preview_room: 0.0,
+            form_room: 0.0,
             whatif: serde_json::Map::new(),
             draft: None,
             table: None,
@@ -172,7 +172,7 @@ impl Open {
     pub(super) fn reset_form(&mut self) {
         self.preview = None;
         self.form_top = true;
-        self.preview_room = 0.0;
+        self.form_room = 0.0;
         // Nothing to confirm until the new form has drawn: a tap or Ctrl+Enter in the frame
         // right after a confirm never confirms the old hand again.
         self.candidate = Err(Msg::new("ui.form.incomplete"));

@@ -312,11 +312,12 @@ pub(super) fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec
             &mut ignored,
         );
     }
-    // The tallest the preview has been for this hand stays taken, and room under it: a form
-    // scrolled to its end never slides down as the lines under it come and go.
-    let used = ui.cursor().min.y - top;
-    open.preview_room = open.preview_room.max(used);
-    ui.add_space(open.preview_room - used + room_below);
+    // The tallest the form and its preview have been for this hand stays taken, and room under
+    // it: a form scrolled to its end never slides down as keys and lines under it come and go
+    // (a raise at the truc takes the outcome's keys away until it is answered).
+    let used = shown.response.rect.height() + (ui.cursor().min.y - top);
+    open.form_room = open.form_room.max(used);
+    ui.add_space(open.form_room - used + room_below);
 }
 
 /// The entry panel while the table has no hand to enter (a bridge rubber or chukker just
