@@ -165,6 +165,48 @@ impl Drop for Browser {
 
 const HOSTILE: &str = "<img src=x onerror=\"window.pwned=1\">";
 
+/// A deal added with `marque add`, seen on the page without a reload: its sheet has `rows`.
+fn add_and_see(b: &Browser, file: &std::path::Path, rows: usize) {
+    let added = Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args([
+            "add",
+            file.to_str().unwrap(),
+            r#"{"contract": "3NT", "declarer": "S", "tricks": 9}"#,
+        ])
+        .output()
+        .unwrap();
+    assert!(added.status.success());
+    assert!(
+        b.until(
+            &format!("return document.querySelectorAll('table.sheet tbody tr').length === {rows}"),
+            Duration::from_secs(5)
+        ),
+        "the new hand did not appear"
+    );
+}
+
+/// `marque serve` on `dir` (with `more` arguments), and its pages' address.
+fn serve(dir: &std::path::Path, more: &[&str]) -> (Running, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args([
+            "serve",
+            dir.to_str().unwrap(),
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+        ])
+        .args(more)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut url = String::new();
+    out.read_line(&mut url).unwrap();
+    (Running(child, Some(out)), url.trim().to_string())
+}
+
 #[test]
 fn the_pages_follow_the_session_in_a_real_browser() {
     let dir = tempfile::tempdir().unwrap();
@@ -174,24 +216,8 @@ fn the_pages_follow_the_session_in_a_real_browser() {
         "options": {}, "closed": false, "hands": [deal("N"), deal("E")]});
     let file = dir.path().join("soir.json");
     std::fs::write(&file, bridge.to_string()).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_marque"))
-        .args([
-            "serve",
-            dir.path().to_str().unwrap(),
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut url = String::new();
-    out.read_line(&mut url).unwrap();
-    let _server = Running(child, Some(out));
-    let page = format!("{}s/soir?lang=fr", url.trim());
+    let (_server, url) = serve(dir.path(), &[]);
+    let page = format!("{url}s/soir?lang=fr");
 
     let b = Browser::start();
     b.go(&page);
@@ -225,22 +251,7 @@ fn the_pages_follow_the_session_in_a_real_browser() {
     );
     // A hand added elsewhere appears without a reload (a mark set on this page stays).
     b.js("window.notReloaded = true; return true");
-    let added = Command::new(env!("CARGO_BIN_EXE_marque"))
-        .args([
-            "add",
-            file.to_str().unwrap(),
-            r#"{"contract": "3NT", "declarer": "S", "tricks": 9}"#,
-        ])
-        .output()
-        .unwrap();
-    assert!(added.status.success());
-    assert!(
-        b.until(
-            "return document.querySelectorAll('table.sheet tbody tr').length === 3",
-            Duration::from_secs(5)
-        ),
-        "the new hand did not appear"
-    );
+    add_and_see(&b, &file, 3);
     assert_eq!(
         b.js("return window.notReloaded === true"),
         json!(true),
@@ -259,4 +270,59 @@ fn the_pages_follow_the_session_in_a_real_browser() {
         ),
         "the count did not show"
     );
+}
+
+/// Every place taken (`--clients 1`, held by another follower), a page's stream meets a 503,
+/// which makes a browser give up its `EventSource` for good: the page says it is reconnecting,
+/// opens its stream again by itself, and follows once the place is free.
+#[test]
+fn a_page_whose_stream_met_a_503_follows_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let deal = |by: &str| json!({"contract": "4S", "declarer": by, "tricks": 10});
+    let bridge = json!({"format": "marque-session", "version": 1, "id": "soir", "game": "bridge",
+        "created": "2026-11-26T20:00:00+01:00", "players": ["Anne", "Bruno", "Claire", "David"],
+        "options": {}, "closed": false, "hands": [deal("N")]});
+    let file = dir.path().join("soir.json");
+    std::fs::write(&file, bridge.to_string()).unwrap();
+    let (_server, url) = serve(dir.path(), &["--clients", "1"]);
+    let host = url
+        .trim_start_matches("http://")
+        .split('/')
+        .next()
+        .unwrap()
+        .to_string();
+    let path = url.trim_start_matches("http://").trim_start_matches(&host);
+    // The one place, taken.
+    let mut holder = TcpStream::connect(&host).unwrap();
+    write!(
+        holder,
+        "GET {path}s/soir/events HTTP/1.1\r\nHost: x\r\n\r\n"
+    )
+    .unwrap();
+    holder
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    let mut first = [0u8; 64];
+    let n = holder.read(&mut first).unwrap();
+    assert!(String::from_utf8_lossy(&first[..n]).contains(" 200 "));
+    let b = Browser::start();
+    b.go(&format!("{url}s/soir?lang=fr"));
+    assert!(
+        b.until(
+            "return document.getElementById('status').textContent.length > 0",
+            Duration::from_secs(5)
+        ),
+        "the page did not say it is reconnecting"
+    );
+    // Still refused a while (the place is held), then the place is given back.
+    std::thread::sleep(Duration::from_secs(3));
+    drop(holder);
+    assert!(
+        b.until(
+            "return document.getElementById('status').textContent === ''",
+            Duration::from_secs(40)
+        ),
+        "the page did not follow again"
+    );
+    add_and_see(&b, &file, 2);
 }

@@ -13,22 +13,38 @@
   live.id = "news";
   body.appendChild(live);
   var hands = -1;
-  var source = new EventSource(url);
-  source.addEventListener("open", function () { status.textContent = ""; });
-  source.addEventListener("error", function () {
-    status.textContent = body.getAttribute("data-reconnecting") || "";
-  });
-  source.addEventListener("change", function (e) {
-    var d = JSON.parse(e.data);
-    // The server escaped every text of the sheet it sends.
-    main.innerHTML = d.html;
-    if (hands >= 0 && d.hands !== hands && d.news) { live.textContent = d.news; }
-    hands = d.hands;
-    body.setAttribute("data-totals", JSON.stringify(d.totals));
-  });
-  source.addEventListener("gone", function (e) {
-    var d = JSON.parse(e.data);
-    main.textContent = d.text;
-    source.close();
-  });
+  // The browser reconnects by itself after a lost connection, but gives up after an answer
+  // other than 200 (a 503 when every place is taken): the page then opens its stream again,
+  // waiting longer each time (1 s, 2 s, 4 s… at most 30 s), and says so while it waits.
+  var wait = 1000;
+  var over = false;
+  function open() {
+    var source = new EventSource(url);
+    source.addEventListener("open", function () {
+      status.textContent = "";
+      wait = 1000;
+    });
+    source.addEventListener("error", function () {
+      status.textContent = body.getAttribute("data-reconnecting") || "";
+      if (source.readyState === 2 && !over) {
+        setTimeout(open, wait);
+        wait = Math.min(wait * 2, 30000);
+      }
+    });
+    source.addEventListener("change", function (e) {
+      var d = JSON.parse(e.data);
+      // The server escaped every text of the sheet it sends.
+      main.innerHTML = d.html;
+      if (hands >= 0 && d.hands !== hands && d.news) { live.textContent = d.news; }
+      hands = d.hands;
+      body.setAttribute("data-totals", JSON.stringify(d.totals));
+    });
+    source.addEventListener("gone", function (e) {
+      var d = JSON.parse(e.data);
+      main.textContent = d.text;
+      over = true;
+      source.close();
+    });
+  }
+  open();
 })();

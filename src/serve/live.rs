@@ -5,15 +5,22 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, SyncSender, TrySendError};
+use std::pin::Pin;
 use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use bytes::Bytes;
+use hyper::body::Frame;
+use tokio::sync::mpsc::error::TrySendError;
+use tokio::sync::mpsc::{Receiver, Sender};
 
 use super::pages::{self, Base};
 use crate::i18n::Lang;
 use crate::store::{FileState, Store};
 
 /// An event as sent, shared by every page that receives it.
-pub type Event = Arc<[u8]>;
+pub type Event = Bytes;
 
 /// How many events may wait for a page that reads slowly; past them it is let go (it
 /// reconnects and catches up).
@@ -22,7 +29,7 @@ const QUEUE: usize = 8;
 /// A page following a session.
 struct Page {
     lang: Lang,
-    tx: SyncSender<Event>,
+    tx: Sender<Event>,
 }
 
 /// A session followed: its file, the file's stamp when last read, its pages.
@@ -134,13 +141,13 @@ impl Hub {
                 format!("event: gone\ndata: {body}\n\n")
             }
         };
-        Some(Arc::from(text.into_bytes()))
+        Some(Bytes::from(text))
     }
 
     /// A page starts following session `id` (its file `path`): it is sent the sheet as it is
     /// now, then every change.
     pub fn follow(&self, id: &str, path: PathBuf, lang: Lang) -> Receiver<Event> {
-        let (tx, rx) = std::sync::mpsc::sync_channel(QUEUE);
+        let (tx, rx) = tokio::sync::mpsc::channel(QUEUE);
         let mut followed = self.followed.lock().unwrap_or_else(|e| e.into_inner());
         let now = stamp(&path);
         let f = followed.entry(id.to_string()).or_insert_with(|| Followed {
@@ -170,6 +177,9 @@ impl Hub {
             // Not readable just now: read again at its next change, whatever its stamp then.
             None => f.stamp = None,
         }
+        // Pages that went since the last change are let go now (a phone reconnecting to a
+        // session that does not change leaves nothing behind).
+        f.pages.retain(|p| !p.tx.is_closed());
         f.pages.push(Page { lang, tx });
         rx
     }
@@ -208,7 +218,7 @@ impl Hub {
                 };
                 match p.tx.try_send(event) {
                     Ok(()) => true,
-                    Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => false,
+                    Err(TrySendError::Full(_) | TrySendError::Closed(_)) => false,
                 }
             });
             // A read that failed is made again at the file's next change, even one that leaves
@@ -230,5 +240,58 @@ impl Hub {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clear();
+    }
+}
+
+/// What a following page is sent: the stream's start, each event as it comes, and a
+/// heartbeat when nothing came for a while (a page knows it is still connected, and a
+/// connection whose other end is gone is found). `place` is held as long as the stream lasts.
+pub struct Events<P> {
+    start: Option<Bytes>,
+    events: Receiver<Event>,
+    beat: tokio::time::Interval,
+    _place: P,
+}
+
+impl<P> Events<P> {
+    pub fn new(events: Receiver<Event>, heartbeat: Duration, place: P) -> Events<P> {
+        let mut beat = tokio::time::interval_at(tokio::time::Instant::now() + heartbeat, heartbeat);
+        beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        Events {
+            // Reconnect after 2 s if the connection is lost.
+            start: Some(Bytes::from_static(b"retry: 2000\n\n")),
+            events,
+            beat,
+            _place: place,
+        }
+    }
+}
+
+impl<P: Unpin> hyper::body::Body for Events<P> {
+    type Data = Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
+        if let Some(start) = self.start.take() {
+            return Poll::Ready(Some(Ok(Frame::data(start))));
+        }
+        match self.events.poll_recv(cx) {
+            Poll::Ready(Some(e)) => {
+                self.beat.reset();
+                return Poll::Ready(Some(Ok(Frame::data(e))));
+            }
+            // Sharing stops, or the page was too slow: the stream ends.
+            Poll::Ready(None) => return Poll::Ready(None),
+            Poll::Pending => {}
+        }
+        if self.beat.poll_tick(cx).is_ready() {
+            return Poll::Ready(Some(Ok(Frame::data(Bytes::from_static(
+                b": heartbeat\n\n",
+            )))));
+        }
+        Poll::Pending
     }
 }

@@ -1,0 +1,351 @@
+//! The room's connections: accepted on the server's own tokio runtime, each spoken to by
+//! hyper's HTTP/1.1 within the limits a server on a shared Wi-Fi needs.
+//!
+//! hyper holds the limits of a request's head (its size, its number of headers, the time to
+//! send it) and speaks keep-alive and pipelining (one request in flight per connection, the
+//! next read once this one is answered). What a library cannot know is the room's policy,
+//! kept here in a few lines:
+//! - at most [`MAX_CONNECTIONS`] connections (or the clients following plus 192), and
+//!   [`PER_ADDRESS`] from one address other than this machine's;
+//! - a connection that has not shown the capability is a stranger: strangers live in a pool
+//!   of their own ([`STRANGERS`]), must show it within [`STRANGER_WITHIN`], and when room is
+//!   needed the oldest stranger is let go, never a connection that showed the capability;
+//! - [`TIMEOUT`] of silence (nothing read, nothing written, no page being made for it) ends a
+//!   connection: an idle keep-alive, a client that stopped reading its answer;
+//! - keep-alive probes and a limit on unacknowledged data: a phone that left the network gives
+//!   its place back within 30 s;
+//! - out of descriptors, the server lets a stranger go, says so once, and goes on accepting.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::TcpStream;
+use tokio::sync::Notify;
+
+/// How long a connection may stay silent (nothing read or written, no page being made for it)
+/// before it is closed: an idle keep-alive, a client that stopped reading.
+pub const TIMEOUT: Duration = Duration::from_secs(10);
+/// A request's head must be whole within this time of the connection waiting for it.
+pub const HEAD_WITHIN: Duration = Duration::from_secs(20);
+/// A stranger (no request with the capability yet) must show it within this time.
+pub const STRANGER_WITHIN: Duration = Duration::from_secs(5);
+/// The longest head taken (request line and headers), and the most headers.
+pub const MAX_HEAD: usize = 16 * 1024;
+pub const MAX_HEADERS: usize = 64;
+/// The most connections at once (the clients following plus 192, if that is more).
+pub const MAX_CONNECTIONS: usize = 256;
+/// The most connections from one address other than this machine's.
+pub const PER_ADDRESS: usize = 32;
+/// The most strangers at once.
+pub const STRANGERS: usize = 64;
+
+/// One connection, as the server keeps it.
+pub struct Conn {
+    id: u64,
+    pub ip: IpAddr,
+    born: Instant,
+    trusted: AtomicBool,
+    /// When a byte last moved, in milliseconds since `born`.
+    moved: AtomicU64,
+    /// Pages being made for it: the silence then is the server's, not the client's.
+    busy: AtomicUsize,
+    kill: Notify,
+}
+
+impl Conn {
+    /// The connection showed the capability: it is no stranger.
+    pub fn trust(&self) {
+        self.trusted.store(true, Ordering::Relaxed);
+    }
+
+    fn trusted(&self) -> bool {
+        self.trusted.load(Ordering::Relaxed)
+    }
+
+    /// A connection from this machine (the window, `marque serve`'s tests, a script).
+    pub fn local(&self) -> bool {
+        self.ip.is_loopback()
+    }
+
+    fn mark(&self) {
+        let ms = u64::try_from(self.born.elapsed().as_millis()).unwrap_or(u64::MAX);
+        self.moved.store(ms, Ordering::Relaxed);
+    }
+
+    /// A page is being made for this connection until the guard goes.
+    pub fn busy(self: &Arc<Self>) -> Busy {
+        self.busy.fetch_add(1, Ordering::Relaxed);
+        Busy(self.clone())
+    }
+}
+
+/// See [`Conn::busy`].
+pub struct Busy(Arc<Conn>);
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.0.busy.fetch_sub(1, Ordering::Relaxed);
+        self.0.mark();
+    }
+}
+
+/// Every connection open.
+pub struct Conns {
+    all: Mutex<HashMap<u64, Arc<Conn>>>,
+    next: AtomicU64,
+    max: usize,
+    /// Whether running out of descriptors was said already.
+    said: AtomicBool,
+}
+
+impl Conns {
+    pub fn new(clients: usize) -> Conns {
+        Conns {
+            all: Mutex::new(HashMap::new()),
+            next: AtomicU64::new(0),
+            max: MAX_CONNECTIONS.max(clients.saturating_add(192)),
+            said: AtomicBool::new(false),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Arc<Conn>>> {
+        self.all.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Takes in a connection from `ip`, letting the oldest stranger go if room is needed;
+    /// `None`: no room (every connection that could go showed the capability).
+    pub fn admit(&self, ip: IpAddr) -> Option<Arc<Conn>> {
+        let mut all = self.lock();
+        let strangers = all.values().filter(|c| !c.trusted()).count();
+        if (all.len() >= self.max || strangers >= STRANGERS) && !shed(&mut all, |_| true) {
+            return None;
+        }
+        if !ip.is_loopback()
+            && all.values().filter(|c| c.ip == ip).count() >= PER_ADDRESS
+            && !shed(&mut all, |c| c.ip == ip)
+        {
+            return None;
+        }
+        let id = self.next.fetch_add(1, Ordering::Relaxed);
+        let conn = Arc::new(Conn {
+            id,
+            ip,
+            born: Instant::now(),
+            trusted: AtomicBool::new(false),
+            moved: AtomicU64::new(0),
+            busy: AtomicUsize::new(0),
+            kill: Notify::new(),
+        });
+        all.insert(id, conn.clone());
+        Some(conn)
+    }
+
+    fn leave(&self, id: u64) {
+        self.lock().remove(&id);
+    }
+
+    /// `accept` failed (no descriptor left, most likely): a stranger is let go to make room,
+    /// and the first time it is said on standard error.
+    pub fn accept_failed(&self, e: &std::io::Error) {
+        shed(&mut self.lock(), |_| true);
+        if !self.said.swap(true, Ordering::Relaxed) {
+            eprintln!("marque: the room's server cannot take a connection ({e}); it goes on");
+        }
+    }
+}
+
+/// Lets the oldest stranger that `which` picks go; whether there was one.
+fn shed(all: &mut HashMap<u64, Arc<Conn>>, which: impl Fn(&Conn) -> bool) -> bool {
+    let oldest = all
+        .values()
+        .filter(|c| !c.trusted() && which(c))
+        .min_by_key(|c| c.born)
+        .map(|c| c.id);
+    match oldest.and_then(|id| all.remove(&id)) {
+        Some(c) => {
+            c.kill.notify_one();
+            true
+        }
+        None => false,
+    }
+}
+
+/// The socket settings of an accepted connection: no delay for small answers, keep-alive
+/// probes and a limit on data nobody acknowledges (a phone gone from the network is found
+/// within 30 s, even while its stream is being written).
+pub fn tune(stream: &TcpStream) {
+    let s = socket2::SockRef::from(stream);
+    s.set_tcp_nodelay(true).ok();
+    let probes = socket2::TcpKeepalive::new()
+        .with_time(Duration::from_secs(10))
+        .with_interval(Duration::from_secs(5))
+        .with_retries(3);
+    s.set_tcp_keepalive(&probes).ok();
+    #[cfg(target_os = "linux")]
+    s.set_tcp_user_timeout(Some(Duration::from_secs(20))).ok();
+}
+
+/// Serves one connection with `http` until it ends, is let go, stays silent too long, or
+/// stays a stranger too long; then it leaves `conns`.
+pub async fn serve<S>(
+    stream: TcpStream,
+    conn: Arc<Conn>,
+    conns: Arc<Conns>,
+    http: hyper::server::conn::http1::Builder,
+    service: S,
+    silence: Duration,
+) where
+    S: hyper::service::Service<
+            hyper::Request<hyper::body::Incoming>,
+            Response = hyper::Response<super::Body>,
+            Error = std::convert::Infallible,
+        >,
+    S::Future: 'static,
+{
+    conn.mark();
+    let io = hyper_util::rt::TokioIo::new(Watched {
+        io: stream,
+        conn: conn.clone(),
+    });
+    let served = http.serve_connection(io, service);
+    tokio::select! {
+        _ = served => {}
+        () = conn.kill.notified() => {}
+        () = watchdog(&conn, silence) => {}
+    }
+    conns.leave(conn.id);
+}
+
+/// Ends when the connection has been silent for `silence`, or a stranger too long.
+async fn watchdog(conn: &Conn, silence: Duration) {
+    loop {
+        let now = conn.born.elapsed();
+        let stranger = !conn.trusted();
+        if stranger && now >= STRANGER_WITHIN {
+            return;
+        }
+        let quiet = Duration::from_millis(conn.moved.load(Ordering::Relaxed)) + silence;
+        if now >= quiet {
+            if conn.busy.load(Ordering::Relaxed) == 0 {
+                return;
+            }
+            // A page being made: looked at again a moment after it is sent.
+            tokio::time::sleep(silence).await;
+            continue;
+        }
+        let mut wake = quiet;
+        if stranger {
+            wake = wake.min(STRANGER_WITHIN);
+        }
+        tokio::time::sleep(wake.saturating_sub(now)).await;
+    }
+}
+
+/// A connection's socket, noting when a byte moves.
+struct Watched {
+    io: TcpStream,
+    conn: Arc<Conn>,
+}
+
+impl AsyncRead for Watched {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let before = buf.filled().len();
+        let r = Pin::new(&mut self.io).poll_read(cx, buf);
+        if matches!(r, Poll::Ready(Ok(()))) && buf.filled().len() > before {
+            self.conn.mark();
+        }
+        r
+    }
+}
+
+impl AsyncWrite for Watched {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        let r = Pin::new(&mut self.io).poll_write(cx, buf);
+        if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
+            self.conn.mark();
+        }
+        r
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        let r = Pin::new(&mut self.io).poll_write_vectored(cx, bufs);
+        if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
+            self.conn.mark();
+        }
+        r
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.io.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.io).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.io).poll_shutdown(cx)
+    }
+}
+
+/// hyper's HTTP/1.1 with the room's limits.
+pub fn http() -> hyper::server::conn::http1::Builder {
+    let mut b = hyper::server::conn::http1::Builder::new();
+    b.timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(HEAD_WITHIN)
+        .max_headers(MAX_HEADERS)
+        .max_buf_size(MAX_HEAD)
+        .keep_alive(true)
+        .half_close(false)
+        // Header names as most servers write them (some scripts and proxies look for them so).
+        .title_case_headers(true);
+    b
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, reason = "tests fail loudly")]
+    use super::*;
+
+    /// Past the strangers' pool, the oldest stranger goes; a connection that showed the
+    /// capability never does, and with no stranger to let go, a newcomer is refused.
+    #[test]
+    fn the_oldest_stranger_makes_room_and_a_trusted_connection_never_does() {
+        let conns = Conns::new(0);
+        let ip: IpAddr = [10, 0, 0, 2].into();
+        let first = conns.admit(ip).unwrap();
+        first.trust();
+        let mut strangers: Vec<Arc<Conn>> =
+            (1..PER_ADDRESS).map(|_| conns.admit(ip).unwrap()).collect();
+        // The address is full: its oldest stranger goes for the newcomer.
+        let oldest = strangers.remove(0).id;
+        assert!(conns.admit(ip).is_some());
+        assert!(!conns.lock().contains_key(&oldest));
+        assert!(conns.lock().contains_key(&first.id));
+        // Every connection of the address trusted: the next is refused.
+        for c in conns.lock().values() {
+            c.trust();
+        }
+        assert!(conns.admit(ip).is_none());
+        // This machine has no per-address limit.
+        assert!(conns.admit([127, 0, 0, 1].into()).is_some());
+    }
+}
