@@ -2,6 +2,7 @@
 use std::process::{Command, Output};
 
 /// `marque ARGS` run to its end: its status and what it wrote.
+#[allow(dead_code, reason = "the room's attack starts the server alone")]
 pub fn marque(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_marque"))
         .args(args)
@@ -22,4 +23,55 @@ pub fn seen_code(listed: &Output) -> String {
         .next()
         .unwrap_or_default()
         .to_string()
+}
+
+/// A running `marque serve` (stopped when dropped): where it listens (`host:port`), and the
+/// root of its pages (`/CAPABILITY`).
+#[allow(dead_code, reason = "only the server's tests serve")]
+pub struct Served {
+    pub child: std::process::Child,
+    pub host: String,
+    pub root: String,
+    /// Its standard output, kept open while it runs.
+    _out: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        self.child.kill().ok();
+        self.child.wait().ok();
+    }
+}
+
+/// Starts `serve` (a `marque serve` command, perhaps under another), and reads the address
+/// it prints first.
+#[allow(dead_code, reason = "only the server's tests serve")]
+pub fn served(mut serve: Command) -> Served {
+    use std::io::BufRead as _;
+    let mut child = serve
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("marque serve starts");
+    let mut out = std::io::BufReader::new(child.stdout.take().expect("its output"));
+    let mut line = String::new();
+    out.read_line(&mut line).expect("it prints its address");
+    let url = line.trim().strip_prefix("http://").unwrap_or_default();
+    let (host, root) = url.split_once('/').unwrap_or((url, ""));
+    Served {
+        host: host.to_string(),
+        root: format!("/{}", root.trim_end_matches('/')),
+        child,
+        _out: out,
+    }
+}
+
+/// A figure of process `pid`'s status (Linux): its `Threads:`, its `VmRSS:` in KiB.
+#[allow(dead_code, reason = "only the server's tests look")]
+pub fn status(pid: u32, field: &str) -> usize {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .find_map(|l| l.strip_prefix(field))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
 }

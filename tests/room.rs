@@ -1,0 +1,495 @@
+//! The room's server under attack as on a Wi-Fi: in a private network namespace (made by the
+//! test itself with `unshare -n`, as root; CI runs as root) whose loopback holds addresses
+//! that are not loopback ones, so that the per-address limits apply as to phones. A phone
+//! loads a page every 0.25 s and follows a stream while, for 30 s each, strangers pipeline
+//! requests and read nothing, hold silent connections, trickle heads, a guest opens 64 streams,
+//! HEAD requests of a stream pour in; then three rounds of descriptor exhaustion; then a phone
+//! whose link goes down. Needs `unshare` (util-linux) and `ip` (iproute2).
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{IpAddr, SocketAddr, TcpStream};
+use std::process::Command;
+
+mod common;
+use common::{Served, served, status};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How long each attack lasts.
+const ATTACK: Duration = Duration::from_secs(30);
+
+#[test]
+fn the_room_holds_under_attack() {
+    if std::env::var_os("MARQUE_ROOM_INSIDE").is_some() {
+        return inside();
+    }
+    let out = Command::new("unshare")
+        .arg("-n")
+        .arg("--")
+        .arg(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "the_room_holds_under_attack",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env("MARQUE_ROOM_INSIDE", "1")
+        .status()
+        .expect("unshare (util-linux) runs");
+    assert!(
+        out.success(),
+        "the attacks inside the namespace failed (or it could not be made: run as root)"
+    );
+}
+
+fn ip(last: u8) -> IpAddr {
+    IpAddr::from([10, 9, 0, last])
+}
+
+/// The phone's address (10.9.0.1 is the server's; the attackers' come from 10 on).
+const PHONE: u8 = 2;
+
+fn sh(args: &[&str]) {
+    let ok = Command::new("ip")
+        .args(args)
+        .status()
+        .expect("ip (iproute2)");
+    assert!(ok.success(), "ip {args:?}");
+}
+
+/// A connection to `to` from `from`.
+fn connect(from: IpAddr, to: SocketAddr) -> std::io::Result<TcpStream> {
+    let s = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None)?;
+    s.bind(&SocketAddr::new(from, 0).into())?;
+    s.connect_timeout(&to.into(), Duration::from_secs(2))?;
+    Ok(s.into())
+}
+
+/// `marque serve DIR` on the server's address, under 1,024 descriptors as a desktop session
+/// gives, with `more` arguments.
+fn serve(dir: &std::path::Path, more: &[&str]) -> (Served, SocketAddr) {
+    let mut serve = Command::new("prlimit");
+    serve
+        .arg("--nofile=1024:1024")
+        .arg(env!("CARGO_BIN_EXE_marque"))
+        .args(["serve", dir.to_str().unwrap(), "--bind", "10.9.0.1"])
+        .args(["--port", "0"])
+        .args(more)
+        .env("MARQUE_SERVE_HEARTBEAT_MS", "1000");
+    let s = served(serve);
+    let addr = s.host.parse().unwrap();
+    (s, addr)
+}
+
+/// One GET from `from`, within 1 s: its status.
+fn get(from: IpAddr, to: SocketAddr, path: &str) -> Option<u16> {
+    let mut s = connect(from, to).ok()?;
+    s.set_read_timeout(Some(Duration::from_secs(1))).ok()?;
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )
+    .ok()?;
+    let mut text = Vec::new();
+    s.read_to_end(&mut text).ok()?;
+    String::from_utf8_lossy(&text)
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+/// The phone: a page every 0.25 s (each answered 200 within 1 s, or deaf) and a stream
+/// followed (deaf while nothing came for 2.5 s: heartbeats come every second).
+struct Phone {
+    stop: Arc<AtomicBool>,
+    loads: Arc<Mutex<Vec<bool>>>,
+    stream_deaf: Arc<Mutex<Duration>>,
+    threads: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl Phone {
+    fn start(s: &Served, to: SocketAddr) -> Phone {
+        let stop = Arc::new(AtomicBool::new(false));
+        let loads = Arc::new(Mutex::new(Vec::new()));
+        let stream_deaf = Arc::new(Mutex::new(Duration::ZERO));
+        let page = format!("{}/s/soir", s.root);
+        let mut threads = Vec::new();
+        {
+            let (stop, loads, page) = (stop.clone(), loads.clone(), page.clone());
+            threads.push(std::thread::spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let start = Instant::now();
+                    let ok = get(ip(PHONE), to, &page) == Some(200);
+                    loads
+                        .lock()
+                        .unwrap()
+                        .push(ok && start.elapsed() < Duration::from_secs(1));
+                    std::thread::sleep(Duration::from_millis(250).saturating_sub(start.elapsed()));
+                }
+            }));
+        }
+        {
+            let (stop, deaf) = (stop.clone(), stream_deaf.clone());
+            threads.push(std::thread::spawn(move || {
+                // Deaf while nothing came for 2.5 s (heartbeats come every second), counted
+                // from one look to the next.
+                let (mut heard, mut looked) = (Instant::now(), Instant::now());
+                let mut tick = |heard: Instant| {
+                    if heard.elapsed() > Duration::from_millis(2500) {
+                        *deaf.lock().unwrap() += looked.elapsed();
+                    }
+                    looked = Instant::now();
+                };
+                while !stop.load(Ordering::Relaxed) {
+                    tick(heard);
+                    let Ok(mut c) = connect(ip(PHONE), to) else {
+                        std::thread::sleep(Duration::from_millis(200));
+                        continue;
+                    };
+                    c.set_read_timeout(Some(Duration::from_millis(200)))
+                        .unwrap();
+                    write!(c, "GET {page}/events HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+                    let mut buf = [0u8; 4096];
+                    let mut ok = false;
+                    while !stop.load(Ordering::Relaxed) {
+                        tick(heard);
+                        match c.read(&mut buf) {
+                            Ok(0) => break,
+                            Ok(n) => {
+                                ok = ok || String::from_utf8_lossy(&buf[..n]).contains(" 200 ");
+                                if ok {
+                                    heard = Instant::now();
+                                }
+                            }
+                            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+                            Err(_) => break,
+                        }
+                    }
+                    std::thread::sleep(Duration::from_millis(200));
+                }
+            }));
+        }
+        Phone {
+            stop,
+            loads,
+            stream_deaf,
+            threads,
+        }
+    }
+
+    /// The share of page loads that failed since the last look, and the stream's deaf time.
+    fn look(&self) -> (f64, usize, Duration) {
+        let loads = std::mem::take(&mut *self.loads.lock().unwrap());
+        let failed = loads.iter().filter(|ok| !**ok).count();
+        let deaf = std::mem::take(&mut *self.stream_deaf.lock().unwrap());
+        (failed as f64 / loads.len().max(1) as f64, loads.len(), deaf)
+    }
+
+    fn stop(self) {
+        self.stop.store(true, Ordering::Relaxed);
+        for t in self.threads {
+            t.join().ok();
+        }
+    }
+}
+
+/// Runs `attack` on `n` threads until `ATTACK` is over, each thread given its number.
+fn for_a_while(n: usize, attack: impl Fn(usize, &dyn Fn() -> bool) + Send + Sync + 'static) {
+    let attack = Arc::new(attack);
+    let start = Instant::now();
+    let threads: Vec<_> = (0..n)
+        .map(|k| {
+            let attack = attack.clone();
+            std::thread::spawn(move || attack(k, &|| start.elapsed() < ATTACK))
+        })
+        .collect();
+    for t in threads {
+        t.join().ok();
+    }
+}
+
+/// Holds connections opened by `open` (from attacker address `from(k)`), opening anew any the
+/// server closed, and feeding each with `feed` every `every`.
+fn hold(
+    count: usize,
+    from: impl Fn(usize) -> IpAddr,
+    to: SocketAddr,
+    every: Duration,
+    feed: &[u8],
+    going: &dyn Fn() -> bool,
+) {
+    let mut held: Vec<(usize, Option<TcpStream>, usize)> =
+        (0..count).map(|k| (k, None, 0)).collect();
+    while going() {
+        for (k, c, fed) in &mut held {
+            let closed = c.as_ref().is_none_or(|s| {
+                s.set_nonblocking(true).ok();
+                !matches!(s.peek(&mut [0u8; 1]), Err(e) if e.kind() == std::io::ErrorKind::WouldBlock)
+            });
+            if closed {
+                *c = connect(from(*k), to).ok();
+                *fed = 0;
+            }
+            if let Some(s) = c.as_mut()
+                && *fed < feed.len()
+            {
+                s.set_nonblocking(false).ok();
+                if s.write_all(&feed[*fed..=*fed]).is_ok() {
+                    *fed += 1;
+                }
+            }
+        }
+        std::thread::sleep(every);
+    }
+}
+
+/// What the phone lived through during an attack, and the server's memory and threads.
+fn judge(report: &mut Vec<(String, bool)>, pid: u32, what: &str, phone: &Phone) {
+    let (failed, loads, deaf) = phone.look();
+    let threads = status(pid, "Threads:");
+    let line = format!(
+        "{what}: {:.1} % of {loads} pages failed, stream deaf {deaf:?}, {} KiB, {threads} threads",
+        failed * 100.0,
+        status(pid, "VmRSS:")
+    );
+    eprintln!("{line}");
+    report.push((line, failed <= 0.05 && deaf <= ATTACK / 20 && threads <= 16));
+}
+
+fn inside() {
+    sh(&["link", "set", "lo", "up"]);
+    for last in (1..=2).chain(10..=50) {
+        sh(&["addr", "add", &format!("10.9.0.{last}/32"), "dev", "lo"]);
+    }
+    // This process opens more connections than 1,024.
+    let limit = libc::rlimit {
+        rlim_cur: 65536,
+        rlim_max: 65536,
+    };
+    // SAFETY: setrlimit reads the struct given; nothing else is touched.
+    unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &limit) };
+    let dir = tempfile::tempdir().unwrap();
+    let deal = |by: &str| serde_json::json!({"contract": "4S", "declarer": by, "tricks": 10});
+    let bridge = serde_json::json!({"format": "marque-session", "version": 1, "id": "soir",
+        "game": "bridge", "created": "2026-11-26T20:00:00+01:00",
+        "players": ["Anne", "Bruno", "Claire", "David"], "options": {}, "closed": false,
+        "hands": [deal("N"), deal("E")]});
+    std::fs::write(dir.path().join("soir.json"), bridge.to_string()).unwrap();
+    let (s, to) = serve(dir.path(), &[]);
+    let pid = s.child.id();
+    let events = format!("{}/s/soir/events", s.root);
+    assert_eq!(get(ip(PHONE), to, &format!("{}/s/soir", s.root)), Some(200));
+    let phone = Phone::start(&s, to);
+    std::thread::sleep(Duration::from_secs(2));
+    phone.look();
+    let mut report: Vec<(String, bool)> = Vec::new();
+
+    // 8 connections pipelining requests and reading nothing (one address).
+    for_a_while(8, move |_, going| {
+        let one = b"GET / HTTP/1.1\r\nHost: a\r\n\r\n".repeat(500);
+        while going() {
+            let Ok(mut c) = connect(ip(10), to) else {
+                continue;
+            };
+            c.set_write_timeout(Some(Duration::from_secs(1))).ok();
+            while going() && c.write_all(&one).is_ok() {}
+        }
+    });
+    judge(&mut report, pid, "8 unread pipelines", &phone);
+
+    // 256 silent connections from 11 addresses.
+    for_a_while(11, move |k, going| {
+        hold(
+            24,
+            |_| ip(11 + k as u8),
+            to,
+            Duration::from_millis(100),
+            b"",
+            going,
+        );
+    });
+    judge(
+        &mut report,
+        pid,
+        "256 silent connections from 11 addresses",
+        &phone,
+    );
+
+    // 256 connections trickling a head from 8 addresses (a byte a second).
+    for_a_while(8, move |k, going| {
+        let head = b"GET / HTTP/1.1\r\nHost: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+        hold(
+            32,
+            |_| ip(22 + k as u8),
+            to,
+            Duration::from_secs(1),
+            head,
+            going,
+        );
+    });
+    judge(
+        &mut report,
+        pid,
+        "256 trickling heads from 8 addresses",
+        &phone,
+    );
+
+    // One guest (with the capability) opening 64 streams.
+    let asked = format!("GET {events} HTTP/1.1\r\nHost: x\r\n\r\n");
+    for_a_while(1, move |_, going| {
+        hold(
+            64,
+            |_| ip(30),
+            to,
+            Duration::from_millis(200),
+            asked.as_bytes(),
+            going,
+        );
+    });
+    judge(&mut report, pid, "one guest opening 64 streams", &phone);
+
+    // HEAD requests of a stream, pipelined on a few connections, their answers read.
+    let before = status(pid, "VmRSS:");
+    let sent = Arc::new(AtomicUsize::new(0));
+    let counted = sent.clone();
+    let head = format!("HEAD {events} HTTP/1.1\r\nHost: x\r\n\r\n").repeat(100);
+    // Until 800,000 are answered (a debug build answers about 12,000 a second here), for at
+    // most 150 s.
+    let start = Instant::now();
+    let enough = sent.clone();
+    let going = move || {
+        enough.load(Ordering::Relaxed) < 800_000 && start.elapsed() < Duration::from_secs(150)
+    };
+    let heads: Vec<_> = (0..4)
+        .map(|_| {
+            let (counted, head, going) = (counted.clone(), head.clone(), going.clone());
+            std::thread::spawn(move || {
+                while going() {
+                    let Ok(mut c) = connect(ip(31), to) else {
+                        continue;
+                    };
+                    c.set_read_timeout(Some(Duration::from_secs(2))).ok();
+                    let mut reader = BufReader::new(c.try_clone().unwrap());
+                    while going() && c.write_all(head.as_bytes()).is_ok() {
+                        // Each answer's head ends with an empty line.
+                        let mut answered = 0;
+                        let mut line = String::new();
+                        while answered < 100 {
+                            line.clear();
+                            if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                                break;
+                            }
+                            if line == "\r\n" {
+                                answered += 1;
+                            }
+                        }
+                        counted.fetch_add(answered, Ordering::Relaxed);
+                        if answered < 100 {
+                            break;
+                        }
+                    }
+                }
+            })
+        })
+        .collect();
+    for t in heads {
+        t.join().ok();
+    }
+    judge(
+        &mut report,
+        pid,
+        &format!("{} HEAD requests of a stream", sent.load(Ordering::Relaxed)),
+        &phone,
+    );
+    std::thread::sleep(Duration::from_secs(2));
+    let after = status(pid, "VmRSS:");
+    report.push((
+        format!("memory {before} KiB before the HEAD requests, {after} KiB after"),
+        after <= before + before / 10,
+    ));
+
+    // Three rounds of descriptor exhaustion: 8 unread pipelines and 1,100 requests that ask
+    // to close, from one address, each connection kept open by its client.
+    for round in 1..=3 {
+        let mut kept = Vec::new();
+        let one = b"GET / HTTP/1.1\r\nHost: a\r\n\r\n".repeat(500);
+        for _ in 0..8 {
+            if let Ok(mut c) = connect(ip(32), to) {
+                c.set_write_timeout(Some(Duration::from_millis(200))).ok();
+                while c.write_all(&one).is_ok() {}
+                kept.push(c);
+            }
+        }
+        for _ in 0..1100 {
+            if let Ok(mut c) = connect(ip(32), to) {
+                c.write_all(b"GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+                    .ok();
+                kept.push(c);
+            }
+        }
+        let answered = get(ip(PHONE), to, &format!("{}/s/soir", s.root)) == Some(200);
+        drop(kept);
+        std::thread::sleep(Duration::from_secs(1));
+        let after = get(ip(PHONE), to, &format!("{}/s/soir", s.root)) == Some(200);
+        report.push((
+            format!("exhaustion round {round}: answered during {answered}, after {after}"),
+            after,
+        ));
+        judge(
+            &mut report,
+            pid,
+            &format!("exhaustion round {round}"),
+            &phone,
+        );
+    }
+    phone.stop();
+    drop(s);
+
+    // A phone whose link goes down gives back its place (one place in all) within 30 s.
+    let (s, addr) = serve(dir.path(), &["--clients", "1"]);
+    let events = format!("{}/s/soir/events", s.root);
+    let mut gone = connect(ip(40), addr).unwrap();
+    write!(gone, "GET {events} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    gone.set_read_timeout(Some(Duration::from_secs(2))).unwrap();
+    let mut first = [0u8; 64];
+    let n = gone.read(&mut first).unwrap();
+    assert!(String::from_utf8_lossy(&first[..n]).contains(" 200 "));
+    assert_eq!(
+        get(ip(41), addr, &events),
+        Some(503),
+        "the one place is taken"
+    );
+    sh(&["addr", "del", "10.9.0.40/32", "dev", "lo"]);
+    let start = Instant::now();
+    let freed = loop {
+        let mut c = connect(ip(41), addr).unwrap();
+        c.set_read_timeout(Some(Duration::from_secs(1))).unwrap();
+        write!(c, "GET {events} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+        let mut buf = [0u8; 64];
+        let n = c.read(&mut buf).unwrap_or(0);
+        if String::from_utf8_lossy(&buf[..n]).contains(" 200 ") {
+            break start.elapsed();
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            break start.elapsed();
+        }
+        std::thread::sleep(Duration::from_millis(500));
+    };
+    report.push((
+        format!("a phone gone from the network gave its place back after {freed:?}"),
+        freed <= Duration::from_secs(30),
+    ));
+    drop(gone);
+    let failed: Vec<&String> = report
+        .iter()
+        .filter(|(_, ok)| !ok)
+        .map(|(l, _)| l)
+        .collect();
+    for (line, _) in &report {
+        eprintln!("{line}");
+    }
+    assert!(failed.is_empty(), "{failed:#?}");
+}
