@@ -59,6 +59,21 @@ pub enum Outcome {
     KeptBeside(Result<PathBuf, std::io::Error>),
 }
 
+impl Outcome {
+    /// What the table is told of it, the same from the window and the command line (nothing
+    /// when it was simply saved).
+    pub fn msg(&self) -> Option<Msg> {
+        match self {
+            Outcome::Saved => None,
+            Outcome::AddedOnNewer => Some(Msg::new("doc.added_on_newer")),
+            Outcome::KeptBeside(Ok(copy)) => {
+                Some(msg!("doc.kept_beside", file = store::shown_name(copy)))
+            }
+            Outcome::KeptBeside(Err(e)) => Some(msg!("ui.io_error", error = e.to_string())),
+        }
+    }
+}
+
 /// What reading the file again found.
 #[derive(Debug)]
 pub enum Reloaded {
@@ -396,36 +411,154 @@ impl Document {
         }
     }
 
-    /// The file changed since the document read it: settled by the store's conflict policy
-    /// under the lock held; the document then shows the file as it now is.
+    /// The file changed since the document read it: settled by [`settle`] (once: the window
+    /// waits on no more than one file); the document then shows the file as it now is.
     fn settle(
         &mut self,
         lock: &Lock,
         added: Option<&Hand>,
         now: &str,
     ) -> Result<Outcome, DocError> {
-        let store = Store::new(Store::root_of(&self.path));
-        let merged = store::merge_after_change(&store, &self.path, &self.session, added, now)
-            .map_err(DocError::NotSaved)?;
-        match merged {
-            store::Merged::Added(loaded) => {
+        match settle(&self.path, lock, &self.session, added, now, Patience::ONCE) {
+            Ok((outcome, loaded)) => {
                 self.replace(loaded);
-                self.write(lock)?;
-                Ok(Outcome::AddedOnNewer)
+                Ok(outcome)
+            }
+            // Not settled: the change is only here, and stays shown.
+            Err(e) => {
+                self.unsaved = true;
+                Err(e)
+            }
+        }
+    }
+}
+
+/// "The file changed under me", settled one way for every writer (the window's document, the
+/// command line's `add`, the room's server to come), under the lock held: the file is read as
+/// it now is; a hand added at the end (`added`, when that was the whole change) goes on top of
+/// it and is saved; any other change is kept in a copy beside it, never over theirs. While
+/// another writer keeps changing the file (a cleaner deleted the lock it held), it is read and
+/// settled again, as `patience` allows. What the file now holds comes back with the outcome.
+fn settle(
+    path: &Path,
+    lock: &Lock,
+    ours: &Session,
+    added: Option<&Hand>,
+    now: &str,
+    patience: Patience,
+) -> Result<(Outcome, Loaded), DocError> {
+    let store = Store::new(Store::root_of(path));
+    let mut tried = 0;
+    loop {
+        tried += 1;
+        match store::merge_after_change(&store, path, ours, added, now)
+            .map_err(DocError::NotSaved)?
+        {
+            store::Merged::Added(mut loaded) => {
+                match store::save(path, &loaded.session, loaded.stamp, lock) {
+                    Ok(stamp) => {
+                        loaded.stamp = stamp;
+                        return Ok((Outcome::AddedOnNewer, loaded));
+                    }
+                    Err(StoreError::Changed | StoreError::Locked(_)) if patience.again(tried) => {}
+                    Err(e) => return Err(DocError::NotSaved(e)),
+                }
             }
             store::Merged::Kept {
                 loaded,
                 copy: Ok(copy),
-            } => {
-                self.replace(loaded);
-                Ok(Outcome::KeptBeside(Ok(copy)))
-            }
-            // The copy could not be written: the change is only here, and stays shown.
+            } => return Ok((Outcome::KeptBeside(Ok(copy)), loaded)),
             store::Merged::Kept { copy: Err(e), .. } => {
-                self.unsaved = true;
-                Err(DocError::NotSaved(StoreError::Write(e)))
+                return Err(DocError::NotSaved(StoreError::Write(e)));
             }
         }
+    }
+}
+
+/// How long a writer tries again while the file keeps changing under it: a number of times at
+/// least, and until a time.
+#[derive(Clone, Copy)]
+pub struct Patience {
+    pub tries: usize,
+    pub until: Option<std::time::Instant>,
+}
+
+impl Patience {
+    /// Once: the window waits on no more than one file.
+    const ONCE: Patience = Patience {
+        tries: 1,
+        until: None,
+    };
+
+    fn again(self, tried: usize) -> bool {
+        tried < self.tries || self.until.is_some_and(|u| std::time::Instant::now() < u)
+    }
+}
+
+/// A session opened to add hands at its end (the command line's `marque add`), under a lock
+/// its caller holds: read without its sheet (the game after the last hand is all that is
+/// kept), saved by putting the new hands into the text as it was read, so that adding to a
+/// session of 100,000 hands costs little more than copying its file. A file changed meanwhile
+/// is settled as the window's document settles it ([`settle`]), with more patience: the
+/// command line may wait.
+pub struct Appender<'l> {
+    path: PathBuf,
+    lock: &'l Lock,
+    appending: store::Appending,
+    patience: Patience,
+}
+
+impl<'l> Appender<'l> {
+    /// The session at `path`, read to add at its end; the lock is taken again first if a
+    /// cleaner deleted it. A file that keeps changing under the lock is read and settled again
+    /// as `patience` allows.
+    pub fn open(
+        path: &Path,
+        lock: &'l Lock,
+        patience: Patience,
+    ) -> Result<Appender<'l>, StoreError> {
+        lock.hold()?;
+        Ok(Appender {
+            path: path.to_path_buf(),
+            lock,
+            appending: store::read_for_append(path)?,
+            patience,
+        })
+    }
+
+    pub fn session(&self) -> &Session {
+        &self.appending.session
+    }
+
+    /// Who sits where before the hand added.
+    pub fn seats(&self) -> &marque_core::games::table::Seats {
+        self.appending.replay.seats()
+    }
+
+    /// Takes up a session the players had stopped (logged).
+    pub fn reopen(&mut self, now: &str) {
+        history::reopen(&mut self.appending.session, now);
+    }
+
+    /// Adds `hand` at the end and saves; refused (nothing written) if it does not play.
+    /// (A hand as decoded from a file or the command line: fields Marque does not know stay.)
+    pub fn enter(mut self, hand: Hand, now: &str) -> Result<Outcome, DocError> {
+        let store::Appending {
+            session, replay, ..
+        } = &mut self.appending;
+        history::append(session, replay, hand.clone(), now).map_err(DocError::Refused)?;
+        let outcome = match self.appending.save(&self.path, self.lock) {
+            Ok(_) => Outcome::Saved,
+            Err(StoreError::Changed | StoreError::Locked(_)) => {
+                let ours = &self.appending.session;
+                settle(&self.path, self.lock, ours, Some(&hand), now, self.patience)?.0
+            }
+            Err(e) => return Err(DocError::NotSaved(e)),
+        };
+        // The process ends soon: the system takes back its memory at once, without freeing
+        // thousands of hands one by one.
+        std::mem::forget(self.appending);
+        Ok(outcome)
     }
 }
 

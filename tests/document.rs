@@ -235,3 +235,68 @@ fn the_document_merges_its_conflict_copies() {
         Err(DocError::Unsaved)
     ));
 }
+
+/// `marque add` writes through the document's appender, and a file changed under it (Syncthing
+/// writes without the lock) is settled as the window's document settles it: the hand goes on
+/// top of the file as it now is, or, where it no longer plays (the game over there), the
+/// session with it is kept in a copy beside the file, never over it.
+#[test]
+fn an_add_settles_a_file_changed_under_it_as_the_window_does() {
+    use marque::document::{Appender, Patience};
+    let dir = tempfile::tempdir().unwrap();
+    let p = truc(dir.path(), false);
+    let patience = Patience {
+        tries: 3,
+        until: None,
+    };
+    let hand = |doc: &Appender, winner: u64| {
+        doc.session()
+            .decode(&json!({"calls": [], "winner": winner}))
+            .unwrap()
+    };
+    let with_hands = |n: usize| {
+        let hands: Vec<_> = (0..n).map(|_| json!({"calls": [], "winner": 0})).collect();
+        json!({"format": "marque-session", "version": 1, "game": "truc",
+               "players": ["Alice", "Bruno"], "hands": hands})
+        .to_string()
+    };
+    let lock = Lock::acquire(&p).unwrap();
+    // Unchanged: saved.
+    let doc = Appender::open(&p, &lock, patience).unwrap();
+    let h = hand(&doc, 1);
+    assert!(matches!(doc.enter(h, NOW), Ok(Outcome::Saved)));
+    assert_eq!(saved_hands(&p), 1);
+    // Two hands arrive meanwhile: ours goes on top of them.
+    let doc = Appender::open(&p, &lock, patience).unwrap();
+    let h = hand(&doc, 1);
+    std::fs::write(&p, with_hands(2)).unwrap();
+    let added = doc.enter(h, NOW).unwrap();
+    assert!(matches!(added, Outcome::AddedOnNewer), "{added:?}");
+    let s = marque::store::read_session(&p).unwrap().session;
+    assert_eq!(s.hands.len(), 3);
+    // The game ended meanwhile over there: ours is kept beside, the file left as it came.
+    let doc = Appender::open(&p, &lock, patience).unwrap();
+    let h = hand(&doc, 1);
+    let over = with_hands(24);
+    std::fs::write(&p, &over).unwrap();
+    let kept = doc.enter(h, NOW).unwrap();
+    let Outcome::KeptBeside(Ok(copy)) = &kept else {
+        panic!("{kept:?}");
+    };
+    assert_eq!(std::fs::read_to_string(&p).unwrap(), over);
+    assert_eq!(
+        marque::store::read_session(copy)
+            .unwrap()
+            .session
+            .hands
+            .len(),
+        4
+    );
+    // Said in the window's words.
+    marque::init_texts();
+    let said = kept.msg().unwrap().render(marque::i18n::Lang::En);
+    assert!(
+        said.contains("not overwritten") && said.contains("marque merge"),
+        "{said}"
+    );
+}

@@ -25,8 +25,9 @@ use crate::session::{Problem, Session};
     // `marque FILE.json` opens the app on that session (as a file manager does).
     args_conflicts_with_subcommands = true,
     about = "Scorekeeping for card games played at a real table",
-    after_help = "Exit status: 0 done; 1 `check` found a file that is not fine, or `merge` needs \
-                  the players' choices; 2 refused input \
+    after_help = "Exit status: 0 done; 1 `check` found a file that is not fine, `merge` needs \
+                  the players' choices, or `add` kept the hand in a copy beside a file changed \
+                  meanwhile (to merge); 2 refused input \
                   (one line per problem on standard error); 3 the session is locked by another \
                   writer (try again, or `add --wait SECONDS`). Session files are read up to 64 MiB."
 )]
@@ -662,23 +663,38 @@ fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode 
         Ok(l) => l,
         Err(status) => return status,
     };
+    // Through the document's appender: a file changed meanwhile is settled as the window
+    // settles it (the hand on top of the file as it now is, or kept in a copy beside), said in
+    // the same words.
+    // The lock taken again by another writer meanwhile (a cleaner deleted it while that one
+    // held it): waited for as `--wait` allows, and a few times at least.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(wait);
-    // A save refused because the file changed under a lock taken again (a cleaner deleted the
-    // lock file while another writer held it) reads the file again and adds to that.
     let mut tries = 0;
-    loop {
+    let outcome = loop {
         tries += 1;
-        match add_once(file, &text, reopen, &lock) {
-            Ok(()) => return ExitCode::SUCCESS,
-            // Again while the wait allows, and a few times at least.
-            Err(Added::Store(StoreError::Changed | StoreError::Locked(_)))
-                if tries < 20 || std::time::Instant::now() < deadline =>
-            {
-                continue;
+        let patience = crate::document::Patience {
+            tries: 20,
+            until: Some(deadline),
+        };
+        match add_once(file, &text, reopen, &lock, patience) {
+            Ok(o) => break o,
+            Err(Added::Store(StoreError::Locked(_)))
+                if tries < 20 || std::time::Instant::now() < deadline => {}
+            Err(Added::Store(e @ StoreError::Locked(_))) => {
+                fail(&store_fail(e), lang);
+                return ExitCode::from(LOCKED);
             }
             Err(Added::Store(e)) => return fail(&store_fail(e), lang),
             Err(Added::Problems(p)) => return fail(&p, lang),
         }
+    };
+    if let Some(m) = outcome.msg() {
+        writeln!(crate::term::stderr(), "{}", m.render(lang)).ok();
+    }
+    match outcome {
+        // Not in the session: kept beside it, to merge.
+        crate::document::Outcome::KeptBeside(_) => ExitCode::from(1),
+        _ => ExitCode::SUCCESS,
     }
 }
 
@@ -720,49 +736,48 @@ enum Added {
     Problems(Vec<Problem>),
 }
 
-/// Reads the session, adds the hand and saves, under `lock`.
+/// Reads the session, adds the hand and saves, under `lock` (see [`Appender`]).
+///
+/// [`Appender`]: crate::document::Appender
 fn add_once(
     file: &std::path::Path,
     text: &str,
     reopen: bool,
     lock: &crate::store::Lock,
-) -> Result<(), Added> {
-    use crate::history;
-    use crate::store;
-    // The lock as it is on disk before the file is read: taken again if a cleaner deleted it.
-    lock.hold().map_err(Added::Store)?;
-    let mut appending = store::read_for_append(file).map_err(Added::Store)?;
-    let store::Appending {
-        session, replay, ..
-    } = &mut appending;
-    if session.closed && !reopen {
+    patience: crate::document::Patience,
+) -> Result<crate::document::Outcome, Added> {
+    use crate::document::{Appender, DocError};
+    let mut doc = Appender::open(file, lock, patience).map_err(Added::Store)?;
+    if doc.session().closed && !reopen {
         return Err(Added::Problems(vec![Problem::file(Msg::new(
             "store.closed",
         ))]));
     }
     let at = crate::now();
-    if session.closed {
-        history::reopen(session, &at);
+    if doc.session().closed {
+        doc.reopen(&at);
     }
-    let n = session.hands.len();
+    let n = doc.session().hands.len();
     let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
         Added::Problems(vec![Problem::hand(
             n,
             msg!("file.not_json", error = e.to_string()),
         )])
     })?;
-    let hand = session
+    let hand = doc
+        .session()
         .decode(&value)
         .map_err(|ms| Added::Problems(ms.into_iter().map(|m| Problem::hand(n, m)).collect()))?;
-    if let Some(m) = same_person_seated(file, &hand.game, replay.seats()) {
+    if let Some(m) = same_person_seated(file, &hand.game, doc.seats()) {
         return Err(Added::Problems(vec![Problem::hand(n, m)]));
     }
-    history::append(session, replay, hand, &at).map_err(Added::Problems)?;
-    appending.save(file, lock).map_err(Added::Store)?;
-    // The process ends soon: the system takes back its memory at once, without freeing
-    // thousands of hands one by one.
-    std::mem::forget(appending);
-    Ok(())
+    doc.enter(hand, &at).map_err(|e| match e {
+        DocError::Refused(p) => Added::Problems(p),
+        DocError::ReadOnly(r) => Added::Problems(vec![Problem::file(r.msg())]),
+        DocError::NotSaved(e) | DocError::Store(e) => Added::Store(e),
+        // (Never from an appender, which always has a hand to add and nothing unsaved.)
+        DocError::Nothing | DocError::Unsaved => Added::Store(crate::store::StoreError::Changed),
+    })
 }
 
 /// A substitute or an arrival named as someone seated, however typed (capitals, spaces,

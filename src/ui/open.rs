@@ -385,14 +385,7 @@ impl App {
             Ok(Outcome::Saved) => {
                 (after == After::Fields).then(|| Msg::new("ui.title.saved").into())
             }
-            Ok(Outcome::AddedOnNewer) => Some(Msg::new("ui.merge.added").into()),
-            Ok(Outcome::KeptBeside(Ok(copy))) => {
-                let file = store::shown_name(&copy);
-                Some(msg!("ui.merge.kept", file = file).into())
-            }
-            Ok(Outcome::KeptBeside(Err(e))) => {
-                Some(msg!("ui.io_error", error = e.to_string()).into())
-            }
+            Ok(o) => o.msg().map(Notice::from),
             Err(e) => {
                 let refused = match after {
                     After::Hands(key) => key,
