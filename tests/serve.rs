@@ -891,6 +891,20 @@ fn a_crowd_of_strangers_never_silences_the_room() {
     drop(crowd);
 }
 
+/// `marque serve` watches its folder once (one inotify instance: the folder's one watcher,
+/// recursive, which the window shares with the server when it shares).
+#[test]
+fn the_folder_is_watched_once() {
+    let dir = folder();
+    let s = serve(dir.path());
+    let inotify = std::fs::read_dir(format!("/proc/{}/fd", s.child.id()))
+        .unwrap()
+        .filter_map(|e| std::fs::read_link(e.ok()?.path()).ok())
+        .filter(|target| target.to_string_lossy().contains("inotify"))
+        .count();
+    assert_eq!(inotify, 1);
+}
+
 /// A second `marque serve` on a port already taken says so in words, with the way out
 /// (`--port`), and exits 2 (issue 41's small item).
 #[test]

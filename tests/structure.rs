@@ -357,3 +357,24 @@ fn a_circle_is_found() {
         "acquire".into()
     ]));
 }
+
+/// One watcher of the data folder: only `store/watch.rs` asks the system for one; the window
+/// and the room's server subscribe to it.
+#[test]
+fn the_folder_has_one_watcher() {
+    let mut files = Vec::new();
+    rust_files(
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
+        &mut files,
+    );
+    let watching: Vec<String> = files
+        .iter()
+        .filter(|f| {
+            std::fs::read_to_string(f)
+                .unwrap_or_default()
+                .contains("recommended_watcher(")
+        })
+        .map(|f| short(f))
+        .collect();
+    assert_eq!(watching, ["src/store/watch.rs"]);
+}

@@ -19,19 +19,21 @@ pub(super) fn serve(
         Ok(d) => d,
         Err(p) => return fail(&[p], lang),
     };
-    let sharing = match crate::serve::Sharing::start_for(dir, (bind, port), usize::from(clients)) {
-        Ok(s) => s,
-        // A port another program (another `marque serve`) holds: said in words, with the
-        // way out, not as the system's sentence.
-        Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => {
-            let m = msg!("web.port_taken", port = i64::from(port));
-            return fail(&[Problem::file(m)], lang);
-        }
-        Err(e) => {
-            let m = msg!("web.cannot_start", error = e.to_string());
-            return fail(&[Problem::file(m)], lang);
-        }
-    };
+    let watcher = std::sync::Arc::new(crate::store::watch::Watcher::new(&dir));
+    let sharing =
+        match crate::serve::Sharing::start_for(watcher, (bind, port), usize::from(clients)) {
+            Ok(s) => s,
+            // A port another program (another `marque serve`) holds: said in words, with the
+            // way out, not as the system's sentence.
+            Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => {
+                let m = msg!("web.port_taken", port = i64::from(port));
+                return fail(&[Problem::file(m)], lang);
+            }
+            Err(e) => {
+                let m = msg!("web.cannot_start", error = e.to_string());
+                return fail(&[Problem::file(m)], lang);
+            }
+        };
     let url = sharing.url().to_string();
     let mut text = format!("{url}\n");
     if let Ok(code) = qrcode::QrCode::new(url.as_bytes()) {

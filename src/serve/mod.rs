@@ -17,13 +17,14 @@ pub mod pages;
 mod routes;
 
 use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use notify::Watcher as _;
+use std::sync::mpsc::RecvTimeoutError;
+
+use crate::store::watch::Watcher;
 
 /// The most pages following at once by default (`--clients`); the next is told 503 at once.
 pub const MAX_CLIENTS: usize = 64;
@@ -51,7 +52,6 @@ pub struct Sharing {
     halt: Option<tokio::sync::watch::Sender<bool>>,
     hub: Arc<live::Hub>,
     threads: Vec<JoinHandle<()>>,
-    _watcher: Option<notify::RecommendedWatcher>,
 }
 
 /// The address the room reaches this machine at: the first private IPv4 address of a network
@@ -82,19 +82,21 @@ fn capability() -> std::io::Result<String> {
 }
 
 impl Sharing {
-    /// Starts serving `folder` on `bind`:`port` (0: any free port). The pages' address uses
-    /// `bind`, or the room's address when `bind` is unspecified (0.0.0.0).
-    pub fn start(folder: PathBuf, bind: IpAddr, port: u16) -> std::io::Result<Sharing> {
-        Sharing::start_for(folder, (bind, port), MAX_CLIENTS)
+    /// Starts serving the folder `watcher` watches on `bind`:`port` (0: any free port). The
+    /// pages' address uses `bind`, or the room's address when `bind` is unspecified (0.0.0.0).
+    /// The server follows the folder through that one watcher (the window's, when it shares).
+    pub fn start(watcher: Arc<Watcher>, bind: IpAddr, port: u16) -> std::io::Result<Sharing> {
+        Sharing::start_for(watcher, (bind, port), MAX_CLIENTS)
     }
 
     /// [`Sharing::start`] for at most `clients_at_most` pages following at once (a club with
     /// more phones than [`MAX_CLIENTS`]).
     pub fn start_for(
-        folder: PathBuf,
+        watcher: Arc<Watcher>,
         (bind, port): (IpAddr, u16),
         clients_at_most: usize,
     ) -> std::io::Result<Sharing> {
+        let folder = watcher.dir().to_path_buf();
         let stop = Arc::new(AtomicBool::new(false));
         let ms = |name: &str| {
             std::env::var(name)
@@ -142,38 +144,26 @@ impl Sharing {
                     runtime.shutdown_timeout(Duration::from_millis(500));
                 })?,
         ];
-        // The folder watched: each change read once, a short moment after it (a save is a
-        // write and a rename).
-        let (tx, rx) = std::sync::mpsc::channel::<()>();
-        let watcher = notify::recommended_watcher(move |e: notify::Result<notify::Event>| {
-            if e.is_ok_and(|e| !matches!(e.kind, notify::EventKind::Access(_))) {
-                tx.send(()).ok();
-            }
-        })
-        .and_then(|mut w| {
-            w.watch(&folder, notify::RecursiveMode::NonRecursive)?;
-            Ok(w)
-        })
-        .ok();
-        let for_thread = hub.clone();
+        // Each change the folder's watcher tells (once the folder is quiet) is read once.
         // Where the folder cannot be watched (no inotify left, a file system without it), it
         // is looked at once a second instead: pages still follow, a little later.
-        let polling = watcher.is_none().then(|| stop.clone());
+        let changes = watcher.subscribe(|| {});
+        let (for_thread, halting) = (hub.clone(), stop.clone());
         threads.push(
             std::thread::Builder::new()
                 .name("marque-serve-watch".into())
-                .spawn(move || match polling {
-                    None => {
-                        while rx.recv().is_ok() {
-                            std::thread::sleep(Duration::from_millis(30));
-                            while rx.try_recv().is_ok() {}
-                            for_thread.changed();
-                        }
-                    }
-                    Some(stop) => {
-                        while !stop.load(Ordering::Relaxed) {
-                            std::thread::sleep(Duration::from_secs(1));
-                            for_thread.changed();
+                .spawn(move || {
+                    while !halting.load(Ordering::Relaxed) {
+                        match changes.recv_timeout(Duration::from_secs(1)) {
+                            Ok(_) => {
+                                while changes.try_recv().is_ok() {}
+                                for_thread.changed();
+                            }
+                            Err(RecvTimeoutError::Timeout) if !watcher.watching() => {
+                                for_thread.changed();
+                            }
+                            Err(RecvTimeoutError::Timeout) => {}
+                            Err(RecvTimeoutError::Disconnected) => return,
                         }
                     }
                 })?,
@@ -185,7 +175,6 @@ impl Sharing {
             halt: Some(halt),
             hub,
             threads,
-            _watcher: watcher,
         })
     }
 
@@ -210,7 +199,6 @@ impl Sharing {
             halt.send(true).ok();
         }
         self.hub.close();
-        self._watcher = None;
         for t in self.threads.drain(..) {
             t.join().ok();
         }

@@ -31,6 +31,7 @@ mod lock;
 pub mod people;
 mod save;
 mod sync;
+pub mod watch;
 
 pub use conflict::{Merged, merge_after_change};
 pub use files::{

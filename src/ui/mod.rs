@@ -424,6 +424,12 @@ impl App {
         self.watch.watching()
     }
 
+    /// How many follow the data folder's one watcher (the window, and the room's server while
+    /// it shares).
+    pub fn folder_followers(&self) -> usize {
+        self.watch.watcher().subscribers()
+    }
+
     /// The notice shown, in the app's language.
     pub fn notice_text(&self) -> Option<String> {
         self.notice.as_ref().map(|n| n.render(self.lang()))

@@ -37,7 +37,7 @@ impl App {
             return;
         }
         let any = std::net::IpAddr::from([0, 0, 0, 0]);
-        match crate::serve::Sharing::start(self.store.dir.clone(), any, 0) {
+        match crate::serve::Sharing::start(self.watch.watcher(), any, 0) {
             Ok(sharing) => {
                 let qr = qrcode::QrCode::new(sharing.url().as_bytes()).ok();
                 self.sharing = Some(Shared { sharing, qr });

@@ -67,6 +67,8 @@ fn sharing_is_off_until_the_key_and_off_again_after_it_and_after_closing() {
     assert!(shows(&h, &url), "the address in text");
     let path = url.splitn(4, '/').nth(3).map(|p| format!("/{p}")).unwrap();
     assert_eq!(get(port, &path), 200);
+    // The server follows the folder through the window's own watcher (no second one).
+    assert_eq!(h.state().folder_followers(), 2);
     // The same key stops it.
     click(&mut h, "Arrêter le partage");
     assert!(h.state().sharing.is_none());

@@ -262,8 +262,19 @@ fn the_window_follows_a_data_folder_replaced_by_a_link() {
     assert!(h.state().watching());
     let other = root.path().join("club");
     std::fs::create_dir_all(&other).unwrap();
+    assert!(!h.ctx.has_requested_repaint(), "the window is idle");
     std::fs::rename(&data, root.path().join("data-old")).unwrap();
     std::os::unix::fs::symlink(&other, &data).unwrap();
+    // The window idle (no frame, no input): the folder's watcher finds the new folder on its
+    // own timer and wakes the window within 3 s.
+    let start = std::time::Instant::now();
+    while !h.ctx.has_requested_repaint() && start.elapsed() < std::time::Duration::from_secs(3) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(
+        h.ctx.has_requested_repaint(),
+        "the idle window was not woken within 3 s"
+    );
     let session = |players: [&str; 2]| {
         json!({"format": "marque-session", "version": 1, "game": "truc", "players": players,
                "hands": []})
