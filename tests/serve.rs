@@ -292,6 +292,67 @@ fn a_change_reaches_a_following_page_with_its_totals() {
     assert!(gone, "the page was not told the session went");
 }
 
+/// A long session is sent by parts: a page holds its last 100 rows and a link to the earlier
+/// ones, a following page is sent them once, then each change as what changed (the new row and
+/// the one that was last, the parts that changed), never the whole sheet again.
+#[test]
+fn a_long_session_is_sent_by_parts_and_a_change_as_what_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    let deals: Vec<Value> = (0..2000)
+        .map(|k| {
+            let by = ["N", "E", "S", "W"][k % 4];
+            json!({"contract": "1NT", "declarer": by, "tricks": 7})
+        })
+        .collect();
+    let long = json!({"format": "marque-session", "version": 1, "id": "long", "game": "bridge",
+        "created": "2026-11-26T20:00:00+01:00", "players": ["Anne", "Bruno", "Claire", "David"],
+        "options": {}, "hands": deals});
+    let file = dir.path().join("long.json");
+    std::fs::write(&file, long.to_string()).unwrap();
+    let s = serve(dir.path());
+    let page = format!("{}/s/long", s.root);
+    let (status, html) = get(&s.host, &page);
+    assert_eq!(status, 200);
+    assert_eq!(html.matches("<tr data-i=").count(), 100, "the page's rows");
+    assert!(html.contains("data-i=\"1999\"") && !html.contains("data-i=\"1899\""));
+    assert!(
+        html.contains("before=1900\">Donnes précédentes</a>"),
+        "the earlier hands' link"
+    );
+    let (status, earlier) = get(&s.host, &format!("{page}?before=1900"));
+    assert_eq!(status, 200);
+    assert_eq!(earlier.matches("<tr data-i=").count(), 100);
+    assert!(earlier.contains("data-i=\"1800\"") && earlier.contains("data-i=\"1899\""));
+    let mut events = Events::open(&s.host, &format!("{page}/events"));
+    let first = events.change(Duration::from_secs(5)).expect("the sheet");
+    let whole = first["html"].as_str().expect("sent whole at first");
+    assert_eq!(whole.matches("<tr data-i=").count(), 100);
+    assert!(whole.len() < 64 * 1024, "{} bytes first", whole.len());
+    let added = marque(&[
+        "add",
+        file.to_str().unwrap(),
+        r#"{"contract": "3NT", "declarer": "W", "tricks": 9}"#,
+    ]);
+    assert!(added.status.success());
+    let next = events.change(Duration::from_secs(5)).expect("the change");
+    assert!(next.get("html").is_none(), "the sheet sent whole again");
+    let rows: Vec<u64> = next["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r[0].as_u64().unwrap())
+        .collect();
+    assert_eq!(rows, [1999, 2000], "the one that was last, and the new one");
+    assert_eq!(next["count"], 2001);
+    assert!(
+        next.get("head").is_some() && next.get("foot").is_some(),
+        "the totals changed"
+    );
+    assert!(next.get("cols").is_none(), "the table's head did not");
+    let bytes = serde_json::to_string(&next).unwrap().len();
+    assert!(bytes < 16 * 1024, "{bytes} bytes for one deal");
+}
+
 /// Clients that send half a request, or nothing, are closed after the time limit (600 ms
 /// here, 10 s by default) and keep no page waiting for longer; a page that follows keeps
 /// following past it, and the server still answers after being idle for longer than it.

@@ -19,6 +19,7 @@ pub(super) fn serve(
         Ok(d) => d,
         Err(p) => return fail(&[p], lang),
     };
+    room_for(usize::from(clients));
     let watcher = std::sync::Arc::new(crate::store::watch::Watcher::new(&dir));
     let sharing =
         match crate::serve::Sharing::start_for(watcher, (bind, port), usize::from(clients)) {
@@ -57,5 +58,30 @@ pub(super) fn serve(
     // Serves until the process is stopped (Ctrl+C ends it, and with it every connection).
     loop {
         std::thread::park();
+    }
+}
+
+/// Descriptors enough for `clients` pages following and the connections beside them (two
+/// each, and some), as far as the system's hard limit allows: a club's `--clients 1000` is not
+/// cut at the usual 1,024. A limit that cannot be raised is left as it is (the server survives
+/// running out: it lets strangers go and goes on).
+fn room_for(clients: usize) {
+    #[cfg(unix)]
+    {
+        let want = libc::rlim_t::try_from(clients.saturating_mul(2).saturating_add(512))
+            .unwrap_or(libc::rlim_t::MAX);
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit writes the struct given, nothing else.
+        if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &raw mut limit) } != 0 {
+            return;
+        }
+        if limit.rlim_cur < want {
+            limit.rlim_cur = want.min(limit.rlim_max);
+            // SAFETY: setrlimit reads the struct given; a refusal leaves the limit as it was.
+            unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &raw const limit) };
+        }
     }
 }

@@ -33,8 +33,13 @@
     });
     source.addEventListener("change", function (e) {
       var d = JSON.parse(e.data);
-      // The server escaped every text of the sheet it sends.
-      main.innerHTML = d.html;
+      // The server escaped every text of the sheet it sends: the sheet whole (on opening and
+      // reopening), or what changed (rows by their place, parts by their id).
+      if (typeof d.html === "string") {
+        main.innerHTML = d.html;
+      } else {
+        apply(d);
+      }
       if (hands >= 0 && d.hands !== hands && d.news) { live.textContent = d.news; }
       hands = d.hands;
       body.setAttribute("data-totals", JSON.stringify(d.totals));
@@ -44,6 +49,45 @@
       main.textContent = d.text;
       over = true;
       source.close();
+    });
+  }
+  // A row made from the server's text.
+  function row(html) {
+    var t = document.createElement("tbody");
+    t.innerHTML = html;
+    return t.firstElementChild;
+  }
+  // What changed: each row new or changed put in its place (rows of an earlier part not shown
+  // here stay out), rows past the sheet's end taken away, the other parts replaced.
+  function apply(d) {
+    var tbody = document.getElementById("rows");
+    if (tbody) {
+      var from = parseInt(tbody.getAttribute("data-from") || "0", 10);
+      (d.rows || []).forEach(function (pair) {
+        var i = pair[0];
+        if (i < from) { return; }
+        var old = tbody.querySelector('tr[data-i="' + i + '"]');
+        var made = row(pair[1]);
+        if (!made) { return; }
+        if (old) {
+          tbody.replaceChild(made, old);
+        } else {
+          tbody.appendChild(made);
+        }
+      });
+      Array.prototype.slice.call(tbody.querySelectorAll("tr[data-i]")).forEach(function (tr) {
+        if (parseInt(tr.getAttribute("data-i"), 10) >= d.count) { tbody.removeChild(tr); }
+      });
+    }
+    ["head", "cols", "foot", "wheel", "log"].forEach(function (id) {
+      var part = document.getElementById(id);
+      if (part && typeof d[id] === "string") {
+        // The log keeps its open or closed state.
+        var open = part.querySelector("details[open]") !== null;
+        part.innerHTML = d[id];
+        var details = part.querySelector("details");
+        if (open && details) { details.setAttribute("open", ""); }
+      }
     });
   }
   open();

@@ -1,7 +1,10 @@
-//! Following sessions live: the folder watched (inotify, through notify: no work while nothing
-//! changes), each followed session read again when its file changes, and what it now shows
-//! sent once to every page that follows it, as a server-sent event. The file stays the one
-//! truth: nothing is kept but what the pages were last sent.
+//! Following sessions live: each followed session read again when its file changes (the folder's
+//! one watcher tells), and what changed sent to every page that follows it, as a server-sent
+//! event. A page that comes is sent the sheet once (its last rows); then each change as what
+//! changed: the rows new or changed, the parts above and below them that changed, the totals
+//! and the news. The hub keeps one parsed copy of each followed session and, by language, a
+//! fingerprint of each part its pages were sent: memory and bytes grow with the change, not
+//! with the session.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -12,7 +15,6 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use hyper::body::Frame;
-use tokio::sync::mpsc::error::TrySendError;
 use tokio::sync::mpsc::{Receiver, Sender};
 
 use super::pages::{self, Base};
@@ -32,14 +34,76 @@ struct Page {
     tx: Sender<Event>,
 }
 
-/// A session followed: its file, the file's stamp when last read, its pages.
+/// What the pages of one language were last sent, as fingerprints of each part.
+struct Known {
+    lang: Lang,
+    rows: Vec<u64>,
+    /// The head, the table's head, its foot, the wheel, the log.
+    parts: [u64; 5],
+}
+
+/// A session followed: its file, the file's stamp when last read, the session as then read,
+/// its pages, what they were sent.
 struct Followed {
     path: PathBuf,
     stamp: Option<(u64, std::time::SystemTime)>,
+    loaded: Option<crate::store::Loaded>,
     pages: Vec<Page>,
-    /// What its pages were last sent, by language: a page that comes is sent the same bytes
-    /// (one copy for every page, however long the sheet).
-    sent: Vec<(Lang, Event)>,
+    known: Vec<Known>,
+    /// What a page that comes is sent first, by language, while the file does not change.
+    first: Vec<(Lang, Event)>,
+}
+
+fn fingerprint(text: &str) -> u64 {
+    use std::hash::{Hash as _, Hasher as _};
+    let mut h = std::hash::DefaultHasher::new();
+    text.hash(&mut h);
+    h.finish()
+}
+
+impl Known {
+    /// What differs from `parts` (which the pages now get), as a change event's fields; the
+    /// fingerprints follow.
+    fn change(&mut self, parts: &pages::Parts) -> serde_json::Map<String, serde_json::Value> {
+        let mut out = serde_json::Map::new();
+        let mut rows = Vec::new();
+        let mut now = Vec::with_capacity(parts.rows.len());
+        for (i, r) in parts.rows.iter().enumerate() {
+            let f = fingerprint(r);
+            if self.rows.get(i) != Some(&f) {
+                rows.push(serde_json::json!([i, r]));
+            }
+            now.push(f);
+        }
+        self.rows = now;
+        out.insert("rows".into(), rows.into());
+        out.insert("count".into(), parts.rows.len().into());
+        let named = [
+            ("head", &parts.head),
+            ("cols", &parts.cols),
+            ("foot", &parts.foot),
+            ("wheel", &parts.wheel),
+            ("log", &parts.log),
+        ];
+        for (k, (name, text)) in named.into_iter().enumerate() {
+            let f = fingerprint(text);
+            if self.parts[k] != f {
+                self.parts[k] = f;
+                out.insert(name.into(), text.as_str().into());
+            }
+        }
+        out
+    }
+
+    fn of(lang: Lang, parts: &pages::Parts) -> Known {
+        let mut k = Known {
+            lang,
+            rows: Vec::new(),
+            parts: [0; 5],
+        };
+        k.change(parts);
+        k
+    }
 }
 
 /// Every session followed, by id, and the folder's listing as last read.
@@ -114,122 +178,162 @@ impl Hub {
         }
     }
 
-    /// What a page of session `path` in `lang` is sent: the sheet as it now is ("change"), or
-    /// that the session is gone (its file no longer there, or a link now). Nothing while the
-    /// file is there but does not read (written in place, half copied, damaged): the page keeps
-    /// what it shows, and the file's next change is read again.
-    fn event(&self, id: &str, path: Option<&Path>, lang: Lang) -> Option<Event> {
-        let base = self.base(lang);
-        let path = path.filter(|p| own_file(p));
+    /// An event named `name` with `data`.
+    fn event(name: &str, data: &serde_json::Value) -> Event {
+        Bytes::from(format!("event: {name}\ndata: {data}\n\n"))
+    }
+
+    /// What every event of a session carries besides its parts: the totals, the number of
+    /// hands, and what the newest hand did (for the page's live region).
+    fn common(
+        &self,
+        lang: Lang,
+        l: &crate::store::Loaded,
+        out: &mut serde_json::Map<String, serde_json::Value>,
+    ) {
+        let news = pages::news(&self.base(lang), &l.session, &l.sheet);
+        out.insert("news".into(), news.into());
+        out.insert("totals".into(), serde_json::json!(l.sheet.totals));
+        out.insert("hands".into(), l.sheet.hands.len().into());
+    }
+
+    /// Reads followed session `id` again if its file changed (or moved), and sends each of its
+    /// pages what changed. A file there that does not read just now (written in place, half
+    /// copied, damaged) sends nothing: the pages keep what they show, and the file's next
+    /// change is read again. A file gone (or a link now) is said so.
+    fn refresh(&self, id: &str, f: &mut Followed) {
+        let mut now = stamp(&f.path);
+        let moved = now.is_none();
+        if moved && let Some(p) = find(&self.folder, id) {
+            // Renamed (another machine's copy put in its place): followed there.
+            f.path = p;
+            now = stamp(&f.path);
+        }
+        if now == f.stamp && !moved && f.loaded.is_some() {
+            return;
+        }
+        f.stamp = now;
+        f.first.clear();
+        let path = now
+            .is_some()
+            .then_some(f.path.as_path())
+            .filter(|p| own_file(p));
         let loaded = match path.map(crate::store::read_session) {
-            Some(Ok(l)) => Some(l),
-            Some(Err(_)) => return None,
-            None => None,
-        };
-        let text = match loaded {
-            Some(l) => {
-                let body = serde_json::json!({
-                    "html": pages::sheet_html(&base, id, &l.session, &l.sheet),
-                    "news": pages::news(&base, &l.session, &l.sheet),
-                    "totals": l.sheet.totals,
-                    "hands": l.sheet.hands.len(),
-                });
-                format!("event: change\ndata: {body}\n\n")
+            Some(Ok(l)) => l,
+            // Read again at its next change, even one that leaves its length and time as they
+            // were (a write in place within the clock's tick).
+            Some(Err(_)) => {
+                f.stamp = None;
+                return;
             }
             None => {
-                let body = serde_json::json!({ "text": crate::i18n::tr(lang, "web.gone") });
-                format!("event: gone\ndata: {body}\n\n")
+                let mut made: Vec<(Lang, Event)> = Vec::new();
+                f.pages.retain(|p| {
+                    let e = match made.iter().find(|(l, _)| *l == p.lang) {
+                        Some((_, e)) => e.clone(),
+                        None => {
+                            let text = crate::i18n::tr(p.lang, "web.gone");
+                            let e = Self::event("gone", &serde_json::json!({ "text": text }));
+                            made.push((p.lang, e.clone()));
+                            e
+                        }
+                    };
+                    p.tx.try_send(e).is_ok()
+                });
+                f.loaded = None;
+                f.known.clear();
+                return;
             }
         };
-        Some(Bytes::from(text))
+        // Each language its pages read, made once and sent to each of them.
+        let mut langs: Vec<Lang> = f.pages.iter().map(|p| p.lang).collect();
+        langs.dedup();
+        f.known.retain(|k| langs.contains(&k.lang));
+        let mut made: Vec<(Lang, Event)> = Vec::new();
+        for lang in langs {
+            if made.iter().any(|(l, _)| *l == lang) {
+                continue;
+            }
+            let parts = pages::Parts::of(&self.base(lang), id, &loaded.session, &loaded.sheet);
+            let mut data = match f.known.iter_mut().find(|k| k.lang == lang) {
+                Some(k) => k.change(&parts),
+                None => {
+                    // Pages that were sent the sheet before it was ever read here: sent it
+                    // whole (their rows are dropped first).
+                    f.known.push(Known::of(lang, &parts));
+                    let mut d = serde_json::Map::new();
+                    let from = parts.rows.len().saturating_sub(pages::PART);
+                    d.insert("html".into(), parts.main(&self.base(lang), id, from).into());
+                    d
+                }
+            };
+            self.common(lang, &loaded, &mut data);
+            made.push((lang, Self::event("change", &data.into())));
+        }
+        // A page gone or too slow (its queue full) is let go: it reconnects and is sent the
+        // sheet whole.
+        f.pages.retain(|p| {
+            made.iter()
+                .find(|(l, _)| *l == p.lang)
+                .is_some_and(|(_, e)| p.tx.try_send(e.clone()).is_ok())
+        });
+        f.loaded = Some(loaded);
     }
 
     /// A page starts following session `id` (its file `path`): it is sent the sheet as it is
-    /// now, then every change.
+    /// now (its last rows), then every change.
     pub fn follow(&self, id: &str, path: PathBuf, lang: Lang) -> Receiver<Event> {
         let (tx, rx) = tokio::sync::mpsc::channel(QUEUE);
         let mut followed = self.followed.lock().unwrap_or_else(|e| e.into_inner());
-        let now = stamp(&path);
         let f = followed.entry(id.to_string()).or_insert_with(|| Followed {
-            stamp: now,
             path,
+            stamp: None,
+            loaded: None,
             pages: Vec::new(),
-            sent: Vec::new(),
+            known: Vec::new(),
+            first: Vec::new(),
         });
-        if f.stamp != now {
-            // Changed since it was last sent: what was sent is no longer the sheet.
-            f.sent.clear();
-        }
-        let first = match f.sent.iter().find(|(l, _)| *l == lang) {
-            Some((_, e)) => Some(e.clone()),
-            None => {
-                let e = self.event(id, Some(&f.path), lang);
-                if let Some(e) = &e {
-                    f.sent.push((lang, e.clone()));
-                }
-                e
-            }
-        };
-        match first {
-            Some(first) => {
-                tx.try_send(first).ok();
-            }
-            // Not readable just now: read again at its next change, whatever its stamp then.
-            None => f.stamp = None,
-        }
         // Pages that went since the last change are let go now (a phone reconnecting to a
         // session that does not change leaves nothing behind).
         f.pages.retain(|p| !p.tx.is_closed());
+        // The pages following already are sent what changed first.
+        self.refresh(id, f);
+        let first = f
+            .first
+            .iter()
+            .find(|(l, _)| *l == lang)
+            .map(|(_, e)| e.clone());
+        let first = match (first, &f.loaded) {
+            (Some(e), _) => Some(e),
+            (None, Some(l)) => {
+                let parts = pages::Parts::of(&self.base(lang), id, &l.session, &l.sheet);
+                if !f.known.iter().any(|k| k.lang == lang) {
+                    f.known.push(Known::of(lang, &parts));
+                }
+                let mut data = serde_json::Map::new();
+                let from = parts.rows.len().saturating_sub(pages::PART);
+                data.insert("html".into(), parts.main(&self.base(lang), id, from).into());
+                self.common(lang, l, &mut data);
+                let e = Self::event("change", &data.into());
+                f.first.push((lang, e.clone()));
+                Some(e)
+            }
+            (None, None) => None,
+        };
+        if let Some(e) = first {
+            tx.try_send(e).ok();
+        }
         f.pages.push(Page { lang, tx });
         rx
     }
 
     /// Something changed in the folder: each followed session whose file changed is read
-    /// again, once per language, and sent to its pages; a page gone or too slow is let go.
+    /// again, once, and each of its pages sent what changed.
     pub fn changed(&self) {
         *self.listing.lock().unwrap_or_else(|e| e.into_inner()) = None;
         let mut followed = self.followed.lock().unwrap_or_else(|e| e.into_inner());
         followed.retain(|id, f| {
-            let now = stamp(&f.path);
-            let moved = now.is_none();
-            if moved && let Some(p) = find(&self.folder, id) {
-                // Renamed (another machine's copy put in its place): followed there.
-                f.path = p;
-            }
-            let now = stamp(&f.path);
-            if now == f.stamp && !moved {
-                return !f.pages.is_empty();
-            }
-            f.stamp = now;
-            let path = now.is_some().then_some(f.path.as_path());
-            let mut made: Vec<(Lang, Option<Event>)> = Vec::new();
-            f.pages.retain(|p| {
-                let event = match made.iter().find(|(l, _)| *l == p.lang) {
-                    Some((_, e)) => e.clone(),
-                    None => {
-                        let e = self.event(id, path, p.lang);
-                        made.push((p.lang, e.clone()));
-                        e
-                    }
-                };
-                // The file does not read just now: the page waits for its next change.
-                let Some(event) = event else {
-                    return true;
-                };
-                match p.tx.try_send(event) {
-                    Ok(()) => true,
-                    Err(TrySendError::Full(_) | TrySendError::Closed(_)) => false,
-                }
-            });
-            // A read that failed is made again at the file's next change, even one that leaves
-            // its length and time as they were (a write in place within the clock's tick).
-            if made.iter().any(|(_, e)| e.is_none()) {
-                f.stamp = None;
-            }
-            f.sent = made
-                .into_iter()
-                .filter_map(|(l, e)| e.map(|e| (l, e)))
-                .collect();
+            self.refresh(id, f);
             !f.pages.is_empty()
         });
     }

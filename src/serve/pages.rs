@@ -210,139 +210,235 @@ fn ratings(
     )
 }
 
-/// A session's page: its sheet (see [`sheet`]), followed live.
-pub fn session_page(base: &Base, id: &str, session: &Session, sheet: &Sheet) -> String {
-    let main = sheet_html(base, id, session, sheet);
+/// The rows a page shows at first, and in each part asked for by "earlier hands": a phone never
+/// loads a whole long session.
+pub const PART: usize = 100;
+
+/// A session's page: its sheet (see [`Parts`]), followed live. `before`: the part of the rows
+/// before this one ("earlier hands"), shown alone, not followed.
+pub fn session_page(
+    base: &Base,
+    id: &str,
+    session: &Session,
+    sheet: &Sheet,
+    before: Option<usize>,
+) -> String {
+    let parts = Parts::of(base, id, session, sheet);
     let title = format!(
         "{} — {}",
         tr(base.lang, session.game.name_key()),
         session.seats().seated().join(", ")
     );
-    let events = format!("{}/events?lang={}", base.session(id), base.lang_code());
-    page(base, &title, &main, Some(&events))
+    match before {
+        None => {
+            let main = parts.main(base, id, parts.rows.len().saturating_sub(PART));
+            let events = format!("{}/events?lang={}", base.session(id), base.lang_code());
+            page(base, &title, &main, Some(&events))
+        }
+        Some(end) => {
+            let end = end.min(parts.rows.len());
+            let main = parts.earlier(base, id, end.saturating_sub(PART), end);
+            page(base, &title, &main, None)
+        }
+    }
 }
 
-/// What a session's page shows, the part a live event replaces: the game and its players,
-/// every side's total in large type, where the game stands, the whole sheet (each hand a link
-/// to its count, the last one marked), the log in sentences.
-pub fn sheet_html(base: &Base, id: &str, session: &Session, sheet: &Sheet) -> String {
-    let lang = base.lang;
-    let view = SheetView::new(session, sheet, lang);
-    let names = &view.head.names;
-    let mut out = String::new();
-    put!(
-        out,
-        "<h1>{} <small>{}</small></h1>",
-        escape(&tr(lang, session.game.name_key())),
-        escape(&session.seats().seated().join(" · "))
-    );
-    let unit = escape(&tr(lang, session.game.total_label()));
-    out.push_str("<ul class=\"totals\" aria-label=\"");
-    out.push_str(&unit);
-    out.push_str("\">");
-    for (i, (n, t)) in names.iter().zip(&view.head.totals).enumerate() {
-        let lead = if view.head.winners.contains(&i) {
-            " class=\"won\""
-        } else {
-            ""
-        };
+/// A session's sheet in the parts a live change replaces one by one: what stands above the
+/// table (the game and its players, every side's total in large type, where the game stands),
+/// the table's head, each row (each hand a link to its count, the last one marked), its foot,
+/// Chicago's wheel, the log in sentences.
+pub struct Parts {
+    pub head: String,
+    pub cols: String,
+    pub rows: Vec<String>,
+    pub foot: String,
+    pub wheel: String,
+    pub log: String,
+}
+
+/// The log's sentences a page shows (the last ones).
+const LOG_SHOWN: usize = 200;
+
+impl Parts {
+    pub fn of(base: &Base, id: &str, session: &Session, sheet: &Sheet) -> Parts {
+        let lang = base.lang;
+        let view = SheetView::new(session, sheet, lang);
+        let names = &view.head.names;
+        let mut head = String::new();
         put!(
-            out,
-            "<li{lead}><span class=\"side\">{}</span> <span class=\"total\">{}</span></li>",
-            escape(n),
-            minus(*t)
+            head,
+            "<h1>{} <small>{}</small></h1>",
+            escape(&tr(lang, session.game.name_key())),
+            escape(&session.seats().seated().join(" · "))
         );
-    }
-    out.push_str("</ul>");
-    let state = if view.head.finished && !view.head.goes_on {
-        view.head.outcome().render(lang)
-    } else {
-        sheet.state().render(lang)
-    };
-    put!(out, "<p class=\"state\">{}</p>", escape(&typeset(&state)));
-    // The sheet: a real table, its headers named.
-    let hand = session
-        .game
-        .hand_words(crate::i18n::Msg::new("ui.sheet.hand"))
-        .render(lang);
-    // A wide table (eight players on a phone) scrolls sideways in its own box; the totals
-    // above it stay in view.
-    put!(
-        out,
-        "<div class=\"wide\" role=\"region\" tabindex=\"0\" aria-label=\"{}\">",
-        escape(&tr(lang, "web.sheet"))
-    );
-    put!(
-        out,
-        "<table class=\"sheet\"><caption>{}</caption><thead><tr><th scope=\"col\">#</th><th scope=\"col\">{}</th>",
-        escape(&tr(lang, "web.sheet")),
-        escape(&hand)
-    );
-    for n in names {
-        put!(out, "<th scope=\"col\">{}</th>", escape(n));
-    }
-    out.push_str("</tr></thead><tbody>");
-    let last = view.rows.len().checked_sub(1);
-    for r in &view.rows {
-        let mark = if Some(r.index) == last {
-            " class=\"last\" aria-current=\"true\""
-        } else {
-            ""
-        };
-        put!(
-            out,
-            "<tr{mark}><th scope=\"row\"><a href=\"{}/h/{}?lang={}\">{}</a></th><td>{}</td>",
-            base.session(id),
-            r.index + 1,
-            base.lang_code(),
-            r.number()
-                .map_or_else(|| "•".to_string(), |n| n.to_string()),
-            escape(&r.shown(names, lang))
-        );
-        for c in &r.cells {
-            put!(out, "<td>{}</td>", escape(&typeset(&c.text())));
-        }
-        out.push_str("</tr>");
-    }
-    out.push_str("</tbody><tfoot><tr><th scope=\"row\"></th>");
-    put!(out, "<td>{unit}</td>");
-    for t in &view.head.totals {
-        put!(out, "<td>{}</td>", minus(*t));
-    }
-    out.push_str("</tr></tfoot></table></div>");
-    // Chicago: the chukker being played (or the last one), as its wheel.
-    if let Some(k) = view.papers.len().checked_sub(1)
-        && let Some(paper) = view.papers.get(k).filter(|p| p.wheel.is_some())
-    {
-        put!(
-            out,
-            "<table class=\"wheel\"><caption>{}</caption><tbody>",
-            escape(&paper.title(k).render(lang))
-        );
-        for [deal, dealer, vul, points, running] in paper.wheel_rows(lang) {
+        let unit = escape(&tr(lang, session.game.total_label()));
+        put!(head, "<ul class=\"totals\" aria-label=\"{unit}\">");
+        for (i, (n, t)) in names.iter().zip(&view.head.totals).enumerate() {
+            let lead = if view.head.winners.contains(&i) {
+                " class=\"won\""
+            } else {
+                ""
+            };
             put!(
-                out,
-                "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td><td>{}</td><td>Σ {}</td></tr>",
-                escape(&deal),
-                escape(&dealer),
-                escape(&vul),
-                escape(&typeset(&points)),
-                escape(&typeset(&running))
+                head,
+                "<li{lead}><span class=\"side\">{}</span> <span class=\"total\">{}</span></li>",
+                escape(n),
+                minus(*t)
             );
         }
-        out.push_str("</tbody></table>");
+        head.push_str("</ul>");
+        let state = if view.head.finished && !view.head.goes_on {
+            view.head.outcome().render(lang)
+        } else {
+            sheet.state().render(lang)
+        };
+        put!(head, "<p class=\"state\">{}</p>", escape(&typeset(&state)));
+        let hand = session
+            .game
+            .hand_words(crate::i18n::Msg::new("ui.sheet.hand"))
+            .render(lang);
+        let mut cols = format!(
+            "<tr><th scope=\"col\">#</th><th scope=\"col\">{}</th>",
+            escape(&hand)
+        );
+        for n in names {
+            put!(cols, "<th scope=\"col\">{}</th>", escape(n));
+        }
+        cols.push_str("</tr>");
+        let last = view.rows.len().checked_sub(1);
+        let rows = view
+            .rows
+            .iter()
+            .map(|r| {
+                let mark = if Some(r.index) == last {
+                    " class=\"last\" aria-current=\"true\""
+                } else {
+                    ""
+                };
+                let mut row = format!(
+                    "<tr data-i=\"{i}\"{mark}><th scope=\"row\"><a href=\"{}/h/{}?lang={}\">{}</a></th><td>{}</td>",
+                    base.session(id),
+                    r.index + 1,
+                    base.lang_code(),
+                    r.number()
+                        .map_or_else(|| "•".to_string(), |n| n.to_string()),
+                    escape(&r.shown(names, lang)),
+                    i = r.index,
+                );
+                for c in &r.cells {
+                    put!(row, "<td>{}</td>", escape(&typeset(&c.text())));
+                }
+                row.push_str("</tr>");
+                row
+            })
+            .collect();
+        let mut foot = format!("<tr><th scope=\"row\"></th><td>{unit}</td>");
+        for t in &view.head.totals {
+            put!(foot, "<td>{}</td>", minus(*t));
+        }
+        foot.push_str("</tr>");
+        // Chicago: the chukker being played (or the last one), as its wheel.
+        let mut wheel = String::new();
+        if let Some(k) = view.papers.len().checked_sub(1)
+            && let Some(paper) = view.papers.get(k).filter(|p| p.wheel.is_some())
+        {
+            put!(
+                wheel,
+                "<table class=\"wheel\"><caption>{}</caption><tbody>",
+                escape(&paper.title(k).render(lang))
+            );
+            for [deal, dealer, vul, points, running] in paper.wheel_rows(lang) {
+                put!(
+                    wheel,
+                    "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td><td>{}</td><td>Σ {}</td></tr>",
+                    escape(&deal),
+                    escape(&dealer),
+                    escape(&vul),
+                    escape(&typeset(&points)),
+                    escape(&typeset(&running))
+                );
+            }
+            wheel.push_str("</tbody></table>");
+        }
+        let lines = crate::history::sentences(session, sheet);
+        let mut log = String::new();
+        put!(
+            log,
+            "<details class=\"log\"><summary>{}</summary><ol start=\"{}\">",
+            escape(&tr(lang, "web.log")),
+            lines.len().saturating_sub(LOG_SHOWN) + 1
+        );
+        for l in &lines[lines.len().saturating_sub(LOG_SHOWN)..] {
+            put!(log, "<li>{}</li>", escape(&l.render(lang)));
+        }
+        log.push_str("</ol></details>");
+        Parts {
+            head,
+            cols,
+            rows,
+            foot,
+            wheel,
+            log,
+        }
     }
-    let lines = crate::history::sentences(session, sheet);
-    put!(
-        out,
-        "<details class=\"log\"><summary>{}</summary><ol>",
-        escape(&tr(lang, "web.log"))
-    );
-    for l in &lines {
-        put!(out, "<li>{}</li>", escape(&l.render(lang)));
+
+    /// What the live page's `<main>` holds: the rows from `from` on, with a link to the part
+    /// before them.
+    pub fn main(&self, base: &Base, id: &str, from: usize) -> String {
+        let mut out = format!("<div id=\"head\">{}</div>", self.head);
+        self.table(&mut out, base, id, from, self.rows.len());
+        put!(
+            out,
+            "<div id=\"wheel\">{}</div><div id=\"log\">{}</div>",
+            self.wheel,
+            self.log
+        );
+        out
     }
-    out.push_str("</ol></details>");
-    out
+
+    /// An earlier part of the rows (`from..end`), alone, with its links.
+    fn earlier(&self, base: &Base, id: &str, from: usize, end: usize) -> String {
+        let mut out = format!(
+            "<p><a href=\"{}?lang={}\">{}</a></p><div id=\"head\">{}</div>",
+            base.session(id),
+            base.lang_code(),
+            escape(&tr(base.lang, "web.back")),
+            self.head
+        );
+        self.table(&mut out, base, id, from, end);
+        out
+    }
+
+    /// The sheet's table with rows `from..end`, a link to the part before them above it.
+    fn table(&self, out: &mut String, base: &Base, id: &str, from: usize, end: usize) {
+        if from > 0 {
+            put!(
+                out,
+                "<p class=\"earlier\"><a href=\"{}?lang={}&amp;before={from}\">{}</a></p>",
+                base.session(id),
+                base.lang_code(),
+                escape(&tr(base.lang, "web.earlier"))
+            );
+        }
+        // A wide table (eight players on a phone) scrolls sideways in its own box; the totals
+        // above it stay in view.
+        put!(
+            out,
+            "<div class=\"wide\" role=\"region\" tabindex=\"0\" aria-label=\"{sheet}\">\
+             <table class=\"sheet\"><caption>{sheet}</caption><thead id=\"cols\">{}</thead>\
+             <tbody id=\"rows\" data-from=\"{from}\">",
+            self.cols,
+            sheet = escape(&tr(base.lang, "web.sheet")),
+        );
+        for r in &self.rows[from.min(end)..end] {
+            out.push_str(r);
+        }
+        put!(
+            out,
+            "</tbody><tfoot id=\"foot\">{}</tfoot></table></div>",
+            self.foot
+        );
+    }
 }
 
 /// What a live event says of the newest hand, for the page's live region.

@@ -149,7 +149,8 @@ fn same(a: &str, b: &str) -> bool {
 
 /// What a session's request asks for.
 enum Asked {
-    Page,
+    /// The page, or the part of its rows before this one.
+    Page(Option<usize>),
     Hand(String),
     Events,
 }
@@ -220,7 +221,12 @@ impl Routes {
             ["style.css"] => respond(StatusCode::OK, "text/css; charset=utf-8", STYLE),
             ["s", id, more @ ..] => {
                 let asked = match more {
-                    [] => Asked::Page,
+                    [] => Asked::Page(
+                        query
+                            .split('&')
+                            .find_map(|p| p.strip_prefix("before="))
+                            .and_then(|n| n.parse().ok()),
+                    ),
                     ["h", n] => Asked::Hand((*n).to_string()),
                     ["events"] => Asked::Events,
                     _ => return not_found(),
@@ -294,11 +300,12 @@ impl Routes {
                 Some(page) => respond(StatusCode::OK, HTML, page),
                 None => not_found(),
             },
-            _ => respond(
+            Asked::Page(before) => respond(
                 StatusCode::OK,
                 HTML,
-                pages::session_page(base, &id, session, sheet),
+                pages::session_page(base, &id, session, sheet, *before),
             ),
+            Asked::Events => not_found(),
         }
     }
 
