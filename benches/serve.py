@@ -88,10 +88,10 @@ def event(s, buf=b""):
         buf += chunk
 
 
-def rss_kib(pid):
+def rss_kib(pid, field="VmRSS:"):
     with open(f"/proc/{pid}/status") as f:
         for line in f:
-            if line.startswith("VmRSS:"):
+            if line.startswith(field):
                 return int(line.split()[1])
     return 0
 
@@ -231,12 +231,17 @@ def main():
             change, _ = event(s_, rest)
             # (Heartbeats before it are counted too: they are sent.)
             sent.append(len(change))
+        # What the server holds once the change is sent (the session read for it let go), and
+        # the most it held while reading it.
+        time.sleep(2)
         memory = rss_kib(p.pid) * 1024
+        peak = rss_kib(p.pid, "VmHWM:") * 1024
         good = max(sent) <= 64 * 1024 and memory <= 10 * size
         ok &= good
         print(f"a deal added to a 100,000-deal session ({size/2**20:.1f} MiB): {max(sent)} bytes"
               f" sent to each of 10 pages (floor 65536; the sheet at first {len(first)} bytes), server"
-              f" {memory/2**20:.1f} MiB = {memory/size:.1f}x the file (floor 10x)"
+              f" {memory/2**20:.1f} MiB = {memory/size:.1f}x the file (floor 10x; at most"
+              f" {peak/2**20:.0f} MiB while reading it)"
               f" {'ok' if good else 'FAILED'}")
         for s_, _ in socks:
             s_.close()

@@ -42,12 +42,13 @@ struct Known {
     parts: [u64; 5],
 }
 
-/// A session followed: its file, the file's stamp when last read, the session as then read,
-/// its pages, what they were sent.
+/// A session followed: its file, the file's stamp when last read (and whether it read then),
+/// its pages, what they were sent. Nothing of the session itself is kept between changes: a
+/// long session read for a change is let go once the change is sent.
 struct Followed {
     path: PathBuf,
     stamp: Option<(u64, std::time::SystemTime)>,
-    loaded: Option<crate::store::Loaded>,
+    read: bool,
     pages: Vec<Page>,
     known: Vec<Known>,
     /// What a page that comes is sent first, by language, while the file does not change.
@@ -209,7 +210,7 @@ impl Hub {
             f.path = p;
             now = stamp(&f.path);
         }
-        if now == f.stamp && !moved && f.loaded.is_some() {
+        if now == f.stamp && !moved && f.read {
             return;
         }
         f.stamp = now;
@@ -224,6 +225,7 @@ impl Hub {
             // were (a write in place within the clock's tick).
             Some(Err(_)) => {
                 f.stamp = None;
+                f.read = false;
                 return;
             }
             None => {
@@ -240,7 +242,7 @@ impl Hub {
                     };
                     p.tx.try_send(e).is_ok()
                 });
-                f.loaded = None;
+                f.read = false;
                 f.known.clear();
                 return;
             }
@@ -255,6 +257,8 @@ impl Hub {
                 continue;
             }
             let parts = pages::Parts::of(&self.base(lang), id, &loaded.session, &loaded.sheet);
+            // What a page of this language that comes now is sent first.
+            f.first.push((lang, self.first(lang, id, &loaded, &parts)));
             let mut data = match f.known.iter_mut().find(|k| k.lang == lang) {
                 Some(k) => k.change(&parts),
                 None => {
@@ -277,7 +281,18 @@ impl Hub {
                 .find(|(l, _)| *l == p.lang)
                 .is_some_and(|(_, e)| p.tx.try_send(e.clone()).is_ok())
         });
-        f.loaded = Some(loaded);
+        f.read = true;
+        drop(loaded);
+        let_memory_go();
+    }
+
+    /// What a page that comes is sent first: the sheet's last rows.
+    fn first(&self, lang: Lang, id: &str, l: &crate::store::Loaded, parts: &pages::Parts) -> Event {
+        let mut data = serde_json::Map::new();
+        let from = parts.rows.len().saturating_sub(pages::PART);
+        data.insert("html".into(), parts.main(&self.base(lang), id, from).into());
+        self.common(lang, l, &mut data);
+        Self::event("change", &data.into())
     }
 
     /// A page starts following session `id` (its file `path`): it is sent the sheet as it is
@@ -288,7 +303,7 @@ impl Hub {
         let f = followed.entry(id.to_string()).or_insert_with(|| Followed {
             path,
             stamp: None,
-            loaded: None,
+            read: false,
             pages: Vec::new(),
             known: Vec::new(),
             first: Vec::new(),
@@ -298,28 +313,26 @@ impl Hub {
         f.pages.retain(|p| !p.tx.is_closed());
         // The pages following already are sent what changed first.
         self.refresh(id, f);
-        let first = f
+        let mut first = f
             .first
             .iter()
             .find(|(l, _)| *l == lang)
             .map(|(_, e)| e.clone());
-        let first = match (first, &f.loaded) {
-            (Some(e), _) => Some(e),
-            (None, Some(l)) => {
-                let parts = pages::Parts::of(&self.base(lang), id, &l.session, &l.sheet);
-                if !f.known.iter().any(|k| k.lang == lang) {
-                    f.known.push(Known::of(lang, &parts));
-                }
-                let mut data = serde_json::Map::new();
-                let from = parts.rows.len().saturating_sub(pages::PART);
-                data.insert("html".into(), parts.main(&self.base(lang), id, from).into());
-                self.common(lang, l, &mut data);
-                let e = Self::event("change", &data.into());
-                f.first.push((lang, e.clone()));
-                Some(e)
+        // A language no page read since the file last changed: the file is read for it.
+        if first.is_none()
+            && f.read
+            && let Ok(l) = crate::store::read_session(&f.path)
+        {
+            let parts = pages::Parts::of(&self.base(lang), id, &l.session, &l.sheet);
+            if !f.known.iter().any(|k| k.lang == lang) {
+                f.known.push(Known::of(lang, &parts));
             }
-            (None, None) => None,
-        };
+            let e = self.first(lang, id, &l, &parts);
+            f.first.push((lang, e.clone()));
+            first = Some(e);
+            drop(l);
+            let_memory_go();
+        }
         if let Some(e) = first {
             tx.try_send(e).ok();
         }
@@ -397,5 +410,16 @@ impl<P: Unpin> hyper::body::Body for Events<P> {
             )))));
         }
         Poll::Pending
+    }
+}
+
+/// A long session read for a change was let go: its memory is given back to the system, so
+/// that the server holds what it keeps, not what it last read (glibc keeps freed memory
+/// otherwise).
+fn let_memory_go() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only gives free memory of the allocator back to the system.
+    unsafe {
+        libc::malloc_trim(0);
     }
 }
