@@ -1018,3 +1018,93 @@ fn two_files_of_one_id_are_one_session_on_the_pages() {
         "the longer file's page: {page}"
     );
 }
+
+/// Findings of a walk of the room's server on hyper (issue 41), each over HTTP:
+/// - a folder given by a relative path is followed live (the watcher knew only whole paths);
+/// - connections that showed the capability and only send a request now and then cannot hold
+///   every place: the one idle longest makes room for a phone;
+/// - a followed file replaced by a FIFO is said gone;
+/// - page numbers are digits alone, `before=0` is the first part, the language link of an
+///   earlier part keeps it.
+#[test]
+fn a_relative_folder_is_followed_and_idle_trusted_connections_make_room() {
+    let base = folder();
+    let parent = base.path().parent().unwrap();
+    let name = base.path().file_name().unwrap().to_str().unwrap();
+    let mut serve = Command::new(env!("CARGO_BIN_EXE_marque"));
+    serve
+        .current_dir(parent)
+        .args(["serve", name, "--bind", "127.0.0.1", "--port", "0"])
+        .env("MARQUE_SERVE_HEARTBEAT_MS", "400")
+        .stderr(Stdio::null());
+    let s = served(serve);
+    let page = format!("{}/s/bridge-soir", s.root);
+    let mut events = Events::open(&s.host, &format!("{page}/events"));
+    assert_eq!(events.change(Duration::from_secs(3)).unwrap()["hands"], 4);
+    let file = base.path().join("bridge.json");
+    let deal = r#"{"contract": "3NT", "declarer": "W", "tricks": 9}"#;
+    assert!(
+        marque(&["add", file.to_str().unwrap(), deal])
+            .status
+            .success()
+    );
+    let next = events.change(Duration::from_secs(3));
+    assert_eq!(next.expect("followed from a relative folder")["hands"], 5);
+    // 256 connections that showed the capability, each idle between requests.
+    let held: Vec<TcpStream> = (0..256)
+        .map(|_| {
+            let mut c = TcpStream::connect(&s.host).unwrap();
+            write!(c, "HEAD {}/app.js HTTP/1.1\r\nHost: x\r\n\r\n", s.root).unwrap();
+            c.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+            let mut head = [0u8; 512];
+            let n = c.read(&mut head).unwrap();
+            assert!(String::from_utf8_lossy(&head[..n]).contains(" 200 "));
+            c
+        })
+        .collect();
+    for _ in 0..5 {
+        let start = Instant::now();
+        assert_eq!(get(&s.host, &page).0, 200, "a phone was kept out");
+        assert!(start.elapsed() < Duration::from_secs(1));
+    }
+    drop(held);
+    // Replaced by a FIFO: gone.
+    std::fs::remove_file(&file).unwrap();
+    let fifo = std::ffi::CString::new(file.to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo reads the path given.
+    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
+    let start = Instant::now();
+    let mut gone = false;
+    while start.elapsed() < Duration::from_secs(3) && !gone {
+        gone = events.next().is_some_and(|(n, _)| n == "gone");
+    }
+    assert!(gone, "a FIFO in the session's place was not said gone");
+}
+
+#[test]
+fn page_numbers_are_digits_and_an_earlier_part_keeps_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let deals: Vec<Value> = (0..250)
+        .map(|_| json!({"contract": "1NT", "declarer": "N", "tricks": 7}))
+        .collect();
+    let long = json!({"format": "marque-session", "version": 1, "id": "long", "game": "bridge",
+        "created": "2026-11-26T20:00:00+01:00", "players": ["Anne", "Bruno", "Claire", "David"],
+        "options": {}, "hands": deals});
+    std::fs::write(dir.path().join("long.json"), long.to_string()).unwrap();
+    let s = serve(dir.path());
+    let page = format!("{}/s/long", s.root);
+    for bad in ["+50", "-1", "abc", "99999999999999999999999"] {
+        let (status, html) = get(&s.host, &format!("{page}?before={bad}"));
+        assert_eq!(status, 200);
+        assert!(html.contains("data-events="), "{bad}: the live page");
+    }
+    assert_eq!(get(&s.host, &format!("{page}/h/+5")).0, 404);
+    let (_, first) = get(&s.host, &format!("{page}?before=0"));
+    assert_eq!(first.matches("<tr data-i=").count(), 100, "the first part");
+    assert!(first.contains("data-i=\"0\"") && first.contains("data-i=\"99\""));
+    let (_, earlier) = get(&s.host, &format!("{page}?before=150"));
+    assert!(
+        earlier.contains("href=\"?lang=en&amp;before=150\""),
+        "{earlier}"
+    );
+}

@@ -192,7 +192,7 @@ impl Hub {
         l: &crate::store::Loaded,
         out: &mut serde_json::Map<String, serde_json::Value>,
     ) {
-        let news = pages::news(&self.base(lang), &l.session, &l.sheet);
+        let news = pages::clean(&pages::news(&self.base(lang), &l.session, &l.sheet));
         out.insert("news".into(), news.into());
         out.insert("totals".into(), serde_json::json!(l.sheet.totals));
         out.insert("hands".into(), l.sheet.hands.len().into());
@@ -223,12 +223,15 @@ impl Hub {
             Some(Ok(l)) => l,
             // Read again at its next change, even one that leaves its length and time as they
             // were (a write in place within the clock's tick).
-            Some(Err(_)) => {
+            // (A regular file: anything else put in its place, a FIFO say, is no session.)
+            Some(Err(_))
+                if path.is_some_and(|p| std::fs::metadata(p).is_ok_and(|m| m.is_file())) =>
+            {
                 f.stamp = None;
                 f.read = false;
                 return;
             }
-            None => {
+            _ => {
                 let mut made: Vec<(Lang, Event)> = Vec::new();
                 f.pages.retain(|p| {
                     let e = match made.iter().find(|(l, _)| *l == p.lang) {
@@ -416,7 +419,7 @@ impl<P: Unpin> hyper::body::Body for Events<P> {
 /// A long session read for a change was let go: its memory is given back to the system, so
 /// that the server holds what it keeps, not what it last read (glibc keeps freed memory
 /// otherwise).
-fn let_memory_go() {
+pub(super) fn let_memory_go() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim only gives free memory of the allocator back to the system.
     unsafe {

@@ -9,7 +9,8 @@
 //!   [`PER_ADDRESS`] from one address other than this machine's;
 //! - a connection that has not shown the capability is a stranger: strangers live in a pool
 //!   of their own ([`STRANGERS`]), must show it within [`STRANGER_WITHIN`], and when room is
-//!   needed the oldest stranger is let go, never a connection that showed the capability;
+//!   needed the oldest stranger is let go first, then the connection idle longest among those
+//!   that showed the capability, never one carrying a stream or a page being made;
 //! - [`TIMEOUT`] of silence (nothing read, nothing written, no page being made for it) ends a
 //!   connection: an idle keep-alive, a client that stopped reading its answer;
 //! - keep-alive probes and a limit on unacknowledged data: a phone that left the network gives
@@ -55,6 +56,8 @@ pub struct Conn {
     moved: AtomicU64,
     /// Pages being made for it: the silence then is the server's, not the client's.
     busy: AtomicUsize,
+    /// Streams it carries (a page following a session).
+    streams: AtomicUsize,
     kill: Notify,
 }
 
@@ -78,6 +81,17 @@ impl Conn {
         self.moved.store(ms, Ordering::Relaxed);
     }
 
+    /// A stream (a page following) goes out on this connection until the guard goes.
+    pub fn streaming(self: &Arc<Self>) -> Streaming {
+        self.streams.fetch_add(1, Ordering::Relaxed);
+        Streaming(self.clone())
+    }
+
+    /// Neither a page being made nor a stream: an idle keep-alive, or one between requests.
+    fn idle(&self) -> bool {
+        self.busy.load(Ordering::Relaxed) == 0 && self.streams.load(Ordering::Relaxed) == 0
+    }
+
     /// A page is being made for this connection until the guard goes.
     pub fn busy(self: &Arc<Self>) -> Busy {
         self.busy.fetch_add(1, Ordering::Relaxed);
@@ -92,6 +106,15 @@ impl Drop for Busy {
     fn drop(&mut self) {
         self.0.busy.fetch_sub(1, Ordering::Relaxed);
         self.0.mark();
+    }
+}
+
+/// See [`Conn::streaming`].
+pub struct Streaming(Arc<Conn>);
+
+impl Drop for Streaming {
+    fn drop(&mut self) {
+        self.0.streams.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
@@ -123,12 +146,19 @@ impl Conns {
     pub fn admit(&self, ip: IpAddr) -> Option<Arc<Conn>> {
         let mut all = self.lock();
         let strangers = all.values().filter(|c| !c.trusted()).count();
-        if (all.len() >= self.max || strangers >= STRANGERS) && !shed(&mut all, |_| true) {
+        // Room is made by a stranger first, else by the connection that showed the capability
+        // and has been idle longest (no page being made, no stream): one that keeps sending a
+        // request now and then cannot hold a place a phone needs.
+        if (all.len() >= self.max || strangers >= STRANGERS)
+            && !shed(&mut all, |_| true)
+            && (all.len() < self.max || !shed_idle(&mut all, |_| true))
+        {
             return None;
         }
         if !ip.is_loopback()
             && all.values().filter(|c| c.ip == ip).count() >= PER_ADDRESS
             && !shed(&mut all, |c| c.ip == ip)
+            && !shed_idle(&mut all, |c| c.ip == ip)
         {
             return None;
         }
@@ -140,6 +170,7 @@ impl Conns {
             trusted: AtomicBool::new(false),
             moved: AtomicU64::new(0),
             busy: AtomicUsize::new(0),
+            streams: AtomicUsize::new(0),
             kill: Notify::new(),
         });
         all.insert(id, conn.clone());
@@ -174,6 +205,31 @@ fn shed(all: &mut HashMap<u64, Arc<Conn>>, which: impl Fn(&Conn) -> bool) -> boo
         }
         None => false,
     }
+}
+
+/// Lets go the connection that `which` picks, showed the capability, carries no stream, has no
+/// page being made, and has been idle longest; whether there was one.
+fn shed_idle(all: &mut HashMap<u64, Arc<Conn>>, which: impl Fn(&Conn) -> bool) -> bool {
+    let idlest = all
+        .values()
+        .filter(|c| c.trusted() && c.idle() && which(c))
+        .min_by_key(|c| c.moved.load(Ordering::Relaxed).saturating_add(ms(c.born)))
+        .map(|c| c.id);
+    match idlest.and_then(|id| all.remove(&id)) {
+        Some(c) => {
+            c.kill.notify_one();
+            true
+        }
+        None => false,
+    }
+}
+
+/// When `born` was, in milliseconds of a clock all connections share (for comparing when
+/// bytes last moved on each).
+fn ms(born: Instant) -> u64 {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    let start = *START.get_or_init(Instant::now);
+    u64::try_from(born.saturating_duration_since(start).as_millis()).unwrap_or(u64::MAX)
 }
 
 /// The socket settings of an accepted connection: no delay for small answers, keep-alive
@@ -325,8 +381,8 @@ mod tests {
     #![allow(clippy::unwrap_used, reason = "tests fail loudly")]
     use super::*;
 
-    /// Past the strangers' pool, the oldest stranger goes; a connection that showed the
-    /// capability never does, and with no stranger to let go, a newcomer is refused.
+    /// Past the strangers' pool, the oldest stranger goes; then the trusted connection idle
+    /// longest; never one that carries a stream or has a page being made.
     #[test]
     fn the_oldest_stranger_makes_room_and_a_trusted_connection_never_does() {
         let conns = Conns::new(0);
@@ -340,11 +396,28 @@ mod tests {
         assert!(conns.admit(ip).is_some());
         assert!(!conns.lock().contains_key(&oldest));
         assert!(conns.lock().contains_key(&first.id));
-        // Every connection of the address trusted: the next is refused.
+        // Every connection of the address trusted: the one idle longest makes room...
         for c in conns.lock().values() {
             c.trust();
         }
+        assert!(conns.admit(ip).is_some());
+        // ...but never one carrying a stream or with a page being made: with none idle, the
+        // next is refused.
+        let held: Vec<_> = conns.lock().values().cloned().collect();
+        let guards: Vec<_> = held
+            .iter()
+            .enumerate()
+            .map(|(k, c)| {
+                c.trust();
+                if k % 2 == 0 {
+                    (Some(c.streaming()), None)
+                } else {
+                    (None, Some(c.busy()))
+                }
+            })
+            .collect();
         assert!(conns.admit(ip).is_none());
+        drop(guards);
         // This machine has no per-address limit.
         assert!(conns.admit([127, 0, 0, 1].into()).is_some());
     }

@@ -20,26 +20,39 @@ use marque_core::view::{SheetView, minus, signed_shown, typeset};
 /// control characters dropped.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
+    for c in text.chars().filter(|c| shown(*c)) {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
-            // Direction controls: a name beginning with a right-to-left override turned the
-            // scores after it around ("500" read "005"); names need none of them to show.
-            '\u{202a}'..='\u{202e}'
-            | '\u{2066}'..='\u{2069}'
-            | '\u{200e}'
-            | '\u{200f}'
-            | '\u{061c}' => {}
-            // Control characters (NUL, ESC…) show nothing on a page; a line break stays.
-            c if c.is_control() && c != '\n' && c != '\t' => {}
             c => out.push(c),
         }
     }
     out
+}
+
+/// `text` with direction and control characters dropped, for a page to set as text (the
+/// news a screen reader reads out): nothing to escape there, but the same characters go.
+pub fn clean(text: &str) -> String {
+    text.chars().filter(|c| shown(*c)).collect()
+}
+
+/// Whether a character of a name or a text is shown on a page.
+fn shown(c: char) -> bool {
+    match c {
+        // Direction controls: a name beginning with a right-to-left override turned the
+        // scores after it around ("500" read "005"); names need none of them to show.
+        '\u{202a}'..='\u{202e}'
+        | '\u{2066}'..='\u{2069}'
+        | '\u{200e}'
+        | '\u{200f}'
+        | '\u{061c}' => false,
+        // Control characters (NUL, ESC…) show nothing on a page; a line break stays.
+        c if c.is_control() && c != '\n' && c != '\t' => false,
+        _ => true,
+    }
 }
 
 /// A session id as one segment of a path: letters, digits, `-` and `_` as they are, every
@@ -85,6 +98,11 @@ impl Base {
 
 /// A whole page: its title, what goes in `<main>`, and where its live events come from.
 fn page(base: &Base, title: &str, main: &str, events: Option<&str>) -> String {
+    page_at(base, (title, main), events, "")
+}
+
+/// [`page`], its link to the other language keeping `more` of the query (`&amp;before=N`).
+fn page_at(base: &Base, (title, main): (&str, &str), events: Option<&str>, more: &str) -> String {
     let lang = base.lang_code();
     let (other, other_name) = base.other();
     let events = events
@@ -98,7 +116,7 @@ fn page(base: &Base, title: &str, main: &str, events: Option<&str>) -> String {
          <script src=\"{root}/app.js\" defer></script></head>\
          <body{events} data-reconnecting=\"{status}\">\
          <nav><a href=\"{root}/?lang={lang}\">{sessions}</a> \
-         <a href=\"?lang={other}\" hreflang=\"{other}\" lang=\"{other}\">{other_name}</a></nav>\
+         <a href=\"?lang={other}{more}\" hreflang=\"{other}\" lang=\"{other}\">{other_name}</a></nav>\
          <main id=\"main\">{main}</main>\
          <p id=\"status\" role=\"status\"></p></body></html>\n",
         title = escape(title),
@@ -236,9 +254,14 @@ pub fn session_page(
             page(base, &title, &main, Some(&events))
         }
         Some(end) => {
-            let end = end.min(parts.rows.len());
+            // (0 asks for the part before nothing: the first part is shown.)
+            let len = parts.rows.len();
+            let end = match end.min(len) {
+                0 => PART.min(len),
+                e => e,
+            };
             let main = parts.earlier(base, id, end.saturating_sub(PART), end);
-            page(base, &title, &main, None)
+            page_at(base, (&title, &main), None, &format!("&amp;before={end}"))
         }
     }
 }

@@ -56,10 +56,12 @@ struct Following {
     by_address: HashMap<IpAddr, usize>,
 }
 
-/// A following page's place, given back when its stream ends.
+/// A following page's place, given back when its stream ends (its connection marked as
+/// carrying a stream meanwhile).
 pub struct Place {
     following: Arc<Mutex<Following>>,
     ip: IpAddr,
+    _streaming: super::net::Streaming,
 }
 
 impl Drop for Place {
@@ -140,6 +142,13 @@ fn language(headers: &hyper::HeaderMap, query: &str) -> Lang {
     } else {
         Lang::Fr
     }
+}
+
+/// A number written with digits alone (no sign, no more than nine): one page, one address.
+fn number(text: &str) -> Option<usize> {
+    (!text.is_empty() && text.len() <= 9 && text.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| text.parse().ok())
+        .flatten()
 }
 
 /// Whether two strings are equal, in a time that does not depend on where they differ.
@@ -225,7 +234,7 @@ impl Routes {
                         query
                             .split('&')
                             .find_map(|p| p.strip_prefix("before="))
-                            .and_then(|n| n.parse().ok()),
+                            .and_then(number),
                     ),
                     ["h", n] => Asked::Hand((*n).to_string()),
                     ["events"] => Asked::Events,
@@ -255,9 +264,14 @@ impl Routes {
             return respond(StatusCode::SERVICE_UNAVAILABLE, TEXT, "Busy\n");
         };
         let routes = self.clone();
-        tokio::task::spawn_blocking(move || make(&routes))
-            .await
-            .unwrap_or_else(|_| respond(StatusCode::INTERNAL_SERVER_ERROR, TEXT, "Error\n"))
+        tokio::task::spawn_blocking(move || {
+            let page = make(&routes);
+            // A long session read for it is let go: its memory back to the system.
+            super::live::let_memory_go();
+            page
+        })
+        .await
+        .unwrap_or_else(|_| respond(StatusCode::INTERNAL_SERVER_ERROR, TEXT, "Error\n"))
     }
 
     /// The file of session `id` (its path segment), as the listing names it.
@@ -291,9 +305,7 @@ impl Routes {
         };
         let (session, sheet) = (&loaded.session, &loaded.sheet);
         match asked {
-            Asked::Hand(n) => match n
-                .parse::<usize>()
-                .ok()
+            Asked::Hand(n) => match number(n)
                 .and_then(|n| n.checked_sub(1))
                 .and_then(|i| pages::hand_page(base, &id, session, sheet, i))
             {
@@ -327,7 +339,7 @@ impl Routes {
             );
             r
         };
-        let Some(place) = (!head).then(|| self.place(conn.ip, conn.local())) else {
+        let Some(place) = (!head).then(|| self.place(conn)) else {
             // HEAD: the head a GET would have (when the session is there), nothing followed.
             let r = self.clone();
             let found = tokio::task::spawn_blocking(move || r.find(&r.hub.listing(), &id))
@@ -362,7 +374,8 @@ impl Routes {
     }
 
     /// A following page's place, if there is one free (in all, and for its address).
-    fn place(&self, ip: IpAddr, local: bool) -> Option<Place> {
+    fn place(&self, conn: &Arc<Conn>) -> Option<Place> {
+        let (ip, local) = (conn.ip, conn.local());
         let mut f = self.following.lock().unwrap_or_else(|e| e.into_inner());
         let here = f.by_address.get(&ip).copied().unwrap_or(0);
         if f.all >= self.max || (!local && here >= STREAMS_PER_ADDRESS) {
@@ -373,6 +386,7 @@ impl Routes {
         Some(Place {
             following: self.following.clone(),
             ip,
+            _streaming: conn.streaming(),
         })
     }
 }

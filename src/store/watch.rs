@@ -180,7 +180,9 @@ fn watch(dir: &Path, poke: Sender<Option<bool>>) -> Option<notify::RecommendedWa
     if !dir.is_dir() {
         return None;
     }
-    let root = dir.to_path_buf();
+    // The system tells whole paths: a folder given as `f` or `./f` is watched as the folder
+    // it is, and its events are known as its own.
+    let root = dir.canonicalize().ok()?;
     let handler = move |event: notify::Result<notify::Event>| {
         let Ok(event) = event else { return };
         if matches!(event.kind, notify::EventKind::Access(_)) {
@@ -195,8 +197,9 @@ fn watch(dir: &Path, poke: Sender<Option<bool>>) -> Option<notify::RecommendedWa
         poke.send(Some(people)).ok();
     };
     let mut watcher = notify::recommended_watcher(handler).ok()?;
+    let watched = dir.canonicalize().ok()?;
     watcher
-        .watch(dir, notify::RecursiveMode::Recursive)
+        .watch(&watched, notify::RecursiveMode::Recursive)
         .ok()
         .map(|()| watcher)
 }
@@ -281,5 +284,22 @@ mod tests {
         while one.try_recv().is_ok() {}
         std::fs::write(other.join("b.json"), "{}").unwrap();
         assert!(one.recv_timeout(wait).is_ok());
+    }
+
+    /// A folder given by a relative path (`marque serve f`) is followed as well: the system
+    /// tells whole paths.
+    #[test]
+    fn a_folder_given_by_a_relative_path_is_followed() {
+        let here = std::env::current_dir().unwrap();
+        let base = tempfile::tempdir_in(&here).unwrap();
+        let relative = base.path().strip_prefix(&here).unwrap().to_path_buf();
+        assert!(relative.is_relative());
+        let w = Watcher::new(&relative);
+        let told = w.subscribe(|| {});
+        std::fs::write(base.path().join("a.json"), "{}").unwrap();
+        assert!(
+            told.recv_timeout(Duration::from_secs(3)).is_ok(),
+            "not told"
+        );
     }
 }
