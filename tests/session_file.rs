@@ -57,7 +57,7 @@ fn file_level_problems_are_all_reported() {
     assert_eq!(
         err(&v),
         [
-            "file: unknown game `whist`; known games: bridge, truc, ascenseur, 2500, democratie",
+            "file: unknown game `whist`; known games: bridge, truc, ascenseur, 2500, democratie, tarot",
             "file: `hands` must be a list, not an object"
         ]
     );

@@ -42,6 +42,7 @@ mod ui_sync;
 mod ui_table_life;
 mod ui_tap_guard;
 mod ui_taps;
+mod ui_tarot;
 mod ui_truc;
 mod ui_word;
 mod ui_writers;

@@ -44,18 +44,6 @@ fn totals_agree(h: &H, dir: &std::path::Path, names: &[&str], when: &str) {
     }
 }
 
-/// [`totals_agree`] with the sides named as the sheet names them now (a seat that left
-/// marked), and the binary's totals equal to the file's.
-fn all_agree(h: &H, dir: &std::path::Path, when: &str) -> Vec<i64> {
-    let sheet = saved(dir).score().unwrap();
-    let names = marque_core::text::side_names(&sheet, marque_core::i18n::Lang::Fr);
-    for (name, t) in names.iter().zip(&sheet.totals) {
-        let total = format!("Total de {name} : {}", marque_core::view::minus(*t));
-        assert!(shows(h, &total), "{when}: {total} not shown");
-    }
-    sheet.totals.clone()
-}
-
 fn record(h: &mut H) {
     click(h, "Enregistrer l'événement");
 }

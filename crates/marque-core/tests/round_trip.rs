@@ -120,7 +120,52 @@ fn ascenseur_hand(players: usize) -> impl Strategy<Value = marque_core::games::a
         .prop_map(|(bids, tricks)| marque_core::games::ascenseur::Hand { bids, tricks })
 }
 
+fn tarot_hand() -> impl Strategy<Value = marque_core::games::tarot::Hand> {
+    use marque_core::games::tarot::{Contract, Hand, Poignee, Side, Size};
+    let side = || prop::option::of(prop::sample::select(vec![Side::Attack, Side::Defence]));
+    (
+        (0usize..5, prop::sample::select(Contract::ALL.to_vec())),
+        (
+            prop::option::of(prop::option::of(0usize..5)),
+            prop::option::of(0usize..5),
+        ),
+        (0u8..=3, 0u32..=182),
+        (side(), side(), any::<bool>()),
+        prop::collection::vec((0usize..5, prop::sample::select(Size::ALL.to_vec())), 0..3),
+    )
+        .prop_map(
+            |(
+                (taker, contract),
+                (called, dead),
+                (bouts, halves),
+                (petit, chelem, announced),
+                p,
+            )| {
+                Hand {
+                    taker,
+                    contract,
+                    called,
+                    dead,
+                    bouts,
+                    halves,
+                    petit,
+                    poignees: p
+                        .into_iter()
+                        .map(|(by, size)| Poignee { by, size })
+                        .collect(),
+                    chelem,
+                    announced,
+                }
+            },
+        )
+}
+
 proptest! {
+    #[test]
+    fn a_tarot_deal_reads_back_as_written(h in tarot_hand()) {
+        round_trip(GameHand::Tarot(h), 4)?;
+    }
+
     #[test]
     fn a_bridge_deal_reads_back_as_written(h in bridge_hand()) {
         round_trip(GameHand::Bridge(h), 4)?;

@@ -6,6 +6,7 @@ mod bridge;
 mod democratie;
 mod le2500;
 mod table;
+mod tarot;
 mod truc;
 
 use crate::games::{GameHand, GameKind, Live};
@@ -73,7 +74,8 @@ hand_form!(
     truc::TrucForm,
     ascenseur::AscenseurForm,
     le2500::Le2500Form,
-    democratie::DemocratieForm
+    democratie::DemocratieForm,
+    tarot::TarotForm
 );
 
 /// The entry form of the open session, if it takes hands.
@@ -120,6 +122,10 @@ impl Form {
             (GameKind::Democratie, _) => {
                 Box::new(democratie::DemocratieForm::from_hand(None, n, modes))
             }
+            (GameKind::Tarot, Some(GameHand::Tarot(h))) => {
+                Box::new(tarot::TarotForm::from_hand(Some(h)))
+            }
+            (GameKind::Tarot, _) => Box::new(tarot::TarotForm::from_hand(None)),
         };
         Form(Some(form))
     }

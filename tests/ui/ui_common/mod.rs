@@ -325,3 +325,15 @@ pub fn seen_containing(h: &Harness<'static, App>, part: &str) -> (egui::Rect, eg
         .unwrap_or_else(|| panic!("{part}: no response"));
     (r.rect, r.interact_rect.intersect(h.ctx.content_rect()))
 }
+
+/// The window shows each side's total as the saved file scores it, the sides named as the
+/// sheet names them now (a seat that left marked); the totals.
+pub fn all_agree(h: &Harness<'static, App>, dir: &std::path::Path, when: &str) -> Vec<i64> {
+    let sheet = saved(dir).score().unwrap();
+    let names = marque_core::text::side_names(&sheet, marque_core::i18n::Lang::Fr);
+    for (name, t) in names.iter().zip(&sheet.totals) {
+        let total = format!("Total de {name} : {}", marque_core::view::minus(*t));
+        assert!(shows(h, &total), "{when}: {total} not shown");
+    }
+    sheet.totals.clone()
+}

@@ -9,7 +9,7 @@ use serde_json::{Map, Value, json};
 
 use super::json::{self, Obj};
 use super::{Line, OptDesc, OptKind, Scored};
-use crate::games::table::{Event, Playing, Seats};
+use crate::games::table::Playing;
 use crate::i18n::{Arg, Msg};
 use crate::msg;
 
@@ -694,18 +694,7 @@ impl super::Rules for Game {
     fn read_options(v: Option<&Value>, players: usize) -> Result<Options, Vec<Msg>> {
         Options::from_json(v, players)
     }
-    fn quiet(&mut self) {
-        self.quiet = true;
-    }
-    fn event(
-        &mut self,
-        event: &Event,
-        seats: &Seats,
-    ) -> Result<Scored<Map<String, Value>>, Vec<Msg>> {
-        Ok(self
-            .playing
-            .event(event, seats, &mut self.players, &mut self.totals))
-    }
+    seats_come_and_go!();
     /// A suit's points card by card when the cards were given (`5 + 4 + 3 + 3 = 15 ≥ 13`), its
     /// points against the 13 needed otherwise, and all 12 cards for two tribus.
     fn count(&self, hand: &Hand, _info: &Info, line: &Line) -> Option<String> {
@@ -731,9 +720,6 @@ impl super::Rules for Game {
             ""
         };
         Some(format!("{sum} ≥ {TRIBU}{all}"))
-    }
-    fn start(players: &[String], options: &Options) -> Game {
-        Game::new(players, options)
     }
     fn decode(v: &Value, players: usize, _options: &Options) -> Result<Hand, Vec<Msg>> {
         decode_hand(v, players)

@@ -208,6 +208,7 @@ faces! {
     Ascenseur => ascenseur,
     Le2500 => le2500,
     Democratie => democratie,
+    Tarot => tarot,
 }
 
 impl GameKind {

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::json::{self, Obj};
 use super::{Line, OptDesc, OptKind, Scored};
-use crate::games::table::{Event, Playing, Seats};
+use crate::games::table::Playing;
 use crate::i18n::{Arg, Msg};
 use crate::msg;
 
@@ -646,21 +646,7 @@ impl super::Rules for Game {
         };
         Some(format!("{sum} = {}", super::number(line.points)))
     }
-    fn quiet(&mut self) {
-        self.quiet = true;
-    }
-    fn event(
-        &mut self,
-        event: &Event,
-        seats: &Seats,
-    ) -> Result<Scored<serde_json::Map<String, Value>>, Vec<Msg>> {
-        Ok(self
-            .playing
-            .event(event, seats, &mut self.players, &mut self.totals))
-    }
-    fn start(players: &[String], options: &Options) -> Game {
-        Game::new(players, options)
-    }
+    seats_come_and_go!();
     fn decode(v: &Value, players: usize, _options: &Options) -> Result<Hand, Vec<Msg>> {
         decode_hand(v, players)
     }

@@ -1,4 +1,4 @@
-//! The rules of the five games. Pure: no screens, no files.
+//! The rules of the six games. Pure: no screens, no files.
 //!
 //! Every game module has the same shape and implements [`Rules`] for its `Game`:
 //! - `Options`, read from the session's `options` object, described by [`Rules::OPTIONS`];
@@ -32,6 +32,29 @@ macro_rules! rules_from_module {
     };
 }
 
+/// The items of [`Rules`] of a game whose seats come and go ([`table::Playing`]), its names
+/// and totals kept per seat (2500, démocratie, tarot): a table event played by
+/// `Playing::event`, lines left out on request, a game started from its players.
+macro_rules! seats_come_and_go {
+    () => {
+        fn quiet(&mut self) {
+            self.quiet = true;
+        }
+        fn event(
+            &mut self,
+            event: &crate::games::table::Event,
+            seats: &crate::games::table::Seats,
+        ) -> Result<Scored<serde_json::Map<String, Value>>, Vec<Msg>> {
+            Ok(self
+                .playing
+                .event(event, seats, &mut self.players, &mut self.totals))
+        }
+        fn start(players: &[String], options: &Options) -> Game {
+            Game::new(players, options)
+        }
+    };
+}
+
 pub mod ascenseur;
 pub mod bridge;
 pub mod democratie;
@@ -41,6 +64,7 @@ pub mod le2500;
 mod rules;
 pub use rules::Rules;
 pub mod table;
+pub mod tarot;
 pub mod truc;
 
 pub use bridge::{Ended, Paper, Papers};
@@ -854,6 +878,7 @@ games! {
     Ascenseur => ascenseur,
     Le2500 => le2500,
     Democratie => democratie,
+    Tarot => tarot,
 }
 
 impl GameKind {

@@ -1,0 +1,145 @@
+//! Le Tarot through the window (issue 44): evenings at three, four and five players entered by
+//! the form's keys, with the petit au bout, poignées, chelems, an arrival and a departure; a
+//! plain deal in at most 8 taps; after each deal the window's totals are `marque score`'s.
+use crate::ui_common::*;
+
+type H = egui_kittest::Harness<'static, marque::ui::App>;
+
+/// Taps `keys` in order, then confirms the deal; how many taps that was.
+fn deal(h: &mut H, keys: &[&str]) -> usize {
+    for k in keys {
+        click(h, k);
+    }
+    click(h, "Valider la donne");
+    keys.len() + 1
+}
+
+#[test]
+fn a_tarot_evening_at_four_then_five_with_a_called_king() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = started(
+        dir.path(),
+        "Le Tarot",
+        &["Anne", "Bruno", "Claire", "David"],
+    );
+    // A plain deal: taker, contract, bouts, two digits, confirm.
+    let taps = deal(
+        &mut h,
+        &[
+            "Preneur : Anne",
+            "Contrat : Garde",
+            "2 bouts",
+            "Chiffre 4",
+            "Chiffre 9",
+        ],
+    );
+    assert!(taps <= 8, "{taps} taps for a plain deal");
+    assert_eq!(
+        all_agree(&h, dir.path(), "a garde made by 8"),
+        [198, -66, -66, -66]
+    );
+    // The FFT's example: the petit au bout to the attack and the taker's simple poignée.
+    deal(
+        &mut h,
+        &[
+            "Preneur : Anne",
+            "Contrat : Garde",
+            "2 bouts",
+            "Chiffre 4",
+            "Chiffre 9",
+            "Petit au bout : l'attaque",
+            "Poignée simple (10 atouts) : Anne",
+        ],
+    );
+    assert_eq!(
+        all_agree(&h, dir.path(), "66 + 20 + 20"),
+        [516, -172, -172, -172]
+    );
+    // The defence's points counted instead (the smaller pile): 91 − 40 = 51, a prise with one
+    // bout made by 0.
+    deal(
+        &mut h,
+        &[
+            "Preneur : Bruno",
+            "Contrat : Prise",
+            "1 bout",
+            "Compter les points de l'autre camp",
+            "Chiffre 4",
+            "Chiffre 0",
+        ],
+    );
+    assert_eq!(
+        all_agree(&h, dir.path(), "a prise made by 0"),
+        [491, -97, -197, -197]
+    );
+    // A fifth player comes: the next deal names who held the called king.
+    click(&mut h, "Table : Arrivée");
+    type_in(&mut h, "Qui arrive ?", "Elise");
+    click(&mut h, "Enregistrer l'événement");
+    deal(
+        &mut h,
+        &[
+            "Preneur : Claire",
+            "Contrat : Garde",
+            "Roi appelé chez Elise",
+            "1 bout",
+            "Chiffre 5",
+            "Chiffre 6",
+        ],
+    );
+    assert_eq!(
+        all_agree(&h, dir.path(), "a garde at five with a partner"),
+        [431, -157, -77, -257, 60]
+    );
+    // A chelem announced and made by a taker alone.
+    deal(
+        &mut h,
+        &[
+            "Preneur : David",
+            "Contrat : Garde sans",
+            "Le preneur joue seul",
+            "3 bouts",
+            "Chiffre 9",
+            "Chiffre 1",
+            "Chelem : l'attaque",
+            "Chelem annoncé",
+        ],
+    );
+    let t = all_agree(&h, dir.path(), "a chelem at five");
+    assert_eq!(t.iter().sum::<i64>(), 0, "{t:?}");
+    // Bruno leaves: four again, no king called.
+    click(&mut h, "Table : Départ");
+    click(&mut h, "Départ de Bruno");
+    click(&mut h, "Enregistrer l'événement");
+    assert!(!shows(&h, "Le preneur joue seul"));
+    deal(
+        &mut h,
+        &[
+            "Preneur : Elise",
+            "Contrat : Garde contre",
+            "0 bout",
+            "Chiffre 3",
+            "Chiffre 0",
+        ],
+    );
+    all_agree(&h, dir.path(), "a garde contre down, after a departure");
+}
+
+#[test]
+fn three_players_count_half_points() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = started(dir.path(), "Le Tarot", &["Anne", "Bruno", "Claire"]);
+    // 40,5 with two bouts: down by 1, the half point to the defence.
+    deal(
+        &mut h,
+        &[
+            "Preneur : Anne",
+            "Contrat : Garde",
+            "2 bouts",
+            "Chiffre 4",
+            "Chiffre 0",
+            "Demi-point",
+        ],
+    );
+    assert_eq!(all_agree(&h, dir.path(), "40,5 at three"), [-104, 52, 52]);
+}
