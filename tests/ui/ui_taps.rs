@@ -413,3 +413,20 @@ fn bridge_at_chicago() {
         &|name| name == "Donne passée",
     );
 }
+
+/// Le Tarot at five with a called king (the widest form: five takers, the king's holder,
+/// five players' poignées), at every size and zoom.
+#[test]
+fn tarot_at_five() {
+    every_size(
+        "tarot of 5",
+        113,
+        &|dir, size, zoom| {
+            let mut h = window(dir, size, zoom);
+            new_game(&mut h, "Le Tarot", &["Ana", "Ben", "Chloé", "Dario", "Eva"]);
+            click(&mut h, "Commencer la partie");
+            h
+        },
+        &no_mode,
+    );
+}

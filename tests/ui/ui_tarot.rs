@@ -143,3 +143,50 @@ fn three_players_count_half_points() {
     );
     assert_eq!(all_agree(&h, dir.path(), "40,5 at three"), [-104, 52, 52]);
 }
+
+/// Five seats with the mort (option `five` = `dead`): the seat out is offered in turn, plays
+/// as at four, and scores 0.
+#[test]
+fn five_seats_with_the_mort_in_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    new_game(
+        &mut h,
+        "Le Tarot",
+        &["Anne", "Bruno", "Claire", "David", "Elise"],
+    );
+    click(&mut h, "Un mort à chaque donne");
+    click(&mut h, "Commencer la partie");
+    // The first seat is out first: it is not offered as taker.
+    assert!(!shows(&h, "Preneur : Anne"));
+    deal(
+        &mut h,
+        &[
+            "Preneur : Bruno",
+            "Contrat : Garde",
+            "2 bouts",
+            "Chiffre 4",
+            "Chiffre 9",
+        ],
+    );
+    assert_eq!(
+        all_agree(&h, dir.path(), "seat 0 out"),
+        [0, 198, -66, -66, -66]
+    );
+    // Then the next one, Bruno.
+    assert!(!shows(&h, "Preneur : Bruno"));
+    deal(
+        &mut h,
+        &[
+            "Preneur : Anne",
+            "Contrat : Prise",
+            "0 bout",
+            "Chiffre 5",
+            "Chiffre 6",
+        ],
+    );
+    assert_eq!(
+        all_agree(&h, dir.path(), "seat 1 out"),
+        [75, 198, -91, -91, -91]
+    );
+}
