@@ -78,6 +78,20 @@ fn sessions() -> Vec<Value> {
                               {"S": 0, "H": 5, "D": 0, "C": 13}]}
             ]),
         ),
+        session(
+            "tarot",
+            &["Anne", "Bruno", "Claire", "David", "Elise"],
+            json!({}),
+            false,
+            json!([
+                {"taker": 0, "contract": "garde", "called": 2, "bouts": 2, "points": 49},
+                {"taker": 1, "contract": "prise", "called": null, "bouts": 1, "points": 47.5,
+                 "petit_au_bout": "defence", "poignees": [{"by": 1, "size": "simple"}]},
+                {"event": "leave", "seat": 4},
+                {"taker": 3, "contract": "garde_sans", "bouts": 3, "points": 60,
+                 "chelem": null}
+            ]),
+        ),
     ]
 }
 

@@ -111,7 +111,7 @@ fn an_index_that_cannot_be_written_only_costs_time() {
 fn a_summary_is_what_the_full_reading_gives() {
     let dir = tempfile::tempdir().unwrap();
     let mut checked = 0;
-    for game in ["truc", "bridge", "ascenseur", "2500", "democratie"] {
+    for game in ["truc", "bridge", "ascenseur", "2500", "democratie", "tarot"] {
         let path = format!(
             "{}/tests/conformance/{game}.json",
             env!("CARGO_MANIFEST_DIR")

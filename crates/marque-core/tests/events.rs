@@ -13,7 +13,7 @@ use marque_core::session::{Session, Sheet};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
-const GAMES: [&str; 5] = ["truc", "bridge", "ascenseur", "2500", "democratie"];
+const GAMES: [&str; 6] = ["truc", "bridge", "ascenseur", "2500", "democratie", "tarot"];
 const NAMES: [&str; 6] = ["Zoé", "Marc", "Léa", "Tom", "<b>Ana</b>", "Anne"];
 
 fn start_players(game: &str) -> Vec<&'static str> {
@@ -75,6 +75,27 @@ fn hand(game: &str, n: usize, seed: u8, round: usize) -> Value {
                 .collect();
             let kept: Vec<Value> = (0..n).map(|p| json!(((s + p) % 4) * 5)).collect();
             json!({"frime": "8", "laid": laid, "hand": kept})
+        }
+        "tarot" => {
+            // Seats are the session's: the candidates try one taker after another (a seat
+            // that left, or out of the deal, is refused), with and without a called king.
+            let taker = (s + round) % 8;
+            let bouts = s % 4;
+            let contract = ["prise", "garde", "garde_sans", "garde_contre"][s % 4];
+            let points = 4 * bouts + (s * 7 + round) % 80;
+            let mut v = json!({"taker": taker, "contract": contract, "bouts": bouts,
+                "points": points});
+            if round.is_multiple_of(2) {
+                v["called"] = json!((taker + 1 + s % 2) % 8);
+            }
+            if s.is_multiple_of(5) {
+                let side = ["attack", "defence"][s % 2];
+                v["petit_au_bout"] = json!(side);
+            }
+            if s.is_multiple_of(7) {
+                v["poignees"] = json!([{"by": taker, "size": "simple"}]);
+            }
+            v
         }
         _ => {
             let captured: Vec<Value> = (0..n)
@@ -206,7 +227,7 @@ proptest! {
     /// bridge's dealer) whatever events came before; each absent seat shows no points.
     #[test]
     fn readers_count_hands_and_follow_events(
-        game in prop::sample::select(["truc", "bridge", "chicago", "ascenseur", "2500", "democratie"].to_vec()),
+        game in prop::sample::select(["truc", "bridge", "chicago", "ascenseur", "2500", "democratie", "tarot"].to_vec()),
         steps in steps(),
     ) {
         use marque_core::games::{Live, Place};
