@@ -667,6 +667,9 @@ impl Game {
                     "tarot.line.down"
                 },
                 contract = Arg::Key(hand.contract.name_key()),
+                bouts = i64::from(hand.bouts),
+                needed = c.needed,
+                points = points_arg(hand.halves),
                 margin = c.margin,
                 coef = coef,
                 value = c.contract.abs()
@@ -752,6 +755,19 @@ impl Game {
     /// "Donnes libres": no natural end (`tarot.end`); the session ends when it is closed.
     pub fn finished(&self) -> bool {
         false
+    }
+}
+
+/// The attack's points as a message argument: whole, or with a half as each language writes it
+/// ("40,5", "40.5").
+fn points_arg(halves: u32) -> Arg {
+    if halves.is_multiple_of(2) {
+        Arg::Int(i64::from(halves / 2))
+    } else {
+        Arg::Msg(Box::new(msg!(
+            "tarot.points.half",
+            n = i64::from(halves / 2)
+        )))
     }
 }
 
@@ -857,33 +873,27 @@ impl super::Rules for Game {
     fn from_wire(w: Wire, _players: usize, _options: &Options) -> Option<Hand> {
         decode_hand(&Value::Object(w.0)).ok()
     }
-    /// The contract's sum, with its numbers: `(25 + 8) × 2 = 66`, and the seat's share.
-    fn count(&self, hand: &Hand, info: &Info, line: &Line) -> Option<String> {
-        if line.rule != rule::CONTRACT {
+    /// The taker's share of a line, written out (`tarot.marque`): each defender's part times
+    /// the defenders it takes it from (less the partner's), `66 × 3 = 198`. Other seats' lines
+    /// say their part whole.
+    fn count(&self, _hand: &Hand, info: &Info, line: &Line) -> Option<String> {
+        if info.attack.first() != Some(&line.side) {
             return None;
         }
-        let coef = hand.contract.coefficient();
-        let value = (25 + info.margin) * coef;
-        let per = super::number(value);
-        let share = super::number(line.points);
-        let times = if value == 0 {
-            0
-        } else {
-            line.points.abs() / value
-        };
-        Some(if times <= 1 {
-            format!("(25 + {}) × {coef} = {per}", info.margin)
-        } else {
+        let defenders = info.seats.len().saturating_sub(info.attack.len()) as i64;
+        let times = defenders - i64::from(info.attack.len() > 1);
+        (times > 1).then(|| {
             format!(
-                "(25 + {}) × {coef} = {per}; × {times} = {share}",
-                info.margin
+                "{} × {times} = {}",
+                super::number(line.points / times),
+                super::number(line.points)
             )
         })
     }
     fn label(hand: &Hand, info: &Info, _index: usize, players: &[String]) -> Msg {
         let name = |s: usize| players.get(s).cloned().unwrap_or_else(|| s.to_string());
         let taker = match info.attack.get(1) {
-            Some(p) => msg!("list.and", a = name(hand.taker), b = name(*p)),
+            Some(p) => msg!("tarot.label.pair", a = name(hand.taker), b = name(*p)),
             None => Msg::new("tarot.label.alone").with("name", name(hand.taker)),
         };
         msg!(
