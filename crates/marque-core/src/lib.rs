@@ -1,4 +1,4 @@
-//! Marque's core: the rules of the five games ([`games`]), sessions with typed hands and their
+//! Marque's core: the rules of the six games ([`games`]), sessions with typed hands and their
 //! score sheets ([`session`]), the edit history ([`history`]) and the sheet for people ([`text`]).
 //!
 //! No screens, no files, no clock: the app and the command line above it read and write files,

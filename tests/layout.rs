@@ -1,0 +1,150 @@
+//! The README's layout stays true (issue 42): every file or folder it names is there, and every
+//! file and folder at the top of the app's and the core's sources is named in it.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
+
+use std::path::{Path, PathBuf};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+const CORE: &str = "crates/marque-core";
+
+/// The README's "Layout" section.
+fn layout() -> String {
+    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).unwrap();
+    let start = readme.find("\n## Layout").expect("a Layout section");
+    let rest = &readme[start + 1..];
+    let end = rest[3..].find("\n## ").map_or(rest.len(), |e| e + 3);
+    rest[..end].to_string()
+}
+
+/// Each bullet of the section (its lines joined), with how deep it sits.
+fn bullets(text: &str) -> Vec<(usize, String)> {
+    let mut out: Vec<(usize, String)> = Vec::new();
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        let depth = (line.len() - trimmed.len()) / 2;
+        if let Some(b) = trimmed.strip_prefix("- ") {
+            out.push((depth, b.to_string()));
+        } else if let Some(last) = out.last_mut()
+            && !trimmed.is_empty()
+        {
+            last.1.push(' ');
+            last.1.push_str(trimmed);
+        }
+    }
+    out
+}
+
+/// The names between backticks.
+fn quoted(text: &str) -> Vec<String> {
+    text.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
+}
+
+/// Whether a quoted name is a path of the tree (a file with an extension we keep, or a
+/// folder), not code or a command.
+fn looks_like_a_path(name: &str) -> bool {
+    let file = [".rs", ".json", ".js", ".css", ".md", ".sh", ".py"]
+        .iter()
+        .any(|e| name.ends_with(e));
+    let folder = name.ends_with('/') && !name.contains(' ');
+    (file || folder) && !name.starts_with('.') && !name.contains(['*', '(', ' '])
+}
+
+/// Whether `name` is somewhere under `dir` (itself, or in a folder of it).
+fn under(dir: &Path, name: &str) -> bool {
+    let name = name.trim_end_matches('/');
+    if dir.join(name).exists() {
+        return true;
+    }
+    std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .any(|e| {
+            let p = e.path();
+            p.is_dir() && under(&p, name)
+        })
+}
+
+#[test]
+fn every_name_the_layout_gives_is_there() {
+    let root = PathBuf::from(ROOT);
+    let mut missing = Vec::new();
+    for (_, text) in bullets(&layout()) {
+        for name in quoted(&text).into_iter().filter(|n| looks_like_a_path(n)) {
+            // A path from the workspace's root or from the core's; a file named alone, in
+            // one of the tree's folders.
+            let bases = [
+                root.clone(),
+                root.join("src"),
+                root.join(CORE),
+                root.join(CORE).join("src"),
+            ];
+            let found = if name.trim_end_matches('/').contains('/') {
+                bases.iter().any(|b| b.join(&name).exists())
+            } else {
+                root.join(&name).exists()
+                    || root.join(CORE).join(&name).exists()
+                    || [
+                        "src",
+                        "tests",
+                        "benches",
+                        "assets",
+                        "packaging",
+                        "locales",
+                        CORE,
+                    ]
+                    .iter()
+                    .any(|d| under(&root.join(d), &name))
+            };
+            if !found {
+                missing.push(name);
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "the layout names what is not there: {missing:?}"
+    );
+}
+
+#[test]
+fn every_file_and_folder_at_the_top_of_the_sources_is_named() {
+    let text = layout();
+    let names = quoted(&text);
+    let mut unnamed = Vec::new();
+    for (dir, shown) in [("src", "src/"), (&format!("{CORE}/src") as &str, "src/")] {
+        for e in std::fs::read_dir(Path::new(ROOT).join(dir)).unwrap() {
+            let e = e.unwrap();
+            let mut name = e.file_name().to_string_lossy().into_owned();
+            if e.path().is_dir() {
+                name.push('/');
+            }
+            let as_named = format!("{shown}{name}");
+            let named = names
+                .iter()
+                .any(|n| n == &as_named || n.starts_with(&as_named) || n == &name);
+            if !named {
+                unnamed.push(format!("{dir}/{name}"));
+            }
+        }
+    }
+    assert!(unnamed.is_empty(), "the layout does not name: {unnamed:?}");
+}
+
+#[test]
+fn a_bullet_is_read_with_its_lines() {
+    let b = bullets("- `a/` — one\n  two `b.rs`\n  - `c/` three\n");
+    assert_eq!(
+        b,
+        [
+            (0, "`a/` — one two `b.rs`".into()),
+            (1, "`c/` three".into())
+        ]
+    );
+    assert_eq!(quoted("x `a.rs` y `b/` z"), ["a.rs", "b/"]);
+    assert!(looks_like_a_path("src/games/") && !looks_like_a_path("cargo test -p x"));
+}
