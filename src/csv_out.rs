@@ -4,7 +4,7 @@
 
 use marque_core::i18n::Lang;
 
-use crate::session::{Problem, Session};
+use marque_core::session::{Problem, Session};
 
 /// Why the CSV stopped.
 #[derive(Debug)]

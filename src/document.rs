@@ -13,13 +13,13 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::games::GameHand;
-use crate::history::{self, Action, Change, UndoStack};
-use crate::i18n::Msg;
-use crate::session::{Hand, Problem, Session, Sheet};
 use crate::store::{self, Loaded, Lock, Merging, Stamp, Store, StoreError};
+use marque_core::games::GameHand;
+use marque_core::history::{self, Action, Change, UndoStack};
+use marque_core::i18n::Msg;
 use marque_core::merge::Choice;
 use marque_core::msg;
+use marque_core::session::{Hand, Problem, Session, Sheet};
 
 /// How long a save waits for another writer (`marque add`, another window) to finish: an add
 /// holds the lock for milliseconds; a writer stopped while holding it keeps the window waiting

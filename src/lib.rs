@@ -1,16 +1,14 @@
 //! Marque: scorekeeping for card games played at a real table.
 //!
-//! The rules, sessions, score sheets and edit history are in the `marque-core` crate (re-exported
-//! here); this crate adds files on disk ([`store`]), the command line ([`cli`]) and the desktop
-//! app ([`ui`]).
+//! The rules, sessions, score sheets and edit history are in the `marque-core` crate, spelled
+//! `marque_core::` everywhere (no re-export); this crate adds files on disk ([`store`]), the
+//! command line ([`cli`]) and the desktop app ([`ui`]).
 
 #![allow(
     clippy::needless_range_loop,
     reason = "sides and players are indexes into several parallel arrays at once (below, above, \
               totals): a range loop says that more plainly than zipped iterators"
 )]
-
-pub use marque_core::{games, history, i18n, session, text};
 
 pub mod cli;
 pub mod csv_out;
@@ -24,9 +22,9 @@ pub mod ui;
 /// The app's own texts (screens, files, the command line), beside the core's.
 pub const UI_TEXTS: &str = include_str!("../locales/ui.json");
 
-/// Makes the app's texts available to [`i18n::tr`]; every entry point calls it first.
+/// Makes the app's texts available to [`marque_core::i18n::tr`]; every entry point calls it first.
 pub fn init_texts() {
-    i18n::add_texts(UI_TEXTS);
+    marque_core::i18n::add_texts(UI_TEXTS);
 }
 
 /// The local time now, as written in session files and logs.

@@ -117,7 +117,7 @@ fn a_closed_session_takes_no_hand_unless_reopened_and_the_log_says_so() {
     assert!(marque(&["add", file, hand, "--reopen"]).status.success());
     let s = marque::store::read_session(&f).unwrap().session;
     assert!(!s.closed);
-    let log: Vec<_> = marque::history::log(&s)
+    let log: Vec<_> = marque_core::history::log(&s)
         .iter()
         .map(|e| e.action.map(|a| a.id()))
         .collect();
@@ -188,12 +188,12 @@ fn an_add_keeps_the_rest_of_the_file_as_it_was_written() {
     let s = marque::store::read_session(&f).unwrap().session;
     assert_eq!(s.hands.len(), 2);
     assert_eq!(s.hands[0].to_value()["at"], "20:01");
-    assert_eq!(marque::history::log(&s).len(), 1);
+    assert_eq!(marque_core::history::log(&s).len(), 1);
     // A second add goes after the first, and its log entry after the first entry.
     add_ok(&f, r#"{"calls": [], "winner": 1}"#);
     let s = marque::store::read_session(&f).unwrap().session;
     assert_eq!(s.hands.len(), 3);
-    assert_eq!(marque::history::log(&s).len(), 2);
+    assert_eq!(marque_core::history::log(&s).len(), 2);
 }
 
 /// A file with a byte-order mark takes the new hand and log entry in its text as it was: the
@@ -231,5 +231,5 @@ fn an_add_written_whole_keeps_unknown_fields() {
     );
     assert_eq!(hands(&f), 2);
     let s = marque::store::read_session(&f).unwrap().session;
-    assert_eq!(marque::history::log(&s).len(), 1);
+    assert_eq!(marque_core::history::log(&s).len(), 1);
 }

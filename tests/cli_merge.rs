@@ -10,8 +10,8 @@ mod common;
 use common::{marque, seen_code};
 use std::process::Output;
 
-use marque::history::{self, Action, Change};
-use marque::session::Session;
+use marque_core::history::{self, Action, Change};
+use marque_core::session::Session;
 use serde_json::{Value, json};
 
 fn deal(winner: u64) -> Value {

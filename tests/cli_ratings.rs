@@ -11,8 +11,8 @@ mod common;
 use common::marque;
 use std::path::Path;
 
-use marque::history::{self, Action, Change};
-use marque::session::Session;
+use marque_core::history::{self, Action, Change};
+use marque_core::session::Session;
 use serde_json::{Value, json};
 
 fn ratings(dir: &Path) -> Vec<u8> {
@@ -204,7 +204,7 @@ fn two_copies_merged_rate_as_one_machine_holding_every_hand() {
     let mut s = Session::from_value(&base).unwrap();
     s.closed = false;
     let mut sheet = s.score().unwrap();
-    let add = |s: &mut Session, sheet: &mut marque::session::Sheet, w: u64, t: &str| {
+    let add = |s: &mut Session, sheet: &mut marque_core::session::Sheet, w: u64, t: &str| {
         let h = s.decode(&deal(w)).unwrap();
         let change = Change::Insert(s.hands.len(), h);
         history::apply(s, sheet, &change, Action::Add, &at(t)).unwrap();

@@ -11,9 +11,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use marque::document::{DocError, Document, Outcome, ReadOnly, Reloaded};
-use marque::games::GameHand;
-use marque::history::{self, Word};
 use marque::store::Lock;
+use marque_core::games::GameHand;
+use marque_core::history::{self, Word};
 use serde_json::json;
 
 const NOW: &str = "2026-11-26T20:00:00+01:00";
@@ -294,7 +294,7 @@ fn an_add_settles_a_file_changed_under_it_as_the_window_does() {
     );
     // Said in the window's words.
     marque::init_texts();
-    let said = kept.msg().unwrap().render(marque::i18n::Lang::En);
+    let said = kept.msg().unwrap().render(marque_core::i18n::Lang::En);
     assert!(
         said.contains("not overwritten") && said.contains("marque merge"),
         "{said}"

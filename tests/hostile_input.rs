@@ -75,15 +75,15 @@ fn names_and_file_names_reach_the_terminal_escaped_one_record_a_file() {
     // Such a name is refused when a session is made or imported.
     let store = marque::store::Store::new(dir.path().join("data"));
     assert!(store.import(&file).is_err());
-    let made = marque::session::Session::new(
-        marque::games::GameKind::Truc,
+    let made = marque_core::session::Session::new(
+        marque_core::games::GameKind::Truc,
         vec![evil.to_string(), "Bruno".into()],
         Default::default(),
         "2026-11-23T20:00:00+01:00".into(),
     );
     let problems = made.unwrap_err();
     assert_eq!(
-        problems[0].render(marque::i18n::Lang::En),
+        problems[0].render(marque_core::i18n::Lang::En),
         "file: player 1's name holds a control character (a line break, an escape…); only visible characters and spaces are allowed"
     );
 }
@@ -177,7 +177,7 @@ fn a_fifo_as_a_lock_file_is_refused() {
 /// What a failed write says, by its cause.
 #[test]
 fn a_failed_write_names_its_cause() {
-    use marque::i18n::Lang;
+    use marque_core::i18n::Lang;
     use std::io::{Error, ErrorKind};
     for (kind, said) in [
         (ErrorKind::StorageFull, "the disk is full"),

@@ -11,7 +11,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use common::*;
-use marque::i18n::{Lang, has_key};
+use marque_core::i18n::{Lang, has_key};
 use serde_json::json;
 
 fn run(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
@@ -97,7 +97,7 @@ fn unknown_fields_are_kept_when_written_back() {
         json!([{"calls": [], "winner": 0, "note": "x"}]),
     );
     v["log"] = json!([{"at": "now"}]);
-    let s = marque::session::Session::from_value(&v).unwrap();
+    let s = marque_core::session::Session::from_value(&v).unwrap();
     let back = s.to_value();
     assert_eq!(back["log"], v["log"]);
     assert_eq!(back["hands"], v["hands"]);
@@ -153,7 +153,7 @@ fn score_prints_json_text_and_errors() {
 
 #[test]
 fn every_rule_option_and_game_has_its_texts() {
-    use marque::games::GameKind;
+    use marque_core::games::GameKind;
     marque::init_texts();
     for game in GameKind::ALL {
         assert!(has_key(Lang::Fr, game.name_key()) && has_key(Lang::En, game.name_key()));

@@ -13,10 +13,10 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use common::*;
-use marque::history::{self, Action, Change, UndoStack};
-use marque::i18n::Lang;
-use marque::session::Session;
 use marque::store::{self, FileState, Lock, Store, StoreError};
+use marque_core::history::{self, Action, Change, UndoStack};
+use marque_core::i18n::Lang;
+use marque_core::session::Session;
 use serde_json::{Value, json};
 
 fn marque(args: &[&str]) -> std::process::Output {
@@ -44,7 +44,7 @@ fn ascenseur_file(dir: &Path) -> std::path::PathBuf {
 /// everything, the others bid 0 and take 0 — except the dealer, who bids 1 (never the hook, since
 /// the others' bids already make the cards).
 fn round(k: usize) -> Value {
-    let plan = marque::games::ascenseur::Plan::new(3, &Default::default());
+    let plan = marque_core::games::ascenseur::Plan::new(3, &Default::default());
     let r = plan.round(k);
     let mut bids = vec![0; 3];
     let mut tricks = vec![0; 3];
@@ -301,15 +301,15 @@ fn a_lock_keeps_a_second_writer_out_and_a_stale_lock_is_taken_over() {
     // Said to people in their language, with the time as the holder wrote it.
     let note = store::lock_note("pid 999999 since 2026-11-21T20:00:00+01:00");
     assert_eq!(
-        note.render(marque::i18n::Lang::Fr),
+        note.render(marque_core::i18n::Lang::Fr),
         "processus 999999, depuis le 21/11/2026 à 20:00"
     );
     assert_eq!(
-        note.render(marque::i18n::Lang::En),
+        note.render(marque_core::i18n::Lang::En),
         "process 999999, since 20:00 on 2026-11-21"
     );
     assert_eq!(
-        store::lock_note("held by a tool").render(marque::i18n::Lang::En),
+        store::lock_note("held by a tool").render(marque_core::i18n::Lang::En),
         "held by a tool"
     );
 }
@@ -364,11 +364,11 @@ fn the_edit_log_records_edits_deletes_undo_and_restores() {
     let (r0, r1) = (hand(round(0), &s), hand(round(1), &s));
     let at = "2026-11-23T20:00:00+01:00";
     // After every change the sheet kept up to date equals a sheet scored from scratch.
-    let same = |s: &Session, sheet: &marque::session::Sheet| {
+    let same = |s: &Session, sheet: &marque_core::session::Sheet| {
         let fresh = s.score().unwrap();
         assert_eq!((&sheet.hands, &sheet.totals), (&fresh.hands, &fresh.totals));
     };
-    let apply = |s: &mut Session, sheet: &mut marque::session::Sheet, c: &Change, a| {
+    let apply = |s: &mut Session, sheet: &mut marque_core::session::Sheet, c: &Change, a| {
         let r = history::apply(s, sheet, c, a, at);
         same(s, sheet);
         r

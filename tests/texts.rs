@@ -6,7 +6,7 @@
     reason = "a test fails loudly where its setting up does"
 )]
 
-use marque::i18n::{Arg, Lang, Msg, has_key, text_problems};
+use marque_core::i18n::{Arg, Lang, Msg, has_key, text_problems};
 
 const FILES: [&str; 3] = [
     "crates/marque-core/locales/core.json",
@@ -201,7 +201,7 @@ fn french_texts_hold_no_english_word_and_french_spacing() {
 /// games' lists, so the scan of the code above does not see them).
 #[test]
 fn every_figure_has_its_name() {
-    use marque::games::GameKind;
+    use marque_core::games::GameKind;
     for g in GameKind::ALL {
         let names = g
             .sums()
@@ -304,16 +304,16 @@ fn a_count_is_never_written_before_a_plural_without_its_selector() {
 /// languages, naming no other game.
 #[test]
 fn each_games_events_are_explained_in_its_own_words() {
-    use marque::games::GameKind;
+    use marque_core::games::GameKind;
     marque::init_texts();
     for game in GameKind::ALL {
         for kind in game.events() {
             let key = format!("event.help.{}.{}", game.id(), kind.id());
             for lang in [Lang::Fr, Lang::En] {
                 assert!(has_key(lang, &key), "{key} has no {} text", lang.code());
-                let text = marque::i18n::tr(lang, &key).to_lowercase();
+                let text = marque_core::i18n::tr(lang, &key).to_lowercase();
                 for other in GameKind::ALL.into_iter().filter(|g| *g != game) {
-                    let name = marque::i18n::tr(lang, other.name_key()).to_lowercase();
+                    let name = marque_core::i18n::tr(lang, other.name_key()).to_lowercase();
                     let word = name
                         .split(['(', ' '])
                         .next_back()
@@ -353,7 +353,7 @@ fn lines_that_stand_alone_begin_with_a_capital() {
         "ui.share.started",
     ] {
         for lang in [Lang::Fr, Lang::En] {
-            let text = marque::i18n::tr(lang, key);
+            let text = marque_core::i18n::tr(lang, key);
             let first = text.chars().find(|c| c.is_alphabetic() || *c == '-');
             assert!(
                 first.is_some_and(|c| c.is_uppercase() || c == '-'),

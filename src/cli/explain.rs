@@ -1,10 +1,10 @@
 //! `marque explain`: a hand's count step by step, for people or as JSON, and what-ifs.
 
 use super::{fail, print_text, read_to_score};
-use crate::i18n::{Lang, Msg};
-use crate::session::Problem;
 use crate::term::printable;
+use marque_core::i18n::{Lang, Msg};
 use marque_core::msg;
+use marque_core::session::Problem;
 use std::process::ExitCode;
 
 /// `--option KEY=VALUE` as a session file writes it: a whole number, `true` or `false`, or a
@@ -95,10 +95,10 @@ pub(super) fn explain(
 
 /// A hand explained, and under other options what the session would give.
 struct Found<'a> {
-    session: &'a crate::session::Session,
+    session: &'a marque_core::session::Session,
     n: usize,
     e: &'a marque_core::explain::Explained,
-    whatif: Option<&'a (crate::session::Sheet, marque_core::explain::WhatIf)>,
+    whatif: Option<&'a (marque_core::session::Sheet, marque_core::explain::WhatIf)>,
     sides: Vec<String>,
 }
 
@@ -107,7 +107,7 @@ impl Found<'_> {
     fn json(&self, lang: Lang) -> String {
         use serde_json::json;
         let (e, n, session, whatif) = (self.e, self.n, self.session, self.whatif);
-        let lines_json = |lines: &[crate::games::Line]| {
+        let lines_json = |lines: &[marque_core::games::Line]| {
             lines
                 .iter()
                 .map(|l| {
@@ -180,7 +180,7 @@ impl Found<'_> {
         for f in &e.facts {
             put(&mut t, &f.render(lang));
         }
-        let opts = crate::text::options_text(session, &session.options.to_json(), lang);
+        let opts = marque_core::text::options_text(session, &session.options.to_json(), lang);
         put(&mut t, &msg!("explain.options", list = opts).render(lang));
         put_steps(&mut t, &e.steps);
         put(
@@ -188,7 +188,8 @@ impl Found<'_> {
             &msg!("explain.total", list = per_side(&e.delta)).render(lang),
         );
         if let Some((sheet, w)) = whatif {
-            let changed = crate::text::options_text(session, &serde_json::Value::Object(map), lang);
+            let changed =
+                marque_core::text::options_text(session, &serde_json::Value::Object(map), lang);
             put(&mut t, &msg!("explain.whatif", list = changed).render(lang));
             if let Some(other) = explain(&w.session, &w.sheet, n - 1) {
                 put_steps(&mut t, &other.steps);

@@ -1,10 +1,10 @@
 //! The commands that read a whole data folder: `marque stats` and `marque check`.
 
 use super::{fail, output_done, printable};
-use crate::i18n::Lang;
-use crate::session::Problem;
 use crate::term::Kind;
+use marque_core::i18n::Lang;
 use marque_core::msg;
+use marque_core::session::Problem;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -32,7 +32,7 @@ fn club(
     // then count the names apart).
     if read.damaged {
         let mut err = crate::term::stderr();
-        let said = crate::i18n::Msg::new("ui.people.unread").render(lang);
+        let said = marque_core::i18n::Msg::new("ui.people.unread").render(lang);
         std::io::Write::write_all(&mut err, format!("{said}\n").as_bytes()).ok();
     }
     Ok((store, read.people.stats()))
@@ -94,8 +94,10 @@ pub(super) fn stats(
                 );
                 writeln!(out, "{}", printable(&line.render(lang), false))?;
                 for (id, g) in &p.games {
-                    let name = crate::games::GameKind::from_id(id)
-                        .map_or_else(|| id.to_string(), |k| crate::i18n::tr(lang, k.name_key()));
+                    let name = marque_core::games::GameKind::from_id(id).map_or_else(
+                        || id.to_string(),
+                        |k| marque_core::i18n::tr(lang, k.name_key()),
+                    );
                     let line = msg!(
                         "stats.game",
                         game = name,
@@ -142,15 +144,15 @@ fn story_lines(
     let ladders = r
         .games
         .iter()
-        .map(|(g, l)| (crate::i18n::tr(lang, g.name_key()), l))
-        .chain([(crate::i18n::tr(lang, "stats.overall"), &r.overall)]);
+        .map(|(g, l)| (marque_core::i18n::tr(lang, g.name_key()), l))
+        .chain([(marque_core::i18n::tr(lang, "stats.overall"), &r.overall)]);
     for (title, ladder) in ladders {
         if let Some(rating) = ladder.get(key) {
             put(msg!(
                 "stats.rated",
                 ladder = title,
-                mu = crate::i18n::decimal1(lang, rating.mu),
-                sigma = crate::i18n::decimal1(lang, rating.sigma),
+                mu = marque_core::i18n::decimal1(lang, rating.mu),
+                sigma = marque_core::i18n::decimal1(lang, rating.sigma),
                 sessions = rating.sessions
             ));
         }
@@ -210,7 +212,7 @@ pub(super) fn ratings(
     as_json: bool,
     lang: Lang,
 ) -> ExitCode {
-    use crate::games::GameKind;
+    use marque_core::games::GameKind;
     let game = match game.map(|g| GameKind::from_id(g).ok_or(g)) {
         None => None,
         Some(Ok(g)) => Some(g),
@@ -235,10 +237,10 @@ pub(super) fn ratings(
             .games
             .iter()
             .filter(|(g, _)| game.is_none_or(|w| w == **g))
-            .map(|(g, l)| (crate::i18n::tr(lang, g.name_key()), l))
+            .map(|(g, l)| (marque_core::i18n::tr(lang, g.name_key()), l))
             .collect();
         if game.is_none() {
-            ladders.push((crate::i18n::tr(lang, "stats.overall"), &r.overall));
+            ladders.push((marque_core::i18n::tr(lang, "stats.overall"), &r.overall));
         }
         ladders
             .iter()
@@ -253,8 +255,8 @@ pub(super) fn ratings(
                     let line = msg!(
                         key,
                         name = name,
-                        mu = crate::i18n::decimal1(lang, rating.mu),
-                        sigma = crate::i18n::decimal1(lang, rating.sigma),
+                        mu = marque_core::i18n::decimal1(lang, rating.mu),
+                        sigma = marque_core::i18n::decimal1(lang, rating.sigma),
                         sessions = rating.sessions
                     );
                     writeln!(out, "{}", printable(&line.render(lang), false))?;

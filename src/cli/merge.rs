@@ -8,9 +8,9 @@ use marque_core::merge as merge_core;
 use marque_core::msg;
 
 use super::{fail, lock_within, printable, store_problems};
-use crate::i18n::{Lang, Msg};
-use crate::session::Problem;
 use crate::store::{self, Merging, Store};
+use marque_core::i18n::{Lang, Msg};
+use marque_core::session::Problem;
 
 /// Exit status when choices await the players (nothing written).
 const CHOICES: u8 = 1;

@@ -15,8 +15,8 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
 use marque_core::msg;
 
-use crate::i18n::{Lang, Msg};
-use crate::session::{Problem, Session};
+use marque_core::i18n::{Lang, Msg};
+use marque_core::session::{Problem, Session};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -494,7 +494,7 @@ fn read_to_score(path: &str) -> Result<(String, Session), Vec<Problem>> {
 }
 
 /// A session file read and scored, with its sheet.
-fn scored(path: &str) -> Result<(Session, crate::session::Sheet), Vec<Problem>> {
+fn scored(path: &str) -> Result<(Session, marque_core::session::Sheet), Vec<Problem>> {
     let (_, session) = read_to_score(path)?;
     let sheet = session.score()?;
     Ok((session, sheet))
@@ -536,10 +536,10 @@ fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
         }
         let session = &session;
         marque_core::stream::check(session).and_then(|()| {
-            match crate::text::write(session, lang, &mut out) {
+            match marque_core::text::write(session, lang, &mut out) {
                 Ok(()) => Ok(Ok(())),
-                Err(crate::text::Written::Problems(p)) => Err(p),
-                Err(crate::text::Written::Io(e)) => Ok(Err(e)),
+                Err(marque_core::text::Written::Problems(p)) => Err(p),
+                Err(marque_core::text::Written::Io(e)) => Ok(Err(e)),
             }
         })
     } else {
@@ -785,7 +785,7 @@ fn add_once(
 /// by the rule the window refuses it by.
 fn same_person_seated(
     file: &std::path::Path,
-    game: &crate::games::GameHand,
+    game: &marque_core::games::GameHand,
     seats: &marque_core::games::table::Seats,
 ) -> Option<Msg> {
     use marque_core::games::table::Event;
@@ -823,7 +823,7 @@ fn log(path: &str, lang: Lang) -> ExitCode {
         Err(problems) => return fail(&problems, lang),
     };
     let mut out = String::new();
-    for line in crate::history::sentences(&session, &sheet) {
+    for line in marque_core::history::sentences(&session, &sheet) {
         out.push_str(&printable(&line.render(lang), false));
         out.push('\n');
     }

@@ -4,9 +4,9 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use super::{fail, folder_or_default};
-use crate::i18n::{Lang, tr};
-use crate::session::Problem;
+use marque_core::i18n::{Lang, tr};
 use marque_core::msg;
+use marque_core::session::Problem;
 
 /// Serves `folder` on `bind`:`port` to at most `clients` at once; prints the address, then a QR code of it drawn with
 /// Unicode blocks (light on dark, as a phone's camera reads it from a terminal).

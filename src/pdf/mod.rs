@@ -15,12 +15,12 @@ mod write;
 
 use marque_core::view::{Head, RowView};
 
-use crate::session::{End, Problem};
+use marque_core::session::{End, Problem};
 
-use crate::games::Paper;
-use crate::i18n::{Lang, tr};
-use crate::session::Session;
+use marque_core::games::Paper;
+use marque_core::i18n::{Lang, tr};
 use marque_core::msg;
+use marque_core::session::Session;
 
 const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
@@ -513,7 +513,7 @@ fn lay_out(src: &Source<'_>, lang: Lang, font: &Font, sink: &mut dyn FnMut(Page)
         let date = date_text(created, lang);
         pen.text(10.0, &msg!("pdf.created", date = date).render(lang));
     }
-    let options = crate::text::options_text(session, &session.options.to_json(), lang);
+    let options = marque_core::text::options_text(session, &session.options.to_json(), lang);
     pen.text(9.0, &msg!("explain.options", list = options).render(lang));
     table(&mut pen, src, lang);
     if !src.end.closing.is_empty() {

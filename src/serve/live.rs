@@ -18,8 +18,8 @@ use hyper::body::Frame;
 use tokio::sync::mpsc::{Receiver, Sender};
 
 use super::pages::{self, Base};
-use crate::i18n::Lang;
 use crate::store::{FileState, Store};
+use marque_core::i18n::Lang;
 
 /// An event as sent, shared by every page that receives it.
 pub type Event = Bytes;
@@ -237,7 +237,7 @@ impl Hub {
                     let e = match made.iter().find(|(l, _)| *l == p.lang) {
                         Some((_, e)) => e.clone(),
                         None => {
-                            let text = crate::i18n::tr(p.lang, "web.gone");
+                            let text = marque_core::i18n::tr(p.lang, "web.gone");
                             let e = Self::event("gone", &serde_json::json!({ "text": text }));
                             made.push((p.lang, e.clone()));
                             e

@@ -10,10 +10,10 @@ macro_rules! put {
     };
 }
 
-use crate::i18n::{Lang, tr};
-use crate::session::{Session, Sheet};
 use crate::store::{FileState, Listed};
+use marque_core::i18n::{Lang, tr};
 use marque_core::msg;
+use marque_core::session::{Session, Sheet};
 use marque_core::view::{SheetView, minus, signed_shown, typeset};
 
 /// `text` with `& < > " '` escaped, for HTML text and attribute values alike; direction and
@@ -200,7 +200,7 @@ fn ratings(
         .enumerate()
         .map(|(k, (name, x))| {
             let shown = if x.provisional() {
-                crate::i18n::Msg::new("ui.ratings.provisional")
+                marque_core::i18n::Msg::new("ui.ratings.provisional")
                     .with("name", name.to_string())
                     .render(lang)
             } else {
@@ -210,8 +210,8 @@ fn ratings(
                 "<tr><td>{}</td><th scope=\"row\">{}</th><td>{}</td><td>{}</td></tr>",
                 k + 1,
                 escape(&shown),
-                crate::i18n::decimal1(lang, x.mu),
-                crate::i18n::decimal1(lang, x.sigma)
+                marque_core::i18n::decimal1(lang, x.mu),
+                marque_core::i18n::decimal1(lang, x.sigma)
             )
         })
         .collect();
@@ -318,7 +318,7 @@ impl Parts {
         put!(head, "<p class=\"state\">{}</p>", escape(&typeset(&state)));
         let hand = session
             .game
-            .hand_words(crate::i18n::Msg::new("ui.sheet.hand"))
+            .hand_words(marque_core::i18n::Msg::new("ui.sheet.hand"))
             .render(lang);
         let mut cols = format!(
             "<tr><th scope=\"col\">#</th><th scope=\"col\">{}</th>",
@@ -383,7 +383,7 @@ impl Parts {
             }
             wheel.push_str("</tbody></table>");
         }
-        let lines = crate::history::sentences(session, sheet);
+        let lines = marque_core::history::sentences(session, sheet);
         let mut log = String::new();
         put!(
             log,

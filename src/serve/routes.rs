@@ -17,7 +17,7 @@ use super::live::{self, Events};
 use super::net::Conn;
 use super::pages::{self, Base};
 use super::{Body, Listing};
-use crate::i18n::Lang;
+use marque_core::i18n::Lang;
 
 /// The longest request target taken (a longer one: 414; past the head's limit: 431).
 const MAX_URL: usize = 2048;

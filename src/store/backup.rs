@@ -14,11 +14,11 @@ use std::path::{Path, PathBuf};
 use marque_core::i18n::Msg;
 use marque_core::msg;
 
-use crate::session::Session;
 use crate::store::{
     self, BACKUP_FORMAT, MAX_BACKUP_BYTES, MAX_PREFS_BYTES, MAX_SESSION_BYTES, StoreError,
     read_file,
 };
+use marque_core::session::Session;
 
 /// The preferences file's name in a data folder (and in a backup).
 pub const PREFS: &str = store::PREFS_FILE;
@@ -270,8 +270,9 @@ fn place(dir: &Path, name: &str) -> Result<(PathBuf, String), Skip> {
 /// breaks a rule (it is still the user's; the app shows why).
 fn is_session(text: &str) -> bool {
     Session::parse(text).is_ok()
-        || serde_json::from_str::<serde_json::Value>(text)
-            .is_ok_and(|v| v.get("format").and_then(|f| f.as_str()) == Some(crate::session::FORMAT))
+        || serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| {
+            v.get("format").and_then(|f| f.as_str()) == Some(marque_core::session::FORMAT)
+        })
 }
 
 /// Whether the file at `path` holds exactly `text` (a file that cannot be read does not).

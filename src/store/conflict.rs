@@ -4,8 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::history::{self, Action, Change};
-use crate::session::{Hand, Session};
+use marque_core::history::{self, Action, Change};
+use marque_core::session::{Hand, Session};
 
 use super::{Loaded, Store, StoreError, read_session, write_atomic};
 

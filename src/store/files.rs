@@ -9,7 +9,7 @@ use marque_core::msg;
 
 use super::lock::{own_folder, temporaries};
 use super::{Stamp, StoreError};
-use crate::session::Problem;
+use marque_core::session::Problem;
 
 /// The largest session file Marque reads: far more than any evening (a 10,000-hand session is a
 /// few megabytes), far less than what would exhaust memory.

@@ -7,8 +7,8 @@ use std::path::Path;
 
 use super::files::{MAX_SESSION_BYTES, not_utf8, open_to_read, parse_with, read_bytes, too_large};
 use super::{FileState, Listed, Stamp, StoreError, Summary};
-use crate::session::Session;
 use marque_core::ratings::Kept;
+use marque_core::session::Session;
 
 /// The session index's file, in the data folder.
 pub const INDEX: &str = ".index.json";
@@ -31,7 +31,7 @@ pub(super) fn index_version() -> u32 {
         };
         eat(&INDEX_LAYOUT.to_le_bytes());
         eat(&marque_core::games::TALLY_VERSION.to_le_bytes());
-        for g in crate::games::GameKind::ALL {
+        for g in marque_core::games::GameKind::ALL {
             eat(g.id().as_bytes());
             for name in g.sums().iter().chain(g.bests()) {
                 eat(b"/");

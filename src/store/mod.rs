@@ -20,7 +20,7 @@ use thiserror::Error;
 use marque_core::i18n::Msg;
 use marque_core::msg;
 
-use crate::session::{Facts, Problem, Session, Sheet};
+use marque_core::session::{Facts, Problem, Session, Sheet};
 
 pub mod backup;
 mod conflict;
@@ -189,7 +189,7 @@ pub enum Shelf {
 /// A session is over for the table: stopped by the players (`closed`), or a game that reached
 /// its end (`finished`), unless its session goes on after it (a bridge evening, after a
 /// complete rubber, until it is closed).
-pub fn session_over(game: crate::games::GameKind, finished: bool, closed: bool) -> bool {
+pub fn session_over(game: marque_core::games::GameKind, finished: bool, closed: bool) -> bool {
     closed || (finished && !game.goes_on())
 }
 
@@ -278,7 +278,7 @@ pub const BACKUP_FORMAT: &str = "marque-backup";
 /// What the home screen, `marque check` and statistics need of a session file.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Summary {
-    pub game: crate::games::GameKind,
+    pub game: marque_core::games::GameKind,
     pub id: Option<String>,
     pub created: Option<String>,
     pub players: Vec<String>,
@@ -687,7 +687,7 @@ impl Store {
     /// (an existing session is never overwritten).
     pub fn import(&self, from: &Path) -> Result<PathBuf, StoreError> {
         let session = read_session(from)?.session;
-        if let Some(p) = crate::session::control_in_names(&session.players) {
+        if let Some(p) = marque_core::session::control_in_names(&session.players) {
             return Err(StoreError::Damaged(vec![p]));
         }
         fs::create_dir_all(&self.dir)?;

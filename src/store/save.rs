@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use super::files::{MAX_SESSION_BYTES, read_text, replace_file_as, write_atomic};
 use super::lock::{Lock, RETAKE_WAIT};
 use super::{Loaded, Stamp, Store, StoreError, read_decoded};
-use crate::session::{Replay, Session, Splice};
+use marque_core::session::{Replay, Session, Splice};
 
 /// Reads a session file once: decoded, scored, and stamped; tells a newer version from a
 /// damaged file.

@@ -220,9 +220,9 @@ impl MergedCopies {
 /// scores the session it makes, once): those of the session, those of another session (another
 /// id), those that do not read; each copy's name, the session's first.
 struct Gathered {
-    main: crate::session::Session,
+    main: marque_core::session::Session,
     main_stamp: Stamp,
-    copies: Vec<(PathBuf, crate::session::Session, Stamp)>,
+    copies: Vec<(PathBuf, marque_core::session::Session, Stamp)>,
     apart: Vec<PathBuf>,
     damaged: Vec<(PathBuf, Option<Stamp>)>,
     names: Vec<String>,
@@ -267,8 +267,8 @@ fn gather(path: &Path) -> Result<Gathered, StoreError> {
 
 /// The session and its copies of it, each with its name, as a merge takes them.
 fn copies_to_merge<'a>(
-    main: &'a crate::session::Session,
-    copies: &'a [(PathBuf, crate::session::Session, Stamp)],
+    main: &'a marque_core::session::Session,
+    copies: &'a [(PathBuf, marque_core::session::Session, Stamp)],
     names: &'a [String],
 ) -> Vec<Copy<'a>> {
     std::iter::once(main)

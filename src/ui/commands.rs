@@ -10,12 +10,12 @@ use super::notice::store_notice;
 use super::open::Open;
 use super::prefs::Prefs;
 use super::{App, Screen, TAP_GUARD_SECONDS, home, new_session};
-use crate::games::{GameHand, GameKind};
-use crate::history::Change;
-use crate::i18n::{Lang, Msg};
-use crate::session::Session;
 use crate::store::people;
+use marque_core::games::{GameHand, GameKind};
+use marque_core::history::Change;
+use marque_core::i18n::{Lang, Msg};
 use marque_core::msg;
+use marque_core::session::Session;
 
 /// Every change the app makes, from a button, a menu, a key or a screen: screens read the
 /// document and emit commands; [`App::run_commands`] carries them out after the frame is drawn.

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use super::App;
 use super::notice::store_notice;
-use crate::i18n::{Lang, Msg, tr};
 use crate::store::StoreError;
+use marque_core::i18n::{Lang, Msg, tr};
 use marque_core::msg;
 
 /// What a file is asked for.

@@ -10,9 +10,9 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 use egui::RichText;
 
 use super::{App, Command};
-use crate::games::GameKind;
-use crate::i18n::{Lang, Msg, tr};
 use crate::store::{FileState, Listed, Progress, Shelf, Store, Summary};
+use marque_core::games::GameKind;
+use marque_core::i18n::{Lang, Msg, tr};
 use marque_core::msg;
 
 #[derive(Default)]
@@ -230,7 +230,7 @@ fn standing(s: &Summary, lang: Lang) -> String {
             let total = msg!(
                 s.game.total_unit(),
                 n = *t,
-                shown = crate::games::number(*t)
+                shown = marque_core::games::number(*t)
             );
             format!("{n} {}", total.render(lang))
         })

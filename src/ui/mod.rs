@@ -24,17 +24,17 @@ use std::path::PathBuf;
 
 use egui::KeyboardShortcut;
 
-use crate::games::GameKind;
-use crate::i18n::{Lang, tr};
 use crate::store::Store;
+use marque_core::games::GameKind;
+use marque_core::i18n::{Lang, tr};
 
 use commands::MakeCommand;
 use dialogs::AskFile;
 
-pub use crate::games::{OptDesc, OptKind};
 pub use commands::{Command, NAMED, Named, REDO, UNDO, ZOOM_IN, ZOOM_OUT};
 pub use dialogs::{FileFor, native_file_dialog};
 pub use forms::Form;
+pub use marque_core::games::{OptDesc, OptKind};
 pub use new_session::options_of;
 pub use notice::{Notice, render_problems};
 pub use open::Open;

@@ -4,10 +4,10 @@ use egui::RichText;
 use serde_json::{Map, Value, json};
 
 use super::{App, Prefs, Screen};
-use crate::games::{GameKind, OptDesc, OptKind};
-use crate::i18n::{Arg, Lang, Msg, tr};
-use crate::session::Session;
+use marque_core::games::{GameKind, OptDesc, OptKind};
+use marque_core::i18n::{Arg, Lang, Msg, tr};
 use marque_core::msg;
+use marque_core::session::Session;
 
 /// The options of a game, in the order shown; the first value is the default.
 pub fn options_of(game: GameKind) -> &'static [OptDesc] {
@@ -67,7 +67,7 @@ impl NewSession {
             Ok(mut s) => {
                 s.id = Some(crate::store::new_id(self.game.id()));
                 if self.word && self.game.asks_word() {
-                    crate::history::ask_word(&mut s);
+                    marque_core::history::ask_word(&mut s);
                 }
                 Ok(s)
             }

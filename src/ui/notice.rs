@@ -3,11 +3,11 @@
 
 use super::App;
 use crate::document::DocError;
-use crate::games::GameKind;
-use crate::i18n::{Lang, Msg};
-use crate::session::Problem;
 use crate::store::StoreError;
+use marque_core::games::GameKind;
+use marque_core::i18n::{Lang, Msg};
 use marque_core::msg;
+use marque_core::session::Problem;
 
 /// A message for the table, shown until it is dismissed: rendered when shown, so that it
 /// follows a change of language.
@@ -61,7 +61,7 @@ impl App {
 /// problems as `why`); nothing for an operation that had nothing to do.
 pub(super) fn doc_notice(
     e: DocError,
-    game: crate::games::GameKind,
+    game: marque_core::games::GameKind,
     refused: Option<&'static str>,
 ) -> Option<Notice> {
     match e {

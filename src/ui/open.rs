@@ -7,12 +7,12 @@ use std::path::{Path, PathBuf};
 use super::notice::{Notice, render_problems, store_notice};
 use super::{App, Form, Screen, forms, sheet};
 use crate::document::{DocError, Document, Outcome, ReadOnly};
-use crate::games::{GameHand, Live};
-use crate::history::Change;
-use crate::i18n::{Lang, Msg};
-use crate::session::{Preview, Problem, Session};
 use crate::store::{self, Stamp};
+use marque_core::games::{GameHand, Live};
+use marque_core::history::Change;
+use marque_core::i18n::{Lang, Msg};
 use marque_core::msg;
+use marque_core::session::{Preview, Problem, Session};
 
 /// A session on screen: the document and how it is shown.
 pub struct Open {
@@ -273,7 +273,7 @@ impl App {
             .ok()
             .and_then(|t| serde_json::from_slice::<serde_json::Value>(&t).ok())
             .and_then(|mut v| {
-                v["version"] = serde_json::json!(crate::session::VERSION);
+                v["version"] = serde_json::json!(marque_core::session::VERSION);
                 Session::from_value(&v).ok()
             })
             .and_then(|session| {

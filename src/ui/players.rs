@@ -6,12 +6,12 @@
 use egui::RichText;
 
 use super::{App, Command};
-use crate::i18n::{Lang, tr};
 use crate::store::played;
+use marque_core::i18n::{Lang, tr};
 use marque_core::msg;
 use marque_core::stats::{HeadToHead, People, Player, head_to_head, roster};
 
-use crate::games::GameKind;
+use marque_core::games::GameKind;
 
 #[derive(Default)]
 pub struct PlayersState {

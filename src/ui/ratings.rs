@@ -4,8 +4,8 @@
 
 use egui::RichText;
 
-use crate::games::GameKind;
-use crate::i18n::{Lang, tr};
+use marque_core::games::GameKind;
+use marque_core::i18n::{Lang, tr};
 use marque_core::msg;
 use marque_core::ratings::{Ladder, Moved, Ratings, rate};
 use marque_core::stats::People;
@@ -37,7 +37,7 @@ impl RatingsState {
 }
 
 fn one(lang: Lang, x: f64) -> String {
-    crate::i18n::decimal1(lang, x)
+    marque_core::i18n::decimal1(lang, x)
 }
 
 /// The ladder's keys (every game, then each game rated) and its table.
@@ -193,7 +193,7 @@ pub fn why(lang: Lang, m: &Moved) -> String {
     msg!(
         "ui.ratings.moved",
         day = day,
-        game = crate::i18n::Arg::Key(m.game.name_key()),
+        game = marque_core::i18n::Arg::Key(m.game.name_key()),
         team = names(&m.team),
         chances = chances,
         rank = m.rank,

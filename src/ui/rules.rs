@@ -3,8 +3,8 @@
 use egui::RichText;
 
 use super::{App, Command};
-use crate::games::GameKind;
-use crate::i18n::tr;
+use marque_core::games::GameKind;
+use marque_core::i18n::tr;
 
 #[derive(Default)]
 pub struct RulesState {

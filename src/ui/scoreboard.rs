@@ -6,7 +6,7 @@ use egui::text::LayoutJob;
 use egui::{Align, FontId, RichText, TextFormat, Ui, ViewportBuilder, ViewportCommand, ViewportId};
 
 use super::{App, Command, Open};
-use crate::i18n::{Lang, tr};
+use marque_core::i18n::{Lang, tr};
 use marque_core::msg;
 
 /// How many rubbers' results the board shows, the last ones.
@@ -123,7 +123,8 @@ pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
         ui.label(RichText::new(sheet.state().render(lang)).size(small));
     }
     // The options in force, so that the room knows the table being used.
-    let options = crate::text::options_text(doc.session(), &doc.session().options.to_json(), lang);
+    let options =
+        marque_core::text::options_text(doc.session(), &doc.session().options.to_json(), lang);
     let options = msg!("explain.options", list = options).render(lang);
     ui.label(RichText::new(options).size(small * 0.6).weak());
     // A bridge evening: the last finished rubbers' results (the sheet has them all); at
@@ -246,7 +247,7 @@ fn totals_size(
 /// The headings' type: a share of the window's height for each side's row, and small enough
 /// that the headings' lines (the game, where it stands, the options, each rubber's result, the
 /// chukker's wheel) take at most 45 % of the height; 12 to 40 points.
-fn headings_size(ui: &Ui, rows: f32, papers: &[crate::session::Paper]) -> f32 {
+fn headings_size(ui: &Ui, rows: f32, papers: &[marque_core::session::Paper]) -> f32 {
     let room = ui.available_height();
     // At most one result a rubber, the last few.
     let results = papers.len().min(RESULTS_SHOWN) as f32;

@@ -6,7 +6,7 @@
 use egui::{Color32, RichText};
 
 use super::App;
-use crate::i18n::tr;
+use marque_core::i18n::tr;
 use marque_core::msg;
 
 /// Sharing under way: the server, and its address's QR code.
@@ -33,7 +33,7 @@ impl App {
     pub(super) fn toggle_sharing(&mut self) {
         if let Some(shared) = self.sharing.take() {
             shared.sharing.stop();
-            self.notice = Some(crate::i18n::Msg::new("ui.share.stopped").into());
+            self.notice = Some(marque_core::i18n::Msg::new("ui.share.stopped").into());
             return;
         }
         let any = std::net::IpAddr::from([0, 0, 0, 0]);
@@ -42,7 +42,7 @@ impl App {
                 let qr = qrcode::QrCode::new(sharing.url().as_bytes()).ok();
                 self.sharing = Some(Shared { sharing, qr });
                 // "Sharing stopped", said when it last stopped, is no longer true.
-                self.notice = Some(crate::i18n::Msg::new("ui.share.started").into());
+                self.notice = Some(marque_core::i18n::Msg::new("ui.share.started").into());
             }
             Err(e) => {
                 self.notice = Some(msg!("ui.share.failed", error = e.to_string()).into());
@@ -54,7 +54,7 @@ impl App {
 /// The QR code of `url`, `side` points square, dark modules on white with its quiet zone.
 fn qr_code(
     ui: &mut egui::Ui,
-    lang: crate::i18n::Lang,
+    lang: marque_core::i18n::Lang,
     code: &qrcode::QrCode,
     url: &str,
     side: f32,

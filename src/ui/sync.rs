@@ -10,8 +10,8 @@ use super::dialogs::JobDone;
 use super::notice::{Notice, store_notice};
 use super::{App, Command, Open, sheet};
 use crate::document::Reloaded;
-use crate::i18n::{Msg, tr};
 use crate::store::Merging;
+use marque_core::i18n::{Msg, tr};
 use marque_core::merge::Pending;
 use marque_core::msg;
 

@@ -5,11 +5,11 @@
 use egui::RichText;
 
 use super::{App, Command, Screen};
-use crate::games::GameKind;
-use crate::i18n::{Arg, Lang, Msg, tr};
-use crate::session::Session;
 use crate::store::Shelf;
+use marque_core::games::GameKind;
+use marque_core::i18n::{Arg, Lang, Msg, tr};
 use marque_core::msg;
+use marque_core::session::Session;
 
 /// The steps of the tour, from 1.
 pub const TOUR_STEPS: usize = 3;

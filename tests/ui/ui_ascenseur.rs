@@ -6,7 +6,7 @@
 )]
 use crate::ui_common::*;
 use egui_kittest::kittest::{NodeT, Queryable};
-use marque::games::ascenseur::{Options, Plan};
+use marque_core::games::ascenseur::{Options, Plan};
 
 const PLAYERS: [&str; 4] = ["Ana", "Ben", "Chloe", "Dario"];
 

@@ -101,7 +101,7 @@ fn a_rubber_through_the_ui() {
     h.run();
     assert!(shows(&h, "2360"));
     let s = saved(dir.path());
-    let actions: Vec<_> = marque::history::log(&s)
+    let actions: Vec<_> = marque_core::history::log(&s)
         .iter()
         .map(|e| e.action.unwrap().id())
         .collect();
@@ -201,7 +201,7 @@ fn a_bridge_evening_of_two_rubbers() {
     click(&mut h, "Terminer la soirée");
     let s = saved(dir.path());
     assert!(s.closed);
-    let actions: Vec<_> = marque::history::log(&s)
+    let actions: Vec<_> = marque_core::history::log(&s)
         .iter()
         .map(|e| e.action.unwrap().id())
         .collect();
@@ -223,6 +223,6 @@ fn a_bridge_evening_of_two_rubbers() {
     assert!(shows(&h, "Robre suivant"), "back to the evening's question");
     let s = saved(dir.path());
     assert!(!s.closed);
-    let log = marque::history::log(&s);
+    let log = marque_core::history::log(&s);
     assert_eq!(log.last().unwrap().action.unwrap().id(), "reopen");
 }

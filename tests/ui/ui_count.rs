@@ -115,7 +115,7 @@ fn what_if_another_table_shows_the_hand_and_the_totals_and_changes_nothing() {
         Some(&serde_json::json!("laws"))
     );
     assert_eq!(s.score().unwrap().totals, vec![800, 0]);
-    let last = marque::history::log(&s).pop().unwrap();
+    let last = marque_core::history::log(&s).pop().unwrap();
     assert_eq!(
         (
             last.action.unwrap().id(),

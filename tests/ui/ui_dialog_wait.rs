@@ -11,7 +11,7 @@ static RELEASE: AtomicBool = AtomicBool::new(false);
 static CHOSEN: std::sync::Mutex<Option<PathBuf>> = std::sync::Mutex::new(None);
 
 /// A dialog the person answers only when the test says so.
-fn slow(_: FileFor, _: marque::i18n::Lang, _: Option<String>) -> Option<PathBuf> {
+fn slow(_: FileFor, _: marque_core::i18n::Lang, _: Option<String>) -> Option<PathBuf> {
     while !RELEASE.load(Ordering::SeqCst) {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }

@@ -16,7 +16,7 @@ static ANSWER: Mutex<Option<PathBuf>> = Mutex::new(None);
 
 fn stand_in(
     purpose: FileFor,
-    _lang: marque::i18n::Lang,
+    _lang: marque_core::i18n::Lang,
     suggested: Option<String>,
 ) -> Option<PathBuf> {
     ASKED.lock().unwrap().push((purpose, suggested));

@@ -7,7 +7,7 @@
     reason = "player indexes into parallel arrays"
 )]
 use crate::ui_common::*;
-use marque::games::ascenseur::{Options, Plan};
+use marque_core::games::ascenseur::{Options, Plan};
 
 type H = egui_kittest::Harness<'static, marque::ui::App>;
 

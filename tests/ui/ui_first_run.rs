@@ -3,8 +3,8 @@
 use crate::ui_common::*;
 use clap::Parser;
 use egui_kittest::kittest::Queryable;
-use marque::games::GameKind;
-use marque::i18n::{Lang, tr};
+use marque_core::games::GameKind;
+use marque_core::i18n::{Lang, tr};
 
 #[test]
 fn the_empty_home_screen_explains_marque_in_both_languages() {

@@ -171,7 +171,7 @@ fn a_title_and_a_note() {
     assert!(!shows_containing(&h, "Reprendre : Chloé, David"));
 }
 
-fn saved_named(dir: &std::path::Path, name: &str) -> marque::session::Session {
+fn saved_named(dir: &std::path::Path, name: &str) -> marque_core::session::Session {
     marque::store::read_session(&dir.join(name))
         .unwrap()
         .session

@@ -57,7 +57,7 @@ fn stopping_a_rubber_early_pays_the_unfinished_premiums_and_is_logged() {
     let s = saved(dir.path());
     assert!(s.closed);
     assert_eq!(s.score().unwrap().totals, vec![420, 0]);
-    let actions: Vec<_> = marque::history::log(&s)
+    let actions: Vec<_> = marque_core::history::log(&s)
         .iter()
         .map(|e| e.action.unwrap().id())
         .collect();
@@ -85,7 +85,7 @@ fn stopping_a_rubber_early_pays_the_unfinished_premiums_and_is_logged() {
     let s = saved(dir.path());
     assert!(!s.closed);
     assert_eq!(s.hands.len(), 2);
-    let actions: Vec<_> = marque::history::log(&s)
+    let actions: Vec<_> = marque_core::history::log(&s)
         .iter()
         .map(|e| e.action.unwrap().id())
         .collect();

@@ -109,7 +109,7 @@ fn the_log_shows_every_change_and_restores_an_old_value() {
     assert!(shows_containing(&h, "Manche 1 : Alice 1 – Bruno 0"));
     let s = saved(dir.path());
     assert_eq!(s.hands[0], json!({"calls": [], "winner": 0}));
-    let actions: Vec<_> = marque::history::log(&s)
+    let actions: Vec<_> = marque_core::history::log(&s)
         .iter()
         .map(|e| e.action.unwrap().id())
         .collect();
@@ -199,7 +199,7 @@ fn deleting_a_hand_recomputes_the_rest_and_is_logged() {
     assert!(shows(&h, "manche 1, 1 pour Bruno") && !shows(&h, "manche 1, 1 pour Alice"));
     let s = saved(dir.path());
     assert_eq!(s.hands, [json!({"calls": [], "winner": 1})]);
-    let log = marque::history::log(&s);
+    let log = marque_core::history::log(&s);
     let last = log.last().unwrap();
     assert_eq!(
         (last.action.unwrap().id(), last.hand, last.old.clone()),
@@ -238,7 +238,7 @@ fn a_finished_session_opens_read_only_with_its_explanations() {
     click(&mut h, "Modifier la donne 1");
     assert!(shows(&h, "Seulement le gagnant"), "the form for the hand");
     let s = saved(dir.path());
-    let log = marque::history::log(&s);
+    let log = marque_core::history::log(&s);
     assert_eq!(log.last().unwrap().action.unwrap().id(), "reopen");
 }
 

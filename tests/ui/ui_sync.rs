@@ -2,8 +2,8 @@
 //! open session is shown as its file now is, and conflict copies are merged on the table's word.
 use crate::ui_common::*;
 use egui_kittest::kittest::{NodeT, Queryable};
-use marque::history::{self, Action, Change};
-use marque::session::Session;
+use marque_core::history::{self, Action, Change};
+use marque_core::session::Session;
 use serde_json::{Value, json};
 
 type H = egui_kittest::Harness<'static, marque::ui::App>;
@@ -130,7 +130,7 @@ fn apart() -> (Session, Session) {
         "hands": []});
     let mut s = Session::from_value(&v).unwrap();
     let mut sheet = s.score().unwrap();
-    let add = |s: &mut Session, sheet: &mut marque::session::Sheet, w: u64, at: &str| {
+    let add = |s: &mut Session, sheet: &mut marque_core::session::Sheet, w: u64, at: &str| {
         let h = s.decode(&deal(w)).unwrap();
         let change = Change::Insert(s.hands.len(), h);
         history::apply(s, sheet, &change, Action::Add, at).unwrap();

@@ -8,7 +8,7 @@ fn a_hand_disputed_then_corrected_and_confirmed() {
     let mut h = new_bridge(dir.path());
     click(&mut h, "Faire confirmer chaque donne par l'autre camp");
     click(&mut h, "Commencer la partie");
-    assert!(marque::history::wants_word(&saved(dir.path())));
+    assert!(marque_core::history::wants_word(&saved(dir.path())));
     click_all(&mut h, &FOUR_SPADES_MADE);
     // The defenders are asked, in large type, with the hand and its points.
     assert!(shows(&h, "EO, êtes-vous d'accord ?"));
@@ -18,7 +18,7 @@ fn a_hand_disputed_then_corrected_and_confirmed() {
     assert!(!shows(&h, "EO, êtes-vous d'accord ?"));
     assert!(shows(&h, "⚠ contestée — 4♠ par Nord, juste fait"));
     let s = saved(dir.path());
-    let last = marque::history::log(&s).pop().unwrap();
+    let last = marque_core::history::log(&s).pop().unwrap();
     assert_eq!(
         (
             last.action.unwrap().id(),
@@ -36,7 +36,7 @@ fn a_hand_disputed_then_corrected_and_confirmed() {
     click(&mut h, "D'accord");
     assert!(!shows(&h, "EO, êtes-vous d'accord ?"));
     let s = saved(dir.path());
-    let actions: Vec<_> = marque::history::log(&s)
+    let actions: Vec<_> = marque_core::history::log(&s)
         .iter()
         .map(|e| e.action.unwrap().id())
         .collect();
@@ -64,5 +64,5 @@ fn without_the_option_nothing_is_asked() {
         click(&mut h, c);
     }
     assert!(!shows_containing(&h, "êtes-vous d'accord"));
-    assert!(!marque::history::wants_word(&saved(dir.path())));
+    assert!(!marque_core::history::wants_word(&saved(dir.path())));
 }

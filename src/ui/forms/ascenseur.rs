@@ -2,12 +2,12 @@
 //! struck out, then the tricks, checked against the cards dealt.
 
 use super::{Ctx, Entry, Modes};
-use crate::games::GameHand;
-use crate::games::Live;
-use crate::games::ascenseur::{Hand, Plan, Round, forbidden_bid};
-use crate::i18n::Msg;
-use crate::i18n::tr;
 use crate::ui::widgets::{key, key_height, keypad, row_title, text_slot};
+use marque_core::games::GameHand;
+use marque_core::games::Live;
+use marque_core::games::ascenseur::{Hand, Plan, Round, forbidden_bid};
+use marque_core::i18n::Msg;
+use marque_core::i18n::tr;
 use marque_core::msg;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -200,7 +200,7 @@ impl AscenseurForm {
     }
 
     /// The tricks taken against the cards dealt: how many too many, or missing, in words.
-    fn trick_line(&self, ui: &mut egui::Ui, lang: crate::i18n::Lang, cards: u32) {
+    fn trick_line(&self, ui: &mut egui::Ui, lang: marque_core::i18n::Lang, cards: u32) {
         let taken: u32 = self.tricks.iter().flatten().sum();
         let line = msg!("ui.asc.trick_total", total = taken, cards = cards).render(lang);
         let error = ui.visuals().error_fg_color;

@@ -1,11 +1,13 @@
 //! Bridge entry: declarer, contract (level, strain, X/XX), result, honours; or passed out.
 
 use super::{Ctx, Entry, Modes};
-use crate::games::GameHand;
-use crate::games::bridge::{Contract, Doubling, Hand, Honours, HonoursKind, Level, Seat, Strain};
-use crate::i18n::Msg;
-use crate::i18n::tr;
 use crate::ui::widgets::{key, key_height, key_width, keypad, row_title};
+use marque_core::games::GameHand;
+use marque_core::games::bridge::{
+    Contract, Doubling, Hand, Honours, HonoursKind, Level, Seat, Strain,
+};
+use marque_core::i18n::Msg;
+use marque_core::i18n::tr;
 use marque_core::msg;
 
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -80,7 +82,7 @@ impl BridgeForm {
     pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Entry {
         let lang = ctx.lang;
         // The dealer as the game stands before this deal (table events deal nothing).
-        let crate::games::Live::Bridge(g) = ctx.before else {
+        let marque_core::games::Live::Bridge(g) = ctx.before else {
             return Err(Msg::new("ui.form.incomplete"));
         };
         let (dealer, wheel) = (g.next_dealer(), g.chicago().then(|| g.wheel()));
@@ -89,7 +91,7 @@ impl BridgeForm {
             // Chicago: the deal's place on the wheel, its dealer and who is vulnerable, large,
             // on one line whose room never changes.
             Some(w) => {
-                let vul = crate::games::bridge::vul_key(w.vulnerable);
+                let vul = marque_core::games::bridge::vul_key(w.vulnerable);
                 let text = msg!(
                     "ui.bridge.chicago_deal",
                     deal = w.deal,
@@ -163,7 +165,7 @@ impl BridgeForm {
     }
 
     /// The contract: its level, then its strain and whether it was doubled.
-    fn contract_keys(&mut self, ui: &mut egui::Ui, lang: crate::i18n::Lang, height: f32) {
+    fn contract_keys(&mut self, ui: &mut egui::Ui, lang: marque_core::i18n::Lang, height: f32) {
         row_title(ui, tr(lang, "ui.bridge.contract"));
         let small = egui::vec2(44.0, height);
         keypad(ui, 7, small, 7, |ui, i| {
@@ -217,7 +219,7 @@ impl BridgeForm {
 
     /// The result: a key per number of tricks taken, always there and always in the same
     /// place (they wait for the level); each reads as the result it makes (=, +1, −2).
-    fn result_keys(&mut self, ui: &mut egui::Ui, lang: crate::i18n::Lang, height: f32) {
+    fn result_keys(&mut self, ui: &mut egui::Ui, lang: marque_core::i18n::Lang, height: f32) {
         row_title(ui, tr(lang, "ui.bridge.result"));
         let size = egui::vec2(46.0, height);
         keypad(ui, 14, size, 14, |ui, i| {
@@ -259,7 +261,7 @@ impl BridgeForm {
     }
 
     /// Honours: none, then each side's; five places whatever the trump.
-    fn honours_keys(&mut self, ui: &mut egui::Ui, lang: crate::i18n::Lang, wide: egui::Vec2) {
+    fn honours_keys(&mut self, ui: &mut egui::Ui, lang: marque_core::i18n::Lang, wide: egui::Vec2) {
         row_title(ui, tr(lang, "ui.bridge.honours"));
         let kinds: &[HonoursKind] = match self.strain {
             Some(Strain::NoTrump) => &[HonoursKind::Aces],

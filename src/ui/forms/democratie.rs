@@ -3,14 +3,16 @@
 //! settles a disputed trick.
 
 use super::{Ctx, Entry, Modes};
-use crate::games::GameHand;
-use crate::games::democratie::Options as DemoOptions;
-use crate::games::democratie::{Capture, Card, Hand, Rank, SUIT_POINTS, Suit, deal_sizes, trick};
-use crate::i18n::Msg;
-use crate::i18n::tr;
-use crate::session::Options;
 use crate::ui::widgets::{fit_width, key, key_height, key_in, keypad, per_row, row_title};
+use marque_core::games::GameHand;
+use marque_core::games::democratie::Options as DemoOptions;
+use marque_core::games::democratie::{
+    Capture, Card, Hand, Rank, SUIT_POINTS, Suit, deal_sizes, trick,
+};
+use marque_core::i18n::Msg;
+use marque_core::i18n::tr;
 use marque_core::msg;
+use marque_core::session::Options;
 
 /// The gap between two card keys of the suit grid: narrow, so that twelve fit beside a name.
 const KEY_GAP: f32 = 2.0;
@@ -88,7 +90,7 @@ impl DemocratieForm {
                 msg!(
                     "ui.demo.deal",
                     sizes = sizes.join(" + "),
-                    jokers = crate::games::democratie::jokers(n)
+                    jokers = marque_core::games::democratie::jokers(n)
                 )
                 .render(lang),
             )
@@ -370,7 +372,12 @@ impl DemocratieForm {
 
 /// Picks one card (suit and rank) or the joker: the suits and the joker on one row, the ranks
 /// always below them (off until a suit is picked), so that no key moves.
-fn card_picker(ui: &mut egui::Ui, lang: crate::i18n::Lang, card: &mut Option<Card>, who: &str) {
+fn card_picker(
+    ui: &mut egui::Ui,
+    lang: marque_core::i18n::Lang,
+    card: &mut Option<Card>,
+    who: &str,
+) {
     let height = key_height(ui);
     let size = egui::vec2(40.0, height);
     let suit = match card {
@@ -429,7 +436,7 @@ fn card_picker(ui: &mut egui::Ui, lang: crate::i18n::Lang, card: &mut Option<Car
 /// when tapped).
 fn stepper(
     ui: &mut egui::Ui,
-    lang: crate::i18n::Lang,
+    lang: marque_core::i18n::Lang,
     cap: &mut Capture,
     height: f32,
     name: &str,
@@ -476,7 +483,7 @@ fn stepper(
 /// A suit's cards captured: a key per rank, in fixed rows, and their points.
 fn cards_keys(
     ui: &mut egui::Ui,
-    lang: crate::i18n::Lang,
+    lang: marque_core::i18n::Lang,
     cap: &mut Capture,
     size: egui::Vec2,
     name: &str,

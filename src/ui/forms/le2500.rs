@@ -3,12 +3,12 @@
 //! counts on paper, each player's points, written as points.
 
 use super::{Ctx, Entry, Modes};
-use crate::games::GameHand;
-use crate::games::le2500::{Cards, Hand, Options as GameOptions, Rank};
-use crate::i18n::{Msg, tr};
-use crate::session::Options;
 use crate::ui::widgets::{fit_width, key, key_height, key_in, keypad, row_title};
+use marque_core::games::GameHand;
+use marque_core::games::le2500::{Cards, Hand, Options as GameOptions, Rank};
+use marque_core::i18n::{Msg, tr};
 use marque_core::msg;
+use marque_core::session::Options;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Le2500Form {
@@ -376,7 +376,7 @@ impl Le2500Form {
 /// "Retirer" is on, or with a right click); the count shows on the key.
 fn rank_keys(
     ui: &mut egui::Ui,
-    lang: crate::i18n::Lang,
+    lang: marque_core::i18n::Lang,
     (player, kind): (&str, &str),
     counts: &mut [u32; 12],
     height: f32,

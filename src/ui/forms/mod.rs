@@ -9,9 +9,9 @@ mod table;
 mod tarot;
 mod truc;
 
-use crate::games::{GameHand, GameKind, Live};
-use crate::i18n::{Lang, Msg};
-use crate::session::{Session, Sheet};
+use marque_core::games::{GameHand, GameKind, Live};
+use marque_core::i18n::{Lang, Msg};
+use marque_core::session::{Session, Sheet};
 
 /// What a form holds: a whole hand, or what is still missing (said under the form, with the
 /// confirm key off).
@@ -94,8 +94,8 @@ impl Form {
         let existing = editing.and_then(|i| session.hands.get(i)).map(|h| &h.game);
         let n = session.playing_before(editing.unwrap_or(session.hands.len()));
         let le2500 = match session.options.typed() {
-            crate::session::Options::Le2500(o) => o.clone(),
-            _ => crate::games::le2500::Options::default(),
+            marque_core::session::Options::Le2500(o) => o.clone(),
+            _ => marque_core::games::le2500::Options::default(),
         };
         let form: Box<dyn HandForm> = match (session.game, existing) {
             (GameKind::Bridge, Some(GameHand::Bridge(h))) => {

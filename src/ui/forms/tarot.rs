@@ -4,10 +4,10 @@
 //! petit au bout, poignées, a chelem. Every row is always there: nothing moves after a tap.
 
 use super::{Ctx, Entry, Modes};
-use crate::games::tarot::{Contract, Hand, Poignee, Side, Size};
-use crate::games::{GameHand, Live};
-use crate::i18n::{Msg, tr};
 use crate::ui::widgets::{key, key_height, key_width, keypad, row_title, text_slot};
+use marque_core::games::tarot::{Contract, Hand, Poignee, Side, Size};
+use marque_core::games::{GameHand, Live};
+use marque_core::i18n::{Msg, tr};
 use marque_core::msg;
 
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -208,7 +208,7 @@ impl TarotForm {
                 },
                 if self.half { ",5" } else { "" }
             );
-            let attack = crate::i18n::decimal1(lang, f64::from(h) / 2.0);
+            let attack = marque_core::i18n::decimal1(lang, f64::from(h) / 2.0);
             egui::RichText::new(
                 msg!(
                     if self.defence {

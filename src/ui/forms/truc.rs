@@ -2,14 +2,14 @@
 //! the rules allow, then the tricks (won / pourri) or just the winner.
 
 use super::{Ctx, Entry, Modes};
-use crate::games::GameHand;
-use crate::games::Live;
-use crate::games::truc::{Call, CallKind, Deal, Hand, Outcome, deal_winner};
-use crate::i18n::Msg;
-use crate::i18n::tr;
-use crate::session::Options;
 use crate::ui::widgets::{key, key_height, key_width, keypad, row_title, text_slot};
+use marque_core::games::GameHand;
+use marque_core::games::Live;
+use marque_core::games::truc::{Call, CallKind, Deal, Hand, Outcome, deal_winner};
+use marque_core::i18n::Msg;
+use marque_core::i18n::tr;
 use marque_core::msg;
+use marque_core::session::Options;
 
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TrucForm {
@@ -174,7 +174,7 @@ impl TrucForm {
     fn said_ui(
         &mut self,
         ui: &mut egui::Ui,
-        lang: crate::i18n::Lang,
+        lang: marque_core::i18n::Lang,
         players: &[String],
         deal: &Deal,
     ) {
@@ -251,7 +251,7 @@ impl TrucForm {
     fn outcome_ui(
         &mut self,
         ui: &mut egui::Ui,
-        lang: crate::i18n::Lang,
+        lang: marque_core::i18n::Lang,
         players: &[String],
     ) -> Result<Outcome, Msg> {
         let height = key_height(ui);

@@ -3,14 +3,14 @@
 use egui::Ui;
 
 use super::{Command, Open};
-use crate::i18n::{Lang, tr};
-use crate::session::Sheet;
+use marque_core::i18n::{Lang, tr};
 use marque_core::msg;
+use marque_core::session::Sheet;
 
 /// Each side's running total over the hands, drawn with egui_plot; hovering a point names the
 /// hand and its total.
 pub(super) fn chart(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
-    let sides = crate::text::side_names(open.doc.sheet(), lang);
+    let sides = marque_core::text::side_names(open.doc.sheet(), lang);
     let running = &open.rows.running;
     let rubbers = rubbers_of(open.doc.sheet());
     if let Some(&last) = rubbers.last() {

@@ -6,10 +6,10 @@ use egui::{RichText, Ui};
 
 use super::panels::{explain, line_rows};
 use super::{Command, Open, forms};
-use crate::games::{GameHand, GameKind};
-use crate::history;
-use crate::i18n::{Lang, Msg, tr};
 use marque_core::games::table::EventKind;
+use marque_core::games::{GameHand, GameKind};
+use marque_core::history;
+use marque_core::i18n::{Lang, Msg, tr};
 use marque_core::msg;
 use marque_core::view::signed_shown as signed;
 
@@ -32,7 +32,7 @@ pub(super) fn word_panel(
         .words
         .iter()
         .rposition(|w| *w == history::Word::Awaited);
-    let sides = crate::text::side_names(doc.sheet(), lang);
+    let sides = marque_core::text::side_names(doc.sheet(), lang);
     let big = egui::FontId::proportional(22.0);
     let big_line = ui.fonts_mut(|f| f.row_height(&big));
     let frame = egui::Frame::group(ui.style()).fill(ui.visuals().faint_bg_color);
@@ -55,7 +55,7 @@ pub(super) fn word_panel(
     fixed_block(ui, height, |ui| {
         frame.show(ui, |ui| {
             let heading = line_height(ui, egui::TextStyle::Heading, false);
-            let ask = awaited.map(|i| match crate::history::word_side(doc.sheet(), i) {
+            let ask = awaited.map(|i| match marque_core::history::word_side(doc.sheet(), i) {
                 Some(s) => msg!("ui.word.ask", side = sides[s].as_str()),
                 None => Msg::new("ui.word.others"),
             });
@@ -146,11 +146,11 @@ pub(super) fn evening_row(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut V
             Some(result) => RichText::new(format!(
                 "{} — {}",
                 result.render(lang),
-                crate::text::evening(papers).render(lang)
+                marque_core::text::evening(papers).render(lang)
             ))
             .strong(),
             None if !papers.is_empty() => {
-                RichText::new(crate::text::evening(papers).render(lang)).strong()
+                RichText::new(marque_core::text::evening(papers).render(lang)).strong()
             }
             None => RichText::new(""),
         };
@@ -302,7 +302,7 @@ pub(super) fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec
         .filter(|(h, _)| Some(h) == open.candidate.as_ref().ok())
     {
         ui.separator();
-        let sides = crate::text::side_names(open.doc.sheet(), lang);
+        let sides = marque_core::text::side_names(open.doc.sheet(), lang);
         let mut ignored = Vec::new();
         explain(
             ui,
@@ -333,7 +333,7 @@ pub(super) fn idle_entry(ui: &mut Ui, lang: Lang, open: &mut Open) {
 }
 
 /// Whether the evening is kept in Chicago's chukkers (its papers have wheels).
-fn chicago(papers: &[crate::session::Paper]) -> bool {
+fn chicago(papers: &[marque_core::session::Paper]) -> bool {
     papers.iter().any(|p| p.wheel.is_some())
 }
 
@@ -383,7 +383,7 @@ impl Foot {
         let width = ui.available_width();
         let body = egui::TextStyle::Body.resolve(ui.style());
         let game = open.doc.session().game;
-        let mut sides = crate::text::side_names(open.doc.sheet(), lang);
+        let mut sides = marque_core::text::side_names(open.doc.sheet(), lang);
         // Large type where it fits a few sides; many sides in the body's.
         let big = if sides.len() <= 4 {
             egui::FontId::proportional(18.0)
@@ -551,12 +551,12 @@ fn foot_lines(open: &mut Open, lang: Lang, foot: &Foot, ui: &Ui) -> (Option<Game
         // hand was confirmed does nothing.
         Err(missing) => return (None, vec![line(missing.render(lang), false, all, false)]),
     };
-    let mut sides = crate::text::side_names(open.doc.sheet(), lang);
+    let mut sides = marque_core::text::side_names(open.doc.sheet(), lang);
     // An arrival makes a seat after the last: its points are shown under its player's name.
     if let Some(marque_core::games::table::Event::Join { player, .. }) = hand.event() {
         sides.push(player.clone());
     }
-    let names = crate::text::side_names(open.doc.sheet(), lang);
+    let names = marque_core::text::side_names(open.doc.sheet(), lang);
     let now_totals = open.doc.sheet().totals.clone();
     // Who sat where before this entry: for an edit, as it was then (a later substitute does
     // not rename an early one).

@@ -19,10 +19,10 @@ use table::table;
 use egui::{RichText, Ui};
 
 use super::{App, Command, Open, REDO, UNDO, forms};
-use crate::history;
-use crate::i18n::{Lang, tr};
-use crate::session::{Paper, Session, Sheet};
+use marque_core::history;
+use marque_core::i18n::{Lang, tr};
 use marque_core::msg;
+use marque_core::session::{Paper, Session, Sheet};
 
 /// The number column's mark for a table event, which takes no hand's number.
 const EVENT_MARK: &str = "•";
@@ -158,7 +158,7 @@ impl Rows {
             .unwrap_or_default();
         self.running = view.running;
         self.papers = view.papers;
-        self.options = crate::text::options_text(session, &session.options.to_json(), lang);
+        self.options = marque_core::text::options_text(session, &session.options.to_json(), lang);
         self.count = None;
         self.whatif = None;
         self.log = None;
@@ -338,11 +338,11 @@ fn state_line(ui: &mut Ui, lang: Lang, sheet: &Sheet, (over, papers): (bool, &[P
     if !over {
         ui.label(sheet.state().render(lang));
     } else if papers.len() > 1 {
-        ui.label(RichText::new(crate::text::evening(papers).render(lang)).strong());
+        ui.label(RichText::new(marque_core::text::evening(papers).render(lang)).strong());
     }
     if let Some(target) = sheet.live.target() {
         // A seat that left marked as such; a true minus sign.
-        let names = crate::text::side_names(sheet, lang);
+        let names = marque_core::text::side_names(sheet, lang);
         ui.horizontal_wrapped(|ui| {
             for (name, total) in names.iter().zip(&sheet.totals) {
                 let fill = (*total as f32 / target as f32).clamp(0.0, 1.0);
@@ -456,7 +456,7 @@ fn heading(
         evening_row(ui, lang, open, commands);
     }
     if !evening && doc.sheet().finished {
-        let sides = crate::text::side_names(doc.sheet(), lang);
+        let sides = marque_core::text::side_names(doc.sheet(), lang);
         let (names, count) = marque_core::view::winner_names(&doc.sheet().winners, &sides);
         ui.label(
             RichText::new(msg!("ui.winner", winners = names.as_str(), count = count).render(lang))
@@ -664,7 +664,7 @@ fn details(ui: &mut Ui, open: &Open, lang: Lang, narrow: bool, commands: &mut Ve
                     explain(
                         ui,
                         lang,
-                        &crate::text::side_names(doc.sheet(), lang),
+                        &marque_core::text::side_names(doc.sheet(), lang),
                         steps,
                         commands,
                     );
@@ -691,7 +691,9 @@ fn details(ui: &mut Ui, open: &Open, lang: Lang, narrow: bool, commands: &mut Ve
                             ui.label(result.render(lang));
                         }
                     }
-                    ui.label(RichText::new(crate::text::evening(papers).render(lang)).strong());
+                    ui.label(
+                        RichText::new(marque_core::text::evening(papers).render(lang)).strong(),
+                    );
                 }
             }
             if !doc.sheet().closing.is_empty() {
@@ -700,7 +702,7 @@ fn details(ui: &mut Ui, open: &Open, lang: Lang, narrow: bool, commands: &mut Ve
                 explain(
                     ui,
                     lang,
-                    &crate::text::side_names(doc.sheet(), lang),
+                    &marque_core::text::side_names(doc.sheet(), lang),
                     lines,
                     commands,
                 );

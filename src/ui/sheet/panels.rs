@@ -4,17 +4,17 @@
 use egui::{RichText, Ui};
 
 use super::{Command, Open};
-use crate::games::{GameKind, Line, RuleId};
-use crate::history;
-use crate::i18n::{Lang, tr};
-use crate::session::Paper;
+use marque_core::games::{GameKind, Line, RuleId};
+use marque_core::history;
+use marque_core::i18n::{Lang, tr};
 use marque_core::msg;
+use marque_core::session::Paper;
 use marque_core::view::signed_shown as signed;
 
 /// "What if": the game's other option values to try, and the selected hand and the session's
 /// totals under those tried (nothing is saved).
 pub(super) fn what_if(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
-    use crate::games::OptKind;
+    use marque_core::games::OptKind;
     use serde_json::{Value, json};
     let doc = &open.doc;
     let own = doc.session().options.to_json();
@@ -29,7 +29,7 @@ pub(super) fn what_if(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<C
                 game.options()
                     .iter()
                     .find(|o| o.key == key)
-                    .map(crate::games::OptDesc::default_value)
+                    .map(marque_core::games::OptDesc::default_value)
             })
     };
     ui.horizontal_wrapped(|ui| {
@@ -48,8 +48,11 @@ pub(super) fn what_if(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<C
                 if current(o.key).as_ref() == Some(&v) {
                     continue;
                 }
-                let text =
-                    crate::text::options_text(doc.session(), &json!({ o.key: v.clone() }), lang);
+                let text = marque_core::text::options_text(
+                    doc.session(),
+                    &json!({ o.key: v.clone() }),
+                    lang,
+                );
                 if ui.button(text).clicked() {
                     commands.push(Command::WhatIf(Some((o.key.to_string(), v))));
                 }
@@ -69,14 +72,14 @@ pub(super) fn what_if(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<C
         return;
     };
     let tried =
-        crate::text::options_text(doc.session(), &Value::Object(view.changes.clone()), lang);
+        marque_core::text::options_text(doc.session(), &Value::Object(view.changes.clone()), lang);
     ui.label(RichText::new(msg!("explain.whatif", list = tried).render(lang)).strong());
     match &view.result {
         Err(why) => {
             ui.colored_label(ui.visuals().error_fg_color, why);
         }
         Ok((w, count)) => {
-            let sides = crate::text::side_names(doc.sheet(), lang);
+            let sides = marque_core::text::side_names(doc.sheet(), lang);
             if let Some(count) = count {
                 let steps = count
                     .steps

@@ -4,7 +4,7 @@ use egui::{RichText, Ui};
 
 use super::Rows;
 use super::{Command, Open};
-use crate::i18n::{Lang, Msg, tr};
+use marque_core::i18n::{Lang, Msg, tr};
 use marque_core::msg;
 
 /// The table of hands: label, delta and running total per side; only the rows on screen are
@@ -22,7 +22,7 @@ pub(super) fn table(
     // Too many sides for the width: the table scrolls sideways, and the totals go under it
     // as a bar that wraps and never scrolls, so that every side's total stays in view.
     let pinned = !widths.3;
-    let names = crate::text::side_names(sheet, lang);
+    let names = marque_core::text::side_names(sheet, lang);
     let bar_height = if pinned {
         totals_bar_height(ui, lang, &names, &sheet.totals, sheet.game.total_label())
     } else {

@@ -3,9 +3,9 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use marque::session::Session;
 use marque::store::{FileState, Store};
 use marque::ui::App;
+use marque_core::session::Session;
 
 pub fn harness(dir: &std::path::Path) -> Harness<'static, App> {
     harness_sized(dir, egui::vec2(1600.0, 1400.0))
@@ -100,7 +100,7 @@ pub struct Saved {
 }
 
 impl Saved {
-    pub fn score(&self) -> Result<marque::session::Sheet, Vec<marque::session::Problem>> {
+    pub fn score(&self) -> Result<marque_core::session::Sheet, Vec<marque_core::session::Problem>> {
         self.session.score()
     }
 }
@@ -224,7 +224,7 @@ pub fn replace_in(h: &mut Harness<'static, App>, label: &str, text: &str) {
 /// Writes an ascenseur session of `n` players whose rounds are entered up to the peak round
 /// (the most cards): the widest the form gets.
 pub fn ascenseur_at_peak(dir: &std::path::Path, n: usize) {
-    use marque::games::ascenseur::{Options, Plan};
+    use marque_core::games::ascenseur::{Options, Plan};
     let names: Vec<String> = (0..n).map(|i| format!("Joueur{i}")).collect();
     let plan = Plan::new(n, &Options::default());
     let peak = (0..plan.rounds())
