@@ -310,3 +310,44 @@ fn across_games_one_person_and_the_names_merged_by_hand() {
     assert_eq!(david["games"]["truc"]["deals"], json!(1));
     assert_eq!(david["games"]["bridge"]["declared"], json!(1));
 }
+
+/// Tarot (issue 44): each seat's deals, and each taker's deals taken and made, in all and by
+/// contract. At four: Anne's garde with 2 bouts and 49 made, her prise with 1 bout and 45
+/// down, Bruno's garde sans with 3 bouts and 40 made.
+#[test]
+fn tarot_deals_taken_and_made_by_contract() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "tarot.json",
+        "tarot",
+        &["Anne", "Bruno", "Claire", "David"],
+        json!({}),
+        json!([
+            {"taker": 0, "contract": "garde", "bouts": 2, "points": 49},
+            {"taker": 0, "contract": "prise", "bouts": 1, "points": 45},
+            {"taker": 1, "contract": "garde_sans", "bouts": 3, "points": 40}
+        ]),
+    );
+    let v = stats(dir.path());
+    let figures = |name: &str, keys: &[&str]| -> Vec<i64> {
+        let p = of(&v, name, "tarot");
+        keys.iter().map(|k| p[*k].as_i64().unwrap()).collect()
+    };
+    let keys = [
+        "deals",
+        "taken",
+        "made",
+        "taken_garde",
+        "made_garde",
+        "taken_prise",
+        "made_prise",
+    ];
+    assert_eq!(figures("Anne", &keys), [3, 2, 1, 1, 1, 1, 0]);
+    assert_eq!(of(&v, "Anne", "tarot")["made_rate"].as_f64(), Some(0.5));
+    assert_eq!(
+        figures("Bruno", &["taken", "taken_garde_sans", "made_garde_sans"]),
+        [1, 1, 1]
+    );
+    assert_eq!(figures("Claire", &["deals", "taken"]), [3, 0]);
+}

@@ -785,6 +785,14 @@ super::figures!(Sum {
     Taken = "taken",
     Made = "made",
     Points = "points",
+    TakenPrise = "taken_prise",
+    MadePrise = "made_prise",
+    TakenGarde = "taken_garde",
+    MadeGarde = "made_garde",
+    TakenGardeSans = "taken_garde_sans",
+    MadeGardeSans = "made_garde_sans",
+    TakenGardeContre = "taken_garde_contre",
+    MadeGardeContre = "made_garde_contre",
 });
 super::figures!(Best { Deal = "best_deal" });
 
@@ -799,8 +807,9 @@ impl super::Rules for Game {
         over: "made",
         by: "taken",
     }];
-    /// Each seat's deals and points, each taker's deals taken and made, the best deal.
-    fn tally(_hand: &Hand, info: &Info, delta: &[i64], seats: &mut [super::Tally]) {
+    /// Each seat's deals and points, each taker's deals taken and made (in all and by
+    /// contract), the best deal.
+    fn tally(hand: &Hand, info: &Info, delta: &[i64], seats: &mut [super::Tally]) {
         for &s in &info.seats {
             let Some(t) = seats.get_mut(s) else {
                 continue;
@@ -810,8 +819,16 @@ impl super::Rules for Game {
             t.add(Sum::Points as usize, points);
             t.best(Best::Deal as usize, points);
             if info.attack.first() == Some(&s) {
-                t.add(Sum::Taken as usize, 1);
-                t.add(Sum::Made as usize, i64::from(info.won));
+                let (taken, made) = match hand.contract {
+                    Contract::Prise => (Sum::TakenPrise, Sum::MadePrise),
+                    Contract::Garde => (Sum::TakenGarde, Sum::MadeGarde),
+                    Contract::GardeSans => (Sum::TakenGardeSans, Sum::MadeGardeSans),
+                    Contract::GardeContre => (Sum::TakenGardeContre, Sum::MadeGardeContre),
+                };
+                for (sum, made_sum) in [(Sum::Taken, Sum::Made), (taken, made)] {
+                    t.add(sum as usize, 1);
+                    t.add(made_sum as usize, i64::from(info.won));
+                }
             }
         }
     }
