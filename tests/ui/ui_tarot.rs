@@ -123,6 +123,29 @@ fn a_tarot_evening_at_four_then_five_with_a_called_king() {
         ],
     );
     all_agree(&h, dir.path(), "a garde contre down, after a departure");
+    // A substitute, agreed points, then an old deal edited after all of them: the FFT's
+    // example made a garde sans (the sheet and every total follow).
+    click(&mut h, "Table : Remplacement");
+    click(&mut h, "Place de Claire");
+    type_in(&mut h, "Le remplaçant", "Zoé");
+    click(&mut h, "Enregistrer l'événement");
+    click(&mut h, "Table : Ajustement");
+    click(&mut h, "Points pour David");
+    type_in(&mut h, "Points convenus (− pour en retirer)", "-20");
+    click(&mut h, "Raison : erreur de marque");
+    click(&mut h, "Enregistrer l'événement");
+    all_agree(&h, dir.path(), "after a substitute and agreed points");
+    click(&mut h, "#2");
+    click(&mut h, "Modifier la donne 2");
+    click(&mut h, "Contrat : Garde sans");
+    click(&mut h, "Garder cette saisie");
+    assert_eq!(saved(dir.path()).hands[1]["contract"], "garde_sans");
+    let t = all_agree(&h, dir.path(), "after deal 2 edited");
+    assert_eq!(
+        t.iter().sum::<i64>(),
+        -20,
+        "the deals add up to 0, the adjustment -20"
+    );
 }
 
 #[test]
