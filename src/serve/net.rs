@@ -9,8 +9,8 @@
 //!   [`PER_ADDRESS`] from one address other than this machine's;
 //! - a connection that has not shown the capability is a stranger: strangers live in a pool
 //!   of their own ([`STRANGERS`]), must show it within [`STRANGER_WITHIN`], and when room is
-//!   needed the oldest stranger is let go first, then the connection idle longest among those
-//!   that showed the capability, never one carrying a stream or a page being made;
+//!   needed the oldest stranger of the address holding the most strangers is let go first,
+//!   then the connection idle longest among those that showed the capability, never one carrying a stream or a page being made;
 //! - [`TIMEOUT`] of silence (nothing read, nothing written, no page being made for it) ends a
 //!   connection: an idle keep-alive, a client that stopped reading its answer;
 //! - keep-alive probes and a limit on unacknowledged data: a phone that left the network gives
@@ -141,7 +141,7 @@ impl Conns {
         self.all.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Takes in a connection from `ip`, letting the oldest stranger go if room is needed;
+    /// Takes in a connection from `ip`, letting a stranger go if room is needed;
     /// `None`: no room (every connection that could go showed the capability).
     pub fn admit(&self, ip: IpAddr) -> Option<Arc<Conn>> {
         let mut all = self.lock();
@@ -150,7 +150,7 @@ impl Conns {
         // and has been idle longest (no page being made, no stream): one that keeps sending a
         // request now and then cannot hold a place a phone needs.
         if (all.len() >= self.max || strangers >= STRANGERS)
-            && !shed(&mut all, |_| true)
+            && !shed_crowded(&mut all)
             && (all.len() < self.max || !shed_idle(&mut all, |_| true))
         {
             return None;
@@ -184,7 +184,7 @@ impl Conns {
     /// `accept` failed (no descriptor left, most likely): a stranger is let go to make room,
     /// and the first time it is said on standard error.
     pub fn accept_failed(&self, e: &std::io::Error) {
-        shed(&mut self.lock(), |_| true);
+        shed_crowded(&mut self.lock());
         if !self.said.swap(true, Ordering::Relaxed) {
             eprintln!("marque: the room's server cannot take a connection ({e}); it goes on");
         }
@@ -205,6 +205,17 @@ fn shed(all: &mut HashMap<u64, Arc<Conn>>, which: impl Fn(&Conn) -> bool) -> boo
         }
         None => false,
     }
+}
+
+/// Lets go the oldest stranger of the address holding the most strangers: a flood from a few
+/// addresses makes room out of itself, not out of a phone that has just connected.
+fn shed_crowded(all: &mut HashMap<u64, Arc<Conn>>) -> bool {
+    let mut count: HashMap<IpAddr, usize> = HashMap::new();
+    for c in all.values().filter(|c| !c.trusted()) {
+        *count.entry(c.ip).or_default() += 1;
+    }
+    let most = count.values().copied().max().unwrap_or(0);
+    shed(all, |c| count.get(&c.ip) == Some(&most))
 }
 
 /// Lets go the connection that `which` picks, showed the capability, carries no stream, has no
@@ -420,5 +431,24 @@ mod tests {
         drop(guards);
         // This machine has no per-address limit.
         assert!(conns.admit([127, 0, 0, 1].into()).is_some());
+    }
+
+    /// A full strangers' pool makes room out of the address holding the most of them: a phone
+    /// that has just connected outlives a flood from a few addresses, however old it is.
+    #[test]
+    fn a_flood_makes_room_out_of_itself() {
+        let conns = Conns::new(0);
+        let phone = conns.admit([10, 0, 0, 2].into()).unwrap();
+        let flood: Vec<IpAddr> = vec![[10, 0, 0, 3].into(), [10, 0, 0, 4].into()];
+        let mut held = Vec::new();
+        for k in 0..STRANGERS * 4 {
+            held.push(conns.admit(flood[k % 2]).unwrap());
+        }
+        assert!(
+            conns.lock().contains_key(&phone.id),
+            "the phone was let go for the flood"
+        );
+        let strangers = conns.lock().values().filter(|c| !c.trusted()).count();
+        assert_eq!(strangers, STRANGERS, "the pool holds its size");
     }
 }
