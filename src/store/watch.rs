@@ -267,7 +267,15 @@ mod tests {
         let wait = Duration::from_secs(3);
         assert_eq!(one.recv_timeout(wait).unwrap(), Changed { people: false });
         assert_eq!(two.recv_timeout(wait).unwrap(), Changed { people: false });
-        assert!(woken.load(Ordering::Relaxed) >= 1);
+        // Woken right after the change is sent (the watcher's thread may not be there yet).
+        let start = Instant::now();
+        while woken.load(Ordering::Relaxed) == 0 && start.elapsed() < wait {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(
+            woken.load(Ordering::Relaxed) >= 1,
+            "the subscriber was woken"
+        );
         // Replaced by a link to another folder.
         let other = base.path().join("other");
         std::fs::create_dir(&other).unwrap();
