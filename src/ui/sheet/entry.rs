@@ -465,7 +465,12 @@ impl Foot {
         job.wrap.max_rows = rows.max(1);
         let galley = ui.ctx().fonts_mut(|f| f.layout_job(job));
         let cut = galley.elided;
-        let r = ui.add(egui::Label::new(galley));
+        // Exactly its rows' height, whatever glyphs a fallback font brings (an arrow, a ×):
+        // the foot never grows by a fraction of a point under the form.
+        let row = ui.ctx().fonts_mut(|f| f.row_height(font));
+        let size = egui::vec2(galley.size().x, galley.rows.len().max(1) as f32 * row);
+        let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+        let r = ui.place(rect, egui::Label::new(galley));
         if cut {
             r.on_hover_text(text);
         }
@@ -603,12 +608,24 @@ fn foot_lines(open: &mut Open, lang: Lang, foot: &Foot, ui: &Ui) -> (Option<Game
         foot.preview,
         false,
     )];
-    // What this hand itself ends (an edited early hand, not the session's end); its room is
-    // kept when it ends nothing.
+    // What this hand itself ends (an edited early hand, not the session's end); when it ends
+    // nothing, its room says the count behind the points, each rule's text once ("Garde,
+    // 2 bouts : il en fallait 41, fait 49 ; gagnée de 8 → …"), whole on hover.
     if preview.here.natural_end {
         let (winners, count) = marque_core::view::winner_names(&preview.here.winners, &names);
         let text = msg!(ends, winners = winners, count = count).render(lang);
         said.push(line(text, false, foot.ends, false));
+    } else if hand.event().is_none() {
+        let mut texts: Vec<String> = Vec::new();
+        for l in &preview.row.lines {
+            let text = l.text.render(lang);
+            if !texts.contains(&text) {
+                texts.push(text);
+            }
+        }
+        if !texts.is_empty() {
+            said.push(line(texts.join(" · "), false, foot.ends, false));
+        }
     }
     // An edit is a what-if until it is kept: the session's totals now and with it.
     if editing {
