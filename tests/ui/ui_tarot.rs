@@ -2,6 +2,7 @@
 //! the form's keys, with the petit au bout, poignées, chelems, an arrival and a departure; a
 //! plain deal in at most 8 taps; after each deal the window's totals are `marque score`'s.
 use crate::ui_common::*;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 type H = egui_kittest::Harness<'static, marque::ui::App>;
 
@@ -148,8 +149,10 @@ fn a_tarot_evening_at_four_then_five_with_a_called_king() {
     );
 }
 
+/// An evening at three: half points, a petit au bout lost by the attack, a poignée, an
+/// arrival (four: no half point), a chelem made by the defence, a departure (three again).
 #[test]
-fn three_players_count_half_points() {
+fn an_evening_at_three_with_an_arrival_and_a_departure() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = started(dir.path(), "Le Tarot", &["Anne", "Bruno", "Claire"]);
     // 40,5 with two bouts: down by 1, the half point to the defence.
@@ -165,6 +168,73 @@ fn three_players_count_half_points() {
         ],
     );
     assert_eq!(all_agree(&h, dir.path(), "40,5 at three"), [-104, 52, 52]);
+    // A prise made by 0 with three bouts, the petit au bout to the defence, Claire's double
+    // poignée (15 trumps at three) to the side that won: 25 − 10 + 30 a defender.
+    deal(
+        &mut h,
+        &[
+            "Preneur : Bruno",
+            "Contrat : Prise",
+            "3 bouts",
+            "Chiffre 3",
+            "Chiffre 6",
+            "Petit au bout : la défense",
+            "Poignée double (15 atouts) : Claire",
+        ],
+    );
+    assert_eq!(
+        all_agree(&h, dir.path(), "petit lost, poignée won"),
+        [-149, 142, 7]
+    );
+    // David arrives: four at the table, whole points only.
+    click(&mut h, "Table : Arrivée");
+    type_in(&mut h, "Qui arrive ?", "David");
+    click(&mut h, "Enregistrer l'événement");
+    assert!(
+        h.get_by_label("Demi-point").accesskit_node().is_disabled(),
+        "no half point at four"
+    );
+    // The defence takes every trick of a garde sans: an unannounced chelem to the defence.
+    deal(
+        &mut h,
+        &[
+            "Preneur : Claire",
+            "Contrat : Garde sans",
+            "0 bout",
+            "Chiffre 0",
+            "Chelem : la défense",
+        ],
+    );
+    let t = all_agree(&h, dir.path(), "a chelem to the defence at four");
+    assert_eq!(t.iter().sum::<i64>(), 0, "{t:?}");
+    assert!(t[2] < -1000, "the taker pays the defence's chelem: {t:?}");
+    // Anne leaves: three again, the half point is back.
+    click(&mut h, "Table : Départ");
+    click(&mut h, "Départ de Anne");
+    click(&mut h, "Enregistrer l'événement");
+    assert!(!shows(&h, "Preneur : Anne"), "Anne has left");
+    assert!(
+        !h.get_by_label("Demi-point").accesskit_node().is_disabled(),
+        "half points at three again"
+    );
+    deal(
+        &mut h,
+        &[
+            "Preneur : David",
+            "Contrat : Prise",
+            "1 bout",
+            "Chiffre 5",
+            "Chiffre 1",
+            "Demi-point",
+        ],
+    );
+    let t = all_agree(&h, dir.path(), "51,5 at three after a departure");
+    assert_eq!(
+        saved(dir.path()).hands.len(),
+        6,
+        "four deals and two events"
+    );
+    assert_eq!(t.iter().sum::<i64>(), 0, "{t:?}");
 }
 
 /// Five seats with the mort (option `five` = `dead`): the seat out is offered in turn, plays
@@ -212,4 +282,65 @@ fn five_seats_with_the_mort_in_turn() {
         all_agree(&h, dir.path(), "seat 1 out"),
         [75, 198, -91, -91, -91]
     );
+    // Claire is out: David's garde with the petit au bout, a poignée and an announced chelem.
+    assert!(!shows(&h, "Preneur : Claire"));
+    deal(
+        &mut h,
+        &[
+            "Preneur : David",
+            "Contrat : Garde",
+            "3 bouts",
+            "Chiffre 9",
+            "Chiffre 1",
+            "Petit au bout : l'attaque",
+            "Poignée simple (10 atouts) : David",
+            "Chelem : l'attaque",
+            "Chelem annoncé",
+        ],
+    );
+    let t = all_agree(&h, dir.path(), "a chelem with the mort");
+    assert_eq!(t[2], -91, "the mort scores nothing: {t:?}");
+    assert_eq!(t.iter().sum::<i64>(), 0, "{t:?}");
+    // Elise leaves: four at the table, no mort; then Franck comes and the mort is back.
+    click(&mut h, "Table : Départ");
+    click(&mut h, "Départ de Elise");
+    click(&mut h, "Enregistrer l'événement");
+    for p in ["Anne", "Bruno", "Claire", "David"] {
+        assert!(shows(&h, &format!("Preneur : {p}")), "{p} may take at four");
+    }
+    deal(
+        &mut h,
+        &[
+            "Preneur : Anne",
+            "Contrat : Prise",
+            "2 bouts",
+            "Chiffre 3",
+            "Chiffre 0",
+        ],
+    );
+    all_agree(&h, dir.path(), "four after a departure");
+    click(&mut h, "Table : Arrivée");
+    type_in(&mut h, "Qui arrive ?", "Franck");
+    click(&mut h, "Enregistrer l'événement");
+    let offered = ["Anne", "Bruno", "Claire", "David", "Franck"]
+        .iter()
+        .filter(|p| shows(&h, &format!("Preneur : {p}")))
+        .count();
+    assert_eq!(offered, 4, "five seats again: one is out");
+    let taker = ["Anne", "Bruno", "Claire", "David", "Franck"]
+        .into_iter()
+        .find(|p| shows(&h, &format!("Preneur : {p}")))
+        .unwrap();
+    deal(
+        &mut h,
+        &[
+            &format!("Preneur : {taker}"),
+            "Contrat : Garde",
+            "1 bout",
+            "Chiffre 5",
+            "Chiffre 1",
+        ],
+    );
+    let t = all_agree(&h, dir.path(), "five again with the mort");
+    assert_eq!(t.iter().sum::<i64>(), 0, "{t:?}");
 }

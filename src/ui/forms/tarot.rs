@@ -288,7 +288,13 @@ impl TarotForm {
         });
         row_title(ui, tr(lang, "ui.tarot.poignees"));
         let sizes: Vec<String> = Size::ALL.iter().map(|s| tr(lang, s.name_key())).collect();
-        let p_size = egui::vec2(key_width(ui, &sizes).max(80.0), h);
+        // Each key reads its size and the trumps it shows: "simple (10)".
+        let texts: Vec<String> = Size::ALL
+            .iter()
+            .zip(&sizes)
+            .map(|(s, name)| format!("{name} ({})", s.trumps(n)))
+            .collect();
+        let p_size = egui::vec2(key_width(ui, &texts).max(80.0), h);
         for &s in in_deal {
             let who = ctx
                 .seats
@@ -308,8 +314,7 @@ impl TarotForm {
                 )
                 .render(lang);
                 let on = self.poignees.iter().any(|p| p.by == s && p.size == size_k);
-                let text = format!("{} ({})", sizes[k], size_k.trumps(n));
-                if key(ui, p_size, on, true, text, label).clicked() {
+                if key(ui, p_size, on, true, texts[k].clone(), label).clicked() {
                     self.poignees.retain(|p| p.by != s);
                     if !on {
                         self.poignees.push(Poignee {
