@@ -1,8 +1,9 @@
 //! Marque: scorekeeping for card games played at a real table.
 //!
 //! The rules, sessions, score sheets and edit history are in the `marque-core` crate, spelled
-//! `marque_core::` everywhere (no re-export); this crate adds files on disk ([`store`]), the
-//! command line ([`cli`]) and the desktop app ([`ui`]).
+//! `marque_core::` everywhere (no re-export); files on disk and the open session as a document
+//! are in `marque-store` (`marque_store::`); this crate adds the command line ([`cli`]), the
+//! room's server ([`serve`]) and the desktop app ([`ui`]).
 
 #![allow(
     clippy::needless_range_loop,
@@ -12,10 +13,8 @@
 
 pub mod cli;
 pub mod csv_out;
-pub mod document;
 pub mod pdf;
 pub mod serve;
-pub mod store;
 pub mod term;
 pub mod ui;
 

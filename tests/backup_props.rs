@@ -123,21 +123,21 @@ proptest! {
         }
         let before_outside = snapshot(&outside);
         let file = root.path().join("backup.json");
-        let report = marque::store::backup::backup(&data, &file).unwrap();
+        let report = marque_store::backup::backup(&data, &file).unwrap();
         prop_assert_eq!(report.written, expected, "{:?}", report.skipped);
 
         // Back into a fresh folder, twice.
         let back = root.path().join("back");
         std::fs::create_dir_all(&back).unwrap();
-        let first = marque::store::backup::restore(&back, &file).unwrap();
+        let first = marque_store::backup::restore(&back, &file).unwrap();
         let sessions = entries.iter().filter(|(_, _, k)| matches!(k, Kind::Session(_) | Kind::LinkOut)).count();
         prop_assert!(first.restored <= sessions);
         let after_first = snapshot(&back);
-        let second = marque::store::backup::restore(&back, &file).unwrap();
+        let second = marque_store::backup::restore(&back, &file).unwrap();
         prop_assert_eq!(second.restored + second.beside, 0, "{:?}", second);
         prop_assert_eq!(snapshot(&back), after_first);
         // Into the folder it came from: all already there, nothing beside.
-        let home = marque::store::backup::restore(&data, &file).unwrap();
+        let home = marque_store::backup::restore(&data, &file).unwrap();
         prop_assert_eq!(home.restored + home.beside, 0, "{:?}", home);
         prop_assert_eq!(snapshot(&outside), before_outside);
     }
@@ -169,7 +169,7 @@ proptest! {
             .collect();
         let file = root.path().join("backup.json");
         std::fs::write(&file, json!({"format": "marque-backup", "version": 1, "sessions": entries}).to_string()).unwrap();
-        let report = marque::store::backup::restore(&data, &file).unwrap();
+        let report = marque_store::backup::restore(&data, &file).unwrap();
         prop_assert_eq!(report.restored + report.same + report.beside + report.failed.len()
             + names.iter().filter(|n| n.as_str() == ".prefs.json").count()
             - report.failed.iter().filter(|(n, _)| n == ".prefs.json").count(),

@@ -27,7 +27,7 @@ fn add_ok(f: &std::path::Path, hand: &str) {
 }
 
 fn hands(f: &std::path::Path) -> usize {
-    marque::store::read_session(f).unwrap().session.hands.len()
+    marque_store::read_session(f).unwrap().session.hands.len()
 }
 
 #[test]
@@ -44,7 +44,7 @@ fn the_hand_is_json_text_standard_input_or_an_at_path_and_nothing_is_guessed() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{out:?}");
-    let s = marque::store::read_session(&f).unwrap();
+    let s = marque_store::read_session(&f).unwrap();
     assert_eq!(
         s.session.hands[0].to_value(),
         json!({"calls": [], "winner": 0})
@@ -85,7 +85,7 @@ fn a_locked_session_is_status_3_and_wait_waits_for_it() {
     let f = truc_file(dir.path(), false);
     let file = f.to_str().unwrap().to_string();
     let hand = r#"{"calls": [], "winner": 0}"#;
-    let lock = marque::store::Lock::acquire(&f).unwrap();
+    let lock = marque_store::Lock::acquire(&f).unwrap();
     let out = marque(&["add", &file, hand, "--lang", "en"]);
     assert_eq!(out.status.code(), Some(3));
     assert_eq!(hands(&f), 0);
@@ -115,7 +115,7 @@ fn a_closed_session_takes_no_hand_unless_reopened_and_the_log_says_so() {
     );
     assert_eq!(std::fs::read(&f).unwrap(), before);
     assert!(marque(&["add", file, hand, "--reopen"]).status.success());
-    let s = marque::store::read_session(&f).unwrap().session;
+    let s = marque_store::read_session(&f).unwrap().session;
     assert!(!s.closed);
     let log: Vec<_> = marque_core::history::log(&s)
         .iter()
@@ -185,13 +185,13 @@ fn an_add_keeps_the_rest_of_the_file_as_it_was_written() {
     assert_eq!(&after[..cut], &text[..cut], "{after}");
     assert!(after.contains(r#"{"calls":[],"winner":0}"#), "{after}");
     assert!(after.contains(r#""log": ["#), "{after}");
-    let s = marque::store::read_session(&f).unwrap().session;
+    let s = marque_store::read_session(&f).unwrap().session;
     assert_eq!(s.hands.len(), 2);
     assert_eq!(s.hands[0].to_value()["at"], "20:01");
     assert_eq!(marque_core::history::log(&s).len(), 1);
     // A second add goes after the first, and its log entry after the first entry.
     add_ok(&f, r#"{"calls": [], "winner": 1}"#);
-    let s = marque::store::read_session(&f).unwrap().session;
+    let s = marque_store::read_session(&f).unwrap().session;
     assert_eq!(s.hands.len(), 3);
     assert_eq!(marque_core::history::log(&s).len(), 2);
 }
@@ -230,6 +230,6 @@ fn an_add_written_whole_keeps_unknown_fields() {
         "{after}"
     );
     assert_eq!(hands(&f), 2);
-    let s = marque::store::read_session(&f).unwrap().session;
+    let s = marque_store::read_session(&f).unwrap().session;
     assert_eq!(marque_core::history::log(&s).len(), 1);
 }

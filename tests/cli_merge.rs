@@ -92,7 +92,7 @@ fn choices_are_listed_then_picked() {
         "merge", path, "--seen", &code, "--pick", "1=1", "--lang", "en",
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let merged = marque::store::read_session(&file).unwrap().session;
+    let merged = marque_store::read_session(&file).unwrap().session;
     let deals: Vec<Value> = merged.hands.iter().map(|h| h.to_value()).collect();
     // The correction kept, the deal added there kept too.
     assert_eq!(deals, [deal(0), deal(0), deal(1)]);
@@ -116,7 +116,7 @@ fn a_session_held_elsewhere_is_not_merged() {
     let dir = tempfile::tempdir().unwrap();
     let (file, copy) = two_copies(dir.path());
     let code = seen_code(&marque(&["merge", file.to_str().unwrap()]));
-    let held = marque::store::Lock::acquire(&file).unwrap();
+    let held = marque_store::Lock::acquire(&file).unwrap();
     let pick = [
         "merge",
         file.to_str().unwrap(),
@@ -143,7 +143,7 @@ fn a_copy_that_is_another_session_becomes_one_of_its_own() {
     let out = marque(&["merge", file.to_str().unwrap(), "--lang", "en"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(!copy.exists());
-    let listed = marque::store::Store::new(dir.path()).list();
+    let listed = marque_store::Store::new(dir.path()).list();
     assert_eq!(listed.len(), 2, "two sessions now, each its own");
     assert!(listed.iter().all(|l| l.copies.is_empty()));
 }
@@ -152,7 +152,7 @@ fn a_copy_that_is_another_session_becomes_one_of_its_own() {
 /// brings its choices back to the table (the app's dialog passes the list it showed).
 #[test]
 fn picks_made_on_other_choices_ask_again() {
-    use marque::store::{self, Lock, Merging, Store};
+    use marque_store::{self as store, Lock, Merging, Store};
     let dir = tempfile::tempdir().unwrap();
     let (file, copy) = two_copies(dir.path());
     let store = Store::new(dir.path());

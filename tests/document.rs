@@ -10,10 +10,10 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use marque::document::{DocError, Document, Outcome, ReadOnly, Reloaded};
-use marque::store::Lock;
 use marque_core::games::GameHand;
 use marque_core::history::{self, Word};
+use marque_store::Lock;
+use marque_store::document::{DocError, Document, Outcome, ReadOnly, Reloaded};
 use serde_json::json;
 
 const NOW: &str = "2026-11-26T20:00:00+01:00";
@@ -44,7 +44,7 @@ fn deal(doc: &Document, winner: u64) -> GameHand {
 }
 
 fn saved_hands(p: &Path) -> usize {
-    marque::store::read_session(p).unwrap().session.hands.len()
+    marque_store::read_session(p).unwrap().session.hands.len()
 }
 
 #[test]
@@ -130,7 +130,7 @@ fn reload_follows_the_file_and_a_finished_session_is_read_only() {
     assert!(Document::open(&p).unwrap().read_only().is_some());
     assert!(matches!(doc.reopen(NOW), Ok(Outcome::Saved)));
     assert!(doc.read_only().is_none());
-    assert!(!marque::store::read_session(&p).unwrap().session.closed);
+    assert!(!marque_store::read_session(&p).unwrap().session.closed);
     std::fs::remove_file(&p).unwrap();
     assert!(matches!(doc.reload(), Ok(Reloaded::Gone)));
 }
@@ -220,9 +220,9 @@ fn the_document_merges_its_conflict_copies() {
     };
     add(&copy, 1);
     doc.enter(deal(&doc, 0), NOW).unwrap();
-    let store = marque::store::Store::new(dir.path());
+    let store = marque_store::Store::new(dir.path());
     let merging = doc.merge_copies(&store, &[], None, NOW).unwrap();
-    assert!(matches!(merging, marque::store::Merging::Merged(_)));
+    assert!(matches!(merging, marque_store::Merging::Merged(_)));
     assert_eq!(doc.session().hands.len(), 3, "ours and theirs");
     assert_eq!(saved_hands(&p), 3);
     assert!(!copy.exists());
@@ -242,7 +242,7 @@ fn the_document_merges_its_conflict_copies() {
 /// session with it is kept in a copy beside the file, never over it.
 #[test]
 fn an_add_settles_a_file_changed_under_it_as_the_window_does() {
-    use marque::document::{Appender, Patience};
+    use marque_store::document::{Appender, Patience};
     let dir = tempfile::tempdir().unwrap();
     let p = truc(dir.path(), false);
     let patience = Patience {
@@ -272,7 +272,7 @@ fn an_add_settles_a_file_changed_under_it_as_the_window_does() {
     std::fs::write(&p, with_hands(2)).unwrap();
     let added = doc.enter(h, NOW).unwrap();
     assert!(matches!(added, Outcome::AddedOnNewer), "{added:?}");
-    let s = marque::store::read_session(&p).unwrap().session;
+    let s = marque_store::read_session(&p).unwrap().session;
     assert_eq!(s.hands.len(), 3);
     // The game ended meanwhile over there: ours is kept beside, the file left as it came.
     let doc = Appender::open(&p, &lock, patience).unwrap();
@@ -285,7 +285,7 @@ fn an_add_settles_a_file_changed_under_it_as_the_window_does() {
     };
     assert_eq!(std::fs::read_to_string(&p).unwrap(), over);
     assert_eq!(
-        marque::store::read_session(copy)
+        marque_store::read_session(copy)
             .unwrap()
             .session
             .hands

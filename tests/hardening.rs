@@ -85,9 +85,9 @@ fn fifos_where_marque_reads_never_hang_it() {
     assert!(text(&stats.stdout).contains("Anne"));
     // The preferences are read the app's way too: a FIFO there is damaged preferences, at once,
     // and the defaults serve (as in a folder with none).
-    let store = marque::store::Store::new(&data);
+    let store = marque_store::Store::new(&data);
     let empty = tempfile::tempdir().unwrap();
-    let defaults = marque::ui::Prefs::read(&marque::store::Store::new(empty.path()));
+    let defaults = marque::ui::Prefs::read(&marque_store::Store::new(empty.path()));
     assert_eq!(marque::ui::Prefs::read(&store), defaults);
 }
 
@@ -159,11 +159,11 @@ fn add_refuses_a_hand_that_would_take_the_file_past_what_marque_reads() {
     let f = data.join("a.json");
     // A session a few hundred bytes under the cap, made so by another tool's padding.
     let mut v: serde_json::Value = serde_json::from_str(&truc(&["Anne", "Bruno"], 1)).unwrap();
-    let room = marque::store::MAX_SESSION_BYTES as usize - 400;
+    let room = marque_store::MAX_SESSION_BYTES as usize - 400;
     let base = v.to_string().len() + r#","pad":"""#.len();
     v["pad"] = json!("x".repeat(room - base));
     let body = v.to_string();
-    assert!(body.len() <= marque::store::MAX_SESSION_BYTES as usize);
+    assert!(body.len() <= marque_store::MAX_SESSION_BYTES as usize);
     std::fs::write(&f, &body).unwrap();
     let hand = r#"{"calls": [], "winner": 0}"#;
     let mut refused = None;
@@ -177,8 +177,8 @@ fn add_refuses_a_hand_that_would_take_the_file_past_what_marque_reads() {
     let o = refused.expect("the session grew past the cap");
     assert!(text(&o.stderr).contains("Mio"), "{}", text(&o.stderr));
     let size = std::fs::metadata(&f).unwrap().len();
-    assert!(size <= marque::store::MAX_SESSION_BYTES, "{size}");
-    assert!(marque::store::read_session(&f).is_ok());
+    assert!(size <= marque_store::MAX_SESSION_BYTES, "{size}");
+    assert!(marque_store::read_session(&f).is_ok());
 }
 
 #[test]
@@ -240,7 +240,7 @@ fn no_acknowledged_add_is_lost_while_a_cleaner_deletes_the_lock_files() {
     let deleted = cleaner.join().unwrap();
     assert!(deleted > 0, "the cleaner never deleted the locks");
     // Every add that said it was done is in the file, and no other.
-    let saved = marque::store::read_session(&f).unwrap().session.hands.len();
+    let saved = marque_store::read_session(&f).unwrap().session.hands.len();
     assert_eq!(saved, acknowledged, "hands saved against adds acknowledged");
     assert!(acknowledged >= 300, "only {acknowledged} adds went through");
 }
@@ -403,14 +403,14 @@ fn a_linked_session_archived_stays_reachable() {
     std::fs::write(real.join("s.json"), truc(&["Anne", "Bruno"], 1)).unwrap();
     // A relative link, as `ln -s ../real/s.json` makes.
     std::os::unix::fs::symlink("../real/s.json", data.join("s.json")).unwrap();
-    let store = marque::store::Store::new(&data);
+    let store = marque_store::Store::new(&data);
     let to = store
-        .shelve(&data.join("s.json"), marque::store::Shelf::Archive)
+        .shelve(&data.join("s.json"), marque_store::Shelf::Archive)
         .unwrap();
-    let loaded = marque::store::read_session(&to).unwrap();
+    let loaded = marque_store::read_session(&to).unwrap();
     assert_eq!(loaded.session.players, ["Anne", "Bruno"]);
-    let back = store.shelve(&to, marque::store::Shelf::Sessions).unwrap();
-    assert!(marque::store::read_session(&back).is_ok());
+    let back = store.shelve(&to, marque_store::Shelf::Sessions).unwrap();
+    assert!(marque_store::read_session(&back).is_ok());
 }
 
 #[test]
@@ -490,11 +490,11 @@ fn another_tools_log_is_kept_when_marque_starts_its_own() {
 fn lock_taken_over() -> (
     tempfile::TempDir,
     PathBuf,
-    marque::store::Lock,
-    marque::store::Loaded,
-    marque::store::Lock,
+    marque_store::Lock,
+    marque_store::Loaded,
+    marque_store::Lock,
 ) {
-    use marque::store::{Lock, read_session};
+    use marque_store::{Lock, read_session};
     let (dir, data) = folder();
     let f = data.join("a.json");
     std::fs::write(&f, truc(&["Anne", "Bruno"], 1)).unwrap();
@@ -507,7 +507,7 @@ fn lock_taken_over() -> (
 
 #[test]
 fn a_writer_whose_lock_file_was_deleted_takes_it_again_and_never_writes_over_the_other() {
-    use marque::store::{Lock, StoreError, read_session, save};
+    use marque_store::{Lock, StoreError, read_session, save};
     let (_dir, f, window, read, other) = lock_taken_over();
     let o = marque(&["add", f.to_str().unwrap(), r#"{"calls": [], "winner": 1}"#]);
     assert_eq!(
@@ -696,7 +696,7 @@ fn a_file_that_is_not_utf8_is_said_so_in_the_readers_language_with_where() {
 
 #[test]
 fn the_apps_save_never_waits_for_a_writer_that_took_its_deleted_lock() {
-    use marque::store::{Lock, StoreError, save};
+    use marque_store::{Lock, StoreError, save};
     let (_dir, f, window, read, other) = lock_taken_over();
     let before = std::fs::read(&f).unwrap();
     // Saved on the UI thread: refused as locked at once (a wait would freeze the window).

@@ -43,7 +43,7 @@ fn a_file_past_the_size_limit_is_refused_with_the_limit() {
     let dir = tempfile::tempdir().unwrap();
     let big = dir.path().join("big.json");
     let f = std::fs::File::create(&big).unwrap();
-    f.set_len(marque::store::MAX_SESSION_BYTES + 1).unwrap();
+    f.set_len(marque_store::MAX_SESSION_BYTES + 1).unwrap();
     let out = marque(&["score", big.to_str().unwrap(), "--lang", "en"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
@@ -73,7 +73,7 @@ fn names_and_file_names_reach_the_terminal_escaped_one_record_a_file() {
     assert_eq!(listing.lines().count(), 1, "one record a file: {listing:?}");
     assert!(!listing.contains('\u{1b}'), "{listing:?}");
     // Such a name is refused when a session is made or imported.
-    let store = marque::store::Store::new(dir.path().join("data"));
+    let store = marque_store::Store::new(dir.path().join("data"));
     assert!(store.import(&file).is_err());
     let made = marque_core::session::Session::new(
         marque_core::games::GameKind::Truc,
@@ -150,7 +150,7 @@ fn a_fifo_as_a_lock_file_is_refused() {
     let v = json!({"format": "marque-session", "version": 1, "game": "truc",
                    "players": ["A", "B"], "hands": []});
     std::fs::write(&s, v.to_string()).unwrap();
-    let lock = marque::store::lock_path(&std::fs::canonicalize(&s).unwrap());
+    let lock = marque_store::lock_path(&std::fs::canonicalize(&s).unwrap());
     std::fs::create_dir_all(lock.parent().unwrap()).unwrap();
     assert!(
         Command::new("mkfifo")
@@ -191,7 +191,7 @@ fn a_failed_write_names_its_cause() {
         ),
         (ErrorKind::InvalidFilename, "the file name is too long"),
     ] {
-        let m = marque::store::write_problem("s.json", &Error::from(kind)).render(Lang::En);
+        let m = marque_store::write_problem("s.json", &Error::from(kind)).render(Lang::En);
         assert_eq!(
             m,
             format!("cannot write s.json: {said}; nothing was changed")

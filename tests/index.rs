@@ -9,7 +9,7 @@
 use std::fs;
 use std::time::{Duration, SystemTime};
 
-use marque::store::{FileState, INDEX, Store};
+use marque_store::{FileState, INDEX, Store};
 use serde_json::json;
 
 fn bridge(players: [&str; 4], hands: serde_json::Value) -> String {
@@ -120,10 +120,10 @@ fn a_summary_is_what_the_full_reading_gives() {
         for case in doc["cases"].as_array().unwrap() {
             let file = dir.path().join("case.json");
             fs::write(&file, case["session"].to_string()).unwrap();
-            let full = marque::store::read_session(&file)
-                .map(|l| marque::store::Summary::of(&l.session, &l.sheet))
+            let full = marque_store::read_session(&file)
+                .map(|l| marque_store::Summary::of(&l.session, &l.sheet))
                 .map_err(|e| format!("{e:?}"));
-            let quick = marque::store::summarize(&file).map_err(|e| format!("{e:?}"));
+            let quick = marque_store::summarize(&file).map_err(|e| format!("{e:?}"));
             assert_eq!(quick, full, "{}", case["id"]);
             checked += 1;
         }

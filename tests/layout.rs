@@ -1,11 +1,12 @@
 //! The README's layout stays true (issue 42): every file or folder it names is there, and every
-//! file and folder at the top of the app's and the core's sources is named in it.
+//! file and folder at the top of the app's, the core's and the store's sources is named in it.
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
 
 use std::path::{Path, PathBuf};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 const CORE: &str = "crates/marque-core";
+const STORE: &str = "crates/marque-store";
 
 /// The README's "Layout" section.
 fn layout() -> String {
@@ -82,6 +83,7 @@ fn every_name_the_layout_gives_is_there() {
                 root.join("src"),
                 root.join(CORE),
                 root.join(CORE).join("src"),
+                root.join(STORE).join("src"),
             ];
             let found = if name.trim_end_matches('/').contains('/') {
                 bases.iter().any(|b| b.join(&name).exists())
@@ -96,6 +98,7 @@ fn every_name_the_layout_gives_is_there() {
                         "packaging",
                         "locales",
                         CORE,
+                        STORE,
                     ]
                     .iter()
                     .any(|d| under(&root.join(d), &name))
@@ -116,7 +119,11 @@ fn every_file_and_folder_at_the_top_of_the_sources_is_named() {
     let text = layout();
     let names = quoted(&text);
     let mut unnamed = Vec::new();
-    for (dir, shown) in [("src", "src/"), (&format!("{CORE}/src") as &str, "src/")] {
+    for (dir, shown) in [
+        ("src", "src/"),
+        (&format!("{CORE}/src") as &str, "src/"),
+        (&format!("{STORE}/src"), ""),
+    ] {
         for e in std::fs::read_dir(Path::new(ROOT).join(dir)).unwrap() {
             let e = e.unwrap();
             let mut name = e.file_name().to_string_lossy().into_owned();

@@ -13,10 +13,10 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use common::*;
-use marque::store::{self, FileState, Lock, Store, StoreError};
 use marque_core::history::{self, Action, Change, UndoStack};
 use marque_core::i18n::Lang;
 use marque_core::session::Session;
+use marque_store::{self as store, FileState, Lock, Store, StoreError};
 use serde_json::{Value, json};
 
 fn marque(args: &[&str]) -> std::process::Output {
@@ -583,7 +583,7 @@ fn an_imported_session_always_gets_a_listed_file() {
 /// anything at its path: a file, or a link even if it points nowhere.
 #[test]
 fn a_new_file_never_replaces_one() {
-    use marque::store::write_new;
+    use marque_store::write_new;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("out.json");
     write_new(&path, b"first").unwrap();
@@ -611,7 +611,7 @@ fn a_new_file_never_replaces_one() {
 /// Archiving a session never writes over a file of the archive: a name taken gets another.
 #[test]
 fn a_session_moved_to_a_shelf_never_replaces_a_file_there() {
-    use marque::store::{Shelf, Store};
+    use marque_store::{Shelf, Store};
     let dir = tempfile::tempdir().unwrap();
     let store = Store::new(dir.path());
     let text = r#"{"format": "marque-session", "version": 1, "game": "truc", "players": ["A", "B"], "hands": []}"#;

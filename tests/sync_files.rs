@@ -26,7 +26,7 @@ fn a_fresh_folder_gets_the_list_of_what_stays_on_this_machine() {
     let dir = tempfile::tempdir().unwrap();
     check(dir.path());
     let text = listed(dir.path());
-    for line in marque::store::MACHINE_ONLY {
+    for line in marque_store::MACHINE_ONLY {
         assert!(text.lines().any(|l| l == line), "{line} in {text}");
     }
     assert!(

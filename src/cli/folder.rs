@@ -12,7 +12,7 @@ use std::process::ExitCode;
 pub(super) fn folder_or_default(
     folder: Option<std::path::PathBuf>,
 ) -> Result<std::path::PathBuf, Problem> {
-    let dir = folder.unwrap_or_else(crate::store::Store::default_dir);
+    let dir = folder.unwrap_or_else(marque_store::Store::default_dir);
     if !dir.is_dir() {
         let m = msg!("store.no_folder", path = dir.display().to_string());
         return Err(Problem::file(m));
@@ -25,9 +25,9 @@ pub(super) fn folder_or_default(
 fn club(
     folder: Option<std::path::PathBuf>,
     lang: Lang,
-) -> Result<(crate::store::Store, marque_core::stats::People), Problem> {
-    let store = crate::store::Store::new(folder_or_default(folder)?);
-    let read = crate::store::people::People::read(&store);
+) -> Result<(marque_store::Store, marque_core::stats::People), Problem> {
+    let store = marque_store::Store::new(folder_or_default(folder)?);
+    let read = marque_store::people::People::read(&store);
     // A names file that does not read is said, never passed over without a word (the figures
     // then count the names apart).
     if read.damaged {
@@ -58,7 +58,7 @@ pub(super) fn stats(
         Ok((store, people)) => (store.list_counted(), people, None),
         Err(p) => return fail(&[p], lang),
     };
-    let mut players = roster(crate::store::played(&listed), &people);
+    let mut players = roster(marque_store::played(&listed), &people);
     if let Some(name) = player {
         let key = people.key(name);
         let known = marque_core::i18n::join(players.iter().map(|p| printable(&p.name, false)));
@@ -70,7 +70,7 @@ pub(super) fn stats(
     }
     // One player: their stories and ratings too.
     let told = player.zip(ladders).map(|(name, r)| {
-        let story = marque_core::rivals::story(crate::store::rated(&listed), &people, name);
+        let story = marque_core::rivals::story(marque_store::rated(&listed), &people, name);
         (story, r, people.key(name))
     });
     let mut out = crate::term::stdout(if as_json { Kind::Json } else { Kind::Text });
@@ -275,7 +275,7 @@ pub(super) fn ratings(
 }
 
 pub(super) fn check(folder: Option<std::path::PathBuf>, as_json: bool, lang: Lang) -> ExitCode {
-    use crate::store::{FileState, Store};
+    use marque_store::{FileState, Store};
     let dir = match folder_or_default(folder) {
         Ok(d) => d,
         Err(p) => return fail(&[p], lang),

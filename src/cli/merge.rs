@@ -8,9 +8,9 @@ use marque_core::merge as merge_core;
 use marque_core::msg;
 
 use super::{fail, lock_within, printable, store_problems};
-use crate::store::{self, Merging, Store};
 use marque_core::i18n::{Lang, Msg};
 use marque_core::session::Problem;
+use marque_store::{self as store, Merging, Store};
 
 /// Exit status when choices await the players (nothing written).
 const CHOICES: u8 = 1;

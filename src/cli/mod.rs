@@ -368,7 +368,7 @@ fn short_lived_allocator() {
 
 /// Reads a file, or standard input for `-`.
 pub fn read_input(path: &str) -> Result<String, Msg> {
-    use crate::store::{MAX_SESSION_BYTES, StoreError, open_regular, read_capped};
+    use marque_store::{MAX_SESSION_BYTES, StoreError, open_regular, read_capped};
     let unreadable = |e: std::io::Error| {
         if e.kind() == std::io::ErrorKind::InvalidInput {
             // What open_regular refuses: a FIFO, a device.
@@ -427,10 +427,10 @@ fn print_text(text: &str, lang: Lang) -> ExitCode {
 }
 
 /// A backup's or a restore's storage error, in words.
-fn store_message(e: &crate::store::StoreError) -> Msg {
+fn store_message(e: &marque_store::StoreError) -> Msg {
     match e {
         // What a backup's restore meets: a backup of a newer format.
-        crate::store::StoreError::Newer(v) => msg!("backup.newer", version = *v),
+        marque_store::StoreError::Newer(v) => msg!("backup.newer", version = *v),
         e => e.msg(None),
     }
 }
@@ -441,7 +441,7 @@ fn backup(folder: Option<std::path::PathBuf>, out: &std::path::Path, lang: Lang)
         Ok(d) => d,
         Err(p) => return fail(&[p], lang),
     };
-    match crate::store::Store::new(&dir).backup(out) {
+    match marque_store::Store::new(&dir).backup(out) {
         Ok(report) => {
             let m = report.message(out);
             writeln!(crate::term::stdout(Kind::Text), "{}", m.render(lang)).ok();
@@ -463,7 +463,7 @@ fn restore(file: &std::path::Path, folder: Option<std::path::PathBuf>, lang: Lan
         Ok(d) => d,
         Err(p) => return fail(&[p], lang),
     };
-    match crate::store::Store::new(&dir).restore(file) {
+    match marque_store::Store::new(&dir).restore(file) {
         Ok(report) => {
             let m = report.message();
             writeln!(crate::term::stdout(Kind::Text), "{}", m.render(lang)).ok();
@@ -574,7 +574,7 @@ fn export_csv(path: &str, output: Option<&std::path::Path>, lang: Lang) -> ExitC
         // A file is written whole and atomically: made in memory first (a fraction of the
         // session's own size).
         Some(out) => session_csv(&session, lang)
-            .and_then(|bytes| crate::store::write_new(out, &bytes).map_err(CsvError::Io)),
+            .and_then(|bytes| marque_store::write_new(out, &bytes).map_err(CsvError::Io)),
         // Standard output, row by row.
         None => write_csv(&session, lang, crate::term::stdout(Kind::Data)),
     };
@@ -610,7 +610,7 @@ fn export_pdf(path: &str, output: Option<&std::path::Path>, lang: Lang) -> ExitC
         })?;
         w.flush()
     };
-    match crate::store::write_new_with(out, &mut fill) {
+    match marque_store::write_new_with(out, &mut fill) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => write_failed(Some(out), &e, lang),
     }
@@ -620,7 +620,7 @@ fn export_pdf(path: &str, output: Option<&std::path::Path>, lang: Lang) -> ExitC
 fn write_failed(output: Option<&std::path::Path>, e: &std::io::Error, lang: Lang) -> ExitCode {
     let name = output.map_or_else(|| "-".to_string(), |p| p.display().to_string());
     fail(
-        &[Problem::file(crate::store::write_problem(&name, e))],
+        &[Problem::file(marque_store::write_problem(&name, e))],
         lang,
     )
 }
@@ -633,7 +633,7 @@ pub const LOCKED: u8 = 3;
 const MAX_WAIT: f64 = 86_400.0;
 
 fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode {
-    use crate::store::StoreError;
+    use marque_store::StoreError;
     // JSON text, `-` for standard input, `@PATH` for a file: nothing is guessed.
     let text = match (hand, hand.strip_prefix('@')) {
         ("-", _) => read_input("-"),
@@ -672,7 +672,7 @@ fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode 
     let mut tries = 0;
     let outcome = loop {
         tries += 1;
-        let patience = crate::document::Patience {
+        let patience = marque_store::document::Patience {
             tries: 20,
             until: Some(deadline),
         };
@@ -693,15 +693,15 @@ fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode 
     }
     match outcome {
         // Not in the session: kept beside it, to merge.
-        crate::document::Outcome::KeptBeside(_) => ExitCode::from(1),
+        marque_store::document::Outcome::KeptBeside(_) => ExitCode::from(1),
         _ => ExitCode::SUCCESS,
     }
 }
 
 /// A storage error of a command on the session file `path`, as the problems it prints.
-fn store_problems(path: &str, e: crate::store::StoreError) -> Vec<Problem> {
+fn store_problems(path: &str, e: marque_store::StoreError) -> Vec<Problem> {
     match e {
-        crate::store::StoreError::Damaged(p) => p,
+        marque_store::StoreError::Damaged(p) => p,
         e => vec![Problem::file(e.msg(Some(path)))],
     }
 }
@@ -713,8 +713,8 @@ fn lock_within(
     file: &std::path::Path,
     wait: f64,
     lang: Lang,
-) -> Result<crate::store::Lock, ExitCode> {
-    use crate::store::{Lock, StoreError};
+) -> Result<marque_store::Lock, ExitCode> {
+    use marque_store::{Lock, StoreError};
     // 0 to a day: anything else (a negative, infinity, not a number) is refused in words.
     if !(0.0..=MAX_WAIT).contains(&wait) {
         let m = msg!("add.bad_wait", max = MAX_WAIT as i64);
@@ -732,21 +732,21 @@ fn lock_within(
 
 /// Why one attempt of `marque add` failed.
 enum Added {
-    Store(crate::store::StoreError),
+    Store(marque_store::StoreError),
     Problems(Vec<Problem>),
 }
 
 /// Reads the session, adds the hand and saves, under `lock` (see [`Appender`]).
 ///
-/// [`Appender`]: crate::document::Appender
+/// [`Appender`]: marque_store::document::Appender
 fn add_once(
     file: &std::path::Path,
     text: &str,
     reopen: bool,
-    lock: &crate::store::Lock,
-    patience: crate::document::Patience,
-) -> Result<crate::document::Outcome, Added> {
-    use crate::document::{Appender, DocError};
+    lock: &marque_store::Lock,
+    patience: marque_store::document::Patience,
+) -> Result<marque_store::document::Outcome, Added> {
+    use marque_store::document::{Appender, DocError};
     let mut doc = Appender::open(file, lock, patience).map_err(Added::Store)?;
     if doc.session().closed && !reopen {
         return Err(Added::Problems(vec![Problem::file(Msg::new(
@@ -776,7 +776,7 @@ fn add_once(
         DocError::ReadOnly(r) => Added::Problems(vec![Problem::file(r.msg())]),
         DocError::NotSaved(e) | DocError::Store(e) => Added::Store(e),
         // (Never from an appender, which always has a hand to add and nothing unsaved.)
-        DocError::Nothing | DocError::Unsaved => Added::Store(crate::store::StoreError::Changed),
+        DocError::Nothing | DocError::Unsaved => Added::Store(marque_store::StoreError::Changed),
     })
 }
 
@@ -803,8 +803,8 @@ fn same_person_seated(
         return None;
     }
     // The club's names of the data folder the session is in (an archived session's too).
-    let folder = crate::store::Store::root_of(file);
-    let people = crate::store::people::People::read(&crate::store::Store::new(folder))
+    let folder = marque_store::Store::root_of(file);
+    let people = marque_store::people::People::read(&marque_store::Store::new(folder))
         .people
         .stats();
     marque_core::stats::seated_as(name, &seated, &people).map(|i| {

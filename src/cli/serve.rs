@@ -20,7 +20,7 @@ pub(super) fn serve(
         Err(p) => return fail(&[p], lang),
     };
     room_for(usize::from(clients));
-    let watcher = std::sync::Arc::new(crate::store::watch::Watcher::new(&dir));
+    let watcher = std::sync::Arc::new(marque_store::watch::Watcher::new(&dir));
     let sharing =
         match crate::serve::Sharing::start_for(watcher, (bind, port), usize::from(clients)) {
             Ok(s) => s,

@@ -18,8 +18,8 @@ use hyper::body::Frame;
 use tokio::sync::mpsc::{Receiver, Sender};
 
 use super::pages::{self, Base};
-use crate::store::{FileState, Store};
 use marque_core::i18n::Lang;
+use marque_store::{FileState, Store};
 
 /// An event as sent, shared by every page that receives it.
 pub type Event = Bytes;
@@ -130,7 +130,7 @@ pub fn find(folder: &Path, id: &str) -> Option<PathBuf> {
         .filter(|l| own_file(&l.path))
         .collect();
     // Of two files of one id, the one chosen by what they hold, as the list shows it.
-    crate::store::one_per_session(&listed)
+    marque_store::one_per_session(&listed)
         .find(|l| matches!(&l.state, FileState::Fine(s) if s.id.as_deref() == Some(id)))
         .map(|l| l.path.clone())
 }
@@ -158,7 +158,7 @@ impl Hub {
         cached
             .get_or_insert_with(|| {
                 let store = Store::new(self.folder.clone());
-                let people = crate::store::people::People::read(&store).people.stats();
+                let people = marque_store::people::People::read(&store).people.stats();
                 // Rated as statistics count: the archived sessions too (never served).
                 let counted = store.list_rated(&people, false);
                 let mut listed = counted.sessions;
@@ -189,7 +189,7 @@ impl Hub {
     fn common(
         &self,
         lang: Lang,
-        l: &crate::store::Loaded,
+        l: &marque_store::Loaded,
         out: &mut serde_json::Map<String, serde_json::Value>,
     ) {
         let news = pages::clean(&pages::news(&self.base(lang), &l.session, &l.sheet));
@@ -219,7 +219,7 @@ impl Hub {
             .is_some()
             .then_some(f.path.as_path())
             .filter(|p| own_file(p));
-        let loaded = match path.map(crate::store::read_session) {
+        let loaded = match path.map(marque_store::read_session) {
             Some(Ok(l)) => l,
             // Read again at its next change, even one that leaves its length and time as they
             // were (a write in place within the clock's tick).
@@ -290,7 +290,7 @@ impl Hub {
     }
 
     /// What a page that comes is sent first: the sheet's last rows.
-    fn first(&self, lang: Lang, id: &str, l: &crate::store::Loaded, parts: &pages::Parts) -> Event {
+    fn first(&self, lang: Lang, id: &str, l: &marque_store::Loaded, parts: &pages::Parts) -> Event {
         let mut data = serde_json::Map::new();
         let from = parts.rows.len().saturating_sub(pages::PART);
         data.insert("html".into(), parts.main(&self.base(lang), id, from).into());
@@ -324,7 +324,7 @@ impl Hub {
         // A language no page read since the file last changed: the file is read for it.
         if first.is_none()
             && f.read
-            && let Ok(l) = crate::store::read_session(&f.path)
+            && let Ok(l) = marque_store::read_session(&f.path)
         {
             let parts = pages::Parts::of(&self.base(lang), id, &l.session, &l.sheet);
             if !f.known.iter().any(|k| k.lang == lang) {

@@ -24,7 +24,7 @@ use std::time::Duration;
 
 use std::sync::mpsc::RecvTimeoutError;
 
-use crate::store::watch::Watcher;
+use marque_store::watch::Watcher;
 
 /// The most pages following at once by default (`--clients`); the next is told 503 at once.
 pub const MAX_CLIENTS: usize = 64;
@@ -38,7 +38,7 @@ pub(crate) type Body = http_body_util::Either<http_body_util::Full<bytes::Bytes>
 /// The folder as the pages read it: its sessions, the club's names merged by hand (read,
 /// never written), and the ratings (those the index kept, where they are of these sessions).
 pub struct Listing {
-    pub listed: Vec<crate::store::Listed>,
+    pub listed: Vec<marque_store::Listed>,
     pub people: marque_core::stats::People,
     pub ratings: marque_core::ratings::Ratings,
 }

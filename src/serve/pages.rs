@@ -10,11 +10,11 @@ macro_rules! put {
     };
 }
 
-use crate::store::{FileState, Listed};
 use marque_core::i18n::{Lang, tr};
 use marque_core::msg;
 use marque_core::session::{Session, Sheet};
 use marque_core::view::{SheetView, minus, signed_shown, typeset};
+use marque_store::{FileState, Listed};
 
 /// `text` with `& < > " '` escaped, for HTML text and attribute values alike; direction and
 /// control characters dropped.
@@ -139,7 +139,7 @@ pub fn index(base: &Base, listing: &super::Listing, now: std::time::SystemTime) 
             .is_some_and(|d| d.as_secs() < 12 * 3600)
     };
     // One entry a session: of two files of one id, the one chosen by what they hold.
-    for l in crate::store::one_per_session(listed) {
+    for l in marque_store::one_per_session(listed) {
         let FileState::Fine(s) = &l.state else {
             continue;
         };

@@ -276,8 +276,8 @@ impl Routes {
 
     /// The file of session `id` (its path segment), as the listing names it.
     fn find(&self, listing: &Listing, id: &str) -> Option<(String, PathBuf)> {
-        let found = crate::store::one_per_session(&listing.listed).find_map(|l| match &l.state {
-            crate::store::FileState::Fine(s) => {
+        let found = marque_store::one_per_session(&listing.listed).find_map(|l| match &l.state {
+            marque_store::FileState::Fine(s) => {
                 s.id.as_deref()
                     .filter(|i| pages::segment(i) == id)
                     .map(|i| (i.to_string(), l.path.clone()))
@@ -294,7 +294,7 @@ impl Routes {
         let Some((id, path)) = self.find(&listing, id) else {
             return not_found();
         };
-        let Ok(loaded) = crate::store::read_session(&path) else {
+        let Ok(loaded) = marque_store::read_session(&path) else {
             // Gone, or there but not readable just now (written in place): said so, the
             // latter to be loaded again in a moment.
             return if live::own_file(&path) {

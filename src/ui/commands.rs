@@ -10,12 +10,12 @@ use super::notice::store_notice;
 use super::open::Open;
 use super::prefs::Prefs;
 use super::{App, Screen, TAP_GUARD_SECONDS, home, new_session};
-use crate::store::people;
 use marque_core::games::{GameHand, GameKind};
 use marque_core::history::Change;
 use marque_core::i18n::{Lang, Msg};
 use marque_core::msg;
 use marque_core::session::Session;
+use marque_store::people;
 
 /// Every change the app makes, from a button, a menu, a key or a screen: screens read the
 /// document and emit commands; [`App::run_commands`] carries them out after the frame is drawn.
@@ -80,11 +80,11 @@ pub enum Command {
     ToggleLog,
     Import(PathBuf),
     /// A session file to another shelf: archived, in the trash, or back among the sessions.
-    Shelve(PathBuf, crate::store::Shelf),
+    Shelve(PathBuf, marque_store::Shelf),
     /// A session just moved from the list shown goes back (`home.moved[i]`).
     Unshelve(usize),
     /// The home screen lists this shelf.
-    HomeShelf(crate::store::Shelf),
+    HomeShelf(marque_store::Shelf),
     /// Every session of the data folder into one backup file (never over a file).
     Backup(PathBuf),
     /// The sessions of a backup file put back (never over a session).
@@ -324,7 +324,7 @@ impl App {
     fn show_players(&mut self) {
         // The roster reads the sessions themselves, not the archive or the trash, as they are
         // now (a game may have been played since the last listing).
-        self.home.shelf = crate::store::Shelf::Sessions;
+        self.home.shelf = marque_store::Shelf::Sessions;
         self.home.refresh(&self.store);
         self.screen = Screen::Players;
     }
@@ -365,7 +365,7 @@ impl App {
                 if let Some(first) = read.unreadable.first() {
                     let m = msg!(
                         "ui.people.unreadable_copy",
-                        file = crate::store::shown_name(first),
+                        file = marque_store::shown_name(first),
                         n = read.unreadable.len()
                     );
                     self.notice = Some(m.into());
@@ -373,7 +373,7 @@ impl App {
                 true
             }
             Err(people::PeopleError::Damaged(path)) => {
-                let m = msg!("ui.people.damaged", file = crate::store::shown_name(&path));
+                let m = msg!("ui.people.damaged", file = marque_store::shown_name(&path));
                 self.notice = Some(m.into());
                 false
             }
@@ -453,11 +453,11 @@ impl App {
     }
 
     /// Moves a session to the archive or the trash, with a way back.
-    fn shelve(&mut self, path: &Path, to: crate::store::Shelf) {
+    fn shelve(&mut self, path: &Path, to: marque_store::Shelf) {
         let index = self.home.row_of(path);
         let players = match self.home.listing().0.iter().find(|l| l.path == path) {
-            Some(crate::store::Listed {
-                state: crate::store::FileState::Fine(s),
+            Some(marque_store::Listed {
+                state: marque_store::FileState::Fine(s),
                 ..
             }) => s.players.join(", "),
             _ => String::new(),

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use super::App;
 use super::notice::store_notice;
-use crate::store::StoreError;
 use marque_core::i18n::{Lang, Msg, tr};
 use marque_core::msg;
+use marque_store::StoreError;
 
 /// What a file is asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,7 +69,7 @@ pub enum JobDone {
         path: PathBuf,
         picks: Vec<usize>,
         expected: Option<Vec<marque_core::merge::Choice>>,
-        outcome: Result<crate::store::Merging, StoreError>,
+        outcome: Result<marque_store::Merging, StoreError>,
     },
 }
 

@@ -10,10 +10,10 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 use egui::RichText;
 
 use super::{App, Command};
-use crate::store::{FileState, Listed, Progress, Shelf, Store, Summary};
 use marque_core::games::GameKind;
 use marque_core::i18n::{Lang, Msg, tr};
 use marque_core::msg;
+use marque_store::{FileState, Listed, Progress, Shelf, Store, Summary};
 
 #[derive(Default)]
 pub struct HomeState {
@@ -357,7 +357,7 @@ fn session_rows(listed: &[Listed], key: &RowsKey, out: &mut Vec<Row>) {
             // versions not kept in the session's log), so it is looked at, not put back or
             // resumed as a session.
             let file = file_name(&l.path);
-            let merged_copy = shelf == Shelf::Trash && crate::store::copy_of(&file).is_some();
+            let merged_copy = shelf == Shelf::Trash && marque_store::copy_of(&file).is_some();
             let key = if want_finished || merged_copy {
                 "ui.home.view"
             } else {

@@ -24,9 +24,9 @@ use std::path::PathBuf;
 
 use egui::KeyboardShortcut;
 
-use crate::store::Store;
 use marque_core::games::GameKind;
 use marque_core::i18n::{Lang, tr};
+use marque_store::Store;
 
 use commands::MakeCommand;
 use dialogs::AskFile;

@@ -65,7 +65,7 @@ impl NewSession {
                 ))
             }
             Ok(mut s) => {
-                s.id = Some(crate::store::new_id(self.game.id()));
+                s.id = Some(marque_store::new_id(self.game.id()));
                 if self.word && self.game.asks_word() {
                     marque_core::history::ask_word(&mut s);
                 }

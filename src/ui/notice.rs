@@ -2,12 +2,12 @@
 //! storage errors and problems said in the reader's language.
 
 use super::App;
-use crate::document::DocError;
-use crate::store::StoreError;
 use marque_core::games::GameKind;
 use marque_core::i18n::{Lang, Msg};
 use marque_core::msg;
 use marque_core::session::Problem;
+use marque_store::StoreError;
+use marque_store::document::DocError;
 
 /// A message for the table, shown until it is dismissed: rendered when shown, so that it
 /// follows a change of language.

@@ -1,4 +1,4 @@
-//! The session on screen: the document (`crate::document`) and how the window shows it, and the
+//! The session on screen: the document (`marque_store::document`) and how the window shows it, and the
 //! window's side of every change: each command calls one operation of the document, and its
 //! outcome or error becomes a notice here, once.
 
@@ -6,13 +6,13 @@ use std::path::{Path, PathBuf};
 
 use super::notice::{Notice, render_problems, store_notice};
 use super::{App, Form, Screen, forms, sheet};
-use crate::document::{DocError, Document, Outcome, ReadOnly};
-use crate::store::{self, Stamp};
 use marque_core::games::{GameHand, Live};
 use marque_core::history::Change;
 use marque_core::i18n::{Lang, Msg};
 use marque_core::msg;
 use marque_core::session::{Preview, Problem, Session};
+use marque_store::document::{DocError, Document, Outcome, ReadOnly};
+use marque_store::{self as store, Stamp};
 
 /// A session on screen: the document and how it is shown.
 pub struct Open {
@@ -356,7 +356,7 @@ impl App {
     pub fn create(&mut self, session: Session, remember: bool) -> Result<(), store::StoreError> {
         let (path, lock) = store::create(&self.store, &session)?;
         if remember {
-            self.change_people(&crate::store::people::Change::Remember(
+            self.change_people(&marque_store::people::Change::Remember(
                 session.players.clone(),
             ));
         }

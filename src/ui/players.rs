@@ -6,10 +6,10 @@
 use egui::RichText;
 
 use super::{App, Command};
-use crate::store::played;
 use marque_core::i18n::{Lang, tr};
 use marque_core::msg;
 use marque_core::stats::{HeadToHead, People, Player, head_to_head, roster};
+use marque_store::played;
 
 use marque_core::games::GameKind;
 
@@ -41,7 +41,7 @@ impl PlayersState {
     /// changed.
     fn refresh(
         &mut self,
-        listed: &[crate::store::Listed],
+        listed: &[marque_store::Listed],
         generation: u64,
         people: &People,
         lang: Lang,
@@ -72,7 +72,7 @@ impl PlayersState {
                 (*g, p, n, *l) != (generation, people, one, lang)
             })
         {
-            let story = marque_core::rivals::story(crate::store::rated(listed), people, one);
+            let story = marque_core::rivals::story(marque_store::rated(listed), people, one);
             let lines = story
                 .sentences(one)
                 .iter()
@@ -391,18 +391,18 @@ fn figures(
 fn over_time(
     ui: &mut egui::Ui,
     lang: Lang,
-    listed: &[crate::store::Listed],
+    listed: &[marque_store::Listed],
     people: &People,
     name: &str,
 ) {
-    use crate::store::FileState;
+    use marque_store::FileState;
     let key = people.key(name);
     // The results come from the core's reading of a win; the order from the sessions' starts.
     let mut sessions: Vec<(&str, bool)> = listed
         .iter()
         .filter_map(|l| match &l.state {
             FileState::Fine(s) if s.finished => {
-                let played = crate::store::played(std::slice::from_ref(l)).next()?;
+                let played = marque_store::played(std::slice::from_ref(l)).next()?;
                 let won = marque_core::stats::won_by(&played, people, &key)?;
                 Some((s.created.as_deref().unwrap_or(""), won))
             }

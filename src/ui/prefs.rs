@@ -6,9 +6,9 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use crate::store::people::People;
-use crate::store::{self, Store};
 use marque_core::i18n::{Lang, Msg};
+use marque_store::people::People;
+use marque_store::{self as store, Store};
 
 /// What the table chose once and expects to find again: language, theme, text size (this
 /// machine's), and the club's names as last read (shared, written only through

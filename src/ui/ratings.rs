@@ -20,13 +20,13 @@ pub struct RatingsState {
 
 impl RatingsState {
     /// The ratings, made again when the listing or the merges changed.
-    pub fn refresh(&mut self, listed: &[crate::store::Listed], generation: u64, people: &People) {
+    pub fn refresh(&mut self, listed: &[marque_store::Listed], generation: u64, people: &People) {
         if self
             .made
             .as_ref()
             .is_none_or(|(g, p, _)| *g != generation || p != people)
         {
-            let r = rate(crate::store::rated(listed), people);
+            let r = rate(marque_store::rated(listed), people);
             self.made = Some((generation, people.clone(), r));
         }
     }

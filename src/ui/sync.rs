@@ -9,11 +9,11 @@ use egui::RichText;
 use super::dialogs::JobDone;
 use super::notice::{Notice, store_notice};
 use super::{App, Command, Open, sheet};
-use crate::document::Reloaded;
-use crate::store::Merging;
 use marque_core::i18n::{Msg, tr};
 use marque_core::merge::Pending;
 use marque_core::msg;
+use marque_store::Merging;
+use marque_store::document::Reloaded;
 
 /// Choices a merge of conflict copies waits for, shown over the window.
 pub struct MergeDialog {
@@ -34,7 +34,7 @@ impl App {
             return;
         }
         // A file that does not read (being written by hand, damaged) leaves the names shown.
-        let read = crate::store::people::People::read(&self.store);
+        let read = marque_store::people::People::read(&self.store);
         if read.damaged {
             self.notice = Some(Msg::new("ui.people.unread").into());
         } else if read.people != self.prefs.people {
@@ -89,7 +89,7 @@ impl App {
             .map(|d| d.pending.choices);
         let (store, path) = (self.store.clone(), path.to_path_buf());
         self.start_job(move || {
-            let outcome = crate::document::merge_copies(
+            let outcome = marque_store::document::merge_copies(
                 &store,
                 &path,
                 &picks,
@@ -113,7 +113,7 @@ impl App {
         path: &Path,
         picks: &[usize],
         expected: Option<&[marque_core::merge::Choice]>,
-        outcome: Result<Merging, crate::store::StoreError>,
+        outcome: Result<Merging, marque_store::StoreError>,
     ) {
         if matches!(outcome, Ok(Merging::Merged(_))) {
             self.reload_open();

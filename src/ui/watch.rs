@@ -1,11 +1,11 @@
-//! The window's subscription to the data folder's one watcher ([`crate::store::watch`]): the
+//! The window's subscription to the data folder's one watcher ([`marque_store::watch`]): the
 //! watcher's thread wakes the window when something changed; the UI thread only looks whether
 //! anything came. The same watcher feeds the room's server when the window shares.
 
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex};
 
-use crate::store::watch::{Changed, Watcher};
+use marque_store::watch::{Changed, Watcher};
 
 pub struct Watch {
     watcher: Arc<Watcher>,

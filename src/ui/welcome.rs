@@ -5,11 +5,11 @@
 use egui::RichText;
 
 use super::{App, Command, Screen};
-use crate::store::Shelf;
 use marque_core::games::GameKind;
 use marque_core::i18n::{Arg, Lang, Msg, tr};
 use marque_core::msg;
 use marque_core::session::Session;
+use marque_store::Shelf;
 
 /// The steps of the tour, from 1.
 pub const TOUR_STEPS: usize = 3;
@@ -79,7 +79,7 @@ impl App {
                 return;
             }
         };
-        session.id = Some(crate::store::new_id(game.id()));
+        session.id = Some(marque_store::new_id(game.id()));
         session.set_text_field("title", &tr(lang, "ui.tour.title"));
         if let Err(e) = self.create(session, false) {
             self.notice = Some(super::notice::store_notice(e));

@@ -23,7 +23,7 @@ fn truc_started(dir: &std::path::Path, deal: bool) -> (H, std::path::PathBuf) {
     if deal {
         winner(&mut h, "Alice");
     }
-    let file = marque::store::Store::new(dir).list()[0].path.clone();
+    let file = marque_store::Store::new(dir).list()[0].path.clone();
     (h, file)
 }
 
@@ -39,7 +39,7 @@ fn a_hand_entered_after_another_writer_got_in_goes_on_top_of_theirs() {
     let (mut h, file) = truc_started(dir.path(), false);
     // The locks are deleted under the app (as a cleaner would), and the command line adds a
     // deal: it gets in.
-    std::fs::remove_dir_all(dir.path().join(marque::store::LOCKS)).unwrap();
+    std::fs::remove_dir_all(dir.path().join(marque_store::LOCKS)).unwrap();
     marque_add(&file, r#"{"calls": [], "winner": 1}"#);
     // The app, which read the file before, adds its own deal.
     winner(&mut h, "Alice");
@@ -66,7 +66,7 @@ fn a_hand_entered_after_another_writer_got_in_goes_on_top_of_theirs() {
 fn an_edit_after_another_writer_got_in_is_kept_in_a_copy_never_over_theirs() {
     let dir = tempfile::tempdir().unwrap();
     let (mut h, file) = truc_started(dir.path(), true);
-    std::fs::remove_dir_all(dir.path().join(marque::store::LOCKS)).unwrap();
+    std::fs::remove_dir_all(dir.path().join(marque_store::LOCKS)).unwrap();
     marque_add(&file, r#"{"calls": [], "winner": 1}"#);
     let theirs = std::fs::read(&file).unwrap();
     // The app deletes its deal before it has seen theirs (the tap comes before the folder's
@@ -86,7 +86,7 @@ fn an_edit_after_another_writer_got_in_is_kept_in_a_copy_never_over_theirs() {
         "{:?}",
         h.state().notice_text()
     );
-    let listed = marque::store::Store::new(dir.path()).list();
+    let listed = marque_store::Store::new(dir.path()).list();
     assert_eq!(listed.len(), 2, "ours is kept in a copy beside theirs");
 }
 
@@ -135,7 +135,7 @@ fn killed_and_stopped_writers_never_harm_a_session_the_app_shows() {
     assert_eq!(deals(&file).len(), n + 1, "the app's deal on top");
     // Another writer holds the lock (stopped while holding it): the app waits, then says its
     // deal is not saved yet; nothing is written over.
-    let held = marque::store::Lock::acquire(&file).unwrap();
+    let held = marque_store::Lock::acquire(&file).unwrap();
     winner(&mut h, "Alice");
     assert_eq!(deals(&file).len(), n + 1);
     assert!(

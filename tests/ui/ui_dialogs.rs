@@ -54,7 +54,7 @@ fn files_chosen_in_a_dialog_for_every_export_import_and_backup() {
     answer(&json_out);
     click(&mut h, "Exporter");
     assert_eq!(
-        marque::store::read_session(&json_out)
+        marque_store::read_session(&json_out)
             .unwrap()
             .session
             .hands

@@ -13,7 +13,7 @@ type H = egui_kittest::Harness<'static, marque::ui::App>;
 
 /// Each seat's total as `marque score` (the binary) gives it for the saved file.
 fn score_totals(dir: &std::path::Path) -> Vec<i64> {
-    let listed = marque::store::Store::new(dir).list();
+    let listed = marque_store::Store::new(dir).list();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_marque"))
         .arg("score")
         .arg(&listed[0].path)

@@ -329,12 +329,12 @@ fn a_deal_half_entered_waits_while_an_events_form_is_open() {
 #[test]
 fn a_name_merged_into_someone_seated_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let store = marque::store::Store::new(dir.path());
-    let merge = marque::store::people::Change::Merge {
+    let store = marque_store::Store::new(dir.path());
+    let merge = marque_store::people::Change::Merge {
         name: "Clairette".into(),
         into: "Claire".into(),
     };
-    marque::store::people::People::change(&store, &merge).unwrap();
+    marque_store::people::People::change(&store, &merge).unwrap();
     let mut h = started(dir.path(), "Bridge (partie libre)", &BRIDGE);
     click(&mut h, "Table : Remplacement");
     click(&mut h, "Place de Nord — Anne");

@@ -139,7 +139,7 @@ fn a_session_file_dropped_on_the_window_is_imported() {
     settle(&mut h);
     assert!(h.state().notice_text().is_some());
     assert_eq!(
-        marque::store::Store::new(dir.path()).list().len(),
+        marque_store::Store::new(dir.path()).list().len(),
         1,
         "nothing else was imported"
     );

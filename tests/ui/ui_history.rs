@@ -172,9 +172,7 @@ fn a_title_and_a_note() {
 }
 
 fn saved_named(dir: &std::path::Path, name: &str) -> marque_core::session::Session {
-    marque::store::read_session(&dir.join(name))
-        .unwrap()
-        .session
+    marque_store::read_session(&dir.join(name)).unwrap().session
 }
 
 /// A session shown in another window may be moved (no window keeps a lock): that window is

@@ -24,7 +24,7 @@ fn a_duplicate_or_missing_name_is_refused_and_the_entry_kept() {
         "what was typed stays"
     );
     assert!(
-        marque::store::Store::new(dir.path()).list().is_empty(),
+        marque_store::Store::new(dir.path()).list().is_empty(),
         "nothing created"
     );
     click(&mut h, "English");
@@ -40,10 +40,10 @@ fn a_duplicate_or_missing_name_is_refused_and_the_entry_kept() {
         &h,
         "`Anne` and `ANNE` are one person for the statistics"
     ));
-    assert!(marque::store::Store::new(dir.path()).list().is_empty());
+    assert!(marque_store::Store::new(dir.path()).list().is_empty());
     replace_in(&mut h, "Player 2", "Annette");
     click(&mut h, "Start the game");
-    assert_eq!(marque::store::Store::new(dir.path()).list().len(), 1);
+    assert_eq!(marque_store::Store::new(dir.path()).list().len(), 1);
 }
 
 /// The name fields are wide enough for a name, from the first frame, at any size.

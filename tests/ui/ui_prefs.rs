@@ -33,7 +33,7 @@ fn language_zoom_and_names_are_remembered() {
     click(&mut h, "+ Alice");
     click(&mut h, "+ Bruno");
     click(&mut h, "Start the game");
-    assert_eq!(marque::store::Store::new(dir.path()).list().len(), 2);
+    assert_eq!(marque_store::Store::new(dir.path()).list().len(), 2);
 }
 
 #[test]

@@ -140,7 +140,7 @@ fn export_never_overwrites_and_import_adds_a_session() {
     replace_in(&mut h, "Exporter vers", out.to_str().unwrap());
     click(&mut h, "Exporter");
     assert!(shows(&h, &format!("Session exportée : {}", out.display())));
-    let exported = marque::store::read_session(&out).unwrap();
+    let exported = marque_store::read_session(&out).unwrap();
     assert_eq!(exported.session.hands.len(), 1);
     click(&mut h, "Exporter");
     assert!(shows_containing(

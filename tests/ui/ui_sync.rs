@@ -44,8 +44,8 @@ fn a_seat_taken_elsewhere_reaches_the_form() {
     click(&mut h, "Commencer la partie");
     click(&mut h, "Frime : 8");
     assert!(shows(&h, "Lise Posé 3") && !shows(&h, "Marc Posé 3"));
-    let file = marque::store::Store::new(dir.path()).list()[0].path.clone();
-    let mut other = marque::store::read_session(&file).unwrap();
+    let file = marque_store::Store::new(dir.path()).list()[0].path.clone();
+    let mut other = marque_store::read_session(&file).unwrap();
     let join = other
         .session
         .decode(&json!({"event": "join", "player": "Marc", "score": 450}))
@@ -84,9 +84,9 @@ fn a_session_replaced_on_disk_while_open_is_shown_as_it_now_is() {
     click(&mut h, "Seulement le gagnant");
     click(&mut h, "Gagnant : Alice");
     click(&mut h, "Valider la donne");
-    let file = marque::store::Store::new(dir.path()).list()[0].path.clone();
+    let file = marque_store::Store::new(dir.path()).list()[0].path.clone();
     // Another machine's version arrives: Bruno won a second deal there.
-    let mut other = marque::store::read_session(&file).unwrap();
+    let mut other = marque_store::read_session(&file).unwrap();
     let hand = other.session.decode(&deal(1)).unwrap();
     let change = Change::Insert(1, hand);
     history::apply(

@@ -2,7 +2,7 @@
 //! window enters its own, through its keys. Every deal acknowledged (an add that exited 0, a
 //! deal the window saved) is in the file, exactly once: ten rounds.
 use crate::ui_common::*;
-use marque::store::Store;
+use marque_store::Store;
 
 const ROUNDS: usize = 10;
 const WRITERS: usize = 8;

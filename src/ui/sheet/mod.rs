@@ -427,7 +427,7 @@ fn heading(
 
     // A session that is over (the players stopped it, or its game reached its end) opens
     // read-only; it can be taken up again, after a confirmation, and the log will say so.
-    let over = open.read_only() == Some(&crate::document::ReadOnly::Over);
+    let over = open.read_only() == Some(&marque_store::document::ReadOnly::Over);
     if over {
         ui.horizontal_wrapped(|ui| {
             if open.confirm_reopen {

@@ -3,9 +3,9 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use marque::store::{FileState, Store};
 use marque::ui::App;
 use marque_core::session::Session;
+use marque_store::{FileState, Store};
 
 pub fn harness(dir: &std::path::Path) -> Harness<'static, App> {
     harness_sized(dir, egui::vec2(1600.0, 1400.0))
@@ -118,7 +118,7 @@ pub fn saved(dir: &std::path::Path) -> Saved {
     assert_eq!(listed.len(), 1, "one session file expected");
     let session = match &listed[0].state {
         FileState::Fine(_) => {
-            marque::store::read_session(&listed[0].path)
+            marque_store::read_session(&listed[0].path)
                 .expect("the listed file reads")
                 .session
         }
@@ -245,7 +245,7 @@ pub fn ascenseur_at_peak(dir: &std::path::Path, n: usize) {
 
 /// The hands of a session file as written, in order.
 pub fn deals(file: &std::path::Path) -> Vec<serde_json::Value> {
-    marque::store::read_session(file)
+    marque_store::read_session(file)
         .unwrap()
         .session
         .hands

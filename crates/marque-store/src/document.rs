@@ -13,7 +13,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::store::{self, Loaded, Lock, Merging, Stamp, Store, StoreError};
+use crate as store;
+use crate::{Loaded, Lock, Merging, Stamp, Store, StoreError};
 use marque_core::games::GameHand;
 use marque_core::history::{self, Action, Change, UndoStack};
 use marque_core::i18n::Msg;

@@ -14,9 +14,9 @@ use std::path::{Path, PathBuf};
 use marque_core::i18n::Msg;
 use marque_core::msg;
 
-use crate::store::{
-    self, BACKUP_FORMAT, MAX_BACKUP_BYTES, MAX_PREFS_BYTES, MAX_SESSION_BYTES, StoreError,
-    read_file,
+use crate as store;
+use crate::{
+    BACKUP_FORMAT, MAX_BACKUP_BYTES, MAX_PREFS_BYTES, MAX_SESSION_BYTES, StoreError, read_file,
 };
 use marque_core::session::Session;
 
@@ -376,7 +376,7 @@ fn restore_one(dir: &Path, name: &str, text: &str) -> Result<Outcome, Skip> {
             }
         }
     }
-    let copy = crate::store::Store::new(&folder).new_path(&copies);
+    let copy = crate::Store::new(&folder).new_path(&copies);
     store::write_new(&copy, text.as_bytes()).map_err(io)?;
     Ok(Outcome::Beside)
 }

@@ -1,4 +1,6 @@
-//! Session files on disk: the data folder, atomic saves, locks between windows, damaged files.
+//! Session files on disk: the data folder, atomic saves, locks between windows, damaged files;
+//! and the open session as a [`document`], through which the window, the command line and the
+//! room's server write. No window and no HTTP here: a layering mistake does not compile.
 //!
 //! - A save writes a temporary file in the same folder, syncs it, renames it over the session
 //!   file and syncs the folder: a crash leaves either the old complete file or the new one.
@@ -24,6 +26,7 @@ use marque_core::session::{Facts, Problem, Session, Sheet};
 
 pub mod backup;
 mod conflict;
+pub mod document;
 mod files;
 mod index;
 mod listing;
@@ -754,7 +757,7 @@ pub fn new_id(game: &str) -> String {
 }
 
 /// A session file read and decoded, not scored (its stamp with it).
-pub(super) fn read_decoded(path: &Path) -> Result<(Session, Stamp), StoreError> {
+pub(crate) fn read_decoded(path: &Path) -> Result<(Session, Stamp), StoreError> {
     read_text(path, Session::parse).map(|(s, stamp, _)| (s, stamp))
 }
 
