@@ -13,20 +13,10 @@
 
 pub mod cli;
 pub mod csv_out;
+mod local;
 pub mod pdf;
 pub mod serve;
 pub mod term;
 pub mod ui;
 
-/// The app's own texts (screens, files, the command line), beside the core's.
-pub const UI_TEXTS: &str = include_str!("../locales/ui.json");
-
-/// Makes the app's texts available to [`marque_core::i18n::tr`]; every entry point calls it first.
-pub fn init_texts() {
-    marque_core::i18n::add_texts(UI_TEXTS);
-}
-
-/// The local time now, as written in session files and logs.
-pub fn now() -> String {
-    chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
-}
+pub use local::{UI_TEXTS, init_texts, now};

@@ -185,6 +185,10 @@ fn tree(bytes: &[char], mut i: usize) -> (Vec<Vec<String>>, usize) {
 
 /// Where a path from module `here` of crate `k` goes: the file of its longest module prefix.
 fn target(kr: &[Krate; 3], k: usize, here: &[String], path: &[String]) -> Option<(usize, PathBuf)> {
+    // A crate's bare name (a word in a message) reaches nothing.
+    if path.len() < 2 {
+        return None;
+    }
     let (mut krate, mut module, rest): (usize, Vec<String>, &[String]) =
         match path.first()?.as_str() {
             "crate" => (k, Vec::new(), &path[1..]),

@@ -1,6 +1,6 @@
 //! `marque explain`: a hand's count step by step, for people or as JSON, and what-ifs.
 
-use super::{fail, print_text, read_to_score};
+use super::io::{fail, print_text, read_to_score};
 use crate::term::printable;
 use marque_core::i18n::{Lang, Msg};
 use marque_core::msg;

@@ -1,6 +1,6 @@
 //! The commands that read a whole data folder: `marque stats` and `marque check`.
 
-use super::{fail, output_done, printable};
+use super::io::{fail, output_done, printable};
 use crate::term::Kind;
 use marque_core::i18n::Lang;
 use marque_core::msg;

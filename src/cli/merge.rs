@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use marque_core::merge as merge_core;
 use marque_core::msg;
 
-use super::{fail, lock_within, printable, store_problems};
+use super::io::{fail, lock_within, printable, store_problems};
 use marque_core::i18n::{Lang, Msg};
 use marque_core::session::Problem;
 use marque_store::{self as store, Merging, Store};
@@ -71,10 +71,11 @@ pub(super) fn merge(
         }
     };
     let expect = shown.as_ref().map(|p| p.choices.as_slice());
-    let outcome = match store::merge_copies(&store, file, &lock, &picks, expect, &crate::now()) {
-        Ok(o) => o,
-        Err(e) => return fail(&store_problems(path, e), lang),
-    };
+    let outcome =
+        match store::merge_copies(&store, file, &lock, &picks, expect, &crate::local::now()) {
+            Ok(o) => o,
+            Err(e) => return fail(&store_problems(path, e), lang),
+        };
     let mut out = crate::term::stdout(crate::term::Kind::Text);
     let said = match outcome {
         Merging::Merged(done) => done
@@ -88,7 +89,7 @@ pub(super) fn merge(
             return fail(&[Problem::file(e.message(&names))], lang);
         }
     };
-    super::output_done(said.and_then(|()| out.flush()), lang)
+    super::io::output_done(said.and_then(|()| out.flush()), lang)
 }
 
 /// The choices to make, on standard error, with the command that makes them (its `--seen`

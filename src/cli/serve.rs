@@ -3,7 +3,8 @@
 use std::io::Write as _;
 use std::process::ExitCode;
 
-use super::{fail, folder_or_default};
+use super::folder::folder_or_default;
+use super::io::fail;
 use marque_core::i18n::{Lang, tr};
 use marque_core::msg;
 use marque_core::session::Problem;

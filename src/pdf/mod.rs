@@ -11,18 +11,19 @@
 //! a page is held at a time, and the rows of the sheet are made one at a time from the scored
 //! sheet: a session of 100,000 deals prints in bounded memory.
 
+mod page;
 mod write;
+
+pub use page::{Font, Page, PdfError, Placed};
 
 use marque_core::view::{Head, RowView};
 
-use marque_core::session::{End, Problem};
+use marque_core::session::End;
 
 use marque_core::games::Paper;
 use marque_core::i18n::{Lang, tr};
 use marque_core::msg;
 use marque_core::session::Session;
-
-const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
 /// A4 in points (portrait), and the margins.
 pub const A4: (f32, f32) = (595.0, 842.0);
@@ -31,129 +32,6 @@ pub const MARGIN: f32 = 36.0;
 const SIZES: [f32; 4] = [9.0, 8.0, 7.0, 6.0];
 /// Space between two columns.
 const GAP: f32 = 8.0;
-
-/// Why a PDF could not be made.
-#[derive(Debug, thiserror::Error)]
-pub enum PdfError {
-    #[error("the embedded font does not read: {0}")]
-    Font(String),
-    #[error("the embedded font could not be subset: {0}")]
-    Subset(String),
-    #[error("{0}")]
-    Io(#[from] std::io::Error),
-    /// A hand of the session does not play (the sheet cannot be made).
-    #[error("the session does not score")]
-    Problems(Vec<Problem>),
-}
-
-/// The embedded font, for measuring and writing.
-pub struct Font {
-    face: ttf_parser::Face<'static>,
-    units: f32,
-}
-
-impl Font {
-    pub fn load() -> Result<Font, PdfError> {
-        let face = ttf_parser::Face::parse(FONT, 0).map_err(|e| PdfError::Font(e.to_string()))?;
-        let units = f32::from(face.units_per_em());
-        Ok(Font { face, units })
-    }
-
-    /// The glyph of `c` ("?" for a character the font does not have).
-    fn glyph(&self, c: char) -> u16 {
-        self.face
-            .glyph_index(c)
-            .or_else(|| self.face.glyph_index('?'))
-            .map_or(0, |g| g.0)
-    }
-
-    /// A glyph's advance, in thousandths of the type size.
-    fn advance(&self, glyph: u16) -> f32 {
-        let a = self
-            .face
-            .glyph_hor_advance(ttf_parser::GlyphId(glyph))
-            .unwrap_or(0);
-        f32::from(a) * 1000.0 / self.units
-    }
-
-    /// How wide `text` is at `size` points.
-    pub fn width(&self, text: &str, size: f32) -> f32 {
-        text.chars()
-            .map(|c| self.advance(self.glyph(c)))
-            .sum::<f32>()
-            * size
-            / 1000.0
-    }
-
-    /// `text` cut with an ellipsis to fit `room` points at `size`.
-    fn fit(&self, text: &str, size: f32, room: f32) -> String {
-        if self.width(text, size) <= room {
-            return text.to_string();
-        }
-        let mut out = String::new();
-        let ellipsis = self.width("…", size);
-        let mut used = 0.0;
-        for c in text.chars() {
-            let w = self.width(c.encode_utf8(&mut [0; 4]), size);
-            if used + w + ellipsis > room {
-                break;
-            }
-            used += w;
-            out.push(c);
-        }
-        out.push('…');
-        out
-    }
-
-    /// `text` in lines of at most `room` points at `size`: broken between words, and inside a
-    /// word too long for a line.
-    fn wrap(&self, text: &str, size: f32, room: f32) -> Vec<String> {
-        let mut lines = Vec::new();
-        let mut line = String::new();
-        for word in text.split(' ') {
-            let joined = if line.is_empty() {
-                word.to_string()
-            } else {
-                format!("{line} {word}")
-            };
-            if self.width(&joined, size) <= room {
-                line = joined;
-                continue;
-            }
-            if !line.is_empty() {
-                lines.push(std::mem::take(&mut line));
-            }
-            for c in word.chars() {
-                line.push(c);
-                if self.width(&line, size) > room && line.chars().count() > 1 {
-                    line.pop();
-                    lines.push(std::mem::replace(&mut line, c.to_string()));
-                }
-            }
-        }
-        if !line.is_empty() || lines.is_empty() {
-            lines.push(line);
-        }
-        lines
-    }
-}
-
-/// A text placed on a page: its left end on the baseline, in points from the page's bottom
-/// left.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Placed {
-    pub x: f32,
-    pub y: f32,
-    pub size: f32,
-    pub text: String,
-}
-
-/// A page: its texts, and its horizontal rules (`x1`, `x2`, `y`).
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Page {
-    pub texts: Vec<Placed>,
-    pub rules: Vec<(f32, f32, f32)>,
-}
 
 /// Places texts line by line, a new page when one is full; each page, once full, goes to
 /// `sink` and is not kept.

@@ -10,7 +10,7 @@ use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
 use pdf_writer::writers::{Catalog, DocumentInfo};
 use pdf_writer::{Chunk, Content, Name, Rect, Ref, Str, TextStr};
 
-use super::{FONT, Font, Page, PdfError};
+use super::page::{FONT, Font, Page, PdfError};
 
 /// The objects of the document, numbered as they are made: catalog, page tree, fonts, the
 /// document's information, then a page and its content by page.

@@ -114,7 +114,7 @@ pub struct Hub {
     followed: Mutex<HashMap<String, Followed>>,
     /// The folder's sessions, read again after each change the watcher sees (a request
     /// never lists the folder itself but the first time).
-    listing: Mutex<Option<Arc<super::Listing>>>,
+    listing: Mutex<Option<Arc<super::pages::Listing>>>,
 }
 
 fn stamp(path: &Path) -> Option<(u64, std::time::SystemTime)> {
@@ -153,7 +153,7 @@ impl Hub {
     }
 
     /// The folder: as last listed, or listed now (without writing its index).
-    pub fn listing(&self) -> Arc<super::Listing> {
+    pub fn listing(&self) -> Arc<super::pages::Listing> {
         let mut cached = self.listing.lock().unwrap_or_else(|e| e.into_inner());
         cached
             .get_or_insert_with(|| {
@@ -163,7 +163,7 @@ impl Hub {
                 let counted = store.list_rated(&people, false);
                 let mut listed = counted.sessions;
                 listed.retain(|l| own_file(&l.path));
-                Arc::new(super::Listing {
+                Arc::new(super::pages::Listing {
                     listed,
                     people,
                     ratings: counted.ratings,

@@ -32,17 +32,6 @@ pub const MAX_CLIENTS: usize = 64;
 /// connected (and a dead connection is found); at most half the silence a connection may keep.
 const HEARTBEAT: Duration = Duration::from_secs(5);
 
-/// What a response carries: a whole page, or a following page's events.
-pub(crate) type Body = http_body_util::Either<http_body_util::Full<bytes::Bytes>, routes::Stream>;
-
-/// The folder as the pages read it: its sessions, the club's names merged by hand (read,
-/// never written), and the ratings (those the index kept, where they are of these sessions).
-pub struct Listing {
-    pub listed: Vec<marque_store::Listed>,
-    pub people: marque_core::stats::People,
-    pub ratings: marque_core::ratings::Ratings,
-}
-
 /// A sharing under way: where the pages are, and the threads serving them.
 pub struct Sharing {
     url: String,

@@ -260,7 +260,7 @@ pub fn tune(stream: &TcpStream) {
 
 /// Serves one connection with `http` until it ends, is let go, stays silent too long, or
 /// stays a stranger too long; then it leaves `conns`.
-pub async fn serve<S>(
+pub async fn serve<S, B>(
     stream: TcpStream,
     conn: Arc<Conn>,
     conns: Arc<Conns>,
@@ -270,10 +270,12 @@ pub async fn serve<S>(
 ) where
     S: hyper::service::Service<
             hyper::Request<hyper::body::Incoming>,
-            Response = hyper::Response<super::Body>,
+            Response = hyper::Response<B>,
             Error = std::convert::Infallible,
         >,
     S::Future: 'static,
+    B: hyper::body::Body + 'static,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
 {
     conn.mark();
     let io = hyper_util::rt::TokioIo::new(Watched {

@@ -16,6 +16,14 @@ use marque_core::session::{Session, Sheet};
 use marque_core::view::{SheetView, minus, signed_shown, typeset};
 use marque_store::{FileState, Listed};
 
+/// The folder as the pages read it: its sessions, the club's names merged by hand (read,
+/// never written), and the ratings (those the index kept, where they are of these sessions).
+pub struct Listing {
+    pub listed: Vec<marque_store::Listed>,
+    pub people: marque_core::stats::People,
+    pub ratings: marque_core::ratings::Ratings,
+}
+
 /// `text` with `& < > " '` escaped, for HTML text and attribute values alike; direction and
 /// control characters dropped.
 pub fn escape(text: &str) -> String {
@@ -126,7 +134,7 @@ fn page_at(base: &Base, (title, main): (&str, &str), events: Option<&str>, more:
 }
 
 /// The list of sessions: those in progress, then those finished in the last 12 hours.
-pub fn index(base: &Base, listing: &super::Listing, now: std::time::SystemTime) -> String {
+pub fn index(base: &Base, listing: &Listing, now: std::time::SystemTime) -> String {
     let (listed, people) = (&listing.listed, &listing.people);
     let lang = base.lang;
     let mut going = String::new();

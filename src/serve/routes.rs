@@ -15,8 +15,8 @@ use hyper::{Method, Request, Response, StatusCode};
 
 use super::live::{self, Events};
 use super::net::Conn;
+use super::pages::Listing;
 use super::pages::{self, Base};
-use super::{Body, Listing};
 use marque_core::i18n::Lang;
 
 /// The longest request target taken (a longer one: 414; past the head's limit: 431).
@@ -37,6 +37,9 @@ const TEXT: &str = "text/plain; charset=utf-8";
 
 /// A following page's stream, holding its place.
 pub type Stream = Events<Place>;
+
+/// What a response carries: a whole page, or a following page's events.
+pub(crate) type Body = http_body_util::Either<http_body_util::Full<bytes::Bytes>, Stream>;
 
 /// The answers of one sharing.
 pub struct Routes {

@@ -1,157 +1,19 @@
-//! Every change the app makes is a [`Command`], run in one place ([`App::run`]): screens emit
-//! them; each command's work is a function of its own.
+//! Every change the app makes is a [`Command`] (`command.rs`), run in one place
+//! ([`App::run_commands`]): screens emit them; each command's work is a function of its own.
 
 use std::path::{Path, PathBuf};
 
-use egui::{Key, KeyboardShortcut, Modifiers};
-
-use super::dialogs::{FileFor, JobDone};
-use super::notice::store_notice;
+use super::command::{Command, FileFor};
+use super::dialogs::JobDone;
+use super::notice::{Notice, render_problems, store_notice};
 use super::open::Open;
 use super::prefs::Prefs;
 use super::{App, Screen, TAP_GUARD_SECONDS, home, new_session};
-use marque_core::games::{GameHand, GameKind};
-use marque_core::history::Change;
-use marque_core::i18n::{Lang, Msg};
+use marque_core::games::GameKind;
+use marque_core::i18n::{Lang, Msg, tr};
 use marque_core::msg;
 use marque_core::session::Session;
 use marque_store::people;
-
-/// Every change the app makes, from a button, a menu, a key or a screen: screens read the
-/// document and emit commands; [`App::run_commands`] carries them out after the frame is drawn.
-#[derive(Debug, Clone)]
-pub enum Command {
-    Home,
-    NewSession,
-    Rules {
-        game: GameKind,
-        focus: Option<String>,
-    },
-    BackToSession,
-    /// The players' screen: the roster, per game, and two players' sessions together.
-    Players,
-    /// Statistics count the first name as the same person as the second (kept in the
-    /// preferences; no session is rewritten).
-    MergePlayers(String, String),
-    /// A name merged by hand counts as its own person again.
-    SplitPlayer(String),
-    Open(PathBuf),
-    OpenNewer(PathBuf, u64),
-    Create(Box<Session>),
-    /// The hand of the form: added, or in place of the hand being edited.
-    Confirm(GameHand),
-    Delete(usize),
-    Undo,
-    Redo,
-    Restore(Change),
-    CloseSession,
-    /// Ask to open a session the players closed again (a confirmation follows).
-    AskReopen,
-    /// Open it again: logged, and the form comes back.
-    Reopen,
-    CancelReopen,
-    /// Bridge: the rubber is over and the table goes on with another one (the form comes back).
-    NextRubber,
-    /// Show or close the scoreboard window for the room.
-    ToggleScoreboard,
-    /// The room's pages on or off ("Suivre sur les téléphones").
-    ToggleSharing,
-    /// Show or hide the chart of the running totals.
-    ToggleChart,
-    /// Bridge: the chart of this rubber (`usize::MAX`: of the whole evening).
-    ChartRubber(usize),
-    /// The session's title and note, as typed, saved.
-    SetTitle,
-    /// The other side's word on hand `i`: agreed, or not.
-    Word(usize, bool),
-    /// The options tried in "what if" become the session's, for every hand (logged).
-    ApplyOptions,
-    Export,
-    /// The open session as a printable PDF, to the path typed.
-    ExportPdf,
-    Select(usize),
-    /// What if this option had another value (for the count of a hand, nothing is saved);
-    /// `None` goes back to the session's own options.
-    WhatIf(Option<(String, serde_json::Value)>),
-    Edit(usize),
-    CancelEdit,
-    /// The form enters this table event (None: a hand).
-    Table(Option<marque_core::games::table::EventKind>),
-    ToggleLog,
-    Import(PathBuf),
-    /// A session file to another shelf: archived, in the trash, or back among the sessions.
-    Shelve(PathBuf, marque_store::Shelf),
-    /// A session just moved from the list shown goes back (`home.moved[i]`).
-    Unshelve(usize),
-    /// The home screen lists this shelf.
-    HomeShelf(marque_store::Shelf),
-    /// Every session of the data folder into one backup file (never over a file).
-    Backup(PathBuf),
-    /// The sessions of a backup file put back (never over a session).
-    RestoreBackup(PathBuf),
-    /// Ask the desktop for a file for this (the native dialog); the typed path stays beside it.
-    Browse(FileFor),
-    MoveAside(PathBuf),
-    ToggleLang,
-    ToggleTheme,
-    ZoomIn,
-    ZoomOut,
-    DismissNotice,
-    /// Files of the data folder changed elsewhere (another machine, another program); `people`:
-    /// the names shared by the machines too.
-    DiskChanged {
-        people: bool,
-    },
-    /// Merge the conflict copies another machine left of this session, with these choices
-    /// (one version per choice, in order; none yet: the choices are asked).
-    MergeCopies(PathBuf, Vec<usize>),
-    /// The choices of a merge are put off: nothing is written.
-    CancelMerge,
-    /// The guided tour: a practice session opened, its first step shown.
-    StartTour,
-    /// The tour's next step.
-    TourStep(usize),
-    /// The tour ends; its practice session goes to the trash.
-    EndTour,
-}
-
-/// The commands that have a name, a button and a key: the one list the top bar, the session
-/// screen and the keyboard read.
-/// Makes a command without arguments.
-pub type MakeCommand = fn() -> Command;
-
-pub struct Named {
-    pub command: MakeCommand,
-    /// The key of the button's text.
-    pub label: &'static str,
-    pub keys: &'static [KeyboardShortcut],
-}
-
-pub const UNDO: Named = Named {
-    command: || Command::Undo,
-    label: "ui.undo",
-    keys: &[KeyboardShortcut::new(Modifiers::COMMAND, Key::Z)],
-};
-pub const REDO: Named = Named {
-    command: || Command::Redo,
-    label: "ui.redo",
-    keys: &[
-        KeyboardShortcut::new(Modifiers::COMMAND, Key::Y),
-        KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z),
-    ],
-};
-pub const ZOOM_IN: Named = Named {
-    command: || Command::ZoomIn,
-    label: "ui.zoom_in",
-    keys: &[],
-};
-pub const ZOOM_OUT: Named = Named {
-    command: || Command::ZoomOut,
-    label: "ui.zoom_out",
-    keys: &[],
-};
-/// Every named command, for the keyboard.
-pub const NAMED: [&Named; 4] = [&UNDO, &REDO, &ZOOM_IN, &ZOOM_OUT];
 
 impl App {
     /// Carries out every command asked for during the frame: the one place where the app
@@ -502,5 +364,67 @@ impl App {
             Err(e) => msg!("ui.io_error", error = e.to_string()).into(),
         });
         self.home.refresh(&self.store);
+    }
+}
+
+/// The game the tour shows: the one that starts with the fewest players (the quickest to enter).
+fn tour_game() -> GameKind {
+    GameKind::ALL
+        .into_iter()
+        .min_by_key(|g| g.usual_players())
+        .unwrap_or(GameKind::ALL[0])
+}
+
+impl App {
+    /// A practice session of the tour's game, opened, with the tour's first step.
+    pub(super) fn start_tour(&mut self) {
+        let lang = self.lang();
+        let game = tour_game();
+        let players: Vec<String> = (0..game.usual_players())
+            .map(|k| tr(lang, &format!("ui.tour.player{}", k % 4 + 1)))
+            .collect();
+        let options = serde_json::Map::new();
+        let mut session = match Session::new(game, players, options, crate::local::now()) {
+            Ok(s) => s,
+            Err(p) => {
+                let game = Some(game);
+                self.notice = Some(Notice::new(move |lang| render_problems(&p, lang, game)));
+                return;
+            }
+        };
+        session.id = Some(marque_store::new_id(game.id()));
+        session.set_text_field("title", &tr(lang, "ui.tour.title"));
+        if let Err(e) = self.create(session, false) {
+            self.notice = Some(store_notice(e));
+            return;
+        }
+        self.tour = Some(1);
+    }
+
+    /// The tour ends: its practice session goes to the trash (it can be put back from there).
+    pub(super) fn end_tour(&mut self) {
+        self.tour = None;
+        let path = self.open.as_ref().map(|o| o.doc.path().to_path_buf());
+        self.go_home();
+        if let Some(path) = path {
+            self.run(Command::Shelve(path, marque_store::Shelf::Trash));
+        }
+    }
+
+    /// The tour follows the table: once the first hand is entered, its next step.
+    pub(super) fn follow_tour(&mut self) {
+        let Some(step) = self.tour else {
+            return;
+        };
+        // The practice session left: the tour ends with it (the session stays on the list).
+        let Some(open) = self.open.as_ref() else {
+            self.tour = None;
+            return;
+        };
+        let next = match step {
+            1 if !open.doc.session().hands.is_empty() => 2,
+            s => s,
+        };
+        self.tour = Some(next);
     }
 }

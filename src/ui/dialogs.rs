@@ -4,20 +4,11 @@
 use std::path::PathBuf;
 
 use super::App;
+use super::command::FileFor;
 use super::notice::store_notice;
 use marque_core::i18n::{Lang, Msg, tr};
 use marque_core::msg;
 use marque_store::StoreError;
-
-/// What a file is asked for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FileFor {
-    Import,
-    Backup,
-    Restore,
-    Export,
-    ExportPdf,
-}
 
 /// Asks the desktop for a file (`suggested`: a name to save under); `None` when cancelled or
 /// when no dialog could open. Runs on a thread of its own: the window stays live meanwhile.

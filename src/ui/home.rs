@@ -9,7 +9,7 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 
 use egui::RichText;
 
-use super::{App, Command};
+use super::command::Command;
 use marque_core::games::GameKind;
 use marque_core::i18n::{Lang, Msg, tr};
 use marque_core::msg;
@@ -424,7 +424,7 @@ fn problem_rows(listed: &[Listed], lang: Lang, out: &mut Vec<Row>) {
             FileState::Damaged(p) => Row::Damaged {
                 path: l.path.clone(),
                 title: msg!("ui.home.damaged", file = name.as_str()).render(lang),
-                why: super::render_problems(p, lang, None),
+                why: super::notice::render_problems(p, lang, None),
                 button: msg!("ui.home.move_aside", file = name.as_str()).render(lang),
             },
             FileState::Newer(v) => Row::Newer {
@@ -463,36 +463,44 @@ fn moved_rows(moved: &[Moved], lang: Lang, out: &mut Vec<Row>) {
     }
 }
 
-pub fn show(app: &mut App, ui: &mut egui::Ui) {
-    let lang = app.lang();
+/// What the home screen is handed: the language, the data folder, whether work over the
+/// folder is under way (its keys are off meanwhile), its own state, and where its commands go.
+pub struct Ctx<'a> {
+    pub lang: Lang,
+    pub folder: &'a std::path::Path,
+    pub busy: bool,
+    pub state: &'a mut HomeState,
+    pub commands: &'a mut Vec<Command>,
+}
+
+pub fn show(ui: &mut egui::Ui, mut app: Ctx<'_>) {
+    let lang = app.lang;
     let mut commands = Vec::new();
-    files_ui(app, ui, lang, &mut commands);
+    files_ui(&mut app, ui, lang, &mut commands);
     // No session at all yet (not one filtered out): what Marque is, and a way in; no filters.
-    let empty = app.home.generation > 0
-        && !app.home.is_loading()
-        && app.home.listed.is_empty()
-        && app.home.shelf == Shelf::Sessions;
+    let empty = app.state.generation > 0
+        && !app.state.is_loading()
+        && app.state.listed.is_empty()
+        && app.state.shelf == Shelf::Sessions;
     if empty {
-        super::welcome::welcome_ui(app, ui, lang, &mut commands);
+        super::welcome::welcome_ui(app.folder, ui, lang, &mut commands);
     } else {
-        filters_ui(app, ui, lang, &mut commands);
-        list_ui(app, ui, lang, &mut commands);
+        filters_ui(&mut app, ui, lang, &mut commands);
+        list_ui(&mut app, ui, lang, &mut commands);
     }
-    for c in commands {
-        app.send(c);
-    }
+    app.commands.extend(commands);
 }
 
 /// Files: import, backup, restore, at the foot; the list takes all the room above it.
-fn files_ui(app: &mut App, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<Command>) {
-    let busy = app.is_busy();
+fn files_ui(app: &mut Ctx<'_>, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<Command>) {
+    let busy = app.busy;
     egui::Panel::bottom("home-files").show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(tr(lang, "ui.home.import")).strong());
             let l = ui.label(tr(lang, "ui.home.import_path"));
-            ui.text_edit_singleline(&mut app.home.import_path)
+            ui.text_edit_singleline(&mut app.state.import_path)
                 .labelled_by(l.id);
-            let path = PathBuf::from(app.home.import_path.trim());
+            let path = PathBuf::from(app.state.import_path.trim());
             // While a dialog is open or the folder's work goes on, these wait (greyed).
             let free = !busy;
             if ui
@@ -517,7 +525,7 @@ fn files_ui(app: &mut App, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<Com
         });
         ui.label(
             RichText::new(
-                msg!("ui.home.folder", path = app.store.dir.display().to_string()).render(lang),
+                msg!("ui.home.folder", path = app.folder.display().to_string()).render(lang),
             )
             .weak(),
         );
@@ -525,7 +533,7 @@ fn files_ui(app: &mut App, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<Com
 }
 
 /// The new-game key and the filters: which shelf, whose sessions, which game, when, how far.
-fn filters_ui(app: &mut App, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<Command>) {
+fn filters_ui(app: &mut Ctx<'_>, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<Command>) {
     // The new-game key and the filters: at most a share of the room, scrolling within it, so
     // that the list always has the rest (large text in a small window).
     let room = ui.available_height();
@@ -536,7 +544,7 @@ fn filters_ui(app: &mut App, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<C
         .auto_shrink([false, true])
         .show(ui, |ui| {
             if ui
-                .button(RichText::new(app.t("ui.home.new")).heading())
+                .button(RichText::new(tr(lang, "ui.home.new")).heading())
                 .clicked()
             {
                 commands.push(Command::NewSession);
@@ -550,29 +558,29 @@ fn filters_ui(app: &mut App, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<C
                     (Shelf::Trash, "ui.home.shelf.trash"),
                 ] {
                     if ui
-                        .selectable_label(app.home.shelf == shelf, tr(lang, key))
+                        .selectable_label(app.state.shelf == shelf, tr(lang, key))
                         .clicked()
-                        && app.home.shelf != shelf
+                        && app.state.shelf != shelf
                     {
                         commands.push(Command::HomeShelf(shelf));
                     }
                 }
                 ui.separator();
                 let l = ui.label(tr(lang, "ui.home.search"));
-                ui.add(egui::TextEdit::singleline(&mut app.home.query).desired_width(160.0))
+                ui.add(egui::TextEdit::singleline(&mut app.state.query).desired_width(160.0))
                     .labelled_by(l.id);
                 if ui
-                    .selectable_label(app.home.game.is_none(), tr(lang, "ui.home.all_games"))
+                    .selectable_label(app.state.game.is_none(), tr(lang, "ui.home.all_games"))
                     .clicked()
                 {
-                    app.home.game = None;
+                    app.state.game = None;
                 }
                 for g in GameKind::ALL {
                     if ui
-                        .selectable_label(app.home.game == Some(g), tr(lang, g.name_key()))
+                        .selectable_label(app.state.game == Some(g), tr(lang, g.name_key()))
                         .clicked()
                     {
-                        app.home.game = Some(g);
+                        app.state.game = Some(g);
                     }
                 }
             });
@@ -585,10 +593,10 @@ fn filters_ui(app: &mut App, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<C
                     (Some(365), "ui.home.year"),
                 ] {
                     if ui
-                        .selectable_label(app.home.within_days == days, tr(lang, key))
+                        .selectable_label(app.state.within_days == days, tr(lang, key))
                         .clicked()
                     {
-                        app.home.within_days = days;
+                        app.state.within_days = days;
                     }
                 }
                 ui.separator();
@@ -599,17 +607,17 @@ fn filters_ui(app: &mut App, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<C
                     (Some(Progress::Stopped), "ui.home.state.stopped"),
                 ] {
                     if ui
-                        .selectable_label(app.home.progress == progress, tr(lang, key))
+                        .selectable_label(app.state.progress == progress, tr(lang, key))
                         .clicked()
                     {
-                        app.home.progress = progress;
+                        app.state.progress = progress;
                     }
                 }
                 ui.separator();
                 // Or between two days (last: the least used, where a small window cuts the filters).
                 for (key, text) in [
-                    ("ui.home.from", &mut app.home.from),
-                    ("ui.home.to", &mut app.home.to),
+                    ("ui.home.from", &mut app.state.from),
+                    ("ui.home.to", &mut app.state.to),
                 ] {
                     let l = ui.label(tr(lang, key));
                     ui.add(
@@ -621,7 +629,7 @@ fn filters_ui(app: &mut App, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<C
                 }
             });
             // A day that does not read is named, with what to write; it bounds nothing meanwhile.
-            let bad: Vec<&str> = [app.home.from.as_str(), app.home.to.as_str()]
+            let bad: Vec<&str> = [app.state.from.as_str(), app.state.to.as_str()]
                 .into_iter()
                 .filter(|t| read_day(t).is_err())
                 .collect();
@@ -633,36 +641,36 @@ fn filters_ui(app: &mut App, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<C
 }
 
 /// The sessions the filters keep, a row each, only the rows on screen laid out.
-fn list_ui(app: &mut App, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<Command>) {
+fn list_ui(app: &mut Ctx<'_>, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<Command>) {
     let key = RowsKey {
         range: (
-            read_day(&app.home.from).ok().flatten(),
-            read_day(&app.home.to).ok().flatten(),
+            read_day(&app.state.from).ok().flatten(),
+            read_day(&app.state.to).ok().flatten(),
         ),
         lang,
-        shelf: app.home.shelf,
-        query: app.home.query.clone(),
-        game: app.home.game,
-        within_days: app.home.within_days,
-        progress: app.home.progress,
+        shelf: app.state.shelf,
+        query: app.state.query.clone(),
+        game: app.state.game,
+        within_days: app.state.within_days,
+        progress: app.state.progress,
     };
-    if app.home.rows.as_ref().is_none_or(|(_, k)| *k != key) {
-        if app.home.rows.as_ref().is_some_and(|(_, k)| *k != key) {
+    if app.state.rows.as_ref().is_none_or(|(_, k)| *k != key) {
+        if app.state.rows.as_ref().is_some_and(|(_, k)| *k != key) {
             // Other filters: another list, where the rows moved away have no place.
-            app.home.moved.clear();
+            app.state.moved.clear();
         }
-        app.home.rows = Some((rows(&app.home.listed, &key, &app.home.moved), key));
+        app.state.rows = Some((rows(&app.state.listed, &key, &app.state.moved), key));
     }
     ui.add_space(4.0);
     // Only before the first listing: a listing made again (a file changed elsewhere) keeps the
     // rows where they are until the new one comes, never pushing them under a finger.
-    if app.home.is_loading() && app.home.generation == 0 {
+    if app.state.is_loading() && app.state.generation == 0 {
         ui.label(RichText::new(tr(lang, "ui.home.loading")).weak());
     }
     let row_height =
         ui.text_style_height(&egui::TextStyle::Heading) + 2.0 * ui.spacing().button_padding.y;
     let rows = app
-        .home
+        .state
         .rows
         .as_ref()
         .map(|(r, _)| r.as_slice())
@@ -672,14 +680,14 @@ fn list_ui(app: &mut App, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<Comm
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         (
-            app.home.shelf as u8,
-            &app.home.query,
-            app.home.game,
-            app.home.within_days,
-            (&app.home.from, &app.home.to),
+            app.state.shelf as u8,
+            &app.state.query,
+            app.state.game,
+            app.state.within_days,
+            (&app.state.from, &app.state.to),
         )
             .hash(&mut h);
-        app.home.progress.map(|p| p as u8).hash(&mut h);
+        app.state.progress.map(|p| p as u8).hash(&mut h);
         h.finish()
     };
     egui::ScrollArea::vertical()
@@ -769,8 +777,8 @@ fn list_ui(app: &mut App, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<Comm
 }
 
 /// The conflict copies of the session at `path`, as the last listing found them.
-pub(super) fn listed_copies(app: &super::App, path: &std::path::Path) -> usize {
-    let (listed, _) = app.home.listing();
+pub(super) fn listed_copies(home: &HomeState, path: &std::path::Path) -> usize {
+    let (listed, _) = home.listing();
     listed
         .iter()
         .find(|l| l.path == path)

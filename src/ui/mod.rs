@@ -1,6 +1,7 @@
 //! The desktop app. State lives in [`App`]; each screen is a module that draws it and turns
 //! clicks into changes. Widgets read the score sheet; they never score.
 
+mod command;
 mod commands;
 mod dialogs;
 mod forms;
@@ -28,11 +29,11 @@ use marque_core::games::GameKind;
 use marque_core::i18n::{Lang, tr};
 use marque_store::Store;
 
-use commands::MakeCommand;
+use command::MakeCommand;
 use dialogs::AskFile;
 
-pub use commands::{Command, NAMED, Named, REDO, UNDO, ZOOM_IN, ZOOM_OUT};
-pub use dialogs::{FileFor, native_file_dialog};
+pub use command::{Command, FileFor, NAMED, Named, REDO, UNDO, ZOOM_IN, ZOOM_OUT};
+pub use dialogs::native_file_dialog;
 pub use forms::Form;
 pub use marque_core::games::{OptDesc, OptKind};
 pub use new_session::options_of;
@@ -108,7 +109,7 @@ pub const TAP_GUARD_SECONDS: f64 = 0.4;
 impl App {
     /// The app on a data folder (the user's, or a test's temporary one).
     pub fn new(dir: impl Into<PathBuf>) -> App {
-        crate::init_texts();
+        crate::local::init_texts();
         let store = Store::new(dir);
         let (prefs, prefs_notice) = Prefs::load(&store);
         let first_run = prefs_notice == Some(prefs::Found::FirstRun);
@@ -205,18 +206,72 @@ impl App {
         }
         self.follow_tour();
         egui::Panel::top("top").show(ui, |ui| self.top_bar(ui));
-        welcome::tour_ui(self, ui);
+        if let Some(step) = self.tour.filter(|_| self.screen == Screen::Session) {
+            let game = self.open.as_ref().map(|o| o.doc.session().game);
+            welcome::tour_ui(ui, self.prefs.lang, step, game, &mut self.commands);
+        }
         self.notice_bar(ui);
         egui::CentralPanel::default().show(ui, |ui| match self.screen.clone() {
-            Screen::Home => home::show(self, ui),
-            Screen::New(_) => new_session::show(self, ui),
-            Screen::Session => sheet::show(self, ui),
-            Screen::Rules { game, focus } => rules::show(self, ui, game, focus),
-            Screen::Players => players::show(self, ui),
+            Screen::Home => {
+                let cx = home::Ctx {
+                    lang: self.prefs.lang,
+                    folder: &self.store.dir,
+                    busy: self.is_busy(),
+                    state: &mut self.home,
+                    commands: &mut self.commands,
+                };
+                home::show(ui, cx);
+            }
+            Screen::New(_) => {
+                let people = self.prefs.people();
+                if let Screen::New(ns) = &mut self.screen {
+                    new_session::show(ui, self.prefs.lang, &people, ns, &mut self.commands);
+                }
+            }
+            Screen::Session => {
+                let copies = self
+                    .open
+                    .as_ref()
+                    .map_or(0, |o| home::listed_copies(&self.home, o.doc.path()));
+                let cx = sheet::Ctx {
+                    lang: self.prefs.lang,
+                    open: self.open.as_mut(),
+                    scoreboard: (self.scoreboard, self.sharing.is_some()),
+                    copies,
+                    commands: &mut self.commands,
+                };
+                sheet::show(ui, cx);
+            }
+            Screen::Rules { game, focus } => {
+                let cx = rules::Ctx {
+                    lang: self.prefs.lang,
+                    in_session: self.open.is_some(),
+                    state: &mut self.rules,
+                    commands: &mut self.commands,
+                };
+                rules::show(ui, cx, game, focus);
+            }
+            Screen::Players => {
+                let cx = players::Ctx {
+                    lang: self.prefs.lang,
+                    prefs: &self.prefs,
+                    listed: self.home.counted(),
+                    state: &mut self.players,
+                    commands: &mut self.commands,
+                };
+                players::show(ui, cx);
+            }
         });
-        scoreboard::show(self, ui.ctx());
-        share::window(self, ui.ctx());
-        sync::merge_dialog_ui(self, ui.ctx());
+        let lang = self.prefs.lang;
+        let board = self.open.as_ref().filter(|_| self.scoreboard);
+        let sharing = self.sharing.is_some();
+        scoreboard::show(ui.ctx(), lang, board, sharing, &mut self.commands);
+        if let Some(shared) = &self.sharing {
+            share::window(ui.ctx(), lang, shared);
+        }
+        if let Some(dialog) = self.merging.as_mut() {
+            sync::merge_dialog_ui(ui.ctx(), lang, dialog, &mut self.commands);
+        }
         let zoom = ui.ctx().zoom_factor();
         if (zoom - self.prefs.zoom).abs() > 0.001 {
             self.change_prefs(|p| p.zoom = zoom.clamp(ZOOM_MIN, ZOOM_MAX));

@@ -3,7 +3,8 @@
 use egui::RichText;
 use serde_json::{Map, Value, json};
 
-use super::{App, Prefs, Screen};
+use super::command::Command;
+use super::prefs::Prefs;
 use marque_core::games::{GameKind, OptDesc, OptKind};
 use marque_core::i18n::{Arg, Lang, Msg, tr};
 use marque_core::msg;
@@ -55,7 +56,12 @@ impl NewSession {
     /// The session to create, or what is wrong.
     fn build(&self, people: &marque_core::stats::People) -> Result<Session, Msg> {
         let players: Vec<String> = self.players.iter().map(|p| p.trim().to_string()).collect();
-        match Session::new(self.game, players, self.options.clone(), crate::now()) {
+        match Session::new(
+            self.game,
+            players,
+            self.options.clone(),
+            crate::local::now(),
+        ) {
             // Distinct as typed, but one person for the statistics (capitals, spaces, accents).
             Ok(s) if let Some((i, j)) = marque_core::stats::same_person(&s.players, people) => {
                 Err(msg!(
@@ -89,14 +95,15 @@ fn seat_label(lang: Lang, game: GameKind, i: usize) -> String {
     }
 }
 
-pub fn show(app: &mut App, ui: &mut egui::Ui) {
-    let lang = app.lang();
-    // Who is who, with the names merged by hand: two names of one person are refused.
-    let people = app.prefs.people();
-    let Screen::New(ns) = &mut app.screen else {
-        return;
-    };
-    let mut ns = ns.clone();
+/// The new-session screen: its own state `ns`, and `people` (the names merged by hand: two
+/// names of one person are refused).
+pub fn show(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    people: &marque_core::stats::People,
+    ns: &mut NewSession,
+    commands: &mut Vec<Command>,
+) {
     let mut create = false;
     egui::ScrollArea::vertical().show(ui, |ui| {
         ui.heading(tr(lang, "ui.new.title"));
@@ -206,7 +213,7 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         }
         // What is wrong, as it stands now: it goes once the names are typed.
         if ns.error.is_some() {
-            ns.error = ns.build(&people).err();
+            ns.error = ns.build(people).err();
         }
         if let Some(e) = &ns.error {
             // A sentence of its own here: its first letter a capital (the command line's
@@ -221,15 +228,14 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
         }
     });
     if create {
-        match ns.build(&people) {
+        match ns.build(people) {
             Ok(session) => {
                 ns.error = None;
-                app.send(super::Command::Create(Box::new(session)));
+                commands.push(Command::Create(Box::new(session)));
             }
             Err(e) => ns.error = Some(e),
         }
     }
-    app.screen = Screen::New(ns);
 }
 
 fn option_row(

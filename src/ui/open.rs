@@ -377,7 +377,7 @@ impl App {
             return false;
         };
         let game = open.doc.session().game;
-        let result = op(&mut open.doc, &crate::now());
+        let result = op(&mut open.doc, &crate::local::now());
         let not_saved = matches!(result, Err(DocError::NotSaved(_)));
         // Nothing changed (refused, read only, nothing to do): the form keeps what was typed.
         let changed = matches!(result, Ok(_) | Err(DocError::NotSaved(_)));

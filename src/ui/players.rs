@@ -5,7 +5,8 @@
 
 use egui::RichText;
 
-use super::{App, Command};
+use super::command::Command;
+use super::prefs::Prefs;
 use marque_core::i18n::{Lang, tr};
 use marque_core::msg;
 use marque_core::stats::{HeadToHead, People, Player, head_to_head, roster};
@@ -94,12 +95,26 @@ fn rate(lang: Lang, wins: u64, sessions: u64) -> String {
         )
 }
 
-pub fn show(app: &mut App, ui: &mut egui::Ui) {
-    let lang: Lang = app.lang();
-    let people = app.prefs.people();
-    let merged = app.prefs.people.merged.clone();
-    let (listed, generation) = app.home.counted();
-    let state = &mut app.players;
+/// What the players' screen is handed: the language, the preferences (the club's names), the
+/// sessions listed (and their generation), its own state, and where its commands go.
+pub struct Ctx<'a> {
+    pub lang: Lang,
+    pub prefs: &'a Prefs,
+    pub listed: (&'a [marque_store::Listed], u64),
+    pub state: &'a mut PlayersState,
+    pub commands: &'a mut Vec<Command>,
+}
+
+pub fn show(ui: &mut egui::Ui, cx: Ctx<'_>) {
+    let Ctx {
+        lang,
+        prefs,
+        listed: (listed, generation),
+        state,
+        commands: sent,
+    } = cx;
+    let people = prefs.people();
+    let merged = prefs.people.merged.clone();
     state.refresh(listed, generation, &people, lang);
     state.ratings.refresh(listed, generation, &people);
     ui.heading(tr(lang, "ui.players.title"));
@@ -182,9 +197,7 @@ pub fn show(app: &mut App, ui: &mut egui::Ui) {
             state.picked.push(name);
         }
     }
-    for c in commands {
-        app.send(c);
-    }
+    sent.extend(commands);
 }
 
 /// One player's rivals and records: the sentences `marque stats --player` gives.

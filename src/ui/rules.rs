@@ -2,9 +2,9 @@
 
 use egui::RichText;
 
-use super::{App, Command};
+use super::command::Command;
 use marque_core::games::GameKind;
-use marque_core::i18n::tr;
+use marque_core::i18n::{Lang, tr};
 
 #[derive(Default)]
 pub struct RulesState {
@@ -23,18 +23,32 @@ pub fn rule_key(id: &str) -> String {
     format!("rule.{id}")
 }
 
-pub fn show(app: &mut App, ui: &mut egui::Ui, game: GameKind, focus: Option<String>) {
-    let lang = app.lang();
+/// What the rules screen is handed: the language, whether a session is open (to go back to
+/// it), its own state, and where its commands go.
+pub struct Ctx<'a> {
+    pub lang: Lang,
+    pub in_session: bool,
+    pub state: &'a mut RulesState,
+    pub commands: &'a mut Vec<Command>,
+}
+
+pub fn show(ui: &mut egui::Ui, cx: Ctx<'_>, game: GameKind, focus: Option<String>) {
+    let Ctx {
+        lang,
+        in_session,
+        state,
+        commands,
+    } = cx;
     ui.horizontal_wrapped(|ui| {
-        if app.open.is_some() && ui.button(tr(lang, "ui.rules.back")).clicked() {
-            app.send(Command::BackToSession);
+        if in_session && ui.button(tr(lang, "ui.rules.back")).clicked() {
+            commands.push(Command::BackToSession);
         }
         for g in GameKind::ALL {
             if ui
                 .selectable_label(g == game, tr(lang, g.name_key()))
                 .clicked()
             {
-                app.send(Command::Rules {
+                commands.push(Command::Rules {
                     game: g,
                     focus: None,
                 });
@@ -43,11 +57,10 @@ pub fn show(app: &mut App, ui: &mut egui::Ui, game: GameKind, focus: Option<Stri
     });
     ui.horizontal(|ui| {
         let l = ui.label(tr(lang, "ui.rules.search"));
-        ui.text_edit_singleline(&mut app.rules.query)
-            .labelled_by(l.id);
+        ui.text_edit_singleline(&mut state.query).labelled_by(l.id);
     });
     ui.separator();
-    let query = app.rules.query.trim().to_lowercase();
+    let query = state.query.trim().to_lowercase();
     egui::ScrollArea::vertical().show(ui, |ui| {
         ui.label(RichText::new(tr(lang, &format!("rule.{}.intro", game.id()))).italics());
         ui.add_space(6.0);
@@ -78,9 +91,9 @@ pub fn show(app: &mut App, ui: &mut egui::Ui, game: GameKind, focus: Option<Stri
             });
             ui.label(RichText::new(text).size(17.0));
             ui.add_space(8.0);
-            if focused && app.rules.scrolled_to.as_deref() != Some(id) {
+            if focused && state.scrolled_to.as_deref() != Some(id) {
                 r.scroll_to_me(Some(egui::Align::TOP));
-                app.rules.scrolled_to = Some(id.to_string());
+                state.scrolled_to = Some(id.to_string());
             }
         }
         if shown == 0 {

@@ -5,23 +5,27 @@
 use egui::text::LayoutJob;
 use egui::{Align, FontId, RichText, TextFormat, Ui, ViewportBuilder, ViewportCommand, ViewportId};
 
-use super::{App, Command, Open};
+use super::command::Command;
+use super::open::Open;
 use marque_core::i18n::{Lang, tr};
 use marque_core::msg;
 
 /// How many rubbers' results the board shows, the last ones.
 const RESULTS_SHOWN: usize = 3;
 
-/// Shows the scoreboard's window while it is asked for and a session is open.
-pub fn show(app: &mut App, ctx: &egui::Context) {
+/// Shows the scoreboard's window of `open` (none: it is not asked for, or no session is
+/// open); `sharing`: the room's pages are on.
+pub fn show(
+    ctx: &egui::Context,
+    lang: Lang,
+    open: Option<&Open>,
+    sharing: bool,
+    commands: &mut Vec<Command>,
+) {
     let size_id = egui::Id::unique("scoreboard-size");
-    if !app.scoreboard {
+    let Some(open) = open else {
         // Its size is made again when it opens next.
         ctx.data_mut(|d| d.remove::<egui::Vec2>(size_id));
-        return;
-    }
-    let lang = app.lang();
-    let Some(open) = app.open.as_ref() else {
         return;
     };
     let title = tr(lang, "ui.board.title");
@@ -56,7 +60,6 @@ pub fn show(app: &mut App, ctx: &egui::Context) {
     let builder = ViewportBuilder::default()
         .with_title(&title)
         .with_inner_size(size);
-    let sharing = app.sharing.is_some();
     let toggle_sharing = std::cell::Cell::new(false);
     let closed = ctx.show_viewport_immediate(
         ViewportId::from_hash_of("scoreboard"),
@@ -90,10 +93,10 @@ pub fn show(app: &mut App, ctx: &egui::Context) {
         },
     );
     if closed {
-        app.send(Command::ToggleScoreboard);
+        commands.push(Command::ToggleScoreboard);
     }
     if toggle_sharing.get() {
-        app.send(Command::ToggleSharing);
+        commands.push(Command::ToggleSharing);
     }
 }
 

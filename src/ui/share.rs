@@ -6,7 +6,7 @@
 use egui::{Color32, RichText};
 
 use super::App;
-use marque_core::i18n::tr;
+use marque_core::i18n::{Lang, tr};
 use marque_core::msg;
 
 /// Sharing under way: the server, and its address's QR code.
@@ -79,11 +79,7 @@ fn qr_code(
 }
 
 /// The window with the QR code, while sharing is on.
-pub fn window(app: &mut App, ctx: &egui::Context) {
-    let lang = app.lang();
-    let Some(shared) = &app.sharing else {
-        return;
-    };
+pub fn window(ctx: &egui::Context, lang: Lang, shared: &Shared) {
     egui::Window::new(tr(lang, "ui.share.title"))
         // A window of its own each time sharing starts (its address is new): never one left
         // folded or moved the last time. Folded once the room has scanned it, moved where it

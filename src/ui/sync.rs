@@ -9,7 +9,7 @@ use egui::RichText;
 use super::dialogs::JobDone;
 use super::notice::{Notice, store_notice};
 use super::{App, Command, Open, sheet};
-use marque_core::i18n::{Msg, tr};
+use marque_core::i18n::{Lang, Msg, tr};
 use marque_core::merge::Pending;
 use marque_core::msg;
 use marque_store::Merging;
@@ -94,7 +94,7 @@ impl App {
                 &path,
                 &picks,
                 expected.as_deref(),
-                &crate::now(),
+                &crate::local::now(),
             );
             JobDone::Merge {
                 path,
@@ -194,11 +194,12 @@ fn seated_as_before(open: &Open) -> bool {
 
 /// The choices of a merge, over the window: one row per version, each choice's versions side by
 /// side in the game's words; the merge key once every choice is made.
-pub(super) fn merge_dialog_ui(app: &mut App, ctx: &egui::Context) {
-    let lang = app.lang();
-    let Some(dialog) = app.merging.as_mut() else {
-        return;
-    };
+pub(super) fn merge_dialog_ui(
+    ctx: &egui::Context,
+    lang: Lang,
+    dialog: &mut MergeDialog,
+    sent: &mut Vec<Command>,
+) {
     let mut commands = Vec::new();
     let modal = egui::Modal::new(egui::Id::unique("merge-choices")).show(ctx, |ui| {
         ui.set_max_width(ctx.content_rect().width() * 0.8);
@@ -242,7 +243,5 @@ pub(super) fn merge_dialog_ui(app: &mut App, ctx: &egui::Context) {
     if modal.should_close() && commands.is_empty() {
         commands.push(Command::CancelMerge);
     }
-    for c in commands {
-        app.send(c);
-    }
+    sent.extend(commands);
 }

@@ -1,7 +1,7 @@
 //! Ascenseur entry: the round's header, bids in bidding order with the dealer's forbidden bid
 //! struck out, then the tricks, checked against the cards dealt.
 
-use super::{Ctx, Entry, Modes};
+use super::kit::{Ctx, Entry, Modes};
 use crate::ui::widgets::{key, key_height, keypad, row_title, text_slot};
 use marque_core::games::GameHand;
 use marque_core::games::Live;

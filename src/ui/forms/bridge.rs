@@ -1,6 +1,6 @@
 //! Bridge entry: declarer, contract (level, strain, X/XX), result, honours; or passed out.
 
-use super::{Ctx, Entry, Modes};
+use super::kit::{Ctx, Entry, Modes};
 use crate::ui::widgets::{key, key_height, key_width, keypad, row_title};
 use marque_core::games::GameHand;
 use marque_core::games::bridge::{

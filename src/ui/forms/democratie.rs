@@ -2,7 +2,7 @@
 //! suits over 25 points or cards taken twice are refused; tribus show live. A trick helper
 //! settles a disputed trick.
 
-use super::{Ctx, Entry, Modes};
+use super::kit::{Ctx, Entry, Modes};
 use crate::ui::widgets::{fit_width, key, key_height, key_in, keypad, per_row, row_title};
 use marque_core::games::GameHand;
 use marque_core::games::democratie::Options as DemoOptions;

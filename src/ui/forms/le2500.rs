@@ -2,7 +2,7 @@
 //! on a rank keypad (one tap per card), with the player's points live; or, for a table that
 //! counts on paper, each player's points, written as points.
 
-use super::{Ctx, Entry, Modes};
+use super::kit::{Ctx, Entry, Modes};
 use crate::ui::widgets::{fit_width, key, key_height, key_in, keypad, row_title};
 use marque_core::games::GameHand;
 use marque_core::games::le2500::{Cards, Hand, Options as GameOptions, Rank};

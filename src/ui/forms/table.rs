@@ -6,7 +6,7 @@
 
 use egui::{RichText, Ui};
 
-use super::{Ctx, Entry};
+use super::kit::{Ctx, Entry};
 use crate::ui::widgets::{fit_width, key, key_height, key_width, per_row, row_room, row_title};
 use marque_core::games::GameHand;
 use marque_core::games::table::{Event, EventKind};
@@ -71,7 +71,7 @@ impl EventForm {
     }
 
     /// Nothing of the table's way of entering hands: an event has no mode.
-    pub fn keep_modes(&self, _modes: &mut super::Modes) {}
+    pub fn keep_modes(&self, _modes: &mut super::kit::Modes) {}
 
     pub fn show(&mut self, ui: &mut Ui, ctx: &Ctx) -> Entry {
         let lang = ctx.lang;

@@ -3,7 +3,7 @@
 //! the defence's, the smaller pile, with 91 minus them shown), then only what happened: the
 //! petit au bout, poignées, a chelem. Every row is always there: nothing moves after a tap.
 
-use super::{Ctx, Entry, Modes};
+use super::kit::{Ctx, Entry, Modes};
 use crate::ui::widgets::{key, key_height, key_width, keypad, row_title, text_slot};
 use marque_core::games::tarot::{Contract, Hand, Poignee, Side, Size};
 use marque_core::games::{GameHand, Live};

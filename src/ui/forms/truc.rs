@@ -1,7 +1,7 @@
 //! Truc entry: a live helper for the calls (double, banco, accept, refuse) that offers only what
 //! the rules allow, then the tricks (won / pourri) or just the winner.
 
-use super::{Ctx, Entry, Modes};
+use super::kit::{Ctx, Entry, Modes};
 use crate::ui::widgets::{key, key_height, key_width, keypad, row_title, text_slot};
 use marque_core::games::GameHand;
 use marque_core::games::Live;

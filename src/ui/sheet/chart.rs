@@ -2,7 +2,8 @@
 
 use egui::Ui;
 
-use super::{Command, Open};
+use crate::ui::command::Command;
+use crate::ui::open::Open;
 use marque_core::i18n::{Lang, tr};
 use marque_core::msg;
 use marque_core::session::Sheet;

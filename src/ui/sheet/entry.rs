@@ -5,7 +5,9 @@ use crate::ui::widgets::{fixed_block, fixed_row, line_height};
 use egui::{RichText, Ui};
 
 use super::panels::{explain, line_rows};
-use super::{Command, Open, forms};
+use crate::ui::command::Command;
+use crate::ui::forms;
+use crate::ui::open::Open;
 use marque_core::games::table::EventKind;
 use marque_core::games::{GameHand, GameKind};
 use marque_core::history;

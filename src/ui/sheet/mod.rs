@@ -7,6 +7,7 @@
 mod chart;
 mod entry;
 mod panels;
+mod rows;
 mod table;
 
 use chart::chart;
@@ -14,235 +15,43 @@ pub use chart::{chart_points, rubbers_of};
 use entry::{confirm_area, entry, evening_row, idle_entry, selected_heading, word_panel};
 pub use panels::wheel;
 use panels::{explain, line_rows, log_view, paper, what_if};
+pub use rows::Rows;
 use table::table;
 
 use egui::{RichText, Ui};
 
-use super::{App, Command, Open, REDO, UNDO, forms};
-use marque_core::history;
+use super::command::{Command, REDO, UNDO};
+use super::open::Open;
 use marque_core::i18n::{Lang, tr};
 use marque_core::msg;
-use marque_core::session::{Paper, Session, Sheet};
-
-/// The number column's mark for a table event, which takes no hand's number.
-const EVENT_MARK: &str = "•";
-
-/// The sheet's rows as text, and the bridge paper sheets, for one state of the sheet.
-#[derive(Default)]
-pub struct Rows {
-    /// What they were made for: language, log length and hand count.
-    key: Option<(Lang, usize, usize)>,
-    rows: Vec<RowText>,
-    /// The longest side cell ("+1340 → 2560"): the side columns are made wide enough for it,
-    /// so that totals are never cut.
-    widest_cell: String,
-    /// The longest total, shown in larger type on the total row.
-    widest_total: String,
-    /// The other side's word on each hand, when the session asks for it.
-    words: Vec<history::Word>,
-    /// Each side's running total after each hand, for the chart.
-    running: Vec<Vec<i64>>,
-    /// The chart was just asked for: it is brought into view once.
-    pub chart_to_view: std::cell::Cell<bool>,
-    /// The log was just opened: its title is brought into view once.
-    pub log_to_view: std::cell::Cell<bool>,
-    papers: Vec<Paper>,
-    /// The options in force, defaults included, for people.
-    options: String,
-    /// The count of the selected hand, step by step, made when the selection or the sheet
-    /// changes.
-    count: Option<(usize, marque_core::explain::Explained)>,
-    /// The session under the options the reader is trying, and the selected hand's count under
-    /// them: made when the options, the selection or the sheet change.
-    whatif: Option<WhatIfView>,
-    /// The edit log as sentences, oldest first, made when the log is first shown after a
-    /// change.
-    log: Option<Vec<String>>,
-    /// What each log entry's restore key puts back, made with the sentences (the hands
-    /// followed through the log once, not at each frame).
-    restores: Vec<Option<history::Change>>,
-    /// A hand was added (or the sheet opened): the table scrolls to its end for this many more
-    /// frames (the first frames of a screen still settle its panels' sizes).
-    to_end: std::cell::Cell<u8>,
-    /// The table's greatest scroll offset, as its last frame measured it.
-    end_offset: std::cell::Cell<Option<f32>>,
-    /// The table showed its last row in the last frame: it keeps doing so when the window or
-    /// the text size changes, until the reader scrolls up.
-    at_end: std::cell::Cell<bool>,
-}
-
-struct WhatIfView {
-    changes: serde_json::Map<String, serde_json::Value>,
-    hand: usize,
-    result: Result<
-        (
-            marque_core::explain::WhatIf,
-            Option<marque_core::explain::Explained>,
-        ),
-        String,
-    >,
-}
-
-struct RowText {
-    number: String,
-    /// A table event's key's name for screen readers (its mark says nothing): "Choisir :
-    /// Ajustement — +100 pour EO : renonce".
-    spoken: Option<String>,
-    label: String,
-    cells: Vec<String>,
-    /// The first hand of a new part of the game (bridge: of a rubber after the first): a rule
-    /// is drawn above it.
-    starts_part: bool,
-}
-
-impl Rows {
-    fn update(&mut self, lang: Lang, session: &Session, sheet: &Sheet) {
-        let key = (lang, session.log.len(), session.hands.len());
-        if self.key == Some(key) {
-            return;
-        }
-        let view = marque_core::view::SheetView::new(session, sheet, lang);
-        self.words = if history::wants_word(session) {
-            history::words(session)
-        } else {
-            Vec::new()
-        };
-        let words = &self.words;
-        if sheet.hands.len() > self.rows.len() {
-            self.to_end.set(3);
-        }
-        self.rows = view
-            .rows
-            .iter()
-            .enumerate()
-            .map(|(k, r)| RowText {
-                starts_part: k > 0 && r.part.is_some() && view.rows[k - 1].part != r.part,
-                // The table's count: a table event takes no hand's number.
-                number: r
-                    .number()
-                    .map_or_else(|| EVENT_MARK.to_string(), |n| format!("#{n}")),
-                spoken: r.event().map(|_| {
-                    msg!(
-                        "ui.sheet.select_event",
-                        what = r.shown(&view.head.names, lang)
-                    )
-                    .render(lang)
-                }),
-                label: if r.event().is_none()
-                    && r.part_won.is_none()
-                    && words.get(r.index) == Some(&history::Word::Disputed)
-                {
-                    msg!("ui.word.disputed", what = r.label.clone()).render(lang)
-                } else {
-                    r.shown(&view.head.names, lang)
-                },
-                cells: r
-                    .cells
-                    .iter()
-                    .map(|c| marque_core::view::typeset(&c.text()))
-                    .collect(),
-            })
-            .collect();
-        self.widest_cell = self
-            .rows
-            .iter()
-            .flat_map(|r| r.cells.iter())
-            .max_by_key(|c| c.chars().count())
-            .cloned()
-            .unwrap_or_default();
-        self.widest_total = sheet
-            .totals
-            .iter()
-            .map(|t| t.to_string())
-            .max_by_key(|t| t.len())
-            .unwrap_or_default();
-        self.running = view.running;
-        self.papers = view.papers;
-        self.options = marque_core::text::options_text(session, &session.options.to_json(), lang);
-        self.count = None;
-        self.whatif = None;
-        self.log = None;
-        self.key = Some(key);
-    }
-
-    /// Makes the count of hand `i` if it is not made yet (once for each selection).
-    fn count_hand(&mut self, i: usize, session: &Session, sheet: &Sheet) {
-        if self.count.as_ref().is_none_or(|(k, _)| *k != i) {
-            self.count = marque_core::explain::explain(session, sheet, i).map(|e| (i, e));
-        }
-    }
-
-    /// Makes the session under `changes` and hand `i`'s count under them, if not made yet.
-    fn what_if(
-        &mut self,
-        changes: &serde_json::Map<String, serde_json::Value>,
-        i: usize,
-        lang: Lang,
-        session: &Session,
-    ) {
-        if changes.is_empty() {
-            self.whatif = None;
-            return;
-        }
-        if self
-            .whatif
-            .as_ref()
-            .is_some_and(|w| w.changes == *changes && w.hand == i)
-        {
-            return;
-        }
-        let result = marque_core::explain::what_if(session, changes)
-            .map(|w| {
-                let count = marque_core::explain::explain(&w.session, &w.sheet, i);
-                (w, count)
-            })
-            .map_err(|ps| {
-                ps.iter()
-                    .map(|p| p.render(lang))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            });
-        self.whatif = Some(WhatIfView {
-            changes: changes.clone(),
-            hand: i,
-            result,
-        });
-    }
-
-    /// Makes the log's sentences if they are not made yet.
-    fn log_lines(&mut self, lang: Lang, session: &Session, sheet: &Sheet) {
-        if self.log.is_none() {
-            let lines = history::sentences(session, sheet);
-            self.log = Some(lines.iter().map(|m| m.render(lang)).collect());
-            self.restores = history::restores(session, &history::log(session));
-        }
-    }
-
-    /// The count of hand `i`, once made.
-    /// The bridge rubbers as on paper, as last made (empty for other games).
-    pub fn papers(&self) -> &[Paper] {
-        &self.papers
-    }
-
-    fn counted(&self, i: usize) -> Option<&marque_core::explain::Explained> {
-        self.count.as_ref().filter(|(k, _)| *k == i).map(|(_, e)| e)
-    }
-}
+use marque_core::session::{Paper, Sheet};
 
 /// Below this width (in points) the entry form goes under the sheet rather than beside it.
 const NARROW: f32 = 700.0;
 /// Below this height (in points) too.
 const SHORT: f32 = 360.0;
 
-pub fn show(app: &mut App, ui: &mut Ui) {
-    let lang = app.lang();
-    let app_scoreboard = (app.scoreboard, app.sharing.is_some());
-    let copies = app
-        .open
-        .as_ref()
-        .map_or(0, |o| super::home::listed_copies(app, o.doc.path()));
-    let Some(open) = app.open.as_mut() else {
-        app.send(Command::Home);
+/// What the session screen is handed: the language, the open session (none: it goes home),
+/// whether the scoreboard and the room's pages are on, the conflict copies the last listing
+/// found of its file, and where its commands go.
+pub struct Ctx<'a> {
+    pub lang: Lang,
+    pub open: Option<&'a mut Open>,
+    pub scoreboard: (bool, bool),
+    pub copies: usize,
+    pub commands: &'a mut Vec<Command>,
+}
+
+pub fn show(ui: &mut Ui, cx: Ctx<'_>) {
+    let Ctx {
+        lang,
+        open,
+        scoreboard: app_scoreboard,
+        copies,
+        commands: sent,
+    } = cx;
+    let Some(open) = open else {
+        sent.push(Command::Home);
         return;
     };
     open.rows.update(lang, open.doc.session(), open.doc.sheet());
@@ -294,9 +103,7 @@ pub fn show(app: &mut App, ui: &mut Ui) {
             &mut commands,
         );
     }
-    for c in commands {
-        app.send(c);
-    }
+    sent.extend(commands);
 }
 
 /// The line under the title: the options in force, or, while another machine's changes wait

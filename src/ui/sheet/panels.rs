@@ -3,7 +3,8 @@
 
 use egui::{RichText, Ui};
 
-use super::{Command, Open};
+use crate::ui::command::Command;
+use crate::ui::open::Open;
 use marque_core::games::{GameKind, Line, RuleId};
 use marque_core::history;
 use marque_core::i18n::{Lang, tr};

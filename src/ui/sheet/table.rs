@@ -2,8 +2,9 @@
 
 use egui::{RichText, Ui};
 
-use super::Rows;
-use super::{Command, Open};
+use super::rows::Rows;
+use crate::ui::command::Command;
+use crate::ui::open::Open;
 use marque_core::i18n::{Lang, Msg, tr};
 use marque_core::msg;
 
