@@ -94,7 +94,7 @@ impl Frames {
             ..Default::default()
         };
         let app = &mut self.app;
-        let out = self.ctx.run_ui(input, |ui| app.show(ui));
+        let out = self.ctx.run_ui(input, |ui| marque::ui::frame(app, ui));
         std::hint::black_box(self.ctx.tessellate(out.shapes, out.pixels_per_point));
     }
 }

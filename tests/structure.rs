@@ -1,8 +1,9 @@
 //! The house's rules between rooms, measured from the code: every path a file names
 //! (`use crate::…`, `super::…`, `marque_core::…`, in `use` lines and in the code) is an arrow to
-//! the module file it reaches. A module's arrows to its own parents (`super::App` from a screen
-//! to the shell that declares it) are how Rust nests modules and are left out; every other
-//! arrow counts:
+//! the module file it reaches. In the app's crate every arrow counts, a module's arrows to its
+//! own parents included: a screen draws what the shell hands it and reaches nothing above it
+//! (no `super::App`), and a folder's files reach their siblings, never the folder's `mod.rs`.
+//! In the core and the store, arrows to a module's own parents are still left out. Then:
 //!
 //! - no circle: no two files reach each other, however far round;
 //! - the layers: the core reaches nothing of the store or the app; the store (with the
@@ -226,7 +227,9 @@ fn target(kr: &[Krate; 3], k: usize, here: &[String], path: &[String]) -> Option
     best.map(|f| (krate, f))
 }
 
-/// Every file's arrows to the files it reaches (its own parents left out).
+/// Every file's arrows to the files it reaches. In the app's crate every arrow counts, a
+/// module's own parents included (a screen reaching `super::App` is an arrow up); in the core
+/// and the store, arrows to a module's own parents are still left out.
 fn graph() -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
     let kr = crates();
     let mut g: BTreeMap<PathBuf, BTreeSet<PathBuf>> = BTreeMap::new();
@@ -243,7 +246,7 @@ fn graph() -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
             for p in paths(&code(&text)) {
                 if let Some((tk, t)) = target(&kr, k, &here, &p)
                     && t != f
-                    && !(tk == k && parents.contains(&t))
+                    && !(k > 0 && tk == k && parents.contains(&t))
                 {
                     arrows.insert(t);
                 }
@@ -349,6 +352,26 @@ fn each_room_reaches_only_below_it() {
         }
     }
     assert!(wrong.is_empty(), "arrows up the house: {wrong:#?}");
+}
+
+/// In the app's crate no file reaches a module above it: its folder's `mod.rs`, or the crate's
+/// root.
+#[test]
+fn no_arrow_runs_up_in_the_app() {
+    let g = graph();
+    let up: Vec<String> = g
+        .iter()
+        .flat_map(|(from, to)| to.iter().map(move |t| (from, t)))
+        .filter(|(from, t)| {
+            let root = t
+                .file_name()
+                .is_some_and(|n| n == "mod.rs" || n == "lib.rs");
+            let folder = t.parent().unwrap();
+            short(from).starts_with("src/") && root && from.starts_with(folder) && from != t
+        })
+        .map(|(from, t)| format!("{} -> {}", short(from), short(t)))
+        .collect();
+    assert!(up.is_empty(), "arrows up in the app: {up:#?}");
 }
 
 /// The measure itself: a circle made on purpose in a graph is found.

@@ -307,7 +307,10 @@ fn first_start_of_the_app(folder: &Path) {
     let app = marque::ui::App::new(folder.to_path_buf());
     let mut h = egui_kittest::Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut marque::ui::App| app.show(ui), app);
+        .build_ui_state(
+            |ui, app: &mut marque::ui::App| marque::ui::frame(app, ui),
+            app,
+        );
     for _ in 0..6 {
         h.step();
     }

@@ -2,10 +2,9 @@
 //! restore) run off the UI thread: the window stays live and is told when they end.
 
 use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, TryRecvError};
 
-use super::App;
 use super::command::FileFor;
-use super::notice::store_notice;
 use marque_core::i18n::{Lang, Msg, tr};
 use marque_core::msg;
 use marque_store::StoreError;
@@ -64,43 +63,61 @@ pub enum JobDone {
     },
 }
 
-impl App {
-    /// Runs work on more than one file (backup, restore, a merge) on a thread of its own; its
-    /// outcome is taken in, and the home list read again, when it is done.
-    pub(super) fn start_job(&mut self, work: impl FnOnce() -> JobDone + Send + 'static) {
+/// Work off the UI thread: at most one file dialog and one job over several files at a time.
+#[derive(Default)]
+pub struct Work {
+    job: Option<Receiver<JobDone>>,
+    /// A file dialog open, what for, and the session it was opened on (an export is of it).
+    dialog: Option<(FileFor, Option<PathBuf>, Receiver<Option<PathBuf>>)>,
+}
+
+/// A file dialog's answer: what the file was asked for, the file (none: none was chosen, or no
+/// dialog could open), and the session the dialog was opened on.
+pub struct Answered {
+    pub purpose: FileFor,
+    pub path: Option<PathBuf>,
+    pub session: Option<PathBuf>,
+}
+
+impl Work {
+    /// A file dialog or a job is under way.
+    pub fn is_busy(&self) -> bool {
+        self.dialog.is_some() || self.job.is_some()
+    }
+
+    /// Runs work on more than one file (backup, restore, a merge) on a thread of its own; what
+    /// to tell the table.
+    pub fn start_job(&mut self, work: impl FnOnce() -> JobDone + Send + 'static) -> Msg {
         // One at a time: a second would take the first's place, and its outcome would be lost.
         if self.job.is_some() {
-            self.notice = Some(Msg::new("ui.job.busy").into());
-            return;
+            return Msg::new("ui.job.busy");
         }
         let (tx, rx) = std::sync::mpsc::channel();
         let spawned = std::thread::Builder::new()
             .name("marque-job".into())
             .spawn(move || {
-                // The window may have closed meanwhile: nobody to tell then.
                 // The window gone, nobody is left to tell.
                 tx.send(work()).ok();
             });
         match spawned {
             Ok(_) => {
                 self.job = Some(rx);
-                self.notice = Some(Msg::new("ui.job.running").into());
+                Msg::new("ui.job.running")
             }
-            Err(e) => self.notice = Some(msg!("ui.io_error", error = e.to_string()).into()),
+            Err(e) => msg!("ui.io_error", error = e.to_string()),
         }
     }
 
-    /// A file dialog or the folder's work is under way.
-    pub fn is_busy(&self) -> bool {
-        self.dialog.is_some() || self.job.is_some()
-    }
-
-    /// Opens a file dialog on a thread of its own (one at a time); its answer is taken by
-    /// [`App::poll_job`].
-    pub(super) fn browse(&mut self, purpose: FileFor) {
+    /// Opens a file dialog with `ask` on a thread of its own (one at a time), for `purpose`,
+    /// over the session at `session` if one is open; what to tell the table if it could not.
+    pub fn browse(
+        &mut self,
+        purpose: FileFor,
+        (ask, lang): (AskFile, Lang),
+        session: Option<PathBuf>,
+    ) -> Option<Msg> {
         if self.dialog.is_some() {
-            self.notice = Some(Msg::new("ui.dialog.open").into());
-            return;
+            return Some(Msg::new("ui.dialog.open"));
         }
         let suggested = match purpose {
             FileFor::Import | FileFor::Restore => None,
@@ -108,10 +125,8 @@ impl App {
                 "marque-{}.json",
                 chrono::Local::now().format("%Y-%m-%d")
             )),
-            FileFor::Export | FileFor::ExportPdf => self.open.as_ref().map(|o| {
-                let stem = o
-                    .doc
-                    .path()
+            FileFor::Export | FileFor::ExportPdf => session.as_ref().map(|path| {
+                let stem = path
                     .file_stem()
                     .map(|s| s.to_string_lossy().into_owned())
                     .unwrap_or_else(|| "marque".into());
@@ -123,7 +138,6 @@ impl App {
                 format!("{stem}-export.{ext}")
             }),
         };
-        let (ask, lang) = (self.ask_file, self.lang());
         let (tx, rx) = std::sync::mpsc::channel();
         let spawned = std::thread::Builder::new()
             .name("marque-dialog".into())
@@ -133,77 +147,52 @@ impl App {
             });
         match spawned {
             Ok(_) => {
-                let session = self.open.as_ref().map(|o| o.doc.path().to_path_buf());
                 self.dialog = Some((purpose, session, rx));
+                None
             }
-            Err(_) => self.notice = Some(Msg::new("ui.dialog.none").into()),
+            Err(_) => Some(Msg::new("ui.dialog.none")),
         }
     }
 
-    /// Takes a file dialog's answer if it came (`ctx` `None`: waits for it): the path goes in
-    /// the field it stands for, and the work it was asked for is done; no file chosen (or no
-    /// dialog to be had) leaves a word to type the path instead.
-    pub(super) fn poll_dialog(&mut self, ctx: Option<&egui::Context>) {
-        let Some((purpose, session, rx)) = &self.dialog else {
-            return;
-        };
+    /// A file dialog's answer if it came (`ctx` `None`: waits for it).
+    pub fn poll_dialog(&mut self, ctx: Option<&egui::Context>) -> Option<Answered> {
+        let (purpose, session, rx) = self.dialog.as_ref()?;
         let (purpose, session) = (*purpose, session.clone());
-        let answer = match ctx {
+        let path = match ctx {
             Some(ctx) => match rx.try_recv() {
                 Ok(a) => a,
-                Err(std::sync::mpsc::TryRecvError::Empty) => {
+                Err(TryRecvError::Empty) => {
                     ctx.request_repaint_after(std::time::Duration::from_millis(100));
-                    return;
+                    return None;
                 }
-                Err(std::sync::mpsc::TryRecvError::Disconnected) => None,
+                Err(TryRecvError::Disconnected) => None,
             },
             None => rx.recv().ok().flatten(),
         };
         self.dialog = None;
-        let Some(path) = answer else {
-            self.notice = Some(Msg::new("ui.dialog.none").into());
-            return;
-        };
-        self.picked(purpose, path, session);
+        Some(Answered {
+            purpose,
+            path,
+            session,
+        })
     }
 
-    /// Takes the outcome of the folder's work if it arrived (`wait`: until it does).
-    pub fn poll_job(&mut self, ctx: Option<&egui::Context>) {
-        self.poll_dialog(ctx);
-        let Some(rx) = &self.job else {
-            return;
-        };
+    /// The job's outcome if it arrived (`ctx` `None`: waits for it); a job whose thread ended
+    /// without one is over.
+    pub fn poll_job(&mut self, ctx: Option<&egui::Context>) -> Option<JobDone> {
+        let rx = self.job.as_ref()?;
         let outcome = match ctx {
             Some(ctx) => match rx.try_recv() {
-                Ok(o) => o,
-                Err(std::sync::mpsc::TryRecvError::Empty) => {
+                Ok(o) => Some(o),
+                Err(TryRecvError::Empty) => {
                     ctx.request_repaint_after(std::time::Duration::from_millis(50));
-                    return;
+                    return None;
                 }
-                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
-                    self.job = None;
-                    return;
-                }
+                Err(TryRecvError::Disconnected) => None,
             },
-            None => match rx.recv() {
-                Ok(o) => o,
-                Err(_) => {
-                    self.job = None;
-                    return;
-                }
-            },
+            None => rx.recv().ok(),
         };
         self.job = None;
-        match outcome {
-            JobDone::Folder(Ok(m)) => self.notice = Some(m.into()),
-            JobDone::Folder(Err(e)) => self.notice = Some(store_notice(e)),
-            JobDone::Merge {
-                path,
-                picks,
-                expected,
-                outcome,
-            } => self.merged(&path, &picks, expected.as_deref(), outcome),
-        }
-        self.home.refresh(&self.store);
+        outcome
     }
 }

@@ -1,7 +1,6 @@
 //! What the table is told: notices rendered when shown (they follow a change of language), and
 //! storage errors and problems said in the reader's language.
 
-use super::App;
 use marque_core::games::GameKind;
 use marque_core::i18n::{Lang, Msg};
 use marque_core::msg;
@@ -48,13 +47,6 @@ pub fn render_problems(p: &[Problem], lang: Lang, game: Option<GameKind>) -> Str
         .map(|p| p.for_people(lang, game))
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-impl App {
-    /// A storage error in the reader's language.
-    pub(super) fn store_error(&self, e: &StoreError) -> String {
-        store_error(e, self.lang())
-    }
 }
 
 /// An error of the document in words (`refused`: the key a refusal is said under, with the

@@ -1,18 +1,15 @@
-//! The session on screen: the document (`marque_store::document`) and how the window shows it, and the
-//! window's side of every change: each command calls one operation of the document, and its
-//! outcome or error becomes a notice here, once.
+//! The session on screen: the document (`marque_store::document`) and how the window shows it,
+//! and the window's side of every change: each command calls one operation of the document,
+//! and its outcome or error becomes the notice it returns, once.
 
-use std::path::{Path, PathBuf};
-
-use super::notice::{Notice, render_problems, store_notice};
-use super::{App, Form, Screen, forms, sheet};
+use super::forms::{self, Form};
+use super::notice::Notice;
+use super::sheet::rows;
 use marque_core::games::{GameHand, Live};
 use marque_core::history::Change;
-use marque_core::i18n::{Lang, Msg};
-use marque_core::msg;
-use marque_core::session::{Preview, Problem, Session};
+use marque_core::i18n::Msg;
+use marque_core::session::{Preview, Problem};
 use marque_store::document::{DocError, Document, Outcome, ReadOnly};
-use marque_store::{self as store, Stamp};
 
 /// A session on screen: the document and how it is shown.
 pub struct Open {
@@ -53,7 +50,7 @@ pub struct Open {
     /// The last save failed: the session is kept in memory and this says why.
     pub save_error: Option<Notice>,
     /// The sheet's rows as text, made when the sheet or the language changes.
-    pub rows: sheet::Rows,
+    pub rows: rows::Rows,
     /// The table was asked whether to open this closed session again.
     pub confirm_reopen: bool,
     /// Bridge: after a complete rubber, the table chose "next rubber" (else it is asked).
@@ -100,7 +97,7 @@ impl Open {
             chart_rubber: None,
             export_path: String::new(),
             save_error: None,
-            rows: sheet::Rows::default(),
+            rows: rows::Rows::default(),
             confirm_reopen: false,
             next_rubber: false,
             candidate: Err(Msg::new("ui.form.incomplete")),
@@ -245,126 +242,16 @@ enum After {
     Form,
 }
 
-impl App {
-    pub fn go_home(&mut self) {
-        self.open = None;
-        self.home.refresh(&self.store);
-        self.screen = Screen::Home;
-    }
+/// What an operation did: whether anything changed (a refusal leaves the form and the
+/// selection as they were), and what to tell the players.
+struct Operated {
+    changed: bool,
+    notice: Option<Notice>,
+}
 
-    /// Opens a session file (read only if it is over). No lock is held while it is shown: each
-    /// save takes it for the time of the write.
-    pub fn open_path(&mut self, path: &Path) {
-        match Document::open(path) {
-            Ok(doc) => {
-                let mut open = Open::new(doc, self.prefs.modes);
-                open.known = self.prefs.people.names.clone();
-                open.people = self.prefs.people();
-                self.open = Some(open);
-                self.screen = Screen::Session;
-            }
-            Err(e) => self.notice = Some(store_notice(e)),
-        }
-    }
-
-    /// Opens a file written by a newer Marque, read-only, if its hands still read as version 1.
-    pub fn open_newer(&mut self, path: &Path, version: u64) {
-        let shown = store::read_file(path, store::MAX_SESSION_BYTES)
-            .ok()
-            .and_then(|t| serde_json::from_slice::<serde_json::Value>(&t).ok())
-            .and_then(|mut v| {
-                v["version"] = serde_json::json!(marque_core::session::VERSION);
-                Session::from_value(&v).ok()
-            })
-            .and_then(|session| {
-                let sheet = session.score().ok()?;
-                let stamp = Stamp::of_path(path).ok()?;
-                Some(store::Loaded {
-                    session,
-                    sheet,
-                    stamp,
-                })
-            });
-        match shown {
-            None => self.notice = Some(msg!("ui.newer_unreadable", version = version).into()),
-            Some(loaded) => {
-                let doc = Document::of(path, loaded, Some(ReadOnly::Newer(version)));
-                self.open = Some(Open::new(doc, self.prefs.modes));
-                self.screen = Screen::Session;
-            }
-        }
-    }
-
-    /// Writes the open session to the path typed (never over a file): as a PDF or as CSV where
-    /// the name ends so, else as its session file.
-    pub fn export(&mut self) {
-        let ext = self.open.as_ref().and_then(|o| {
-            std::path::Path::new(o.export_path.trim())
-                .extension()
-                .map(|e| e.to_string_lossy().to_lowercase())
-        });
-        match ext.as_deref() {
-            Some("pdf") => self.export_pdf(),
-            Some("csv") => self.export_as(|doc, lang| {
-                crate::csv_out::session_csv(doc.session(), lang).map_err(|e| match e {
-                    crate::csv_out::CsvError::Io(e) => e.to_string(),
-                    crate::csv_out::CsvError::Problems(p) => render_problems(&p, lang, None),
-                })
-            }),
-            _ => self.export_as(|doc, _| Ok(doc.session().to_json_string().into_bytes())),
-        }
-    }
-
-    /// Writes the open session as a PDF to the path typed (never over a file).
-    pub fn export_pdf(&mut self) {
-        self.export_as(|doc, lang| {
-            crate::pdf::session_pdf(doc.session(), lang).map_err(|e| e.to_string())
-        });
-    }
-
-    /// Writes what `make` gives for the open session to the path typed: atomically, and never
-    /// over a file or a link already there (a dangling link included).
-    pub(super) fn export_as(
-        &mut self,
-        make: impl FnOnce(&Document, Lang) -> Result<Vec<u8>, String>,
-    ) {
-        let lang = self.lang();
-        let Some(open) = self.open.as_ref() else {
-            return;
-        };
-        let path = PathBuf::from(open.export_path.trim());
-        let notice = if open.export_path.trim().is_empty() {
-            Msg::new("ui.export.no_path")
-        } else if std::fs::symlink_metadata(&path).is_ok() {
-            msg!("ui.export.exists", file = path.display().to_string())
-        } else {
-            match make(&open.doc, lang).map(|bytes| store::write_new(&path, &bytes)) {
-                Ok(Ok(())) => msg!("ui.export.done", file = path.display().to_string()),
-                // A file that appeared meanwhile: never written over.
-                Ok(Err(e)) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                    msg!("ui.export.exists", file = path.display().to_string())
-                }
-                Ok(Err(e)) => msg!("ui.io_error", error = e.to_string()),
-                Err(e) => msg!("ui.io_error", error = e),
-            }
-        };
-        self.notice = Some(notice.into());
-    }
-
-    /// Creates a session file and opens it; its players are remembered for the next games
-    /// (not the tour's sample names, with `remember` false).
-    pub fn create(&mut self, session: Session, remember: bool) -> Result<(), store::StoreError> {
-        let (path, lock) = store::create(&self.store, &session)?;
-        if remember {
-            self.change_people(&marque_store::people::Change::Remember(
-                session.players.clone(),
-            ));
-        }
-        drop(lock);
-        self.open_path(&path);
-        Ok(())
-    }
-
+/// The window's side of every change to the open session: each calls one operation of the
+/// document and turns its outcome or error into the notice it returns (none: nothing to say).
+impl Open {
     /// Runs one operation of the open document (nothing when no session is open) and follows
     /// it up: the outcome or the error becomes a notice here, once. Whether anything changed
     /// (a refusal leaves the form and the selection as they were).
@@ -372,10 +259,8 @@ impl App {
         &mut self,
         after: After,
         op: impl FnOnce(&mut Document, &str) -> Result<Outcome, DocError>,
-    ) -> bool {
-        let Some(open) = self.open.as_mut() else {
-            return false;
-        };
+    ) -> Operated {
+        let open = self;
         let game = open.doc.session().game;
         let result = op(&mut open.doc, &crate::local::now());
         let not_saved = matches!(result, Err(DocError::NotSaved(_)));
@@ -394,23 +279,17 @@ impl App {
                 super::notice::doc_notice(e, game, refused)
             }
         };
-        let Some(open) = self.open.as_mut() else {
-            return changed;
-        };
         // A change kept here but not written: said under the sheet until a save goes through.
         if not_saved {
             open.save_error = notice.clone();
         } else if !open.doc.unsaved() {
             open.save_error = None;
         }
-        if let Some(n) = notice {
-            self.notice = Some(n);
-        }
-        let Some(open) = self.open.as_mut() else {
-            return changed;
-        };
         if !changed {
-            return false;
+            return Operated {
+                changed: false,
+                notice,
+            };
         }
         match after {
             After::Hands(_) | After::Form => {
@@ -420,101 +299,101 @@ impl App {
                     .filter(|&i| i < open.doc.session().hands.len());
                 // A rubber that this change completes asks again whether another follows.
                 open.next_rubber &= !open.doc.sheet().natural_end;
-                open.rows = sheet::Rows::default();
+                open.rows = rows::Rows::default();
                 open.reset_form();
             }
             After::Word { i, agreed } if !agreed => open.selected = Some(i),
-            After::Word { .. } | After::Fields => open.rows = sheet::Rows::default(),
+            After::Word { .. } | After::Fields => open.rows = rows::Rows::default(),
         }
-        true
+        Operated {
+            changed: true,
+            notice,
+        }
     }
 
     /// The form's hand: added, or in place of the hand being edited; the hand is selected.
-    pub(super) fn confirm(&mut self, hand: GameHand) {
-        let Some(open) = self.open.as_ref() else {
-            return;
-        };
-        let editing = open.editing;
+    pub(super) fn confirm(&mut self, hand: GameHand) -> Option<Notice> {
+        let editing = self.editing;
         let event = hand.event().is_some();
-        let changed = self.operate(After::Hands(None), |doc, now| match editing {
+        let done = self.operate(After::Hands(None), |doc, now| match editing {
             Some(i) => doc.edit(i, hand, now),
             None => doc.enter(hand, now),
         });
-        if changed && let Some(o) = self.open.as_mut() {
+        if done.changed {
             if event {
                 // The event is recorded: the next entry is a hand again.
-                o.table = None;
-                o.reset_form();
+                self.table = None;
+                self.reset_form();
             }
-            let last = o.doc.session().hands.len().saturating_sub(1);
-            o.selected = editing.filter(|&i| i <= last).or(Some(last));
+            let last = self.doc.session().hands.len().saturating_sub(1);
+            self.selected = editing.filter(|&i| i <= last).or(Some(last));
         }
+        done.notice
     }
 
     /// Deletes hand `i`, with a trace in the log.
-    pub(super) fn delete(&mut self, i: usize) {
+    pub(super) fn delete(&mut self, i: usize) -> Option<Notice> {
         self.operate(After::Hands(Some("ui.delete_refused")), |doc, now| {
             doc.delete(i, now)
-        });
+        })
+        .notice
     }
 
     /// Brings back what the log recorded.
-    pub(super) fn restore(&mut self, change: Change) {
-        self.operate(After::Hands(None), |doc, now| doc.restore(change, now));
+    pub(super) fn restore(&mut self, change: Change) -> Option<Notice> {
+        self.operate(After::Hands(None), |doc, now| doc.restore(change, now))
+            .notice
     }
 
-    pub fn undo(&mut self) {
+    pub fn undo(&mut self) -> Option<Notice> {
         self.operate(After::Hands(Some("ui.undo_refused")), |doc, now| {
             doc.undo(now)
-        });
+        })
+        .notice
     }
 
-    pub fn redo(&mut self) {
+    pub fn redo(&mut self) -> Option<Notice> {
         self.operate(After::Hands(Some("ui.redo_refused")), |doc, now| {
             doc.redo(now)
-        });
+        })
+        .notice
     }
 
     /// Saves the session's title and note as typed.
-    pub fn set_title(&mut self) {
-        let Some(open) = self.open.as_ref() else {
-            return;
-        };
-        let (title, note) = (open.title.clone(), open.note.clone());
-        self.operate(After::Fields, |doc, now| doc.set_fields(&title, &note, now));
+    pub fn set_title(&mut self) -> Option<Notice> {
+        let (title, note) = (self.title.clone(), self.note.clone());
+        self.operate(After::Fields, |doc, now| doc.set_fields(&title, &note, now))
+            .notice
     }
 
     /// Makes the options tried in "what if" the session's own, for every hand.
-    pub fn apply_options(&mut self) {
-        let Some(changes) = self
-            .open
-            .as_mut()
-            .map(|o| std::mem::take(&mut o.whatif))
-            .filter(|c| !c.is_empty())
-        else {
-            return;
-        };
-        self.operate(After::Form, |doc, now| doc.apply_options(&changes, now));
+    pub fn apply_options(&mut self) -> Option<Notice> {
+        let changes = std::mem::take(&mut self.whatif);
+        if changes.is_empty() {
+            return None;
+        }
+        self.operate(After::Form, |doc, now| doc.apply_options(&changes, now))
+            .notice
     }
 
     /// Records the other side's word on hand `i` in the log and saves.
-    pub fn word(&mut self, i: usize, agreed: bool) {
+    pub fn word(&mut self, i: usize, agreed: bool) -> Option<Notice> {
         self.operate(After::Word { i, agreed }, |doc, now| {
             doc.word(i, agreed, now)
-        });
+        })
+        .notice
     }
 
     /// Marks the open session as stopped by the players (closed) and saves it.
-    pub fn close_session(&mut self) {
-        self.operate(After::Form, |doc, now| doc.close(now));
+    pub fn close_session(&mut self) -> Option<Notice> {
+        self.operate(After::Form, |doc, now| doc.close(now)).notice
     }
 
     /// Opens the open session again after the players closed it, or after its game reached its
     /// end: read again under its lock, the reopening logged and saved.
-    pub fn reopen(&mut self) {
-        self.operate(After::Form, |doc, now| doc.reopen(now));
-        if let Some(o) = self.open.as_mut() {
-            o.confirm_reopen = false;
-        }
+    pub fn reopen(&mut self) -> Option<Notice> {
+        let notice = self.operate(After::Form, |doc, now| doc.reopen(now)).notice;
+        self.confirm_reopen = false;
+        notice
     }
 }

@@ -5,7 +5,6 @@
 
 use egui::{Color32, RichText};
 
-use super::App;
 use marque_core::i18n::{Lang, tr};
 use marque_core::msg;
 
@@ -25,29 +24,19 @@ impl Shared {
     pub fn local_addr(&self) -> std::net::SocketAddr {
         self.sharing.local_addr()
     }
-}
 
-impl App {
-    /// Turns the room's pages on (the data folder, every address of this machine, a free
-    /// port) or off.
-    pub(super) fn toggle_sharing(&mut self) {
-        if let Some(shared) = self.sharing.take() {
-            shared.sharing.stop();
-            self.notice = Some(marque_core::i18n::Msg::new("ui.share.stopped").into());
-            return;
-        }
+    /// The room's pages on the folder `watcher` follows, on every address of this machine and
+    /// a free port.
+    pub fn start(watcher: std::sync::Arc<marque_store::watch::Watcher>) -> std::io::Result<Shared> {
         let any = std::net::IpAddr::from([0, 0, 0, 0]);
-        match crate::serve::Sharing::start(self.watch.watcher(), any, 0) {
-            Ok(sharing) => {
-                let qr = qrcode::QrCode::new(sharing.url().as_bytes()).ok();
-                self.sharing = Some(Shared { sharing, qr });
-                // "Sharing stopped", said when it last stopped, is no longer true.
-                self.notice = Some(marque_core::i18n::Msg::new("ui.share.started").into());
-            }
-            Err(e) => {
-                self.notice = Some(msg!("ui.share.failed", error = e.to_string()).into());
-            }
-        }
+        let sharing = crate::serve::Sharing::start(watcher, any, 0)?;
+        let qr = qrcode::QrCode::new(sharing.url().as_bytes()).ok();
+        Ok(Shared { sharing, qr })
+    }
+
+    /// The pages off.
+    pub fn stop(self) {
+        self.sharing.stop();
     }
 }
 

@@ -6,9 +6,10 @@ use std::path::{Path, PathBuf};
 
 use egui::RichText;
 
-use super::dialogs::JobDone;
+use super::command::Command;
 use super::notice::{Notice, store_notice};
-use super::{App, Command, Open, sheet};
+use super::open::Open;
+use super::sheet::rows;
 use marque_core::i18n::{Lang, Msg, tr};
 use marque_core::merge::Pending;
 use marque_core::msg;
@@ -23,35 +24,15 @@ pub struct MergeDialog {
     pub picks: Vec<Option<usize>>,
 }
 
-impl App {
-    /// Files of the folder changed: the lists are made again (on their thread), the names
-    /// shared are read again when they changed, and an open session whose file changed is
-    /// shown as it now is.
-    pub(super) fn disk_changed(&mut self, people: bool) {
-        self.home.refresh(&self.store);
-        self.reload_open();
-        if !people {
-            return;
-        }
-        // A file that does not read (being written by hand, damaged) leaves the names shown.
-        let read = marque_store::people::People::read(&self.store);
-        if read.damaged {
-            self.notice = Some(Msg::new("ui.people.unread").into());
-        } else if read.people != self.prefs.people {
-            self.set_people(read.people);
-            self.players = super::players::PlayersState::default();
-        }
-    }
-
+/// The open session shown as its file now is.
+impl Open {
     /// The open session's file changed since this window read or wrote it: it is read again and
     /// shown as it now is (every change here is saved at once: nothing of the window's is
     /// lost); undo starts afresh (its steps were of the file before).
-    pub fn reload_open(&mut self) {
-        let Some(open) = self.open.as_mut() else {
-            return;
-        };
+    pub fn reload(&mut self) -> Option<Notice> {
+        let open = self;
         let notice = match open.doc.reload() {
-            Ok(Reloaded::Same) => return,
+            Ok(Reloaded::Same) => return None,
             Ok(Reloaded::Gone) => Msg::new("ui.sync.gone").into(),
             // A change this window could not save is still only here: the file is not read
             // over it (the next save settles it with the file as it then is).
@@ -60,10 +41,7 @@ impl App {
             // and says why; the next change of the file is looked at again.
             Err(e) => {
                 let game = open.doc.session().game;
-                match super::notice::doc_notice(e, game, None) {
-                    Some(n) => n,
-                    None => return,
-                }
+                return super::notice::doc_notice(e, game, None);
             }
             Ok(Reloaded::Changed { hands }) => {
                 shown_anew(open, hands);
@@ -75,91 +53,62 @@ impl App {
                 Msg::new(key).into()
             }
         };
-        self.notice = Some(notice);
+        Some(notice)
     }
+}
 
-    /// Merges the conflict copies of the session at `path` with these picks (one per choice, in
-    /// order), on a thread of its own: the merge reads and writes several files.
-    pub(super) fn merge_copies(&mut self, path: &Path, picks: Vec<usize>) {
-        // The choices the picks were made on: other choices now are asked again.
-        let expected = self
-            .merging
-            .take()
-            .filter(|d| d.path == path)
-            .map(|d| d.pending.choices);
-        let (store, path) = (self.store.clone(), path.to_path_buf());
-        self.start_job(move || {
-            let outcome = marque_store::document::merge_copies(
-                &store,
-                &path,
-                &picks,
-                expected.as_deref(),
-                &crate::local::now(),
-            );
-            JobDone::Merge {
-                path,
-                picks,
-                expected,
-                outcome,
-            }
-        });
-    }
-
-    /// What a merge of conflict copies came to: choices to make (those already made on the
-    /// same choices kept), a refusal in words, or the merge done; an open session merged is
-    /// shown as its file now is.
-    pub(super) fn merged(
-        &mut self,
-        path: &Path,
-        picks: &[usize],
-        expected: Option<&[marque_core::merge::Choice]>,
-        outcome: Result<Merging, marque_store::StoreError>,
-    ) {
-        if matches!(outcome, Ok(Merging::Merged(_))) {
-            self.reload_open();
+/// What a merge of conflict copies came to: choices to make (those already made on the
+/// same choices kept), a refusal in words, or the merge done: the notice, and the choices to
+/// show.
+pub(super) fn merged(
+    path: &Path,
+    picks: &[usize],
+    expected: Option<&[marque_core::merge::Choice]>,
+    outcome: Result<Merging, marque_store::StoreError>,
+) -> (Notice, Option<MergeDialog>) {
+    let mut dialog = None;
+    let notice = match outcome {
+        Err(e) => store_notice(e),
+        Ok(Merging::Choices(pending)) => {
+            let n = pending.choices.len();
+            // Choices made on the same choices stand (a clash found once they were made
+            // comes after them); others are asked again.
+            let same = expected
+                .as_ref()
+                .is_some_and(|e| e.len() <= n && pending.choices[..e.len()] == e[..]);
+            let mut kept: Vec<Option<usize>> = if same {
+                picks.iter().copied().map(Some).collect()
+            } else {
+                Vec::new()
+            };
+            kept.resize(n, None);
+            dialog = Some(MergeDialog {
+                path: path.to_path_buf(),
+                pending,
+                picks: kept,
+            });
+            msg!("merge.choices", n = n).into()
         }
-        self.notice = Some(match outcome {
-            Err(e) => store_notice(e),
-            Ok(Merging::Choices(pending)) => {
-                let n = pending.choices.len();
-                // Choices made on the same choices stand (a clash found once they were made
-                // comes after them); others are asked again.
-                let same = expected
-                    .as_ref()
-                    .is_some_and(|e| e.len() <= n && pending.choices[..e.len()] == e[..]);
-                let mut kept: Vec<Option<usize>> = if same {
-                    picks.iter().copied().map(Some).collect()
-                } else {
-                    Vec::new()
-                };
-                kept.resize(n, None);
-                self.merging = Some(MergeDialog {
-                    path: path.to_path_buf(),
-                    pending,
-                    picks: kept,
-                });
-                msg!("merge.choices", n = n).into()
-            }
-            Ok(Merging::Refused(e, names)) => {
-                let names: Vec<&str> = names.iter().map(String::as_str).collect();
-                e.message(&names).into()
-            }
-            Ok(Merging::Merged(done)) => {
-                let m = done
-                    .lines()
-                    .into_iter()
-                    .reduce(|all, m| msg!("list.and", a = all, b = m))
-                    .unwrap_or_else(|| Msg::new("merge.nothing"));
-                Notice::from(m)
-            }
-        });
-    }
+        Ok(Merging::Refused(e, names)) => {
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            e.message(&names).into()
+        }
+        Ok(Merging::Merged(done)) => {
+            let m = done
+                .lines()
+                .into_iter()
+                .reduce(|all, m| msg!("list.and", a = all, b = m))
+                .unwrap_or_else(|| Msg::new("merge.nothing"));
+            Notice::from(m)
+        }
+    };
+    (notice, dialog)
 }
 
 /// The open document now holds the file as it is: the sheet's rows are made again, and where
 /// the hands changed, the form follows.
 fn shown_anew(open: &mut Open, hands: bool) {
-    open.rows = sheet::Rows::default();
+    open.rows = rows::Rows::default();
     open.save_error = None;
     if !hands {
         return;

@@ -7,7 +7,7 @@
 mod chart;
 mod entry;
 mod panels;
-mod rows;
+pub(super) mod rows;
 mod table;
 
 use chart::chart;
@@ -15,7 +15,6 @@ pub use chart::{chart_points, rubbers_of};
 use entry::{confirm_area, entry, evening_row, idle_entry, selected_heading, word_panel};
 pub use panels::wheel;
 use panels::{explain, line_rows, log_view, paper, what_if};
-pub use rows::Rows;
 use table::table;
 
 use egui::{RichText, Ui};

@@ -26,7 +26,7 @@ pub fn harness_of(mut app: App, size: egui::Vec2) -> Harness<'static, App> {
         // A listing of the data folder that arrives from its thread while the harness steps
         // costs a few more frames.
         .with_max_steps(24)
-        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+        .build_ui_state(|ui, app: &mut App| marque::ui::frame(app, ui), app);
     settle(&mut h);
     h
 }
