@@ -46,11 +46,12 @@ fn session(k: u8) -> String {
     .to_string()
 }
 
+#[expect(unsafe_code, reason = "a FIFO is made through libc's mkfifo")]
 fn mkfifo(path: &Path) {
     let c = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
     // SAFETY: the path is a NUL-terminated string that lives through the call.
     let made = unsafe { libc::mkfifo(c.as_ptr(), 0o644) };
-    assert_eq!(made, 0);
+    assert_eq!(made, 0, "the FIFO is made");
 }
 
 /// Every file under `dir` with its bytes (links as their target's text), sorted.

@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 /// A child process killed when dropped (its standard output, if taken, kept open till then).
 struct Running(
     Child,
-    #[allow(dead_code, reason = "held open while the child runs")]
+    #[expect(dead_code, reason = "held open while the child runs")]
     Option<BufReader<std::process::ChildStdout>>,
 );
 
@@ -175,7 +175,7 @@ fn add_and_see(b: &Browser, file: &std::path::Path, rows: usize) {
         ])
         .output()
         .unwrap();
-    assert!(added.status.success());
+    assert!(added.status.success(), "marque add adds the hand");
     assert!(
         b.until(
             &format!("return document.querySelectorAll('table.sheet tbody tr').length === {rows}"),

@@ -18,6 +18,10 @@ use std::time::Duration;
 /// Runs `marque ARGS`; a run that does not end within a minute is killed and fails the test
 /// (the attacks here hung the command before).
 #[track_caller]
+#[expect(
+    unsafe_code,
+    reason = "a command overrunning its time is killed through libc"
+)]
 fn marque(args: &[&str]) -> Output {
     let child = Command::new(env!("CARGO_BIN_EXE_marque"))
         .args(args)
@@ -53,6 +57,7 @@ fn truc(players: &[&str], hands: usize) -> String {
     .to_string()
 }
 
+#[expect(unsafe_code, reason = "a FIFO is made through libc's mkfifo")]
 fn mkfifo(path: &Path) {
     let c = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
     assert_eq!(
@@ -92,6 +97,10 @@ fn fifos_where_marque_reads_never_hang_it() {
 }
 
 #[test]
+#[expect(
+    unsafe_code,
+    reason = "the children's peak memory is read through getrusage"
+)]
 fn a_huge_sparse_index_is_not_read_whole() {
     let (_dir, data) = folder();
     std::fs::write(data.join("a.json"), truc(&["Anne", "Bruno"], 3)).unwrap();

@@ -259,6 +259,10 @@ fn judge(report: &mut Vec<(String, bool)>, pid: u32, what: &str, phone: &Phone) 
     report.push((line, failed <= 0.05 && deaf <= ATTACK / 20 && threads <= 16));
 }
 
+#[expect(
+    unsafe_code,
+    reason = "the test process raises its own descriptors' limit through setrlimit"
+)]
 fn inside() {
     sh(&["link", "set", "lo", "up"]);
     for last in (1..=2).chain(10..=50) {
@@ -281,7 +285,11 @@ fn inside() {
     let (s, to) = serve(dir.path(), &[]);
     let pid = s.child.id();
     let events = format!("{}/s/soir/events", s.root);
-    assert_eq!(get(ip(PHONE), to, &format!("{}/s/soir", s.root)), Some(200));
+    assert_eq!(
+        get(ip(PHONE), to, &format!("{}/s/soir", s.root)),
+        Some(200),
+        "the phone reads the session before any attack"
+    );
     let phone = Phone::start(&s, to);
     std::thread::sleep(Duration::from_secs(2));
     phone.look();
@@ -351,7 +359,66 @@ fn inside() {
     });
     judge(&mut report, pid, "one guest opening 64 streams", &phone);
 
-    // HEAD requests of a stream, pipelined on a few connections, their answers read.
+    heads_of_a_stream(&mut report, pid, to, &phone, &events);
+
+    // Three rounds of descriptor exhaustion: 8 unread pipelines and 1,100 requests that ask
+    // to close, from one address, each connection kept open by its client.
+    for round in 1..=3 {
+        let mut kept = Vec::new();
+        let one = b"GET / HTTP/1.1\r\nHost: a\r\n\r\n".repeat(500);
+        for _ in 0..8 {
+            if let Ok(mut c) = connect(ip(32), to) {
+                c.set_write_timeout(Some(Duration::from_millis(200))).ok();
+                while c.write_all(&one).is_ok() {}
+                kept.push(c);
+            }
+        }
+        for _ in 0..1100 {
+            if let Ok(mut c) = connect(ip(32), to) {
+                c.write_all(b"GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+                    .ok();
+                kept.push(c);
+            }
+        }
+        let answered = get(ip(PHONE), to, &format!("{}/s/soir", s.root)) == Some(200);
+        drop(kept);
+        std::thread::sleep(Duration::from_secs(1));
+        let after = get(ip(PHONE), to, &format!("{}/s/soir", s.root)) == Some(200);
+        report.push((
+            format!("exhaustion round {round}: answered during {answered}, after {after}"),
+            after,
+        ));
+        judge(
+            &mut report,
+            pid,
+            &format!("exhaustion round {round}"),
+            &phone,
+        );
+    }
+    phone.stop();
+    drop(s);
+
+    a_phone_gone(dir.path(), &mut report);
+    let failed: Vec<&String> = report
+        .iter()
+        .filter(|(_, ok)| !ok)
+        .map(|(l, _)| l)
+        .collect();
+    for (line, _) in &report {
+        eprintln!("{line}");
+    }
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+/// HEAD requests of a stream, pipelined on a few connections, their answers read: the phone
+/// lives through them, and the server's memory comes back.
+fn heads_of_a_stream(
+    report: &mut Vec<(String, bool)>,
+    pid: u32,
+    to: SocketAddr,
+    phone: &Phone,
+    events: &str,
+) {
     let before = status(pid, "VmRSS:");
     let sent = Arc::new(AtomicUsize::new(0));
     let counted = sent.clone();
@@ -399,10 +466,10 @@ fn inside() {
         t.join().ok();
     }
     judge(
-        &mut report,
+        report,
         pid,
         &format!("{} HEAD requests of a stream", sent.load(Ordering::Relaxed)),
-        &phone,
+        phone,
     );
     std::thread::sleep(Duration::from_secs(2));
     let after = status(pid, "VmRSS:");
@@ -410,53 +477,21 @@ fn inside() {
         format!("memory {before} KiB before the HEAD requests, {after} KiB after"),
         after <= before + before / 10,
     ));
+}
 
-    // Three rounds of descriptor exhaustion: 8 unread pipelines and 1,100 requests that ask
-    // to close, from one address, each connection kept open by its client.
-    for round in 1..=3 {
-        let mut kept = Vec::new();
-        let one = b"GET / HTTP/1.1\r\nHost: a\r\n\r\n".repeat(500);
-        for _ in 0..8 {
-            if let Ok(mut c) = connect(ip(32), to) {
-                c.set_write_timeout(Some(Duration::from_millis(200))).ok();
-                while c.write_all(&one).is_ok() {}
-                kept.push(c);
-            }
-        }
-        for _ in 0..1100 {
-            if let Ok(mut c) = connect(ip(32), to) {
-                c.write_all(b"GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
-                    .ok();
-                kept.push(c);
-            }
-        }
-        let answered = get(ip(PHONE), to, &format!("{}/s/soir", s.root)) == Some(200);
-        drop(kept);
-        std::thread::sleep(Duration::from_secs(1));
-        let after = get(ip(PHONE), to, &format!("{}/s/soir", s.root)) == Some(200);
-        report.push((
-            format!("exhaustion round {round}: answered during {answered}, after {after}"),
-            after,
-        ));
-        judge(
-            &mut report,
-            pid,
-            &format!("exhaustion round {round}"),
-            &phone,
-        );
-    }
-    phone.stop();
-    drop(s);
-
-    // A phone whose link goes down gives back its place (one place in all) within 30 s.
-    let (s, addr) = serve(dir.path(), &["--clients", "1"]);
+/// A phone whose link goes down gives back its place (one place in all) within 30 s.
+fn a_phone_gone(dir: &std::path::Path, report: &mut Vec<(String, bool)>) {
+    let (s, addr) = serve(dir, &["--clients", "1"]);
     let events = format!("{}/s/soir/events", s.root);
     let mut gone = connect(ip(40), addr).unwrap();
     write!(gone, "GET {events} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
     gone.set_read_timeout(Some(Duration::from_secs(2))).unwrap();
     let mut first = [0u8; 64];
     let n = gone.read(&mut first).unwrap();
-    assert!(String::from_utf8_lossy(&first[..n]).contains(" 200 "));
+    assert!(
+        String::from_utf8_lossy(&first[..n]).contains(" 200 "),
+        "the phone follows the session"
+    );
     assert_eq!(
         get(ip(41), addr, &events),
         Some(503),
@@ -483,13 +518,4 @@ fn inside() {
         freed <= Duration::from_secs(30),
     ));
     drop(gone);
-    let failed: Vec<&String> = report
-        .iter()
-        .filter(|(_, ok)| !ok)
-        .map(|(l, _)| l)
-        .collect();
-    for (line, _) in &report {
-        eprintln!("{line}");
-    }
-    assert!(failed.is_empty(), "{failed:#?}");
 }

@@ -1027,6 +1027,7 @@ fn two_files_of_one_id_are_one_session_on_the_pages() {
 /// - page numbers are digits alone, `before=0` is the first part, the language link of an
 ///   earlier part keeps it.
 #[test]
+#[expect(unsafe_code, reason = "a FIFO is made through libc's mkfifo")]
 fn a_relative_folder_is_followed_and_idle_trusted_connections_make_room() {
     let base = folder();
     let parent = base.path().parent().unwrap();

@@ -48,6 +48,7 @@ fn the_users_own_lines_are_kept_and_ours_added_once() {
 
 #[cfg(unix)]
 #[test]
+#[expect(unsafe_code, reason = "a FIFO is made through libc's mkfifo")]
 fn a_link_a_fifo_or_bytes_that_are_not_text_are_left_alone() {
     // A link to a file elsewhere: never written through.
     let dir = tempfile::tempdir().unwrap();

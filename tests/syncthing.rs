@@ -321,6 +321,42 @@ fn hands(path: &Path) -> Vec<Value> {
     v["hands"].as_array().unwrap().clone()
 }
 
+/// The merged sessions hold what the players chose: the evening's three rounds (the version not
+/// kept in the log), every deal of both sides in the club's session, and the merge logged.
+fn merged_as_chosen(
+    file_a: &std::path::Path,
+    path_b: &str,
+    evening_b: &std::path::Path,
+    evening_path_b: &str,
+) {
+    let rounds = hands(evening_b);
+    assert_eq!(rounds.len(), 3, "the evening's three rounds, round 3 once");
+    let evening_log = marque_ok(&["log", evening_path_b, "--lang", "en"]);
+    assert!(
+        evening_log.contains("version not kept in the merge"),
+        "{evening_log}"
+    );
+    let merged = hands(file_a);
+    let contracts: Vec<&str> = merged
+        .iter()
+        .map(|h| h["contract"].as_str().unwrap())
+        .collect();
+    let mut sorted = contracts.clone();
+    sorted.sort_unstable();
+    assert_eq!(
+        sorted,
+        ["1C", "2H", "3NT", "4S", "5D", "6C", "6C"],
+        "{contracts:?}"
+    );
+    assert_eq!(
+        &contracts[..2],
+        ["1C", "4S"],
+        "the deals before the partition first"
+    );
+    let log = marque_ok(&["log", path_b, "--lang", "en"]);
+    assert!(log.contains("merged with the copy from machine"), "{log}");
+}
+
 #[test]
 fn a_folder_shared_by_two_syncthing_instances() {
     let root = tempfile::tempdir().unwrap();
@@ -459,28 +495,7 @@ fn a_folder_shared_by_two_syncthing_instances() {
             && read(&evening_b) == read(&evening_a)
             && b.conflict_copies().is_empty()
     });
-    let rounds = hands(&evening_b);
-    assert_eq!(rounds.len(), 3);
-    let evening_log = marque_ok(&["log", &evening_path_b, "--lang", "en"]);
-    assert!(
-        evening_log.contains("version not kept in the merge"),
-        "{evening_log}"
-    );
-    let merged = hands(&file_a);
-    let contracts: Vec<&str> = merged
-        .iter()
-        .map(|h| h["contract"].as_str().unwrap())
-        .collect();
-    let mut sorted = contracts.clone();
-    sorted.sort_unstable();
-    assert_eq!(
-        sorted,
-        ["1C", "2H", "3NT", "4S", "5D", "6C", "6C"],
-        "{contracts:?}"
-    );
-    assert_eq!(&contracts[..2], ["1C", "4S"]);
-    let log = marque_ok(&["log", &path_b, "--lang", "en"]);
-    assert!(log.contains("merged with the copy from machine"), "{log}");
+    merged_as_chosen(&file_a, &path_b, &evening_b, &evening_path_b);
     // The copy went to the trash (on both machines), never deleted.
     wait_for("the copy in B's trash", || {
         std::fs::read_dir(b.file("trash")).is_ok_and(|rd| {

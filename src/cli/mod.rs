@@ -362,6 +362,10 @@ pub fn main<E: std::fmt::Display>(
 /// A command that reads a file, works and ends: the allocator keeps what is freed for what comes
 /// next (the text read, then the text written) instead of handing large blocks back to the
 /// system and taking fresh zeroed pages again.
+#[expect(
+    unsafe_code,
+    reason = "glibc's allocator thresholds are set through mallopt, which std does not offer"
+)]
 fn short_lived_allocator() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: mallopt only changes glibc's thresholds; it is called before any other thread

@@ -66,6 +66,10 @@ pub(super) fn serve(
 /// each, and some), as far as the system's hard limit allows: a club's `--clients 1000` is not
 /// cut at the usual 1,024. A limit that cannot be raised is left as it is (the server survives
 /// running out: it lets strangers go and goes on).
+#[expect(
+    unsafe_code,
+    reason = "the descriptors' limit is read and raised through getrlimit and setrlimit, which std does not offer"
+)]
 fn room_for(clients: usize) {
     #[cfg(unix)]
     {

@@ -3,7 +3,7 @@
 //! standing, the totals as the table's last row, bridge's rubbers as on paper with their
 //! results, and the winners.
 //!
-//! Laid out ([`layout`]: every text placed and measured with the font's own widths, so that
+//! Laid out (`lay_out`: every text placed and measured with the font's own widths, so that
 //! nothing runs past the page: long titles wrapped, up to four sides on A4 portrait, more on A4
 //! landscape, the sides' columns split into groups where even that is too narrow) page by page,
 //! twice: once to know the pages and the glyphs they use, once to write each page as it is

@@ -419,6 +419,10 @@ impl<P: Unpin> hyper::body::Body for Events<P> {
 /// A long session read for a change was let go: its memory is given back to the system, so
 /// that the server holds what it keeps, not what it last read (glibc keeps freed memory
 /// otherwise).
+#[expect(
+    unsafe_code,
+    reason = "giving freed memory back to the system is glibc's malloc_trim, which std does not offer"
+)]
 pub(super) fn let_memory_go() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim only gives free memory of the allocator back to the system.

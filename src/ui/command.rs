@@ -21,7 +21,7 @@ pub enum FileFor {
 }
 
 /// Every change the app makes, from a button, a menu, a key or a screen: screens read the
-/// document and emit commands; [`App::run_commands`] carries them out after the frame is drawn.
+/// document and emit commands; `App::run_commands` carries them out after the frame is drawn.
 #[derive(Debug, Clone)]
 pub enum Command {
     Home,

@@ -42,7 +42,7 @@ pub struct Open {
     /// Bridge: which rubber the chart shows (`None`: the one being played; past the last: the
     /// whole evening).
     pub chart_rubber: Option<usize>,
-    /// The session's title and note as typed (saved by [`Command::SetTitle`]).
+    /// The session's title and note as typed (saved by [`super::command::Command::SetTitle`]).
     pub title: String,
     pub note: String,
     /// Where to export, as typed.

@@ -1,8 +1,8 @@
 //! What the command line's tests share: the binary the tests built, run.
+#![allow(dead_code, reason = "each test crate uses some of the helpers")]
 use std::process::{Command, Output};
 
 /// `marque ARGS` run to its end: its status and what it wrote.
-#[allow(dead_code, reason = "the room's attack starts the server alone")]
 pub fn marque(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_marque"))
         .args(args)
@@ -11,7 +11,6 @@ pub fn marque(args: &[&str]) -> Output {
 }
 
 /// The `--seen` code of the choices `marque merge` listed (on standard error), to pick on them.
-#[allow(dead_code, reason = "only the merge tests pick")]
 pub fn seen_code(listed: &Output) -> String {
     let text = String::from_utf8_lossy(&listed.stderr);
     let after = text
@@ -27,7 +26,6 @@ pub fn seen_code(listed: &Output) -> String {
 
 /// A running `marque serve` (stopped when dropped): where it listens (`host:port`), and the
 /// root of its pages (`/CAPABILITY`).
-#[allow(dead_code, reason = "only the server's tests serve")]
 pub struct Served {
     pub child: std::process::Child,
     pub host: String,
@@ -45,7 +43,6 @@ impl Drop for Served {
 
 /// Starts `serve` (a `marque serve` command, perhaps under another), and reads the address
 /// it prints first.
-#[allow(dead_code, reason = "only the server's tests serve")]
 pub fn served(mut serve: Command) -> Served {
     use std::io::BufRead as _;
     let mut child = serve
@@ -66,7 +63,6 @@ pub fn served(mut serve: Command) -> Served {
 }
 
 /// A figure of process `pid`'s status (Linux): its `Threads:`, its `VmRSS:` in KiB.
-#[allow(dead_code, reason = "only the server's tests look")]
 pub fn status(pid: u32, field: &str) -> usize {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .unwrap_or_default()

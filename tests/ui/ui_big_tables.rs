@@ -110,7 +110,8 @@ fn totals_in_view(h: &H, dir: &std::path::Path, what: &str) {
     let sheet = saved.score().unwrap();
     assert_eq!(
         sheet.totals.len(),
-        saved.players.len().min(sheet.sides.len())
+        saved.players.len().min(sheet.sides.len()),
+        "a total for every side"
     );
     for (side, total) in sheet.sides.iter().zip(&sheet.totals) {
         let shown = marque_core::view::minus(*total);

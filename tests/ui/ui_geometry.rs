@@ -27,9 +27,7 @@ fn widgets(h: &H) -> Vec<(String, Rect, Rect, egui::LayerId)> {
     nodes
         .into_iter()
         .filter_map(|(raw, name)| {
-            // SAFETY: not a memory matter: the value is an egui Id's own accesskit id, which
-            // is what this conversion back is for.
-            let id = unsafe { egui::Id::from_high_entropy_bits(raw) };
+            let id = id_of(raw);
             let r = h.ctx.read_response(id)?;
             Some((name, r.rect, r.interact_rect, r.layer_id))
         })

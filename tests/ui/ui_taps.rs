@@ -56,8 +56,7 @@ fn keys(h: &H) -> Vec<Key> {
     nodes
         .into_iter()
         .filter_map(|(raw, name, enabled, field)| {
-            // SAFETY: not a memory matter: the value is an egui Id's own accesskit id.
-            let id = unsafe { egui::Id::from_high_entropy_bits(raw) };
+            let id = id_of(raw);
             let r = h.ctx.read_response(id)?;
             Some(Key {
                 id: raw,

@@ -99,10 +99,16 @@ fn merged(tables: &[&Table], picks: &[usize]) -> Table {
     let m = merge::merge(&copies(tables), picks, &at("23:00"))
         .unwrap_or_else(|e| panic!("no merge: {}", e.message(&[]).render(Lang::En)));
     let fresh = m.session.score().unwrap();
-    assert_eq!(m.sheet.totals, fresh.totals);
-    assert_eq!(m.sheet.hands, fresh.hands);
+    assert_eq!(
+        m.sheet.totals, fresh.totals,
+        "the merge's totals are its session's"
+    );
+    assert_eq!(
+        m.sheet.hands, fresh.hands,
+        "the merge's rows are its session's"
+    );
     let last = history::log(&m.session).pop().unwrap();
-    assert_eq!(last.action, Some(Action::Merge));
+    assert_eq!(last.action, Some(Action::Merge), "the merge is logged last");
     Table {
         s: m.session,
         sheet: m.sheet,

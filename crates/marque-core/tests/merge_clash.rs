@@ -85,8 +85,14 @@ fn merged(tables: &[&Table], picks: &[usize]) -> Table {
     let m = try_merge(tables, picks)
         .unwrap_or_else(|e| panic!("no merge: {}", e.message(&NAMES).render(Lang::En)));
     let fresh = m.session.score().unwrap();
-    assert_eq!(m.sheet.totals, fresh.totals);
-    assert_eq!(m.sheet.hands, fresh.hands);
+    assert_eq!(
+        m.sheet.totals, fresh.totals,
+        "the merge's totals are its session's"
+    );
+    assert_eq!(
+        m.sheet.hands, fresh.hands,
+        "the merge's rows are its session's"
+    );
     Table {
         s: m.session,
         sheet: m.sheet,

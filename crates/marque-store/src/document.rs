@@ -500,7 +500,7 @@ impl Patience {
 /// its caller holds: read without its sheet (the game after the last hand is all that is
 /// kept), saved by putting the new hands into the text as it was read, so that adding to a
 /// session of 100,000 hands costs little more than copying its file. A file changed meanwhile
-/// is settled as the window's document settles it ([`settle`]), with more patience: the
+/// is settled as the window's document settles it (`settle`), with more patience: the
 /// command line may wait.
 pub struct Appender<'l> {
     path: PathBuf,

@@ -5,7 +5,7 @@
 //! - A save writes a temporary file in the same folder, syncs it, renames it over the session
 //!   file and syncs the folder: a crash leaves either the old complete file or the new one.
 //! - A file that does not read as a session (damaged) or that a newer Marque wrote is never
-//!   overwritten: [`Store::save`] refuses it.
+//!   overwritten: [`save()`] refuses it.
 //! - A session open for writing holds an advisory lock on `.NAME.lock` beside it. The OS drops
 //!   the lock when the process ends, however it ends, so a lock left by a crash is taken over.
 //! - A save writes only over the file that was read: its size and modification time are

@@ -303,6 +303,10 @@ pub(super) fn sweep_temporaries(session_path: &Path) {
     not(unix),
     allow(unused_variables, reason = "the id is read on unix only")
 )]
+#[expect(
+    unsafe_code,
+    reason = "asking the system whether a process lives (kill with signal 0) has no safe std call"
+)]
 pub(super) fn alive(pid: u32) -> bool {
     #[cfg(unix)]
     {

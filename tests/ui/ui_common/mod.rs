@@ -270,9 +270,7 @@ pub fn two_truc_sessions(dir: &std::path::Path) {
 /// areas and the window).
 pub fn seen(h: &Harness<'static, App>, label: &str) -> (egui::Rect, egui::Rect) {
     let raw = h.get_by_label(label).accesskit_node().locate().0.0;
-    // SAFETY: not a memory matter: the value is an egui Id's own accesskit id, which is what
-    // this conversion back is for.
-    let id = unsafe { egui::Id::from_high_entropy_bits(raw) };
+    let id = id_of(raw);
     let r = h
         .ctx
         .read_response(id)
@@ -316,9 +314,7 @@ pub fn tap_counting(h: &mut Harness<'static, App>, label: &str, scrolls: &mut us
 /// [`seen`] for the widget whose name contains `part`.
 pub fn seen_containing(h: &Harness<'static, App>, part: &str) -> (egui::Rect, egui::Rect) {
     let raw = h.get_by_label_contains(part).accesskit_node().locate().0.0;
-    // SAFETY: not a memory matter: the value is an egui Id's own accesskit id, which is what
-    // this conversion back is for.
-    let id = unsafe { egui::Id::from_high_entropy_bits(raw) };
+    let id = id_of(raw);
     let r = h
         .ctx
         .read_response(id)
@@ -336,4 +332,15 @@ pub fn all_agree(h: &Harness<'static, App>, dir: &std::path::Path, when: &str) -
         assert!(shows(h, &total), "{when}: {total} not shown");
     }
     sheet.totals.clone()
+}
+
+/// The egui id of a widget, from the accesskit node id the harness finds it by.
+#[expect(
+    unsafe_code,
+    reason = "a widget's egui id is made again from the bits accesskit gives"
+)]
+pub fn id_of(raw: u64) -> egui::Id {
+    // SAFETY: not a memory matter: the value is an egui Id's own accesskit id, which is what
+    // this conversion back is for.
+    unsafe { egui::Id::from_high_entropy_bits(raw) }
 }

@@ -6,7 +6,7 @@
 //! - `Game`, the state of a game in progress, which `play`s hands into [`Scored`] lines and knows
 //!   its totals, whether it is over, and what the table needs next (dealer, vulnerability…).
 //!
-//! The [`games!`] list below is the one place that names all of them: it makes [`GameKind`] and
+//! The `games!` list below is the one place that names all of them: it makes [`GameKind`] and
 //! the enums over the five (options, hands, facts, games in progress) with their dispatch. A new
 //! game is its own module and one line in that list.
 

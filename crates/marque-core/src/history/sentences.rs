@@ -142,6 +142,42 @@ fn side_arg(side: Option<&str>) -> Arg {
     }
 }
 
+/// A change a merge kept aside in a copy, said: a field's text, the options, a hand deleted or
+/// one as it was (`old`: its label).
+fn aside_sentence(e: &Entry, time: String, at: Msg, old: impl FnOnce() -> Msg) -> Msg {
+    let copy = aside_copy(e);
+    if let Some(field) = &e.field {
+        let name = Arg::Lookup {
+            key: format!("merge.field.{field}"),
+            fallback: field.clone(),
+        };
+        let text = e.old.as_str().unwrap_or_default().to_string();
+        return Msg::new("log.line.aside_field")
+            .with("time", time)
+            .with("field", name)
+            .with("copy", copy)
+            .with("text", text);
+    }
+    if e.hand == 0 {
+        return msg!("log.line.aside_options", time = time, copy = copy);
+    }
+    if e.old.is_null() {
+        return msg!(
+            "log.line.aside_deleted",
+            time = time,
+            entry = at,
+            copy = copy
+        );
+    }
+    msg!(
+        "log.line.aside",
+        time = time,
+        entry = at,
+        copy = copy,
+        old = old()
+    )
+}
+
 /// The log as sentences for people, oldest first: `21:43 — modification de la donne 2 : 3SA
 /// contré par Est, chute de 2 → 3SAX par Est, chute de 3`, in the game's own words. Hands are
 /// named by their labels, played where they stood; a hand that no longer plays there is shown
@@ -228,37 +264,7 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
                 (Some(Action::Reopen), ..) => return msg!("log.line.reopen", time = time),
                 (Some(Action::Merge), ..) => return merge_sentence(time, &e.new),
                 (Some(Action::Aside), ..) => {
-                    let copy = aside_copy(&e);
-                    if let Some(field) = &e.field {
-                        let name = Arg::Lookup {
-                            key: format!("merge.field.{field}"),
-                            fallback: field.clone(),
-                        };
-                        let text = e.old.as_str().unwrap_or_default().to_string();
-                        return Msg::new("log.line.aside_field")
-                            .with("time", time)
-                            .with("field", name)
-                            .with("copy", copy)
-                            .with("text", text);
-                    }
-                    if e.hand == 0 {
-                        return msg!("log.line.aside_options", time = time, copy = copy);
-                    }
-                    if e.old.is_null() {
-                        return msg!(
-                            "log.line.aside_deleted",
-                            time = time,
-                            entry = at,
-                            copy = copy
-                        );
-                    }
-                    return msg!(
-                        "log.line.aside",
-                        time = time,
-                        entry = at.clone(),
-                        copy = copy,
-                        old = label(&e.old, e.hand)
-                    );
+                    return aside_sentence(&e, time, at, || label(&e.old, e.hand));
                 }
                 (Some(Action::Options), ..) => {
                     return match options_changed(game, &e.old, &e.new) {

@@ -249,7 +249,7 @@ fn start_of(f: &Session, shared: usize, base: Base) -> Result<Run, Error> {
 }
 
 /// How many log entries the copies share, and each copy's entries after them, read.
-#[allow(
+#[expect(
     clippy::type_complexity,
     reason = "an entry beside its text, a list per copy"
 )]

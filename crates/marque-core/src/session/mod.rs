@@ -174,7 +174,7 @@ impl Hand {
     }
 }
 
-#[allow(
+#[expect(
     clippy::expect_used,
     reason = "\"null\" is JSON: the fallback of a fallback cannot fail"
 )]

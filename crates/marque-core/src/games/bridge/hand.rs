@@ -124,8 +124,14 @@ impl Level {
     }
 }
 
-const _: () = assert!(Level::new(0).is_none() && Level::new(8).is_none());
-const _: () = assert!(Level::ALL[0].get() == 1 && Level::ALL[6].get() == 7);
+const _: () = assert!(
+    Level::new(0).is_none() && Level::new(8).is_none(),
+    "a level is 1 to 7"
+);
+const _: () = assert!(
+    Level::ALL[0].get() == 1 && Level::ALL[6].get() == 7,
+    "the levels run from 1 to 7"
+);
 
 impl std::fmt::Display for Level {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
