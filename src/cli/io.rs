@@ -23,7 +23,11 @@ pub fn read_input(path: &str) -> Result<String, Msg> {
                 error = Msg::new("file.not_regular")
             )
         } else {
-            msg!("file.unreadable", path = path, error = e.to_string())
+            msg!(
+                "file.unreadable",
+                path = path,
+                error = marque_core::i18n::io_error(&e)
+            )
         }
     };
     let bytes = if path == "-" {

@@ -555,7 +555,7 @@ fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode 
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             Some(Msg::new("file.no_such_session"))
         }
-        Err(e) => Some(msg!("ui.io_error", error = e.to_string())),
+        Err(e) => Some(msg!("ui.io_error", error = marque_core::i18n::io_error(&e))),
     };
     if let Some(why) = refused {
         let m = msg!("file.unreadable", path = path, error = why);

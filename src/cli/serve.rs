@@ -32,7 +32,7 @@ pub(super) fn serve(
                 return fail(&[Problem::file(m)], lang);
             }
             Err(e) => {
-                let m = msg!("web.cannot_start", error = e.to_string());
+                let m = msg!("web.cannot_start", error = marque_core::i18n::io_error(&e));
                 return fail(&[Problem::file(m)], lang);
             }
         };

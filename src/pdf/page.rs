@@ -8,15 +8,33 @@ pub(super) const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf
 /// Why a PDF could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum PdfError {
-    #[error("the embedded font does not read: {0}")]
+    #[error("{}", self.msg(marque_core::i18n::Lang::En))]
     Font(String),
-    #[error("the embedded font could not be subset: {0}")]
+    #[error("{}", self.msg(marque_core::i18n::Lang::En))]
     Subset(String),
-    #[error("{0}")]
+    #[error("{}", self.msg(marque_core::i18n::Lang::En))]
     Io(#[from] std::io::Error),
     /// A hand of the session does not play (the sheet cannot be made).
-    #[error("the session does not score")]
+    #[error("{}", self.msg(marque_core::i18n::Lang::En))]
     Problems(Vec<Problem>),
+}
+
+impl PdfError {
+    /// The error in the reader's words: a system error by its kind, a session that does not
+    /// score by its problems.
+    pub fn msg(&self, lang: marque_core::i18n::Lang) -> String {
+        match self {
+            PdfError::Io(e) => marque_core::i18n::io_error(e).render(lang),
+            PdfError::Problems(p) => p
+                .iter()
+                .map(|p| p.render(lang))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            // The font shipped inside the binary: what fails there is ours.
+            PdfError::Font(e) => marque_core::msg!("pdf.font", error = e.as_str()).render(lang),
+            PdfError::Subset(e) => marque_core::msg!("pdf.subset", error = e.as_str()).render(lang),
+        }
+    }
 }
 
 /// The embedded font, for measuring and writing.

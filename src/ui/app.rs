@@ -386,7 +386,13 @@ impl App {
         match self.prefs.save(&self.store) {
             Ok(()) => true,
             Err(e) => {
-                self.notice = Some(msg!("ui.prefs.not_saved", error = e.to_string()).into());
+                self.notice = Some(
+                    msg!(
+                        "ui.prefs.not_saved",
+                        error = marque_core::i18n::io_error(&e)
+                    )
+                    .into(),
+                );
                 false
             }
         }
@@ -444,9 +450,8 @@ impl App {
                 }
                 true
             }
-            Err(people::PeopleError::Damaged(path)) => {
-                let m = msg!("ui.people.damaged", file = marque_store::shown_name(&path));
-                self.notice = Some(m.into());
+            Err(e @ people::PeopleError::Damaged(_)) => {
+                self.notice = Some(e.msg().into());
                 false
             }
             Err(people::PeopleError::Store(e)) => {
@@ -577,7 +582,7 @@ impl App {
     fn move_aside(&mut self, p: &Path) {
         self.notice = Some(match self.store.move_aside(p) {
             Ok(dest) => msg!("ui.home.moved", file = self.in_folder(&dest)).into(),
-            Err(e) => msg!("ui.io_error", error = e.to_string()).into(),
+            Err(e) => msg!("ui.io_error", error = marque_core::i18n::io_error(&e)).into(),
         });
         self.home.refresh(&self.store);
     }
@@ -708,7 +713,7 @@ impl App {
             Some("pdf") => self.export_pdf(),
             Some("csv") => self.export_as(|doc, lang| {
                 crate::csv_out::session_csv(doc.session(), lang).map_err(|e| match e {
-                    crate::csv_out::CsvError::Io(e) => e.to_string(),
+                    crate::csv_out::CsvError::Io(e) => marque_core::i18n::io_error(&e).render(lang),
                     crate::csv_out::CsvError::Problems(p) => render_problems(&p, lang, None),
                 })
             }),
@@ -719,7 +724,7 @@ impl App {
     /// Writes the open session as a PDF to the path typed (never over a file).
     pub fn export_pdf(&mut self) {
         self.export_as(|doc, lang| {
-            crate::pdf::session_pdf(doc.session(), lang).map_err(|e| e.to_string())
+            crate::pdf::session_pdf(doc.session(), lang).map_err(|e| e.msg(lang))
         });
     }
 
@@ -745,7 +750,7 @@ impl App {
                 Ok(Err(e)) if e.kind() == std::io::ErrorKind::AlreadyExists => {
                     msg!("ui.export.exists", file = path.display().to_string())
                 }
-                Ok(Err(e)) => msg!("ui.io_error", error = e.to_string()),
+                Ok(Err(e)) => msg!("ui.io_error", error = marque_core::i18n::io_error(&e)),
                 Err(e) => msg!("ui.io_error", error = e),
             }
         };
@@ -895,7 +900,7 @@ impl App {
                 // "Sharing stopped", said when it last stopped, is no longer true.
                 Msg::new("ui.share.started").into()
             }
-            Err(e) => msg!("ui.share.failed", error = e.to_string()).into(),
+            Err(e) => msg!("ui.share.failed", error = marque_core::i18n::io_error(&e)).into(),
         });
     }
 }

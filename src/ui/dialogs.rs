@@ -104,7 +104,7 @@ impl Work {
                 self.job = Some(rx);
                 Msg::new("ui.job.running")
             }
-            Err(e) => msg!("ui.io_error", error = e.to_string()),
+            Err(e) => msg!("ui.io_error", error = marque_core::i18n::io_error(&e)),
         }
     }
 

@@ -65,8 +65,7 @@ pub(super) fn doc_notice(
             }
         })),
         DocError::NotSaved(e) | DocError::Store(e) => Some(store_notice(e)),
-        DocError::ReadOnly(r) => Some(msg!("ui.read_only", why = r.msg()).into()),
         DocError::Nothing => None,
-        DocError::Unsaved => Some(Msg::new("ui.doc.unsaved").into()),
+        e @ (DocError::ReadOnly(_) | DocError::Unsaved) => Some(e.msg().into()),
     }
 }

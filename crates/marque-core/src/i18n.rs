@@ -521,6 +521,68 @@ macro_rules! msg {
     };
 }
 
+/// A system error in the reader's words, by its kind (never the system's own English text):
+/// "le disque est plein", "permission denied". Kinds without words of their own are a system
+/// error.
+pub fn io_error(e: &std::io::Error) -> Msg {
+    match e.get_ref().and_then(|inner| inner.downcast_ref::<Worded>()) {
+        Some(Worded(m)) => m.clone(),
+        None => Msg::new(io_key(e.kind())),
+    }
+}
+
+/// An error Marque makes itself where the system's API wants an [`std::io::Error`] (a lock
+/// file that is no file, a folder that is a link), carrying its words: [`io_error`] says them.
+#[derive(Debug, Clone)]
+pub struct Worded(pub Msg);
+
+impl fmt::Display for Worded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.render(Lang::En))
+    }
+}
+
+impl std::error::Error for Worded {}
+
+/// An [`std::io::Error`] of `kind` carrying `words`.
+pub fn worded(kind: std::io::ErrorKind, words: Msg) -> std::io::Error {
+    std::io::Error::new(kind, Worded(words))
+}
+
+/// The key of an error kind's words.
+pub fn io_key(kind: std::io::ErrorKind) -> &'static str {
+    use std::io::ErrorKind;
+    match kind {
+        ErrorKind::NotFound => "io.not_found",
+        ErrorKind::PermissionDenied => "io.permission_denied",
+        ErrorKind::AlreadyExists => "io.already_exists",
+        ErrorKind::StorageFull => "io.storage_full",
+        ErrorKind::QuotaExceeded => "io.quota_exceeded",
+        ErrorKind::ReadOnlyFilesystem => "io.read_only_filesystem",
+        ErrorKind::IsADirectory => "io.is_a_directory",
+        ErrorKind::NotADirectory => "io.not_a_directory",
+        ErrorKind::DirectoryNotEmpty => "io.directory_not_empty",
+        ErrorKind::FileTooLarge => "io.file_too_large",
+        ErrorKind::InvalidInput => "io.invalid_input",
+        ErrorKind::InvalidData => "io.invalid_data",
+        ErrorKind::UnexpectedEof => "io.unexpected_eof",
+        ErrorKind::TimedOut => "io.timed_out",
+        ErrorKind::Interrupted => "io.interrupted",
+        ErrorKind::WouldBlock => "io.would_block",
+        ErrorKind::ResourceBusy => "io.resource_busy",
+        ErrorKind::CrossesDevices => "io.crosses_devices",
+        ErrorKind::TooManyLinks => "io.too_many_links",
+        ErrorKind::InvalidFilename => "io.invalid_filename",
+        ErrorKind::BrokenPipe => "io.broken_pipe",
+        ErrorKind::AddrInUse => "io.addr_in_use",
+        ErrorKind::AddrNotAvailable => "io.addr_not_available",
+        ErrorKind::ConnectionRefused => "io.connection_refused",
+        ErrorKind::OutOfMemory => "io.out_of_memory",
+        ErrorKind::Unsupported => "io.unsupported",
+        _ => "io.other",
+    }
+}
+
 /// How each language writes a day (chrono's format): 24/11/2026 in French, 2026-11-24 in
 /// English.
 pub fn day_format(lang: Lang) -> &'static str {

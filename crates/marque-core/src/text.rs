@@ -151,7 +151,7 @@ pub fn render(session: &Session, lang: Lang) -> Result<String, Vec<Problem>> {
         Err(Written::Io(e)) => Err(vec![Problem::file(msg!(
             "file.unreadable",
             path = "",
-            error = e.to_string()
+            error = crate::i18n::io_error(&e)
         ))]),
     }
 }

@@ -42,8 +42,8 @@ pub enum Skip {
     BadName,
     /// No permission to read or write it.
     Permission,
-    /// Reading or writing it failed.
-    Io(String),
+    /// Reading or writing it failed, and why, in words.
+    Io(Msg),
     /// Not taken, on purpose: the message key says why (a damaged file set aside, a copy of
     /// the club's names not merged yet, this machine's Syncthing list).
     NotTaken(&'static str),
@@ -57,7 +57,7 @@ impl Skip {
                 Skip::Permission
             }
             StoreError::Damaged(_) => Skip::TooLarge,
-            other => Skip::Io(other.to_string()),
+            other => Skip::Io(other.msg(None)),
         }
     }
 
@@ -165,9 +165,10 @@ pub fn backup(dir: &Path, out: &Path) -> Result<Backup, StoreError> {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
             Err(e) if shelf.is_empty() => return Err(e.into()),
             Err(e) => {
-                report
-                    .skipped
-                    .push((format!("{shelf}/"), Skip::Io(e.to_string())));
+                report.skipped.push((
+                    format!("{shelf}/"),
+                    Skip::Io(marque_core::i18n::io_error(&e)),
+                ));
                 continue;
             }
         };
@@ -345,7 +346,7 @@ fn restore_one(dir: &Path, name: &str, text: &str) -> Result<Outcome, Skip> {
     let io = |e: std::io::Error| match e.kind() {
         std::io::ErrorKind::PermissionDenied => Skip::Permission,
         std::io::ErrorKind::InvalidFilename => Skip::BadName,
-        _ => Skip::Io(e.to_string()),
+        _ => Skip::Io(marque_core::i18n::io_error(&e)),
     };
     // A shelf that is a link (to a folder elsewhere) is not followed: nothing is written
     // outside the folder.

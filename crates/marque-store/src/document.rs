@@ -70,7 +70,9 @@ impl Outcome {
             Outcome::KeptBeside(Ok(copy)) => {
                 Some(msg!("doc.kept_beside", file = store::shown_name(copy)))
             }
-            Outcome::KeptBeside(Err(e)) => Some(msg!("ui.io_error", error = e.to_string())),
+            Outcome::KeptBeside(Err(e)) => {
+                Some(msg!("ui.io_error", error = marque_core::i18n::io_error(e)))
+            }
         }
     }
 }
@@ -92,25 +94,48 @@ pub enum Reloaded {
 #[derive(Debug, thiserror::Error)]
 pub enum DocError {
     /// The change does not play: nothing changed.
-    #[error("the change does not play")]
+    #[error("{}", english(self))]
     Refused(Vec<Problem>),
     /// The document may not be written.
-    #[error("read only")]
+    #[error("{}", english(self))]
     ReadOnly(ReadOnly),
     /// No such hand, or nothing to undo or redo.
-    #[error("nothing to do")]
+    #[error("{}", english(self))]
     Nothing,
     /// The last change could not be saved: what would read the file over it waits until a
     /// save goes through.
-    #[error("a change is not saved yet")]
+    #[error("{}", english(self))]
     Unsaved,
     /// The change is made here but the file could not be written (kept in memory; the next
     /// save tries again).
-    #[error("not saved: {0}")]
+    #[error("{}", english(self))]
     NotSaved(StoreError),
     /// The file could not be read.
-    #[error(transparent)]
+    #[error("{}", english(self))]
     Store(#[from] StoreError),
+}
+
+impl DocError {
+    /// The error in words, once for every reader: the problems of a change that does not
+    /// play, why the document is read only, a save that failed, the file's error.
+    pub fn msg(&self) -> Msg {
+        match self {
+            DocError::Refused(p) => p
+                .iter()
+                .map(|p| p.msg.clone())
+                .reduce(|all, m| msg!("lines.two", first = all, second = m))
+                .unwrap_or_else(|| Msg::new("log.unknown")),
+            DocError::ReadOnly(r) => msg!("ui.read_only", why = r.msg()),
+            DocError::Nothing => Msg::new("doc.nothing"),
+            DocError::Unsaved => Msg::new("ui.doc.unsaved"),
+            DocError::NotSaved(e) | DocError::Store(e) => e.msg(None),
+        }
+    }
+}
+
+/// The error's words in English, as the locale gives them (its Display, for logs).
+fn english(e: &DocError) -> String {
+    e.msg().render(marque_core::i18n::Lang::En)
 }
 
 /// The session being played.

@@ -21,9 +21,9 @@ pub fn open_regular(path: &Path) -> std::io::Result<(File, fs::Metadata)> {
     let file = open_to_read(path)?;
     let meta = file.metadata()?;
     if !meta.is_file() {
-        return Err(std::io::Error::new(
+        return Err(marque_core::i18n::worded(
             std::io::ErrorKind::InvalidInput,
-            "not a regular file",
+            marque_core::i18n::Msg::new("file.not_regular"),
         ));
     }
     Ok((file, meta))
@@ -157,7 +157,7 @@ pub fn write_problem(path: &str, e: &std::io::Error) -> marque_core::i18n::Msg {
         K::InvalidInput => "store.own_folder",
         _ => "store.write.other",
     };
-    msg!(key, path = path, error = e.to_string())
+    msg!(key, path = path, error = marque_core::i18n::io_error(e))
 }
 
 /// A lock that could not be taken, naming that step: the lock's folder or file, and why.
@@ -165,7 +165,11 @@ pub fn lock_problem(path: &str, e: &std::io::Error) -> marque_core::i18n::Msg {
     if e.kind() == std::io::ErrorKind::InvalidInput {
         return msg!("store.own_folder", path = path);
     }
-    msg!("store.lock_failed", path = path, error = e.to_string())
+    msg!(
+        "store.lock_failed",
+        path = path,
+        error = marque_core::i18n::io_error(e)
+    )
 }
 
 /// A write refused because a file appeared at `path`, said as such; any other error as it is.

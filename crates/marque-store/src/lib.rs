@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use marque_core::i18n::Msg;
+use marque_core::i18n::{Msg, io_error};
 use marque_core::msg;
 
 use marque_core::session::{Facts, Problem, Session, Sheet};
@@ -58,38 +58,44 @@ pub const PEOPLE_FILE: &str = ".people.json";
 /// Why a session file cannot be used.
 #[derive(Debug, Error)]
 pub enum StoreError {
-    #[error("{0}")]
+    #[error("{}", english(self))]
     Io(#[from] std::io::Error),
     /// The file does not read as a session: the problems, as `marque score` prints them.
-    #[error("damaged")]
+    #[error("{}", english(self))]
     Damaged(Vec<Problem>),
     /// A newer Marque wrote this file.
-    #[error("newer version {0}")]
+    #[error("{}", english(self))]
     Newer(u64),
     /// Another window or process holds the lock; its note (pid and time) if readable.
-    #[error("locked")]
+    #[error("{}", english(self))]
     Locked(String),
     /// The file changed on disk since it was read: it is not overwritten.
-    #[error("changed on disk")]
+    #[error("{}", english(self))]
     Changed,
     /// Writing failed (the disk full, the folder read-only, no permission, a name too long…).
-    #[error("{0}")]
+    #[error("{}", english(self))]
     Write(std::io::Error),
     /// The file has no write permission: Marque does not write it.
-    #[error("read-only")]
+    #[error("{}", english(self))]
     ReadOnly,
     /// A file is already there: Marque does not write over it.
-    #[error("exists")]
+    #[error("{}", english(self))]
     Exists(PathBuf),
     /// The file is not a Marque backup.
-    #[error("not a backup")]
+    #[error("{}", english(self))]
     NotBackup(PathBuf),
     /// The lock could not be taken (its folder cannot be made, a lock file that is no file).
-    #[error("lock: {0}")]
+    #[error("{}", english(self))]
     Lock(std::io::Error),
     /// The session would grow past what Marque reads ([`MAX_SESSION_BYTES`]).
-    #[error("too large")]
+    #[error("{}", english(self))]
     TooLarge,
+}
+
+/// The error's words in English, as the locale gives them (its Display, for logs): worded
+/// once, in the locale files, never beside them.
+fn english(e: &StoreError) -> String {
+    e.msg(None).render(marque_core::i18n::Lang::En)
 }
 
 impl StoreError {
@@ -107,9 +113,9 @@ impl StoreError {
             (StoreError::Newer(v), None) => msg!("store.newer", version = *v),
             (StoreError::Locked(note), _) => msg!("store.locked", note = lock_note(note)),
             (StoreError::Io(e), Some(path)) => {
-                msg!("file.unreadable", path = path, error = e.to_string())
+                msg!("file.unreadable", path = path, error = io_error(e))
             }
-            (StoreError::Io(e), None) => msg!("ui.io_error", error = e.to_string()),
+            (StoreError::Io(e), None) => msg!("ui.io_error", error = io_error(e)),
             (StoreError::Changed, _) => Msg::new("store.changed"),
             (StoreError::ReadOnly, Some(path)) => msg!("store.read_only", path = path),
             (StoreError::ReadOnly, None) => Msg::new("store.read_only_here"),
@@ -723,11 +729,14 @@ fn link_to(target: &Path, link: &Path) -> std::io::Result<()> {
     }
     #[cfg(not(unix))]
     {
-        Err(std::io::Error::other(format!(
-            "no symbolic links here ({} → {})",
-            link.display(),
-            target.display()
-        )))
+        Err(marque_core::i18n::worded(
+            std::io::ErrorKind::Unsupported,
+            msg!(
+                "io.no_links",
+                link = link.display().to_string(),
+                target = target.display().to_string()
+            ),
+        ))
     }
 }
 
@@ -780,9 +789,9 @@ fn take_away(path: &Path, kept: &Path) -> std::io::Result<()> {
         std::process::id()
     ));
     if fs::symlink_metadata(&aside).is_ok() {
-        return Err(std::io::Error::new(
+        return Err(marque_core::i18n::worded(
             std::io::ErrorKind::AlreadyExists,
-            format!("{} is there", aside.display()),
+            msg!("io.aside_there", file = aside.display().to_string()),
         ));
     }
     fs::rename(path, &aside)?;
@@ -793,9 +802,37 @@ fn take_away(path: &Path, kept: &Path) -> std::io::Result<()> {
     // where a third came there meanwhile, it stays under the aside name, and that is said.
     match fs::hard_link(&aside, path) {
         Ok(()) => fs::remove_file(&aside),
-        Err(e) => Err(std::io::Error::new(
+        Err(e) => Err(marque_core::i18n::worded(
             e.kind(),
-            format!("a newer file was kept as {}", aside.display()),
+            msg!("io.newer_kept", file = aside.display().to_string()),
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use marque_core::i18n::Lang;
+
+    /// An error is worded once, in the locale files: what it displays (in logs) is its English
+    /// words, and a system error is said by its kind, never by the system's text.
+    #[test]
+    fn an_error_displays_its_english_words() {
+        let full = StoreError::Io(std::io::Error::from_raw_os_error(28));
+        for e in [
+            full,
+            StoreError::Changed,
+            StoreError::Newer(7),
+            StoreError::TooLarge,
+        ] {
+            let en = e.msg(None).render(Lang::En);
+            assert_eq!(e.to_string(), en, "{e:?} displays its English words");
+            assert_ne!(e.msg(None).render(Lang::Fr), en, "{e:?} has French words");
+        }
+        let full = StoreError::Io(std::io::Error::from_raw_os_error(28));
+        assert!(
+            !full.to_string().contains("os error"),
+            "the system's text: {full}"
+        );
     }
 }

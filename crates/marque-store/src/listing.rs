@@ -137,7 +137,7 @@ impl Store {
                 Ok(m) if m.is_file() => None,
                 Ok(m) if m.is_dir() => continue,
                 Ok(_) => Some(marque_core::i18n::Msg::new("file.not_regular")),
-                Err(e) => Some(msg!("ui.io_error", error = e.to_string())),
+                Err(e) => Some(msg!("ui.io_error", error = marque_core::i18n::io_error(e))),
             };
             if let Some(why) = odd {
                 let problem = Problem::file(msg!(
@@ -176,11 +176,9 @@ impl Store {
                         Ok(summary) => FileState::Fine(Box::new(summary)),
                         Err(StoreError::Newer(v)) => FileState::Newer(v),
                         Err(StoreError::Damaged(p)) => FileState::Damaged(p),
-                        Err(e) => FileState::Damaged(vec![Problem::file(msg!(
-                            "file.unreadable",
-                            path = path.display().to_string(),
-                            error = e.to_string()
-                        ))]),
+                        Err(e) => FileState::Damaged(vec![Problem::file(
+                            e.msg(Some(&path.display().to_string())),
+                        )]),
                     };
                     // A damaged file is not kept in the index: one that was not there before
                     // changes nothing.

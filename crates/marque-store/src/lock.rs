@@ -151,9 +151,9 @@ pub(super) fn take(path: &Path) -> Result<(File, String), Take> {
             Err(e) => return Err(failed(e)),
         };
         if !file.metadata().map_err(failed)?.is_file() {
-            return Err(failed(std::io::Error::new(
+            return Err(failed(marque_core::i18n::worded(
                 std::io::ErrorKind::InvalidInput,
-                "the lock file is not a regular file",
+                marque_core::i18n::Msg::new("io.lock_not_file"),
             )));
         }
         match file.try_lock() {
@@ -185,8 +185,9 @@ pub(super) fn take(path: &Path) -> Result<(File, String), Take> {
         w.write_all(note.as_bytes()).map_err(failed)?;
         return Ok((file, previous.trim().to_string()));
     }
-    Err(failed(std::io::Error::other(
-        "the lock file kept vanishing as it was taken",
+    Err(failed(marque_core::i18n::worded(
+        std::io::ErrorKind::Other,
+        marque_core::i18n::Msg::new("io.lock_vanishing"),
     )))
 }
 
@@ -216,28 +217,25 @@ pub(super) fn check_own_folder(dir: &Path) -> std::io::Result<()> {
         match fs::symlink_metadata(dir) {
             Ok(m) if m.is_dir() => return Ok(()),
             Ok(m) if m.file_type().is_symlink() => {
-                return Err(std::io::Error::new(
+                return Err(marque_core::i18n::worded(
                     std::io::ErrorKind::InvalidInput,
-                    format!(
-                        "{} is a symbolic link: Marque does not follow it",
-                        dir.display()
-                    ),
+                    msg!("io.folder_link", folder = dir.display().to_string()),
                 ));
             }
             Ok(_) => {
-                return Err(std::io::Error::new(
+                return Err(marque_core::i18n::worded(
                     std::io::ErrorKind::InvalidInput,
-                    format!("{} is a file, not a folder", dir.display()),
+                    msg!("io.folder_is_file", folder = dir.display().to_string()),
                 ));
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
             Err(e) => return Err(e),
         }
     }
-    Err(std::io::Error::other(format!(
-        "{} kept vanishing as it was made",
-        dir.display()
-    )))
+    Err(marque_core::i18n::worded(
+        std::io::ErrorKind::Other,
+        msg!("io.folder_vanishing", folder = dir.display().to_string()),
+    ))
 }
 
 /// A lock's note (`pid 1234 since 2026-11-24T21:43:00+01:00`, as holders write it) for people:

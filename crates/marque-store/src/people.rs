@@ -57,10 +57,27 @@ pub enum Change {
 #[derive(Debug, thiserror::Error)]
 pub enum PeopleError {
     /// `.people.json` is there but does not read: never written over.
-    #[error("the club's names file does not read")]
+    #[error("{}", english(self))]
     Damaged(PathBuf),
-    #[error(transparent)]
+    #[error("{}", english(self))]
     Store(#[from] StoreError),
+}
+
+impl PeopleError {
+    /// The error in words, once for every reader.
+    pub fn msg(&self) -> marque_core::i18n::Msg {
+        match self {
+            PeopleError::Damaged(path) => {
+                marque_core::msg!("ui.people.damaged", file = crate::shown_name(path))
+            }
+            PeopleError::Store(e) => e.msg(None),
+        }
+    }
+}
+
+/// The error's words in English, as the locale gives them (its Display, for logs).
+fn english(e: &PeopleError) -> String {
+    e.msg().render(marque_core::i18n::Lang::En)
 }
 
 /// The most names remembered.

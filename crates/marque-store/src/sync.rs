@@ -156,7 +156,7 @@ pub struct MergedCopies {
     pub trashed: Vec<PathBuf>,
     /// Copies merged that could not be moved to the trash (they stay; merged again, they add
     /// nothing twice), with why.
-    pub left: Vec<(PathBuf, String)>,
+    pub left: Vec<(PathBuf, Msg)>,
     /// Copies that were other sessions, under a name of their own now.
     pub apart: Vec<PathBuf>,
     /// Copies that do not read as sessions, moved to `damaged/` (where each went).
@@ -210,7 +210,7 @@ impl MergedCopies {
         out.extend(
             self.left
                 .iter()
-                .map(|(p, why)| msg!("merge.left", file = shown(p), why = why.as_str())),
+                .map(|(p, why)| msg!("merge.left", file = shown(p), why = why.clone())),
         );
         out
     }
@@ -348,14 +348,14 @@ pub fn merge_copies(
             match store.shelve_if(p, Shelf::Trash, Some(*stamp)) {
                 Ok(to) => done.trashed.push(to),
                 Err(StoreError::Changed) => done.changed.push(p.clone()),
-                Err(e) => done.left.push((p.clone(), e.to_string())),
+                Err(e) => done.left.push((p.clone(), e.msg(None))),
             }
         }
     }
     for p in apart {
         match move_apart(store, &p) {
             Ok(to) => done.apart.push(to),
-            Err(e) => done.left.push((p, e.to_string())),
+            Err(e) => done.left.push((p, e.msg(None))),
         }
     }
     for (p, stamp) in damaged {
@@ -363,7 +363,7 @@ pub fn merge_copies(
         match store.move_aside_if(&p, stamp) {
             Ok(to) => done.aside.push(to),
             Err(StoreError::Changed) => done.changed.push(p),
-            Err(e) => done.left.push((p, e.to_string())),
+            Err(e) => done.left.push((p, e.msg(None))),
         }
     }
     Ok(Merging::Merged(Box::new(done)))
