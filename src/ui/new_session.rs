@@ -77,11 +77,7 @@ impl NewSession {
                 }
                 Ok(s)
             }
-            Err(p) => Err(p
-                .into_iter()
-                .map(|p| p.msg)
-                .reduce(|all, m| msg!("lines.two", first = all, second = m))
-                .unwrap_or_else(|| Msg::new("log.unknown"))),
+            Err(p) => Err(marque_core::session::Problem::lines(&p)),
         }
     }
 }

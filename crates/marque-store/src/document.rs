@@ -120,11 +120,7 @@ impl DocError {
     /// play, why the document is read only, a save that failed, the file's error.
     pub fn msg(&self) -> Msg {
         match self {
-            DocError::Refused(p) => p
-                .iter()
-                .map(|p| p.msg.clone())
-                .reduce(|all, m| msg!("lines.two", first = all, second = m))
-                .unwrap_or_else(|| Msg::new("log.unknown")),
+            DocError::Refused(p) => Problem::lines(p),
             DocError::ReadOnly(r) => msg!("ui.read_only", why = r.msg()),
             DocError::Nothing => Msg::new("doc.nothing"),
             DocError::Unsaved => Msg::new("ui.doc.unsaved"),

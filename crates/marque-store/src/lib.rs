@@ -104,11 +104,7 @@ impl StoreError {
     /// are of the file at hand. A damaged file's problems are its own words (`Problem`s).
     pub fn msg(&self, path: Option<&str>) -> Msg {
         match (self, path) {
-            (StoreError::Damaged(p), _) => p
-                .iter()
-                .map(|p| p.msg.clone())
-                .reduce(|all, m| msg!("lines.two", first = all, second = m))
-                .unwrap_or_else(|| Msg::new("log.unknown")),
+            (StoreError::Damaged(p), _) => Problem::lines(p),
             (StoreError::Newer(v), Some(_)) => msg!("store.newer_untouched", version = *v),
             (StoreError::Newer(v), None) => msg!("store.newer", version = *v),
             (StoreError::Locked(note), _) => msg!("store.locked", note = lock_note(note)),

@@ -54,6 +54,15 @@ pub enum ProblemKind {
 }
 
 impl Problem {
+    /// Several problems as one message, a line each (none: "unknown").
+    pub fn lines(problems: &[Problem]) -> Msg {
+        problems
+            .iter()
+            .map(|p| p.msg.clone())
+            .reduce(|all, m| crate::msg!("lines.two", first = all, second = m))
+            .unwrap_or_else(|| Msg::new("log.unknown"))
+    }
+
     pub fn file(msg: Msg) -> Problem {
         Problem {
             hand: None,
