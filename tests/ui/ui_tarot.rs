@@ -147,7 +147,12 @@ fn a_tarot_evening_at_four_then_five_with_a_called_king() {
         -20,
         "the deals add up to 0, the adjustment -20"
     );
-    // Before confirming, the foot says the count behind the points, as the table says it.
+    preview_says_the_count(&mut h, dir.path());
+}
+
+/// Before confirming, the foot says the count behind the points, as the table says it; it
+/// follows the keys, and a deal keyed but not confirmed records nothing.
+fn preview_says_the_count(h: &mut H, dir: &std::path::Path) {
     for k in [
         "Preneur : Anne",
         "Contrat : Garde",
@@ -155,29 +160,25 @@ fn a_tarot_evening_at_four_then_five_with_a_called_king() {
         "Chiffre 4",
         "Chiffre 9",
     ] {
-        click(&mut h, k);
+        click(h, k);
     }
     assert!(
         shows_containing(
-            &h,
+            h,
             "il en fallait 41, fait 49 ; gagnée de 8 → (25 + 8) × 2 = 66"
         ),
         "the preview says the count"
     );
-    let entries = saved(dir.path()).hands.len();
-    click(&mut h, "Effacer un chiffre");
-    click(&mut h, "Effacer un chiffre");
-    click(&mut h, "Chiffre 3");
-    click(&mut h, "Chiffre 0");
+    let entries = saved(dir).hands.len();
+    click(h, "Effacer un chiffre");
+    click(h, "Effacer un chiffre");
+    click(h, "Chiffre 3");
+    click(h, "Chiffre 0");
     assert!(
-        shows_containing(&h, "il en fallait 41, fait 30 ; chutée de 11"),
+        shows_containing(h, "il en fallait 41, fait 30 ; chutée de 11"),
         "the count follows the keys"
     );
-    assert_eq!(
-        saved(dir.path()).hands.len(),
-        entries,
-        "a preview records nothing"
-    );
+    assert_eq!(saved(dir).hands.len(), entries, "a preview records nothing");
 }
 
 /// An evening at three: half points, a petit au bout lost by the attack, a poignée, an
