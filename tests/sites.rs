@@ -1,8 +1,11 @@
 //! Game knowledge stays in the games: outside `crates/marque-core/src/games/` (the rules and
 //! their presentation half, `Face`) and `src/ui/forms/` (each game's entry form), no code names
 //! a game: no `GameKind::Bridge`, `HandInfo::Truc(…)`, `Live::Ascenseur(…)`, no
-//! `games::le2500::…`, no `"democratie"` or `"bridge.…"` literal. A sixth game then costs its
-//! module, its form and its texts, and no renderer.
+//! `games::le2500::…`, no `"democratie"` or `"bridge.…"` literal; and no identifier or text key
+//! says a game's own words ([`GAME_WORDS`]: `next_rubber`, `"ui.will_end.chukker"`,
+//! `fn chicago`): what the sheet calls a game's part, how its players sit, how its statistics
+//! count, the game says through its `Face`. A sixth game then costs its module, its form and
+//! its texts, and no renderer.
 //!
 //! A site that must stay goes in [`ALLOWED`] with its reason; this test lists every other one
 //! and fails.
@@ -19,6 +22,29 @@ use marque_core::games::GameKind;
 
 /// Sites allowed outside the games and the forms: (file, the text of the site, why).
 const ALLOWED: &[(&str, &str, &str)] = &[];
+
+/// Each game's words for its own things, besides its id and its module's name: its parts
+/// (rubbers, chukkers, manches, brasses) and what its hands hold (a contract, vulnerability,
+/// honours, a poignée, a chelem, the taker). Matched as whole words of an identifier
+/// (`next_rubber`, `ChartRubber`) or of a text key (`ui.chart.chukker`), a plural too.
+const GAME_WORDS: &[&str] = &[
+    "rubber",
+    "chukker",
+    "chicago",
+    "contract",
+    "vul",
+    "vulnerable",
+    "vulnerability",
+    "honours",
+    "robre",
+    "manche",
+    "retruc",
+    "brasse",
+    "poignee",
+    "chelem",
+    "preneur",
+    "excuse",
+];
 
 /// The enums that have one variant per game.
 const PER_GAME: [&str; 5] = ["GameKind", "HandInfo", "Live", "GameHand", "GameOptions"];
@@ -40,7 +66,12 @@ fn modules(games: &Path) -> Vec<String> {
         .unwrap()
         .map(|e| e.unwrap().path())
         .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
-        .filter(|m| !["mod", "json", "face", "rules", "table"].contains(&m.as_str()))
+        .filter(|m| {
+            ![
+                "mod", "all", "face", "json", "kind", "kit", "rules", "table",
+            ]
+            .contains(&m.as_str())
+        })
         .collect()
 }
 
@@ -50,6 +81,29 @@ fn ident(text: &str) -> &str {
         .find(|c: char| !c.is_alphanumeric() && c != '_')
         .unwrap_or(text.len());
     &text[..end]
+}
+
+/// The words of an identifier or a text key: `ChartRubber`, `next_rubber` and
+/// `ui.chart.rubber` each hold `rubber`.
+fn words_of(token: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let mut prev_lower = false;
+    for c in token.chars() {
+        if c == '_' || c == '.' || c == '-' {
+            out.push(std::mem::take(&mut word));
+            prev_lower = false;
+            continue;
+        }
+        if c.is_uppercase() && prev_lower {
+            out.push(std::mem::take(&mut word));
+        }
+        prev_lower = c.is_lowercase() || c.is_ascii_digit();
+        word.extend(c.to_lowercase());
+    }
+    out.push(word);
+    out.retain(|w| !w.is_empty());
+    out
 }
 
 /// Each site of `line` that names a game.
@@ -75,6 +129,26 @@ fn sites(line: &str, variants: &[String], modules: &[String], ids: &[&str]) -> V
             }
         }
     }
+    let tokens = line.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.' || c == '-'));
+    for token in tokens.filter(|t| t.starts_with(|c: char| c.is_alphabetic() || c == '_')) {
+        let words = words_of(token);
+        let game_word = words.iter().any(|w| {
+            let one = w.strip_suffix('s').unwrap_or(w);
+            GAME_WORDS.contains(&w.as_str())
+                || GAME_WORDS.contains(&one)
+                || modules.iter().any(|m| m == w)
+        });
+        // A site the scans above found already (`GameKind::Bridge`, `"bridge.`) is not
+        // found twice.
+        let seen = found.iter().any(|f: &String| {
+            let f = f.trim_matches(|c| c == '"' || c == '.').to_lowercase();
+            let t = token.to_lowercase();
+            f.contains(&t) || t.contains(f.rsplit("::").next().unwrap_or(&f))
+        });
+        if game_word && !seen {
+            found.push(token.to_string());
+        }
+    }
     found
 }
 
@@ -90,6 +164,7 @@ fn no_code_outside_the_games_and_their_forms_names_a_game() {
     let mut files = Vec::new();
     rust_files(&root.join("src"), &mut files);
     rust_files(&root.join("crates/marque-core/src"), &mut files);
+    rust_files(&root.join("crates/marque-store/src"), &mut files);
     assert!(files.len() > 20, "the sources were found");
     let mut seen = Vec::new();
     for f in files {
@@ -133,4 +208,14 @@ fn the_scan_finds_each_kind_of_site() {
     assert_eq!(found(r#"tr(lang, "bridge.we")"#), [r#""bridge."#]);
     assert_eq!(found(r#"id == "2500""#), [r#""2500""#]);
     assert!(found("GameKind::ALL, games::Face, \"bridges\"").is_empty());
+    // A game's own words, in identifiers and keys.
+    assert_eq!(found("open.next_rubber = true;"), ["open.next_rubber"]);
+    assert_eq!(found("Command::ChartRubber(r)"), ["ChartRubber"]);
+    assert_eq!(
+        found(r#"tr(lang, "ui.will_end.chukker")"#),
+        ["ui.will_end.chukker"]
+    );
+    assert_eq!(found("fn chicago(papers: &[Paper]) -> bool {"), ["chicago"]);
+    assert_eq!(found("let is_bridge = true;"), ["is_bridge"]);
+    assert!(found("let part = parts.last(); let contracted = 1;").is_empty());
 }

@@ -2,8 +2,8 @@
 
 use super::io::{fail, print_text, read_to_score};
 use crate::term::printable;
+use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, Msg};
-use marque_core::msg;
 use marque_core::session::Problem;
 use std::process::ExitCode;
 

@@ -3,7 +3,7 @@
 use super::io::{fail, output_done, printable};
 use crate::term::Kind;
 use marque_core::i18n::Lang;
-use marque_core::msg;
+use marque_core::i18n::msg;
 use marque_core::session::Problem;
 use std::io::Write;
 use std::process::ExitCode;

@@ -5,8 +5,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, Msg};
-use marque_core::msg;
 use marque_core::session::{Problem, Session};
 
 use crate::term::Kind;

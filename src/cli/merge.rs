@@ -4,8 +4,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use marque_core::i18n::msg;
 use marque_core::merge as merge_core;
-use marque_core::msg;
 
 use super::io::{fail, lock_within, printable, store_problems};
 use marque_core::i18n::{Lang, Msg};

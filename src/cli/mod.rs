@@ -19,7 +19,7 @@ use std::process::ExitCode;
 use crate::term::Kind;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
-use marque_core::msg;
+use marque_core::i18n::msg;
 
 use marque_core::i18n::{Lang, Msg};
 use marque_core::session::{Problem, Session};

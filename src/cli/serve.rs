@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use super::folder::folder_or_default;
 use super::io::fail;
+use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
-use marque_core::msg;
 use marque_core::session::Problem;
 
 /// Serves `folder` on `bind`:`port` to at most `clients` at once; prints the address, then a QR code of it drawn with

@@ -21,8 +21,8 @@ use marque_core::view::{Head, RowView};
 use marque_core::session::End;
 
 use marque_core::games::Paper;
+use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
-use marque_core::msg;
 use marque_core::session::Session;
 
 /// A4 in points (portrait), and the margins.
@@ -261,11 +261,11 @@ fn paper(pen: &mut Pen<'_>, paper: &Paper, k: usize, lang: Lang) {
     pen.line(SIZE);
     pen.text(11.0, &paper.title(k).render(lang));
     // Chicago: the chukker's wheel, each deal with its dealer, vulnerability and points.
-    for [deal, dealer, vul, points, running] in paper.wheel_rows(lang) {
+    for [deal, dealer, state, points, running] in paper.wheel_rows(lang) {
         pen.line(SIZE);
         pen.put(MARGIN, SIZE, &deal);
         pen.put(MARGIN + 55.0, SIZE, &dealer);
-        pen.put(MARGIN + 110.0, SIZE, &vul);
+        pen.put(MARGIN + 110.0, SIZE, &state);
         pen.put_right(MARGIN + 320.0, SIZE, &marque_core::view::typeset(&points));
         pen.put(MARGIN + 340.0, SIZE, &format!("Σ {running}"));
     }

@@ -31,8 +31,12 @@ impl PdfError {
                 .collect::<Vec<_>>()
                 .join("\n"),
             // The font shipped inside the binary: what fails there is ours.
-            PdfError::Font(e) => marque_core::msg!("pdf.font", error = e.as_str()).render(lang),
-            PdfError::Subset(e) => marque_core::msg!("pdf.subset", error = e.as_str()).render(lang),
+            PdfError::Font(e) => {
+                marque_core::i18n::msg!("pdf.font", error = e.as_str()).render(lang)
+            }
+            PdfError::Subset(e) => {
+                marque_core::i18n::msg!("pdf.subset", error = e.as_str()).render(lang)
+            }
         }
     }
 }

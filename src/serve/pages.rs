@@ -10,8 +10,8 @@ macro_rules! put {
     };
 }
 
+use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
-use marque_core::msg;
 use marque_core::session::{Session, Sheet};
 use marque_core::view::{SheetView, minus, signed_shown, typeset};
 use marque_store::{FileState, Listed};
@@ -378,13 +378,13 @@ impl Parts {
                 "<table class=\"wheel\"><caption>{}</caption><tbody>",
                 escape(&paper.title(k).render(lang))
             );
-            for [deal, dealer, vul, points, running] in paper.wheel_rows(lang) {
+            for [deal, dealer, state, points, running] in paper.wheel_rows(lang) {
                 put!(
                     wheel,
                     "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td><td>{}</td><td>Σ {}</td></tr>",
                     escape(&deal),
                     escape(&dealer),
-                    escape(&vul),
+                    escape(&state),
                     escape(&typeset(&points)),
                     escape(&typeset(&running))
                 );

@@ -13,8 +13,8 @@ use super::open::Open;
 use super::prefs::{Prefs, ZOOM_MAX, ZOOM_MIN};
 use super::{dialogs, home, new_session, players, prefs, rules, share, sync, watch};
 use marque_core::games::GameKind;
+use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, Msg, tr};
-use marque_core::msg;
 use marque_core::session::Session;
 use marque_store::document::{Document, ReadOnly};
 use marque_store::{self as store, Stamp, Store, people};
@@ -232,7 +232,7 @@ impl App {
         // Taps after which other keys come where the finger is.
         if matches!(
             c,
-            Command::NextRubber
+            Command::NextPart
                 | Command::MergePlayers(..)
                 | Command::SplitPlayer(_)
                 | Command::Shelve(..)
@@ -277,11 +277,11 @@ impl App {
                 o.show_chart = !o.show_chart;
                 o.rows.chart_to_view.set(o.show_chart);
             }),
-            Command::ChartRubber(r) => self.with_open(|o| o.chart_rubber = Some(r)),
+            Command::ChartPart(r) => self.with_open(|o| o.chart_part = Some(r)),
             Command::Word(i, agreed) => self.operate(|o| o.word(i, agreed)),
             Command::ApplyOptions => self.operate(Open::apply_options),
-            Command::NextRubber => self.with_open(|o| {
-                o.next_rubber = true;
+            Command::NextPart => self.with_open(|o| {
+                o.next_part = true;
                 o.reset_form();
             }),
             Command::Export => self.export_or_ask(FileFor::Export),

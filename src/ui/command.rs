@@ -54,7 +54,7 @@ pub enum Command {
     Reopen,
     CancelReopen,
     /// Bridge: the rubber is over and the table goes on with another one (the form comes back).
-    NextRubber,
+    NextPart,
     /// Show or close the scoreboard window for the room.
     ToggleScoreboard,
     /// The room's pages on or off ("Suivre sur les téléphones").
@@ -62,7 +62,7 @@ pub enum Command {
     /// Show or hide the chart of the running totals.
     ToggleChart,
     /// Bridge: the chart of this rubber (`usize::MAX`: of the whole evening).
-    ChartRubber(usize),
+    ChartPart(usize),
     /// The session's title and note, as typed, saved.
     SetTitle,
     /// The other side's word on hand `i`: agreed, or not.

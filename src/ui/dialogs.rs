@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, TryRecvError};
 
 use super::command::FileFor;
+use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, Msg, tr};
-use marque_core::msg;
 use marque_store::StoreError;
 
 /// Asks the desktop for a file (`suggested`: a name to save under); `None` when cancelled or

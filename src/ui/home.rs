@@ -11,8 +11,8 @@ use egui::RichText;
 
 use super::command::Command;
 use marque_core::games::GameKind;
+use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, Msg, tr};
-use marque_core::msg;
 use marque_store::{FileState, Listed, Progress, Shelf, Store, Summary};
 
 #[derive(Default)]

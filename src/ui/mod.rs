@@ -43,7 +43,7 @@ pub use notice::{Notice, render_problems};
 pub use open::Open;
 pub use prefs::{Prefs, ZOOM_MAX, ZOOM_MIN};
 pub use rules::rule_ids;
-pub use sheet::{chart_points, rubbers_of};
+pub use sheet::{chart_points, parts_of};
 
 /// Draws the whole app, then carries out what was asked.
 pub fn frame(app: &mut App, ui: &mut egui::Ui) {

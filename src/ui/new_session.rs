@@ -6,8 +6,8 @@ use serde_json::{Map, Value, json};
 use super::command::Command;
 use super::prefs::Prefs;
 use marque_core::games::{GameKind, OptDesc, OptKind};
+use marque_core::i18n::msg;
 use marque_core::i18n::{Arg, Lang, Msg, tr};
-use marque_core::msg;
 use marque_core::session::Session;
 
 /// The options of a game, in the order shown; the first value is the default.
@@ -82,10 +82,10 @@ impl NewSession {
     }
 }
 
-/// The label of seat `i` for the game (bridge seats are N E S W).
+/// The label of seat `i` for the game (its name where the game names its seats).
 fn seat_label(lang: Lang, game: GameKind, i: usize) -> String {
     if let Some(seat) = game.seat_key(i) {
-        msg!("ui.new.seat_bridge", seat = tr(lang, seat)).render(lang)
+        msg!("ui.new.seat_named", seat = tr(lang, seat)).render(lang)
     } else {
         msg!("ui.new.seat", n = i + 1).render(lang)
     }
@@ -117,17 +117,7 @@ pub fn show(
         });
         ui.add_space(6.0);
         ui.label(RichText::new(tr(lang, "ui.new.players")).strong());
-        ui.label(
-            RichText::new(tr(
-                lang,
-                if ns.game.seat_key(0).is_some() {
-                    "ui.new.order_bridge"
-                } else {
-                    "ui.new.order"
-                },
-            ))
-            .weak(),
-        );
+        ui.label(RichText::new(tr(lang, ns.game.seating().unwrap_or("ui.new.order"))).weak());
         let (lo, hi) = ns.game.players();
         // Both buttons always there (greyed at the bounds), above the seats: a seat added goes
         // below them, and each tap adds one.

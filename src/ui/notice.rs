@@ -2,8 +2,8 @@
 //! storage errors and problems said in the reader's language.
 
 use marque_core::games::GameKind;
+use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, Msg};
-use marque_core::msg;
 use marque_core::session::Problem;
 use marque_store::StoreError;
 use marque_store::document::DocError;

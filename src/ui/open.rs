@@ -41,7 +41,7 @@ pub struct Open {
     pub show_chart: bool,
     /// Bridge: which rubber the chart shows (`None`: the one being played; past the last: the
     /// whole evening).
-    pub chart_rubber: Option<usize>,
+    pub chart_part: Option<usize>,
     /// The session's title and note as typed (saved by [`super::command::Command::SetTitle`]).
     pub title: String,
     pub note: String,
@@ -54,7 +54,7 @@ pub struct Open {
     /// The table was asked whether to open this closed session again.
     pub confirm_reopen: bool,
     /// Bridge: after a complete rubber, the table chose "next rubber" (else it is asked).
-    pub next_rubber: bool,
+    pub next_part: bool,
     /// Options changed to see what the session would give under them (nothing is saved).
     pub whatif: serde_json::Map<String, serde_json::Value>,
     /// The table event the form enters (None: a hand).
@@ -94,12 +94,12 @@ impl Open {
             preview: None,
             show_log: false,
             show_chart: false,
-            chart_rubber: None,
+            chart_part: None,
             export_path: String::new(),
             save_error: None,
             rows: rows::Rows::default(),
             confirm_reopen: false,
-            next_rubber: false,
+            next_part: false,
             candidate: Err(Msg::new("ui.form.incomplete")),
             modes,
             form_top: true,
@@ -179,7 +179,7 @@ impl Open {
         self.form_edits = self.editing.is_some();
         let doc = &self.doc;
         // After a complete rubber the table says whether another one follows.
-        let more = !doc.sheet().natural_end || self.next_rubber;
+        let more = !doc.sheet().natural_end || self.next_part;
         if doc.read_only().is_some() || !(more || self.editing.is_some()) {
             self.form = Form::empty();
             return;
@@ -298,7 +298,7 @@ impl Open {
                     .selected
                     .filter(|&i| i < open.doc.session().hands.len());
                 // A rubber that this change completes asks again whether another follows.
-                open.next_rubber &= !open.doc.sheet().natural_end;
+                open.next_part &= !open.doc.sheet().natural_end;
                 open.rows = rows::Rows::default();
                 open.reset_form();
             }

@@ -7,8 +7,8 @@ use egui::RichText;
 
 use super::command::Command;
 use super::prefs::Prefs;
+use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
-use marque_core::msg;
 use marque_core::stats::{HeadToHead, People, Player, head_to_head, roster};
 use marque_store::played;
 
@@ -377,10 +377,9 @@ fn figures(
                     ui.set_width(inner);
                     ui.vertical(|ui| {
                         ui.label(RichText::new(head).strong());
-                        // An evening is won once the table ends it; its rubbers, as they go.
-                        if GameKind::from_id(id).is_some_and(GameKind::goes_on) {
-                            let note = tr(lang, "ui.players.bridge_note");
-                            ui.label(RichText::new(note).weak().small());
+                        // Where the game's statistics count their own way, the game says how.
+                        if let Some(note) = GameKind::from_id(id).and_then(GameKind::stats_note) {
+                            ui.label(RichText::new(tr(lang, note)).weak().small());
                         }
                         egui::Grid::new(("figures", id))
                             .num_columns(2)

@@ -5,8 +5,8 @@
 use egui::RichText;
 
 use marque_core::games::GameKind;
+use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
-use marque_core::msg;
 use marque_core::ratings::{Ladder, Moved, Ratings, rate};
 use marque_core::stats::People;
 

@@ -7,8 +7,8 @@ use egui::{Align, FontId, RichText, TextFormat, Ui, ViewportBuilder, ViewportCom
 
 use super::command::Command;
 use super::open::Open;
+use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
-use marque_core::msg;
 
 /// How many rubbers' results the board shows, the last ones.
 const RESULTS_SHOWN: usize = 3;

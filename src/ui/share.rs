@@ -5,8 +5,8 @@
 
 use egui::{Color32, RichText};
 
+use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
-use marque_core::msg;
 
 /// Sharing under way: the server, and its address's QR code.
 pub struct Shared {

@@ -10,9 +10,9 @@ use super::command::Command;
 use super::notice::{Notice, store_notice};
 use super::open::Open;
 use super::sheet::rows;
+use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, Msg, tr};
 use marque_core::merge::Pending;
-use marque_core::msg;
 use marque_store::Merging;
 use marque_store::document::Reloaded;
 
@@ -117,7 +117,7 @@ fn shown_anew(open: &mut Open, hands: bool) {
         .selected
         .filter(|&i| i < open.doc.session().hands.len());
     open.preview = None;
-    let ended = open.doc.sheet().natural_end && !open.next_rubber;
+    let ended = open.doc.sheet().natural_end && !open.next_part;
     if open.editing.is_some() || ended || open.doc.read_only().is_some() {
         // The hand being edited may be elsewhere now, or the game is over: the form is made
         // again.

@@ -6,8 +6,8 @@ use egui::RichText;
 
 use super::command::Command;
 use marque_core::games::GameKind;
+use marque_core::i18n::msg;
 use marque_core::i18n::{Arg, Lang, Msg, tr};
-use marque_core::msg;
 
 /// The steps of the tour, from 1.
 pub const TOUR_STEPS: usize = 3;

@@ -23,9 +23,9 @@ fn bridge_charts_a_rubber_at_a_time_or_the_evening() {
         let open = h.state().open.as_ref().unwrap();
         let sheet = open.doc.sheet();
         marque::ui::chart_points(
-            &marque::ui::rubbers_of(sheet),
+            &marque::ui::parts_of(sheet),
             &sheet.running(),
-            open.chart_rubber,
+            open.chart_part,
             2,
         )
     };

@@ -9,7 +9,7 @@
 use serde_json::{Map, Value};
 
 use crate::i18n::Msg;
-use crate::msg;
+use crate::i18n::msg;
 use crate::session::{Problem, Session, Sheet};
 
 /// One step of a count: who gets how many points, by which rule, and the sum written out.

@@ -521,6 +521,10 @@ macro_rules! msg {
     };
 }
 
+/// The macro's home: it is spelled `i18n::msg!` from anywhere, as the module that defines
+/// [`Msg`] (`#[macro_export]` also puts it at the crate's root, which nothing names).
+pub use crate::msg;
+
 /// A system error in the reader's words, by its kind (never the system's own English text):
 /// "le disque est plein", "permission denied". Kinds without words of their own are a system
 /// error.

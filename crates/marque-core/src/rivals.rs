@@ -9,8 +9,8 @@
 use std::collections::BTreeMap;
 
 use crate::games::GameKind;
+use crate::i18n::msg;
 use crate::i18n::{Arg, Msg};
-use crate::msg;
 use crate::ratings::{Rated, instant};
 use crate::stats::{People, seat_keys_of, shown_name};
 

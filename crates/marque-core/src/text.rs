@@ -3,8 +3,8 @@
 use std::fmt::Write;
 
 use crate::games::{GameKind, Line};
+use crate::i18n::msg;
 use crate::i18n::{Lang, Msg, tr};
-use crate::msg;
 use crate::session::{Paper, Problem, Session, Sheet};
 use crate::view::{RowView, signed};
 
@@ -19,11 +19,12 @@ pub fn side_names(sheet: &Sheet, lang: Lang) -> Vec<String> {
     names
 }
 
-/// The evening's standing after its rubbers (bridge): "Soirée après 2 robres : NS 1340, EO 600".
+/// The session's standing after its papers, in the game's words: "Soirée après 2 robres :
+/// NS 1340, EO 600".
 pub fn evening(papers: &[Paper]) -> Msg {
     let sum = |s: usize| papers.iter().map(|p| p.totals[s]).sum::<i64>();
-    let chicago = papers.iter().any(|p| p.wheel.is_some());
-    Paper::evening_of(papers.len(), [sum(0), sum(1)], chicago)
+    let wheels = papers.iter().any(|p| p.wheel.is_some());
+    Paper::evening_of(papers.len(), [sum(0), sum(1)], wheels)
 }
 
 /// The whole sheet as text, written to `out` hand by hand as the session is played again: the
@@ -38,7 +39,7 @@ pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Res
     writeln!(
         text,
         "{}",
-        crate::msg!("explain.options", list = opts).render(lang)
+        crate::i18n::msg!("explain.options", list = opts).render(lang)
     )?;
     writeln!(text)?;
     out.write_all(text.as_bytes())?;
@@ -68,12 +69,12 @@ pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Res
     failed?;
     text.clear();
     if session.game.has_paper() {
-        let (rubbers, totals, chicago) = write_papers(session, &end, lang, out)?;
+        let (count, totals, wheels) = write_papers(session, &end, lang, out)?;
         for l in &end.closing {
             line_text(&mut text, "", l, &names, &colon, lang)?;
         }
-        if rubbers > 1 {
-            let evening = Paper::evening_of(rubbers, totals, chicago);
+        if count > 1 {
+            let evening = Paper::evening_of(count, totals, wheels);
             writeln!(text, "{}", evening.render(lang))?;
         }
     }
@@ -102,12 +103,12 @@ fn write_papers(
     lang: Lang,
     out: &mut dyn std::io::Write,
 ) -> Result<(usize, [i64; 2], bool), Written> {
-    let (mut count, mut totals, mut chicago) = (0, [0, 0], false);
+    let (mut count, mut totals, mut wheels) = (0, [0, 0], false);
     let mut failed = Ok(());
     crate::view::each_paper(session, end, |k, paper| {
         totals[0] += paper.totals[0];
         totals[1] += paper.totals[1];
-        chicago |= paper.wheel.is_some();
+        wheels |= paper.wheel.is_some();
         if failed.is_ok() {
             let mut text = String::new();
             failed = paper_sheet(&mut text, paper, k, lang)
@@ -118,7 +119,7 @@ fn write_papers(
     })
     .map_err(Written::Problems)?;
     failed?;
-    Ok((count, totals, chicago))
+    Ok((count, totals, wheels))
 }
 
 /// Why the text sheet stopped.
@@ -227,10 +228,10 @@ fn paper_sheet(out: &mut String, paper: &Paper, k: usize, lang: Lang) -> std::fm
     };
     writeln!(out, "{}", paper.title(k).render(lang))?;
     // Chicago: the wheel first, as players draw it in the sheet's corner.
-    for [deal, dealer, vul, points, running] in paper.wheel_rows(lang) {
+    for [deal, dealer, state, points, running] in paper.wheel_rows(lang) {
         writeln!(
             out,
-            "  {deal:<8} {dealer:<7} {vul:<22} {points:>13}   Σ {running}"
+            "  {deal:<8} {dealer:<7} {state:<22} {points:>13}   Σ {running}"
         )?;
     }
     writeln!(
@@ -295,7 +296,7 @@ pub fn options_text(session: &Session, options: &serde_json::Value, lang: Lang) 
                     .unwrap_or_else(|| n.to_string()),
                 other => other.to_string(),
             };
-            crate::msg!("explain.option", name = name, value = value).render(lang)
+            crate::i18n::msg!("explain.option", name = name, value = value).render(lang)
         })
         .collect::<Vec<_>>()
         .join(&tr(lang, "list.sep"))

@@ -7,8 +7,8 @@
 //! ([`each_row`]).
 
 use crate::games::{GameKind, Line, Paper, Place};
+use crate::i18n::msg;
 use crate::i18n::{Lang, Msg};
-use crate::msg;
 use crate::session::{End, Hand, HandRow, Problem, Session, Sheet};
 use crate::stream::Played;
 
@@ -211,10 +211,10 @@ impl RowView {
     pub fn title(&self, names: &[String]) -> Msg {
         match (self.part_won, &self.part_winner) {
             (Some(_), Some(winner)) => {
-                msg!("sheet.manche_won", label = self.label.clone()).with("winner", winner.clone())
+                msg!("sheet.part_won", label = self.label.clone()).with("winner", winner.clone())
             }
             (Some(w), None) => msg!(
-                "sheet.manche_won",
+                "sheet.part_won",
                 label = self.label.clone(),
                 winner = names.get(w).map(String::as_str).unwrap_or("")
             ),
@@ -475,7 +475,7 @@ pub fn last_hand(session: &Session, sheet: &Sheet, names: &[String]) -> Option<M
     } else {
         "view.last_hand"
     };
-    Some(crate::msg!(
+    Some(crate::i18n::msg!(
         key,
         entry = session.game.place_title(session.place(i)),
         what = sheet.label(&session.hands, i),
@@ -501,7 +501,7 @@ pub fn each_paper(
         }
     };
     crate::stream::play_each(session, |p| {
-        if let Some(ended) = papers.push(&p.row.info, &p.row.lines) {
+        if let Some(ended) = papers.push_row(&p.row.info, &p.row.lines) {
             put(ended, p.after);
         }
     })?;

@@ -12,18 +12,24 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use marque_core::i18n::Msg;
-use marque_core::msg;
+use marque_core::i18n::msg;
 
-use crate as store;
-use crate::{
-    BACKUP_FORMAT, MAX_BACKUP_BYTES, MAX_PREFS_BYTES, MAX_SESSION_BYTES, StoreError, read_file,
-};
+use crate::error::StoreError;
+use crate::files::exists_or;
+use crate::files::read_file;
+use crate::limits::{MAX_BACKUP_BYTES, MAX_PREFS_BYTES, MAX_SESSION_BYTES};
+use crate::own::own_folder;
+use crate::own::{MACHINE_ONLY, STIGNORE};
+use crate::own::{PEOPLE_FILE, PREFS_FILE};
+use crate::store::{BACKUP_FORMAT, Store, shown_name};
+use crate::sync::copies_of;
+use crate::write::write_new;
 use marque_core::session::Session;
 
 /// The preferences file's name in a data folder (and in a backup).
-pub const PREFS: &str = store::PREFS_FILE;
+pub const PREFS: &str = PREFS_FILE;
 /// The folder's own files a backup keeps besides the sessions: preferences and the names.
-const FOLDER_FILES: [&str; 2] = [PREFS, store::PEOPLE_FILE];
+const FOLDER_FILES: [&str; 2] = [PREFS, PEOPLE_FILE];
 /// The shelves a backup takes, by their folder ("" for the sessions themselves).
 const SHELVES: [&str; 3] = ["", "archive", "trash"];
 
@@ -204,7 +210,7 @@ pub fn backup(dir: &Path, out: &Path) -> Result<Backup, StoreError> {
         .filter(|e| !FOLDER_FILES.iter().any(|f| e["name"] == *f))
         .count();
     let bundle = serde_json::json!({"format": BACKUP_FORMAT, "version": 1, "sessions": entries});
-    store::write_new(out, bundle.to_string().as_bytes()).map_err(|e| store::exists_or(e, out))?;
+    write_new(out, bundle.to_string().as_bytes()).map_err(|e| exists_or(e, out))?;
     Ok(report)
 }
 
@@ -225,22 +231,20 @@ fn left_out(dir: &Path, report: &mut Backup) {
             ));
         }
     }
-    for c in store::copies_of(&dir.join(store::PEOPLE_FILE)) {
-        report.skipped.push((
-            store::shown_name(&c),
-            Skip::NotTaken("backup.skip.people_copy"),
-        ));
+    for c in copies_of(&dir.join(PEOPLE_FILE)) {
+        report
+            .skipped
+            .push((shown_name(&c), Skip::NotTaken("backup.skip.people_copy")));
     }
-    let list = read_file(&dir.join(store::STIGNORE), MAX_PREFS_BYTES).unwrap_or_default();
+    let list = read_file(&dir.join(STIGNORE), MAX_PREFS_BYTES).unwrap_or_default();
     let own = String::from_utf8_lossy(&list)
         .lines()
         .map(str::trim)
-        .any(|l| !l.is_empty() && !l.starts_with("//") && !store::MACHINE_ONLY.contains(&l));
+        .any(|l| !l.is_empty() && !l.starts_with("//") && !MACHINE_ONLY.contains(&l));
     if own {
-        report.skipped.push((
-            store::STIGNORE.to_string(),
-            Skip::NotTaken("backup.skip.stignore"),
-        ));
+        report
+            .skipped
+            .push((STIGNORE.to_string(), Skip::NotTaken("backup.skip.stignore")));
     }
 }
 
@@ -351,11 +355,11 @@ fn restore_one(dir: &Path, name: &str, text: &str) -> Result<Outcome, Skip> {
     // A shelf that is a link (to a folder elsewhere) is not followed: nothing is written
     // outside the folder.
     if folder != dir {
-        store::own_folder(&folder).map_err(io)?;
+        own_folder(&folder).map_err(io)?;
     }
     let dest = folder.join(&file);
     if fs::symlink_metadata(&dest).is_err() {
-        store::write_new(&dest, text.as_bytes()).map_err(io)?;
+        write_new(&dest, text.as_bytes()).map_err(io)?;
         return Ok(Outcome::Restored);
     }
     if holds(&dest, text) {
@@ -377,7 +381,19 @@ fn restore_one(dir: &Path, name: &str, text: &str) -> Result<Outcome, Skip> {
             }
         }
     }
-    let copy = crate::Store::new(&folder).new_path(&copies);
-    store::write_new(&copy, text.as_bytes()).map_err(io)?;
+    let copy = Store::new(&folder).new_path(&copies);
+    write_new(&copy, text.as_bytes()).map_err(io)?;
     Ok(Outcome::Beside)
+}
+
+impl Store {
+    /// See [`backup()`].
+    pub fn backup(&self, out: &Path) -> Result<Backup, StoreError> {
+        backup(&self.dir, out)
+    }
+
+    /// See [`restore()`].
+    pub fn restore(&self, from: &Path) -> Result<Restore, StoreError> {
+        restore(&self.dir, from)
+    }
 }

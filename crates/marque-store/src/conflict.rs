@@ -7,7 +7,11 @@ use std::path::{Path, PathBuf};
 use marque_core::history::{self, Action, Change};
 use marque_core::session::{Hand, Session};
 
-use super::{Loaded, Store, StoreError, read_session, write_atomic};
+use crate::error::StoreError;
+use crate::save::read_session;
+use crate::stamp::Loaded;
+use crate::store::Store;
+use crate::write::write_atomic;
 
 /// How a change met a file changed since it was read.
 #[derive(Debug)]

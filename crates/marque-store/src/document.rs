@@ -14,12 +14,16 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate as store;
-use crate::{Loaded, Lock, Merging, Stamp, Store, StoreError};
+use crate::error::StoreError;
+use crate::lock::Lock;
+use crate::stamp::{Loaded, Stamp};
+use crate::store::Store;
+use crate::sync::Merging;
 use marque_core::games::GameHand;
 use marque_core::history::{self, Action, Change, UndoStack};
 use marque_core::i18n::Msg;
+use marque_core::i18n::msg;
 use marque_core::merge::Choice;
-use marque_core::msg;
 use marque_core::session::{Hand, Problem, Session, Sheet};
 
 /// How long a save waits for another writer (`marque add`, another window) to finish: an add

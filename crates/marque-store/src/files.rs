@@ -2,18 +2,15 @@
 //! writes; every failure said as a problem of the file.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::Path;
 
-use marque_core::msg;
+use marque_core::i18n::msg;
 
-use super::lock::{own_folder, temporaries};
-use super::{Stamp, StoreError};
+use crate::error::StoreError;
+use crate::limits::MAX_SESSION_BYTES;
+use crate::stamp::Stamp;
 use marque_core::session::Problem;
-
-/// The largest session file Marque reads: far more than any evening (a 10,000-hand session is a
-/// few megabytes), far less than what would exhaust memory.
-pub const MAX_SESSION_BYTES: u64 = 64 << 20;
 
 /// Opens a file to read without waiting on it (a FIFO given as a session never blocks) and only
 /// if it is a regular file.
@@ -52,13 +49,6 @@ pub fn read_file(path: &Path, cap: u64) -> Result<Vec<u8>, StoreError> {
     read_capped_into(file, cap, &mut bytes)?;
     Ok(bytes)
 }
-
-/// The largest index, preferences file and backup Marque reads.
-pub const MAX_INDEX_BYTES: u64 = 64 << 20;
-
-pub const MAX_PREFS_BYTES: u64 = 1 << 20;
-
-pub const MAX_BACKUP_BYTES: u64 = 1 << 30;
 
 /// Reads at most `limit` bytes; past it, the problem to report.
 pub fn read_capped(r: impl Read, limit: u64) -> Result<Vec<u8>, StoreError> {
@@ -143,35 +133,6 @@ pub(super) fn newer_version(problems: &[Problem]) -> Option<u64> {
     }
 }
 
-/// What a failed write says: the disk full, the folder read-only, no permission, a name too
-/// long, or the system's own words.
-pub fn write_problem(path: &str, e: &std::io::Error) -> marque_core::i18n::Msg {
-    use std::io::ErrorKind as K;
-    let key = match e.kind() {
-        K::StorageFull | K::QuotaExceeded => "store.write.full",
-        K::ReadOnlyFilesystem => "store.write.read_only_fs",
-        K::PermissionDenied => "store.write.permission",
-        K::InvalidFilename => "store.write.name_too_long",
-        // What own_folder and open_regular refuse: a link, a file or a FIFO where Marque's own
-        // hidden folder or a file to write should be.
-        K::InvalidInput => "store.own_folder",
-        _ => "store.write.other",
-    };
-    msg!(key, path = path, error = marque_core::i18n::io_error(e))
-}
-
-/// A lock that could not be taken, naming that step: the lock's folder or file, and why.
-pub fn lock_problem(path: &str, e: &std::io::Error) -> marque_core::i18n::Msg {
-    if e.kind() == std::io::ErrorKind::InvalidInput {
-        return msg!("store.own_folder", path = path);
-    }
-    msg!(
-        "store.lock_failed",
-        path = path,
-        error = marque_core::i18n::io_error(e)
-    )
-}
-
 /// A write refused because a file appeared at `path`, said as such; any other error as it is.
 pub fn exists_or(e: std::io::Error, path: &Path) -> StoreError {
     if e.kind() == std::io::ErrorKind::AlreadyExists {
@@ -181,55 +142,23 @@ pub fn exists_or(e: std::io::Error, path: &Path) -> StoreError {
     }
 }
 
-/// Writes `bytes` to `path` so that a crash at any moment leaves the old file or the new one.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    replace_file(path, bytes, true, None)
-}
-
-/// Writes a new file at `path`, whole or not at all, and never over anything there: not even
-/// over a file that appears while it is written (an `AlreadyExists` error then). The data goes
-/// to a temporary file beside it first, which is then linked in place (a link, unlike a
-/// rename, fails where a name exists); where the folder takes no links (some USB sticks), the
-/// file is created anew and written, never replacing one.
-pub fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    write_new_with(path, &mut |f| f.write_all(bytes))
-}
-
-/// [`write_new`] of what `fill` writes, as it writes it: a long export (a PDF of 100,000
-/// deals) goes to the disk without being held whole in memory. `fill` may be called twice
-/// (where no temporary file can be made beside `path`, it writes `path` itself).
-pub fn write_new_with(path: &Path, fill: Fill<'_>) -> std::io::Result<()> {
-    match replace_file_as(path, fill, true, None, true, None) {
-        Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists && !path.exists() => {
-            let mut f = OpenOptions::new().write(true).create_new(true).open(path)?;
-            let written = fill(&mut f).and_then(|()| f.sync_all());
-            if written.is_err() {
-                drop(f);
-                // The write already failed, and says so: the half-written file goes if it can.
-                fs::remove_file(path).ok();
-            }
-            written
-        }
-        other => other,
+/// Syncs a folder's entries to the disk (after a rename in it). Best effort: some file systems
+/// refuse to sync a folder, and the rename itself has already happened.
+pub(super) fn sync_dir(dir: &Path) {
+    if let Ok(d) = File::open(dir) {
+        d.sync_all().ok();
     }
-}
-
-/// Writes `bytes` to a temporary file beside `path` and renames it over `path`; with `sync`, the
-/// data and the rename reach the disk before it returns.
-pub(super) fn replace_file(
-    path: &Path,
-    bytes: &[u8],
-    sync: bool,
-    keep: Option<&fs::Metadata>,
-) -> std::io::Result<()> {
-    replace_file_as(path, &mut |f| f.write_all(bytes), sync, keep, false, None)
 }
 
 /// What writes a file's content (through a buffer of its own if it writes in small pieces).
 pub type Fill<'a> = &'a mut dyn FnMut(&mut File) -> std::io::Result<()>;
 
-/// [`replace_file`], or with `new_only` [`write_new`]'s linking in place.
-pub(super) fn replace_file_as(
+/// Writes what `fill` writes to the temporary file `tmp` and renames it over `path` (with
+/// `new_only`, links it in place, never over a file there); with `sync`, the data and the
+/// rename reach the disk before it returns; `keep`: the permissions and owner to give it;
+/// `check`: the last look before the rename, the folder locked for that moment.
+pub(super) fn replace_via(
+    tmp: &Path,
     path: &Path,
     fill: Fill<'_>,
     sync: bool,
@@ -241,13 +170,7 @@ pub(super) fn replace_file_as(
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let (tmp_dir, prefix) = temporaries(path);
-    own_folder(&tmp_dir)?;
-    // Process and a count: two threads of one process (two listings of the folder) never
-    // share a temporary file.
-    static COUNT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let tmp = tmp_dir.join(format!("{prefix}{}-{n}.tmp", std::process::id()));
+    let tmp = tmp.to_path_buf();
     let result = (|| {
         let mut f = OpenOptions::new()
             .write(true)
@@ -298,12 +221,4 @@ pub(super) fn replace_file_as(
         fs::remove_file(&tmp).ok();
     }
     result
-}
-
-/// Syncs a folder's entries to the disk (after a rename in it). Best effort: some file systems
-/// refuse to sync a folder, and the rename itself has already happened.
-pub(super) fn sync_dir(dir: &Path) {
-    if let Ok(d) = File::open(dir) {
-        d.sync_all().ok();
-    }
 }

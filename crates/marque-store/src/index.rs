@@ -5,13 +5,13 @@ use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::Path;
 
-use super::files::{MAX_SESSION_BYTES, not_utf8, open_to_read, parse_with, read_bytes, too_large};
-use super::{FileState, Listed, Stamp, StoreError, Summary};
+use crate::error::StoreError;
+use crate::files::{not_utf8, open_to_read, parse_with, read_bytes, too_large};
+use crate::limits::MAX_SESSION_BYTES;
+use crate::stamp::Stamp;
+use crate::summary::{FileState, Listed, Summary};
 use marque_core::ratings::Kept;
 use marque_core::session::Session;
-
-/// The session index's file, in the data folder.
-pub const INDEX: &str = ".index.json";
 
 /// The layout of the index's entries: a change to [`Summary`] moves it.
 pub(super) const INDEX_LAYOUT: u32 = 8;

@@ -5,14 +5,21 @@
 use std::fs;
 use std::path::PathBuf;
 
-use marque_core::msg;
+use marque_core::i18n::msg;
 use marque_core::ratings::{Kept, Order, Ratings};
 use marque_core::stats::People;
 
-use super::files::{MAX_INDEX_BYTES, read_file, replace_file};
-use super::index::{Index, IndexOut, index_version, summarize_listed};
-use super::sync::copy_of;
-use super::{FileState, INDEX, Listed, Problem, Shelf, Stamp, Store, StoreError};
+use crate::error::StoreError;
+use crate::files::read_file;
+use crate::index::{Index, IndexOut, index_version, summarize_listed};
+use crate::limits::MAX_INDEX_BYTES;
+use crate::own::INDEX;
+use crate::stamp::Stamp;
+use crate::store::Store;
+use crate::summary::{FileState, Listed, Shelf};
+use crate::sync::copy_of;
+use crate::write::replace_file;
+use marque_core::session::Problem;
 
 /// A folder as listed, before its index is written again.
 #[derive(Default)]
@@ -47,6 +54,27 @@ impl Store {
         all
     }
 
+    /// Every `*.json` file of the folder with its state, newest first. Files whose size and
+    /// modification time are those of the index are not read again; the index is rewritten when
+    /// anything changed (where the folder can be written).
+    pub fn list(&self) -> Vec<Listed> {
+        self.list_as(true)
+    }
+
+    /// [`Store::list`] for a reader that writes nothing (the room's pages): the index is used
+    /// where it is up to date, never written.
+    pub fn list_reading(&self) -> Vec<Listed> {
+        self.list_as(false)
+    }
+
+    fn list_as(&self, write_index: bool) -> Vec<Listed> {
+        let scan = self.scan();
+        if scan.changed && write_index {
+            self.write_index(&scan.listed, scan.entries, scan.kept.as_ref());
+        }
+        scan.listed
+    }
+
     /// The sessions statistics count, and the ladders of their ratings: those the folder's
     /// index kept, where they were made from these very sessions and names merged by hand; else
     /// made now, and kept in the index (`write`: where the folder can be written; the room's
@@ -56,7 +84,7 @@ impl Store {
         let mut all = scan.listed;
         let n = all.len();
         all.extend(Store::new(self.shelf_dir(Shelf::Archive)).list_as(write));
-        let order = Order::of(super::rated(&all));
+        let order = Order::of(crate::summary::rated(&all));
         let of = order.fingerprint(people);
         let (ratings, kept, made) = match scan.kept.filter(|k| k.fingerprint() == of) {
             Some(kept) => (kept.ratings(), kept, false),

@@ -5,8 +5,8 @@ use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::StoreError;
-use marque_core::msg;
+use crate::error::StoreError;
+use crate::own::{LOCKS, hidden_dir, own_folder, temporaries};
 
 /// The right to write one session file, held until dropped.
 ///
@@ -191,76 +191,6 @@ pub(super) fn take(path: &Path) -> Result<(File, String), Take> {
     )))
 }
 
-/// Makes Marque's own hidden folder `dir` (locks, temporaries) if it is not there, and checks
-/// it is a folder of its own: a symbolic link there (to a folder elsewhere, or to nothing) or a
-/// file is refused, never followed.
-pub fn own_folder(dir: &Path) -> std::io::Result<()> {
-    check_own_folder(dir)?;
-    // Marque's own files are about to be made beside the sessions: a folder shared with
-    // Syncthing keeps them on this machine (once the folder is known to be Marque's own: a
-    // refused one writes nothing).
-    if let Some(parent) = dir.parent() {
-        super::keep_machine_files(parent);
-    }
-    Ok(())
-}
-
-pub(super) fn check_own_folder(dir: &Path) -> std::io::Result<()> {
-    // A cleaner may take the folder away between its making and its check: made again, a
-    // few times, rather than failing on a folder that was there a moment ago.
-    for _ in 0..100 {
-        match fs::create_dir(dir) {
-            Ok(()) => return Ok(()),
-            Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => return Err(e),
-            Err(_) => {}
-        }
-        match fs::symlink_metadata(dir) {
-            Ok(m) if m.is_dir() => return Ok(()),
-            Ok(m) if m.file_type().is_symlink() => {
-                return Err(marque_core::i18n::worded(
-                    std::io::ErrorKind::InvalidInput,
-                    msg!("io.folder_link", folder = dir.display().to_string()),
-                ));
-            }
-            Ok(_) => {
-                return Err(marque_core::i18n::worded(
-                    std::io::ErrorKind::InvalidInput,
-                    msg!("io.folder_is_file", folder = dir.display().to_string()),
-                ));
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-            Err(e) => return Err(e),
-        }
-    }
-    Err(marque_core::i18n::worded(
-        std::io::ErrorKind::Other,
-        msg!("io.folder_vanishing", folder = dir.display().to_string()),
-    ))
-}
-
-/// A lock's note (`pid 1234 since 2026-11-24T21:43:00+01:00`, as holders write it) for people:
-/// the process and the time it took the session, in the reader's language. A note of another
-/// form is shown as it is.
-pub fn lock_note(note: &str) -> marque_core::i18n::Msg {
-    let parsed = note.strip_prefix("pid ").and_then(|rest| {
-        let (pid, since) = rest.split_once(" since ")?;
-        let pid: u32 = pid.parse().ok()?;
-        let time = since
-            .get(11..16)
-            .filter(|t| t.as_bytes().get(2) == Some(&b':'))?;
-        let (y, m, d) = (since.get(..4)?, since.get(5..7)?, since.get(8..10)?);
-        Some(msg!(
-            "store.lock_note",
-            pid = pid,
-            y = y,
-            m = m,
-            d = d,
-            time = time
-        ))
-    });
-    parsed.unwrap_or_else(|| msg!("store.lock_note_raw", note = note))
-}
-
 impl Drop for Lock {
     fn drop(&mut self) {
         let file = self.file.get_mut().unwrap_or_else(|e| e.into_inner());
@@ -323,35 +253,9 @@ pub(super) fn alive(pid: u32) -> bool {
     }
 }
 
-/// Where the temporary files of a save of `path` go, and how their names start: a hidden folder
-/// beside the file (a listing of it stays short however many sessions there are), and a hash of
-/// the file's name (a name of any length gives a short one, never the start of another's).
-pub(super) fn temporaries(path: &Path) -> (PathBuf, String) {
-    let name = path.file_name().unwrap_or_default();
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in name.as_encoded_bytes() {
-        h ^= u64::from(*b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    (hidden_dir(path, TEMPORARIES), format!("{h:016x}."))
-}
-
-/// The hidden folder of temporary files, beside the session files.
-pub const TEMPORARIES: &str = ".marque-tmp";
-
 /// The lock file of a session: in a hidden folder beside it (the locks do not pile up among
 /// the sessions), named by a hash of the session's name (any name gives a short one).
 pub fn lock_path(session_path: &Path) -> PathBuf {
     let (_, hash) = temporaries(session_path);
     hidden_dir(session_path, LOCKS).join(format!("{hash}lock"))
-}
-
-/// The hidden folder of lock files, beside the session files.
-pub const LOCKS: &str = ".marque-locks";
-
-pub(super) fn hidden_dir(path: &Path, name: &str) -> PathBuf {
-    path.parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."))
-        .join(name)
 }

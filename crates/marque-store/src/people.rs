@@ -12,9 +12,14 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::{
-    MAX_PREFS_BYTES, PEOPLE_FILE, PREFS_FILE, Shelf, Stamp, Store, StoreError, copies_of, read_file,
-};
+use crate::error::StoreError;
+use crate::files::read_file;
+use crate::limits::MAX_PREFS_BYTES;
+use crate::own::{PEOPLE_FILE, PREFS_FILE};
+use crate::stamp::Stamp;
+use crate::store::Store;
+use crate::summary::Shelf;
+use crate::sync::copies_of;
 use marque_core::stats::person_key;
 
 /// What a club shares besides its sessions.
@@ -68,7 +73,7 @@ impl PeopleError {
     pub fn msg(&self) -> marque_core::i18n::Msg {
         match self {
             PeopleError::Damaged(path) => {
-                marque_core::msg!("ui.people.damaged", file = crate::shown_name(path))
+                marque_core::i18n::msg!("ui.people.damaged", file = crate::store::shown_name(path))
             }
             PeopleError::Store(e) => e.msg(None),
         }
@@ -146,7 +151,7 @@ impl People {
             if Stamp::of_path(&path).ok() != read.stamp {
                 continue;
             }
-            super::write_atomic(&path, text.as_bytes()).map_err(StoreError::Write)?;
+            crate::write::write_atomic(&path, text.as_bytes()).map_err(StoreError::Write)?;
             // The copies' names are in the file: each copy goes to the trash if it is still
             // the one read (one that cannot is taken in again next time, which adds nothing).
             let stamps = std::mem::take(&mut read.copy_stamps);

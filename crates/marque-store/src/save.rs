@@ -4,9 +4,13 @@
 use std::fs::{self};
 use std::path::{Path, PathBuf};
 
-use super::files::{MAX_SESSION_BYTES, read_text, replace_file_as, write_atomic};
-use super::lock::{Lock, RETAKE_WAIT};
-use super::{Loaded, Stamp, Store, StoreError, read_decoded};
+use crate::error::StoreError;
+use crate::files::read_text;
+use crate::limits::MAX_SESSION_BYTES;
+use crate::lock::{Lock, RETAKE_WAIT};
+use crate::stamp::{Loaded, Stamp};
+use crate::store::{Store, new_id};
+use crate::write::{replace_file_as, write_atomic};
 use marque_core::session::{Replay, Session, Splice};
 
 /// Reads a session file once: decoded, scored, and stamped; tells a newer version from a
@@ -259,4 +263,39 @@ pub fn create(store: &Store, session: &Session) -> Result<(PathBuf, Lock), Store
     let lock = Lock::acquire(&path)?;
     write_atomic(&path, session.to_json_string().as_bytes())?;
     Ok((path, lock))
+}
+
+/// A session file read and decoded, not scored (its stamp with it).
+pub(crate) fn read_decoded(path: &Path) -> Result<(Session, Stamp), StoreError> {
+    read_text(path, Session::parse).map(|(s, stamp, _)| (s, stamp))
+}
+
+impl Store {
+    /// Imports a session file from elsewhere: it must score, and it gets a new file of its own
+    /// (an existing session is never overwritten).
+    pub fn import(&self, from: &Path) -> Result<PathBuf, StoreError> {
+        let session = read_session(from)?.session;
+        if let Some(p) = marque_core::session::control_in_names(&session.players) {
+            return Err(StoreError::Damaged(vec![p]));
+        }
+        fs::create_dir_all(&self.dir)?;
+        // An id that makes no usable name (empty, dots only…) gets a fresh one; a long one is
+        // shortened: an imported session always has a file the home screen lists.
+        let id: String = session
+            .id
+            .as_deref()
+            .unwrap_or("")
+            .chars()
+            .filter(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+            .take(64)
+            .collect();
+        let id = if id.is_empty() {
+            new_id(session.game.id())
+        } else {
+            id
+        };
+        let path = self.new_path(&id);
+        write_atomic(&path, session.to_json_string().as_bytes())?;
+        Ok(path)
+    }
 }

@@ -1,101 +1,20 @@
 //! A data folder shared between machines (Syncthing): what stays on one machine (`.stignore`),
 //! the conflict copies Syncthing leaves, and their merge into the session by the edit logs.
 
-use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
 use marque_core::i18n::Msg;
+use marque_core::i18n::msg;
 use marque_core::merge::{self, Copy};
-use marque_core::msg;
 
-use super::{Lock, Shelf, Stamp, Store, StoreError, read_decoded, save};
-
-/// Syncthing's list of what a folder does not share.
-pub const STIGNORE: &str = ".stignore";
-
-/// The lines Marque keeps in `.stignore`: its files that belong to one machine. Without a
-/// leading `/` a pattern matches at any depth (the locks of `archive/` and `trash/` too).
-pub const MACHINE_ONLY: [&str; 4] = [
-    super::LOCKS,
-    super::TEMPORARIES,
-    super::INDEX,
-    super::PREFS_FILE,
-];
-
-const STIGNORE_HEAD: &str = "// Marque: what belongs to this machine only (locks, temporary files, the session index,\n\
-// this machine's language, theme and text size). Sessions, archive/, trash/ and the names\n\
-// merged by hand (.people.json) are shared.\n";
-
-/// The shelves inside a data folder: their own files are covered by the folder's `.stignore`.
-const SHELF_DIRS: [&str; 3] = ["archive", "trash", "damaged"];
-
-/// Folders whose `.stignore` was seen complete by this process (checked once each).
-static DONE: Mutex<Option<HashSet<PathBuf>>> = Mutex::new(None);
-
-/// Makes sure the data folder holding `dir` (Marque is about to make its own files in `dir`)
-/// has a `.stignore` that keeps those files on this machine: written when missing, completed
-/// when lines are missing, never touching the lines of its own that a user wrote. A `.stignore`
-/// that is no regular file (a link, a FIFO) is left alone. Best effort: a folder that cannot be
-/// written has none, and Marque works the same.
-pub fn keep_machine_files(dir: &Path) {
-    let root = match dir.file_name().and_then(|n| n.to_str()) {
-        Some(n) if SHELF_DIRS.contains(&n) => dir.parent().unwrap_or(dir),
-        _ => dir,
-    };
-    let root = if root.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        root
-    };
-    {
-        let mut done = DONE.lock().unwrap_or_else(|e| e.into_inner());
-        if !done
-            .get_or_insert_with(HashSet::new)
-            .insert(root.to_path_buf())
-        {
-            return;
-        }
-    }
-    let path = root.join(STIGNORE);
-    let old = match fs::symlink_metadata(&path) {
-        // A list Marque cannot read as text is the user's: left as it is.
-        Ok(m) if m.is_file() => match super::read_file(&path, 1 << 20) {
-            Ok(b) => match String::from_utf8(b) {
-                Ok(t) => t,
-                Err(_) => return,
-            },
-            Err(_) => return,
-        },
-        Ok(_) => return,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(_) => return,
-    };
-    let has: HashSet<&str> = old.lines().map(str::trim).collect();
-    let missing: Vec<&str> = MACHINE_ONLY
-        .into_iter()
-        .filter(|l| !has.contains(l))
-        .collect();
-    if missing.is_empty() {
-        return;
-    }
-    let mut text = old.clone();
-    if !text.is_empty() && !text.ends_with('\n') {
-        text.push('\n');
-    }
-    if !old.contains(STIGNORE_HEAD.lines().next().unwrap_or_default()) {
-        text.push_str(STIGNORE_HEAD);
-    }
-    for l in missing {
-        text.push_str(l);
-        text.push('\n');
-    }
-    // Atomically, as every file of Marque's (its temporary file in `.marque-tmp/`, which the
-    // list keeps on this machine): never half a list. Best effort: a folder that cannot be
-    // written has none.
-    super::write_atomic(&path, text.as_bytes()).ok();
-}
+use crate::error::StoreError;
+use crate::lock::Lock;
+use crate::save::read_decoded;
+use crate::save::save;
+use crate::stamp::Stamp;
+use crate::store::Store;
+use crate::summary::Shelf;
 
 /// The session a Syncthing conflict copy is of: `NAME.sync-conflict-20261125-213000-ABCDEFG.json`
 /// gives `NAME.json`.

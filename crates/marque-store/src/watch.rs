@@ -237,7 +237,7 @@ fn shared(dir: &Path, path: &Path) -> bool {
 fn people(dir: &Path, path: &Path) -> bool {
     path.strip_prefix(dir).is_ok_and(|rel| {
         let name = rel.to_string_lossy();
-        name == super::PEOPLE_FILE || name.starts_with(".people.sync-conflict-")
+        name == crate::own::PEOPLE_FILE || name.starts_with(".people.sync-conflict-")
     })
 }
 

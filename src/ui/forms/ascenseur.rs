@@ -7,8 +7,8 @@ use marque_core::games::GameHand;
 use marque_core::games::Live;
 use marque_core::games::ascenseur::{Hand, Plan, Round, forbidden_bid};
 use marque_core::i18n::Msg;
+use marque_core::i18n::msg;
 use marque_core::i18n::tr;
-use marque_core::msg;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct AscenseurForm {

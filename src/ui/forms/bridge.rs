@@ -7,8 +7,8 @@ use marque_core::games::bridge::{
     Contract, Doubling, Hand, Honours, HonoursKind, Level, Seat, Strain,
 };
 use marque_core::i18n::Msg;
+use marque_core::i18n::msg;
 use marque_core::i18n::tr;
-use marque_core::msg;
 
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BridgeForm {

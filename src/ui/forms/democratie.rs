@@ -10,8 +10,8 @@ use marque_core::games::democratie::{
     Capture, Card, Hand, Rank, SUIT_POINTS, Suit, deal_sizes, trick,
 };
 use marque_core::i18n::Msg;
+use marque_core::i18n::msg;
 use marque_core::i18n::tr;
-use marque_core::msg;
 use marque_core::session::Options;
 
 /// The gap between two card keys of the suit grid: narrow, so that twelve fit beside a name.

@@ -6,8 +6,8 @@ use super::kit::{Ctx, Entry, Modes};
 use crate::ui::widgets::{fit_width, key, key_height, key_in, keypad, row_title};
 use marque_core::games::GameHand;
 use marque_core::games::le2500::{Cards, Hand, Options as GameOptions, Rank};
+use marque_core::i18n::msg;
 use marque_core::i18n::{Msg, tr};
-use marque_core::msg;
 use marque_core::session::Options;
 
 #[derive(Debug, Clone, PartialEq)]

@@ -10,8 +10,8 @@ use super::kit::{Ctx, Entry};
 use crate::ui::widgets::{fit_width, key, key_height, key_width, per_row, row_room, row_title};
 use marque_core::games::GameHand;
 use marque_core::games::table::{Event, EventKind};
+use marque_core::i18n::msg;
 use marque_core::i18n::{Msg, tr};
-use marque_core::msg;
 
 /// The reasons a table gives most, one tap each (keys of the locale files).
 const REASONS: [&str; 3] = [

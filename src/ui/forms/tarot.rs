@@ -7,8 +7,8 @@ use super::kit::{Ctx, Entry, Modes};
 use crate::ui::widgets::{key, key_height, key_width, keypad, row_title, text_slot};
 use marque_core::games::tarot::{Contract, Hand, Poignee, Side, Size};
 use marque_core::games::{GameHand, Live};
+use marque_core::i18n::msg;
 use marque_core::i18n::{Msg, tr};
-use marque_core::msg;
 
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TarotForm {

@@ -7,8 +7,8 @@ use marque_core::games::GameHand;
 use marque_core::games::Live;
 use marque_core::games::truc::{Call, CallKind, Deal, Hand, Outcome, deal_winner};
 use marque_core::i18n::Msg;
+use marque_core::i18n::msg;
 use marque_core::i18n::tr;
-use marque_core::msg;
 use marque_core::session::Options;
 
 #[derive(Debug, Clone, PartialEq, Default)]

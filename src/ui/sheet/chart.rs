@@ -4,8 +4,8 @@ use egui::Ui;
 
 use crate::ui::command::Command;
 use crate::ui::open::Open;
+use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
-use marque_core::msg;
 use marque_core::session::Sheet;
 
 /// Each side's running total over the hands, drawn with egui_plot; hovering a point names the
@@ -13,29 +13,26 @@ use marque_core::session::Sheet;
 pub(super) fn chart(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
     let sides = marque_core::text::side_names(open.doc.sheet(), lang);
     let running = &open.rows.running;
-    let rubbers = rubbers_of(open.doc.sheet());
-    if let Some(&last) = rubbers.last() {
-        let picked = open.chart_rubber.unwrap_or(last);
-        // Chicago's chukkers, or rubbers.
-        let key = if open.rows.papers().iter().any(|p| p.wheel.is_some()) {
-            "ui.chart.chukker"
-        } else {
-            "ui.chart.rubber"
-        };
+    let parts = parts_of(open.doc.sheet());
+    // The game's words for its parts (rubbers, chukkers).
+    let words = open.doc.session().options.typed().part_words();
+    if let (Some(&last), Some(words)) = (parts.last(), words) {
+        let picked = open.chart_part.unwrap_or(last);
+        let key = words.one;
         ui.horizontal_wrapped(|ui| {
             for r in 0..=last {
                 let text = msg!(key, n = r + 1).render(lang);
                 if ui.selectable_label(picked == r, text).clicked() {
-                    commands.push(Command::ChartRubber(r));
+                    commands.push(Command::ChartPart(r));
                 }
             }
             let evening = tr(lang, "ui.chart.evening");
             if ui.selectable_label(picked > last, evening).clicked() {
-                commands.push(Command::ChartRubber(usize::MAX));
+                commands.push(Command::ChartPart(usize::MAX));
             }
         });
     }
-    let lines = chart_points(&rubbers, running, open.chart_rubber, sides.len());
+    let lines = chart_points(&parts, running, open.chart_part, sides.len());
     let title = tr(lang, open.doc.session().game.hand_title());
     let hand_title = title.clone();
     let shown = egui_plot::Plot::new(("chart", open.doc.path()))
@@ -67,27 +64,28 @@ pub(super) fn chart(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Com
     }
 }
 
-/// Bridge: the rubber of each deal (empty for the other games).
-pub fn rubbers_of(sheet: &Sheet) -> Vec<usize> {
+/// The part of the game each hand belongs to (bridge: its rubber; empty for a game played to
+/// one end).
+pub fn parts_of(sheet: &Sheet) -> Vec<usize> {
     sheet.hands.iter().filter_map(|h| h.info.part()).collect()
 }
 
 /// The chart's line per side: (the hand's number on the sheet, the running total). With
-/// `rubbers` (bridge), one rubber from nothing (`picked`, else the one being played) or, for a
+/// `parts` (bridge's rubbers), one part from nothing (`picked`, else the one being played) or, for a
 /// `picked` past the last, the whole evening; otherwise every hand from 0.
 pub fn chart_points(
-    rubbers: &[usize],
+    parts: &[usize],
     running: &[Vec<i64>],
     picked: Option<usize>,
     sides: usize,
 ) -> Vec<Vec<[f64; 2]>> {
     let mut span = 0..running.len();
     let mut base = vec![0; sides];
-    if let Some(&last) = rubbers.last() {
+    if let Some(&last) = parts.last() {
         let picked = picked.unwrap_or(last);
         if picked <= last {
-            let start = rubbers.iter().position(|r| *r == picked).unwrap_or(0);
-            let end = rubbers
+            let start = parts.iter().position(|r| *r == picked).unwrap_or(0);
+            let end = parts
                 .iter()
                 .rposition(|r| *r == picked)
                 .map_or(start, |e| e + 1);

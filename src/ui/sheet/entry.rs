@@ -11,8 +11,8 @@ use crate::ui::open::Open;
 use marque_core::games::table::EventKind;
 use marque_core::games::{GameHand, GameKind};
 use marque_core::history;
+use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, Msg, tr};
-use marque_core::msg;
 use marque_core::view::signed_shown as signed;
 
 /// The other side's word, asked in large type for the latest hand that awaits it.
@@ -126,19 +126,18 @@ pub(super) fn evening_row(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut V
     // evening's standing (the sheet below has every rubber's result).
     let keys = line_height(ui, egui::TextStyle::Heading, true);
     fixed_row(ui, keys, |ui| {
-        let asking = result.is_some() && open.read_only().is_none() && !open.next_rubber;
-        if asking {
-            // Chicago's chukkers, or rubbers.
-            let next = if chicago(papers) {
-                "ui.bridge.next_chukker"
-            } else {
-                "ui.bridge.next_rubber"
-            };
-            if ui.button(RichText::new(tr(lang, next)).heading()).clicked() {
-                commands.push(Command::NextRubber);
+        let asking = result.is_some() && open.read_only().is_none() && !open.next_part;
+        // The game's words for its parts (rubbers, chukkers).
+        let words = doc.session().options.typed().part_words();
+        if let (true, Some(words)) = (asking, words) {
+            if ui
+                .button(RichText::new(tr(lang, words.next)).heading())
+                .clicked()
+            {
+                commands.push(Command::NextPart);
             }
             if ui
-                .button(RichText::new(tr(lang, "ui.bridge.end_evening")).heading())
+                .button(RichText::new(tr(lang, words.end)).heading())
                 .clicked()
             {
                 commands.push(Command::CloseSession);
@@ -325,18 +324,15 @@ pub(super) fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec
 /// The entry panel while the table has no hand to enter (a bridge rubber or chukker just
 /// over): what to do.
 pub(super) fn idle_entry(ui: &mut Ui, lang: Lang, open: &mut Open) {
-    let key = if chicago(&open.rows.papers) {
-        "ui.form.next_chukker"
-    } else {
-        "ui.form.next_rubber"
-    };
+    let key = open
+        .doc
+        .session()
+        .options
+        .typed()
+        .part_words()
+        .map_or("ui.form.nothing_to_enter", |w| w.over);
     open.candidate = Err(Msg::new(key));
     ui.add(egui::Label::new(RichText::new(tr(lang, key)).strong()).wrap());
-}
-
-/// Whether the evening is kept in Chicago's chukkers (its papers have wheels).
-fn chicago(papers: &[marque_core::session::Paper]) -> bool {
-    papers.iter().any(|p| p.wheel.is_some())
 }
 
 /// The foot of the entry panel: what the form's hand would add, and the confirm button, or
@@ -488,13 +484,10 @@ impl Foot {
 
 /// The key of the line that says what the hand ends, in this game.
 fn ends_key(open: &Open) -> &'static str {
-    let game = open.doc.session().game;
-    if chicago(open.rows.papers()) {
-        "ui.will_end.chukker"
-    } else if game.goes_on() {
-        "ui.will_end.rubber"
-    } else {
-        "ui.will_end"
+    let session = open.doc.session();
+    match session.options.typed().part_words() {
+        Some(words) if session.game.goes_on() => words.ends,
+        _ => "ui.will_end",
     }
 }
 

@@ -11,7 +11,7 @@ pub(super) mod rows;
 mod table;
 
 use chart::chart;
-pub use chart::{chart_points, rubbers_of};
+pub use chart::{chart_points, parts_of};
 use entry::{confirm_area, entry, evening_row, idle_entry, selected_heading, word_panel};
 pub use panels::wheel;
 use panels::{explain, line_rows, log_view, paper, what_if};
@@ -21,8 +21,8 @@ use egui::{RichText, Ui};
 
 use super::command::{Command, REDO, UNDO};
 use super::open::Open;
+use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
-use marque_core::msg;
 use marque_core::session::{Paper, Sheet};
 
 /// Below this width (in points) the entry form goes under the sheet rather than beside it.
@@ -480,13 +480,13 @@ fn details(ui: &mut Ui, open: &Open, lang: Lang, narrow: bool, commands: &mut Ve
             if doc.session().game.has_paper() {
                 // The paper of the selected deal's rubber, else of the last one: a long evening
                 // is not laid out whole on every frame.
-                let rubber = open
+                let part = open
                     .selected
                     .and_then(|i| doc.sheet().hands.get(i)?.info.part())
                     .unwrap_or(open.rows.papers.len().saturating_sub(1));
-                if let Some(p) = open.rows.papers.get(rubber) {
+                if let Some(p) = open.rows.papers.get(part) {
                     ui.add_space(8.0);
-                    paper(ui, lang, rubber, p);
+                    paper(ui, lang, part, p);
                 }
                 // The evening: each rubber's result, and the standing after them all.
                 let papers = &open.rows.papers;

@@ -7,8 +7,8 @@ use crate::ui::command::Command;
 use crate::ui::open::Open;
 use marque_core::games::{GameKind, Line, RuleId};
 use marque_core::history;
+use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
-use marque_core::msg;
 use marque_core::session::Paper;
 use marque_core::view::signed_shown as signed;
 
@@ -211,11 +211,11 @@ pub fn wheel(ui: &mut Ui, lang: Lang, (k, scale): (usize, f32), paper: &Paper) {
         // a row of keys.
         .min_row_height((14.0 * scale * 1.3).min(ui.spacing().interact_size.y))
         .show(ui, |ui| {
-            for [deal, dealer, vul, points, running] in rows {
+            for [deal, dealer, state, points, running] in rows {
                 let size = 14.0 * scale;
                 ui.label(RichText::new(deal).size(size).strong());
                 ui.label(RichText::new(dealer).size(size));
-                ui.label(RichText::new(vul).size(size));
+                ui.label(RichText::new(state).size(size));
                 ui.label(RichText::new(marque_core::view::typeset(&points)).size(size));
                 let running = marque_core::view::typeset(&running);
                 ui.label(RichText::new(format!("Σ {running}")).size(size).strong());

@@ -3,7 +3,7 @@
 
 use marque_core::history;
 use marque_core::i18n::Lang;
-use marque_core::msg;
+use marque_core::i18n::msg;
 use marque_core::session::{Paper, Session, Sheet};
 
 /// The number column's mark for a table event, which takes no hand's number.

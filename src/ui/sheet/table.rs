@@ -5,8 +5,8 @@ use egui::{RichText, Ui};
 use super::rows::Rows;
 use crate::ui::command::Command;
 use crate::ui::open::Open;
+use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, Msg, tr};
-use marque_core::msg;
 
 /// The table of hands: label, delta and running total per side; only the rows on screen are
 /// laid out. A click on a row's number selects it.

@@ -9,15 +9,15 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 
 use super::json::{self, Obj};
-use super::{Line, OptDesc, OptKind, Scored};
+use super::kit::{Line, OptDesc, OptKind, Scored};
+use crate::i18n::msg;
 use crate::i18n::{Msg, join};
-use crate::msg;
 
-use crate::games::RuleId;
+use crate::games::kit::RuleId;
 
 /// The game's rule ids, as its lines and the rules screen name them.
 pub mod rule {
-    use crate::games::RuleId;
+    use crate::games::kit::RuleId;
 
     pub const ROUNDS: RuleId = RuleId::new("ascenseur.rounds");
     pub const HOOK: RuleId = RuleId::new("ascenseur.hook");
@@ -231,7 +231,7 @@ pub struct Game {
     plan: Plan,
     totals: Vec<i64>,
     played: usize,
-    /// Lines left out ([`super::Rules::quiet`]).
+    /// Lines left out ([`super::rules::Rules::quiet`]).
     quiet: bool,
 }
 
@@ -371,26 +371,26 @@ impl Game {
     }
 }
 
-super::figures!(Sum {
+super::kit::figures!(Sum {
     Rounds = "rounds",
     Exact = "exact",
     Points = "points",
 });
-super::figures!(Best { Round = "best_round" });
+super::kit::figures!(Best { Round = "best_round" });
 
-impl super::Rules for Game {
+impl super::rules::Rules for Game {
     const EVENTS_NOTE: Option<&'static str> = Some("event.note.ascenseur");
     rules_from_module!();
 
     const SUMS: &'static [&'static str] = Sum::NAMES;
     const BESTS: &'static [&'static str] = Best::NAMES;
-    const RATIOS: &'static [super::Ratio] = &[super::Ratio {
+    const RATIOS: &'static [super::kit::Ratio] = &[super::kit::Ratio {
         name: "exact_bid_rate",
         over: "exact",
         by: "rounds",
     }];
     /// Each player's rounds, exact bids, points, and best round.
-    fn tally(hand: &Hand, _info: &Info, delta: &[i64], seats: &mut [super::Tally]) {
+    fn tally(hand: &Hand, _info: &Info, delta: &[i64], seats: &mut [super::kit::Tally]) {
         for (p, t) in seats.iter_mut().enumerate() {
             let exact = hand
                 .bids
@@ -437,7 +437,7 @@ impl super::Rules for Game {
             format!(
                 "|{bid} − {tricks}| = {} → {}",
                 bid.abs_diff(tricks),
-                super::number(line.points)
+                super::kit::number(line.points)
             )
         })
     }
@@ -484,7 +484,7 @@ impl super::Rules for Game {
     }
 }
 
-impl super::Face for Game {
+impl super::face::Face for Game {
     const USUAL_PLAYERS: usize = 4;
 
     fn extra(hand: &Hand, side: usize) -> Option<i64> {

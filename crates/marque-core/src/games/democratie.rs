@@ -8,16 +8,16 @@ use std::sync::Arc;
 use serde_json::{Map, Value, json};
 
 use super::json::{self, Obj};
-use super::{Line, OptDesc, OptKind, Scored};
+use super::kit::{Line, OptDesc, OptKind, Scored};
 use crate::games::table::Playing;
+use crate::i18n::msg;
 use crate::i18n::{Arg, Msg};
-use crate::msg;
 
-use crate::games::RuleId;
+use crate::games::kit::RuleId;
 
 /// The game's rule ids, as its lines and the rules screen name them.
 pub mod rule {
-    use crate::games::RuleId;
+    use crate::games::kit::RuleId;
 
     pub const POINTS: RuleId = RuleId::new("democratie.points");
     pub const TRICK: RuleId = RuleId::new("democratie.trick");
@@ -381,7 +381,7 @@ pub struct WirePlayer<'a> {
 #[derive(serde::Deserialize)]
 pub struct Wire<'a> {
     #[serde(borrow)]
-    captured: Vec<super::MapOnly<WirePlayer<'a>>>,
+    captured: Vec<super::kit::MapOnly<WirePlayer<'a>>>,
 }
 
 /// [`decode_hand`] for a well-formed manche, as written.
@@ -410,7 +410,9 @@ fn from_wire(w: Wire<'_>, players: usize) -> Option<Hand> {
     let captured = w
         .captured
         .into_iter()
-        .map(|super::MapOnly(p)| Some([capture(p.s)?, capture(p.h)?, capture(p.d)?, capture(p.c)?]))
+        .map(|super::kit::MapOnly(p)| {
+            Some([capture(p.s)?, capture(p.h)?, capture(p.d)?, capture(p.c)?])
+        })
         .collect::<Option<Vec<_>>>()?;
     Some(Hand { captured })
 }
@@ -496,7 +498,7 @@ pub struct Game {
     /// The seats still playing (table events).
     playing: Playing,
     over: bool,
-    /// Lines left out ([`super::Rules::quiet`]).
+    /// Lines left out ([`super::rules::Rules::quiet`]).
     quiet: bool,
 }
 
@@ -641,26 +643,26 @@ impl Game {
     }
 }
 
-super::figures!(Sum {
+super::kit::figures!(Sum {
     Manches = "manches",
     Tribus = "tribus",
     Whole = "suits_whole",
 });
 
-impl super::Rules for Game {
+impl super::rules::Rules for Game {
     const EVENTS: &'static [crate::games::table::EventKind] = &crate::games::table::EventKind::ALL;
     const NEGATIVE_START: bool = false;
     rules_from_module!();
 
     const SUMS: &'static [&'static str] = Sum::NAMES;
-    const RATIOS: &'static [super::Ratio] = &[super::Ratio {
+    const RATIOS: &'static [super::kit::Ratio] = &[super::kit::Ratio {
         name: "tribus_per_manche",
         over: "tribus",
         by: "manches",
     }];
     /// Each player's manches, tribus, and suits captured whole: all 25 of a suit's points (its
     /// cards as entered, or its points alone).
-    fn tally(_hand: &Hand, info: &Info, delta: &[i64], seats: &mut [super::Tally]) {
+    fn tally(_hand: &Hand, info: &Info, delta: &[i64], seats: &mut [super::kit::Tally]) {
         for (p, t) in seats.iter_mut().enumerate() {
             // The points scoring counted, per suit: not counted again.
             let Some(Some(suits)) = info.points.get(p) else {
@@ -739,4 +741,4 @@ impl super::Rules for Game {
     }
 }
 
-impl super::Face for Game {}
+impl super::face::Face for Game {}

@@ -3,8 +3,8 @@
 //! [`crate::view`]; none matches a game by name. Each method has the default most games take,
 //! so a game says only where it differs.
 
-use super::{GameHand, GameKind, GameOptions, HandInfo, Live, Rules};
-use crate::i18n::{Lang, Msg, tr};
+use super::rules::Rules;
+use crate::i18n::Msg;
 
 /// How a game's sheet is shown.
 pub trait Face: Rules {
@@ -39,6 +39,12 @@ pub trait Face: Rules {
         None
     }
 
+    /// What the game calls the parts its session goes on from, one to the next (bridge:
+    /// rubbers, or Chicago's chukkers); `None`: a game played to one end.
+    fn part_words(_options: &Self::Options) -> Option<PartWords> {
+        None
+    }
+
     /// A line under a hand's title (bridge: who is vulnerable).
     fn note(_info: &Self::Info) -> Option<Msg> {
         None
@@ -52,6 +58,14 @@ pub trait Face: Rules {
 
     /// The session goes on after the game's natural end (bridge: the evening's next rubber).
     const GOES_ON: bool = false;
+
+    /// The key of a note on how the players sit, where the game seats them its own way (bridge:
+    /// North and South together against East and West); `None`: the general note.
+    const SEATING: Option<&'static str> = None;
+
+    /// The key of a note on how the statistics count the game, where they count it their own
+    /// way (bridge: an evening won once ended, its rubbers as they are played).
+    const STATS_NOTE: Option<&'static str> = None;
 
     /// The game is also laid out as on paper (bridge's rubbers, see [`super::Paper`]).
     const PAPER: bool = false;
@@ -72,150 +86,18 @@ pub trait Face: Rules {
     }
 }
 
-/// The one list of games again, for the dispatch of [`Face`] (a game missing here does not
-/// compile: the matches below are exhaustive).
-macro_rules! faces {
-    ($($V:ident => $m:ident),* $(,)?) => {
-        impl GameKind {
-            /// The sides' names as people say them, in `lang`: bridge's partnerships (NS / EO),
-            /// else the players' names.
-            pub fn side_names(self, sides: &[String], lang: Lang) -> Vec<String> {
-                match self { $(GameKind::$V => sides
-                    .iter()
-                    .enumerate()
-                    .map(|(s, name)| match <super::$m::Game as Face>::side_key(s) {
-                        Some(key) => tr(lang, key),
-                        None => name.clone(),
-                    })
-                    .collect()),* }
-            }
-
-            /// The sides' names as arguments of a message: a key where the game names its sides
-            /// (bridge's partnerships), the players' names otherwise.
-            pub fn side_args(self, sides: &[String]) -> Vec<crate::i18n::Arg> {
-                use crate::i18n::Arg;
-                match self { $(GameKind::$V => sides
-                    .iter()
-                    .enumerate()
-                    .map(|(s, name)| match <super::$m::Game as Face>::side_key(s) {
-                        Some(key) => Arg::Key(key),
-                        None => Arg::Text(name.clone()),
-                    })
-                    .collect()),* }
-            }
-
-            /// See [`Face::STANDING_APART`].
-            pub fn standing_apart(self) -> bool {
-                match self { $(GameKind::$V => <super::$m::Game as Face>::STANDING_APART),* }
-            }
-
-            /// See [`Face::TOTAL_LABEL`].
-            pub fn total_label(self) -> &'static str {
-                match self { $(GameKind::$V => <super::$m::Game as Face>::TOTAL_LABEL),* }
-            }
-
-            /// See [`Face::TOTAL_COLUMN`].
-            pub fn total_column(self) -> &'static str {
-                match self { $(GameKind::$V => <super::$m::Game as Face>::TOTAL_COLUMN),* }
-            }
-
-            /// See [`Face::GOES_ON`].
-            pub fn goes_on(self) -> bool {
-                match self { $(GameKind::$V => <super::$m::Game as Face>::GOES_ON),* }
-            }
-
-            /// See [`Face::seat_key`].
-            pub fn seat_key(self, seat: usize) -> Option<&'static str> {
-                match self { $(GameKind::$V => <super::$m::Game as Face>::seat_key(seat)),* }
-            }
-
-            /// How many players a new session of the game starts with.
-            pub fn usual_players(self) -> usize {
-                let usual = match self {
-                    $(GameKind::$V => <super::$m::Game as Face>::USUAL_PLAYERS),*
-                };
-                let (lo, hi) = self.players();
-                usual.clamp(lo, hi)
-            }
-
-            /// See [`Face::PAPER`].
-            pub fn has_paper(self) -> bool {
-                match self { $(GameKind::$V => <super::$m::Game as Face>::PAPER),* }
-            }
-        }
-
-        impl GameHand {
-            /// See [`Face::extra`].
-            pub fn extra(&self, side: usize) -> Option<i64> {
-                match self {
-                    $(GameHand::$V(h) => <super::$m::Game as Face>::extra(h, side),)*
-                    GameHand::Event(..) => None,
-                }
-            }
-        }
-
-        impl HandInfo {
-            /// See [`Face::standing`].
-            pub fn standing(&self, side: usize, running: i64) -> i64 {
-                match self {
-                    $(HandInfo::$V(i) => <super::$m::Game as Face>::standing(i, side, running),)*
-                    HandInfo::Event(_) => running,
-                }
-            }
-
-            /// See [`Face::part_won`].
-            pub fn part_won(&self, options: &GameOptions) -> Option<usize> {
-                match (self, options) {
-                    $((HandInfo::$V(i), GameOptions::$V(o)) =>
-                        <super::$m::Game as Face>::part_won(i, o),)*
-                    _ => None,
-                }
-            }
-
-            /// See [`Face::part`].
-            pub fn part(&self) -> Option<usize> {
-                match self {
-                    $(HandInfo::$V(i) => <super::$m::Game as Face>::part(i),)*
-                    HandInfo::Event(e) => e
-                        .facts
-                        .get("rubber")
-                        .and_then(serde_json::Value::as_u64)
-                        .map(|r| r as usize),
-                }
-            }
-
-            /// See [`Face::note`].
-            pub fn note(&self) -> Option<Msg> {
-                match self {
-                    $(HandInfo::$V(i) => <super::$m::Game as Face>::note(i),)*
-                    HandInfo::Event(_) => None,
-                }
-            }
-        }
-
-        impl Live {
-            /// See [`Face::to_come`].
-            pub fn to_come(&self) -> Vec<String> {
-                match self { $(Live::$V(g) => g.to_come()),* }
-            }
-        }
-    };
-}
-
-faces! {
-    Bridge => bridge,
-    Truc => truc,
-    Ascenseur => ascenseur,
-    Le2500 => le2500,
-    Democratie => democratie,
-    Tarot => tarot,
-}
-
-impl GameKind {
-    /// The game whose rules include `rule` (a rule id of the rules screen).
-    pub fn of_rule(rule: &str) -> Option<GameKind> {
-        GameKind::ALL
-            .into_iter()
-            .find(|g| g.rules().iter().any(|r| r.as_str() == rule))
-    }
+/// The keys of the texts that name a game's parts, where its session goes on from one part to
+/// the next ([`Face::part_words`]): the window says them, the game chooses them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PartWords {
+    /// The key that starts the next part ("Robre suivant").
+    pub next: &'static str,
+    /// The key that ends the session instead ("Terminer la soirée").
+    pub end: &'static str,
+    /// While the table has no hand to enter, what to do ("Le robre est fini : …").
+    pub over: &'static str,
+    /// The line that says a hand ends the part, won by `$winners`.
+    pub ends: &'static str,
+    /// One part by its number, `$n` ("Robre 3").
+    pub one: &'static str,
 }

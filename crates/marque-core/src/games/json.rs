@@ -2,8 +2,8 @@
 
 use serde_json::{Map, Value};
 
+use crate::i18n::msg;
 use crate::i18n::{Arg, Msg};
-use crate::msg;
 
 /// What a JSON value is, for messages ("a number", "text"…).
 pub fn kind_of(v: &Value) -> Msg {

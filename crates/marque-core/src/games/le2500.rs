@@ -8,16 +8,16 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 
 use super::json::{self, Obj};
-use super::{Line, OptDesc, OptKind, Scored};
+use super::kit::{Line, OptDesc, OptKind, Scored};
 use crate::games::table::Playing;
+use crate::i18n::msg;
 use crate::i18n::{Arg, Msg};
-use crate::msg;
 
-use crate::games::RuleId;
+use crate::games::kit::RuleId;
 
 /// The game's rule ids, as its lines and the rules screen name them.
 pub mod rule {
-    use crate::games::RuleId;
+    use crate::games::kit::RuleId;
 
     pub const DEAL: RuleId = RuleId::new("2500.deal");
     pub const VALUES: RuleId = RuleId::new("2500.values");
@@ -403,7 +403,7 @@ pub struct Game {
     /// The seats still playing (table events).
     playing: Playing,
     over: bool,
-    /// Lines left out ([`super::Rules::quiet`]).
+    /// Lines left out ([`super::rules::Rules::quiet`]).
     quiet: bool,
 }
 
@@ -559,27 +559,27 @@ impl Game {
     }
 }
 
-super::figures!(Sum {
+super::kit::figures!(Sum {
     Brasses = "brasses",
     Points = "points",
     AceFrimes = "ace_frimes",
 });
-super::figures!(Best { Brasse = "best_brasse" });
+super::kit::figures!(Best { Brasse = "best_brasse" });
 
-impl super::Rules for Game {
+impl super::rules::Rules for Game {
     const EVENTS: &'static [crate::games::table::EventKind] = &crate::games::table::EventKind::ALL;
     const POINTS_STEP: i64 = 5;
     rules_from_module!();
 
     const SUMS: &'static [&'static str] = Sum::NAMES;
     const BESTS: &'static [&'static str] = Best::NAMES;
-    const RATIOS: &'static [super::Ratio] = &[super::Ratio {
+    const RATIOS: &'static [super::kit::Ratio] = &[super::kit::Ratio {
         name: "average_brasse",
         over: "points",
         by: "brasses",
     }];
     /// Each player's brasses, points, best brasse, and the brasses played with aces wild.
-    fn tally(hand: &Hand, info: &Info, delta: &[i64], seats: &mut [super::Tally]) {
+    fn tally(hand: &Hand, info: &Info, delta: &[i64], seats: &mut [super::kit::Tally]) {
         for (p, t) in seats.iter_mut().enumerate() {
             if info.laid.get(p).is_none_or(Option::is_none) {
                 continue;
@@ -644,7 +644,7 @@ impl super::Rules for Game {
             (1, true) => format!("−{}", terms[0]),
             (_, true) => format!("−({})", terms.join(" + ")),
         };
-        Some(format!("{sum} = {}", super::number(line.points)))
+        Some(format!("{sum} = {}", super::kit::number(line.points)))
     }
     seats_come_and_go!();
     fn decode(v: &Value, players: usize, _options: &Options) -> Result<Hand, Vec<Msg>> {
@@ -734,4 +734,4 @@ fn cards_line(cards: &Cards, frime: Rank, player: &Arc<str>, points: i64, what: 
     )
 }
 
-impl super::Face for Game {}
+impl super::face::Face for Game {}

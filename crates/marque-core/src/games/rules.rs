@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::{Line, OptDesc, Ratio, RuleId, Scored, Tally};
+use super::kit::{Line, MapOnly, OptDesc, Ratio, RuleId, Scored, Tally};
 use crate::i18n::Msg;
 
 /// What a game knows: its options and rules, how to read a hand, how to score it, and when the
@@ -195,11 +195,11 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
                     *side,
                     *points,
                     crate::games::table::rule::ADJUST,
-                    crate::msg!("event.line.adjust", reason = reason.as_str()),
+                    crate::i18n::msg!("event.line.adjust", reason = reason.as_str()),
                 ));
             }
             Event::Join { .. } | Event::Leave { .. } => {
-                return Err(vec![crate::msg!(
+                return Err(vec![crate::i18n::msg!(
                     "event.err.not_here",
                     game = crate::i18n::Arg::Key(Self::NAME_KEY),
                     event = event.kind().id(),
@@ -219,4 +219,10 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     fn adjust(&mut self, _side: usize, _points: i64) -> Result<(), Vec<Msg>> {
         Err(vec![Msg::new("event.err.no_adjust")])
     }
+}
+
+/// A hand straight from its text, when it is well formed (see [`Rules::from_wire`]).
+pub fn decode_text<G: Rules>(text: &str, players: usize, options: &G::Options) -> Option<G::Hand> {
+    let MapOnly(wire) = serde_json::from_str::<MapOnly<G::Wire<'_>>>(text).ok()?;
+    G::from_wire(wire, players, options)
 }

@@ -5,12 +5,13 @@
 use serde_json::{Map, Value};
 
 use crate::games::json::{self as j, Obj};
-use crate::games::{GameKind, RuleId};
+use crate::games::kind::GameKind;
+use crate::games::kit::RuleId;
+use crate::i18n::msg;
 use crate::i18n::{Arg, Msg};
-use crate::msg;
 
 pub mod rule {
-    use crate::games::RuleId;
+    use crate::games::kit::RuleId;
     pub const REPLACE: RuleId = RuleId::new("table.replace");
     pub const ADJUST: RuleId = RuleId::new("table.adjust");
     pub const JOIN: RuleId = RuleId::new("table.join");
@@ -482,7 +483,7 @@ pub fn label(event: &Event, players: &[String], game: GameKind) -> Msg {
             reason,
         } => msg!(
             "event.label.adjust",
-            points = crate::games::number_signed(*points),
+            points = crate::games::kit::number_signed(*points),
             side = side_arg(game, players, *side),
             reason = reason.as_str()
         ),
@@ -527,12 +528,12 @@ impl Playing {
 
     /// The sides with the highest total among the seats still playing.
     pub fn leaders(&self, totals: &[i64]) -> Vec<usize> {
-        crate::games::leaders_among(totals, |s| self.plays(s))
+        crate::games::kit::leaders_among(totals, |s| self.plays(s))
     }
 
     /// A race is over: one seat still playing alone at the top, at `target` or more.
     pub fn race_over(&self, totals: &[i64], target: i64) -> bool {
-        crate::games::race_over_among(totals, target, |s| self.plays(s))
+        crate::games::kit::race_over_among(totals, target, |s| self.plays(s))
     }
 
     /// Plays a table event for such a game, whose players' names and totals are kept per seat:
@@ -543,8 +544,8 @@ impl Playing {
         seats: &Seats,
         names: &mut Vec<std::sync::Arc<str>>,
         totals: &mut Vec<i64>,
-    ) -> crate::games::Scored<Map<String, Value>> {
-        use crate::games::Line;
+    ) -> crate::games::kit::Scored<Map<String, Value>> {
+        use crate::games::kit::Line;
         let mut delta = vec![0; seats.len()];
         let mut lines = Vec::new();
         match event {
@@ -593,7 +594,7 @@ impl Playing {
             }
         }
         delta.resize(totals.len().max(delta.len()), 0);
-        crate::games::Scored {
+        crate::games::kit::Scored {
             delta,
             lines,
             info: Map::new(),
@@ -621,7 +622,7 @@ fn side_arg(game: GameKind, players: &[String], side: usize) -> Arg {
 /// the explanation of an event.
 pub fn describe(event: &Event, players: &[String], game: GameKind) -> Msg {
     let who = |seat: usize| holder(players, seat);
-    let place = |seat: usize| match crate::games::GameKind::seat_key(game, seat) {
+    let place = |seat: usize| match crate::games::kind::GameKind::seat_key(game, seat) {
         Some(k) => Arg::Key(k),
         None => Arg::Text((seat + 1).to_string()),
     };
@@ -660,7 +661,13 @@ pub fn describe(event: &Event, players: &[String], game: GameKind) -> Msg {
 /// remplace Claire (Sud)" (`players`: who held each seat before it).
 pub fn sentence(event: &Event, players: &[String], game: GameKind) -> Msg {
     let who = |seat: usize| holder(players, seat);
-    let amount = |n: i64| msg!(game.total_unit(), n = n, shown = crate::games::number(n));
+    let amount = |n: i64| {
+        msg!(
+            game.total_unit(),
+            n = n,
+            shown = crate::games::kit::number(n)
+        )
+    };
     match event {
         Event::Replace { seat, player } => match game.seat_key(*seat) {
             Some(k) => msg!(

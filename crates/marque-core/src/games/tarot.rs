@@ -13,15 +13,15 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::json::{self, Obj};
-use super::{Line, OptDesc, OptKind, Scored};
-use crate::games::RuleId;
+use super::kit::{Line, OptDesc, OptKind, Scored};
+use crate::games::kit::RuleId;
 use crate::games::table::Playing;
+use crate::i18n::msg;
 use crate::i18n::{Arg, Msg};
-use crate::msg;
 
 /// The game's rule ids, as its lines and the rules screen name them.
 pub mod rule {
-    use crate::games::RuleId;
+    use crate::games::kit::RuleId;
 
     pub const CARDS: RuleId = RuleId::new("tarot.cards");
     pub const NEEDED: RuleId = RuleId::new("tarot.needed");
@@ -780,7 +780,7 @@ fn half_text(halves: u32) -> String {
     }
 }
 
-super::figures!(Sum {
+super::kit::figures!(Sum {
     Deals = "deals",
     Taken = "taken",
     Made = "made",
@@ -794,22 +794,22 @@ super::figures!(Sum {
     TakenGardeContre = "taken_garde_contre",
     MadeGardeContre = "made_garde_contre",
 });
-super::figures!(Best { Deal = "best_deal" });
+super::kit::figures!(Best { Deal = "best_deal" });
 
-impl super::Rules for Game {
+impl super::rules::Rules for Game {
     const EVENTS: &'static [crate::games::table::EventKind] = &crate::games::table::EventKind::ALL;
     rules_from_module!();
 
     const SUMS: &'static [&'static str] = Sum::NAMES;
     const BESTS: &'static [&'static str] = Best::NAMES;
-    const RATIOS: &'static [super::Ratio] = &[super::Ratio {
+    const RATIOS: &'static [super::kit::Ratio] = &[super::kit::Ratio {
         name: "made_rate",
         over: "made",
         by: "taken",
     }];
     /// Each seat's deals and points, each taker's deals taken and made (in all and by
     /// contract), the best deal.
-    fn tally(hand: &Hand, info: &Info, delta: &[i64], seats: &mut [super::Tally]) {
+    fn tally(hand: &Hand, info: &Info, delta: &[i64], seats: &mut [super::kit::Tally]) {
         for &s in &info.seats {
             let Some(t) = seats.get_mut(s) else {
                 continue;
@@ -902,8 +902,8 @@ impl super::Rules for Game {
         (times > 1).then(|| {
             format!(
                 "{} × {times} = {}",
-                super::number(line.points / times),
-                super::number(line.points)
+                super::kit::number(line.points / times),
+                super::kit::number(line.points)
             )
         })
     }
@@ -935,7 +935,7 @@ impl super::Rules for Game {
     }
 }
 
-impl super::Face for Game {
+impl super::face::Face for Game {
     const USUAL_PLAYERS: usize = 4;
 }
 

@@ -3,9 +3,9 @@
 
 use serde_json::Value;
 
-use super::{Action, Entry, log};
+use super::log::{Action, Entry, log};
+use crate::i18n::msg;
 use crate::i18n::{Arg, Msg};
-use crate::msg;
 use crate::session::{Session, Sheet};
 
 /// Each option an options change set, with its value before and after, in the game's words:

@@ -6,9 +6,9 @@
 use serde::Serialize;
 use serde_json::Value;
 
+use super::parts::{Choice, Copy, Version};
 use super::run::Run;
 use super::track::{Move, Track};
-use super::{Choice, Copy, Version};
 use crate::history::Action;
 use crate::session::RawJson;
 
@@ -43,7 +43,7 @@ struct Aside<'a> {
 
 /// Where a hand left out would stand in the merged session (from 1): after the hand it followed
 /// on its copy, else at the end.
-fn placed(run: &Run, tracks: &[Track], id: super::track::Id) -> usize {
+fn placed(run: &Run, tracks: &[Track], id: super::parts::Id) -> usize {
     let after = tracks.iter().find_map(|t| {
         t.steps.iter().find_map(|s| match &s.change {
             Move::Insert { id: i, after, .. } if *i == id => Some(*after),

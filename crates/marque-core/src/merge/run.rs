@@ -5,28 +5,10 @@ use std::collections::HashSet;
 
 use serde_json::Value;
 
-use super::track::{Id, Move, Outcome, Step, Track, in_time_order};
-use super::{Choice, Error, ErrorKind, Version};
+use super::parts::{Choice, Clash, Error, ErrorKind, Id, Leave, Version};
+use super::track::{Move, Outcome, Step, Track, in_time_order};
 use crate::history::{self, Action, Change, HandId};
 use crate::session::{Hand, Problem, RawJson, Session, SessionOptions, Sheet};
-
-/// What one version of a clash leaves out: hands added by other copies, and steps of them.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub(crate) struct Leave {
-    pub(super) ids: Vec<Id>,
-    /// (copy, its step).
-    pub(super) steps: Vec<(usize, usize)>,
-}
-
-/// A change that did not play after another copy's: each version what it leaves out.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Clash {
-    pub(super) leaves: Vec<Leave>,
-    /// The step that did not play (copy, its step): one clash each.
-    pub(super) at: (usize, usize),
-    /// The version tried until the players pick one: one that leaves that step out.
-    pub(super) tried: usize,
-}
 
 /// Which copies' changes apply to each shared hand and to the options, and what the clashes
 /// chosen leave out.

@@ -4,13 +4,9 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
 
-use super::{Base, Version, options_value};
+use super::parts::{Base, Id, Version, options_value};
 use crate::history::{Action, Entry};
 use crate::session::RawJson;
-
-/// A hand followed across changes: the shared hands are 0.., the hands added after them get
-/// the next numbers, one number each across every copy.
-pub(super) type Id = usize;
 
 /// The numbers given to hands added after the copies parted. A hand added is known by the id
 /// its entry gives it ([`crate::history::HandId`]): the same id in two copies is one hand (a

@@ -3,10 +3,10 @@
 
 use serde_json::Value;
 
-use super::{Choice, Error, ErrorKind, Pending, Version};
+use super::parts::{Choice, Error, ErrorKind, Pending, Version};
 use crate::history::{clock, copy_label};
+use crate::i18n::msg;
 use crate::i18n::{Arg, Msg};
-use crate::msg;
 
 impl Pending {
     /// Each choice in words, its versions numbered from 1 (as `marque merge --pick` takes

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Ladder, Order, Rating, Ratings};
+use super::ladder::{Ladder, Order, Rating, Ratings};
 use crate::fnv::Fnv;
 use crate::games::GameKind;
 use crate::stats::People;

@@ -1,8 +1,9 @@
 //! A session's facts for summaries (the home screen, the index, `marque list`): its header,
 //! its hand count and where its game stands, every hand played and none kept.
 
+use super::file::{Problem, Session};
 use super::one_pass::{self, HandSink, Refused};
-use super::{End, Problem, Replay, Session};
+use super::sheet::{End, Replay};
 use crate::games::{GameHand, GameKind, GameOptions};
 
 /// What a summary of a session needs: its header, its hand count and where its game stands
@@ -91,7 +92,7 @@ impl HandSink for Playing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::Splice;
+    use crate::session::read::Splice;
 
     const HEAD: &str =
         r#""format":"marque-session","version":1,"game":"bridge","players":["N","E","S","W"]"#;

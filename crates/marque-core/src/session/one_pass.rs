@@ -9,8 +9,8 @@ use serde::de::{self, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
+use super::file::{FORMAT, VERSION};
 use super::read::{KNOWN, OneHand};
-use super::{FORMAT, VERSION};
 use crate::games::{GameHand, GameKind, GameOptions};
 
 /// A session's header as the one pass read it, and how many hands it handed on.
@@ -193,7 +193,7 @@ impl<'de> de::DeserializeSeed<'de> for HandsSeed<'_, '_> {
                 // How many play: each hand lists them (table events change it).
                 let mut players = players;
                 while let Some(h) = s.next_element_seed(OneHand(options, players))? {
-                    players = super::playing_next(players, &h);
+                    players = super::file::playing_next(players, &h);
                     sink.hand(n, &h)
                         .map_err(|Refused| de::Error::custom("a hand refused"))?;
                     n += 1;

@@ -9,13 +9,15 @@ use serde::de::{self, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::{
-    FORMAT, Hand, Problem, RawJson, Replay, Session, SessionOptions, VERSION, check_players,
+use super::file::{
+    FORMAT, Hand, Problem, RawJson, Session, SessionOptions, VERSION, check_players,
 };
+
+use super::sheet::Replay;
 use crate::games::json::{self as j, Obj};
 use crate::games::{GameHand, GameKind, GameOptions};
+use crate::i18n::msg;
 use crate::i18n::{Arg, Msg};
-use crate::msg;
 
 pub(super) const KNOWN: [&str; 10] = [
     "format", "version", "id", "game", "created", "players", "options", "closed", "hands", "log",
@@ -133,7 +135,7 @@ impl<'de> de::DeserializeSeed<'de> for HandsSeed<'_> {
                 // How many play: each hand lists them (table events change it).
                 let mut players = self.0.players;
                 while let Some(h) = s.next_element_seed(OneHand(self.0.options, players))? {
-                    players = super::playing_next(players, &h);
+                    players = super::file::playing_next(players, &h);
                     out.push(h);
                 }
                 Ok(out)
@@ -435,7 +437,7 @@ fn read_hands(
     hands.reserve(hands_raw.len());
     let mut first_bad = None;
     // How many play: the next hand lists each of them (table events change it).
-    let mut count = super::playing_after(players, &hands);
+    let mut count = super::file::playing_after(players, &hands);
     for (i, r) in hands_raw.iter().enumerate() {
         let decoded = match options.typed().decode_text(r.get(), count) {
             Some(game) => Ok(game),
@@ -444,7 +446,7 @@ fn read_hands(
                 .and_then(|v| options.typed().decode(&v, count)),
         };
         if let Ok(h) = &decoded {
-            count = super::playing_next(count, h);
+            count = super::file::playing_next(count, h);
         }
         match decoded {
             Ok(game) if first_bad.is_none() => hands.push(Hand {

@@ -3,7 +3,9 @@
 
 use serde_json::{Map, Value};
 
-use super::{Hand, Options, Paper, Problem, Session};
+use super::file::{Hand, Options, Problem, Session};
+
+use crate::games::Paper;
 use crate::games::table::Seats;
 use crate::games::{GameHand, GameKind, HandInfo, Line, Live, leaders};
 use crate::i18n::{Lang, Msg};
@@ -37,7 +39,7 @@ pub struct Replay {
     /// Who sits where (table events).
     seats: Seats,
     /// Each person's figures so far, when the replay counts them ([`Replay::counting`]).
-    counter: Option<Box<super::Counter>>,
+    counter: Option<Box<super::counter::Counter>>,
     /// The hands played, table events left out: the table's count.
     played: usize,
 }
@@ -54,7 +56,7 @@ pub struct End {
     /// Lines scored when the session was closed (bridge's unfinished rubber), in no hand.
     pub closing: Vec<Line>,
     /// Who held each seat and their figures, if the replay counted them; empty otherwise.
-    pub holders: super::Holders,
+    pub holders: super::counter::Holders,
     /// Who holds each seat at the end (table events: a substitute, a seat that joined).
     pub names: Vec<String>,
     /// The seats that left the table.
@@ -75,7 +77,10 @@ impl Replay {
 
     /// A replay that also counts each person's figures for statistics.
     pub fn counting(mut self, players: &[String]) -> Replay {
-        self.counter = Some(Box::new(super::Counter::new(self.live.kind(), players)));
+        self.counter = Some(Box::new(super::counter::Counter::new(
+            self.live.kind(),
+            players,
+        )));
         self
     }
 
@@ -155,7 +160,7 @@ impl Replay {
         let natural_end = self.live.finished();
         let holders = match &self.counter {
             Some(c) => c.end(&self.live),
-            None => super::Holders::default(),
+            None => super::counter::Holders::default(),
         };
         let mut live = self.live.clone();
         let closing = if closed { live.close() } else { Vec::new() };
@@ -282,8 +287,8 @@ impl Sheet {
     }
 
     /// Each person's figures for statistics; `hands` are the session's, as scored.
-    pub fn holders(&self, hands: &[Hand]) -> super::Holders {
-        let mut c = super::Counter::new(self.game, &self.players);
+    pub fn holders(&self, hands: &[Hand]) -> super::counter::Holders {
+        let mut c = super::counter::Counter::new(self.game, &self.players);
         for (i, (h, row)) in hands.iter().zip(&self.hands).enumerate() {
             // (The game as it stood matters to a substitute only: found for events alone.)
             if h.game.event().is_some() {
@@ -402,13 +407,13 @@ impl Sheet {
                 let before = self.before(i, hands);
                 h.game.label(
                     &row.info,
-                    super::hand_index(hands, i),
+                    super::file::hand_index(hands, i),
                     &before.seats.current(),
                 )
             }
             (Some(h), Some(row)) => {
                 h.game
-                    .label(&row.info, super::hand_index(hands, i), &self.players)
+                    .label(&row.info, super::file::hand_index(hands, i), &self.players)
             }
             _ => Msg::new("session.mismatch"),
         }
@@ -438,7 +443,8 @@ impl Sheet {
 
     /// Every bridge rubber laid out as on paper (empty for other games).
     pub fn papers(&self) -> Vec<Paper> {
-        crate::games::Papers::all(self.hands.iter(), &self.live)
+        self.live
+            .papers(self.hands.iter().map(|r| (&r.info, &r.lines[..])))
     }
 
     /// Rubber `k` laid out as on paper (bridge only).
@@ -469,7 +475,7 @@ impl Sheet {
                 m.insert("delta".into(), serde_json::json!(delta));
                 m.insert("lines".into(), lines(&h.lines));
                 if let Ok(mut facts) = serde_json::to_value(&h.info) {
-                    super::pad_facts(&mut facts, self.sides.len());
+                    super::file::pad_facts(&mut facts, self.sides.len());
                     if let Value::Object(extra) = facts {
                         m.extend(extra);
                     }

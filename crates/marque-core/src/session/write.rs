@@ -1,8 +1,9 @@
 //! The sheet `marque score` writes: hand by hand, never held whole.
 
 use super::facts::fast_facts;
+use super::file::{Problem, Session};
 use super::one_pass::{self, HandSink, Refused};
-use super::{End, HandRow, Problem, Replay, Session};
+use super::sheet::{End, HandRow, Replay};
 use crate::games::{GameHand, GameKind, GameOptions, Line};
 use crate::i18n::{Lang, Msg};
 
@@ -223,7 +224,7 @@ fn write_row<W: std::io::Write>(
     if row.delta.len() < sides {
         // A seat that joined later: each per-side fact names it too, as nothing (`null`).
         let mut facts = serde_json::to_value(&row.info).map_err(std::io::Error::from)?;
-        super::pad_facts(&mut facts, sides);
+        super::file::pad_facts(&mut facts, sides);
         serde_json::to_writer(&mut info, &facts).map_err(std::io::Error::from)?;
     } else {
         serde_json::to_writer(&mut info, &row.info).map_err(std::io::Error::from)?;

@@ -1,10 +1,9 @@
 //! A deal as the table enters it: the contract (level, strain, doubling), the declarer, the
 //! tricks, the honours; read from a session file by the careful reader or the fast one.
 
-use super::SIDES;
 use crate::games::json::{self, Obj};
+use crate::i18n::msg;
 use crate::i18n::{Arg, Msg};
-use crate::msg;
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -376,7 +375,7 @@ pub struct Wire<'a> {
     #[serde(default)]
     tricks: Option<i64>,
     #[serde(default, borrow)]
-    honours: Option<crate::games::MapOnly<WireHonours<'a>>>,
+    honours: Option<crate::games::kit::MapOnly<WireHonours<'a>>>,
 }
 
 #[derive(serde::Deserialize)]
@@ -400,7 +399,7 @@ pub(super) fn from_wire(w: Wire<'_>) -> Option<Hand> {
     let tricks = u8::try_from(w.tricks?).ok().filter(|t| *t <= 13)?;
     let honours = match w.honours {
         None => None,
-        Some(crate::games::MapOnly(h)) => {
+        Some(crate::games::kit::MapOnly(h)) => {
             let side = SIDES.iter().position(|s| *s == h.side)?;
             let kind = match h.kind {
                 "4" => HonoursKind::Four,
@@ -435,3 +434,6 @@ pub(super) fn decode_honours(v: &Value) -> Result<Honours, Msg> {
         kind,
     })
 }
+
+/// The two partnerships: 0 = North–South, 1 = East–West.
+pub const SIDES: [&str; 2] = ["NS", "EW"];

@@ -1,12 +1,12 @@
 //! Bridge's rubbers laid out as on paper: We and They, bonuses above the line, contracts
 //! below it, a line under each game. Made deal by deal, each paper handed out as its rubber ends.
 
-use super::Rubber;
 use super::chicago::Wheel;
-use crate::games::{HandInfo, Line, Live};
+use super::game::Game;
+use super::score::{Info, Rubber, rule};
+use crate::games::kit::Line;
 use crate::i18n::Msg;
-use crate::msg;
-use crate::session::HandRow;
+use crate::i18n::msg;
 
 /// One bridge rubber as written on paper.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,9 +58,10 @@ impl Paper {
         Paper::evening_of(rubbers, totals, false)
     }
 
-    /// [`Paper::evening`], in chukkers at Chicago.
-    pub fn evening_of(rubbers: usize, totals: [i64; 2], chicago: bool) -> Msg {
-        let key = if chicago {
+    /// The evening's standing after `rubbers` papers whose totals add up to `totals`, in
+    /// chukkers where the papers have wheels (Chicago).
+    pub fn evening_of(rubbers: usize, totals: [i64; 2], wheels: bool) -> Msg {
+        let key = if wheels {
             "bridge.evening.chicago"
         } else {
             "bridge.evening"
@@ -88,18 +89,22 @@ impl Paper {
         slots
             .iter()
             .map(|s| {
-                let vul = super::vul_key(s.vulnerable);
-                let seat = super::Seat::ALL[s.dealer % 4];
+                let vul = super::chicago::vul_key(s.vulnerable);
+                let seat = super::hand::Seat::ALL[s.dealer % 4];
                 let pair = |p: Option<[i64; 2]>, signed: bool| match p {
                     Some([a, b]) if signed => {
                         format!(
                             "{} / {}",
-                            crate::games::number_signed(a),
-                            crate::games::number_signed(b)
+                            crate::games::kit::number_signed(a),
+                            crate::games::kit::number_signed(b)
                         )
                     }
                     Some([a, b]) => {
-                        format!("{} / {}", crate::games::number(a), crate::games::number(b))
+                        format!(
+                            "{} / {}",
+                            crate::games::kit::number(a),
+                            crate::games::kit::number(b)
+                        )
                     }
                     None => "—".to_string(),
                 };
@@ -173,12 +178,9 @@ impl Ended {
         }
     }
 
-    /// The paper, with the standing of its rubber in `live`, the game just after its last
-    /// deal (`None` if that is not a bridge game with a rubber).
-    pub fn close_on(self, live: &Live) -> Option<Paper> {
-        let Live::Bridge(g) = live else {
-            return None;
-        };
+    /// The paper, with the standing of its rubber in `g`, the game just after its last deal
+    /// (`None` if it has no such rubber).
+    pub fn close_in(self, g: &Game) -> Option<Paper> {
         let wheel = g.chukker_wheel(self.index);
         let rubber = g.rubber_at(self.index)?;
         Some(self.close(&rubber, wheel))
@@ -217,15 +219,25 @@ impl Ended {
     }
 }
 
+/// What an entry of a session is to a rubber's paper.
+#[derive(Debug, Clone, Copy)]
+pub enum Entry<'a> {
+    /// A deal, with its facts.
+    Deal(&'a Info),
+    /// Points the table agreed on in rubber `0` (counted from 0).
+    Agreed(usize),
+    /// Anything else (another table event, another game's hand): nothing on a paper.
+    Other,
+}
+
 impl Papers {
     /// Adds a scored deal (other games' hands are not bridge deals: nothing). The rubber's
     /// paper if the deal ends it.
-    pub fn push(&mut self, info: &HandInfo, lines: &[Line]) -> Option<Ended> {
-        let info = match info {
-            HandInfo::Bridge(info) => info,
+    pub fn push(&mut self, entry: Entry<'_>, lines: &[Line]) -> Option<Ended> {
+        let info = match entry {
+            Entry::Deal(info) => info,
             // Points agreed by the table go above the line of their rubber.
-            HandInfo::Event(e) => {
-                let rubber = e.facts.get("rubber")?.as_u64()? as usize;
+            Entry::Agreed(rubber) => {
                 if self.paper.as_ref().is_some_and(|p| p.index != rubber) {
                     return None;
                 }
@@ -245,7 +257,7 @@ impl Papers {
                 }
                 return None;
             }
-            _ => return None,
+            Entry::Other => return None,
         };
         let ended = self.paper.as_ref().is_some_and(|p| p.index != info.rubber);
         // (A deal of a new rubber after one not over cannot happen; its paper ends there.)
@@ -280,7 +292,7 @@ impl Papers {
                 };
             }
         }
-        for l in lines.iter().filter(|l| l.rule != super::rule::BELOW_TRICKS) {
+        for l in lines.iter().filter(|l| l.rule != rule::BELOW_TRICKS) {
             paper.above[l.side].push(l.points);
         }
         for s in 0..2 {
@@ -309,27 +321,5 @@ impl Papers {
     /// The paper of the rubber left unfinished, if any.
     pub fn finish(mut self) -> Option<Ended> {
         self.finish_one()
-    }
-
-    /// Every paper of `rows`, with the standing of the game `end` played to.
-    pub fn all<'a>(rows: impl Iterator<Item = &'a HandRow>, end: &Live) -> Vec<Paper> {
-        let Live::Bridge(g) = end else {
-            return Vec::new();
-        };
-        let rubbers: Vec<Rubber> = g.rubbers().collect();
-        let wheel = |k: usize| g.chukker_wheel(k);
-        let mut papers = Papers::default();
-        let mut ended: Vec<Ended> = rows
-            .filter_map(|r| papers.push(&r.info, &r.lines))
-            .collect();
-        ended.extend(papers.finish());
-        ended
-            .into_iter()
-            .filter_map(|e| {
-                let rubber = rubbers.get(e.index)?;
-                let w = wheel(e.index);
-                Some(e.close(rubber, w))
-            })
-            .collect()
     }
 }

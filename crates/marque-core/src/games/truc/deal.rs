@@ -1,9 +1,9 @@
 //! One deal's calls as they are said: what the deal is worth, what each player may say (raise,
 //! banco, accept, refuse), and a refusal's value (`truc.raise.*`).
 
-use super::{Call, CallKind, Options};
+use super::calls::{Call, CallKind, Options};
+use crate::i18n::msg;
 use crate::i18n::{Arg, Msg};
-use crate::msg;
 
 /// A raise waiting for an answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

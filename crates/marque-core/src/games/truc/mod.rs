@@ -9,19 +9,21 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 
 use super::json::{self, Obj};
-use super::{Line, OptDesc, OptKind, Scored};
+use super::kit::{Line, OptDesc, OptKind, Scored};
+use crate::i18n::msg;
 use crate::i18n::{Arg, Msg};
-use crate::msg;
 use crate::trail::Trail;
 
-use crate::games::RuleId;
+use crate::games::kit::RuleId;
 
+mod calls;
 mod deal;
+pub use calls::{Call, CallKind, Options, RaiseKind};
 pub use deal::{Deal, Proposal};
 
 /// The game's rule ids, as its lines and the rules screen name them.
 pub mod rule {
-    use crate::games::RuleId;
+    use crate::games::kit::RuleId;
 
     pub const DEAL_WINNER: RuleId = RuleId::new("truc.deal.winner");
     pub const DEAL_VALUE: RuleId = RuleId::new("truc.deal.value");
@@ -30,98 +32,6 @@ pub mod rule {
     pub const RAISE_BANCO: RuleId = RuleId::new("truc.raise.banco");
     pub const MANCHE: RuleId = RuleId::new("truc.manche");
     pub const PARTIE: RuleId = RuleId::new("truc.partie");
-}
-
-/// How an accepted raise changes the value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RaiseKind {
-    Double,
-    PlusOne,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Options {
-    pub raise: RaiseKind,
-    /// Points that win a manche (12).
-    pub target: i64,
-    /// Manches that win the partie (2).
-    pub manches: i64,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            raise: RaiseKind::Double,
-            target: 12,
-            manches: 2,
-        }
-    }
-}
-
-impl Options {
-    pub const KEYS: [&'static str; 3] = ["raise", "target", "manches"];
-
-    pub fn from_json(v: Option<&Value>) -> Result<Options, Vec<Msg>> {
-        let mut o = Options::default();
-        json::options(v, &Self::KEYS, |k, val| {
-            match k {
-                "raise" => {
-                    o.raise = match json::word("raise", val, &["double", "plus_one"])? {
-                        "double" => RaiseKind::Double,
-                        _ => RaiseKind::PlusOne,
-                    }
-                }
-                "target" => o.target = json::positive("target", val)?,
-                _ => o.manches = json::positive("manches", val)?,
-            }
-            Ok(())
-        })?;
-        Ok(o)
-    }
-
-    /// The value after one accepted raise of `value`.
-    pub fn raised(&self, value: i64) -> i64 {
-        match self.raise {
-            RaiseKind::Double => value.saturating_mul(2),
-            RaiseKind::PlusOne => value.saturating_add(1),
-        }
-    }
-}
-
-/// What a player says during a deal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum CallKind {
-    Double,
-    Banco,
-    Accept,
-    Refuse,
-}
-
-impl CallKind {
-    pub fn id(self) -> &'static str {
-        match self {
-            CallKind::Double => "double",
-            CallKind::Banco => "banco",
-            CallKind::Accept => "accept",
-            CallKind::Refuse => "refuse",
-        }
-    }
-    pub fn name_key(self) -> &'static str {
-        match self {
-            CallKind::Double => "truc.call.double",
-            CallKind::Banco => "truc.call.banco",
-            CallKind::Accept => "truc.call.accept",
-            CallKind::Refuse => "truc.call.refuse",
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Call {
-    pub by: usize,
-    pub call: CallKind,
 }
 
 /// How the deal ended, beside a refusal.
@@ -238,7 +148,7 @@ fn decode_call(i: usize, v: &Value) -> Result<Call, Msg> {
 #[derive(serde::Deserialize)]
 pub struct Wire<'a> {
     #[serde(default, borrow)]
-    calls: Option<Vec<super::MapOnly<WireCall<'a>>>>,
+    calls: Option<Vec<super::kit::MapOnly<WireCall<'a>>>>,
     #[serde(default, deserialize_with = "present")]
     tricks: Option<Vec<Option<i64>>>,
     #[serde(default, deserialize_with = "present")]
@@ -269,7 +179,7 @@ fn from_wire(w: Wire<'_>) -> Option<Hand> {
     }
     let player = |p: i64| usize::try_from(p).ok().filter(|p| *p < 2);
     let mut calls = Vec::new();
-    for super::MapOnly(c) in w.calls.unwrap_or_default() {
+    for super::kit::MapOnly(c) in w.calls.unwrap_or_default() {
         let call = match c.call {
             "double" => CallKind::Double,
             "banco" => CallKind::Banco,
@@ -569,7 +479,7 @@ impl Game {
     }
 }
 
-super::figures!(Sum {
+super::kit::figures!(Sum {
     Deals = "deals",
     Manches = "manches_won",
     Raises = "raises",
@@ -578,7 +488,7 @@ super::figures!(Sum {
     RaisesWon = "raises_won",
 });
 
-impl super::Rules for Game {
+impl super::rules::Rules for Game {
     const EVENTS_NOTE: Option<&'static str> = Some("event.note.truc");
     const EVENTS: &'static [crate::games::table::EventKind] =
         &[crate::games::table::EventKind::Replace];
@@ -590,7 +500,7 @@ impl super::Rules for Game {
     const SUMS: &'static [&'static str] = Sum::NAMES;
     /// Each player's raises (doubles and bancos): proposed, then accepted (by a word or by a
     /// raise over it) or refused by the other; and the deals a player raised in and won.
-    fn tally(hand: &Hand, info: &Info, _delta: &[i64], seats: &mut [super::Tally]) {
+    fn tally(hand: &Hand, info: &Info, _delta: &[i64], seats: &mut [super::kit::Tally]) {
         for t in seats.iter_mut() {
             t.add(Sum::Deals as usize, 1);
         }
@@ -613,7 +523,7 @@ impl super::Rules for Game {
             t.add(Sum::RaisesWon as usize, 1);
         }
     }
-    fn tally_end(&self, seats: &mut [super::Tally]) {
+    fn tally_end(&self, seats: &mut [super::kit::Tally]) {
         for (t, won) in seats.iter_mut().zip(self.won) {
             t.add(Sum::Manches as usize, won);
         }
@@ -703,7 +613,7 @@ impl super::Rules for Game {
         } else if chain.len() < 2 {
             return None;
         }
-        out.push_str(&format!(" : {}", super::number(line.points)));
+        out.push_str(&format!(" : {}", super::kit::number(line.points)));
         Some(out)
     }
     fn label(_hand: &Hand, info: &Info, _index: usize, players: &[String]) -> Msg {
@@ -742,7 +652,7 @@ impl super::Rules for Game {
     }
 }
 
-impl super::Face for Game {
+impl super::face::Face for Game {
     fn standing(info: &Info, side: usize, _running: i64) -> i64 {
         info.score.get(side).copied().unwrap_or(0)
     }
