@@ -188,7 +188,7 @@ fn damaged_files_are_listed_with_their_reason_and_never_overwritten() {
         }
     };
     assert!(reason("notjson.json").starts_with("file: not valid JSON"));
-    assert!(reason("truncated.json").starts_with("file: not valid JSON"));
+    assert!(reason("truncated.json").starts_with("file: the JSON stops before its end"));
     assert_eq!(
         reason("wronggame.json"),
         "file: unknown game `whist`; known games: bridge, truc, ascenseur, 2500, democratie, tarot"

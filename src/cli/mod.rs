@@ -628,12 +628,8 @@ fn add_once(
         doc.reopen(&at);
     }
     let n = doc.session().hands.len();
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
-        Added::Problems(vec![Problem::hand(
-            n,
-            msg!("file.not_json", error = e.to_string()),
-        )])
-    })?;
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| Added::Problems(vec![Problem::hand(n, marque_core::i18n::json_error(&e))]))?;
     let hand = doc
         .session()
         .decode(&value)

@@ -220,7 +220,7 @@ impl App {
         }
         // The table's way of entering hands, kept for its next session (and the next start).
         // A mode switched in the form counts at once (not only once its hand is entered).
-        let modes = self.open.as_mut().map(Open::table_modes);
+        let modes = self.open.as_mut().map(|o| o.view.table_modes());
         if let Some(modes) = modes
             && modes != self.prefs.modes
         {
@@ -267,21 +267,21 @@ impl App {
             Command::Redo => self.operate(Open::redo),
             Command::Restore(change) => self.operate(|o| o.restore(change)),
             Command::CloseSession => self.operate(Open::close_session),
-            Command::AskReopen => self.with_open(|o| o.confirm_reopen = true),
-            Command::CancelReopen => self.with_open(|o| o.confirm_reopen = false),
+            Command::AskReopen => self.with_open(|o| o.view.confirm_reopen = true),
+            Command::CancelReopen => self.with_open(|o| o.view.confirm_reopen = false),
             Command::Reopen => self.operate(Open::reopen),
             Command::ToggleScoreboard => self.scoreboard = !self.scoreboard,
             Command::ToggleSharing => self.toggle_sharing(),
             Command::SetTitle => self.operate(Open::set_title),
             Command::ToggleChart => self.with_open(|o| {
-                o.show_chart = !o.show_chart;
-                o.rows.chart_to_view.set(o.show_chart);
+                o.view.show_chart = !o.view.show_chart;
+                o.view.rows.chart_to_view.set(o.view.show_chart);
             }),
-            Command::ChartPart(r) => self.with_open(|o| o.chart_part = Some(r)),
+            Command::ChartPart(r) => self.with_open(|o| o.view.chart_part = Some(r)),
             Command::Word(i, agreed) => self.operate(|o| o.word(i, agreed)),
             Command::ApplyOptions => self.operate(Open::apply_options),
             Command::NextPart => self.with_open(|o| {
-                o.next_part = true;
+                o.view.next_part = true;
                 o.reset_form();
             }),
             Command::Export => self.export_or_ask(FileFor::Export),
@@ -312,29 +312,29 @@ impl App {
                 self.start_job(move || JobDone::Folder(store.restore(&path).map(|r| r.message())));
             }
             Command::MoveAside(p) => self.move_aside(&p),
-            Command::Select(i) => self.with_open(|o| o.selected = Some(i)),
+            Command::Select(i) => self.with_open(|o| o.view.selected = Some(i)),
             Command::WhatIf(Some((key, value))) => self.with_open(|o| {
-                o.whatif.insert(key, value);
+                o.view.whatif.insert(key, value);
             }),
-            Command::WhatIf(None) => self.with_open(|o| o.whatif.clear()),
+            Command::WhatIf(None) => self.with_open(|o| o.view.whatif.clear()),
             Command::Edit(i) => self.with_open(|o| {
-                o.editing = Some(i);
+                o.view.editing = Some(i);
                 o.reset_form();
             }),
             Command::CancelEdit => self.with_open(|o| {
-                if o.editing.take().is_some() && o.table.is_some() {
-                    o.table = None;
+                if o.view.editing.take().is_some() && o.view.table.is_some() {
+                    o.view.table = None;
                 }
                 o.reset_form();
             }),
             Command::Table(kind) => self.with_open(|o| {
                 o.switch_table(kind);
                 // The keys just tapped lie right above the form: it is not scrolled to.
-                o.form_top = false;
+                o.view.form_top = false;
             }),
             Command::ToggleLog => self.with_open(|o| {
-                o.show_log = !o.show_log;
-                o.rows.log_to_view.set(o.show_log);
+                o.view.show_log = !o.view.show_log;
+                o.view.rows.log_to_view.set(o.view.show_log);
             }),
             // (A preference not saved is told by a notice.)
             Command::ToggleLang => {
@@ -429,7 +429,7 @@ impl App {
         self.prefs.people = names;
         let people = self.prefs.people();
         if let Some(o) = self.open.as_mut() {
-            o.people = people;
+            o.view.people = people;
         }
     }
 
@@ -493,14 +493,15 @@ impl App {
                     self.notice = Some(Msg::new("ui.dialog.other_session").into());
                     return;
                 };
-                let typed = std::mem::replace(&mut open.export_path, path.display().to_string());
+                let typed =
+                    std::mem::replace(&mut open.view.export_path, path.display().to_string());
                 self.run(if purpose == FileFor::Export {
                     Command::Export
                 } else {
                     Command::ExportPdf
                 });
                 if let Some(open) = self.open.as_mut() {
-                    open.export_path = typed;
+                    open.view.export_path = typed;
                 }
             }
         }
@@ -511,7 +512,7 @@ impl App {
         let typed = self
             .open
             .as_ref()
-            .is_some_and(|o| !o.export_path.trim().is_empty());
+            .is_some_and(|o| !o.view.export_path.trim().is_empty());
         match (typed, purpose) {
             (false, _) => self.browse(purpose),
             (true, FileFor::ExportPdf) => self.export_pdf(),
@@ -664,8 +665,8 @@ impl App {
         match Document::open(path) {
             Ok(doc) => {
                 let mut open = Open::new(doc, self.prefs.modes);
-                open.known = self.prefs.people.names.clone();
-                open.people = self.prefs.people();
+                open.view.known = self.prefs.people.names.clone();
+                open.view.people = self.prefs.people();
                 self.open = Some(open);
                 self.screen = Screen::Session;
             }
@@ -705,7 +706,7 @@ impl App {
     /// the name ends so, else as its session file.
     pub fn export(&mut self) {
         let ext = self.open.as_ref().and_then(|o| {
-            std::path::Path::new(o.export_path.trim())
+            std::path::Path::new(o.view.export_path.trim())
                 .extension()
                 .map(|e| e.to_string_lossy().to_lowercase())
         });
@@ -738,8 +739,8 @@ impl App {
         let Some(open) = self.open.as_ref() else {
             return;
         };
-        let path = PathBuf::from(open.export_path.trim());
-        let notice = if open.export_path.trim().is_empty() {
+        let path = PathBuf::from(open.view.export_path.trim());
+        let notice = if open.view.export_path.trim().is_empty() {
             Msg::new("ui.export.no_path")
         } else if std::fs::symlink_metadata(&path).is_ok() {
             msg!("ui.export.exists", file = path.display().to_string())

@@ -19,6 +19,7 @@ pub mod scoreboard;
 mod share;
 mod sheet;
 mod sync;
+mod view;
 mod watch;
 mod welcome;
 mod widgets;
@@ -100,7 +101,7 @@ pub fn frame(app: &mut App, ui: &mut egui::Ui) {
                 .map_or(0, |o| home::listed_copies(&app.home, o.doc.path()));
             let cx = sheet::Ctx {
                 lang: app.prefs.lang,
-                open: app.open.as_mut(),
+                open: app.open.as_mut().map(Open::shown),
                 scoreboard: (app.scoreboard, app.sharing.is_some()),
                 copies,
                 commands: &mut app.commands,

@@ -110,7 +110,7 @@ pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
     // The headings' type follows the window, the headings taking at most about half of it;
     // the totals take what they leave.
     let rows = sides.len().max(2) as f32;
-    let papers = open.rows.papers();
+    let papers = open.view.rows.papers();
     let small = headings_size(ui, rows, papers);
     ui.label(
         RichText::new(format!(

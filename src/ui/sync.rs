@@ -108,20 +108,21 @@ pub(super) fn merged(
 /// The open document now holds the file as it is: the sheet's rows are made again, and where
 /// the hands changed, the form follows.
 fn shown_anew(open: &mut Open, hands: bool) {
-    open.rows = rows::Rows::default();
-    open.save_error = None;
+    open.view.rows = rows::Rows::default();
+    open.view.save_error = None;
     if !hands {
         return;
     }
-    open.selected = open
+    open.view.selected = open
+        .view
         .selected
         .filter(|&i| i < open.doc.session().hands.len());
-    open.preview = None;
-    let ended = open.doc.sheet().natural_end && !open.next_part;
-    if open.editing.is_some() || ended || open.doc.read_only().is_some() {
+    open.view.preview = None;
+    let ended = open.doc.sheet().natural_end && !open.view.next_part;
+    if open.view.editing.is_some() || ended || open.doc.read_only().is_some() {
         // The hand being edited may be elsewhere now, or the game is over: the form is made
         // again.
-        open.editing = None;
+        open.view.editing = None;
         open.reset_form();
     } else if !seated_as_before(open) {
         // Someone came, left or took a seat: the form is made for the table as it now is.
@@ -129,7 +130,7 @@ fn shown_anew(open: &mut Open, hands: bool) {
     } else {
         // A hand being entered stays as typed, where it is (nothing jumps under the table's
         // fingers); it now follows the hands that came.
-        open.before = open.doc.sheet().open_game().clone();
+        open.view.before = open.doc.sheet().open_game().clone();
     }
 }
 
@@ -138,7 +139,11 @@ fn seated_as_before(open: &Open) -> bool {
     let seats = open.doc.sheet().seats();
     let names = seats.current();
     let playing = seats.playing();
-    playing == open.seats && playing.iter().map(|s| &names[*s]).eq(open.players.iter())
+    playing == open.view.seats
+        && playing
+            .iter()
+            .map(|s| &names[*s])
+            .eq(open.view.players.iter())
 }
 
 /// The choices of a merge, over the window: one row per version, each choice's versions side by

@@ -25,7 +25,7 @@ fn bridge_charts_a_rubber_at_a_time_or_the_evening() {
         marque::ui::chart_points(
             &marque::ui::parts_of(sheet),
             &sheet.running(),
-            open.chart_part,
+            open.view.chart_part,
             2,
         )
     };

@@ -142,7 +142,7 @@ fn killed_and_stopped_writers_never_harm_a_session_the_app_shows() {
         h.state()
             .open
             .as_ref()
-            .is_some_and(|o| o.save_error.is_some()),
+            .is_some_and(|o| o.view.save_error.is_some()),
         "{:?}",
         h.state().notice_text()
     );

@@ -36,7 +36,7 @@ fn damaged_and_newer_files_on_the_home_screen() {
         &h,
         "broken.json est endommagé ; il n'est ni modifié ni effacé."
     ));
-    assert!(shows_containing(&h, "ce n'est pas du JSON valide"));
+    assert!(shows_containing(&h, "le JSON s'arrête avant sa fin"));
     assert!(shows(
         &h,
         "newer.json vient d'une version plus récente de Marque (version 2) : il n'est pas modifié."

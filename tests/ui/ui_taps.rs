@@ -72,7 +72,7 @@ fn keys(h: &H) -> Vec<Key> {
 
 /// The form's area (all of it) and what of the screen shows it.
 fn form_area(h: &H) -> Option<(Rect, Rect)> {
-    h.state().open.as_ref()?.form_area
+    h.state().open.as_ref()?.view.form_area
 }
 
 /// Of `all` the keys on screen, those drawn in the form.
@@ -145,7 +145,7 @@ fn step(h: &H) -> (usize, Option<usize>) {
     h.state()
         .open
         .as_ref()
-        .map(|o| (o.doc.session().hands.len(), o.editing))
+        .map(|o| (o.doc.session().hands.len(), o.view.editing))
         .unwrap_or_default()
 }
 

@@ -106,7 +106,7 @@ fn enter_a_deal(h: &mut egui_kittest::Harness<'static, marque::ui::App>) -> bool
         match ours(h) {
             (_, true) => return false,
             (n, false) if n == before + 1 => {
-                return h.state().open.as_ref().unwrap().save_error.is_none();
+                return h.state().open.as_ref().unwrap().view.save_error.is_none();
             }
             // The confirming tap met no key (their deal ended the form in that frame).
             (n, false) if n == before => continue 'again,

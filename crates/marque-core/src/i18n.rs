@@ -525,6 +525,19 @@ macro_rules! msg {
 /// [`Msg`] (`#[macro_export]` also puts it at the crate's root, which nothing names).
 pub use crate::msg;
 
+/// A text that does not read as JSON, in the reader's words, by what is wrong and where (never
+/// serde's own English): a syntax error, a text that stops too soon, a value not of the form
+/// expected (or a field given twice).
+pub fn json_error(e: &serde_json::Error) -> Msg {
+    use serde_json::error::Category;
+    let key = match e.classify() {
+        Category::Eof => "file.json.eof",
+        Category::Data => "file.json.data",
+        Category::Syntax | Category::Io => "file.json.syntax",
+    };
+    msg!(key, line = e.line(), column = e.column())
+}
+
 /// A system error in the reader's words, by its kind (never the system's own English text):
 /// "le disque est plein", "permission denied". Kinds without words of their own are a system
 /// error.

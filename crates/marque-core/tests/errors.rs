@@ -75,3 +75,26 @@ fn an_error_of_ours_says_its_own_words() {
     assert_ne!(fr, en, "said in each language");
     assert_eq!(e.to_string(), en, "its Display is its English words");
 }
+
+/// A text that does not read as JSON is said in our words, by what is wrong and where, in both
+/// languages: never serde's English ("expected value", "EOF while parsing").
+#[test]
+fn a_json_error_is_said_by_its_kind_and_place() {
+    for (text, en) in [
+        ("{\"format\": oops}", "not valid JSON (line 1, column 12)"),
+        (
+            "{\"format\": \"marque-session\",",
+            "the JSON stops before its end",
+        ),
+        ("[1, 2", "the JSON stops before its end"),
+    ] {
+        let e = serde_json::from_str::<serde_json::Value>(text).unwrap_err();
+        let said = marque_core::i18n::json_error(&e);
+        let (fr, said_en) = (said.render(Lang::Fr), said.render(Lang::En));
+        assert!(said_en.starts_with(en), "{text}: {said_en}");
+        assert_ne!(fr, said_en, "{text} has French words");
+        for serde in ["expected", "EOF", "while parsing"] {
+            assert!(!said_en.contains(serde), "serde's words in {said_en}");
+        }
+    }
+}

@@ -3,21 +3,21 @@
 use egui::Ui;
 
 use crate::ui::command::Command;
-use crate::ui::open::Open;
+use crate::ui::view::Shown;
 use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
 use marque_core::session::Sheet;
 
 /// Each side's running total over the hands, drawn with egui_plot; hovering a point names the
 /// hand and its total.
-pub(super) fn chart(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
+pub(super) fn chart(ui: &mut Ui, lang: Lang, open: &Shown<'_>, commands: &mut Vec<Command>) {
     let sides = marque_core::text::side_names(open.doc.sheet(), lang);
-    let running = &open.rows.running;
+    let running = &open.view.rows.running;
     let parts = parts_of(open.doc.sheet());
     // The game's words for its parts (rubbers, chukkers).
     let words = open.doc.session().options.typed().part_words();
     if let (Some(&last), Some(words)) = (parts.last(), words) {
-        let picked = open.chart_part.unwrap_or(last);
+        let picked = open.view.chart_part.unwrap_or(last);
         let key = words.one;
         ui.horizontal_wrapped(|ui| {
             for r in 0..=last {
@@ -32,7 +32,7 @@ pub(super) fn chart(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Com
             }
         });
     }
-    let lines = chart_points(&parts, running, open.chart_part, sides.len());
+    let lines = chart_points(&parts, running, open.view.chart_part, sides.len());
     let title = tr(lang, open.doc.session().game.hand_title());
     let hand_title = title.clone();
     let shown = egui_plot::Plot::new(("chart", open.doc.path()))
@@ -59,7 +59,7 @@ pub(super) fn chart(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Com
             }
         });
     // Asked for, it comes into view (below the sheet, it may open out of sight).
-    if open.rows.chart_to_view.take() {
+    if open.view.rows.chart_to_view.take() {
         shown.response.scroll_to_me(Some(egui::Align::Center));
     }
 }

@@ -7,7 +7,7 @@ use egui::{RichText, Ui};
 use super::panels::{explain, line_rows};
 use crate::ui::command::Command;
 use crate::ui::forms;
-use crate::ui::open::Open;
+use crate::ui::view::Shown;
 use marque_core::games::table::EventKind;
 use marque_core::games::{GameHand, GameKind};
 use marque_core::history;
@@ -19,7 +19,7 @@ use marque_core::view::signed_shown as signed;
 pub(super) fn word_panel(
     ui: &mut Ui,
     lang: Lang,
-    open: &Open,
+    open: &Shown<'_>,
     narrow: bool,
     commands: &mut Vec<Command>,
 ) {
@@ -30,6 +30,7 @@ pub(super) fn word_panel(
     // Its room is kept whether a hand awaits the other side's word or not: nothing below
     // moves when it is asked, or answered.
     let awaited = open
+        .view
         .rows
         .words
         .iter()
@@ -110,12 +111,12 @@ pub(super) fn word_panel(
 /// A bridge evening: after each rubber, its result, the evening's standing, and whether
 /// another rubber follows, in one row whose room is always kept: nothing moves when the keys
 /// come or go (a second tap after "Robre suivant" finds nothing where it was).
-pub(super) fn evening_row(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
+pub(super) fn evening_row(ui: &mut Ui, lang: Lang, open: &Shown<'_>, commands: &mut Vec<Command>) {
     let doc = &open.doc;
     if !doc.session().game.goes_on() || doc.session().closed {
         return;
     }
-    let papers = &open.rows.papers;
+    let papers = &open.view.rows.papers;
     let result = papers
         .iter()
         .enumerate()
@@ -126,7 +127,7 @@ pub(super) fn evening_row(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut V
     // evening's standing (the sheet below has every rubber's result).
     let keys = line_height(ui, egui::TextStyle::Heading, true);
     fixed_row(ui, keys, |ui| {
-        let asking = result.is_some() && open.read_only().is_none() && !open.next_part;
+        let asking = result.is_some() && open.read_only().is_none() && !open.view.next_part;
         // The game's words for its parts (rubbers, chukkers).
         let words = doc.session().options.typed().part_words();
         if let (true, Some(words)) = (asking, words) {
@@ -164,7 +165,7 @@ pub(super) fn evening_row(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut V
 pub(super) fn selected_heading(
     ui: &mut Ui,
     lang: Lang,
-    open: &Open,
+    open: &Shown<'_>,
     i: usize,
     commands: &mut Vec<Command>,
 ) {
@@ -195,7 +196,7 @@ pub(super) fn selected_heading(
 /// What the form enters: the next hand, or one of the table's events (the game's own); a
 /// line under the keys says why an event is not there. One row each, always there: nothing
 /// moves when another is picked.
-fn table_row(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
+fn table_row(ui: &mut Ui, lang: Lang, open: &Shown<'_>, commands: &mut Vec<Command>) {
     let game = open.doc.session().game;
     let kinds = game.events();
     let mut choices: Vec<(Option<EventKind>, String)> = vec![(None, tr(lang, game.hand_title()))];
@@ -229,7 +230,7 @@ fn table_row(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) 
             ui.spacing_mut().item_spacing.x = gap;
             for k in row {
                 let (kind, text) = &choices[k];
-                let on = open.table == *kind;
+                let on = open.view.table == *kind;
                 // "Table : Donne", "Table : Remplacement": what the table enters.
                 let name = msg!("ui.table.key", what = text.as_str()).render(lang);
                 let size = (egui::vec2(widths[k], height), type_size);
@@ -250,12 +251,12 @@ fn table_row(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) 
 }
 
 /// The entry form with its live check and preview (computed when the form's hand changes).
-pub(super) fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
+pub(super) fn entry(open: &mut Shown<'_>, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
     let game = open.doc.session().game;
-    if open.editing.is_none() {
+    if open.view.editing.is_none() {
         table_row(ui, lang, open, commands);
     }
-    let heading = match open.editing {
+    let heading = match open.view.editing {
         Some(i) => {
             let place = open.doc.session().place(i);
             let editing = msg!("ui.editing", entry = game.place_noun(place));
@@ -265,7 +266,7 @@ pub(super) fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec
             }
             heading
         }
-        None if open.table.is_some() => ui.heading(tr(lang, "ui.table.heading")),
+        None if open.view.table.is_some() => ui.heading(tr(lang, "ui.table.heading")),
         None => {
             // The next hand's number among the hands (table events take none).
             let next = open.doc.sheet().next_place();
@@ -274,23 +275,23 @@ pub(super) fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec
     };
     // A new form starts at its top (in a narrow window, where the whole column scrolls;
     // beside the sheet, the form's own area starts at its top).
-    if std::mem::take(&mut open.form_top) {
+    if std::mem::take(&mut open.view.form_top) {
         heading.scroll_to_me(Some(egui::Align::Min));
     }
     let ctx = forms::Ctx {
         session: open.doc.session(),
         sheet: open.doc.sheet(),
-        before: &open.before,
-        editing: open.editing,
+        before: &open.view.before,
+        editing: open.view.editing,
         lang,
-        seats: &open.seats,
-        players: &open.players,
-        people: &open.people,
+        seats: &open.view.seats,
+        players: &open.view.players,
+        people: &open.view.people,
     };
-    let shown = ui.scope(|ui| open.form.show(ui, &ctx));
-    open.candidate = shown.inner;
+    let shown = ui.scope(|ui| open.view.form.show(ui, &ctx));
+    open.view.candidate = shown.inner;
     // Where the form lies (all of it, scrolled out of view or not) and what of it is seen.
-    open.form_area = Some((shown.response.rect, ui.clip_rect()));
+    open.view.form_area = Some((shown.response.rect, ui.clip_rect()));
     // Room under the form: when the foot (preview, confirm key) gets shorter, the form's area
     // gets taller, and a form scrolled to its end would slide down under the finger.
     let room_below = ui.ctx().content_rect().height() * 0.4;
@@ -298,9 +299,10 @@ pub(super) fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec
     // button are at the panel's foot).
     let top = ui.cursor().min.y;
     if let Some((_, Ok(preview))) = open
+        .view
         .preview
         .as_ref()
-        .filter(|(h, _)| Some(h) == open.candidate.as_ref().ok())
+        .filter(|(h, _)| Some(h) == open.view.candidate.as_ref().ok())
     {
         ui.separator();
         let sides = marque_core::text::side_names(open.doc.sheet(), lang);
@@ -317,13 +319,13 @@ pub(super) fn entry(open: &mut Open, ui: &mut Ui, lang: Lang, commands: &mut Vec
     // it: a form scrolled to its end never slides down as keys and lines under it come and go
     // (a raise at the truc takes the outcome's keys away until it is answered).
     let used = shown.response.rect.height() + (ui.cursor().min.y - top);
-    open.form_room = open.form_room.max(used);
-    ui.add_space(open.form_room - used + room_below);
+    open.view.form_room = open.view.form_room.max(used);
+    ui.add_space(open.view.form_room - used + room_below);
 }
 
 /// The entry panel while the table has no hand to enter (a bridge rubber or chukker just
 /// over): what to do.
-pub(super) fn idle_entry(ui: &mut Ui, lang: Lang, open: &mut Open) {
+pub(super) fn idle_entry(ui: &mut Ui, lang: Lang, open: &mut Shown<'_>) {
     let key = open
         .doc
         .session()
@@ -331,7 +333,7 @@ pub(super) fn idle_entry(ui: &mut Ui, lang: Lang, open: &mut Open) {
         .typed()
         .part_words()
         .map_or("ui.form.nothing_to_enter", |w| w.over);
-    open.candidate = Err(Msg::new(key));
+    open.view.candidate = Err(Msg::new(key));
     ui.add(egui::Label::new(RichText::new(tr(lang, key)).strong()).wrap());
 }
 
@@ -340,16 +342,16 @@ pub(super) fn idle_entry(ui: &mut Ui, lang: Lang, open: &mut Open) {
 /// (the preview with every side's widest figure, the line of what the hand ends, an edit's
 /// totals), each line capped to its rows: nothing it says moves the form above or the keys.
 pub(super) fn confirm_area(
-    open: &mut Open,
+    open: &mut Shown<'_>,
     ui: &mut Ui,
     lang: Lang,
     narrow: bool,
     commands: &mut Vec<Command>,
 ) {
     ui.add_space(4.0);
-    let editing = open.editing.is_some();
+    let editing = open.view.editing.is_some();
     let game = open.doc.session().game;
-    let event = open.table.is_some();
+    let event = open.view.table.is_some();
     let foot = Foot::new(ui, open, lang, narrow);
     let top = ui.cursor().min.y;
     let keys = foot_text(open, ui, lang, narrow, &foot);
@@ -376,7 +378,7 @@ struct Foot {
 impl Foot {
     /// The widest each line can be: every side with a figure as wide as any (an arrival's
     /// new seat among them where the game takes one).
-    fn new(ui: &Ui, open: &Open, lang: Lang, narrow: bool) -> Foot {
+    fn new(ui: &Ui, open: &Shown<'_>, lang: Lang, narrow: bool) -> Foot {
         const WIDEST: &str = "−88 888";
         let width = ui.available_width();
         let body = egui::TextStyle::Body.resolve(ui.style());
@@ -404,7 +406,7 @@ impl Foot {
             &msg!(ends_key(open), winners = winners, count = count).render(lang),
             &body,
         );
-        let whatif = if open.editing.is_some() {
+        let whatif = if open.view.editing.is_some() {
             let totals: Vec<String> = sides
                 .iter()
                 .map(|s| format!("{s} {WIDEST} → {WIDEST}"))
@@ -483,7 +485,7 @@ impl Foot {
 }
 
 /// The key of the line that says what the hand ends, in this game.
-fn ends_key(open: &Open) -> &'static str {
+fn ends_key(open: &Shown<'_>) -> &'static str {
     let session = open.doc.session();
     match session.options.typed().part_words() {
         Some(words) if session.game.goes_on() => words.ends,
@@ -503,7 +505,7 @@ struct Said {
 /// what to write beside it. In a narrow window (where every line counts) it all goes beside
 /// the keys, on their row, whole on hover.
 fn foot_text(
-    open: &mut Open,
+    open: &mut Shown<'_>,
     ui: &mut Ui,
     lang: Lang,
     narrow: bool,
@@ -535,9 +537,14 @@ fn foot_text(
 
 /// What the foot says: what is missing or wrong, or what the form's hand would add, what it
 /// ends and, for an edit, the totals with it; and the hand the confirm key takes.
-fn foot_lines(open: &mut Open, lang: Lang, foot: &Foot, ui: &Ui) -> (Option<GameHand>, Vec<Said>) {
+fn foot_lines(
+    open: &mut Shown<'_>,
+    lang: Lang,
+    foot: &Foot,
+    ui: &Ui,
+) -> (Option<GameHand>, Vec<Said>) {
     let game = open.doc.session().game;
-    let editing = open.editing.is_some();
+    let editing = open.view.editing.is_some();
     let all = foot.body_rows(ui);
     let line = |text: String, big: bool, rows: usize, error: bool| Said {
         text,
@@ -545,7 +552,7 @@ fn foot_lines(open: &mut Open, lang: Lang, foot: &Foot, ui: &Ui) -> (Option<Game
         rows,
         error,
     };
-    let hand = match open.candidate.clone() {
+    let hand = match open.view.candidate.clone() {
         Ok(hand) => hand,
         // The confirm key in its place, off, and what is missing: a second tap right after a
         // hand was confirmed does nothing.
@@ -560,7 +567,7 @@ fn foot_lines(open: &mut Open, lang: Lang, foot: &Foot, ui: &Ui) -> (Option<Game
     let now_totals = open.doc.sheet().totals.clone();
     // Who sat where before this entry: for an edit, as it was then (a later substitute does
     // not rename an early one).
-    let seated = match open.editing {
+    let seated = match open.view.editing {
         Some(i) => {
             let doc = &open.doc;
             doc.sheet()

@@ -20,7 +20,7 @@ use table::table;
 use egui::{RichText, Ui};
 
 use super::command::{Command, REDO, UNDO};
-use super::open::Open;
+use super::view::Shown;
 use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
 use marque_core::session::{Paper, Sheet};
@@ -35,7 +35,7 @@ const SHORT: f32 = 360.0;
 /// found of its file, and where its commands go.
 pub struct Ctx<'a> {
     pub lang: Lang,
-    pub open: Option<&'a mut Open>,
+    pub open: Option<Shown<'a>>,
     pub scoreboard: (bool, bool),
     pub copies: usize,
     pub commands: &'a mut Vec<Command>,
@@ -49,19 +49,26 @@ pub fn show(ui: &mut Ui, cx: Ctx<'_>) {
         copies,
         commands: sent,
     } = cx;
-    let Some(open) = open else {
+    let Some(mut open) = open else {
         sent.push(Command::Home);
         return;
     };
-    open.rows.update(lang, open.doc.session(), open.doc.sheet());
-    if open.show_log {
-        open.rows
+    let open = &mut open;
+    open.view
+        .rows
+        .update(lang, open.doc.session(), open.doc.sheet());
+    if open.view.show_log {
+        open.view
+            .rows
             .log_lines(lang, open.doc.session(), open.doc.sheet());
     }
-    if let Some(i) = open.selected {
-        open.rows
+    if let Some(i) = open.view.selected {
+        open.view
+            .rows
             .count_hand(i, open.doc.session(), open.doc.sheet());
-        open.rows.what_if(&open.whatif, i, lang, open.doc.session());
+        open.view
+            .rows
+            .what_if(&open.view.whatif, i, lang, open.doc.session());
     }
     let mut commands: Vec<Command> = Vec::new();
     // Scroll bars take their own room: a floating bar would lie over a row's last keys.
@@ -71,7 +78,7 @@ pub fn show(ui: &mut Ui, cx: Ctx<'_>) {
     let narrow = ui.available_width() < NARROW || ui.available_height() < SHORT;
     let evening = open.doc.session().game.goes_on() && !open.doc.session().closed;
     if narrow {
-        if open.read_only().is_none() && (!open.form.is_empty() || evening) {
+        if open.read_only().is_none() && (!open.view.form.is_empty() || evening) {
             egui::Panel::bottom("entry-confirm-narrow").show(ui, |ui| {
                 confirm_area(open, ui, lang, true, &mut commands);
             });
@@ -110,7 +117,7 @@ pub fn show(ui: &mut Ui, cx: Ctx<'_>) {
 /// tall as a key either way: nothing under it moves when copies come or go.
 fn options_or_copies(
     ui: &mut Ui,
-    open: &Open,
+    open: &Shown<'_>,
     lang: Lang,
     copies: usize,
     commands: &mut Vec<Command>,
@@ -120,7 +127,8 @@ fn options_or_copies(
         if copies == 0 {
             // The options in force, so that nobody meets the table by surprise (whole on
             // hover where the row is too short).
-            let options = msg!("explain.options", list = open.rows.options.as_str()).render(lang);
+            let options =
+                msg!("explain.options", list = open.view.rows.options.as_str()).render(lang);
             ui.add(egui::Label::new(RichText::new(options).weak()).truncate());
             return;
         }
@@ -167,7 +175,7 @@ fn state_line(ui: &mut Ui, lang: Lang, sheet: &Sheet, (over, papers): (bool, &[P
 /// it when `narrow`), the table, a selected hand's count, the paper sheet and the log.
 fn body(
     ui: &mut Ui,
-    open: &mut Open,
+    open: &mut Shown<'_>,
     lang: Lang,
     (scoreboard, copies): ((bool, bool), usize),
     narrow: bool,
@@ -176,7 +184,7 @@ fn body(
     let writable = open.read_only().is_none();
     // The entry panel stays while the table may go on: at bridge, between two rubbers too.
     let evening = open.doc.session().game.goes_on() && !open.doc.session().closed;
-    let entry_panel = writable && (!open.form.is_empty() || evening);
+    let entry_panel = writable && (!open.view.form.is_empty() || evening);
     // Beside everything, from the top: what the column beside it shows (the other side's
     // word, a read-only reason, the winner) never pushes the form's keys down.
     if entry_panel && !narrow {
@@ -196,7 +204,7 @@ fn body(
             word_panel(ui, lang, open, true, commands);
         }
     }
-    if open.show_chart {
+    if open.view.show_chart {
         chart(ui, lang, open, commands);
     }
     if narrow {
@@ -210,7 +218,7 @@ fn body(
 /// read-only (and the way to take it up again), a failed save, the evening's row, the winners.
 fn heading(
     ui: &mut Ui,
-    open: &Open,
+    open: &Shown<'_>,
     lang: Lang,
     (narrow, copies): (bool, usize),
     commands: &mut Vec<Command>,
@@ -225,7 +233,7 @@ fn heading(
         ui.label(RichText::new(seated.join(" · ")).strong());
     });
     let over = doc.sheet().finished && (!game.goes_on() || doc.session().closed);
-    state_line(ui, lang, doc.sheet(), (over, open.rows.papers()));
+    state_line(ui, lang, doc.sheet(), (over, open.view.rows.papers()));
     options_or_copies(ui, open, lang, copies, commands);
     if let Some(why) = open.read_only() {
         ui.label(RichText::new(msg!("ui.read_only", why = why.msg()).render(lang)).italics());
@@ -236,7 +244,7 @@ fn heading(
     let over = open.read_only() == Some(&marque_store::document::ReadOnly::Over);
     if over {
         ui.horizontal_wrapped(|ui| {
-            if open.confirm_reopen {
+            if open.view.confirm_reopen {
                 ui.label(RichText::new(tr(lang, "ui.reopen.ask")).strong());
                 if ui.button(tr(lang, "ui.reopen.yes")).clicked() {
                     commands.push(Command::Reopen);
@@ -249,7 +257,7 @@ fn heading(
             }
         });
     }
-    if let Some(e) = &open.save_error {
+    if let Some(e) = &open.view.save_error {
         ui.colored_label(
             ui.visuals().error_fg_color,
             msg!("ui.save_failed", error = e.render(lang)).render(lang),
@@ -274,14 +282,20 @@ fn heading(
 
 /// Undo, redo, the log, closing the session, the room's scoreboard, the chart, and the room's
 /// pages on the phones (`shown`: whether the scoreboard and the sharing are on).
-fn actions(ui: &mut Ui, open: &Open, lang: Lang, shown: (bool, bool), commands: &mut Vec<Command>) {
+fn actions(
+    ui: &mut Ui,
+    open: &Shown<'_>,
+    lang: Lang,
+    shown: (bool, bool),
+    commands: &mut Vec<Command>,
+) {
     let (scoreboard, sharing) = shown;
     let doc = &open.doc;
     let writable = open.read_only().is_none();
     let (can_undo, can_redo) = (doc.can_undo(), doc.can_redo());
     let finished = doc.sheet().finished;
-    let show_log = open.show_log;
-    let show_chart = open.show_chart;
+    let show_log = open.view.show_log;
+    let show_chart = open.view.show_chart;
 
     ui.horizontal_wrapped(|ui| {
         for (named, enabled) in [(&UNDO, can_undo), (&REDO, can_redo)] {
@@ -328,7 +342,7 @@ fn actions(ui: &mut Ui, open: &Open, lang: Lang, shown: (bool, bool), commands: 
 }
 
 /// The entry form in a panel beside the sheet, its preview and confirm key at the panel's foot.
-fn entry_beside(ui: &mut Ui, open: &mut Open, lang: Lang, commands: &mut Vec<Command>) {
+fn entry_beside(ui: &mut Ui, open: &mut Shown<'_>, lang: Lang, commands: &mut Vec<Command>) {
     // The entry panel's width is bounded by the window's: whatever the form holds, and
     // whatever width was dragged or stored, the sheet keeps its share.
     let room = ui.available_width();
@@ -354,11 +368,11 @@ fn entry_beside(ui: &mut Ui, open: &mut Open, lang: Lang, commands: &mut Vec<Com
                 .id_salt("form")
                 .auto_shrink([false, false])
                 .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible);
-            if std::mem::take(&mut open.form_top) {
+            if std::mem::take(&mut open.view.form_top) {
                 area = area.vertical_scroll_offset(0.0);
             }
             area.show(ui, |ui| {
-                if open.form.is_empty() {
+                if open.view.form.is_empty() {
                     idle_entry(ui, lang, open);
                 } else {
                     entry(open, ui, lang, commands);
@@ -368,14 +382,14 @@ fn entry_beside(ui: &mut Ui, open: &mut Open, lang: Lang, commands: &mut Vec<Com
 }
 
 /// Where the session is exported, and the keys that export it.
-fn export_row(ui: &mut Ui, open: &mut Open, lang: Lang, commands: &mut Vec<Command>) {
+fn export_row(ui: &mut Ui, open: &mut Shown<'_>, lang: Lang, commands: &mut Vec<Command>) {
     // The export row wraps, and its path field takes what room is left, so that it never
     // reaches under the entry panel.
     ui.horizontal_wrapped(|ui| {
         let l = ui.label(tr(lang, "ui.export.path"));
         let room = ui.available_width() - 140.0;
         ui.add(
-            egui::TextEdit::singleline(&mut open.export_path)
+            egui::TextEdit::singleline(&mut open.view.export_path)
                 .hint_text(tr(lang, "ui.export.path_hint"))
                 .desired_width(room.clamp(120.0, 280.0)),
         )
@@ -394,12 +408,16 @@ fn export_row(ui: &mut Ui, open: &mut Open, lang: Lang, commands: &mut Vec<Comma
 /// screen's foot, see `show`).
 fn entry_under(
     ui: &mut Ui,
-    open: &mut Open,
+    open: &mut Shown<'_>,
     lang: Lang,
     entry_panel: bool,
     commands: &mut Vec<Command>,
 ) {
-    if let Some(i) = open.selected.filter(|&i| i < open.doc.sheet().hands.len()) {
+    if let Some(i) = open
+        .view
+        .selected
+        .filter(|&i| i < open.doc.sheet().hands.len())
+    {
         selected_heading(ui, lang, open, i, commands);
     } else if open.read_only().is_none() {
         // The room the selected hand's heading and keys take, kept: the form below does
@@ -415,7 +433,7 @@ fn entry_under(
     }
     if entry_panel {
         ui.separator();
-        if open.form.is_empty() {
+        if open.view.form.is_empty() {
             idle_entry(ui, lang, open);
         } else {
             entry(open, ui, lang, commands);
@@ -425,41 +443,41 @@ fn entry_under(
 }
 
 /// A title and a note (where, who won the argument), shown on the home screen.
-fn title_note(ui: &mut Ui, open: &mut Open, lang: Lang, commands: &mut Vec<Command>) {
+fn title_note(ui: &mut Ui, open: &mut Shown<'_>, lang: Lang, commands: &mut Vec<Command>) {
     if open.read_only().is_none() {
         egui::CollapsingHeader::new(tr(lang, "ui.title.heading"))
             .id_salt("title-note")
             .show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {
                     let l = ui.label(tr(lang, "ui.title.title"));
-                    ui.add(egui::TextEdit::singleline(&mut open.title).desired_width(260.0))
+                    ui.add(egui::TextEdit::singleline(&mut open.view.title).desired_width(260.0))
                         .labelled_by(l.id);
                 });
                 let l = ui.label(tr(lang, "ui.title.note"));
-                ui.add(egui::TextEdit::multiline(&mut open.note).desired_rows(2))
+                ui.add(egui::TextEdit::multiline(&mut open.view.note).desired_rows(2))
                     .labelled_by(l.id);
                 if ui.button(tr(lang, "ui.title.save")).clicked() {
                     commands.push(Command::SetTitle);
                 }
             });
-    } else if !open.title.is_empty() || !open.note.is_empty() {
-        ui.label(RichText::new(format!("{} — {}", open.title, open.note)).italics());
+    } else if !open.view.title.is_empty() || !open.view.note.is_empty() {
+        ui.label(RichText::new(format!("{} — {}", open.view.title, open.view.note)).italics());
     }
 }
 
 /// The selected hand's count and what-if, bridge's paper and evening, the lines scored at the
 /// close, the log.
-fn details(ui: &mut Ui, open: &Open, lang: Lang, narrow: bool, commands: &mut Vec<Command>) {
+fn details(ui: &mut Ui, open: &Shown<'_>, lang: Lang, narrow: bool, commands: &mut Vec<Command>) {
     let doc = &open.doc;
     egui::ScrollArea::vertical()
         .id_salt("sheet")
         .show(ui, |ui| {
-            if let Some(i) = open.selected.filter(|&i| i < doc.sheet().hands.len()) {
+            if let Some(i) = open.view.selected.filter(|&i| i < doc.sheet().hands.len()) {
                 if !narrow {
                     selected_heading(ui, lang, open, i, commands);
                 }
                 // The count step by step: what stood before the hand, each line with its sum.
-                if let Some(count) = open.rows.counted(i) {
+                if let Some(count) = open.view.rows.counted(i) {
                     for f in &count.facts {
                         ui.label(RichText::new(f.render(lang)).weak());
                     }
@@ -481,15 +499,16 @@ fn details(ui: &mut Ui, open: &Open, lang: Lang, narrow: bool, commands: &mut Ve
                 // The paper of the selected deal's rubber, else of the last one: a long evening
                 // is not laid out whole on every frame.
                 let part = open
+                    .view
                     .selected
                     .and_then(|i| doc.sheet().hands.get(i)?.info.part())
-                    .unwrap_or(open.rows.papers.len().saturating_sub(1));
-                if let Some(p) = open.rows.papers.get(part) {
+                    .unwrap_or(open.view.rows.papers.len().saturating_sub(1));
+                if let Some(p) = open.view.rows.papers.get(part) {
                     ui.add_space(8.0);
                     paper(ui, lang, part, p);
                 }
                 // The evening: each rubber's result, and the standing after them all.
-                let papers = &open.rows.papers;
+                let papers = &open.view.rows.papers;
                 if papers.len() > 1 {
                     ui.add_space(8.0);
                     for (k, p) in papers.iter().enumerate() {
@@ -513,7 +532,7 @@ fn details(ui: &mut Ui, open: &Open, lang: Lang, narrow: bool, commands: &mut Ve
                     commands,
                 );
             }
-            if open.show_log {
+            if open.view.show_log {
                 ui.add_space(8.0);
                 log_view(ui, lang, open, commands);
             }

@@ -4,7 +4,7 @@
 use egui::{RichText, Ui};
 
 use crate::ui::command::Command;
-use crate::ui::open::Open;
+use crate::ui::view::Shown;
 use marque_core::games::{GameKind, Line, RuleId};
 use marque_core::history;
 use marque_core::i18n::msg;
@@ -14,7 +14,7 @@ use marque_core::view::signed_shown as signed;
 
 /// "What if": the game's other option values to try, and the selected hand and the session's
 /// totals under those tried (nothing is saved).
-pub(super) fn what_if(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
+pub(super) fn what_if(ui: &mut Ui, lang: Lang, open: &Shown<'_>, commands: &mut Vec<Command>) {
     use marque_core::games::OptKind;
     use serde_json::{Value, json};
     let doc = &open.doc;
@@ -22,7 +22,8 @@ pub(super) fn what_if(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<C
     // (An option the session does not write is at its default.)
     let game = doc.session().game;
     let current = |key: &str| {
-        open.whatif
+        open.view
+            .whatif
             .get(key)
             .or_else(|| own.get(key))
             .cloned()
@@ -59,7 +60,7 @@ pub(super) fn what_if(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<C
                 }
             }
         }
-        if !open.whatif.is_empty() {
+        if !open.view.whatif.is_empty() {
             if ui.button(tr(lang, "ui.whatif.back")).clicked() {
                 commands.push(Command::WhatIf(None));
             }
@@ -69,7 +70,7 @@ pub(super) fn what_if(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<C
             }
         }
     });
-    let Some(view) = &open.rows.whatif else {
+    let Some(view) = &open.view.rows.whatif else {
         return;
     };
     let tried =
@@ -225,14 +226,14 @@ pub fn wheel(ui: &mut Ui, lang: Lang, (k, scale): (usize, f32), paper: &Paper) {
 }
 
 /// The session's edit log, newest first, with a button to put an old value back.
-pub(super) fn log_view(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<Command>) {
+pub(super) fn log_view(ui: &mut Ui, lang: Lang, open: &Shown<'_>, commands: &mut Vec<Command>) {
     let session = open.doc.session();
     let title = ui.label(RichText::new(tr(lang, "ui.log.title")).strong());
-    if open.rows.log_to_view.take() {
+    if open.view.rows.log_to_view.take() {
         title.scroll_to_me(Some(egui::Align::TOP));
     }
     let log = history::log(session);
-    let lines = open.rows.log.as_deref().unwrap_or_default();
+    let lines = open.view.rows.log.as_deref().unwrap_or_default();
     if log.is_empty() {
         ui.label(RichText::new(tr(lang, "ui.log.empty")).weak());
     }
@@ -242,7 +243,7 @@ pub(super) fn log_view(ui: &mut Ui, lang: Lang, open: &Open, commands: &mut Vec<
                 ui.label(line);
             }
             if open.read_only().is_none()
-                && let Some(Some(change)) = open.rows.restores.get(k).cloned()
+                && let Some(Some(change)) = open.view.rows.restores.get(k).cloned()
                 && ui
                     .button(msg!("ui.log.restore", n = k + 1).render(lang))
                     .clicked()

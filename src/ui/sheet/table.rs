@@ -4,7 +4,7 @@ use egui::{RichText, Ui};
 
 use super::rows::Rows;
 use crate::ui::command::Command;
-use crate::ui::open::Open;
+use crate::ui::view::Shown;
 use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, Msg, tr};
 
@@ -13,13 +13,13 @@ use marque_core::i18n::{Lang, Msg, tr};
 pub(super) fn table(
     ui: &mut Ui,
     lang: Lang,
-    open: &Open,
+    open: &Shown<'_>,
     narrow: bool,
     commands: &mut Vec<Command>,
 ) {
     let sheet = open.doc.sheet();
-    let rows = &open.rows.rows;
-    let widths = column_widths(ui, sheet.sides.len(), &open.rows);
+    let rows = &open.view.rows.rows;
+    let widths = column_widths(ui, sheet.sides.len(), &open.view.rows);
     // Too many sides for the width: the table scrolls sideways, and the totals go under it
     // as a bar that wraps and never scrolls, so that every side's total stays in view.
     let pinned = !widths.3;
@@ -83,16 +83,16 @@ pub(super) fn table(
             .max_height(max_height)
             .min_scrolled_height(max_height)
             .auto_shrink([true, false]);
-        let frames = open.rows.to_end.get();
+        let frames = open.view.rows.to_end.get();
         if frames > 0 {
-            open.rows.to_end.set(frames - 1);
+            open.view.rows.to_end.set(frames - 1);
             ui.ctx().request_repaint();
         }
         // Exactly the end, as the last frame measured it: past it the area would spring back,
         // frame after frame.
         let mut placed = None;
-        if (frames > 0 || open.rows.at_end.get())
-            && let Some(end) = open.rows.end_offset.get()
+        if (frames > 0 || open.view.rows.at_end.get())
+            && let Some(end) = open.view.rows.end_offset.get()
         {
             area = area.vertical_scroll_offset(end);
             placed = Some(end);
@@ -101,7 +101,7 @@ pub(super) fn table(
             for i in range {
                 let r = &rows[i];
                 let row = ui.horizontal(|ui| {
-                    let selected = open.selected == Some(i);
+                    let selected = open.view.selected == Some(i);
                     let key = ui
                         .add_sized(
                             [widths.0, row_height],
@@ -139,8 +139,8 @@ pub(super) fn table(
             // The end moved (a new size): one more frame to go there.
             ui.ctx().request_repaint();
         }
-        open.rows.end_offset.set(Some(end));
-        open.rows.at_end.set(at_end);
+        open.view.rows.end_offset.set(Some(end));
+        open.view.rows.at_end.set(at_end);
         if pinned {
             return;
         }

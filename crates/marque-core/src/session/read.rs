@@ -253,7 +253,7 @@ fn read_top(text: &str, fast: bool) -> Result<Top<'_>, serde_json::Error> {
 }
 
 fn not_json(e: serde_json::Error) -> Vec<Problem> {
-    vec![Problem::file(msg!("file.not_json", error = e.to_string()))]
+    vec![Problem::file(crate::i18n::json_error(&e))]
 }
 
 impl Session {
@@ -442,7 +442,7 @@ fn read_hands(
         let decoded = match options.typed().decode_text(r.get(), count) {
             Some(game) => Ok(game),
             None => serde_json::from_str::<Value>(r.get())
-                .map_err(|e| vec![msg!("file.not_json", error = e.to_string())])
+                .map_err(|e| vec![crate::i18n::json_error(&e)])
                 .and_then(|v| options.typed().decode(&v, count)),
         };
         if let Ok(h) = &decoded {
