@@ -12,27 +12,14 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 mod common;
-use common::{Served, marque, served, status};
+use common::{Served, marque, serve_with, served, status};
 
 fn serve(dir: &std::path::Path) -> Served {
     serve_env(dir, &[])
 }
 
 fn serve_env(dir: &std::path::Path, env: &[(&str, &str)]) -> Served {
-    let mut serve = Command::new(env!("CARGO_BIN_EXE_marque"));
-    serve
-        .args([
-            "serve",
-            dir.to_str().unwrap(),
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-        ])
-        .env("MARQUE_SERVE_HEARTBEAT_MS", "400")
-        .envs(env.iter().copied())
-        .stderr(Stdio::null());
-    served(serve)
+    serve_with(dir, &[], env)
 }
 
 /// One request, its status and body.

@@ -219,7 +219,8 @@ pub enum Command {
     },
     /// Serve the sessions of the data folder (or FOLDER) read-only to the room's phones: prints
     /// the pages' address (with its capability, new each time) and a QR code of it; stops on
-    /// Ctrl+C. Only GET and HEAD; the trash and damaged files are never served.
+    /// Ctrl+C. Only GET and HEAD, but for a paired phone's word; the trash and damaged files are
+    /// never served.
     Serve {
         /// The folder to serve; the app's data folder by default.
         folder: Option<std::path::PathBuf>,
@@ -234,6 +235,11 @@ pub enum Command {
         #[arg(long, value_name = "N", default_value_t = 64,
               value_parser = clap::value_parser!(u16).range(1..=1024))]
         clients: u16,
+        /// For each session in progress that asks the other side's word (and each one started
+        /// later), print one line per answering side (the session, the side, its pairing
+        /// address) and a QR code of it: a side's phone scans it to give its word from there.
+        #[arg(long)]
+        pairing: bool,
         #[arg(long, value_enum, default_value = "fr")]
         lang: LangArg,
     },
@@ -306,8 +312,9 @@ pub fn main<E: std::fmt::Display>(
             bind,
             port,
             clients,
+            pairing,
             lang,
-        }) => serve::serve(folder, (bind, port, clients), lang.into()),
+        }) => serve::serve(folder, (bind, port, clients), pairing, lang.into()),
         Some(Command::Explain {
             file,
             hand,

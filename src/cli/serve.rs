@@ -9,11 +9,14 @@ use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
 use marque_core::session::Problem;
 
+use crate::term;
+
 /// Serves `folder` on `bind`:`port` to at most `clients` at once; prints the address, then a QR code of it drawn with
 /// Unicode blocks (light on dark, as a phone's camera reads it from a terminal).
 pub(super) fn serve(
     folder: Option<std::path::PathBuf>,
     (bind, port, clients): (std::net::IpAddr, u16, u16),
+    pairing: bool,
     lang: Lang,
 ) -> ExitCode {
     let dir = match folder_or_default(folder) {
@@ -22,6 +25,8 @@ pub(super) fn serve(
     };
     room_for(usize::from(clients));
     let watcher = std::sync::Arc::new(marque_store::watch::Watcher::new(&dir));
+    // Each change of the folder, for the pairing addresses of sessions started later.
+    let changes = pairing.then(|| watcher.subscribe(|| {}));
     let sharing =
         match crate::serve::Sharing::start_for(watcher, (bind, port), usize::from(clients)) {
             Ok(s) => s,
@@ -38,16 +43,7 @@ pub(super) fn serve(
         };
     let url = sharing.url().to_string();
     let mut text = format!("{url}\n");
-    if let Ok(code) = qrcode::QrCode::new(url.as_bytes()) {
-        let drawn = code
-            .render::<qrcode::render::unicode::Dense1x2>()
-            .dark_color(qrcode::render::unicode::Dense1x2::Light)
-            .light_color(qrcode::render::unicode::Dense1x2::Dark)
-            .quiet_zone(true)
-            .build();
-        text.push_str(&drawn);
-        text.push('\n');
-    }
+    text.push_str(&drawn(&url));
     // Written once; standard output closed (a script that read the address and went) stops
     // nothing: the pages are served all the same.
     let mut out = std::io::stdout();
@@ -56,10 +52,51 @@ pub(super) fn serve(
         .ok();
     let mut err = std::io::stderr();
     writeln!(err, "{}", tr(lang, "web.serving")).ok();
-    // Serves until the process is stopped (Ctrl+C ends it, and with it every connection).
+    // Serves until the process is stopped (Ctrl+C ends it, and with it every connection);
+    // with --pairing, each session that comes to ask the other side's word gets its lines.
+    let Some(changes) = changes else {
+        loop {
+            std::thread::park();
+        }
+    };
     loop {
-        std::thread::park();
+        let mut text = String::new();
+        for new in sharing.offer_new(lang) {
+            let line = msg!(
+                "web.pairing_line",
+                session = term::printable(&new.title, false).into_owned(),
+                side = term::printable(&new.side, false).into_owned()
+            );
+            text.push_str(&format!("{}\n{}\n", line.render(lang), new.url));
+            text.push_str(&drawn(&new.url));
+        }
+        out.write_all(text.as_bytes())
+            .and_then(|()| out.flush())
+            .ok();
+        // The next change (a second's wait, where the folder cannot be watched).
+        if changes
+            .recv_timeout(std::time::Duration::from_secs(1))
+            .is_ok()
+        {
+            while changes.try_recv().is_ok() {}
+        }
     }
+}
+
+/// A QR code of `url` drawn with Unicode blocks, light on dark, as a phone's camera reads it
+/// from a terminal.
+fn drawn(url: &str) -> String {
+    let Ok(code) = qrcode::QrCode::new(url.as_bytes()) else {
+        return String::new();
+    };
+    let mut text = code
+        .render::<qrcode::render::unicode::Dense1x2>()
+        .dark_color(qrcode::render::unicode::Dense1x2::Light)
+        .light_color(qrcode::render::unicode::Dense1x2::Dark)
+        .quiet_zone(true)
+        .build();
+    text.push('\n');
+    text
 }
 
 /// Descriptors enough for `clients` pages following and the connections beside them (two

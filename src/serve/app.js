@@ -13,6 +13,8 @@
   live.id = "news";
   body.appendChild(live);
   var hands = -1;
+  // A phone's page: whether the session as the page was made has come (the first event).
+  var seen = false;
   // The browser reconnects by itself after a lost connection, but gives up after an answer
   // other than 200 (a 503 when every place is taken): the page then opens its stream again,
   // waiting longer each time (1 s, 2 s, 4 s… at most 30 s), and says so while it waits.
@@ -33,6 +35,15 @@
     });
     source.addEventListener("change", function (e) {
       var d = JSON.parse(e.data);
+      // A phone waiting for its side's next word: read again whole once the session changes
+      // (the first event is the sheet as it was when the page was made).
+      if (body.getAttribute("data-follow") === "reload") {
+        var why = document.getElementById("why");
+        var typing = why && (why.value !== "" || document.activeElement === why);
+        if (seen && !typing) { window.location.reload(); }
+        seen = true;
+        return;
+      }
       // The server escaped every text of the sheet it sends: the sheet whole (on opening and
       // reopening), or what changed (rows by their place, parts by their id).
       if (typeof d.html === "string") {

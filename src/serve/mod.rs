@@ -11,9 +11,13 @@
 //! Content-Security-Policy that allows nothing from another origin and no inline script; at
 //! most [`MAX_CLIENTS`] pages following at once (the next: 503).
 
+pub mod answers;
+mod form;
 mod live;
 mod net;
 pub mod pages;
+pub mod pairing;
+mod phone;
 mod routes;
 
 use std::net::{IpAddr, SocketAddr};
@@ -32,6 +36,18 @@ pub const MAX_CLIENTS: usize = 64;
 /// connected (and a dead connection is found); at most half the silence a connection may keep.
 const HEARTBEAT: Duration = Duration::from_secs(5);
 
+/// A pairing offer just made, as the players are shown it.
+#[derive(Debug, Clone)]
+pub struct NewOffer {
+    pub offer: pairing::Offer,
+    /// The session's title (its game's name when it has none).
+    pub title: String,
+    /// The side's name, as the table says it.
+    pub side: String,
+    /// The address its QR code holds.
+    pub url: String,
+}
+
 /// A sharing under way: where the pages are, and the threads serving them.
 pub struct Sharing {
     url: String,
@@ -40,6 +56,7 @@ pub struct Sharing {
     /// Tells the server's runtime to stop.
     halt: Option<tokio::sync::watch::Sender<bool>>,
     hub: Arc<live::Hub>,
+    pairings: Arc<pairing::Pairings>,
     threads: Vec<JoinHandle<()>>,
 }
 
@@ -63,13 +80,6 @@ pub fn room_address() -> IpAddr {
         .unwrap_or(IpAddr::from([127, 0, 0, 1]))
 }
 
-/// 128 bits from the system's generator, in hex.
-fn capability() -> std::io::Result<String> {
-    let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(e.to_string()))?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
-}
-
 impl Sharing {
     /// Starts serving the folder `watcher` watches on `bind`:`port` (0: any free port). The
     /// pages' address uses `bind`, or the room's address when `bind` is unspecified (0.0.0.0).
@@ -84,6 +94,17 @@ impl Sharing {
         watcher: Arc<Watcher>,
         (bind, port): (IpAddr, u16),
         clients_at_most: usize,
+    ) -> std::io::Result<Sharing> {
+        Sharing::start_with(watcher, (bind, port), clients_at_most, None)
+    }
+
+    /// [`Sharing::start_for`], a phone's word written by `answers` first where it takes it
+    /// (the window, for the session it holds), else through the file's own document.
+    pub fn start_with(
+        watcher: Arc<Watcher>,
+        (bind, port): (IpAddr, u16),
+        clients_at_most: usize,
+        answers: Option<Arc<dyn answers::Answers>>,
     ) -> std::io::Result<Sharing> {
         let folder = watcher.dir().to_path_buf();
         let stop = Arc::new(AtomicBool::new(false));
@@ -108,7 +129,7 @@ impl Sharing {
             .max_blocking_threads(4)
             .thread_name("marque-serve-page")
             .build()?;
-        let cap = capability()?;
+        let cap = pairing::capability()?;
         let host = if bind.is_unspecified() {
             room_address()
         } else {
@@ -116,11 +137,12 @@ impl Sharing {
         };
         let url = format!("http://{}/{cap}/", SocketAddr::new(host, local.port()));
         let hub = Arc::new(live::Hub::new(folder.clone(), format!("/{cap}")));
+        let pairings = Arc::new(pairing::Pairings::default());
         let routes = Arc::new(routes::Routes::new(
             cap,
             hub.clone(),
-            clients_at_most,
-            heartbeat,
+            (clients_at_most, heartbeat),
+            (pairings.clone(), answers),
         ));
         let conns = Arc::new(net::Conns::new(clients_at_most));
         let (halt, halted) = tokio::sync::watch::channel(false);
@@ -163,8 +185,69 @@ impl Sharing {
             stop,
             halt: Some(halt),
             hub,
+            pairings,
             threads,
         })
+    }
+
+    /// The phones paired to give their side's word, and the offers that pair them.
+    pub fn pairings(&self) -> &Arc<pairing::Pairings> {
+        &self.pairings
+    }
+
+    /// The pairing offers of every session in progress that asks the other side's word, one a
+    /// side that answers, made for those not offered yet (a session started since): each with
+    /// the session's title, the side's name in `lang`, and the address its QR code holds.
+    pub fn offer_new(&self, lang: marque_core::i18n::Lang) -> Vec<NewOffer> {
+        let listing = self.hub.listing();
+        let mut out = Vec::new();
+        for l in marque_store::one_per_session(&listing.listed) {
+            let marque_store::FileState::Fine(s) = &l.state else {
+                continue;
+            };
+            let Some(id) = &s.id else {
+                continue;
+            };
+            if s.over() || !s.game.asks_word() {
+                continue;
+            }
+            let Ok(loaded) = marque_store::read_session(&l.path) else {
+                continue;
+            };
+            let session = &loaded.session;
+            if !marque_core::history::wants_word(session) {
+                continue;
+            }
+            let names = session.game.side_names(&session.sides(), lang);
+            for (side, name) in names.iter().enumerate() {
+                let known = self
+                    .pairings
+                    .offers()
+                    .iter()
+                    .any(|o| &o.session == id && o.side == side);
+                let Ok(offer) = self.pairings.offer(id, side, &loaded.sheet.sides[side]) else {
+                    continue;
+                };
+                if !known {
+                    let title = session
+                        .text_field("title")
+                        .filter(|t| !t.trim().is_empty())
+                        .unwrap_or_else(|| marque_core::i18n::tr(lang, session.game.name_key()));
+                    out.push(NewOffer {
+                        url: self.pairing_url(&offer),
+                        title,
+                        side: name.clone(),
+                        offer,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// The address a phone opens to pair for `offer`'s side (what its QR code holds).
+    pub fn pairing_url(&self, offer: &pairing::Offer) -> String {
+        format!("{}p/{}", self.url, offer.token)
     }
 
     /// The pages' address, capability included (what the QR code holds).

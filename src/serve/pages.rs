@@ -99,14 +99,24 @@ impl Base {
         }
     }
 
-    fn session(&self, id: &str) -> String {
+    pub(super) fn session(&self, id: &str) -> String {
         format!("{}/s/{}", self.root, segment(id))
     }
 }
 
 /// A whole page: its title, what goes in `<main>`, and where its live events come from.
-fn page(base: &Base, title: &str, main: &str, events: Option<&str>) -> String {
+pub(super) fn page(base: &Base, title: &str, main: &str, events: Option<&str>) -> String {
     page_at(base, (title, main), events, "")
+}
+
+/// A page read again whole each time its session changes (`events`: the session's events):
+/// a phone waiting for the next hand to answer.
+pub(super) fn page_following(base: &Base, title: &str, main: &str, events: &str) -> String {
+    page_at(base, (title, main), Some(events), "").replacen(
+        "<body data-events=",
+        "<body data-follow=\"reload\" data-events=",
+        1,
+    )
 }
 
 /// [`page`], its link to the other language keeping `more` of the query (`&amp;before=N`).
@@ -337,14 +347,28 @@ impl Parts {
         }
         cols.push_str("</tr>");
         let last = view.rows.len().checked_sub(1);
+        // A hand the other side disputed stays marked until it is confirmed or corrected.
+        let words = if marque_core::history::wants_word(session) {
+            marque_core::history::words(session)
+        } else {
+            Vec::new()
+        };
+        let disputed = |i: usize| words.get(i) == Some(&marque_core::history::Word::Disputed);
         let rows = view
             .rows
             .iter()
             .map(|r| {
-                let mark = if Some(r.index) == last {
-                    " class=\"last\" aria-current=\"true\""
+                let mark = match (Some(r.index) == last, disputed(r.index)) {
+                    (true, true) => " class=\"last disputed\" aria-current=\"true\"",
+                    (true, false) => " class=\"last\" aria-current=\"true\"",
+                    (false, true) => " class=\"disputed\"",
+                    (false, false) => "",
+                };
+                let shown = r.shown(names, lang);
+                let shown = if disputed(r.index) {
+                    msg!("ui.word.disputed", what = shown).render(lang)
                 } else {
-                    ""
+                    shown
                 };
                 let mut row = format!(
                     "<tr data-i=\"{i}\"{mark}><th scope=\"row\"><a href=\"{}/h/{}?lang={}\">{}</a></th><td>{}</td>",
@@ -353,7 +377,7 @@ impl Parts {
                     base.lang_code(),
                     r.number()
                         .map_or_else(|| "•".to_string(), |n| n.to_string()),
-                    escape(&r.shown(names, lang)),
+                    escape(&shown),
                     i = r.index,
                 );
                 for c in &r.cells {
@@ -537,6 +561,11 @@ pub fn hand_page(
 /// request without the capability, and naming nothing.
 pub fn gone(base: &Base) -> String {
     notice(base, "web.gone")
+}
+
+/// The page of a pairing revoked, expired (sharing started again) or of a session closed.
+pub fn revoked(base: &Base) -> String {
+    notice(base, "web.phone.revoked")
 }
 
 /// The page of a session whose file is there but does not read just now (being written).

@@ -13,10 +13,14 @@ use http_body_util::{Either, Full};
 use hyper::header::{self, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
 
+use super::answers::{self, Answers};
+use super::form::{self, field};
 use super::live::{self, Events};
 use super::net::Conn;
 use super::pages::Listing;
 use super::pages::{self, Base};
+use super::pairing::{LABEL_AT_MOST, Pairings, Phone, WHY_AT_MOST, same};
+use super::phone;
 use marque_core::i18n::Lang;
 
 /// The longest request target taken (a longer one: 414; past the head's limit: 431).
@@ -30,6 +34,9 @@ const MAKING: usize = 2;
 
 const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; \
                    img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+/// A paired phone's pages post their forms to this server, and nowhere else.
+const CSP_FORM: &str = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; \
+                        img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 const APP_JS: &str = include_str!("app.js");
 const STYLE: &str = include_str!("style.css");
 const HTML: &str = "text/html; charset=utf-8";
@@ -50,6 +57,11 @@ pub struct Routes {
     heartbeat: Duration,
     following: Arc<Mutex<Following>>,
     making: tokio::sync::Semaphore,
+    /// The phones paired to give their side's word, and the hands they were shown.
+    pairings: Arc<Pairings>,
+    /// Who writes a phone's word before the file's own document does (the window, for the
+    /// session it holds).
+    answers: Option<Arc<dyn Answers>>,
 }
 
 /// The pages following, in all and by address.
@@ -105,6 +117,28 @@ fn respond(status: StatusCode, kind: &'static str, body: impl Into<Bytes>) -> Re
     r
 }
 
+/// [`respond`] for a paired phone's page, whose forms post to this server.
+fn respond_form(status: StatusCode, body: impl Into<Bytes>) -> Response<Body> {
+    let mut r = respond(status, HTML, body);
+    r.headers_mut().insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CSP_FORM),
+    );
+    r
+}
+
+/// A form refused: its status, the connection closed where its body was left unread.
+fn refused(r: form::Refused) -> Response<Body> {
+    let text = match r.status {
+        StatusCode::FORBIDDEN => "Refused\n",
+        StatusCode::PAYLOAD_TOO_LARGE => "Too large\n",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "Not a form\n",
+        _ => "Bad request\n",
+    };
+    let answer = respond(r.status, TEXT, text);
+    if r.close { last(answer) } else { answer }
+}
+
 fn not_found() -> Response<Body> {
     respond(StatusCode::NOT_FOUND, TEXT, "Not found\n")
 }
@@ -147,16 +181,19 @@ fn language(headers: &hyper::HeaderMap, query: &str) -> Lang {
     }
 }
 
+/// A language's code in an address.
+fn lang_code(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Fr => "fr",
+        Lang::En => "en",
+    }
+}
+
 /// A number written with digits alone (no sign, no more than nine): one page, one address.
 fn number(text: &str) -> Option<usize> {
     (!text.is_empty() && text.len() <= 9 && text.bytes().all(|b| b.is_ascii_digit()))
         .then(|| text.parse().ok())
         .flatten()
-}
-
-/// Whether two strings are equal, in a time that does not depend on where they differ.
-fn same(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
 }
 
 /// What a session's request asks for.
@@ -168,7 +205,12 @@ enum Asked {
 }
 
 impl Routes {
-    pub fn new(cap: String, hub: Arc<live::Hub>, max: usize, heartbeat: Duration) -> Routes {
+    pub fn new(
+        cap: String,
+        hub: Arc<live::Hub>,
+        (max, heartbeat): (usize, Duration),
+        (pairings, answers): (Arc<Pairings>, Option<Arc<dyn Answers>>),
+    ) -> Routes {
         Routes {
             cap,
             hub,
@@ -176,6 +218,8 @@ impl Routes {
             heartbeat,
             following: Arc::new(Mutex::new(Following::default())),
             making: tokio::sync::Semaphore::new(MAKING),
+            pairings,
+            answers,
         }
     }
 
@@ -185,9 +229,10 @@ impl Routes {
         req: Request<hyper::body::Incoming>,
         conn: Arc<Conn>,
     ) -> Response<Body> {
-        // A body is refused before anything of it is read (no route takes one), and the
-        // connection ends: what follows the head is not a request.
-        if has_body(&req) {
+        // A body is refused before anything of it is read (only a paired phone's forms take
+        // one), and the connection ends: what follows the head is not a request.
+        let post = req.method() == Method::POST && self.form_path(req.uri().path());
+        if has_body(&req) && !post {
             return last(respond(
                 StatusCode::PAYLOAD_TOO_LARGE,
                 TEXT,
@@ -195,7 +240,7 @@ impl Routes {
             ));
         }
         let head = req.method() == Method::HEAD;
-        if !matches!(*req.method(), Method::GET | Method::HEAD) {
+        if !matches!(*req.method(), Method::GET | Method::HEAD | Method::POST) {
             return respond(StatusCode::METHOD_NOT_ALLOWED, TEXT, "Method not allowed\n");
         }
         let uri = req.uri();
@@ -220,7 +265,31 @@ impl Routes {
             .map(str::to_string)
             .collect();
         let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
+        // Only a paired phone's forms are posted; anything else posted is refused.
+        if req.method() == Method::POST && !post {
+            return respond(StatusCode::METHOD_NOT_ALLOWED, TEXT, "Method not allowed\n");
+        }
         match parts.as_slice() {
+            ["p", offer] => {
+                let offer = (*offer).to_string();
+                if post {
+                    self.pair(req, &conn, base, offer).await
+                } else {
+                    self.made(&conn, move |r| r.pair_form(&base, &offer, None))
+                        .await
+                }
+            }
+            ["a", token] => {
+                let Some(phone) = self.pairings.phone(token) else {
+                    return respond(StatusCode::NOT_FOUND, HTML, pages::revoked(&base));
+                };
+                if post {
+                    self.word(req, &conn, base, phone).await
+                } else {
+                    self.made(&conn, move |r| r.phone_page(&base, &phone, None))
+                        .await
+                }
+            }
             [] | [""] => {
                 self.made(&conn, move |r| {
                     let listing = r.hub.listing();
@@ -254,6 +323,190 @@ impl Routes {
             }
             _ => not_found(),
         }
+    }
+
+    /// Whether `path` is where a paired phone posts its forms: `/CAPABILITY/p/OFFER` (a phone
+    /// names itself) or `/CAPABILITY/a/PAIRING` (its word).
+    fn form_path(&self, path: &str) -> bool {
+        let mut parts = path.trim_start_matches('/').split('/');
+        let cap = parts.next().is_some_and(|c| same(c, &self.cap));
+        let kind = parts.next();
+        let token = parts.next();
+        cap && matches!(kind, Some("p" | "a"))
+            && token.is_some_and(|t| !t.is_empty())
+            && parts.next().is_none()
+    }
+
+    /// The page that names a phone before it pairs through `offer` (`said`: why the last try
+    /// was refused).
+    fn pair_form(
+        &self,
+        base: &Base,
+        offer: &str,
+        said: Option<&marque_core::i18n::Msg>,
+    ) -> Response<Body> {
+        let Some(offer) = self.pairings.offer_of(offer) else {
+            return not_found();
+        };
+        let Some(loaded) = self.load(&offer.session) else {
+            return respond(StatusCode::NOT_FOUND, HTML, pages::gone(base));
+        };
+        let Ok(form) = self.pairings.pairing_form(&offer.token) else {
+            return respond(StatusCode::SERVICE_UNAVAILABLE, HTML, pages::busy(base));
+        };
+        let status = if said.is_some() {
+            StatusCode::BAD_REQUEST
+        } else {
+            StatusCode::OK
+        };
+        respond_form(
+            status,
+            phone::pair_page(base, &offer, &loaded.session, &form, said),
+        )
+    }
+
+    /// A phone names itself and pairs: sent on to its own page (303), where it answers.
+    async fn pair(
+        self: &Arc<Self>,
+        req: Request<hyper::body::Incoming>,
+        conn: &Arc<Conn>,
+        base: Base,
+        offer: String,
+    ) -> Response<Body> {
+        if self.pairings.offer_of(&offer).is_none() {
+            return last(not_found());
+        }
+        let fields = match form::fields(req).await {
+            Ok(f) => f,
+            Err(r) => return refused(r),
+        };
+        let label: String = field(&fields, "label")
+            .unwrap_or("")
+            .chars()
+            .filter(|c| !c.is_control())
+            .collect::<String>()
+            .trim()
+            .to_string();
+        if label.is_empty() || label.chars().count() > LABEL_AT_MOST {
+            let said = marque_core::i18n::msg!("web.pair.label", max = LABEL_AT_MOST);
+            return self
+                .made(conn, move |r| r.pair_form(&base, &offer, Some(&said)))
+                .await;
+        }
+        let form = field(&fields, "t").unwrap_or("");
+        match self.pairings.pair(&offer, form, &label) {
+            Ok(Some((phone, _))) => {
+                let mut r = respond(StatusCode::SEE_OTHER, TEXT, "");
+                let to = format!(
+                    "{}/a/{}?lang={}",
+                    base.root,
+                    phone.token,
+                    lang_code(base.lang)
+                );
+                if let Ok(v) = HeaderValue::from_str(&to) {
+                    r.headers_mut().insert(header::LOCATION, v);
+                }
+                r
+            }
+            Ok(None) => respond(StatusCode::FORBIDDEN, TEXT, "Refused\n"),
+            Err(_) => respond(StatusCode::SERVICE_UNAVAILABLE, TEXT, "Busy\n"),
+        }
+    }
+
+    /// A paired phone's page: the hand its side is asked to answer, with a one-time token
+    /// (`said`: what became of its last answer).
+    fn phone_page(
+        &self,
+        base: &Base,
+        phone: &Phone,
+        said: Option<&marque_core::i18n::Msg>,
+    ) -> Response<Body> {
+        let Some(loaded) = self.load(&phone.session) else {
+            return respond(StatusCode::NOT_FOUND, HTML, pages::gone(base));
+        };
+        let (session, sheet) = (&loaded.session, &loaded.sheet);
+        // A session closed by the players ends its pairings.
+        if session.closed {
+            self.pairings.forget(&phone.session);
+            return respond(StatusCode::NOT_FOUND, HTML, pages::revoked(base));
+        }
+        let words = marque_core::history::words(session);
+        let ids = marque_core::history::hand_ids(session);
+        let shown = phone::asked(session, sheet, &words, phone.side).and_then(|i| {
+            let revision = marque_core::history::revision(session, &words, i)?;
+            let token = self.pairings.show(&phone.token, &ids[i], &revision).ok()?;
+            Some((i, token))
+        });
+        let shown = shown.as_ref().map(|(i, t)| (*i, t.as_str()));
+        respond_form(
+            StatusCode::OK,
+            phone::phone_page(base, phone, (session, sheet), shown, said),
+        )
+    }
+
+    /// A paired phone's word on the hand it was shown: written once through the session's
+    /// document (the window's where it holds the session), the same reply to the same answer
+    /// sent again; the phone's page again, with what became of it.
+    async fn word(
+        self: &Arc<Self>,
+        req: Request<hyper::body::Incoming>,
+        conn: &Arc<Conn>,
+        base: Base,
+        phone: Phone,
+    ) -> Response<Body> {
+        let fields = match form::fields(req).await {
+            Ok(f) => f,
+            Err(r) => return refused(r),
+        };
+        let token = field(&fields, "t").unwrap_or("").to_string();
+        let agreed = match field(&fields, "w") {
+            Some("yes") => true,
+            Some("no") => false,
+            _ => return respond(StatusCode::BAD_REQUEST, TEXT, "No word\n"),
+        };
+        let why = field(&fields, "why").unwrap_or("").trim().to_string();
+        if why.chars().count() > WHY_AT_MOST {
+            let said = marque_core::i18n::msg!("web.phone.why_long", max = WHY_AT_MOST);
+            return self
+                .made(conn, move |r| r.phone_page(&base, &phone, Some(&said)))
+                .await;
+        }
+        self.made(conn, move |r| {
+            let Some((_, path)) = r.find(&r.hub.listing(), &pages::segment(&phone.session)) else {
+                return respond(StatusCode::NOT_FOUND, HTML, pages::gone(&base));
+            };
+            let reply = r.pairings.answer(&phone.token, &token, |hand, revision| {
+                let word = answers::Word {
+                    session: phone.session.clone(),
+                    hand: hand.to_string(),
+                    revision: revision.to_string(),
+                    side: phone.side,
+                    agreed,
+                    label: phone.label.clone(),
+                    why: if agreed { String::new() } else { why.clone() },
+                };
+                r.answers
+                    .as_ref()
+                    .and_then(|a| a.answer(&path, &word))
+                    .unwrap_or_else(|| answers::through_file(&path, &word))
+            });
+            match reply {
+                // A request without the page's token (or another phone's): refused, nothing
+                // written.
+                None => respond(StatusCode::FORBIDDEN, TEXT, "Refused\n"),
+                Some(reply) => {
+                    r.hub.changed();
+                    r.phone_page(&base, &phone, Some(&answers::said(&reply)))
+                }
+            }
+        })
+        .await
+    }
+
+    /// Session `id`'s file read and scored, as the listing names it.
+    fn load(&self, id: &str) -> Option<marque_store::Loaded> {
+        let (_, path) = self.find(&self.hub.listing(), &pages::segment(id))?;
+        marque_store::read_session(&path).ok()
     }
 
     /// A page made on a blocking thread, in its turn.

@@ -43,6 +43,8 @@ pub struct App {
     pub scoreboard: bool,
     /// The room's pages, while the players share them (off at start).
     pub sharing: Option<share::Shared>,
+    /// The window's context, for what wakes it from another thread (a phone's word).
+    pub ctx: egui::Context,
     /// A file dialog and work over several files, under way on threads of their own.
     pub(super) work: dialogs::Work,
     /// How a file is asked for: the native dialog (tests put their own).
@@ -97,6 +99,7 @@ impl App {
             notice,
             scoreboard: false,
             sharing: None,
+            ctx: egui::Context::default(),
             work: dialogs::Work::default(),
             ask_file: native_file_dialog,
             home,
@@ -218,6 +221,7 @@ impl App {
         for c in std::mem::take(&mut self.commands) {
             self.run(c);
         }
+        self.phones_words();
         // The table's way of entering hands, kept for its next session (and the next start).
         // A mode switched in the form counts at once (not only once its hand is entered).
         let modes = self.open.as_mut().map(|o| o.view.table_modes());
@@ -272,6 +276,12 @@ impl App {
             Command::Reopen => self.operate(Open::reopen),
             Command::ToggleScoreboard => self.scoreboard = !self.scoreboard,
             Command::ToggleSharing => self.toggle_sharing(),
+            Command::RevokePhone(token) => {
+                if let Some(shared) = &self.sharing {
+                    shared.pairings().revoke(&token);
+                    self.notice = Some(Msg::new("ui.share.revoked").into());
+                }
+            }
             Command::SetTitle => self.operate(Open::set_title),
             Command::ToggleChart => self.with_open(|o| {
                 o.view.show_chart = !o.view.show_chart;
@@ -887,6 +897,50 @@ impl App {
         self.home.refresh(&self.store);
     }
 
+    /// The words paired phones gave since the last frame: each written through the open
+    /// session (the window's own path) where it is that session's, its reply sent back; any
+    /// other the server writes through the file's own document.
+    fn phones_words(&mut self) {
+        let Some(shared) = &self.sharing else {
+            return;
+        };
+        // The open session's sides each get their pairing offer, where the session asks the
+        // other side's word.
+        if let Some(open) = &self.open
+            && let Some(id) = open.doc.session().id.as_deref()
+            && open.doc.session().game.asks_word()
+            && marque_core::history::wants_word(open.doc.session())
+            && !open.doc.session().closed
+        {
+            for (side, name) in open.doc.sheet().sides.iter().enumerate() {
+                shared.pairings().offer(id, side, name).ok();
+            }
+        }
+        for asked in shared.asked() {
+            let held = self.open.as_mut().filter(|o| o.doc.path() == asked.path);
+            let reply = match held {
+                Some(open) => {
+                    let (notice, reply) = open.word_from_phone(&asked.word);
+                    let said = match &reply {
+                        crate::serve::pairing::Reply::Recorded => msg!(
+                            "ui.share.phone_word",
+                            phone = asked.word.label.as_str(),
+                            agreed = if asked.word.agreed { "yes" } else { "no" }
+                        )
+                        .into(),
+                        crate::serve::pairing::Reply::Refused(_) => {
+                            notice.unwrap_or_else(|| Msg::new("ui.share.phone_refused").into())
+                        }
+                    };
+                    self.notice = Some(said);
+                    Some(reply)
+                }
+                None => None,
+            };
+            asked.reply.send(reply).ok();
+        }
+    }
+
     /// Turns the room's pages on (the data folder, every address of this machine, a free
     /// port) or off.
     pub(super) fn toggle_sharing(&mut self) {
@@ -895,14 +949,16 @@ impl App {
             self.notice = Some(Msg::new("ui.share.stopped").into());
             return;
         }
-        self.notice = Some(match super::share::Shared::start(self.watch.watcher()) {
-            Ok(shared) => {
-                self.sharing = Some(shared);
-                // "Sharing stopped", said when it last stopped, is no longer true.
-                Msg::new("ui.share.started").into()
-            }
-            Err(e) => msg!("ui.share.failed", error = marque_core::i18n::io_error(&e)).into(),
-        });
+        self.notice = Some(
+            match super::share::Shared::start(self.watch.watcher(), &self.ctx) {
+                Ok(shared) => {
+                    self.sharing = Some(shared);
+                    // "Sharing stopped", said when it last stopped, is no longer true.
+                    Msg::new("ui.share.started").into()
+                }
+                Err(e) => msg!("ui.share.failed", error = marque_core::i18n::io_error(&e)).into(),
+            },
+        );
     }
 }
 

@@ -59,6 +59,8 @@ pub enum Command {
     ToggleScoreboard,
     /// The room's pages on or off ("Suivre sur les téléphones").
     ToggleSharing,
+    /// The phone paired under this token reads and answers nothing more.
+    RevokePhone(String),
     /// Show or hide the chart of the running totals.
     ToggleChart,
     /// Bridge: the chart of this rubber (`usize::MAX`: of the whole evening).

@@ -49,6 +49,7 @@ pub use sheet::{chart_points, parts_of};
 /// Draws the whole app, then carries out what was asked.
 pub fn frame(app: &mut App, ui: &mut egui::Ui) {
     app.now = ui.ctx().input(|i| i.time);
+    app.ctx = ui.ctx().clone();
     app.apply_prefs(ui.ctx());
     shortcuts(app, ui.ctx());
     app.home.poll(ui.ctx());
@@ -132,8 +133,14 @@ pub fn frame(app: &mut App, ui: &mut egui::Ui) {
     let board = app.open.as_ref().filter(|_| app.scoreboard);
     let sharing = app.sharing.is_some();
     scoreboard::show(ui.ctx(), lang, board, sharing, &mut app.commands);
-    if let Some(shared) = &app.sharing {
-        share::window(ui.ctx(), lang, shared);
+    if let Some(shared) = app.sharing.as_mut() {
+        let asking = app.open.as_ref().and_then(|o| {
+            let session = o.doc.session();
+            let id = session.id.as_deref()?;
+            let sides = session.game.side_names(&session.sides(), lang);
+            Some(share::Asking { session: id, sides })
+        });
+        share::window(ui.ctx(), lang, shared, asking, &mut app.commands);
     }
     if let Some(dialog) = app.merging.as_mut() {
         sync::merge_dialog_ui(ui.ctx(), lang, dialog, &mut app.commands);

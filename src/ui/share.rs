@@ -5,6 +5,8 @@
 
 use egui::{Color32, RichText};
 
+use super::command::Command;
+
 use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
 
@@ -12,6 +14,51 @@ use marque_core::i18n::{Lang, tr};
 pub struct Shared {
     sharing: crate::serve::Sharing,
     qr: Option<qrcode::QrCode>,
+    /// The words phones gave, for the window to write where it holds their session.
+    asked: std::sync::mpsc::Receiver<Asked>,
+    /// Each side's pairing QR code, by its address.
+    codes: std::collections::HashMap<String, qrcode::QrCode>,
+}
+
+/// A phone's word handed to the window, and where its reply goes (`None`: not the session
+/// the window holds; the server writes it through the file's own document).
+pub struct Asked {
+    pub path: std::path::PathBuf,
+    pub word: crate::serve::answers::Word,
+    pub reply: std::sync::mpsc::SyncSender<Option<crate::serve::pairing::Reply>>,
+}
+
+/// The window's side of a phone's word: handed over to the frame (woken for it), its reply
+/// awaited a few seconds at most.
+struct WindowAnswers {
+    to_window: std::sync::Mutex<std::sync::mpsc::Sender<Asked>>,
+    ctx: egui::Context,
+}
+
+impl crate::serve::answers::Answers for WindowAnswers {
+    fn answer(
+        &self,
+        path: &std::path::Path,
+        word: &crate::serve::answers::Word,
+    ) -> Option<crate::serve::pairing::Reply> {
+        let (reply, replied) = std::sync::mpsc::sync_channel(1);
+        let asked = Asked {
+            path: path.to_path_buf(),
+            word: word.clone(),
+            reply,
+        };
+        let sent = self
+            .to_window
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .send(asked);
+        sent.ok()?;
+        self.ctx.request_repaint();
+        replied
+            .recv_timeout(std::time::Duration::from_secs(5))
+            .ok()
+            .flatten()
+    }
 }
 
 impl Shared {
@@ -27,11 +74,41 @@ impl Shared {
 
     /// The room's pages on the folder `watcher` follows, on every address of this machine and
     /// a free port.
-    pub fn start(watcher: std::sync::Arc<marque_store::watch::Watcher>) -> std::io::Result<Shared> {
+    /// A phone's word is written by the window (`ctx` woken for it) where it holds the
+    /// session, through the window's own path.
+    pub fn start(
+        watcher: std::sync::Arc<marque_store::watch::Watcher>,
+        ctx: &egui::Context,
+    ) -> std::io::Result<Shared> {
         let any = std::net::IpAddr::from([0, 0, 0, 0]);
-        let sharing = crate::serve::Sharing::start(watcher, any, 0)?;
+        let (to_window, asked) = std::sync::mpsc::channel();
+        let answers = WindowAnswers {
+            to_window: std::sync::Mutex::new(to_window),
+            ctx: ctx.clone(),
+        };
+        let sharing = crate::serve::Sharing::start_with(
+            watcher,
+            (any, 0),
+            crate::serve::MAX_CLIENTS,
+            Some(std::sync::Arc::new(answers)),
+        )?;
         let qr = qrcode::QrCode::new(sharing.url().as_bytes()).ok();
-        Ok(Shared { sharing, qr })
+        Ok(Shared {
+            sharing,
+            qr,
+            asked,
+            codes: std::collections::HashMap::new(),
+        })
+    }
+
+    /// The words phones gave since the last frame.
+    pub fn asked(&self) -> Vec<Asked> {
+        self.asked.try_iter().collect()
+    }
+
+    /// The phones paired, and the offers that pair them.
+    pub fn pairings(&self) -> &crate::serve::pairing::Pairings {
+        self.sharing.pairings()
     }
 
     /// The pages off.
@@ -67,8 +144,23 @@ fn qr_code(
     }
 }
 
-/// The window with the QR code, while sharing is on.
-pub fn window(ctx: &egui::Context, lang: Lang, shared: &Shared) {
+/// The session the window holds, as the share window offers its sides' pairing codes: its id
+/// and each answering side's name (none: the session asks nobody's word).
+pub struct Asking<'a> {
+    pub session: &'a str,
+    pub sides: Vec<String>,
+}
+
+/// The window with the QR code, while sharing is on: the room's pages, or (a key per side) a
+/// side's pairing code, in the same square (nothing moves when another is chosen); then the
+/// phones paired, each with a key that revokes it.
+pub fn window(
+    ctx: &egui::Context,
+    lang: Lang,
+    shared: &mut Shared,
+    asking: Option<Asking<'_>>,
+    commands: &mut Vec<Command>,
+) {
     egui::Window::new(tr(lang, "ui.share.title"))
         // A window of its own each time sharing starts (its address is new): never one left
         // folded or moved the last time. Folded once the room has scanned it, moved where it
@@ -81,11 +173,114 @@ pub fn window(ctx: &egui::Context, lang: Lang, shared: &Shared) {
         .default_pos(ctx.content_rect().left_bottom() + egui::vec2(12.0, -56.0))
         .pivot(egui::Align2::LEFT_BOTTOM)
         .show(ctx, |ui| {
-            let room = (ctx.content_rect().height() * 0.55).clamp(160.0, 420.0);
-            if let Some(code) = &shared.qr {
-                qr_code(ui, lang, code, shared.url(), room);
+            let room = (ctx.content_rect().height() * 0.45).clamp(140.0, 400.0);
+            let chosen_id = egui::Id::unique(("share-side", shared.url()));
+            let offers: Vec<crate::serve::pairing::Offer> = match &asking {
+                Some(a) => shared
+                    .pairings()
+                    .offers()
+                    .into_iter()
+                    .filter(|o| o.session == a.session)
+                    .collect(),
+                None => Vec::new(),
+            };
+            let mut chosen: Option<usize> = ui.data(|d| d.get_temp(chosen_id)).flatten();
+            if chosen.is_some_and(|c| c >= offers.len()) {
+                chosen = None;
             }
-            ui.add(egui::Label::new(RichText::new(shared.url()).monospace()).wrap());
-            ui.label(RichText::new(tr(lang, "ui.share.hint")).weak());
+            if !offers.is_empty() {
+                ui.horizontal_wrapped(|ui| {
+                    if ui
+                        .selectable_label(chosen.is_none(), tr(lang, "ui.share.room"))
+                        .clicked()
+                    {
+                        chosen = None;
+                    }
+                    for (k, o) in offers.iter().enumerate() {
+                        let name = asking
+                            .as_ref()
+                            .and_then(|a| a.sides.get(o.side))
+                            .map_or(o.side_name.as_str(), String::as_str);
+                        let key = msg!("ui.share.side", side = name).render(lang);
+                        if ui.selectable_label(chosen == Some(k), key).clicked() {
+                            chosen = Some(k);
+                        }
+                    }
+                });
+                ui.data_mut(|d| d.insert_temp(chosen_id, chosen));
+            }
+            let url = match chosen.and_then(|k| offers.get(k)) {
+                Some(o) => shared.sharing.pairing_url(o),
+                None => shared.url().to_string(),
+            };
+            if chosen.is_none() {
+                if let Some(code) = &shared.qr {
+                    qr_code(ui, lang, code, &url, room);
+                }
+            } else {
+                let code = shared.codes.entry(url.clone()).or_insert_with(|| {
+                    qrcode::QrCode::new(url.as_bytes()).unwrap_or_else(|_| unreachable_code())
+                });
+                qr_code(ui, lang, code, &url, room);
+            }
+            ui.add(egui::Label::new(RichText::new(&url).monospace()).wrap());
+            let hint = if chosen.is_some() {
+                "ui.share.pair_hint"
+            } else {
+                "ui.share.hint"
+            };
+            ui.label(RichText::new(tr(lang, hint)).weak());
+            phones(ui, lang, shared, asking.as_ref(), commands);
         });
+}
+
+/// The phones paired for the session's sides, each with the key that revokes it; a side with
+/// two phones or more is pointed out (both answer; the players may revoke one).
+fn phones(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    shared: &Shared,
+    asking: Option<&Asking<'_>>,
+    commands: &mut Vec<Command>,
+) {
+    let Some(asking) = asking else {
+        return;
+    };
+    let phones: Vec<crate::serve::pairing::Phone> = shared
+        .pairings()
+        .phones()
+        .into_iter()
+        .filter(|p| p.session == asking.session)
+        .collect();
+    if phones.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.label(RichText::new(tr(lang, "ui.share.phones")).strong());
+    for p in &phones {
+        let side = asking
+            .sides
+            .get(p.side)
+            .map_or(p.side_name.as_str(), String::as_str);
+        ui.horizontal(|ui| {
+            ui.label(msg!("ui.share.phone", side = side, phone = p.label.as_str()).render(lang));
+            let key = msg!("ui.share.revoke", phone = p.label.as_str()).render(lang);
+            if ui.button(key).clicked() {
+                commands.push(Command::RevokePhone(p.token.clone()));
+            }
+        });
+    }
+    for (k, side) in asking.sides.iter().enumerate() {
+        if phones.iter().filter(|p| p.side == k).count() > 1 {
+            ui.label(
+                RichText::new(msg!("ui.share.two_phones", side = side.as_str()).render(lang))
+                    .color(ui.visuals().warn_fg_color),
+            );
+        }
+    }
+}
+
+/// A pairing address always makes a QR code (a short ASCII address): never reached.
+fn unreachable_code() -> qrcode::QrCode {
+    qrcode::QrCode::new(b"marque").unwrap_or_else(|_| unreachable!("a short text always encodes"))
 }

@@ -31,7 +31,30 @@ pub struct Served {
     pub host: String,
     pub root: String,
     /// Its standard output, kept open while it runs.
-    _out: std::io::BufReader<std::process::ChildStdout>,
+    pub out: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl Served {
+    /// The next `n` pairing lines `marque serve --pairing` prints: each line naming the
+    /// session and the side, with the pairing address under it (its QR code skipped).
+    pub fn pairing_lines(&mut self, n: usize) -> Vec<(String, String)> {
+        use std::io::BufRead as _;
+        let mut found = Vec::new();
+        let mut said = String::new();
+        while found.len() < n {
+            let mut line = String::new();
+            if self.out.read_line(&mut line).unwrap_or(0) == 0 {
+                break;
+            }
+            let line = line.trim().to_string();
+            if line.starts_with("http://") {
+                found.push((std::mem::take(&mut said), line));
+            } else if line.contains(" — ") {
+                said = line;
+            }
+        }
+        found
+    }
 }
 
 impl Drop for Served {
@@ -39,6 +62,26 @@ impl Drop for Served {
         self.child.kill().ok();
         self.child.wait().ok();
     }
+}
+
+/// `marque serve DIR` on 127.0.0.1, a free port, with `more` arguments and `env`: started,
+/// its address read.
+pub fn serve_with(dir: &std::path::Path, more: &[&str], env: &[(&str, &str)]) -> Served {
+    let mut serve = Command::new(env!("CARGO_BIN_EXE_marque"));
+    serve
+        .args([
+            "serve",
+            &dir.to_string_lossy(),
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+        ])
+        .args(more)
+        .env("MARQUE_SERVE_HEARTBEAT_MS", "400")
+        .envs(env.iter().copied())
+        .stderr(std::process::Stdio::null());
+    served(serve)
 }
 
 /// Starts `serve` (a `marque serve` command, perhaps under another), and reads the address
@@ -58,7 +101,7 @@ pub fn served(mut serve: Command) -> Served {
         host: host.to_string(),
         root: format!("/{}", root.trim_end_matches('/')),
         child,
-        _out: out,
+        out,
     }
 }
 

@@ -293,7 +293,13 @@ fn the_other_sides_word_follows_its_hand() {
     let base = shared();
     let (mut a, mut b) = (base.clone(), base.clone());
     a.delete(1, "21:00");
-    history::give_word(&mut b.s, 1, Action::Dispute, Some("EW"), &at("21:01"));
+    history::give_word(
+        &mut b.s,
+        1,
+        Action::Dispute,
+        (Some("EW"), None),
+        &at("21:01"),
+    );
     let m = merged(&[&a, &b], &[]);
     // The disputed hand is now hand 1.
     assert_eq!(

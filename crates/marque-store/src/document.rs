@@ -286,7 +286,52 @@ impl Document {
         } else {
             Action::Dispute
         };
-        history::give_word(&mut self.session, i, word, side.as_deref(), now);
+        history::give_word(&mut self.session, i, word, (side.as_deref(), None), now);
+        self.save(None, now)
+    }
+
+    /// The word of the side answering hand `i`, given from its paired phone: recorded only for
+    /// the hand `hand` (its id) at `revision`, as the phone was shown it, and only by the side
+    /// that answers it (`side`, its place); refused in words otherwise.
+    pub fn word_from_phone(
+        &mut self,
+        (hand, revision): (&str, &str),
+        (side, agreed): (usize, bool),
+        phone: history::FromPhone<'_>,
+        now: &str,
+    ) -> Result<Outcome, DocError> {
+        self.writable()?;
+        let ids = history::hand_ids(&self.session);
+        let Some(i) = ids.iter().position(|id| id == hand) else {
+            return Err(DocError::Refused(vec![Problem::file(Msg::new(
+                "doc.answer.gone",
+            ))]));
+        };
+        let words = history::words(&self.session);
+        if history::revision(&self.session, &words, i).as_deref() != Some(revision) {
+            return Err(DocError::Refused(vec![Problem::file(Msg::new(
+                "doc.answer.changed",
+            ))]));
+        }
+        let answering = history::word_side(&self.sheet, i);
+        if answering.is_some_and(|s| s != side) {
+            return Err(DocError::Refused(vec![Problem::file(Msg::new(
+                "doc.answer.not_yours",
+            ))]));
+        }
+        let name = answering.map(|s| self.sheet.sides[s].clone());
+        let word = if agreed {
+            Action::Confirm
+        } else {
+            Action::Dispute
+        };
+        history::give_word(
+            &mut self.session,
+            i,
+            word,
+            (name.as_deref(), Some(phone)),
+            now,
+        );
         self.save(None, now)
     }
 

@@ -119,8 +119,8 @@ pub fn sum_lines(lines: &[Line], sides: usize) -> Vec<i64> {
 }
 
 /// One player's figures in one session, for statistics: counts added up hand by hand and
-/// session by session (the game's [`Rules::SUMS`]) and bests kept as the highest seen (its
-/// [`Rules::BESTS`]), in the game's order of names.
+/// session by session (the game's [`Rules::SUMS`](super::Rules::SUMS)) and bests kept as the highest seen (its
+/// [`Rules::BESTS`](super::Rules::BESTS)), in the game's order of names.
 ///
 /// Written as one flat list to keep a session index of thousands of entries small: the sums,
 /// then the bests as a list of their own if the game keeps any (`[4, 1, 7]`, `[2, 1, 2, [3]]`).
@@ -254,7 +254,7 @@ impl Tally {
     }
 }
 
-/// How the games count their figures ([`Rules::tally`]): moved by hand when a figure's
+/// How the games count their figures ([`Rules::tally`](super::Rules::tally)): moved by hand when a figure's
 /// meaning changes, so that indexes of the old figures are made again.
 pub const TALLY_VERSION: u32 = 1;
 

@@ -459,10 +459,30 @@ pub fn word_side(sheet: &Sheet, i: usize) -> Option<usize> {
     }
 }
 
+/// A word given from a paired phone: the name the phone gave itself, and why a hand is
+/// disputed (empty: nothing said).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FromPhone<'a> {
+    pub label: &'a str,
+    pub why: &'a str,
+}
+
 /// Records the other side's word on hand `i` (from 0): `Confirm` or `Dispute`, by `side` (its
-/// name, "EW", or none when all the other players answer).
-pub fn give_word(session: &mut Session, i: usize, word: Action, side: Option<&str>, at: &str) {
-    let new = RawJson::of(&serde_json::json!({ "side": side }));
+/// name, "EW", or none when all the other players answer), from a paired phone or (`None`) on
+/// the laptop.
+pub fn give_word(
+    session: &mut Session,
+    i: usize,
+    word: Action,
+    (side, phone): (Option<&str>, Option<FromPhone<'_>>),
+    at: &str,
+) {
+    let new = match phone {
+        None => serde_json::json!({ "side": side }),
+        Some(p) if p.why.is_empty() => serde_json::json!({ "side": side, "phone": p.label }),
+        Some(p) => serde_json::json!({ "side": side, "phone": p.label, "why": p.why }),
+    };
+    let new = RawJson::of(&new);
     push_log(
         session,
         &LogOut {
@@ -474,6 +494,29 @@ pub fn give_word(session: &mut Session, i: usize, word: Action, side: Option<&st
             new: new.as_ref().map(|r| Cow::Borrowed(&*r.0)),
         },
     );
+}
+
+/// Each hand's id, as the log follows it (a hand the log does not account for, from a file
+/// written by another tool, by its place: `#N`).
+pub fn hand_ids(session: &Session) -> Vec<String> {
+    let ids = Ids::after(&log(session)).ids;
+    (0..session.hands.len())
+        .map(|i| match ids.get(i) {
+            Some(Some(id)) if ids.len() == session.hands.len() => id.clone(),
+            _ => format!("#{}", i + 1),
+        })
+        .collect()
+}
+
+/// Hand `i`'s revision: a fingerprint of what it holds and where it stands with the other side.
+/// An answer given to a hand as it was shown applies only while this is the same: the hand
+/// edited, or answered meanwhile, makes another.
+pub fn revision(session: &Session, words: &[Word], i: usize) -> Option<String> {
+    let hand = session.hands.get(i)?;
+    let mut h = crate::fnv::Fnv::default();
+    h.text(&hand.to_value().to_string());
+    h.text(&format!("{:?}", words.get(i)));
+    Some(format!("{:016x}", h.0))
 }
 
 /// Where each hand stands with the other side.

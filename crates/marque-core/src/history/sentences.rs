@@ -279,7 +279,20 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
                         "log.line.dispute"
                     };
                     let side = side_arg(e.new.get("side").and_then(Value::as_str));
-                    return msg!(key, time = time, entry = at.clone(), side = side);
+                    let said = msg!(key, time = time, entry = at.clone(), side = side);
+                    // Given from a paired phone: the phone's name, and why, as it was said.
+                    return match e.new.get("phone").and_then(Value::as_str) {
+                        Some(phone) => {
+                            let why = e.new.get("why").and_then(Value::as_str).unwrap_or("");
+                            let key = if why.is_empty() {
+                                "log.line.by_phone"
+                            } else {
+                                "log.line.by_phone_why"
+                            };
+                            msg!(key, said = said, phone = phone, why = why)
+                        }
+                        None => said,
+                    };
                 }
                 (_, true, _) if let Some(what) = event(&e.new, e.hand) => {
                     return msg!("log.line.event", time = time, what = what);

@@ -77,7 +77,7 @@ pub enum ErrorKind {
     /// A copy's hands are not what its log says (written by another tool, or by hand): where
     /// the copies parted cannot be found (copy index).
     NoSharedHistory(usize),
-    /// Hands changed differently: the players choose (see [`merge`]'s `picks`).
+    /// Hands changed differently: the players choose (see [`merge`](super::merge)'s `picks`).
     Choices(Box<Pending>),
     /// A pick names no version of its choice (choice index, from 0).
     BadPick(usize),

@@ -2,7 +2,7 @@
 //! score sheet, kept up to date hand by hand.
 //!
 //! The file format is `marque-session` version 1. Each hand is decoded once, when the file is
-//! read, into a [`GameHand`] and kept beside the exact text it was written in, so that fields
+//! read, into a [`GameHand`](crate::games::GameHand) and kept beside the exact text it was written in, so that fields
 //! Marque does not know (in a hand or at the top level) are written back as they were, numbers
 //! included.
 

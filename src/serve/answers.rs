@@ -1,0 +1,70 @@
+//! Where a phone's word is written: always through the session's `Document`, as a tap's is.
+//! Under `marque serve` alone the server opens the file's document for each answer (saved at
+//! once and atomically under the session's lock, never over a file changed since it was read);
+//! where the window holds the session, the window's own path writes it ([`Answers`], which the
+//! window implements and hands to [`super::Sharing::start_with`]).
+
+use std::path::Path;
+
+use marque_core::history::FromPhone;
+use marque_core::i18n::Msg;
+use marque_store::document::{DocError, Document};
+
+use super::pairing::Reply;
+
+/// A phone's word on a hand, as it was shown.
+#[derive(Debug, Clone)]
+pub struct Word {
+    /// The session's id.
+    pub session: String,
+    /// The hand's id and revision when the phone was shown it.
+    pub hand: String,
+    pub revision: String,
+    /// The side answering, by its place.
+    pub side: usize,
+    pub agreed: bool,
+    /// The phone's name, and why the hand is disputed (empty: nothing said).
+    pub label: String,
+    pub why: String,
+}
+
+/// Who writes a phone's word into session file `path`.
+pub trait Answers: Send + Sync {
+    /// The word written (or refused, in words). `None`: not this writer's session (the next
+    /// writer, the file's own document, writes it).
+    fn answer(&self, path: &Path, word: &Word) -> Option<Reply>;
+}
+
+/// The word written through the file's own document (what `marque serve` alone does, and the
+/// window's server for a session the window does not hold).
+pub fn through_file(path: &Path, word: &Word) -> Reply {
+    let mut doc = match Document::open(path) {
+        Ok(d) => d,
+        Err(e) => return Reply::Refused(e.msg(None)),
+    };
+    written(doc.word_from_phone(
+        (&word.hand, &word.revision),
+        (word.side, word.agreed),
+        FromPhone {
+            label: &word.label,
+            why: &word.why,
+        },
+        &crate::local::now(),
+    ))
+}
+
+/// What an operation of the document gave, as the phone is told it.
+pub fn written(result: Result<marque_store::document::Outcome, DocError>) -> Reply {
+    match result {
+        Ok(_) => Reply::Recorded,
+        Err(e) => Reply::Refused(e.msg()),
+    }
+}
+
+/// The reply's words for the phone.
+pub fn said(reply: &Reply) -> Msg {
+    match reply {
+        Reply::Recorded => Msg::new("web.phone.recorded"),
+        Reply::Refused(m) => m.clone(),
+    }
+}

@@ -1,0 +1,209 @@
+//! The pages of a paired phone: the one that names a phone (its side's offer), and the one
+//! where its side gives its word on each hand, seen from its side, with the count behind it.
+//! Every text escaped; the forms post to this very server only, each with a one-time token.
+
+use marque_core::history::{self, Word};
+use marque_core::i18n::{Lang, Msg, msg, tr};
+use marque_core::session::{Session, Sheet};
+use marque_core::view::{signed_shown, typeset};
+
+use super::pages::{Base, escape, page};
+use super::pairing::{LABEL_AT_MOST, Offer, Phone, WHY_AT_MOST};
+
+/// The page that names a phone before it pairs for `offer`'s side of `session` (`form`: the
+/// page's one-time token; `said`: why the last try was refused).
+pub fn pair_page(
+    base: &Base,
+    offer: &Offer,
+    session: &Session,
+    form: &str,
+    said: Option<&Msg>,
+) -> String {
+    let lang = base.lang;
+    let (title, names, mut main) = head(lang, session, said);
+    let side = names
+        .get(offer.side)
+        .map_or(offer.side_name.as_str(), String::as_str);
+    main.push_str(&format!(
+        "<p>{}</p>",
+        escape(&msg!("web.pair.for", side = side).render(lang))
+    ));
+    main.push_str(&format!(
+        "<form method=\"post\" action=\"{root}/p/{offer}\"><input type=\"hidden\" name=\"t\" value=\"{form}\">\
+         <label for=\"label\">{name}</label><input id=\"label\" name=\"label\" required maxlength=\"{max}\" autocomplete=\"nickname\">\
+         <button type=\"submit\">{pair}</button></form>",
+        root = base.root,
+        offer = escape(&offer.token),
+        form = escape(form),
+        name = escape(&tr(lang, "web.pair.name")),
+        max = LABEL_AT_MOST,
+        pair = escape(&tr(lang, "web.pair.key")),
+    ));
+    page(base, &title, &main, None)
+}
+
+/// The hand `phone`'s side is asked to answer in `session`: the last one still awaiting its
+/// word, or disputed by it and not corrected since.
+pub fn asked(session: &Session, sheet: &Sheet, words: &[Word], side: usize) -> Option<usize> {
+    (0..sheet.hands.len()).rev().find(|&i| {
+        let open = matches!(words.get(i), Some(Word::Awaited | Word::Disputed));
+        let answering = match history::word_side(sheet, i) {
+            Some(s) => s == side,
+            // A game of more sides than two: every other player answers.
+            None => sheet.sides.len() > 2 && sheet.hands[i].delta.iter().any(|d| *d != 0),
+        };
+        open && answering && session.hands[i].game.event().is_none()
+    })
+}
+
+/// What a phone shows: the session, its side, and the hand it is asked to answer (`shown`:
+/// its place and the answer's one-time token), seen from its side, with the count; or that
+/// nothing waits for its word. `said`: what became of its last answer.
+pub fn phone_page(
+    base: &Base,
+    phone: &Phone,
+    (session, sheet): (&Session, &Sheet),
+    shown: Option<(usize, &str)>,
+    said: Option<&Msg>,
+) -> String {
+    let lang = base.lang;
+    let (title, names, mut main) = head(lang, session, said);
+    let side = names
+        .get(phone.side)
+        .map_or(phone.side_name.as_str(), String::as_str);
+    main.push_str(&format!(
+        "<p class=\"you\">{}</p><p class=\"state\">{}</p>",
+        escape(&msg!("web.phone.you", side = side, phone = phone.label.as_str()).render(lang)),
+        escape(&session.players.join(", ")),
+    ));
+    let words = history::words(session);
+    let Some((i, token)) = shown else {
+        main.push_str(&format!(
+            "<p>{}</p>",
+            escape(&tr(lang, "web.phone.nothing"))
+        ));
+        let total: i64 = sheet
+            .hands
+            .iter()
+            .filter_map(|h| h.delta.get(phone.side))
+            .sum();
+        main.push_str(&format!(
+            "<p class=\"total\">{}</p>",
+            escape(&msg!("web.phone.total", total = typeset(&total.to_string())).render(lang))
+        ));
+        let events = format!("{}/events", base.session(&phone.session));
+        return super::pages::page_following(base, &title, &main, &events);
+    };
+    let Some(count) = marque_core::explain::explain(session, sheet, i) else {
+        return page(base, &title, &main, None);
+    };
+    let heading = session.game.place_title(session.place(i)).render(lang);
+    main.push_str(&format!(
+        "<h2>{}</h2><p class=\"label\">{}</p>",
+        escape(&heading),
+        escape(&count.label.render(lang))
+    ));
+    if words.get(i) == Some(&Word::Disputed) {
+        main.push_str(&format!(
+            "<p class=\"said\">{}</p>",
+            escape(&tr(lang, "web.phone.disputed"))
+        ));
+    }
+    // The hand from this side: its points first, then the others'.
+    let mine = count.delta.get(phone.side).copied().unwrap_or(0);
+    let others: Vec<String> = (0..count.delta.len())
+        .filter(|&s| s != phone.side)
+        .map(|s| {
+            msg!(
+                "web.phone.theirs",
+                side = names.get(s).map_or("", String::as_str),
+                points = signed_shown(count.delta[s])
+            )
+            .render(lang)
+        })
+        .collect();
+    main.push_str(&format!(
+        "<p class=\"mine\"><strong>{}</strong>{}</p>",
+        escape(&msg!("web.phone.mine", points = signed_shown(mine)).render(lang)),
+        escape(&others.iter().map(|o| format!(", {o}")).collect::<String>()),
+    ));
+    main.push_str(&count_table(lang, &names, &count.steps));
+    let total: i64 = sheet.hands[..=i]
+        .iter()
+        .filter_map(|h| h.delta.get(phone.side))
+        .sum();
+    main.push_str(&format!(
+        "<p class=\"total\">{}</p>",
+        escape(&msg!("web.phone.total", total = typeset(&total.to_string())).render(lang))
+    ));
+    main.push_str(&format!(
+        "<form method=\"post\" action=\"{root}/a/{phone}\" class=\"word\"><input type=\"hidden\" name=\"t\" value=\"{token}\">\
+         <button type=\"submit\" name=\"w\" value=\"yes\" class=\"yes\">{yes}</button>\
+         <label for=\"why\">{why}</label><textarea id=\"why\" name=\"why\" maxlength=\"{max}\" rows=\"2\"></textarea>\
+         <button type=\"submit\" name=\"w\" value=\"no\" class=\"no\">{no}</button></form>",
+        root = base.root,
+        phone = escape(&phone.token),
+        token = escape(token),
+        yes = escape(&tr(lang, "web.phone.yes")),
+        why = escape(&tr(lang, "web.phone.why")),
+        max = WHY_AT_MOST,
+        no = escape(&tr(lang, "web.phone.no")),
+    ));
+    let events = format!("{}/events", base.session(&phone.session));
+    super::pages::page_following(base, &title, &main, &events)
+}
+
+/// The count step by step: each line with its side, points and text; each rule named once,
+/// its text a tap away (a long count no longer repeats a rule's text under each line).
+fn count_table(lang: Lang, names: &[String], steps: &[marque_core::explain::Step]) -> String {
+    let mut out = format!(
+        "<table class=\"count\"><caption>{}</caption><tbody>",
+        escape(&tr(lang, "web.count"))
+    );
+    let mut told: Vec<&str> = Vec::new();
+    for st in steps {
+        let rule = st.rule.as_str();
+        let said = if told.contains(&rule) {
+            format!("<code>[{}]</code>", escape(rule))
+        } else {
+            told.push(rule);
+            format!(
+                "<details><summary><code>[{}]</code></summary>{}</details>",
+                escape(rule),
+                escape(&tr(lang, &format!("rule.{rule}")))
+            )
+        };
+        out.push_str(&format!(
+            "<tr><th scope=\"row\">{}</th><td>{}</td><td><p>{}</p><div class=\"rule\">{}</div></td></tr>",
+            escape(names.get(st.side).map_or("", String::as_str)),
+            signed_shown(st.points),
+            escape(&typeset(&st.text.render(lang))),
+            said
+        ));
+    }
+    out.push_str("</tbody></table>");
+    out
+}
+
+/// A phone page's head: the session's title, its sides' names, and `<main>` begun with the
+/// title and what became of the last try (`said`).
+fn head(lang: Lang, session: &Session, said: Option<&Msg>) -> (String, Vec<String>, String) {
+    let title = session_title(session, lang);
+    let names = session.game.side_names(&session.sides(), lang);
+    let mut main = format!("<h1>{}</h1>", escape(&title));
+    if let Some(m) = said {
+        main.push_str(&format!(
+            "<p class=\"said\" role=\"status\">{}</p>",
+            escape(&m.render(lang))
+        ));
+    }
+    (title, names, main)
+}
+
+/// The session as the pages title it: its title, else its game's name.
+fn session_title(session: &Session, lang: Lang) -> String {
+    session
+        .text_field("title")
+        .filter(|t| !t.trim().is_empty())
+        .unwrap_or_else(|| tr(lang, session.game.name_key()))
+}

@@ -1,0 +1,281 @@
+//! The other side's word from its own phone, over HTTP against `marque serve --pairing`: a
+//! side pairs a phone with its offer, the phone names itself, answers the hand its side is
+//! asked, and that answer is written once through the session's document; everything else a
+//! phone or a hostile client may send is refused, the file byte for byte as it was.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+mod common;
+use common::{Served, marque, serve_with};
+
+fn serve_pairing(dir: &std::path::Path) -> Served {
+    serve_with(dir, &["--pairing"], &[])
+}
+
+/// One request with its headers and body: its status, headers and body.
+fn send(
+    host: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> (u16, String, String) {
+    let mut s = TcpStream::connect(host).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    if method == "POST" {
+        head.push_str(&format!("Content-Length: {}\r\n", body.len()));
+    }
+    head.push_str("\r\n");
+    s.write_all(head.as_bytes()).unwrap();
+    s.write_all(body.as_bytes()).ok();
+    let mut text = String::new();
+    s.read_to_string(&mut text).ok();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    (status, head.to_string(), body.to_string())
+}
+
+/// A request refused: where it goes, its headers, its body, the status it gets.
+type Refusal = (String, Vec<(&'static str, &'static str)>, String, u16);
+
+const FORM: (&str, &str) = ("Content-Type", "application/x-www-form-urlencoded");
+
+/// The value of the hidden field `t` of a page's form.
+fn token(page: &str) -> Option<String> {
+    let at = page.find("name=\"t\" value=\"")? + "name=\"t\" value=\"".len();
+    Some(page[at..].split('"').next()?.to_string())
+}
+
+/// A bridge session that asks the other side's word, with one deal NS made (EW answers it).
+fn folder() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("soir.json");
+    let head = json!({"format": "marque-session", "version": 1, "id": "soir", "game": "bridge",
+        "created": "2026-11-27T20:00:00+01:00", "players": ["Anne", "Bruno", "Claire", "David"],
+        "options": {}, "confirm": true, "title": "Le <b>mardi</b>", "hands": []});
+    std::fs::write(&file, head.to_string()).unwrap();
+    let out = marque(&[
+        "add",
+        file.to_str().unwrap(),
+        r#"{"contract":"4S","declarer":"N","tricks":10}"#,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (dir, file)
+}
+
+/// The log's word entries: (action, side, phone).
+fn words(file: &std::path::Path) -> Vec<(String, String, String)> {
+    let v: Value = serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap();
+    v["log"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|e| matches!(e["action"].as_str(), Some("confirm" | "dispute")))
+        .map(|e| {
+            (
+                e["action"].as_str().unwrap_or("").to_string(),
+                e["new"]["side"].as_str().unwrap_or("").to_string(),
+                e["new"]["phone"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+/// A phone pairs through `offer` under `label`: its own page's path.
+fn pair(host: &str, offer: &str, label: &str) -> String {
+    let (code, _, page) = send(host, "GET", offer, &[], "");
+    assert_eq!(code, 200, "{page}");
+    let t = token(&page).expect("the pairing form's token");
+    let body = format!("t={t}&label={}", label.replace(' ', "+"));
+    let (code, head, _) = send(host, "POST", offer, &[FORM], &body);
+    assert_eq!(code, 303, "{head}");
+    let to = head
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("location: ")
+                .or_else(|| l.strip_prefix("Location: "))
+        })
+        .expect("sent on to its page");
+    to.to_string()
+}
+
+#[test]
+fn a_paired_side_gives_its_word_once_and_nothing_else_is_taken() {
+    let (dir, file) = folder();
+    let mut s = serve_pairing(dir.path());
+    let offers = s.pairing_lines(2);
+    assert_eq!(offers.len(), 2, "NS and EW each get a line: {offers:?}");
+    assert!(offers[0].0.contains("Le <b>mardi</b> — NS"), "{offers:?}");
+    assert!(offers[1].0.contains("EO"), "{offers:?}");
+    let path = |url: &str| {
+        url.strip_prefix(&format!("http://{}", s.host))
+            .unwrap()
+            .to_string()
+    };
+    let (ns_offer, ew_offer) = (path(&offers[0].1), path(&offers[1].1));
+    let ew = pair(&s.host, &ew_offer, "Chloé");
+    let ns = pair(&s.host, &ns_offer, "Denis");
+    // EW's phone shows the deal from its side, escaped, with the count and its rules once.
+    let (code, head, page) = send(&s.host, "GET", &ew, &[], "");
+    assert_eq!(code, 200);
+    assert!(head.contains("form-action 'self'"), "{head}");
+    assert!(
+        page.contains("Le &lt;b&gt;mardi&lt;/b&gt;") && !page.contains("<b>mardi"),
+        "escaped"
+    );
+    assert!(page.contains("Vous êtes EO — Chloé"), "{page}");
+    assert!(
+        page.contains("Vous marquez 0</strong>, NS marque +120"),
+        "{page}"
+    );
+    assert_eq!(
+        page.matches("<details>").count(),
+        1,
+        "each rule's text once"
+    );
+    let t = token(&page).expect("the hand's one-time token");
+    // NS's phone has nothing to answer: the deal is EW's word.
+    let (_, _, ns_page) = send(&s.host, "GET", &ns, &[], "");
+    assert!(token(&ns_page).is_none(), "NS answers nothing here");
+    let before = std::fs::read(&file).unwrap();
+    // Refused, the file byte for byte as it was: another side's pairing with EW's token, the
+    // room's read-only address, a form from another origin or that the browser says is
+    // cross-site, a request without the page's token, a body of 64 KiB, not a form.
+    let yes = format!("t={t}&w=yes");
+    let refusals: Vec<Refusal> = vec![
+        (ns.clone(), vec![FORM], yes.clone(), 403),
+        (format!("{}/s/soir", s.root), vec![FORM], yes.clone(), 413),
+        (
+            ew.clone(),
+            vec![FORM, ("Origin", "http://evil.example")],
+            yes.clone(),
+            403,
+        ),
+        (
+            ew.clone(),
+            vec![FORM, ("Sec-Fetch-Site", "cross-site")],
+            yes.clone(),
+            403,
+        ),
+        (ew.clone(), vec![FORM], "w=yes".to_string(), 403),
+        (
+            ew.clone(),
+            vec![FORM],
+            format!("t={t}&w=yes&why={}", "x".repeat(64 * 1024)),
+            413,
+        ),
+        (
+            ew.clone(),
+            vec![("Content-Type", "text/plain")],
+            yes.clone(),
+            415,
+        ),
+    ];
+    for (to, headers, body, want) in &refusals {
+        let (code, _, _) = send(&s.host, "POST", to, headers, body);
+        assert_eq!(code, *want, "POST {to} {headers:?}");
+        assert_eq!(
+            std::fs::read(&file).unwrap(),
+            before,
+            "the file untouched by {to} {headers:?}"
+        );
+    }
+    // EW agrees: one log entry, its side and its phone's name; sent again, and a hundred times
+    // at once, the same reply and nothing more.
+    let (code, _, said) = send(&s.host, "POST", &ew, &[FORM], &yes);
+    assert_eq!(code, 200);
+    assert!(said.contains("est noté"), "{said}");
+    assert_eq!(
+        words(&file),
+        [("confirm".into(), "EW".into(), "Chloé".into())]
+    );
+    let threads: Vec<_> = (0..100)
+        .map(|_| {
+            let (host, ew, yes) = (s.host.clone(), ew.clone(), yes.clone());
+            std::thread::spawn(move || send(&host, "POST", &ew, &[FORM], &yes))
+        })
+        .collect();
+    for th in threads {
+        let (code, _, said) = th.join().unwrap();
+        assert_eq!(code, 200);
+        assert!(said.contains("est noté"), "the same reply: {said}");
+    }
+    assert_eq!(
+        words(&file).len(),
+        1,
+        "one word, however many times it was sent"
+    );
+    // A revoked or expired pairing answers nothing: the server started again knows none.
+    drop(s);
+    let s = serve_pairing(dir.path());
+    let (code, _, _) = send(&s.host, "GET", &ew, &[], "");
+    assert_eq!(code, 404, "a pairing of the last sharing");
+}
+
+#[test]
+fn an_answer_to_a_hand_changed_since_it_was_shown_is_refused_and_the_phone_sees_it_anew() {
+    let (dir, file) = folder();
+    let mut s = serve_pairing(dir.path());
+    let offers = s.pairing_lines(2);
+    let ew_offer = offers[1]
+        .1
+        .strip_prefix(&format!("http://{}", s.host))
+        .unwrap()
+        .to_string();
+    let ew = pair(&s.host, &ew_offer, "Chloé");
+    let (_, _, page) = send(&s.host, "GET", &ew, &[], "");
+    let t = token(&page).unwrap();
+    // The deal corrected at the table (the file rewritten by another writer: one more trick).
+    let mut v: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    v["hands"][0]["tricks"] = json!(11);
+    std::fs::write(&file, v.to_string()).unwrap();
+    let before = std::fs::read(&file).unwrap();
+    let (code, _, said) = send(
+        &s.host,
+        "POST",
+        &ew,
+        &[FORM],
+        &format!("t={t}&w=no&why=pas+11"),
+    );
+    assert_eq!(code, 200);
+    assert!(said.contains("a changé depuis"), "{said}");
+    assert_eq!(std::fs::read(&file).unwrap(), before, "nothing written");
+    // The phone sees the deal as it now is, with a fresh token; disputing it is recorded with
+    // why, and the room's page marks the deal disputed.
+    let t2 = token(&said).expect("the deal again, a new token");
+    assert_ne!(t, t2);
+    let (code, _, said) = send(
+        &s.host,
+        "POST",
+        &ew,
+        &[FORM],
+        &format!("t={t2}&w=no&why=il+en+a+fait+10"),
+    );
+    assert_eq!(code, 200);
+    assert!(said.contains("est noté"), "{said}");
+    let v: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    let last = v["log"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["new"]["why"], json!("il en a fait 10"), "{last}");
+    let (_, _, room) = send(&s.host, "GET", &format!("{}/s/soir", s.root), &[], "");
+    assert!(
+        room.contains("class=\"last disputed\"") && room.contains("contestée"),
+        "{room}"
+    );
+}
