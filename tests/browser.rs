@@ -326,3 +326,134 @@ fn a_page_whose_stream_met_a_503_follows_again() {
     );
     add_and_see(&b, &file, 2);
 }
+
+/// The other side's word from its phone, in a real browser at 390×844: EW's phone pairs
+/// through the code `marque serve --pairing` prints, sees the deal from its side with its
+/// count, disputes it (the room's page marks it), is asked again once the laptop corrects it,
+/// and agrees (the mark goes).
+#[test]
+fn a_side_disputes_then_agrees_from_its_phone() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("soir.json");
+    let head = json!({"format": "marque-session", "version": 1, "id": "soir", "game": "bridge",
+        "created": "2026-11-27T20:00:00+01:00", "players": ["Anne", "Bruno", "Claire", "David"],
+        "options": {}, "confirm": true, "hands": []});
+    std::fs::write(&file, head.to_string()).unwrap();
+    let added = Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args([
+            "add",
+            file.to_str().unwrap(),
+            r#"{"contract":"4S","declarer":"N","tricks":10}"#,
+        ])
+        .output()
+        .unwrap();
+    assert!(added.status.success());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args([
+            "serve",
+            dir.path().to_str().unwrap(),
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--pairing",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut lines = Vec::new();
+    while lines.iter().filter(|l: &&String| l.contains("/p/")).count() < 2 {
+        let mut l = String::new();
+        assert!(out.read_line(&mut l).unwrap() > 0, "the pairing lines");
+        lines.push(l.trim().to_string());
+    }
+    let _server = Running(child, Some(out));
+    let root = lines[0].clone();
+    let ew_offer = lines
+        .iter()
+        .filter(|l| l.contains("/p/"))
+        .nth(1)
+        .unwrap()
+        .clone();
+    let b = Browser::start();
+    b.go(&format!("{ew_offer}?lang=fr"));
+    assert!(b.until(
+        "return !!document.getElementById('label')",
+        Duration::from_secs(5)
+    ));
+    b.js("document.getElementById('label').value = 'Chloé'; document.querySelector('form').submit(); return true");
+    assert!(
+        b.until(
+            "return document.body.innerText.includes('Vous êtes EO — Chloé')",
+            Duration::from_secs(5)
+        ),
+        "the phone's page: {} {}",
+        b.js("return document.location.href"),
+        b.js("return document.body.innerText")
+    );
+    let text = b.js("return document.body.innerText");
+    let text = text.as_str().unwrap();
+    assert!(text.contains("Vous marquez 0, NS marque +120"), "{text}");
+    assert!(
+        text.contains("[bridge.below.tricks]"),
+        "the count with its rule: {text}"
+    );
+    // "Pas d'accord", with why.
+    b.js("document.getElementById('why').value = 'Nord a fait 11'; document.querySelector('button[value=no]').click(); return true");
+    assert!(b.until(
+        "return document.body.innerText.includes('est noté')",
+        Duration::from_secs(5)
+    ));
+    let disputed = |want: bool| {
+        let url = format!("{root}s/soir");
+        let rest = url.strip_prefix("http://").unwrap();
+        let (host, path) = rest.split_once('/').unwrap();
+        let mut s = TcpStream::connect(host).unwrap();
+        write!(
+            s,
+            "GET /{path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut page = String::new();
+        s.read_to_string(&mut page).ok();
+        page.contains("class=\"last disputed\"") == want
+    };
+    assert!(disputed(true), "the room's page marks the deal");
+    // The laptop corrects it: the phone, following, shows it again to answer.
+    let mut doc = marque_store::document::Document::open(&file).unwrap();
+    let hand = doc
+        .session()
+        .decode(&json!({"contract": "4S", "declarer": "N", "tricks": 11}))
+        .unwrap();
+    doc.edit(0, hand.game, "2026-11-27T21:00:00+01:00").unwrap();
+    assert!(
+        b.until(
+            "return document.body.innerText.includes('Vous marquez 0, NS marque +150') && !document.body.innerText.includes('est noté')",
+            Duration::from_secs(10)
+        ),
+        "asked again: {}",
+        b.js("return document.body.innerText")
+    );
+    b.js("document.querySelector('button[value=yes]').click(); return true");
+    // Noted; once the session's change comes back, nothing more to confirm.
+    assert!(b.until(
+        "return document.body.innerText.includes('est noté') || document.body.innerText.includes('Rien à confirmer')",
+        Duration::from_secs(5)
+    ));
+    assert!(
+        b.until(
+            "return document.body.innerText.includes('Rien à confirmer')",
+            Duration::from_secs(10)
+        ),
+        "nothing more asked"
+    );
+    assert!(disputed(false), "the mark goes");
+    let s = marque_store::read_session(&file).unwrap().session;
+    let actions: Vec<_> = marque_core::history::log(&s)
+        .iter()
+        .map(|e| e.action.unwrap().id())
+        .collect();
+    assert_eq!(actions, ["add", "dispute", "edit", "confirm"]);
+}

@@ -40,7 +40,8 @@
       if (body.getAttribute("data-follow") === "reload") {
         var why = document.getElementById("why");
         var typing = why && (why.value !== "" || document.activeElement === why);
-        if (seen && !typing) { window.location.reload(); }
+        // Read again by address (a GET, never the form posted again).
+        if (seen && !typing) { window.location.replace(window.location.href); }
         seen = true;
         return;
       }

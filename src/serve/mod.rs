@@ -51,6 +51,10 @@ pub struct NewOffer {
 /// A sharing under way: where the pages are, and the threads serving them.
 pub struct Sharing {
     url: String,
+    /// The capability the pages live under.
+    cap: String,
+    /// Whether it listens on every network (its address may then be changed for another).
+    any: bool,
     local: SocketAddr,
     stop: Arc<AtomicBool>,
     /// Tells the server's runtime to stop.
@@ -58,6 +62,26 @@ pub struct Sharing {
     hub: Arc<live::Hub>,
     pairings: Arc<pairing::Pairings>,
     threads: Vec<JoinHandle<()>>,
+}
+
+/// This machine's networks a phone may reach it on: each interface's name and address, not
+/// loopback, IPv4 first (private ones first among them).
+pub fn networks() -> Vec<(String, IpAddr)> {
+    let mut all: Vec<(String, IpAddr)> = if_addrs::get_if_addrs()
+        .map(|v| {
+            v.into_iter()
+                .filter(|i| !i.is_loopback())
+                .map(|i| (i.name.clone(), i.ip()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let rank = |ip: &IpAddr| match ip {
+        IpAddr::V4(v) if v.is_private() => 0,
+        IpAddr::V4(_) => 1,
+        IpAddr::V6(_) => 2,
+    };
+    all.sort_by_key(|(_, ip)| rank(ip));
+    all
 }
 
 /// The address the room reaches this machine at: the first private IPv4 address of a network
@@ -136,6 +160,7 @@ impl Sharing {
             bind
         };
         let url = format!("http://{}/{cap}/", SocketAddr::new(host, local.port()));
+        let cap_kept = cap.clone();
         let hub = Arc::new(live::Hub::new(folder.clone(), format!("/{cap}")));
         let pairings = Arc::new(pairing::Pairings::default());
         let routes = Arc::new(routes::Routes::new(
@@ -181,6 +206,8 @@ impl Sharing {
         );
         Ok(Sharing {
             url,
+            cap: cap_kept,
+            any: bind.is_unspecified(),
             local,
             stop,
             halt: Some(halt),
@@ -253,6 +280,18 @@ impl Sharing {
     /// The pages' address, capability included (what the QR code holds).
     pub fn url(&self) -> &str {
         &self.url
+    }
+
+    /// The address the pages are given at: on another of this machine's networks (`ip`), where
+    /// the server listens on every network; `--bind` keeps its word (nothing changes).
+    pub fn set_host(&mut self, ip: IpAddr) {
+        if self.any {
+            self.url = format!(
+                "http://{}/{}/",
+                SocketAddr::new(ip, self.local.port()),
+                self.cap
+            );
+        }
     }
 
     /// The socket it listens on.

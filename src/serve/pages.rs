@@ -85,7 +85,7 @@ pub struct Base {
 }
 
 impl Base {
-    fn lang_code(&self) -> &'static str {
+    pub(super) fn lang_code(&self) -> &'static str {
         match self.lang {
             Lang::Fr => "fr",
             Lang::En => "en",
@@ -392,15 +392,21 @@ impl Parts {
             put!(foot, "<td>{}</td>", minus(*t));
         }
         foot.push_str("</tr>");
-        // Chicago: the chukker being played (or the last one), as its wheel.
+        // Chicago: every chukker's wheel, the one being played (or the last one) first and
+        // open, the earlier ones folded, a tap away.
         let mut wheel = String::new();
-        if let Some(k) = view.papers.len().checked_sub(1)
-            && let Some(paper) = view.papers.get(k).filter(|p| p.wheel.is_some())
-        {
+        let last = view.papers.len().checked_sub(1);
+        for (k, paper) in view.papers.iter().enumerate().rev() {
+            if paper.wheel.is_none() {
+                continue;
+            }
+            let title = escape(&paper.title(k).render(lang));
+            if Some(k) != last {
+                put!(wheel, "<details class=\"wheel\"><summary>{title}</summary>");
+            }
             put!(
                 wheel,
-                "<table class=\"wheel\"><caption>{}</caption><tbody>",
-                escape(&paper.title(k).render(lang))
+                "<table class=\"wheel\"><caption>{title}</caption><tbody>"
             );
             for [deal, dealer, state, points, running] in paper.wheel_rows(lang) {
                 put!(
@@ -414,6 +420,9 @@ impl Parts {
                 );
             }
             wheel.push_str("</tbody></table>");
+            if Some(k) != last {
+                wheel.push_str("</details>");
+            }
         }
         let lines = marque_core::history::sentences(session, sheet);
         let mut log = String::new();
@@ -533,28 +542,49 @@ pub fn hand_page(
     for f in &count.facts {
         put!(main, "<li>{}</li>", escape(&typeset(&f.render(lang))));
     }
-    put!(
-        main,
-        "</ul><table class=\"count\"><caption>{}</caption><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
+    main.push_str("</ul>");
+    main.push_str(&count_table(lang, &names, &count.steps));
+    Some(page(base, &title, &main, None))
+}
+
+/// A hand's count step by step: each line with its side, points and text; each rule named
+/// once, its text a tap away (a count of 16 lines no longer repeats a rule's text under each).
+pub(super) fn count_table(
+    lang: Lang,
+    names: &[String],
+    steps: &[marque_core::explain::Step],
+) -> String {
+    let mut out = format!(
+        "<table class=\"count\"><caption>{}</caption><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
         escape(&tr(lang, "web.count")),
         escape(&tr(lang, "web.side")),
         escape(&tr(lang, "web.points")),
         escape(&tr(lang, "web.rule"))
     );
-    for st in &count.steps {
-        let key = format!("rule.{}", st.rule);
+    let mut told: Vec<&str> = Vec::new();
+    for st in steps {
+        let rule = st.rule.as_str();
+        let said = if told.contains(&rule) {
+            format!("<code>[{}]</code>", escape(rule))
+        } else {
+            told.push(rule);
+            format!(
+                "<details><summary><code>[{}]</code></summary>{}</details>",
+                escape(rule),
+                escape(&tr(lang, &format!("rule.{rule}")))
+            )
+        };
         put!(
-            main,
-            "<tr><th scope=\"row\">{}</th><td>{}</td><td><p>{}</p><p class=\"rule\"><code>[{}]</code> {}</p></td></tr>",
+            out,
+            "<tr><th scope=\"row\">{}</th><td>{}</td><td><p>{}</p><div class=\"rule\">{}</div></td></tr>",
             escape(names.get(st.side).map_or("", String::as_str)),
             signed_shown(st.points),
             escape(&typeset(&st.text.render(lang))),
-            escape(st.rule.as_str()),
-            escape(&tr(lang, &key))
+            said
         );
     }
-    main.push_str("</tbody></table>");
-    Some(page(base, &title, &main, None))
+    out.push_str("</tbody></table>");
+    out
 }
 
 /// A page that says what is not there (a session moved or deleted): the same for every

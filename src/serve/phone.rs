@@ -29,10 +29,11 @@ pub fn pair_page(
         escape(&msg!("web.pair.for", side = side).render(lang))
     ));
     main.push_str(&format!(
-        "<form method=\"post\" action=\"{root}/p/{offer}\"><input type=\"hidden\" name=\"t\" value=\"{form}\">\
+        "<form method=\"post\" action=\"{root}/p/{offer}?lang={lang}\"><input type=\"hidden\" name=\"t\" value=\"{form}\">\
          <label for=\"label\">{name}</label><input id=\"label\" name=\"label\" required maxlength=\"{max}\" autocomplete=\"nickname\">\
          <button type=\"submit\">{pair}</button></form>",
         root = base.root,
+        lang = base.lang_code(),
         offer = escape(&offer.token),
         form = escape(form),
         name = escape(&tr(lang, "web.pair.name")),
@@ -127,7 +128,7 @@ pub fn phone_page(
         escape(&msg!("web.phone.mine", points = signed_shown(mine)).render(lang)),
         escape(&others.iter().map(|o| format!(", {o}")).collect::<String>()),
     ));
-    main.push_str(&count_table(lang, &names, &count.steps));
+    main.push_str(&super::pages::count_table(lang, &names, &count.steps));
     let total: i64 = sheet.hands[..=i]
         .iter()
         .filter_map(|h| h.delta.get(phone.side))
@@ -137,11 +138,12 @@ pub fn phone_page(
         escape(&msg!("web.phone.total", total = typeset(&total.to_string())).render(lang))
     ));
     main.push_str(&format!(
-        "<form method=\"post\" action=\"{root}/a/{phone}\" class=\"word\"><input type=\"hidden\" name=\"t\" value=\"{token}\">\
+        "<form method=\"post\" action=\"{root}/a/{phone}?lang={lang}\" class=\"word\"><input type=\"hidden\" name=\"t\" value=\"{token}\">\
          <button type=\"submit\" name=\"w\" value=\"yes\" class=\"yes\">{yes}</button>\
          <label for=\"why\">{why}</label><textarea id=\"why\" name=\"why\" maxlength=\"{max}\" rows=\"2\"></textarea>\
          <button type=\"submit\" name=\"w\" value=\"no\" class=\"no\">{no}</button></form>",
         root = base.root,
+        lang = base.lang_code(),
         phone = escape(&phone.token),
         token = escape(token),
         yes = escape(&tr(lang, "web.phone.yes")),
@@ -151,38 +153,6 @@ pub fn phone_page(
     ));
     let events = format!("{}/events", base.session(&phone.session));
     super::pages::page_following(base, &title, &main, &events)
-}
-
-/// The count step by step: each line with its side, points and text; each rule named once,
-/// its text a tap away (a long count no longer repeats a rule's text under each line).
-fn count_table(lang: Lang, names: &[String], steps: &[marque_core::explain::Step]) -> String {
-    let mut out = format!(
-        "<table class=\"count\"><caption>{}</caption><tbody>",
-        escape(&tr(lang, "web.count"))
-    );
-    let mut told: Vec<&str> = Vec::new();
-    for st in steps {
-        let rule = st.rule.as_str();
-        let said = if told.contains(&rule) {
-            format!("<code>[{}]</code>", escape(rule))
-        } else {
-            told.push(rule);
-            format!(
-                "<details><summary><code>[{}]</code></summary>{}</details>",
-                escape(rule),
-                escape(&tr(lang, &format!("rule.{rule}")))
-            )
-        };
-        out.push_str(&format!(
-            "<tr><th scope=\"row\">{}</th><td>{}</td><td><p>{}</p><div class=\"rule\">{}</div></td></tr>",
-            escape(names.get(st.side).map_or("", String::as_str)),
-            signed_shown(st.points),
-            escape(&typeset(&st.text.render(lang))),
-            said
-        ));
-    }
-    out.push_str("</tbody></table>");
-    out
 }
 
 /// A phone page's head: the session's title, its sides' names, and `<main>` begun with the

@@ -117,12 +117,20 @@ fn respond(status: StatusCode, kind: &'static str, body: impl Into<Bytes>) -> Re
     r
 }
 
-/// [`respond`] for a paired phone's page, whose forms post to this server.
+/// [`respond`] for a paired phone's page, whose forms post to this server. Its referrer policy
+/// is `same-origin`: a browser then names this server as its forms' `Origin` (under
+/// `no-referrer` it says `null`, which [`form::same_origin`] refuses), and still tells no other
+/// site the address.
 fn respond_form(status: StatusCode, body: impl Into<Bytes>) -> Response<Body> {
     let mut r = respond(status, HTML, body);
-    r.headers_mut().insert(
+    let h = r.headers_mut();
+    h.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(CSP_FORM),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("same-origin"),
     );
     r
 }

@@ -276,6 +276,11 @@ impl App {
             Command::Reopen => self.operate(Open::reopen),
             Command::ToggleScoreboard => self.scoreboard = !self.scoreboard,
             Command::ToggleSharing => self.toggle_sharing(),
+            Command::ShareNetwork(ip) => {
+                if let Some(shared) = self.sharing.as_mut() {
+                    shared.set_host(ip);
+                }
+            }
             Command::RevokePhone(token) => {
                 if let Some(shared) = &self.sharing {
                     shared.pairings().revoke(&token);

@@ -61,6 +61,8 @@ pub enum Command {
     ToggleSharing,
     /// The phone paired under this token reads and answers nothing more.
     RevokePhone(String),
+    /// The room's pages given at this machine's address on this network.
+    ShareNetwork(std::net::IpAddr),
     /// Show or hide the chart of the running totals.
     ToggleChart,
     /// Bridge: the chart of this rubber (`usize::MAX`: of the whole evening).

@@ -111,6 +111,13 @@ impl Shared {
         self.sharing.pairings()
     }
 
+    /// The pages given at this machine's address on another network.
+    pub fn set_host(&mut self, ip: std::net::IpAddr) {
+        self.sharing.set_host(ip);
+        self.qr = qrcode::QrCode::new(self.sharing.url().as_bytes()).ok();
+        self.codes.clear();
+    }
+
     /// The pages off.
     pub fn stop(self) {
         self.sharing.stop();
@@ -224,6 +231,7 @@ pub fn window(
                 qr_code(ui, lang, code, &url, room);
             }
             ui.add(egui::Label::new(RichText::new(&url).monospace()).wrap());
+            network(ui, lang, &url, commands);
             let hint = if chosen.is_some() {
                 "ui.share.pair_hint"
             } else {
@@ -231,6 +239,30 @@ pub fn window(
             };
             ui.label(RichText::new(tr(lang, hint)).weak());
             phones(ui, lang, shared, asking.as_ref(), commands);
+        });
+}
+
+/// The network the address is on, and a key for each other one of this machine's (Wi-Fi,
+/// Ethernet, a VPN, a container's bridge): the phones must reach the one the code carries.
+fn network(ui: &mut egui::Ui, lang: Lang, url: &str, commands: &mut Vec<Command>) {
+    let nets = crate::serve::networks();
+    let host = url
+        .strip_prefix("http://")
+        .and_then(|u| u.split('/').next())
+        .and_then(|h| h.parse::<std::net::SocketAddr>().ok())
+        .map(|a| a.ip());
+    let chosen = nets.iter().find(|(_, ip)| Some(*ip) == host);
+    let name = chosen.map_or_else(|| tr(lang, "ui.share.network_unknown"), |(n, _)| n.clone());
+    let text = msg!("ui.share.network", name = name.as_str()).render(lang);
+    egui::ComboBox::from_label(text)
+        .selected_text(host.map(|h| h.to_string()).unwrap_or_default())
+        .show_ui(ui, |ui| {
+            for (n, ip) in &nets {
+                let label = format!("{n} — {ip}");
+                if ui.selectable_label(Some(*ip) == host, label).clicked() {
+                    commands.push(Command::ShareNetwork(*ip));
+                }
+            }
         });
 }
 
@@ -252,32 +284,52 @@ fn phones(
         .into_iter()
         .filter(|p| p.session == asking.session)
         .collect();
-    if phones.is_empty() {
-        return;
-    }
     ui.separator();
     ui.label(RichText::new(tr(lang, "ui.share.phones")).strong());
-    for p in &phones {
-        let side = asking
-            .sides
-            .get(p.side)
-            .map_or(p.side_name.as_str(), String::as_str);
-        ui.horizontal(|ui| {
-            ui.label(msg!("ui.share.phone", side = side, phone = p.label.as_str()).render(lang));
-            let key = msg!("ui.share.revoke", phone = p.label.as_str()).render(lang);
-            if ui.button(key).clicked() {
-                commands.push(Command::RevokePhone(p.token.clone()));
+    // The list keeps one height, a row a side and one for a warning (more scroll): the window
+    // opens from its bottom, and a phone that pairs must move nothing above it.
+    let row = ui
+        .spacing()
+        .interact_size
+        .y
+        .max(ui.text_style_height(&egui::TextStyle::Body))
+        + ui.spacing().item_spacing.y;
+    let height = row * (asking.sides.len().max(2) + 1) as f32;
+    egui::ScrollArea::vertical()
+        .id_salt("paired")
+        .min_scrolled_height(height)
+        .max_height(height)
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            if phones.is_empty() {
+                ui.label(RichText::new(tr(lang, "ui.share.no_phone")).weak());
+            }
+            for p in &phones {
+                let side = asking
+                    .sides
+                    .get(p.side)
+                    .map_or(p.side_name.as_str(), String::as_str);
+                ui.horizontal(|ui| {
+                    ui.label(
+                        msg!("ui.share.phone", side = side, phone = p.label.as_str()).render(lang),
+                    );
+                    let key = msg!("ui.share.revoke", phone = p.label.as_str()).render(lang);
+                    if ui.button(key).clicked() {
+                        commands.push(Command::RevokePhone(p.token.clone()));
+                    }
+                });
+            }
+            for (k, side) in asking.sides.iter().enumerate() {
+                if phones.iter().filter(|p| p.side == k).count() > 1 {
+                    ui.label(
+                        RichText::new(
+                            msg!("ui.share.two_phones", side = side.as_str()).render(lang),
+                        )
+                        .color(ui.visuals().warn_fg_color),
+                    );
+                }
             }
         });
-    }
-    for (k, side) in asking.sides.iter().enumerate() {
-        if phones.iter().filter(|p| p.side == k).count() > 1 {
-            ui.label(
-                RichText::new(msg!("ui.share.two_phones", side = side.as_str()).render(lang))
-                    .color(ui.visuals().warn_fg_color),
-            );
-        }
-    }
 }
 
 /// A pairing address always makes a QR code (a short ASCII address): never reached.

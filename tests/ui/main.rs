@@ -31,6 +31,7 @@ mod ui_history;
 mod ui_keyboard;
 mod ui_new_session;
 mod ui_people;
+mod ui_phone;
 mod ui_players;
 mod ui_prefs;
 mod ui_ratings;

@@ -1,0 +1,195 @@
+//! The other side's word from its phone, through the window: the share window's key per side
+//! shows that side's pairing code in the same square, a phone pairs (over HTTP, against the
+//! window's own server) and is listed with a key that revokes it, and its word is written by the
+//! window (its notice said there, once); nothing on the window moves when a phone pairs or
+//! answers, at 1024×600 and at 1920×1080 zoomed.
+use crate::ui_common::*;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+/// One request to the window's server, its status, head and body.
+fn send(port: u16, method: &str, path: &str, body: &str) -> (u16, String, String) {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(20)))
+        .unwrap();
+    let form = if method == "POST" {
+        format!(
+            "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n",
+            body.len()
+        )
+    } else {
+        String::new()
+    };
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{form}Connection: close\r\n\r\n{body}"
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).ok();
+    let code = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    (code, head.to_string(), body.to_string())
+}
+
+/// The hidden one-time token of a page's form.
+fn token(page: &str) -> String {
+    let at = page.find("name=\"t\" value=\"").expect("a form") + "name=\"t\" value=\"".len();
+    page[at..].split('"').next().unwrap().to_string()
+}
+
+/// A bridge evening that asks the other side's word, one deal made by NS (EW answers it).
+fn evening(dir: &std::path::Path) -> std::path::PathBuf {
+    let file = dir.join("soir.json");
+    let head = serde_json::json!({"format": "marque-session", "version": 1, "id": "soir",
+        "game": "bridge", "created": "2026-11-27T20:00:00+01:00",
+        "players": ["Anne", "Bruno", "Claire", "David"], "options": {}, "confirm": true,
+        "hands": []});
+    std::fs::write(&file, head.to_string()).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args([
+            "add",
+            file.to_str().unwrap(),
+            r#"{"contract":"4S","declarer":"N","tricks":10}"#,
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "the deal added");
+    file
+}
+
+/// Steps the window until `done` says so (a request of another thread waits on it).
+fn step_until(h: &mut Harness<'static, marque::ui::App>, mut done: impl FnMut() -> bool) {
+    for _ in 0..400 {
+        if done() {
+            return;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("not done in time");
+}
+
+fn pairs_and_answers_at(size: egui::Vec2, zoom: f32) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = evening(dir.path());
+    let mut app = marque::ui::App::new(dir.path().to_path_buf());
+    app.open_path(&file);
+    let mut h = harness_of(app, size);
+    h.ctx.set_zoom_factor(zoom);
+    settle(&mut h);
+    click(&mut h, "Suivre sur les téléphones");
+    settle(&mut h);
+    let port = h.state().sharing.as_ref().unwrap().local_addr().port();
+    // A key per side, the room's code first; each side's code in the same square.
+    for key in ["La salle", "Parole de NS", "Parole de EO"] {
+        assert!(in_view(&h, key), "{key} on screen at {size:?} zoom {zoom}");
+    }
+    click(&mut h, "Parole de EO");
+    let offer = h
+        .state()
+        .sharing
+        .as_ref()
+        .unwrap()
+        .pairings()
+        .offers()
+        .into_iter()
+        .find(|o| o.side == 1)
+        .expect("EW's offer");
+    let url = h
+        .get_by_label_contains("Code QR de l'adresse : ")
+        .accesskit_node()
+        .label()
+        .unwrap_or_default()
+        .trim_start_matches("Code QR de l'adresse : ")
+        .to_string();
+    assert!(url.contains(&offer.token), "EW's code shown: {url}");
+    let keys = |h: &Harness<'static, marque::ui::App>| {
+        ["La salle", "Parole de NS", "Parole de EO"].map(|k| h.get_by_label(k).rect())
+    };
+    let before = keys(&h);
+    // A phone pairs as Chloé: listed under EW with its key, nothing above it moved.
+    let root = url
+        .split("/p/")
+        .next()
+        .unwrap()
+        .splitn(4, '/')
+        .nth(3)
+        .unwrap()
+        .to_string();
+    let offer_path = format!("/{root}/p/{}", offer.token);
+    let (code, _, page) = send(port, "GET", &offer_path, "");
+    assert_eq!(code, 200, "the pairing form");
+    let (code, head, _) = send(
+        port,
+        "POST",
+        &offer_path,
+        &format!("t={}&label=Chlo%C3%A9", token(&page)),
+    );
+    assert_eq!(code, 303, "{head}");
+    let phone = head
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("location: ")
+                .or_else(|| l.strip_prefix("Location: "))
+        })
+        .unwrap()
+        .split('?')
+        .next()
+        .unwrap()
+        .to_string();
+    settle(&mut h);
+    assert!(shows(&h, "EO — Chloé"), "the phone listed");
+    assert!(in_view(&h, "Retirer « Chloé »"), "its key on screen");
+    assert_eq!(keys(&h), before, "nothing moved when the phone paired");
+    // Its word goes through the window: the notice says it, the file has it, once.
+    let (_, _, page) = send(port, "GET", &phone, "");
+    let t = token(&page);
+    let phone_page = phone.clone();
+    let answer = std::thread::spawn(move || send(port, "POST", &phone, &format!("t={t}&w=yes")));
+    step_until(&mut h, || answer.is_finished());
+    let (code, _, said) = answer.join().unwrap();
+    assert_eq!(code, 200, "the word answered");
+    assert!(said.contains("est noté"), "{said}");
+    settle(&mut h);
+    assert!(
+        shows(&h, "D'accord, dit le téléphone « Chloé »."),
+        "the notice says it"
+    );
+    let s = saved(dir.path());
+    let words: Vec<_> = marque_core::history::log(&s)
+        .into_iter()
+        .filter(|e| e.action.map(|a| a.id()) == Some("confirm"))
+        .collect();
+    assert_eq!(words.len(), 1, "one word");
+    assert_eq!(
+        words[0].new["phone"],
+        serde_json::json!("Chloé"),
+        "logged as the phone's"
+    );
+    assert_eq!(keys(&h), before, "nothing moved when the phone answered");
+    // Revoked: its page is gone.
+    click(&mut h, "Retirer « Chloé »");
+    assert!(!shows(&h, "EO — Chloé"), "no longer listed");
+    assert!(shows_containing(&h, "Téléphone retiré"), "said");
+    assert_eq!(
+        send(port, "GET", &phone_page, "").0,
+        404,
+        "a revoked phone reads nothing"
+    );
+}
+
+#[test]
+fn a_phone_pairs_and_answers_through_the_window_at_1024_600() {
+    pairs_and_answers_at(egui::vec2(1024.0, 600.0), 1.0);
+}
+
+#[test]
+fn a_phone_pairs_and_answers_through_the_window_at_1920_1080_zoomed() {
+    pairs_and_answers_at(egui::vec2(1920.0, 1080.0), 1.5);
+}
