@@ -103,7 +103,7 @@ fn pair(host: &str, offer: &str, label: &str) -> String {
     let (code, _, page) = send(host, "GET", offer, &[], "");
     assert_eq!(code, 200, "{page}");
     let t = token(&page).expect("the pairing form's token");
-    let body = format!("t={t}&label={}", label.replace(' ', "+"));
+    let body = format!("t={t}&label={label}");
     let (code, head, _) = send(host, "POST", offer, &[FORM], &body);
     assert_eq!(code, 303, "{head}");
     let to = head
@@ -278,4 +278,91 @@ fn an_answer_to_a_hand_changed_since_it_was_shown_is_refused_and_the_phone_sees_
         room.contains("class=\"last disputed\"") && room.contains("contestée"),
         "{room}"
     );
+}
+
+/// A phone naming itself with HTML is text on its side's pages and in the log; two phones
+/// answering at once while `marque add` appends deals lose nothing: every deal added is in
+/// the file, each answer logged once.
+#[test]
+fn names_holding_html_are_text_and_two_phones_and_an_append_lose_nothing() {
+    let (dir, file) = folder();
+    // A second deal that EW makes: NS answers it.
+    let out = marque(&[
+        "add",
+        file.to_str().unwrap(),
+        r#"{"contract":"3NT","declarer":"E","tricks":9}"#,
+    ]);
+    assert!(out.status.success(), "the second deal");
+    let mut s = serve_pairing(dir.path());
+    let offers = s.pairing_lines(2);
+    let path = |url: &str| {
+        url.strip_prefix(&format!("http://{}", s.host))
+            .unwrap()
+            .to_string()
+    };
+    let hostile = "<img src=x onerror=alert(1)>";
+    let ns = pair(&s.host, &path(&offers[0].1), "Denis");
+    let ew = pair(&s.host, &path(&offers[1].1), &encoded(hostile));
+    let (_, _, ew_page) = send(&s.host, "GET", &ew, &[], "");
+    assert!(!ew_page.contains("<img"), "the name is text: {ew_page}");
+    assert!(
+        ew_page.contains("&lt;img src=x onerror=alert(1)&gt;"),
+        "{ew_page}"
+    );
+    let (_, _, ns_page) = send(&s.host, "GET", &ns, &[], "");
+    let (ew_t, ns_t) = (token(&ew_page).unwrap(), token(&ns_page).unwrap());
+    let mut all = Vec::new();
+    for (to, t) in [(ew.clone(), ew_t), (ns.clone(), ns_t)] {
+        let host = s.host.clone();
+        all.push(std::thread::spawn(move || {
+            send(&host, "POST", &to, &[FORM], &format!("t={t}&w=yes")).0 == 200
+        }));
+    }
+    let f = file.clone();
+    let adding = std::thread::spawn(move || {
+        (0..5)
+            .filter(|_| {
+                marque(&[
+                    "add",
+                    f.to_str().unwrap(),
+                    r#"{"contract":"2H","declarer":"S","tricks":8}"#,
+                ])
+                .status
+                .success()
+            })
+            .count()
+    });
+    for a in all {
+        assert!(a.join().unwrap(), "each phone's word acknowledged");
+    }
+    let added = adding.join().unwrap();
+    let v: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    assert_eq!(
+        v["hands"].as_array().unwrap().len(),
+        2 + added,
+        "every deal acknowledged is there"
+    );
+    let mut said = words(&file);
+    said.sort();
+    assert_eq!(
+        said,
+        [
+            ("confirm".to_string(), "EW".to_string(), hostile.to_string()),
+            ("confirm".to_string(), "NS".to_string(), "Denis".to_string())
+        ],
+        "each answer once"
+    );
+}
+
+/// `text` as a form's value: every byte but letters and digits as `%XX`.
+fn encoded(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
 }
