@@ -160,7 +160,7 @@ impl App {
             return;
         }
         if self.prefs_applied.is_none() {
-            install_fonts(ctx);
+            super::widgets::install_fonts(ctx);
             // Scroll bars take their own room: a floating bar would lie over a row's last key.
             ctx.all_styles_mut(|s| s.spacing.scroll = egui::style::ScrollStyle::solid());
         }
@@ -902,47 +902,13 @@ impl App {
         self.home.refresh(&self.store);
     }
 
-    /// The words paired phones gave since the last frame: each written through the open
-    /// session (the window's own path) where it is that session's, its reply sent back; any
-    /// other the server writes through the file's own document.
+    /// The words paired phones gave since the last frame (see [`share::phones_words`]), and
+    /// the open session's sides each offered their pairing.
     fn phones_words(&mut self) {
-        let Some(shared) = &self.sharing else {
-            return;
-        };
-        // The open session's sides each get their pairing offer, where the session asks the
-        // other side's word.
-        if let Some(open) = &self.open
-            && let Some(id) = open.doc.session().id.as_deref()
-            && open.doc.session().game.asks_word()
-            && marque_core::history::wants_word(open.doc.session())
-            && !open.doc.session().closed
+        if let Some(shared) = &self.sharing
+            && let Some(notice) = share::phones_words(shared, self.open.as_mut())
         {
-            for (side, name) in open.doc.sheet().sides.iter().enumerate() {
-                shared.pairings().offer(id, side, name).ok();
-            }
-        }
-        for asked in shared.asked() {
-            let held = self.open.as_mut().filter(|o| o.doc.path() == asked.path);
-            let reply = match held {
-                Some(open) => {
-                    let (notice, reply) = open.word_from_phone(&asked.word);
-                    let said = match &reply {
-                        crate::serve::pairing::Reply::Recorded => msg!(
-                            "ui.share.phone_word",
-                            phone = asked.word.label.as_str(),
-                            agreed = if asked.word.agreed { "yes" } else { "no" }
-                        )
-                        .into(),
-                        crate::serve::pairing::Reply::Refused(_) => {
-                            notice.unwrap_or_else(|| Msg::new("ui.share.phone_refused").into())
-                        }
-                    };
-                    self.notice = Some(said);
-                    Some(reply)
-                }
-                None => None,
-            };
-            asked.reply.send(reply).ok();
+            self.notice = Some(notice);
         }
     }
 
@@ -965,18 +931,4 @@ impl App {
             },
         );
     }
-}
-
-/// egui's own fonts have no card suits (♣ ♦ ♥ ♠): DejaVu Sans, shipped in assets/, fills in.
-fn install_fonts(ctx: &egui::Context) {
-    use egui::epaint::text::InsertFontFamily;
-    let families = [egui::FontFamily::Proportional, egui::FontFamily::Monospace]
-        .into_iter()
-        .map(|family| InsertFontFamily {
-            family,
-            priority: egui::FontPriority::Lowest,
-        })
-        .collect();
-    let data = egui::FontData::from_static(include_bytes!("../../assets/fonts/DejaVuSans.ttf"));
-    ctx.add_font(egui::FontInsert::new("dejavu-sans", data, families));
 }

@@ -6,6 +6,9 @@
 use egui::{Color32, RichText};
 
 use super::command::Command;
+use super::notice::Notice;
+use super::open::Open;
+use marque_core::i18n::Msg;
 
 use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
@@ -122,6 +125,44 @@ impl Shared {
     pub fn stop(self) {
         self.sharing.stop();
     }
+}
+
+/// The words paired phones gave since the last frame: each written through the open session
+/// (`open`: the window's own path) where it is that session's, its reply sent back, and said
+/// in the notice returned; any other the server writes through the file's own document. The
+/// open session's sides are each offered their pairing, where it asks the other side's word.
+pub fn phones_words(shared: &Shared, mut open: Option<&mut Open>) -> Option<Notice> {
+    if let Some(open) = open.as_deref()
+        && let Some(id) = open.doc.session().id.as_deref()
+        && open.doc.session().game.asks_word()
+        && marque_core::history::wants_word(open.doc.session())
+        && !open.doc.session().closed
+    {
+        for (side, name) in open.doc.sheet().sides.iter().enumerate() {
+            shared.pairings().offer(id, side, name).ok();
+        }
+    }
+    let mut said = None;
+    for asked in shared.asked() {
+        let held = open.as_deref_mut().filter(|o| o.doc.path() == asked.path);
+        let reply = held.map(|open| {
+            let (notice, reply) = open.word_from_phone(&asked.word);
+            said = Some(match &reply {
+                crate::serve::pairing::Reply::Recorded => msg!(
+                    "ui.share.phone_word",
+                    phone = asked.word.label.as_str(),
+                    agreed = if asked.word.agreed { "yes" } else { "no" }
+                )
+                .into(),
+                crate::serve::pairing::Reply::Refused(_) => {
+                    notice.unwrap_or_else(|| Msg::new("ui.share.phone_refused").into())
+                }
+            });
+            reply
+        });
+        asked.reply.send(reply).ok();
+    }
+    said
 }
 
 /// The QR code of `url`, `side` points square, dark modules on white with its quiet zone.

@@ -239,3 +239,17 @@ pub fn key_width_at(ui: &Ui, text: &str, size: f32) -> f32 {
         .x
         + padding
 }
+
+/// egui's own fonts have no card suits (♣ ♦ ♥ ♠): DejaVu Sans, shipped in assets/, fills in.
+pub(super) fn install_fonts(ctx: &egui::Context) {
+    use egui::epaint::text::InsertFontFamily;
+    let families = [egui::FontFamily::Proportional, egui::FontFamily::Monospace]
+        .into_iter()
+        .map(|family| InsertFontFamily {
+            family,
+            priority: egui::FontPriority::Lowest,
+        })
+        .collect();
+    let data = egui::FontData::from_static(include_bytes!("../../assets/fonts/DejaVuSans.ttf"));
+    ctx.add_font(egui::FontInsert::new("dejavu-sans", data, families));
+}
