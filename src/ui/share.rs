@@ -144,7 +144,14 @@ pub fn phones_words(shared: &Shared, mut open: Option<&mut Open>) -> Option<Noti
     }
     let mut said = None;
     for asked in shared.asked() {
-        let held = open.as_deref_mut().filter(|o| o.doc.path() == asked.path);
+        // The same file, however it was named (a relative path on the command line, a link
+        // to the folder): the window's own session.
+        let same = |p: &std::path::Path| {
+            p == asked.path
+                || std::fs::canonicalize(p)
+                    .is_ok_and(|a| std::fs::canonicalize(&asked.path).is_ok_and(|b| a == b))
+        };
+        let held = open.as_deref_mut().filter(|o| same(o.doc.path()));
         let reply = held.map(|open| {
             let (notice, reply) = open.word_from_phone(&asked.word);
             said = Some(match &reply {
