@@ -327,7 +327,9 @@ fn names_holding_html_are_text_and_two_phones_and_an_append_lose_nothing() {
     for (to, t) in [(ew.clone(), ew_t), (ns.clone(), ns_t)] {
         let host = s.host.clone();
         all.push(std::thread::spawn(move || {
-            send(&host, "POST", &to, &[FORM], &format!("t={t}&w=yes")).0 == 200
+            send(&host, "POST", &to, &[FORM], &format!("t={t}&w=yes"))
+                .2
+                .contains("est noté")
         }));
     }
     let f = file.clone();
@@ -345,7 +347,7 @@ fn names_holding_html_are_text_and_two_phones_and_an_append_lose_nothing() {
             .count()
     });
     for a in all {
-        assert!(a.join().unwrap(), "each phone's word acknowledged");
+        assert!(a.join().unwrap(), "each phone's word recorded");
     }
     let added = adding.join().unwrap();
     let v: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();

@@ -55,8 +55,15 @@ pub fn through_file(path: &Path, word: &Word) -> Reply {
 
 /// What an operation of the document gave, as the phone is told it.
 pub fn written(result: Result<marque_store::document::Outcome, DocError>) -> Reply {
+    use marque_store::document::Outcome;
     match result {
-        Ok(_) => Reply::Recorded,
+        Ok(Outcome::Saved | Outcome::AddedOnNewer) => Reply::Recorded,
+        // Kept beside the file, not in it: the phone is told so, never that it is noted.
+        Ok(other) => Reply::Refused(
+            other
+                .msg()
+                .unwrap_or_else(|| Msg::new("ui.share.phone_refused")),
+        ),
         Err(e) => Reply::Refused(e.msg()),
     }
 }

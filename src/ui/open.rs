@@ -225,7 +225,14 @@ impl Open {
                     now,
                 );
                 result = Some(match &r {
-                    Ok(_) => crate::serve::pairing::Reply::Recorded,
+                    Ok(Outcome::Saved | Outcome::AddedOnNewer) => {
+                        crate::serve::pairing::Reply::Recorded
+                    }
+                    // Kept beside the file, not in it: the phone is told so.
+                    Ok(o) => crate::serve::pairing::Reply::Refused(
+                        o.msg()
+                            .unwrap_or_else(|| Msg::new("ui.share.phone_refused")),
+                    ),
                     Err(e) => crate::serve::pairing::Reply::Refused(e.msg()),
                 });
                 r

@@ -301,6 +301,15 @@ impl Document {
         now: &str,
     ) -> Result<Outcome, DocError> {
         self.writable()?;
+        // Under the session's lock from the reading to the writing: the file as it now is
+        // (another writer's hand, another phone's word) gets the word on top, never a copy
+        // beside it. A change of this document's own that could not be saved is kept as it is
+        // (the write then settles it).
+        let lock = Lock::acquire_within(&self.path, SAVE_WAIT).map_err(DocError::NotSaved)?;
+        if !self.unsaved && Stamp::of_path(&self.path).ok() != Some(self.stamp) {
+            let loaded = store::read_session(&self.path)?;
+            self.replace(loaded);
+        }
         let ids = history::hand_ids(&self.session);
         let Some(i) = ids.iter().position(|id| id == hand) else {
             return Err(DocError::Refused(vec![Problem::file(Msg::new(
@@ -332,7 +341,11 @@ impl Document {
             (name.as_deref(), Some(phone)),
             now,
         );
-        self.save(None, now)
+        match self.write(&lock) {
+            Ok(()) => Ok(Outcome::Saved),
+            Err(DocError::NotSaved(StoreError::Changed)) => self.settle(&lock, None, now),
+            Err(e) => Err(e),
+        }
     }
 
     /// The session's title and note (fields of the file that scoring ignores).
