@@ -380,3 +380,53 @@ fn encoded(text: &str) -> String {
         })
         .collect()
 }
+
+/// A phone's form sent a byte at a time, and never whole, is let go: the server answers 408 and
+/// closes, the file untouched.
+#[test]
+fn a_form_trickled_is_let_go() {
+    let (dir, file) = folder();
+    let mut s = serve_pairing(dir.path());
+    let offers = s.pairing_lines(2);
+    let ew_offer = offers[1]
+        .1
+        .strip_prefix(&format!("http://{}", s.host))
+        .unwrap()
+        .to_string();
+    let ew = pair(&s.host, &ew_offer, "Chloé");
+    let before = std::fs::read(&file).unwrap();
+    let mut c = TcpStream::connect(&s.host).unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    write!(
+        c,
+        "POST {ew} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 2000\r\n\r\nt=",
+        s.host
+    )
+    .unwrap();
+    let start = std::time::Instant::now();
+    // A byte now and then, each well within the room's silence: the body never comes whole.
+    let mut answer = String::new();
+    c.set_read_timeout(Some(Duration::from_millis(500)))
+        .unwrap();
+    while start.elapsed() < Duration::from_secs(25) {
+        if c.write_all(b"a").is_err() {
+            break;
+        }
+        let mut buf = [0u8; 512];
+        match c.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => answer.push_str(&String::from_utf8_lossy(&buf[..n])),
+            Err(_) => {}
+        }
+        if answer.contains("\r\n\r\n") {
+            break;
+        }
+    }
+    assert!(answer.starts_with("HTTP/1.1 408"), "let go: {answer:?}");
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "within the form's time: {:?}",
+        start.elapsed()
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), before, "nothing written");
+}

@@ -1,6 +1,7 @@
 //! A form posted by a paired phone, taken only from this very server's pages: a request from a
 //! page elsewhere (its `Origin` or `Sec-Fetch-Site` says so) is refused, a body over
-//! [`MAX_FORM`] is refused before it is read, and the fields are read as
+//! [`MAX_FORM`] is refused before it is read, one that takes over [`FORM_WITHIN`] to come whole
+//! is let go, and the fields are read as
 //! `application/x-www-form-urlencoded` (decoded by `percent-encoding`).
 
 use http_body_util::BodyExt;
@@ -9,6 +10,8 @@ use hyper::{Request, StatusCode};
 
 /// The most a form's body may hold: a label, a hand's token, a word and why.
 pub const MAX_FORM: usize = 4096;
+/// The longest a form's body may take to come whole: a sender trickling it is let go.
+pub const FORM_WITHIN: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Why a form is not taken: the status to answer, and whether the connection must close (a
 /// body left unread).
@@ -68,9 +71,13 @@ pub async fn fields(req: Request<hyper::body::Incoming>) -> Result<Vec<(String, 
     if said.is_some_and(|n| n > MAX_FORM as u64) {
         return Err(refused(StatusCode::PAYLOAD_TOO_LARGE, true));
     }
-    let body = http_body_util::Limited::new(req.into_body(), MAX_FORM)
-        .collect()
-        .await
+    let collected = tokio::time::timeout(
+        FORM_WITHIN,
+        http_body_util::Limited::new(req.into_body(), MAX_FORM).collect(),
+    )
+    .await
+    .map_err(|_| refused(StatusCode::REQUEST_TIMEOUT, true))?;
+    let body = collected
         .map_err(|_| refused(StatusCode::PAYLOAD_TOO_LARGE, true))?
         .to_bytes();
     let text = std::str::from_utf8(&body).map_err(|_| refused(StatusCode::BAD_REQUEST, false))?;

@@ -370,3 +370,36 @@ async fn accept(
         ));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, reason = "tests fail loudly")]
+    use super::*;
+
+    /// Listening on every network, the pages may be given at another of this machine's
+    /// addresses; bound to one (`--bind`), they keep it.
+    #[test]
+    fn the_address_moves_to_another_network_unless_bound() {
+        let dir = tempfile::tempdir().unwrap();
+        let watcher = Arc::new(Watcher::new(dir.path()));
+        let mut any = Sharing::start(watcher.clone(), IpAddr::from([0, 0, 0, 0]), 0).unwrap();
+        let port = any.local_addr().port();
+        any.set_host(IpAddr::from([127, 0, 0, 2]));
+        assert!(
+            any.url().starts_with(&format!("http://127.0.0.2:{port}/")),
+            "{}",
+            any.url()
+        );
+        let offer = any.pairings().offer("s", 0, "NS").unwrap();
+        assert!(
+            any.pairing_url(&offer).starts_with("http://127.0.0.2:"),
+            "the pairing codes follow"
+        );
+        any.stop();
+        let mut bound = Sharing::start(watcher, IpAddr::from([127, 0, 0, 1]), 0).unwrap();
+        let url = bound.url().to_string();
+        bound.set_host(IpAddr::from([127, 0, 0, 2]));
+        assert_eq!(bound.url(), url, "--bind keeps its word");
+        bound.stop();
+    }
+}

@@ -141,6 +141,7 @@ fn refused(r: form::Refused) -> Response<Body> {
         StatusCode::FORBIDDEN => "Refused\n",
         StatusCode::PAYLOAD_TOO_LARGE => "Too large\n",
         StatusCode::UNSUPPORTED_MEDIA_TYPE => "Not a form\n",
+        StatusCode::REQUEST_TIMEOUT => "Too slow\n",
         _ => "Bad request\n",
     };
     let answer = respond(r.status, TEXT, text);
