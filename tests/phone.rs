@@ -366,6 +366,11 @@ fn names_holding_html_are_text_and_two_phones_and_an_append_lose_nothing() {
         ],
         "each answer once"
     );
+    // EW is asked the deals added since, the last first, and told how many more wait.
+    let (_, _, ew_page) = send(&s.host, "GET", &ew, &[], "");
+    assert!(added > 1, "deals were added");
+    let more = format!("Ensuite : {} de plus à confirmer.", added - 1);
+    assert!(ew_page.contains(&more), "{more} in {ew_page}");
 }
 
 /// `text` as a form's value: every byte but letters and digits as `%XX`.

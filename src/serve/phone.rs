@@ -46,7 +46,17 @@ pub fn pair_page(
 /// The hand `phone`'s side is asked to answer in `session`: the last one still awaiting its
 /// word, or disputed by it and not corrected since.
 pub fn asked(session: &Session, sheet: &Sheet, words: &[Word], side: usize) -> Option<usize> {
-    (0..sheet.hands.len()).rev().find(|&i| {
+    asking(session, sheet, words, side).next_back()
+}
+
+/// Every hand `side` is asked to answer in `session`, in the table's order.
+fn asking<'a>(
+    session: &'a Session,
+    sheet: &'a Sheet,
+    words: &'a [Word],
+    side: usize,
+) -> impl DoubleEndedIterator<Item = usize> + 'a {
+    (0..sheet.hands.len()).filter(move |&i| {
         let open = matches!(words.get(i), Some(Word::Awaited | Word::Disputed));
         let answering = match history::word_side(sheet, i) {
             Some(s) => s == side,
@@ -137,6 +147,16 @@ pub fn phone_page(
         "<p class=\"total\">{}</p>",
         escape(&msg!("web.phone.total", total = typeset(&total.to_string())).render(lang))
     ));
+    // The others waiting for this side's word, answered one after another.
+    let more = asking(session, sheet, &words, phone.side)
+        .count()
+        .saturating_sub(1);
+    if more > 0 {
+        main.push_str(&format!(
+            "<p class=\"state\">{}</p>",
+            escape(&msg!("web.phone.more", n = more).render(lang))
+        ));
+    }
     main.push_str(&format!(
         "<form method=\"post\" action=\"{root}/a/{phone}?lang={lang}\" class=\"word\"><input type=\"hidden\" name=\"t\" value=\"{token}\">\
          <button type=\"submit\" name=\"w\" value=\"yes\" class=\"yes\">{yes}</button>\
