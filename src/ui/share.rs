@@ -228,7 +228,19 @@ pub fn window(
         .default_pos(ctx.content_rect().left_bottom() + egui::vec2(12.0, -56.0))
         .pivot(egui::Align2::LEFT_BOTTOM)
         .show(ctx, |ui| {
-            let room = (ctx.content_rect().height() * 0.45).clamp(140.0, 400.0);
+            // The code as large as the window leaves it: the keys, the address, the network,
+            // the hint and the phones' list under it each keep their room, so that the window
+            // (which opens from its bottom) never grows past the top of the screen, its title
+            // and folding arrow always in reach.
+            let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+            let rest = if asking.is_some() {
+                line * (16 + PHONE_ROWS) as f32
+            } else {
+                line * 9.0
+            };
+            let room = (ctx.content_rect().height() * 0.45)
+                .min(ctx.content_rect().height() - rest)
+                .clamp(120.0, 400.0);
             let chosen_id = egui::Id::unique(("share-side", shared.url()));
             let offers: Vec<crate::serve::pairing::Offer> = match &asking {
                 Some(a) => shared
@@ -314,6 +326,10 @@ fn network(ui: &mut egui::Ui, lang: Lang, url: &str, commands: &mut Vec<Command>
         });
 }
 
+/// The rows the list of phones keeps (more scroll): a phone per side of a game of two, and a
+/// warning.
+const PHONE_ROWS: usize = 3;
+
 /// The phones paired for the session's sides, each with the key that revokes it; a side with
 /// two phones or more is pointed out (both answer; the players may revoke one).
 fn phones(
@@ -334,15 +350,15 @@ fn phones(
         .collect();
     ui.separator();
     ui.label(RichText::new(tr(lang, "ui.share.phones")).strong());
-    // The list keeps one height, a row a side and one for a warning (more scroll): the window
-    // opens from its bottom, and a phone that pairs must move nothing above it.
+    // The list keeps one height, [`PHONE_ROWS`] rows (more scroll): the window opens from its
+    // bottom, and a phone that pairs must move nothing above it.
     let row = ui
         .spacing()
         .interact_size
         .y
         .max(ui.text_style_height(&egui::TextStyle::Body))
         + ui.spacing().item_spacing.y;
-    let height = row * (asking.sides.len().max(2) + 1) as f32;
+    let height = row * PHONE_ROWS as f32;
     egui::ScrollArea::vertical()
         .id_salt("paired")
         .min_scrolled_height(height)

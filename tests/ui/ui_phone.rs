@@ -193,3 +193,47 @@ fn a_phone_pairs_and_answers_through_the_window_at_1024_600() {
 fn a_phone_pairs_and_answers_through_the_window_at_1920_1080_zoomed() {
     pairs_and_answers_at(egui::vec2(1920.0, 1080.0), 1.5);
 }
+
+/// A 2500 of five asking every player's word, at 1024×600: a key per player, and the window
+/// (which opens from its bottom) never past the top of the screen: its title and its folding
+/// arrow in reach.
+#[test]
+fn five_players_keys_and_the_windows_title_stay_on_a_small_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("b.json");
+    let head = serde_json::json!({"format": "marque-session", "version": 1, "id": "brasses",
+        "game": "2500", "created": "2026-11-27T20:00:00+01:00",
+        "players": ["Anne", "Bruno", "Claire", "David", "Émilie"], "options": {},
+        "confirm": true, "hands": []});
+    std::fs::write(&file, head.to_string()).unwrap();
+    let brasse = r#"{"frime": "8", "laid": [["A","A","A"], ["3","3","3"], [], [], []], "hand": [["K"], [], [], [], []]}"#;
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args(["add", file.to_str().unwrap(), brasse])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "the brasse added");
+    let mut app = marque::ui::App::new(dir.path().to_path_buf());
+    app.open_path(&file);
+    let mut h = harness_of(app, egui::vec2(1024.0, 600.0));
+    click(&mut h, "Suivre sur les téléphones");
+    settle(&mut h);
+    let title = h
+        .query_by_label("Suivre sur les téléphones")
+        .map(|n| n.rect());
+    assert!(
+        title.is_some_and(|t| t.min.y >= 0.0),
+        "the window's title on screen: {title:?}"
+    );
+    for key in [
+        "La salle",
+        "Parole de Anne",
+        "Parole de Émilie",
+    ] {
+        assert!(in_view(&h, key), "{key} on screen");
+    }
+    let title = h.get_by_label("Suivre sur les téléphones").rect();
+    assert!(
+        title.min.y >= 0.0,
+        "the window's title on screen: {title:?}"
+    );
+}
