@@ -435,3 +435,74 @@ fn a_form_trickled_is_let_go() {
     );
     assert_eq!(std::fs::read(&file).unwrap(), before, "nothing written");
 }
+
+/// Two hundred connections posting to a phone's address at once, half of them never sending
+/// their body: the room still answers a page at once, the phone's word is written once, and
+/// nothing else is.
+#[test]
+fn a_crowd_posting_never_silences_the_room_nor_writes_twice() {
+    let (dir, file) = folder();
+    let mut s = serve_pairing(dir.path());
+    let offers = s.pairing_lines(2);
+    let ew_offer = offers[1]
+        .1
+        .strip_prefix(&format!("http://{}", s.host))
+        .unwrap()
+        .to_string();
+    let ew = pair(&s.host, &ew_offer, "Chloé");
+    let (_, _, page) = send(&s.host, "GET", &ew, &[], "");
+    let t = token(&page).unwrap();
+    // Half hold their connection open, a head and no body; half post the word.
+    let mut held = Vec::new();
+    for _ in 0..100 {
+        if let Ok(mut c) = TcpStream::connect(&s.host) {
+            let head = format!(
+                "POST {ew} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 900\r\n\r\n",
+                s.host
+            );
+            c.write_all(head.as_bytes()).ok();
+            held.push(c);
+        }
+    }
+    let posting: Vec<_> = (0..100)
+        .map(|_| {
+            let (host, ew, body) = (s.host.clone(), ew.clone(), format!("t={t}&w=yes"));
+            std::thread::spawn(move || {
+                for _ in 0..20 {
+                    let answer = send(&host, "POST", &ew, &[FORM], &body);
+                    if answer.0 != 0 {
+                        return answer.0;
+                    }
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+                0
+            })
+        })
+        .collect();
+    // A page of the room, meanwhile, within 5 s. From the crowd's own address a new
+    // connection may be let go at first (one address cannot take the room's places): it is
+    // made again, as a page does.
+    let start = std::time::Instant::now();
+    let mut code = 0;
+    while code == 0 && start.elapsed() < Duration::from_secs(5) {
+        code = send(&s.host, "GET", &format!("{}/s/soir", s.root), &[], "").0;
+        if code == 0 {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    assert_eq!(code, 200, "the room answers");
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "the room answered in {:?}",
+        start.elapsed()
+    );
+    for p in posting {
+        assert_eq!(p.join().unwrap(), 200, "each post answered");
+    }
+    drop(held);
+    assert_eq!(
+        words(&file),
+        [("confirm".into(), "EW".into(), "Chloé".into())],
+        "one word"
+    );
+}
