@@ -98,6 +98,21 @@ fn words(file: &std::path::Path) -> Vec<(String, String, String)> {
         .collect()
 }
 
+/// The evening served with `--pairing`, and EW's phone paired as Chloé: its page's path (the
+/// folder kept while the server runs).
+fn ew_paired() -> (tempfile::TempDir, std::path::PathBuf, Served, String) {
+    let (dir, file) = folder();
+    let mut s = serve_pairing(dir.path());
+    let offers = s.pairing_lines(2);
+    let ew_offer = offers[1]
+        .1
+        .strip_prefix(&format!("http://{}", s.host))
+        .unwrap()
+        .to_string();
+    let ew = pair(&s.host, &ew_offer, "Chloé");
+    (dir, file, s, ew)
+}
+
 /// A phone pairs through `offer` under `label`: its own page's path.
 fn pair(host: &str, offer: &str, label: &str) -> String {
     let (code, _, page) = send(host, "GET", offer, &[], "");
@@ -243,15 +258,7 @@ fn a_paired_side_gives_its_word_once_and_nothing_else_is_taken() {
 
 #[test]
 fn an_answer_to_a_hand_changed_since_it_was_shown_is_refused_and_the_phone_sees_it_anew() {
-    let (dir, file) = folder();
-    let mut s = serve_pairing(dir.path());
-    let offers = s.pairing_lines(2);
-    let ew_offer = offers[1]
-        .1
-        .strip_prefix(&format!("http://{}", s.host))
-        .unwrap()
-        .to_string();
-    let ew = pair(&s.host, &ew_offer, "Chloé");
+    let (_dir, file, s, ew) = ew_paired();
     let (_, _, page) = send(&s.host, "GET", &ew, &[], "");
     let t = token(&page).unwrap();
     // The deal corrected at the table (the file rewritten by another writer: one more trick).
@@ -390,15 +397,7 @@ fn encoded(text: &str) -> String {
 /// closes, the file untouched.
 #[test]
 fn a_form_trickled_is_let_go() {
-    let (dir, file) = folder();
-    let mut s = serve_pairing(dir.path());
-    let offers = s.pairing_lines(2);
-    let ew_offer = offers[1]
-        .1
-        .strip_prefix(&format!("http://{}", s.host))
-        .unwrap()
-        .to_string();
-    let ew = pair(&s.host, &ew_offer, "Chloé");
+    let (_dir, file, s, ew) = ew_paired();
     let before = std::fs::read(&file).unwrap();
     let mut c = TcpStream::connect(&s.host).unwrap();
     c.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
@@ -441,15 +440,7 @@ fn a_form_trickled_is_let_go() {
 /// nothing else is.
 #[test]
 fn a_crowd_posting_never_silences_the_room_nor_writes_twice() {
-    let (dir, file) = folder();
-    let mut s = serve_pairing(dir.path());
-    let offers = s.pairing_lines(2);
-    let ew_offer = offers[1]
-        .1
-        .strip_prefix(&format!("http://{}", s.host))
-        .unwrap()
-        .to_string();
-    let ew = pair(&s.host, &ew_offer, "Chloé");
+    let (_dir, file, s, ew) = ew_paired();
     let (_, _, page) = send(&s.host, "GET", &ew, &[], "");
     let t = token(&page).unwrap();
     // Half hold their connection open, a head and no body; half post the word.

@@ -21,6 +21,9 @@ pub struct Shared {
     asked: std::sync::mpsc::Receiver<Asked>,
     /// Each side's pairing QR code, by its address.
     codes: std::collections::HashMap<String, qrcode::QrCode>,
+    /// This machine's networks, listed once when sharing starts (never asked of the system
+    /// on every frame), again when the players pick one.
+    networks: Vec<(String, std::net::IpAddr)>,
 }
 
 /// A phone's word handed to the window, and where its reply goes (`None`: not the session
@@ -101,6 +104,7 @@ impl Shared {
             qr,
             asked,
             codes: std::collections::HashMap::new(),
+            networks: crate::serve::networks(),
         })
     }
 
@@ -119,6 +123,7 @@ impl Shared {
         self.sharing.set_host(ip);
         self.qr = qrcode::QrCode::new(self.sharing.url().as_bytes()).ok();
         self.codes.clear();
+        self.networks = crate::serve::networks();
     }
 
     /// The pages off.
@@ -291,7 +296,7 @@ pub fn window(
                 qr_code(ui, lang, code, &url, room);
             }
             ui.add(egui::Label::new(RichText::new(&url).monospace()).wrap());
-            network(ui, lang, &url, commands);
+            network(ui, lang, (&url, &shared.networks), commands);
             let hint = if chosen.is_some() {
                 "ui.share.pair_hint"
             } else {
@@ -304,8 +309,12 @@ pub fn window(
 
 /// The network the address is on, and a key for each other one of this machine's (Wi-Fi,
 /// Ethernet, a VPN, a container's bridge): the phones must reach the one the code carries.
-fn network(ui: &mut egui::Ui, lang: Lang, url: &str, commands: &mut Vec<Command>) {
-    let nets = crate::serve::networks();
+fn network(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    (url, nets): (&str, &[(String, std::net::IpAddr)]),
+    commands: &mut Vec<Command>,
+) {
     let host = url
         .strip_prefix("http://")
         .and_then(|u| u.split('/').next())
@@ -317,7 +326,7 @@ fn network(ui: &mut egui::Ui, lang: Lang, url: &str, commands: &mut Vec<Command>
     egui::ComboBox::from_label(text)
         .selected_text(host.map(|h| h.to_string()).unwrap_or_default())
         .show_ui(ui, |ui| {
-            for (n, ip) in &nets {
+            for (n, ip) in nets {
                 let label = format!("{n} — {ip}");
                 if ui.selectable_label(Some(*ip) == host, label).clicked() {
                     commands.push(Command::ShareNetwork(*ip));
