@@ -32,7 +32,15 @@ pub struct Asked {
     pub path: std::path::PathBuf,
     pub word: crate::serve::answers::Word,
     pub reply: std::sync::mpsc::SyncSender<Option<crate::serve::pairing::Reply>>,
+    /// When the server stops waiting for the window ([`WAIT`]): past it, the server has
+    /// written the word through the file itself, and the window must not write it again.
+    pub until: std::time::Instant,
 }
+
+/// How long the server waits for the window's reply before it writes a phone's word itself.
+const WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+/// How late the window still takes a word handed to it: well before the server gives up.
+const TAKEN_WITHIN: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The window's side of a phone's word: handed over to the frame (woken for it), its reply
 /// awaited a few seconds at most.
@@ -52,6 +60,7 @@ impl crate::serve::answers::Answers for WindowAnswers {
             path: path.to_path_buf(),
             word: word.clone(),
             reply,
+            until: std::time::Instant::now() + WAIT,
         };
         let sent = self
             .to_window
@@ -60,10 +69,7 @@ impl crate::serve::answers::Answers for WindowAnswers {
             .send(asked);
         sent.ok()?;
         self.ctx.request_repaint();
-        replied
-            .recv_timeout(std::time::Duration::from_secs(5))
-            .ok()
-            .flatten()
+        replied.recv_timeout(WAIT).ok().flatten()
     }
 }
 
@@ -149,6 +155,12 @@ pub fn phones_words(shared: &Shared, mut open: Option<&mut Open>) -> Option<Noti
     }
     let mut said = None;
     for asked in shared.asked() {
+        // Handed over too late to be the window's (a frame that did not come for seconds):
+        // the server writes it through the file; the window never writes it a second time.
+        if std::time::Instant::now() + TAKEN_WITHIN > asked.until {
+            asked.reply.send(None).ok();
+            continue;
+        }
         // The same file, however it was named (a relative path on the command line, a link
         // to the folder): the window's own session.
         let same = |p: &std::path::Path| {
