@@ -157,13 +157,19 @@ fn a_word_given_is_not_asked_again_when_an_edit_is_undone() {
     let p = truc(dir.path(), true);
     let mut doc = Document::open(&p).unwrap();
     doc.enter(deal(&doc, 0), NOW).unwrap();
-    assert_eq!(history::words(doc.session()), [Word::Awaited]);
+    assert_eq!(history::words(doc.session(), doc.sheet()), [Word::Awaited]);
     doc.word(0, true, NOW).unwrap();
-    assert_eq!(history::words(doc.session()), [Word::Confirmed]);
+    assert_eq!(
+        history::words(doc.session(), doc.sheet()),
+        [Word::Confirmed]
+    );
     doc.edit(0, deal(&doc, 1), NOW).unwrap();
-    assert_eq!(history::words(doc.session()), [Word::Awaited]);
+    assert_eq!(history::words(doc.session(), doc.sheet()), [Word::Awaited]);
     doc.undo(NOW).unwrap();
-    assert_eq!(history::words(doc.session()), [Word::Confirmed]);
+    assert_eq!(
+        history::words(doc.session(), doc.sheet()),
+        [Word::Confirmed]
+    );
     // The word is the side that lost points on the deal: Bruno's.
     let log = history::log(doc.session());
     let given = log

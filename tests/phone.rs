@@ -497,3 +497,139 @@ fn a_crowd_posting_never_silences_the_room_nor_writes_twice() {
         "one word"
     );
 }
+
+/// At the 2500 each seated player gives their own word from their phone: a brasse is agreed
+/// once all of them agreed, one disputing holds it, and one player's answer never makes the
+/// hand another was shown stale.
+#[test]
+fn at_the_2500_each_player_answers_for_themself() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("brasse.json");
+    let head = json!({"format": "marque-session", "version": 1, "id": "brasse", "game": "2500",
+        "created": "2026-11-27T20:00:00+01:00", "players": ["Paul", "Lise", "Marc"],
+        "options": {}, "confirm": true, "hands": []});
+    std::fs::write(&file, head.to_string()).unwrap();
+    let brasse = r#"{"frime":"8","laid":[["A","K"],[],["5"]],"hand":[["3"],["4"],["K"]]}"#;
+    let out = marque(&["add", file.to_str().unwrap(), brasse]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut s = serve_pairing(dir.path());
+    let offers = s.pairing_lines(3);
+    assert_eq!(offers.len(), 3, "a line per player: {offers:?}");
+    let phones: Vec<String> = offers
+        .iter()
+        .zip(["tél. Paul", "tél. Lise", "tél. Marc"])
+        .map(|((_, url), label)| {
+            let offer = url.strip_prefix(&format!("http://{}", s.host)).unwrap();
+            pair(&s.host, offer, label)
+        })
+        .collect();
+    // Each is shown the brasse, with its own points first.
+    let pages: Vec<String> = phones
+        .iter()
+        .map(|p| send(&s.host, "GET", p, &[], "").2)
+        .collect();
+    assert!(pages[0].contains("Vous marquez +105"), "{}", pages[0]);
+    let tokens: Vec<String> = pages.iter().map(|p| token(p).expect("asked")).collect();
+    let answer = |k: usize, w: &str| {
+        let body = format!("t={}&w={w}", tokens[k]);
+        let (code, _, page) = send(&s.host, "POST", &phones[k], &[FORM], &body);
+        assert_eq!(code, 200, "{page}");
+        page
+    };
+    let room = |host: &str| send(host, "GET", &format!("{}/s/brasse", s.root), &[], "").2;
+    // Lise agrees, then Marc disputes on the page he was shown before she answered.
+    let page = answer(1, "yes");
+    assert!(page.contains("est noté"), "{page}");
+    assert!(
+        !room(&s.host).contains("class=\"last disputed\""),
+        "Paul and Marc still to answer"
+    );
+    let page = answer(2, "no");
+    assert!(
+        page.contains("est noté"),
+        "Lise's word left Marc's page good: {page}"
+    );
+    assert!(
+        room(&s.host).contains("class=\"last disputed\""),
+        "Marc disputes: the brasse is marked"
+    );
+    // Paul's page, shown before either answered, is still good; it names who agreed.
+    let (_, _, paul) = send(&s.host, "GET", &phones[0], &[], "");
+    assert!(paul.contains("Lise est déjà d"), "{paul}");
+    answer(0, "yes");
+    // Marc thinks again: his page asks him still, and his agreement settles the brasse.
+    let (_, _, marc) = send(&s.host, "GET", &phones[2], &[], "");
+    let t = token(&marc).expect("Marc, who disputed, is asked again");
+    let (code, _, _) = send(
+        &s.host,
+        "POST",
+        &phones[2],
+        &[FORM],
+        &format!("t={t}&w=yes"),
+    );
+    assert_eq!(code, 200);
+    assert!(
+        !room(&s.host).contains("class=\"last disputed\""),
+        "all three agreed"
+    );
+    for p in &phones {
+        let (_, _, page) = send(&s.host, "GET", p, &[], "");
+        assert!(token(&page).is_none(), "nothing more to answer: {page}");
+    }
+    let v: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    let said: Vec<(String, String, u64)> = v["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| matches!(e["action"].as_str(), Some("confirm" | "dispute")))
+        .map(|e| {
+            let n = &e["new"];
+            (
+                e["action"].as_str().unwrap().to_string(),
+                n["side"].as_str().unwrap().to_string(),
+                n["seat"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let want = [
+        ("confirm", "Lise", 1),
+        ("dispute", "Marc", 2),
+        ("confirm", "Paul", 0),
+        ("confirm", "Marc", 2),
+    ]
+    .map(|(a, s, k)| (a.to_string(), s.to_string(), k));
+    assert_eq!(said, want);
+}
+
+/// A phone posting a token the server does not hold (a page shown long ago, its token
+/// forgotten, or none at all) is refused in words: nothing written, and its page as it now is,
+/// with a token that works.
+#[test]
+fn a_stale_page_is_refused_in_words_and_shown_anew() {
+    let (_dir, file, s, ew) = ew_paired();
+    let before = std::fs::read(&file).unwrap();
+    for body in ["t=0123456789abcdef0123456789abcdef&w=yes", "w=yes"] {
+        let (code, head, page) = send(&s.host, "POST", &ew, &[FORM], body);
+        assert_eq!(code, 403, "{body}");
+        assert!(head.to_ascii_lowercase().contains("text/html"), "{head}");
+        assert!(
+            page.contains("plus à jour : rien n&#39;a été noté"),
+            "{page}"
+        );
+        assert_eq!(
+            std::fs::read(&file).unwrap(),
+            before,
+            "nothing written: {body}"
+        );
+    }
+    let (_, _, page) = send(&s.host, "POST", &ew, &[FORM], "w=no");
+    let t = token(&page).expect("the page again, with a fresh token");
+    let (code, _, said) = send(&s.host, "POST", &ew, &[FORM], &format!("t={t}&w=yes"));
+    assert_eq!(code, 200);
+    assert!(said.contains("est noté"), "{said}");
+    assert_eq!(words(&file).len(), 1);
+}

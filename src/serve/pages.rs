@@ -349,7 +349,7 @@ impl Parts {
         let last = view.rows.len().checked_sub(1);
         // A hand the other side disputed stays marked until it is confirmed or corrected.
         let words = if marque_core::history::wants_word(session) {
-            marque_core::history::words(session)
+            marque_core::history::words(session, sheet)
         } else {
             Vec::new()
         };

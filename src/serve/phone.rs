@@ -2,7 +2,7 @@
 //! where its side gives its word on each hand, seen from its side, with the count behind it.
 //! Every text escaped; the forms post to this very server only, each with a one-time token.
 
-use marque_core::history::{self, Word};
+use marque_core::history::{self, Stand, Word};
 use marque_core::i18n::{Lang, Msg, msg, tr};
 use marque_core::session::{Session, Sheet};
 use marque_core::view::{signed_shown, typeset};
@@ -43,28 +43,40 @@ pub fn pair_page(
     page(base, &title, &main, None)
 }
 
-/// The hand `phone`'s side is asked to answer in `session`: the last one still awaiting its
-/// word, or disputed by it and not corrected since.
-pub fn asked(session: &Session, sheet: &Sheet, words: &[Word], side: usize) -> Option<usize> {
-    asking(session, sheet, words, side).next_back()
+/// Where the session's hands stand with those who answer them, read once for a phone's page.
+pub struct Answers {
+    /// Who answers each hand ([`history::answering`]).
+    pub asked: Vec<Vec<usize>>,
+    pub stands: Vec<Stand>,
 }
 
-/// Every hand `side` is asked to answer in `session`, in the table's order.
-fn asking<'a>(
-    session: &'a Session,
-    sheet: &'a Sheet,
-    words: &'a [Word],
-    side: usize,
-) -> impl DoubleEndedIterator<Item = usize> + 'a {
-    (0..sheet.hands.len()).filter(move |&i| {
-        let open = matches!(words.get(i), Some(Word::Awaited | Word::Disputed));
-        let answering = match history::word_side(sheet, i) {
-            Some(s) => s == side,
-            // A game of more sides than two: every other player answers.
-            None => sheet.sides.len() > 2 && sheet.hands[i].delta.iter().any(|d| *d != 0),
-        };
-        open && answering && session.hands[i].game.event().is_none()
-    })
+impl Answers {
+    pub fn of(session: &Session, sheet: &Sheet) -> Answers {
+        let asked = history::answering(session, sheet);
+        let stands = history::stands(session, &asked);
+        Answers { asked, stands }
+    }
+
+    /// The hand `side` is asked to answer: the last one still awaiting its word, or disputed
+    /// and not corrected since.
+    pub fn asked(&self, side: usize) -> Option<usize> {
+        self.asking(side).next_back()
+    }
+
+    /// Every hand `side` is asked to answer, in the table's order: one it answers (at a game
+    /// of more sides, each player for themself), not settled, and not yet agreed by it.
+    fn asking(&self, side: usize) -> impl DoubleEndedIterator<Item = usize> + '_ {
+        self.asked
+            .iter()
+            .zip(&self.stands)
+            .enumerate()
+            .filter(move |(_, (asked, stand))| {
+                asked.contains(&side)
+                    && stand.word != Word::Confirmed
+                    && stand.said_by(side) != Some(Word::Confirmed)
+            })
+            .map(|(i, _)| i)
+    }
 }
 
 /// What a phone shows: the session, its side, and the hand it is asked to answer (`shown`:
@@ -73,7 +85,7 @@ fn asking<'a>(
 pub fn phone_page(
     base: &Base,
     phone: &Phone,
-    (session, sheet): (&Session, &Sheet),
+    (session, sheet, answers): (&Session, &Sheet, &Answers),
     shown: Option<(usize, &str)>,
     said: Option<&Msg>,
 ) -> String {
@@ -87,7 +99,6 @@ pub fn phone_page(
         escape(&msg!("web.phone.you", side = side, phone = phone.label.as_str()).render(lang)),
         escape(&session.players.join(", ")),
     ));
-    let words = history::words(session);
     let Some((i, token)) = shown else {
         main.push_str(&format!(
             "<p>{}</p>",
@@ -114,7 +125,29 @@ pub fn phone_page(
         escape(&heading),
         escape(&count.label.render(lang))
     ));
-    if words.get(i) == Some(&Word::Disputed) {
+    let stand = answers.stands.get(i);
+    // At a game of more sides: the others who already agreed.
+    let agreed: Vec<&str> = stand
+        .map(|s| &s.said[..])
+        .unwrap_or_default()
+        .iter()
+        .filter(|(s, w)| *s != phone.side && *w == Word::Confirmed)
+        .filter_map(|(s, _)| names.get(*s).map(String::as_str))
+        .collect();
+    if !agreed.is_empty() {
+        main.push_str(&format!(
+            "<p class=\"state\">{}</p>",
+            escape(
+                &msg!(
+                    "web.phone.agreed_by",
+                    n = agreed.len(),
+                    who = agreed.join(", ")
+                )
+                .render(lang)
+            )
+        ));
+    }
+    if stand.is_some_and(|s| s.word == Word::Disputed) {
         main.push_str(&format!(
             "<p class=\"said\">{}</p>",
             escape(&tr(lang, "web.phone.disputed"))
@@ -148,9 +181,7 @@ pub fn phone_page(
         escape(&msg!("web.phone.total", total = typeset(&total.to_string())).render(lang))
     ));
     // The others waiting for this side's word, answered one after another.
-    let more = asking(session, sheet, &words, phone.side)
-        .count()
-        .saturating_sub(1);
+    let more = answers.asking(phone.side).count().saturating_sub(1);
     if more > 0 {
         main.push_str(&format!(
             "<p class=\"state\">{}</p>",

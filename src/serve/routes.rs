@@ -439,17 +439,17 @@ impl Routes {
             self.pairings.forget(&phone.session);
             return respond(StatusCode::NOT_FOUND, HTML, pages::revoked(base));
         }
-        let words = marque_core::history::words(session);
+        let answers = phone::Answers::of(session, sheet);
         let ids = marque_core::history::hand_ids(session);
-        let shown = phone::asked(session, sheet, &words, phone.side).and_then(|i| {
-            let revision = marque_core::history::revision(session, &words, i)?;
+        let shown = answers.asked(phone.side).and_then(|i| {
+            let revision = marque_core::history::revision(session, &answers.stands, i, phone.side)?;
             let token = self.pairings.show(&phone.token, &ids[i], &revision).ok()?;
             Some((i, token))
         });
         let shown = shown.as_ref().map(|(i, t)| (*i, t.as_str()));
         respond_form(
             StatusCode::OK,
-            phone::phone_page(base, phone, (session, sheet), shown, said),
+            phone::phone_page(base, phone, (session, sheet, &answers), shown, said),
         )
     }
 
@@ -500,9 +500,17 @@ impl Routes {
                     .unwrap_or_else(|| answers::through_file(&path, &word))
             });
             match reply {
-                // A request without the page's token (or another phone's): refused, nothing
-                // written.
-                None => respond(StatusCode::FORBIDDEN, TEXT, "Refused\n"),
+                // A request without the page's token (or another phone's, or one forgotten
+                // since: a page shown long ago): refused, nothing written; the phone's page
+                // again, as it now is, saying so.
+                None => {
+                    let said = marque_core::i18n::Msg::new("web.phone.stale");
+                    let mut page = r.phone_page(&base, &phone, Some(&said));
+                    if page.status() == StatusCode::OK {
+                        *page.status_mut() = StatusCode::FORBIDDEN;
+                    }
+                    page
+                }
                 Some(reply) => {
                     r.hub.changed();
                     r.phone_page(&base, &phone, Some(&answers::said(&reply)))

@@ -297,13 +297,19 @@ fn the_other_sides_word_follows_its_hand() {
         &mut b.s,
         1,
         Action::Dispute,
-        (Some("EW"), None),
+        (
+            history::Giver {
+                side: Some("EW"),
+                seat: None,
+            },
+            None,
+        ),
         &at("21:01"),
     );
     let m = merged(&[&a, &b], &[]);
     // The disputed hand is now hand 1.
     assert_eq!(
-        history::words(&m.s),
+        history::words(&m.s, &m.s.score().unwrap()),
         vec![history::Word::Disputed],
         "{:?}",
         history::log(&m.s)

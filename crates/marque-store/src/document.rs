@@ -286,7 +286,11 @@ impl Document {
         } else {
             Action::Dispute
         };
-        history::give_word(&mut self.session, i, word, (side.as_deref(), None), now);
+        let who = history::Giver {
+            side: side.as_deref(),
+            seat: None,
+        };
+        history::give_word(&mut self.session, i, word, (who, None), now);
         self.save(None, now)
     }
 
@@ -316,31 +320,29 @@ impl Document {
                 "doc.answer.gone",
             ))]));
         };
-        let words = history::words(&self.session);
-        if history::revision(&self.session, &words, i).as_deref() != Some(revision) {
+        let asked = history::answering(&self.session, &self.sheet);
+        let stands = history::stands(&self.session, &asked);
+        if history::revision(&self.session, &stands, i, side).as_deref() != Some(revision) {
             return Err(DocError::Refused(vec![Problem::file(Msg::new(
                 "doc.answer.changed",
             ))]));
         }
-        let answering = history::word_side(&self.sheet, i);
-        if answering.is_some_and(|s| s != side) {
+        if !asked.get(i).is_some_and(|a| a.contains(&side)) {
             return Err(DocError::Refused(vec![Problem::file(Msg::new(
                 "doc.answer.not_yours",
             ))]));
         }
-        let name = answering.map(|s| self.sheet.sides[s].clone());
+        // At a game of more sides each player answers for themself, by their seat.
+        let who = history::Giver {
+            side: self.sheet.sides.get(side).map(String::as_str),
+            seat: (self.sheet.sides.len() > 2).then_some(side),
+        };
         let word = if agreed {
             Action::Confirm
         } else {
             Action::Dispute
         };
-        history::give_word(
-            &mut self.session,
-            i,
-            word,
-            (name.as_deref(), Some(phone)),
-            now,
-        );
+        history::give_word(&mut self.session, i, word, (who, Some(phone)), now);
         match self.write(&lock) {
             Ok(()) => Ok(Outcome::Saved),
             Err(DocError::NotSaved(StoreError::Changed)) => self.settle(&lock, None, now),

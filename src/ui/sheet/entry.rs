@@ -60,7 +60,23 @@ pub(super) fn word_panel(
             let heading = line_height(ui, egui::TextStyle::Heading, false);
             let ask = awaited.map(|i| match marque_core::history::word_side(doc.sheet(), i) {
                 Some(s) => msg!("ui.word.ask", side = sides[s].as_str()),
-                None => Msg::new("ui.word.others"),
+                None => {
+                    // Those who already agreed from their phones, at a game of more sides.
+                    let agreed = open.view.rows.agreed.get(i).map_or(&[][..], Vec::as_slice);
+                    let names: Vec<&str> = agreed
+                        .iter()
+                        .filter_map(|s| sides.get(*s).map(String::as_str))
+                        .collect();
+                    if names.is_empty() {
+                        Msg::new("ui.word.others")
+                    } else {
+                        msg!(
+                            "ui.word.others_but",
+                            n = names.len(),
+                            who = names.join(", ")
+                        )
+                    }
+                }
             });
             fixed_row(ui, heading, |ui| {
                 let text = match &ask {

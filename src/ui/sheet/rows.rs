@@ -22,6 +22,9 @@ pub struct Rows {
     pub(super) widest_total: String,
     /// The other side's word on each hand, when the session asks for it.
     pub(super) words: Vec<history::Word>,
+    /// At a game of more sides, who already agreed to each hand from their phone (their
+    /// places).
+    pub(super) agreed: Vec<Vec<usize>>,
     /// Each side's running total after each hand, for the chart.
     pub(super) running: Vec<Vec<i64>>,
     /// The chart was just asked for: it is brought into view once.
@@ -84,11 +87,22 @@ impl Rows {
             return;
         }
         let view = marque_core::view::SheetView::new(session, sheet, lang);
-        self.words = if history::wants_word(session) {
-            history::words(session)
+        let stands = if history::wants_word(session) {
+            history::stands(session, &history::answering(session, sheet))
         } else {
             Vec::new()
         };
+        self.words = stands.iter().map(|s| s.word).collect();
+        self.agreed = stands
+            .iter()
+            .map(|s| {
+                let agreed = s
+                    .said
+                    .iter()
+                    .filter(|(_, w)| *w == history::Word::Confirmed);
+                agreed.map(|(seat, _)| *seat).collect()
+            })
+            .collect();
         let words = &self.words;
         if sheet.hands.len() > self.rows.len() {
             self.to_end.set(3);

@@ -429,186 +429,22 @@ pub fn apply_options(
     Ok(())
 }
 
-/// The session asks the other side's word on each hand (a field of the file that scoring
-/// ignores, `"confirm": true`, set when the session is created).
-pub fn wants_word(session: &Session) -> bool {
-    session
-        .extra
-        .get(WORD_FIELD)
-        .is_some_and(|v| v.get() == "true")
-}
-
-/// The file's field that asks for the other side's word.
-pub const WORD_FIELD: &str = "confirm";
-
-/// Asks for the other side's word on each hand of `session` from now on.
-pub fn ask_word(session: &mut Session) {
-    if let Some(r) = RawJson::of(&true) {
-        session.extra.insert(WORD_FIELD.to_string(), r);
-    }
-}
-
-/// Who gives their word on hand `i` (from 0) in a game of two sides: the side that lost points
-/// on it (None where both took the same, or in a game of more sides: all the others answer).
-pub fn word_side(sheet: &Sheet, i: usize) -> Option<usize> {
-    let delta = &sheet.hands.get(i)?.delta;
-    match delta.as_slice() {
-        [a, b] if a < b => Some(0),
-        [a, b] if b < a => Some(1),
-        _ => None,
-    }
-}
-
-/// A word given from a paired phone: the name the phone gave itself, and why a hand is
-/// disputed (empty: nothing said).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FromPhone<'a> {
-    pub label: &'a str,
-    pub why: &'a str,
-}
-
-/// Records the other side's word on hand `i` (from 0): `Confirm` or `Dispute`, by `side` (its
-/// name, "EW", or none when all the other players answer), from a paired phone or (`None`) on
-/// the laptop.
-pub fn give_word(
-    session: &mut Session,
-    i: usize,
-    word: Action,
-    (side, phone): (Option<&str>, Option<FromPhone<'_>>),
-    at: &str,
-) {
-    let new = match phone {
-        None => serde_json::json!({ "side": side }),
-        Some(p) if p.why.is_empty() => serde_json::json!({ "side": side, "phone": p.label }),
-        Some(p) => serde_json::json!({ "side": side, "phone": p.label, "why": p.why }),
-    };
-    let new = RawJson::of(&new);
-    push_log(
-        session,
-        &LogOut {
-            at,
-            action: word.id(),
-            hand: i + 1,
-            id: None,
-            old: None,
-            new: new.as_ref().map(|r| Cow::Borrowed(&*r.0)),
-        },
-    );
-}
-
-/// Each hand's id, as the log follows it (a hand the log does not account for, from a file
-/// written by another tool, by its place: `#N`).
-pub fn hand_ids(session: &Session) -> Vec<String> {
-    let ids = Ids::after(&log(session)).ids;
-    (0..session.hands.len())
-        .map(|i| match ids.get(i) {
-            Some(Some(id)) if ids.len() == session.hands.len() => id.clone(),
-            _ => format!("#{}", i + 1),
-        })
-        .collect()
-}
-
-/// Hand `i`'s revision: a fingerprint of what it holds and where it stands with the other side.
-/// An answer given to a hand as it was shown applies only while this is the same: the hand
-/// edited, or answered meanwhile, makes another.
-pub fn revision(session: &Session, words: &[Word], i: usize) -> Option<String> {
-    let hand = session.hands.get(i)?;
-    let mut h = crate::fnv::Fnv::default();
-    h.text(&hand.to_value().to_string());
-    h.text(&format!("{:?}", words.get(i)));
-    Some(format!("{:016x}", h.0))
-}
-
-/// Where each hand stands with the other side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Word {
-    /// Entered or changed since the other side last answered.
-    Awaited,
-    Confirmed,
-    Disputed,
-}
-
-/// The other side's word on each hand, read from the log: a hand added, edited or put back
-/// awaits it; "confirm" and "dispute" answer it; a deletion takes the hand out. A hand changed
-/// back to what the other side last answered about (an edit undone) has that answer again: a
-/// word given is never asked again.
-pub fn words(session: &Session) -> Vec<Word> {
-    /// A hand's word now, and the hand as it was when last answered, with that answer.
-    struct Held {
-        word: Word,
-        value: Value,
-        answered: Option<(Word, Value)>,
-    }
-    let mut out: Vec<Held> = Vec::with_capacity(session.hands.len());
-    let answer = |out: &mut Vec<Held>, i: usize, word: Word| {
-        if let Some(h) = out.get_mut(i) {
-            h.word = word;
-            h.answered = Some((word, h.value.clone()));
-        }
-    };
-    for e in log(session) {
-        let Some(i) = e.hand.checked_sub(1) else {
-            continue;
-        };
-        match (e.action, e.old.is_null(), e.new.is_null()) {
-            (
-                Some(
-                    Action::Close
-                    | Action::Reopen
-                    | Action::Options
-                    | Action::Merge
-                    | Action::Aside,
-                ),
-                ..,
-            ) => {}
-            (Some(Action::Confirm), ..) => answer(&mut out, i, Word::Confirmed),
-            (Some(Action::Dispute), ..) => answer(&mut out, i, Word::Disputed),
-            (_, true, false) => out.insert(
-                i.min(out.len()),
-                Held {
-                    word: Word::Awaited,
-                    value: e.new,
-                    answered: None,
-                },
-            ),
-            (_, false, true) => {
-                if i < out.len() {
-                    out.remove(i);
-                }
-            }
-            _ => {
-                if let Some(h) = out.get_mut(i) {
-                    h.word = match &h.answered {
-                        Some((word, value)) if *value == e.new => *word,
-                        _ => Word::Awaited,
-                    };
-                    h.value = e.new;
-                }
-            }
-        }
-    }
-    let mut out: Vec<Word> = out.into_iter().map(|h| h.word).collect();
-    // Hands the log does not account for (a file written by another tool) are taken as agreed.
-    out.resize(session.hands.len(), Word::Confirmed);
-    out
-}
-
 /// Where a "log" field Marque does not understand goes when Marque starts its own log.
 pub const KEPT_LOG: &str = "kept_log";
 
 /// A log entry as written.
 #[derive(Serialize)]
-struct LogOut<'a> {
-    at: &'a str,
-    action: &'a str,
-    hand: usize,
+pub(super) struct LogOut<'a> {
+    pub(super) at: &'a str,
+    pub(super) action: &'a str,
+    pub(super) hand: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
-    id: Option<&'a str>,
-    old: Option<Cow<'a, RawValue>>,
-    new: Option<Cow<'a, RawValue>>,
+    pub(super) id: Option<&'a str>,
+    pub(super) old: Option<Cow<'a, RawValue>>,
+    pub(super) new: Option<Cow<'a, RawValue>>,
 }
 
-fn push_log(s: &mut Session, entry: &LogOut) {
+pub(super) fn push_log(s: &mut Session, entry: &LogOut) {
     // A "log" field of another shape (another tool's), kept aside while reading, is kept under
     // a name of its own ("kept_log", "kept_log_2"…): the real log takes its place, nothing of it
     // is lost.
@@ -764,4 +600,16 @@ impl UndoStack {
             self.done.push(c);
         }
     }
+}
+
+/// Each hand's id, as the log follows it (a hand the log does not account for, from a file
+/// written by another tool, by its place: `#N`).
+pub fn hand_ids(session: &Session) -> Vec<String> {
+    let ids = Ids::after(&log(session)).ids;
+    (0..session.hands.len())
+        .map(|i| match ids.get(i) {
+            Some(Some(id)) if ids.len() == session.hands.len() => id.clone(),
+            _ => format!("#{}", i + 1),
+        })
+        .collect()
 }

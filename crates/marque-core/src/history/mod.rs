@@ -12,3 +12,6 @@ pub use sentences::{clock, copy_label, machine_of, sentences};
 
 mod log;
 pub use log::*;
+
+mod word;
+pub use word::*;
