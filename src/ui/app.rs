@@ -11,7 +11,7 @@ use super::dialogs::{AskFile, native_file_dialog};
 use super::notice::{Notice, render_problems, store_notice};
 use super::open::Open;
 use super::prefs::{Prefs, ZOOM_MAX, ZOOM_MIN};
-use super::{dialogs, home, new_session, players, prefs, rules, share, sync, watch};
+use super::{dialogs, home, new_session, players, prefs, rules, share, sync, watch, welcome};
 use marque_core::games::GameKind;
 use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, Msg, tr};
@@ -605,37 +605,15 @@ impl App {
 }
 
 /// The game the tour shows: the one that starts with the fewest players (the quickest to enter).
-fn tour_game() -> GameKind {
-    GameKind::ALL
-        .into_iter()
-        .min_by_key(|g| g.usual_players())
-        .unwrap_or(GameKind::ALL[0])
-}
-
 impl App {
     /// A practice session of the tour's game, opened, with the tour's first step.
     pub(super) fn start_tour(&mut self) {
-        let lang = self.lang();
-        let game = tour_game();
-        let players: Vec<String> = (0..game.usual_players())
-            .map(|k| tr(lang, &format!("ui.tour.player{}", k % 4 + 1)))
-            .collect();
-        let options = serde_json::Map::new();
-        let mut session = match Session::new(game, players, options, crate::local::now()) {
-            Ok(s) => s,
-            Err(p) => {
-                let game = Some(game);
-                self.notice = Some(Notice::new(move |lang| render_problems(&p, lang, game)));
-                return;
-            }
-        };
-        session.id = Some(marque_store::new_id(game.id()));
-        session.set_text_field("title", &tr(lang, "ui.tour.title"));
-        if let Err(e) = self.create(session, false) {
-            self.notice = Some(store_notice(e));
-            return;
+        let made = welcome::practice(self.lang())
+            .and_then(|session| self.create(session, false).map_err(store_notice));
+        match made {
+            Ok(()) => self.tour = Some(1),
+            Err(notice) => self.notice = Some(notice),
         }
-        self.tour = Some(1);
     }
 
     /// The tour ends: its practice session goes to the trash (it can be put back from there).
@@ -648,21 +626,12 @@ impl App {
         }
     }
 
-    /// The tour follows the table: once the first hand is entered, its next step.
+    /// The tour follows the table: once the first hand is entered, its next step (the
+    /// practice session left: the tour ends with it, the session stays on the list).
     pub(super) fn follow_tour(&mut self) {
-        let Some(step) = self.tour else {
-            return;
-        };
-        // The practice session left: the tour ends with it (the session stays on the list).
-        let Some(open) = self.open.as_ref() else {
-            self.tour = None;
-            return;
-        };
-        let next = match step {
-            1 if !open.doc.session().hands.is_empty() => 2,
-            s => s,
-        };
-        self.tour = Some(next);
+        self.tour = self
+            .tour
+            .and_then(|step| welcome::tour_step(step, self.open.as_ref().map(|o| &o.doc)));
     }
 }
 

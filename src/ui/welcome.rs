@@ -87,3 +87,40 @@ pub(super) fn tour_ui(
         });
     });
 }
+
+/// The game of the guided tour: the one played by the fewest.
+fn tour_game() -> GameKind {
+    GameKind::ALL
+        .into_iter()
+        .min_by_key(|g| g.usual_players())
+        .unwrap_or(GameKind::ALL[0])
+}
+
+/// The guided tour's practice session: the tour's game with made-up players, titled as such.
+pub fn practice(lang: Lang) -> Result<marque_core::session::Session, super::notice::Notice> {
+    let game = tour_game();
+    let players: Vec<String> = (0..game.usual_players())
+        .map(|k| tr(lang, &format!("ui.tour.player{}", k % 4 + 1)))
+        .collect();
+    let options = serde_json::Map::new();
+    let mut session =
+        marque_core::session::Session::new(game, players, options, crate::local::now()).map_err(
+            |p| {
+                let notice = move |lang| super::notice::render_problems(&p, lang, Some(game));
+                super::notice::Notice::new(notice)
+            },
+        )?;
+    session.id = Some(marque_store::new_id(game.id()));
+    session.set_text_field("title", &tr(lang, "ui.tour.title"));
+    Ok(session)
+}
+
+/// The tour's step once the table played on from `step` in `open` (none: it ended with the
+/// practice session left): once the first hand is entered, the next step.
+pub fn tour_step(step: usize, open: Option<&marque_store::document::Document>) -> Option<usize> {
+    let doc = open?;
+    Some(match step {
+        1 if !doc.session().hands.is_empty() => 2,
+        s => s,
+    })
+}
