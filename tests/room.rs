@@ -4,7 +4,9 @@
 //! loads a page every 0.25 s and follows a stream while, for 30 s each, strangers pipeline
 //! requests and read nothing, hold silent connections, trickle heads, a guest opens 64 streams,
 //! HEAD requests of a stream pour in; then three rounds of descriptor exhaustion; then a phone
-//! whose link goes down. Needs `unshare` (util-linux) and `ip` (iproute2).
+//! whose link goes down. The write route is open all along (EW's paired phone answers each deal
+//! the laptop enters) and attacked in its turn: forms too large, trickled, or from elsewhere.
+//! Needs `unshare` (util-linux) and `ip` (iproute2).
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -104,6 +106,8 @@ fn get(from: IpAddr, to: SocketAddr, path: &str) -> Option<u16> {
 /// The phone: a page every 0.25 s (each answered 200 within 1 s, or deaf) and a stream
 /// followed (deaf while nothing came for 2.5 s: heartbeats come every second).
 struct Phone {
+    /// EW's paired phone giving its word meanwhile.
+    word: Option<Word>,
     stop: Arc<AtomicBool>,
     loads: Arc<Mutex<Vec<bool>>>,
     stream_deaf: Arc<Mutex<Duration>>,
@@ -173,6 +177,7 @@ impl Phone {
             }));
         }
         Phone {
+            word: None,
             stop,
             loads,
             stream_deaf,
@@ -188,12 +193,157 @@ impl Phone {
         (failed as f64 / loads.len().max(1) as f64, loads.len(), deaf)
     }
 
-    fn stop(self) {
+    /// Stops it: how many words its paired phone saw noted, in all.
+    fn stop(self) -> usize {
         self.stop.store(true, Ordering::Relaxed);
         for t in self.threads {
             t.join().ok();
         }
+        self.word.map_or(0, Word::stop)
     }
+}
+
+/// EW's paired phone giving its word: every 3 s the laptop enters a deal NS make (`marque
+/// add`, so that EW answers it), and the phone reads its page and agrees: each answer noted
+/// (in how long, from its sending to its reply), or not.
+struct Word {
+    stop: Arc<AtomicBool>,
+    said: Arc<Mutex<Vec<Result<Duration, String>>>>,
+    noted: Arc<AtomicUsize>,
+    thread: std::thread::JoinHandle<()>,
+}
+
+impl Word {
+    fn start(file: std::path::PathBuf, to: SocketAddr, ew: String) -> Word {
+        let stop = Arc::new(AtomicBool::new(false));
+        let said = Arc::new(Mutex::new(Vec::new()));
+        let noted = Arc::new(AtomicUsize::new(0));
+        let thread = {
+            let (stop, said, noted) = (stop.clone(), said.clone(), noted.clone());
+            std::thread::spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_secs(3));
+                    let deal = r#"{"contract":"4S","declarer":"N","tricks":10}"#;
+                    let added = Command::new(env!("CARGO_BIN_EXE_marque"))
+                        .args(["add", file.to_str().unwrap(), deal])
+                        .output()
+                        .is_ok_and(|o| o.status.success());
+                    let shown = request(ip(PHONE), to, &format!("GET {ew} HTTP/1.1\r\n"), "");
+                    let Some(t) = shown.as_ref().and_then(|(_, page)| form_token(page)) else {
+                        let code = shown.map_or(0, |(code, _)| code);
+                        said.lock()
+                            .unwrap()
+                            .push(Err(format!("no page to answer ({code})")));
+                        continue;
+                    };
+                    let start = Instant::now();
+                    let answer = request(ip(PHONE), to, &post_head(&ew), &format!("t={t}&w=yes"));
+                    let ok = answer
+                        .as_ref()
+                        .is_some_and(|(code, page)| *code == 200 && page.contains("est noté"));
+                    noted.fetch_add(usize::from(ok), Ordering::Relaxed);
+                    let took = start.elapsed();
+                    said.lock().unwrap().push(match (added, answer) {
+                        (false, _) => Err("the laptop's deal not added".to_string()),
+                        (true, _) if ok => Ok(took),
+                        (true, None) => Err(format!("no reply within 2 s ({took:?})")),
+                        (true, Some((code, page))) => Err(format!("{code}: {}", said_on(&page))),
+                    });
+                }
+            })
+        };
+        Word {
+            stop,
+            said,
+            noted,
+            thread,
+        }
+    }
+
+    /// The words given since the last look: how many, what became of those not noted, and
+    /// the slowest reply to one noted.
+    fn look(&self) -> (usize, Vec<String>, Duration) {
+        let said = std::mem::take(&mut *self.said.lock().unwrap());
+        let slowest = said.iter().flatten().max().copied().unwrap_or_default();
+        let lost = said.iter().filter_map(|d| d.clone().err()).collect();
+        (said.len(), lost, slowest)
+    }
+
+    fn stop(self) -> usize {
+        self.stop.store(true, Ordering::Relaxed);
+        self.thread.join().ok();
+        self.noted.load(Ordering::Relaxed)
+    }
+}
+
+/// The head of a form posted to `path` from this very server, as a phone's browser sends it.
+fn post_head(path: &str) -> String {
+    format!(
+        "POST {path} HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\n\
+         Sec-Fetch-Site: same-origin\r\n"
+    )
+}
+
+/// One request from `from` (`head`: its first lines, the rest added), within 2 s: its status
+/// and body.
+fn request(from: IpAddr, to: SocketAddr, head: &str, body: &str) -> Option<(u16, String)> {
+    let mut s = connect(from, to).ok()?;
+    s.set_read_timeout(Some(Duration::from_secs(2))).ok()?;
+    let length = if head.starts_with("POST") {
+        format!("Content-Length: {}\r\n", body.len())
+    } else {
+        String::new()
+    };
+    write!(
+        s,
+        "{head}Host: x\r\nConnection: close\r\n{length}\r\n{body}"
+    )
+    .ok()?;
+    let mut text = Vec::new();
+    s.read_to_end(&mut text).ok()?;
+    let text = String::from_utf8_lossy(&text).to_string();
+    let code = text.split_whitespace().nth(1)?.parse().ok()?;
+    let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    Some((code, body.to_string()))
+}
+
+/// What a phone's page said of its last answer.
+fn said_on(page: &str) -> String {
+    let Some(at) = page.find("class=\"said\"") else {
+        return "(nothing said)".to_string();
+    };
+    page[at..].chars().take(200).collect()
+}
+
+/// The one-time token of a page's form.
+fn form_token(page: &str) -> Option<String> {
+    let at = page.find("name=\"t\" value=\"")? + "name=\"t\" value=\"".len();
+    Some(page[at..].split('"').next()?.to_string())
+}
+
+/// A phone pairs from `from` through `offer`: its own page's path.
+fn pair(from: IpAddr, to: SocketAddr, offer: &str) -> String {
+    let (_, page) = request(from, to, &format!("GET {offer} HTTP/1.1\r\n"), "").unwrap();
+    let t = form_token(&page).expect("the pairing form");
+    let mut s = connect(from, to).unwrap();
+    let body = format!("t={t}&label=EO");
+    write!(
+        s,
+        "{}Host: x\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        post_head(offer),
+        body.len()
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    text.lines()
+        .find_map(|l| {
+            l.strip_prefix("location: ")
+                .or_else(|| l.strip_prefix("Location: "))
+        })
+        .expect("sent on to its page")
+        .trim()
+        .to_string()
 }
 
 /// Runs `attack` on `n` threads until `ATTACK` is over, each thread given its number.
@@ -218,7 +368,7 @@ fn hold(
     from: impl Fn(usize) -> IpAddr,
     to: SocketAddr,
     every: Duration,
-    feed: &[u8],
+    (first, feed): (&[u8], &[u8]),
     going: &dyn Fn() -> bool,
 ) {
     let mut held: Vec<(usize, Option<TcpStream>, usize)> =
@@ -232,6 +382,9 @@ fn hold(
             if closed {
                 *c = connect(from(*k), to).ok();
                 *fed = 0;
+                if let Some(s) = c.as_mut() {
+                    s.write_all(first).ok();
+                }
             }
             if let Some(s) = c.as_mut()
                 && *fed < feed.len()
@@ -249,14 +402,25 @@ fn hold(
 /// What the phone lived through during an attack, and the server's memory and threads.
 fn judge(report: &mut Vec<(String, bool)>, pid: u32, what: &str, phone: &Phone) {
     let (failed, loads, deaf) = phone.look();
+    let (words, lost, slowest) = phone
+        .word
+        .as_ref()
+        .map_or((1, Vec::new(), Duration::ZERO), Word::look);
     let threads = status(pid, "Threads:");
     let line = format!(
-        "{what}: {:.1} % of {loads} pages failed, stream deaf {deaf:?}, {} KiB, {threads} threads",
+        "{what}: {:.1} % of {loads} pages failed, stream deaf {deaf:?}, {words} words of which \
+         {} not noted {lost:?} (slowest reply {slowest:?}), {} KiB, {threads} threads",
         failed * 100.0,
+        lost.len(),
         status(pid, "VmRSS:")
     );
     eprintln!("{line}");
-    report.push((line, failed <= 0.05 && deaf <= ATTACK / 20 && threads <= 16));
+    // A word is answered as a page is, within a second (a loaded machine given twice that).
+    let heard = words > 0 && lost.is_empty() && slowest < Duration::from_secs(2);
+    report.push((
+        line,
+        failed <= 0.05 && deaf <= ATTACK / 20 && threads <= 16 && heard,
+    ));
 }
 
 #[expect(
@@ -280,17 +444,26 @@ fn inside() {
     let bridge = serde_json::json!({"format": "marque-session", "version": 1, "id": "soir",
         "game": "bridge", "created": "2026-11-26T20:00:00+01:00",
         "players": ["Anne", "Bruno", "Claire", "David"], "options": {}, "closed": false,
-        "hands": [deal("N"), deal("E")]});
-    std::fs::write(dir.path().join("soir.json"), bridge.to_string()).unwrap();
-    let (s, to) = serve(dir.path(), &[]);
+        "confirm": true, "hands": [deal("N"), deal("E")]});
+    let file = dir.path().join("soir.json");
+    std::fs::write(&file, bridge.to_string()).unwrap();
+    // The write route open: EW pairs a phone, which answers each deal the laptop enters.
+    let (mut s, to) = serve(dir.path(), &["--pairing"]);
     let pid = s.child.id();
+    let offers = s.pairing_lines(2);
+    let ew_offer = offers[1]
+        .1
+        .strip_prefix(&format!("http://{}", s.host))
+        .unwrap();
+    let ew = pair(ip(PHONE), to, ew_offer);
     let events = format!("{}/s/soir/events", s.root);
     assert_eq!(
         get(ip(PHONE), to, &format!("{}/s/soir", s.root)),
         Some(200),
         "the phone reads the session before any attack"
     );
-    let phone = Phone::start(&s, to);
+    let mut phone = Phone::start(&s, to);
+    phone.word = Some(Word::start(file.clone(), to, ew.clone()));
     std::thread::sleep(Duration::from_secs(2));
     phone.look();
     let mut report: Vec<(String, bool)> = Vec::new();
@@ -315,7 +488,7 @@ fn inside() {
             |_| ip(11 + k as u8),
             to,
             Duration::from_millis(100),
-            b"",
+            (b"", b""),
             going,
         );
     });
@@ -334,7 +507,7 @@ fn inside() {
             |_| ip(22 + k as u8),
             to,
             Duration::from_secs(1),
-            head,
+            (b"", head),
             going,
         );
     });
@@ -353,13 +526,15 @@ fn inside() {
             |_| ip(30),
             to,
             Duration::from_millis(200),
-            asked.as_bytes(),
+            (b"", asked.as_bytes()),
             going,
         );
     });
     judge(&mut report, pid, "one guest opening 64 streams", &phone);
 
     heads_of_a_stream(&mut report, pid, to, &phone, &events);
+
+    write_route(&mut report, pid, to, &phone, (&s.root, &ew));
 
     // Three rounds of descriptor exhaustion: 8 unread pipelines and 1,100 requests that ask
     // to close, from one address, each connection kept open by its client.
@@ -395,8 +570,9 @@ fn inside() {
             &phone,
         );
     }
-    phone.stop();
+    let noted = phone.stop();
     drop(s);
+    every_word_once(&mut report, &file, noted);
 
     a_phone_gone(dir.path(), &mut report);
     let failed: Vec<&String> = report
@@ -408,6 +584,90 @@ fn inside() {
         eprintln!("{line}");
     }
     assert!(failed.is_empty(), "{failed:#?}");
+}
+
+/// Every word the phone saw noted is in the file once, and nothing an attacker sent is.
+fn every_word_once(report: &mut Vec<(String, bool)>, file: &std::path::Path, noted: usize) {
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap();
+    let said = |action: &str| {
+        v["log"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["action"] == action)
+            .count()
+    };
+    let (confirms, disputes) = (said("confirm"), said("dispute"));
+    report.push((
+        format!("{noted} words noted, {confirms} in the file, {disputes} disputes"),
+        noted > 0 && confirms == noted && disputes == 0,
+    ));
+}
+
+/// The write route attacked, each attack for `ATTACK` while EW's phone gives its word: forms
+/// of 64 KiB, forms trickled a byte a second, and forms from elsewhere (another origin, a
+/// cross-site request with a token the attacker was shown, no token, the room's read-only
+/// address), each of them disputing: none is written.
+fn write_route(
+    report: &mut Vec<(String, bool)>,
+    pid: u32,
+    to: SocketAddr,
+    phone: &Phone,
+    (root, ew): (&str, &str),
+) {
+    // 64 KiB forms from 8 addresses, to the phone's address (as if it leaked) and to one
+    // made up.
+    let paths = [
+        ew.to_string(),
+        format!("{root}/a/0123456789abcdef0123456789abcdef"),
+    ];
+    for_a_while(8, move |k, going| {
+        let body = format!("t=x&w=no&why={}", "x".repeat(64 * 1024));
+        while going() {
+            for path in &paths {
+                request(ip(42 + k as u8), to, &post_head(path), &body);
+            }
+        }
+    });
+    judge(report, pid, "64 KiB forms from 8 addresses", phone);
+
+    // 256 forms trickling their body from 8 addresses (a byte a second).
+    let head = format!("{}Host: x\r\nContent-Length: 200\r\n\r\n", post_head(ew));
+    let addresses = [33, 34, 35, 36, 37, 38, 39, 50];
+    for_a_while(8, move |k, going| {
+        let body = [b'w'; 200];
+        let from = |_| ip(addresses[k]);
+        let every = Duration::from_secs(1);
+        hold(32, from, to, every, (head.as_bytes(), &body), going);
+    });
+    judge(report, pid, "256 trickling forms from 8 addresses", phone);
+
+    // Forms from elsewhere, each disputing, from 8 addresses.
+    let (root, ew) = (root.to_string(), ew.to_string());
+    for_a_while(8, move |k, going| {
+        let from = ip(42 + k as u8);
+        let form = |extra: &str, path: &str| format!("{}{extra}", post_head(path));
+        while going() {
+            let shown = request(from, to, &format!("GET {ew} HTTP/1.1\r\n"), "");
+            let t = shown.and_then(|(_, p)| form_token(&p)).unwrap_or_default();
+            let no = format!("t={t}&w=no&why=pris");
+            let sent = [
+                (form("Origin: http://evil.example\r\n", &ew), no.clone()),
+                (
+                    format!(
+                        "POST {ew} HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\nSec-Fetch-Site: cross-site\r\n"
+                    ),
+                    no.clone(),
+                ),
+                (form("", &ew), "w=no".to_string()),
+                (form("", &format!("{root}/s/soir")), no.clone()),
+            ];
+            for (head, body) in &sent {
+                request(from, to, head, body);
+            }
+        }
+    });
+    judge(report, pid, "forms from elsewhere from 8 addresses", phone);
 }
 
 /// HEAD requests of a stream, pipelined on a few connections, their answers read: the phone
