@@ -560,6 +560,11 @@ fn at_the_2500_each_player_answers_for_themself() {
     // Paul's page, shown before either answered, is still good; it names who agreed.
     let (_, _, paul) = send(&s.host, "GET", &phones[0], &[], "");
     assert!(paul.contains("Lise est déjà d"), "{paul}");
+    assert!(paul.contains("Marc n&#39;est pas d&#39;accord"), "{paul}");
+    assert!(
+        !paul.contains("Vous avez dit"),
+        "Paul disputed nothing: {paul}"
+    );
     answer(0, "yes");
     // Marc thinks again: his page asks him still, and his agreement settles the brasse.
     let (_, _, marc) = send(&s.host, "GET", &phones[2], &[], "");
@@ -632,4 +637,34 @@ fn a_stale_page_is_refused_in_words_and_shown_anew() {
     assert_eq!(code, 200);
     assert!(said.contains("est noté"), "{said}");
     assert_eq!(words(&file).len(), 1);
+}
+
+/// A pairing form posted with a token the server does not hold is refused in words: nothing
+/// paired, the form again with a token that pairs.
+#[test]
+fn a_stale_pairing_form_is_refused_in_words() {
+    let (dir, _file) = folder();
+    let mut s = serve_pairing(dir.path());
+    let offers = s.pairing_lines(2);
+    let offer = offers[1]
+        .1
+        .strip_prefix(&format!("http://{}", s.host))
+        .unwrap()
+        .to_string();
+    let body = "t=0123456789abcdef0123456789abcdef&label=Chlo%C3%A9";
+    let (code, _, page) = send(&s.host, "POST", &offer, &[FORM], body);
+    assert_eq!(code, 403);
+    assert!(
+        page.contains("aucun téléphone n&#39;a été associé"),
+        "{page}"
+    );
+    let t = token(&page).expect("the form again");
+    let (code, head, _) = send(
+        &s.host,
+        "POST",
+        &offer,
+        &[FORM],
+        &format!("t={t}&label=Chloé"),
+    );
+    assert_eq!(code, 303, "{head}");
 }

@@ -33,6 +33,10 @@ pub trait Answers: Send + Sync {
     /// The word written (or refused, in words). `None`: not this writer's session (the next
     /// writer, the file's own document, writes it).
     fn answer(&self, path: &Path, word: &Word) -> Option<Reply>;
+
+    /// A phone just paired: a writer that also lists the phones (the window) shows it now, not
+    /// at its next frame whenever that comes.
+    fn paired(&self) {}
 }
 
 /// The word written through the file's own document (what `marque serve` alone does, and the

@@ -147,10 +147,34 @@ pub fn phone_page(
             )
         ));
     }
-    if stand.is_some_and(|s| s.word == Word::Disputed) {
+    // Disputed: by this side (at two sides, the side answering), or by other players.
+    let disputing: Vec<&str> = stand
+        .map(|s| &s.said[..])
+        .unwrap_or_default()
+        .iter()
+        .filter(|(s, w)| *s != phone.side && *w == Word::Disputed)
+        .filter_map(|(s, _)| names.get(*s).map(String::as_str))
+        .collect();
+    let by_me = stand.is_some_and(|s| {
+        s.said_by(phone.side) == Some(Word::Disputed)
+            || (s.word == Word::Disputed && s.said.is_empty())
+    });
+    if by_me {
         main.push_str(&format!(
             "<p class=\"said\">{}</p>",
             escape(&tr(lang, "web.phone.disputed"))
+        ));
+    } else if !disputing.is_empty() {
+        main.push_str(&format!(
+            "<p class=\"said\">{}</p>",
+            escape(
+                &msg!(
+                    "web.phone.disputed_by",
+                    n = disputing.len(),
+                    who = disputing.join(", ")
+                )
+                .render(lang)
+            )
         ));
     }
     // The hand from this side: its points first, then the others'.

@@ -405,6 +405,9 @@ impl Routes {
         let form = field(&fields, "t").unwrap_or("");
         match self.pairings.pair(&offer, form, &label) {
             Ok(Some((phone, _))) => {
+                if let Some(a) = &self.answers {
+                    a.paired();
+                }
                 let mut r = respond(StatusCode::SEE_OTHER, TEXT, "");
                 let to = format!(
                     "{}/a/{}?lang={}",
@@ -417,7 +420,18 @@ impl Routes {
                 }
                 r
             }
-            Ok(None) => respond(StatusCode::FORBIDDEN, TEXT, "Refused\n"),
+            // A form without its token, or one forgotten since (shown long ago): nothing
+            // paired; the form again, saying so.
+            Ok(None) => {
+                let said = marque_core::i18n::Msg::new("web.pair.stale");
+                let mut page = self
+                    .made(conn, move |r| r.pair_form(&base, &offer, Some(&said)))
+                    .await;
+                if page.status() == StatusCode::BAD_REQUEST {
+                    *page.status_mut() = StatusCode::FORBIDDEN;
+                }
+                page
+            }
             Err(_) => respond(StatusCode::SERVICE_UNAVAILABLE, TEXT, "Busy\n"),
         }
     }

@@ -71,6 +71,10 @@ impl crate::serve::answers::Answers for WindowAnswers {
         self.ctx.request_repaint();
         replied.recv_timeout(WAIT).ok().flatten()
     }
+
+    fn paired(&self) {
+        self.ctx.request_repaint();
+    }
 }
 
 impl Shared {

@@ -123,6 +123,8 @@ fn pairs_and_answers_at(size: egui::Vec2, zoom: f32) {
         .unwrap()
         .to_string();
     let offer_path = format!("/{root}/p/{}", offer.token);
+    settle(&mut h);
+    assert!(!h.ctx.has_requested_repaint(), "the window rests");
     let (code, _, page) = send(port, "GET", &offer_path, "");
     assert_eq!(code, 200, "the pairing form");
     let (code, head, _) = send(
@@ -132,6 +134,11 @@ fn pairs_and_answers_at(size: egui::Vec2, zoom: f32) {
         &format!("t={}&label=Chlo%C3%A9", token(&page)),
     );
     assert_eq!(code, 303, "{head}");
+    // A resting window is woken to list the phone at once (not at its next input).
+    assert!(
+        h.ctx.has_requested_repaint(),
+        "the window woken when a phone pairs"
+    );
     let phone = head
         .lines()
         .find_map(|l| {

@@ -17,6 +17,9 @@ fn a_hand_disputed_then_corrected_and_confirmed() {
     click(&mut h, "Pas d'accord");
     assert!(!shows(&h, "EO, êtes-vous d'accord ?"));
     assert!(shows(&h, "⚠ contestée — 4♠ par Nord, juste fait"));
+    // The word's line says the dispute waits, never that all was agreed.
+    assert!(shows_containing(&h, "Contestation en cours sur Donne 1"));
+    assert!(!shows_containing(&h, "accord sur tout"));
     let s = saved(dir.path());
     let last = marque_core::history::log(&s).pop().unwrap();
     assert_eq!(

@@ -50,8 +50,7 @@ pub(super) fn word_panel(
         // window the form lies under it: there its room is kept, and the form stays put.
         let line = line_height(ui, egui::TextStyle::Body, false);
         fixed_row(ui, line, |ui| {
-            let text = RichText::new(tr(lang, doc.session().game.word_asked().1)).weak();
-            ui.add(egui::Label::new(text).truncate());
+            ui.add(egui::Label::new(nothing_asked(ui, open, lang)).truncate());
         });
         return;
     }
@@ -81,7 +80,7 @@ pub(super) fn word_panel(
             fixed_row(ui, heading, |ui| {
                 let text = match &ask {
                     Some(ask) => RichText::new(ask.render(lang)).heading().strong(),
-                    None => RichText::new(tr(lang, doc.session().game.word_asked().1)).weak(),
+                    None => nothing_asked(ui, open, lang),
                 };
                 ui.add(egui::Label::new(text).truncate());
             });
@@ -705,4 +704,24 @@ pub(super) fn confirm_keys(
             ui.add(egui::Label::new(note).truncate());
         })
     });
+}
+
+/// What the word's line says when no hand awaits it: a hand disputed and not corrected (the
+/// last one), or that the other side agreed to all.
+fn nothing_asked(ui: &egui::Ui, open: &Shown<'_>, lang: Lang) -> RichText {
+    let doc = &open.doc;
+    let disputed = open
+        .view
+        .rows
+        .words
+        .iter()
+        .rposition(|w| *w == history::Word::Disputed);
+    match disputed {
+        Some(i) => {
+            let entry = doc.session().game.place_title(doc.session().place(i));
+            RichText::new(msg!("ui.word.disputed_wait", entry = entry).render(lang))
+                .color(ui.visuals().warn_fg_color)
+        }
+        None => RichText::new(tr(lang, doc.session().game.word_asked().1)).weak(),
+    }
 }

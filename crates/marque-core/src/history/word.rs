@@ -38,9 +38,18 @@ pub fn word_side(sheet: &Sheet, i: usize) -> Option<usize> {
     }
 }
 
+/// A table event that moves no points (a player arriving, leaving or replaced): nobody's word
+/// is asked on it.
+fn moot(hand: &crate::session::Hand) -> bool {
+    hand.game
+        .event()
+        .is_some_and(|e| e.kind() != crate::games::table::EventKind::Adjust)
+}
+
 /// Who answers each hand, one pass over the session: in a game of two sides, the side that
 /// lost points on it ([`word_side`]); in a game of more sides, every player seated for it,
-/// each for themself. A table event, or a hand of two sides that took the same, asks no one.
+/// each for themself. A table event that moves no points, or a hand of two sides that took
+/// the same, asks no one.
 pub fn answering(session: &Session, sheet: &Sheet) -> Vec<Vec<usize>> {
     let mut seats = crate::games::table::Seats::new(session.game, &session.players);
     let many = sheet.sides.len() > 2;
@@ -49,7 +58,7 @@ pub fn answering(session: &Session, sheet: &Sheet) -> Vec<Vec<usize>> {
         .iter()
         .enumerate()
         .map(|(i, hand)| {
-            if let Some(e) = hand.game.event() {
+            if let Some(e) = hand.game.event().filter(|_| moot(hand)) {
                 seats.apply(e).ok();
                 Vec::new()
             } else if many {
@@ -279,6 +288,9 @@ pub fn stands(session: &Session, asked: &[Vec<usize>]) -> Vec<Stand> {
                 said: h.said,
             };
             stand.settle(asked.get(i).map_or(&[][..], Vec::as_slice));
+            if session.hands.get(i).is_some_and(moot) {
+                stand.word = Word::Confirmed;
+            }
             stand
         })
         .collect();
@@ -377,6 +389,11 @@ mod tests {
         let (mut s, sheet) = evening();
         let asked = answering(&s, &sheet);
         assert_eq!(asked, [vec![0, 1, 2], vec![], vec![0, 2]]);
+        assert_eq!(
+            stands(&s, &asked)[1].word,
+            Word::Confirmed,
+            "a departure asks no word"
+        );
         let word = |s: &Session| stands(s, &asked)[0].word;
         say(&mut s, 0, true, Some(1));
         say(&mut s, 0, true, Some(2));
