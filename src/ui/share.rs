@@ -128,6 +128,13 @@ impl Shared {
         self.sharing.pairings()
     }
 
+    /// This machine's networks as the share window lists them (a test puts its own: the
+    /// machine it runs on may have one network only).
+    #[doc(hidden)]
+    pub fn set_networks(&mut self, networks: Vec<(String, std::net::IpAddr)>) {
+        self.networks = networks;
+    }
+
     /// The pages given at this machine's address on another network.
     pub fn set_host(&mut self, ip: std::net::IpAddr) {
         self.sharing.set_host(ip);
@@ -255,14 +262,19 @@ pub fn window(
             // and folding arrow always in reach.
             let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
             let rest = if asking.is_some() {
-                line * (16 + PHONE_ROWS) as f32
+                line * (18 + PHONE_ROWS) as f32
             } else {
-                line * 9.0
+                line * 11.0
             };
             let room = (ctx.content_rect().height() * 0.45)
                 .min(ctx.content_rect().height() - rest)
                 .clamp(120.0, 400.0);
-            let chosen_id = egui::Id::unique(("share-side", shared.url()));
+            // Wide enough for a row of keys and the address, however small the code.
+            ui.set_width(room.max(20.0 * line));
+            // The key chosen is kept while this sharing lasts, another network picked
+            // included: its capability (the address's path), not its host, names it.
+            let capability = shared.url().splitn(4, '/').nth(3).unwrap_or_default();
+            let chosen_id = egui::Id::unique(("share-side", capability));
             let offers: Vec<crate::serve::pairing::Offer> = match &asking {
                 Some(a) => shared
                     .pairings()
@@ -311,14 +323,28 @@ pub fn window(
                 });
                 qr_code(ui, lang, code, &url, room);
             }
-            ui.add(egui::Label::new(RichText::new(&url).monospace()).wrap());
+            // The address and the hint each in a block of three lines, whichever they are (the
+            // room's, a side's, on another network), all wrapped at the code's width: the
+            // window keeps its size, and its top (it opens from its bottom) never moves when
+            // another key or network is chosen.
+            let lines = |ui: &mut egui::Ui, style: egui::TextStyle| {
+                let font = style.resolve(ui.style());
+                3.0 * ui.fonts_mut(|f| f.row_height(&font))
+            };
+            let mono = lines(ui, egui::TextStyle::Monospace);
+            crate::ui::widgets::fixed_block(ui, mono, |ui| {
+                ui.add(egui::Label::new(RichText::new(&url).monospace()).wrap());
+            });
             network(ui, lang, (&url, &shared.networks), commands);
             let hint = if chosen.is_some() {
                 "ui.share.pair_hint"
             } else {
                 "ui.share.hint"
             };
-            ui.label(RichText::new(tr(lang, hint)).weak());
+            let body = lines(ui, egui::TextStyle::Body);
+            crate::ui::widgets::fixed_block(ui, body, |ui| {
+                ui.label(RichText::new(tr(lang, hint)).weak());
+            });
             phones(ui, lang, shared, asking.as_ref(), commands);
         });
 }

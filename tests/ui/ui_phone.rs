@@ -235,3 +235,58 @@ fn five_players_keys_and_the_windows_title_stay_on_a_small_screen() {
         assert!(in_view(&h, key), "{key} on screen");
     }
 }
+
+/// On a machine of several networks the players pick the one their phones reach: the room's
+/// code and each side's code then carry that address, and the keys stay where they were.
+#[test]
+fn the_players_pick_the_network_the_codes_carry() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = evening(dir.path());
+    let mut app = marque::ui::App::new(dir.path().to_path_buf());
+    app.open_path(&file);
+    let mut h = harness_of(app, egui::vec2(1280.0, 800.0));
+    settle(&mut h);
+    click(&mut h, "Suivre sur les téléphones");
+    settle(&mut h);
+    let vpn: std::net::IpAddr = "10.8.0.2".parse().unwrap();
+    h.state_mut().sharing.as_mut().unwrap().set_networks(vec![
+        ("wlan0".to_string(), "192.168.1.20".parse().unwrap()),
+        ("tun0".to_string(), vpn),
+    ]);
+    settle(&mut h);
+    let keys = |h: &Harness<'static, marque::ui::App>| {
+        ["La salle", "Parole de NS", "Parole de EO"].map(|k| h.get_by_label(k).rect())
+    };
+    let code = |h: &Harness<'static, marque::ui::App>| {
+        h.get_by_label_contains("Code QR de l'adresse : ")
+            .accesskit_node()
+            .label()
+            .unwrap_or_default()
+    };
+    click(&mut h, "Parole de EO");
+    let before = keys(&h);
+    assert!(!code(&h).contains("10.8.0.2"), "{}", code(&h));
+    // The list of networks opens from the address chosen; tun0 is picked.
+    h.get_by_role_and_label(
+        egui::accesskit::Role::ComboBox,
+        "Réseau : aucun autre que cette machine",
+    )
+    .click();
+    settle(&mut h);
+    click(&mut h, "tun0 — 10.8.0.2");
+    settle(&mut h);
+    let ew = code(&h);
+    assert!(
+        ew.contains("http://10.8.0.2:") && ew.contains("/p/"),
+        "EW's code, still chosen: {ew}"
+    );
+    assert_eq!(keys(&h), before, "nothing moved");
+    click(&mut h, "La salle");
+    let room = code(&h);
+    assert!(
+        room.contains("http://10.8.0.2:") && !room.contains("/p/"),
+        "the room's code: {room}"
+    );
+    let url = h.state().sharing.as_ref().unwrap().url().to_string();
+    assert!(url.starts_with("http://10.8.0.2:"), "{url}");
+}
