@@ -64,13 +64,14 @@ pub struct Sharing {
     threads: Vec<JoinHandle<()>>,
 }
 
-/// This machine's networks a phone may reach it on: each interface's name and address, not
-/// loopback, IPv4 first (private ones first among them).
+/// This machine's networks a phone may reach it on: each interface's name and IPv4 address,
+/// not loopback, private ones first. The window's server listens on every IPv4 address
+/// (`0.0.0.0`): an IPv6 address in a code would reach nothing.
 pub fn networks() -> Vec<(String, IpAddr)> {
     let mut all: Vec<(String, IpAddr)> = if_addrs::get_if_addrs()
         .map(|v| {
             v.into_iter()
-                .filter(|i| !i.is_loopback())
+                .filter(|i| !i.is_loopback() && i.ip().is_ipv4())
                 .map(|i| (i.name.clone(), i.ip()))
                 .collect()
         })
@@ -283,9 +284,10 @@ impl Sharing {
     }
 
     /// The address the pages are given at: on another of this machine's networks (`ip`), where
-    /// the server listens on every network; `--bind` keeps its word (nothing changes).
+    /// the server listens on every network of that family; `--bind` keeps its word, and an
+    /// address the socket does not listen on (IPv6 on `0.0.0.0`) is not taken.
     pub fn set_host(&mut self, ip: IpAddr) {
-        if self.any {
+        if self.any && ip.is_ipv4() == self.local.is_ipv4() {
             self.url = format!(
                 "http://{}/{}/",
                 SocketAddr::new(ip, self.local.port()),
@@ -394,6 +396,14 @@ mod tests {
         assert!(
             any.pairing_url(&offer).starts_with("http://127.0.0.2:"),
             "the pairing codes follow"
+        );
+        // Listening on IPv4 only, an IPv6 address would reach nothing: not taken.
+        any.set_host("fd00::2".parse().unwrap());
+        assert!(any.url().starts_with("http://127.0.0.2:"), "{}", any.url());
+        assert!(
+            networks().iter().all(|(_, ip)| ip.is_ipv4()),
+            "{:?}",
+            networks()
         );
         any.stop();
         let mut bound = Sharing::start(watcher, IpAddr::from([127, 0, 0, 1]), 0).unwrap();
