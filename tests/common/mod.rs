@@ -2,6 +2,8 @@
 #![allow(dead_code, reason = "each test crate uses some of the helpers")]
 use std::process::{Command, Output};
 
+pub mod pages;
+
 /// `marque ARGS` run to its end: its status and what it wrote.
 pub fn marque(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_marque"))
