@@ -668,3 +668,33 @@ fn a_stale_pairing_form_is_refused_in_words() {
     );
     assert_eq!(code, 303, "{head}");
 }
+
+/// The session's file turned into a link after the phone was shown its hand: the answer is
+/// refused and nothing is written through the link (its target byte for byte as it was).
+#[test]
+fn an_answer_never_writes_through_a_link() {
+    let (dir, file, s, ew) = ew_paired();
+    let (_, _, page) = send(&s.host, "GET", &ew, &[], "");
+    let t = token(&page).expect("the hand asked");
+    let elsewhere = tempfile::tempdir().unwrap();
+    let target = elsewhere.path().join("soir.json");
+    std::fs::rename(&file, &target).unwrap();
+    std::os::unix::fs::symlink(&target, &file).unwrap();
+    let before = std::fs::read(&target).unwrap();
+    let (code, _, said) = send(&s.host, "POST", &ew, &[FORM], &format!("t={t}&w=yes"));
+    assert_ne!(code, 200, "{said}");
+    assert!(!said.contains("est noté"), "{said}");
+    assert_eq!(
+        std::fs::read(&target).unwrap(),
+        before,
+        "nothing written through the link"
+    );
+    assert!(
+        std::fs::symlink_metadata(&file)
+            .unwrap()
+            .file_type()
+            .is_symlink(),
+        "the link left as it is"
+    );
+    drop(dir);
+}

@@ -309,7 +309,7 @@ fn request(from: IpAddr, to: SocketAddr, head: &str, body: &str) -> Option<(u16,
 
 /// What a phone's page said of its last answer.
 fn said_on(page: &str) -> String {
-    let Some(at) = page.find("class=\"said\"") else {
+    let Some(at) = page.find("class=\"said") else {
         return "(nothing said)".to_string();
     };
     page[at..].chars().take(200).collect()

@@ -8,7 +8,18 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
 /// One request to the window's server, its status, head and body.
-fn send(port: u16, method: &str, path: &str, body: &str) -> (u16, String, String) {
+pub(crate) fn send(port: u16, method: &str, path: &str, body: &str) -> (u16, String, String) {
+    send_with(port, (method, path), "", body)
+}
+
+/// One request to the window's server with more header lines (`more`, each ending in CRLF):
+/// its status, head and body.
+pub(crate) fn send_with(
+    port: u16,
+    (method, path): (&str, &str),
+    more: &str,
+    body: &str,
+) -> (u16, String, String) {
     use std::io::{Read, Write};
     let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
     s.set_read_timeout(Some(std::time::Duration::from_secs(20)))
@@ -23,7 +34,7 @@ fn send(port: u16, method: &str, path: &str, body: &str) -> (u16, String, String
     };
     write!(
         s,
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{form}Connection: close\r\n\r\n{body}"
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{more}{form}Connection: close\r\n\r\n{body}"
     )
     .unwrap();
     let mut text = String::new();
@@ -38,13 +49,13 @@ fn send(port: u16, method: &str, path: &str, body: &str) -> (u16, String, String
 }
 
 /// The hidden one-time token of a page's form.
-fn token(page: &str) -> String {
+pub(crate) fn token(page: &str) -> String {
     let at = page.find("name=\"t\" value=\"").expect("a form") + "name=\"t\" value=\"".len();
     page[at..].split('"').next().unwrap().to_string()
 }
 
 /// A bridge evening that asks the other side's word, one deal made by NS (EW answers it).
-fn evening(dir: &std::path::Path) -> std::path::PathBuf {
+pub(crate) fn evening(dir: &std::path::Path) -> std::path::PathBuf {
     let file = dir.join("soir.json");
     let head = serde_json::json!({"format": "marque-session", "version": 1, "id": "soir",
         "game": "bridge", "created": "2026-11-27T20:00:00+01:00",
@@ -64,7 +75,10 @@ fn evening(dir: &std::path::Path) -> std::path::PathBuf {
 }
 
 /// Steps the window until `done` says so (a request of another thread waits on it).
-fn step_until(h: &mut Harness<'static, marque::ui::App>, mut done: impl FnMut() -> bool) {
+pub(crate) fn step_until(
+    h: &mut Harness<'static, marque::ui::App>,
+    mut done: impl FnMut() -> bool,
+) {
     for _ in 0..400 {
         if done() {
             return;
