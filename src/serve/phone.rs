@@ -161,12 +161,12 @@ pub fn phone_page(
     });
     if by_me {
         main.push_str(&format!(
-            "<p class=\"said\">{}</p>",
+            "<p class=\"said warn\">{}</p>",
             escape(&tr(lang, "web.phone.disputed"))
         ));
     } else if !disputing.is_empty() {
         main.push_str(&format!(
-            "<p class=\"said\">{}</p>",
+            "<p class=\"said warn\">{}</p>",
             escape(
                 &msg!(
                     "web.phone.disputed_by",

@@ -315,13 +315,13 @@ pub fn window(
             };
             if chosen.is_none() {
                 if let Some(code) = &shared.qr {
-                    qr_code(ui, lang, code, &url, room);
+                    ui.vertical_centered(|ui| qr_code(ui, lang, code, &url, room));
                 }
             } else {
                 let code = shared.codes.entry(url.clone()).or_insert_with(|| {
                     qrcode::QrCode::new(url.as_bytes()).unwrap_or_else(|_| unreachable_code())
                 });
-                qr_code(ui, lang, code, &url, room);
+                ui.vertical_centered(|ui| qr_code(ui, lang, code, &url, room));
             }
             // The address and the hint each in a block of three lines, whichever they are (the
             // room's, a side's, on another network), all wrapped at the code's width: the
