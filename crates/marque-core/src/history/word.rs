@@ -128,15 +128,24 @@ pub fn give_word(
     );
 }
 
-/// Hand `i`'s revision for the side or player `seat`: a fingerprint of what it holds and where
-/// it stands with them. An answer given to a hand as it was shown applies only while this is
-/// the same: the hand edited, or answered meanwhile by the table or by this same player, makes
-/// another (another player's word at a game of more sides does not).
-pub fn revision(session: &Session, stands: &[Stand], i: usize, seat: usize) -> Option<String> {
+/// Hand `i`'s revision for the side or player `seat`: a fingerprint of what it holds, what it
+/// scores, and where it stands with them. An answer given to a hand as it was shown applies
+/// only while this is the same: the hand edited or scored anew, or answered meanwhile by the
+/// table or by this same player, makes another (another player's word at a game of more sides
+/// does not).
+pub fn revision(
+    (session, sheet): (&Session, &Sheet),
+    stands: &[Stand],
+    i: usize,
+    seat: usize,
+) -> Option<String> {
     let hand = session.hands.get(i)?;
     let stand = stands.get(i);
     let mut h = crate::fnv::Fnv::default();
     h.text(&hand.to_value().to_string());
+    // Its points too: a deal's JSON may stay as it was while its score moves (Chicago's
+    // vulnerability follows the deal's place, and an earlier deal deleted moves it).
+    h.text(&format!("{:?}", sheet.hands.get(i).map(|r| &r.delta)));
     h.text(&format!(
         "{:?} {:?}",
         stand.map(|s| s.table),
@@ -226,17 +235,19 @@ pub fn stands(session: &Session, asked: &[Vec<usize>]) -> Vec<Stand> {
         Some((false, true)) => n - 1,
         _ => n,
     });
-    let before = session
-        .hands
-        .len()
-        .saturating_sub(usize::try_from(net).unwrap_or(0));
-    for hand in &session.hands[..before] {
+    // Signed: a log may take out more hands than it puts in. Their values then are unknown
+    // (null) until an edit of theirs says what it replaced.
+    let before = usize::try_from(
+        i64::try_from(session.hands.len()).unwrap_or(i64::MAX) - i64::try_from(net).unwrap_or(0),
+    )
+    .unwrap_or(0);
+    for _ in 0..before {
         let table = Some(Word::Confirmed);
         out.push(Held {
-            value: hand.to_value(),
+            value: Value::Null,
             table,
             said: Vec::new(),
-            answered: Some(((table, Vec::new()), hand.to_value())),
+            answered: Some(((table, Vec::new()), Value::Null)),
         });
     }
     for e in entries {
@@ -269,6 +280,15 @@ pub fn stands(session: &Session, asked: &[Vec<usize>]) -> Vec<Stand> {
             }
             _ => {
                 if let Some(h) = out.get_mut(i) {
+                    // A hand from before the log: its value as agreed is the one this edit
+                    // replaced.
+                    if h.value.is_null() {
+                        h.value = e.old.clone();
+                        if let Some((_, agreed)) = h.answered.as_mut().filter(|(_, v)| v.is_null())
+                        {
+                            *agreed = e.old.clone();
+                        }
+                    }
                     (h.table, h.said) = match &h.answered {
                         Some(((table, said), value)) if *value == e.new => (*table, said.clone()),
                         _ => (None, Vec::new()),
@@ -337,8 +357,8 @@ pub fn words(session: &Session, sheet: &Sheet) -> Vec<Word> {
 mod tests {
     #![allow(clippy::unwrap_used, reason = "tests fail loudly")]
 
+    use super::super::log::{Change, apply};
     use super::*;
-    use crate::history::{Change, apply};
 
     const AT: &str = "2026-11-27T21:00:00+01:00";
 
@@ -406,8 +426,14 @@ mod tests {
         let before = stands(&s, &asked);
         say(&mut s, 2, true, Some(0));
         let after = stands(&s, &asked);
-        assert_eq!(revision(&s, &before, 2, 2), revision(&s, &after, 2, 2));
-        assert_ne!(revision(&s, &before, 2, 0), revision(&s, &after, 2, 0));
+        assert_eq!(
+            revision((&s, &sheet), &before, 2, 2),
+            revision((&s, &sheet), &after, 2, 2)
+        );
+        assert_ne!(
+            revision((&s, &sheet), &before, 2, 0),
+            revision((&s, &sheet), &after, 2, 0)
+        );
         assert_eq!(after[2].word, Word::Awaited, "Marc is still asked");
         // The table's word on the laptop answers for everyone.
         say(&mut s, 2, false, None);
@@ -497,5 +523,56 @@ mod tests {
         give_word(&mut s, 2, Action::Dispute, (Giver::TABLE, None), AT);
         let words: Vec<Word> = stands(&s, &asked).iter().map(|s| s.word).collect();
         assert_eq!(words, [Word::Confirmed, Word::Confirmed, Word::Disputed]);
+    }
+
+    #[test]
+    fn a_hand_from_before_the_log_edited_is_asked_and_its_undoing_agreed_again() {
+        let deal = |t: u8| format!(r#"{{"contract":"4S","declarer":"N","tricks":{t}}}"#);
+        let mut s = Session::parse(&format!(
+            r#"{{"format":"marque-session","version":1,"id":"b","game":"bridge",
+            "created":"2026-11-27T20:00:00+01:00","players":["A","B","C","D"],
+            "options":{{}},"confirm":true,"hands":[{},{},{}]}}"#,
+            deal(10),
+            deal(11),
+            deal(12)
+        ))
+        .unwrap();
+        let mut sheet = s.score().unwrap();
+        let words = |s: &Session, sheet: &Sheet| -> Vec<Word> {
+            stands(s, &answering(s, sheet))
+                .iter()
+                .map(|s| s.word)
+                .collect()
+        };
+        // Two hands of before the log deleted, one added: more out than in.
+        for _ in 0..2 {
+            let old = s.hands[0].clone();
+            apply(
+                &mut s,
+                &mut sheet,
+                &Change::Remove(0, old),
+                Action::Delete,
+                AT,
+            )
+            .unwrap();
+        }
+        let hand = s.decode(&serde_json::from_str(&deal(9)).unwrap()).unwrap();
+        apply(
+            &mut s,
+            &mut sheet,
+            &Change::Insert(1, hand),
+            Action::Add,
+            AT,
+        )
+        .unwrap();
+        assert_eq!(words(&s, &sheet), [Word::Confirmed, Word::Awaited]);
+        // The one left of before the log edited: asked; the edit undone: agreed again.
+        let old = s.hands[0].clone();
+        let new = s.decode(&serde_json::from_str(&deal(8)).unwrap()).unwrap();
+        let edit = Change::Replace(0, old, new);
+        apply(&mut s, &mut sheet, &edit, Action::Edit, AT).unwrap();
+        assert_eq!(words(&s, &sheet), [Word::Awaited, Word::Awaited]);
+        apply(&mut s, &mut sheet, &edit.inverse(), Action::Undo, AT).unwrap();
+        assert_eq!(words(&s, &sheet), [Word::Confirmed, Word::Awaited]);
     }
 }
