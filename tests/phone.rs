@@ -698,3 +698,73 @@ fn an_answer_never_writes_through_a_link() {
     );
     drop(dir);
 }
+
+/// At the 2500: a substitute takes Marc's seat, and Marc's phone answers for nobody (its page
+/// says so, its answer shown before is not written); the brasse that ends the partie is still
+/// answered from the phones.
+#[test]
+fn a_substitutes_seat_is_not_answered_by_the_old_phone_and_the_last_brasse_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("fin.json");
+    let head = json!({"format": "marque-session", "version": 1, "id": "fin", "game": "2500",
+        "created": "2026-11-27T20:00:00+01:00", "players": ["Paul", "Lise", "Marc"],
+        "options": {"target": 200}, "confirm": true, "hands": []});
+    std::fs::write(&file, head.to_string()).unwrap();
+    let brasse = r#"{"frime":"8","laid":[["A","K"],[],["5"]],"hand":[["3"],["4"],["K"]]}"#;
+    let add = |what: &str| {
+        let out = marque(&["add", file.to_str().unwrap(), what]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    add(brasse);
+    let mut s = serve_pairing(dir.path());
+    let offers = s.pairing_lines(3);
+    let phone = |k: usize, label: &str| {
+        let offer = offers[k]
+            .1
+            .strip_prefix(&format!("http://{}", s.host))
+            .unwrap();
+        pair(&s.host, offer, label)
+    };
+    let (paul, marc) = (phone(0, "tél. Paul"), phone(2, "tél. Marc"));
+    let (_, _, page) = send(&s.host, "GET", &marc, &[], "");
+    let t = token(&page).expect("Marc is asked brasse 1");
+    add(r#"{"event":"replace","seat":2,"player":"Nina"}"#);
+    let before = std::fs::read(&file).unwrap();
+    let (code, _, said) = send(&s.host, "POST", &marc, &[FORM], &format!("t={t}&w=yes"));
+    assert_eq!(code, 404, "{said}");
+    assert!(
+        said.contains("Un autre joueur a pris cette place"),
+        "{said}"
+    );
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        before,
+        "nothing written for Nina's seat"
+    );
+    let (code, _, page) = send(&s.host, "GET", &marc, &[], "");
+    assert_eq!(code, 404, "Marc's phone is paired no more: {page}");
+    // Brasse 2 takes Paul past 200: the partie is over; its last brasse is still answered.
+    add(brasse);
+    let (_, _, page) = send(&s.host, "GET", &paul, &[], "");
+    assert!(page.contains("Brasse 2"), "{page}");
+    let t = token(&page).expect("Paul is asked the last brasse");
+    let (code, _, said) = send(&s.host, "POST", &paul, &[FORM], &format!("t={t}&w=yes"));
+    assert_eq!(code, 200);
+    assert!(said.contains("est noté"), "{said}");
+    let v: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    let words: Vec<&Value> = v["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["action"] == "confirm")
+        .collect();
+    assert_eq!(words.len(), 1, "{words:?}");
+    assert_eq!(
+        (words[0]["hand"].as_u64(), words[0]["new"]["side"].as_str()),
+        (Some(3), Some("Paul"))
+    );
+}

@@ -423,6 +423,27 @@ fn judge(report: &mut Vec<(String, bool)>, pid: u32, what: &str, phone: &Phone) 
     ));
 }
 
+/// The evening the phones follow, asking the other side's word, served with `--pairing`
+/// (the write route open), and EW's phone paired: the session's file, the server, its
+/// address, and the phone's page.
+fn evening_served(dir: &std::path::Path) -> (std::path::PathBuf, Served, SocketAddr, String) {
+    let deal = |by: &str| serde_json::json!({"contract": "4S", "declarer": by, "tricks": 10});
+    let bridge = serde_json::json!({"format": "marque-session", "version": 1, "id": "soir",
+        "game": "bridge", "created": "2026-11-26T20:00:00+01:00",
+        "players": ["Anne", "Bruno", "Claire", "David"], "options": {}, "closed": false,
+        "confirm": true, "hands": [deal("N"), deal("E")]});
+    let file = dir.join("soir.json");
+    std::fs::write(&file, bridge.to_string()).unwrap();
+    let (mut s, to) = serve(dir, &["--pairing"]);
+    let offers = s.pairing_lines(2);
+    let ew_offer = offers[1]
+        .1
+        .strip_prefix(&format!("http://{}", s.host))
+        .unwrap();
+    let ew = pair(ip(PHONE), to, ew_offer);
+    (file, s, to, ew)
+}
+
 #[expect(
     unsafe_code,
     reason = "the test process raises its own descriptors' limit through setrlimit"
@@ -440,22 +461,8 @@ fn inside() {
     // SAFETY: setrlimit reads the struct given; nothing else is touched.
     unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &limit) };
     let dir = tempfile::tempdir().unwrap();
-    let deal = |by: &str| serde_json::json!({"contract": "4S", "declarer": by, "tricks": 10});
-    let bridge = serde_json::json!({"format": "marque-session", "version": 1, "id": "soir",
-        "game": "bridge", "created": "2026-11-26T20:00:00+01:00",
-        "players": ["Anne", "Bruno", "Claire", "David"], "options": {}, "closed": false,
-        "confirm": true, "hands": [deal("N"), deal("E")]});
-    let file = dir.path().join("soir.json");
-    std::fs::write(&file, bridge.to_string()).unwrap();
-    // The write route open: EW pairs a phone, which answers each deal the laptop enters.
-    let (mut s, to) = serve(dir.path(), &["--pairing"]);
+    let (file, s, to, ew) = evening_served(dir.path());
     let pid = s.child.id();
-    let offers = s.pairing_lines(2);
-    let ew_offer = offers[1]
-        .1
-        .strip_prefix(&format!("http://{}", s.host))
-        .unwrap();
-    let ew = pair(ip(PHONE), to, ew_offer);
     let events = format!("{}/s/soir/events", s.root);
     assert_eq!(
         get(ip(PHONE), to, &format!("{}/s/soir", s.root)),

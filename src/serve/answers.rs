@@ -20,8 +20,9 @@ pub struct Word {
     /// The hand's id and revision when the phone was shown it.
     pub hand: String,
     pub revision: String,
-    /// The side answering, by its place.
+    /// The side answering, by its place, and its name when the phone paired.
     pub side: usize,
+    pub side_name: String,
     pub agreed: bool,
     /// The phone's name, and why the hand is disputed (empty: nothing said).
     pub label: String,
@@ -48,7 +49,7 @@ pub fn through_file(path: &Path, word: &Word) -> Reply {
     };
     written(doc.word_from_phone(
         (&word.hand, &word.revision),
-        (word.side, word.agreed),
+        ((word.side, &word.side_name), word.agreed),
         FromPhone {
             label: &word.label,
             why: &word.why,

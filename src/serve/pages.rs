@@ -598,6 +598,11 @@ pub fn revoked(base: &Base) -> String {
     notice(base, "web.phone.revoked")
 }
 
+/// The page of a phone whose seat another player took since it paired (a substitute).
+pub fn seat_changed(base: &Base) -> String {
+    notice(base, "web.phone.seat_changed")
+}
+
 /// The page of a session whose file is there but does not read just now (being written).
 pub fn busy(base: &Base) -> String {
     notice(base, "web.busy")

@@ -93,15 +93,20 @@ impl Pairings {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The offer for `side` of session `session` (made the first time it is asked).
+    /// The offer for `side` of session `session` (made the first time it is asked). A seat
+    /// taken over by another player since (a substitute) gets a new offer under the new name:
+    /// the old one, and the phones it paired, answer for nobody any more.
     pub fn offer(&self, session: &str, side: usize, side_name: &str) -> std::io::Result<Offer> {
         let mut inner = self.inner();
-        if let Some(o) = inner
-            .offers
-            .iter()
-            .find(|o| o.session == session && o.side == side)
-        {
-            return Ok(o.clone());
+        let same = |o: &Offer| o.session == session && o.side == side;
+        if let Some(o) = inner.offers.iter().find(|o| same(o)) {
+            if o.side_name == side_name {
+                return Ok(o.clone());
+            }
+            inner.offers.retain(|o| !same(o));
+            inner
+                .phones
+                .retain(|p| !(p.session == session && p.side == side && p.side_name != side_name));
         }
         let offer = Offer {
             token: capability()?,

@@ -155,10 +155,13 @@ pub fn phone_page(
         .filter(|(s, w)| *s != phone.side && *w == Word::Disputed)
         .filter_map(|(s, _)| names.get(*s).map(String::as_str))
         .collect();
+    // At two sides the table's word is this side's; at more, each player's is their own.
+    let many = sheet.sides.len() > 2;
     let by_me = stand.is_some_and(|s| {
         s.said_by(phone.side) == Some(Word::Disputed)
-            || (s.word == Word::Disputed && s.said.is_empty())
+            || (!many && s.word == Word::Disputed && s.said.is_empty())
     });
+    let by_table = many && stand.is_some_and(|s| s.table == Some(Word::Disputed));
     if by_me {
         main.push_str(&format!(
             "<p class=\"said warn\">{}</p>",
@@ -175,6 +178,11 @@ pub fn phone_page(
                 )
                 .render(lang)
             )
+        ));
+    } else if by_table {
+        main.push_str(&format!(
+            "<p class=\"said warn\">{}</p>",
+            escape(&tr(lang, "web.phone.disputed_table"))
         ));
     }
     // The hand from this side: its points first, then the others'.

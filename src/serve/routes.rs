@@ -453,10 +453,16 @@ impl Routes {
             self.pairings.forget(&phone.session);
             return respond(StatusCode::NOT_FOUND, HTML, pages::revoked(base));
         }
+        // A seat another player took since (a substitute): this phone answers for nobody.
+        if sheet.sides.get(phone.side) != Some(&phone.side_name) {
+            self.pairings.revoke(&phone.token);
+            return respond(StatusCode::NOT_FOUND, HTML, pages::seat_changed(base));
+        }
         let answers = phone::Answers::of(session, sheet);
         let ids = marque_core::history::hand_ids(session);
         let shown = answers.asked(phone.side).and_then(|i| {
-            let revision = marque_core::history::revision(session, &answers.stands, i, phone.side)?;
+            let revision =
+                marque_core::history::revision((session, sheet), &answers.stands, i, phone.side)?;
             let token = self.pairings.show(&phone.token, &ids[i], &revision).ok()?;
             Some((i, token))
         });
@@ -504,6 +510,7 @@ impl Routes {
                     hand: hand.to_string(),
                     revision: revision.to_string(),
                     side: phone.side,
+                    side_name: phone.side_name.clone(),
                     agreed,
                     label: phone.label.clone(),
                     why: if agreed { String::new() } else { why.clone() },

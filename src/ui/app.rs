@@ -604,7 +604,7 @@ impl App {
     }
 }
 
-/// The game the tour shows: the one that starts with the fewest players (the quickest to enter).
+/// The guided tour: its practice session, and its steps as the table plays.
 impl App {
     /// A practice session of the tour's game, opened, with the tour's first step.
     pub(super) fn start_tour(&mut self) {

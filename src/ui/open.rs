@@ -217,7 +217,7 @@ impl Open {
             .operate(After::Form, |doc, now| {
                 let r = doc.word_from_phone(
                     (&word.hand, &word.revision),
-                    (word.side, agreed),
+                    ((word.side, &word.side_name), agreed),
                     marque_core::history::FromPhone {
                         label: &word.label,
                         why: &word.why,

@@ -38,9 +38,12 @@ pub struct Asked {
 }
 
 /// How long the server waits for the window's reply before it writes a phone's word itself.
-const WAIT: std::time::Duration = std::time::Duration::from_secs(5);
-/// How late the window still takes a word handed to it: well before the server gives up.
-const TAKEN_WITHIN: std::time::Duration = std::time::Duration::from_secs(1);
+const WAIT: std::time::Duration = std::time::Duration::from_secs(8);
+/// How much of that wait must be left for the window to take a word: the session's lock
+/// waited for ([`marque_store::document::SAVE_WAIT`]), then the file read and written, well
+/// before the server gives up (it would write the word a second time).
+const TAKEN_WITHIN: std::time::Duration =
+    marque_store::document::SAVE_WAIT.saturating_add(std::time::Duration::from_secs(3));
 
 /// The window's side of a phone's word: handed over to the frame (woken for it), its reply
 /// awaited a few seconds at most.

@@ -90,6 +90,7 @@ pub(crate) fn step_until(
 }
 
 fn pairs_and_answers_at(size: egui::Vec2, zoom: f32) {
+    let _sharing = sharing_beside();
     let dir = tempfile::tempdir().unwrap();
     let file = evening(dir.path());
     let mut app = marque::ui::App::new(dir.path().to_path_buf());
@@ -220,6 +221,7 @@ fn a_phone_pairs_and_answers_through_the_window_at_1920_1080_zoomed() {
 /// arrow in reach.
 #[test]
 fn five_players_keys_and_the_windows_title_stay_on_a_small_screen() {
+    let _sharing = sharing_beside();
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("b.json");
     let head = serde_json::json!({"format": "marque-session", "version": 1, "id": "brasses",
@@ -254,6 +256,7 @@ fn five_players_keys_and_the_windows_title_stay_on_a_small_screen() {
 /// code and each side's code then carry that address, and the keys stay where they were.
 #[test]
 fn the_players_pick_the_network_the_codes_carry() {
+    let _sharing = sharing_beside();
     let dir = tempfile::tempdir().unwrap();
     let file = evening(dir.path());
     let mut app = marque::ui::App::new(dir.path().to_path_buf());

@@ -54,6 +54,7 @@ fn both_paired(
 
 #[test]
 fn the_windows_server_refuses_what_marque_serve_refuses() {
+    let _sharing = sharing_beside();
     let dir = tempfile::tempdir().unwrap();
     let (mut h, port, root, [ns, ew]) = both_paired(dir.path());
     let file = dir.path().join("soir.json");

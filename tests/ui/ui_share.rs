@@ -50,6 +50,8 @@ fn get(port: u16, path: &str) -> u16 {
 
 #[test]
 fn sharing_is_off_until_the_key_and_off_again_after_it_and_after_closing() {
+    // It counts every socket this process listens on: no other test shares meanwhile.
+    let _alone = sharing_alone();
     let dir = tempfile::tempdir().unwrap();
     let mut h = started(dir.path(), "Le Truc", &["Alice", "Bruno"]);
     assert!(h.state().sharing.is_none());

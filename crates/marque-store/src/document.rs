@@ -209,6 +209,16 @@ impl Document {
         }
     }
 
+    /// Whether the other side's word may be written: also once the game reached its end (its
+    /// last hand is answered too), not once the players stopped the session, nor in a file of
+    /// a newer Marque.
+    fn word_writable(&self) -> Result<(), DocError> {
+        match &self.read_only {
+            Some(ReadOnly::Over) if !self.session.closed => Ok(()),
+            _ => self.writable(),
+        }
+    }
+
     /// Enters the next hand.
     pub fn enter(&mut self, hand: GameHand, now: &str) -> Result<Outcome, DocError> {
         let at = self.session.hands.len();
@@ -276,7 +286,7 @@ impl Document {
     /// The other side's word on hand `i` (from 0): agreed or not, by the side that lost points
     /// on it ([`history::word_side`]).
     pub fn word(&mut self, i: usize, agreed: bool, now: &str) -> Result<Outcome, DocError> {
-        self.writable()?;
+        self.word_writable()?;
         if i >= self.session.hands.len() {
             return Err(DocError::Nothing);
         }
@@ -296,15 +306,17 @@ impl Document {
 
     /// The word of the side answering hand `i`, given from its paired phone: recorded only for
     /// the hand `hand` (its id) at `revision`, as the phone was shown it, and only by the side
-    /// that answers it (`side`, its place); refused in words otherwise.
+    /// that answers it (`side`: its place, and its name when the phone paired: a seat taken
+    /// over by a substitute since is another's word); refused in words otherwise. A word that
+    /// could not be written is not kept: the phone is told so, and it is never saved later.
     pub fn word_from_phone(
         &mut self,
         (hand, revision): (&str, &str),
-        (side, agreed): (usize, bool),
+        ((side, side_name), agreed): ((usize, &str), bool),
         phone: history::FromPhone<'_>,
         now: &str,
     ) -> Result<Outcome, DocError> {
-        self.writable()?;
+        self.word_writable()?;
         // Under the session's lock from the reading to the writing: the file as it now is
         // (another writer's hand, another phone's word) gets the word on top, never a copy
         // beside it. A change of this document's own that could not be saved is kept as it is
@@ -322,7 +334,13 @@ impl Document {
         };
         let asked = history::answering(&self.session, &self.sheet);
         let stands = history::stands(&self.session, &asked);
-        if history::revision(&self.session, &stands, i, side).as_deref() != Some(revision) {
+        if self.sheet.sides.get(side).map(String::as_str) != Some(side_name) {
+            return Err(DocError::Refused(vec![Problem::file(Msg::new(
+                "doc.answer.seat_changed",
+            ))]));
+        }
+        let shown = history::revision((&self.session, &self.sheet), &stands, i, side);
+        if shown.as_deref() != Some(revision) {
             return Err(DocError::Refused(vec![Problem::file(Msg::new(
                 "doc.answer.changed",
             ))]));
@@ -342,11 +360,18 @@ impl Document {
         } else {
             Action::Dispute
         };
+        let (log, unsaved) = (self.session.log.len(), self.unsaved);
         history::give_word(&mut self.session, i, word, (who, Some(phone)), now);
         match self.write(&lock) {
             Ok(()) => Ok(Outcome::Saved),
             Err(DocError::NotSaved(StoreError::Changed)) => self.settle(&lock, None, now),
-            Err(e) => Err(e),
+            Err(e) => {
+                // Not written: taken back, so that no later save writes what the phone was
+                // told was refused.
+                self.session.log.truncate(log);
+                self.unsaved = unsaved;
+                Err(e)
+            }
         }
     }
 

@@ -344,3 +344,21 @@ pub fn id_of(raw: u64) -> egui::Id {
     // this conversion back is for.
     unsafe { egui::Id::from_high_entropy_bits(raw) }
 }
+
+/// The tests that turn the room's pages on share this lock: each holds it for reading while it
+/// shares, and the test that counts every socket this process listens on holds it alone.
+pub static SHARING: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
+/// Held while a test shares the room beside others.
+pub fn sharing_beside() -> std::sync::RwLockReadGuard<'static, ()> {
+    SHARING
+        .read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Held while a test must be the only one sharing (it counts this process's sockets).
+pub fn sharing_alone() -> std::sync::RwLockWriteGuard<'static, ()> {
+    SHARING
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
