@@ -575,4 +575,52 @@ mod tests {
         apply(&mut s, &mut sheet, &edit.inverse(), Action::Undo, AT).unwrap();
         assert_eq!(words(&s, &sheet), [Word::Confirmed, Word::Awaited]);
     }
+
+    #[test]
+    fn a_deal_scored_anew_where_it_stands_has_another_revision() {
+        let mut s = Session::parse(
+            r#"{"format":"marque-session","version":1,"id":"c","game":"bridge",
+            "created":"2026-11-27T20:00:00+01:00","players":["A","B","C","D"],
+            "options":{"format":"chicago"},"confirm":true,"hands":[]}"#,
+        )
+        .unwrap();
+        let mut sheet = s.score().unwrap();
+        let deal = r#"{"contract":"4S","declarer":"E","tricks":10}"#;
+        for i in 0..2 {
+            let hand = s.decode(&serde_json::from_str(deal).unwrap()).unwrap();
+            apply(
+                &mut s,
+                &mut sheet,
+                &Change::Insert(i, hand),
+                Action::Add,
+                AT,
+            )
+            .unwrap();
+        }
+        let shown = |s: &Session, sheet: &Sheet, i: usize| {
+            let stands = stands(s, &answering(s, sheet));
+            (
+                sheet.hands[i].delta.clone(),
+                revision((s, sheet), &stands, i, 1),
+            )
+        };
+        // The second deal, EW (the dealer's side) vulnerable, then first once the first is
+        // deleted: the same JSON, other points, another revision.
+        let before = shown(&s, &sheet, 1);
+        let old = s.hands[0].clone();
+        apply(
+            &mut s,
+            &mut sheet,
+            &Change::Remove(0, old),
+            Action::Delete,
+            AT,
+        )
+        .unwrap();
+        let after = shown(&s, &sheet, 0);
+        assert_ne!(
+            before.0, after.0,
+            "Chicago scores it anew: {before:?} {after:?}"
+        );
+        assert_ne!(before.1, after.1);
+    }
 }
