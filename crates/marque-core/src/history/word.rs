@@ -362,6 +362,11 @@ mod tests {
 
     const AT: &str = "2026-11-27T21:00:00+01:00";
 
+    /// Makes a change to the hands, as the app does.
+    fn play(s: &mut Session, sheet: &mut Sheet, change: &Change, action: Action) {
+        apply(s, sheet, change, action, AT).unwrap();
+    }
+
     /// A 2500 of three with one brasse, then Lise leaving, then a second brasse of two.
     fn evening() -> (Session, Sheet) {
         let mut s = Session::parse(
@@ -461,10 +466,10 @@ mod tests {
             )
             .unwrap();
         let edit = Change::Replace(0, old, new);
-        apply(&mut s, &mut sheet, &edit, Action::Edit, AT).unwrap();
+        play(&mut s, &mut sheet, &edit, Action::Edit);
         let stand = &stands(&s, &asked)[0];
         assert_eq!((stand.word, stand.said.len()), (Word::Awaited, 0));
-        apply(&mut s, &mut sheet, &edit.inverse(), Action::Undo, AT).unwrap();
+        play(&mut s, &mut sheet, &edit.inverse(), Action::Undo);
         let stand = &stands(&s, &asked)[0];
         assert_eq!((stand.word, stand.said.len()), (Word::Confirmed, 3));
     }
@@ -570,9 +575,9 @@ mod tests {
         let old = s.hands[0].clone();
         let new = s.decode(&serde_json::from_str(&deal(8)).unwrap()).unwrap();
         let edit = Change::Replace(0, old, new);
-        apply(&mut s, &mut sheet, &edit, Action::Edit, AT).unwrap();
+        play(&mut s, &mut sheet, &edit, Action::Edit);
         assert_eq!(words(&s, &sheet), [Word::Awaited, Word::Awaited]);
-        apply(&mut s, &mut sheet, &edit.inverse(), Action::Undo, AT).unwrap();
+        play(&mut s, &mut sheet, &edit.inverse(), Action::Undo);
         assert_eq!(words(&s, &sheet), [Word::Confirmed, Word::Awaited]);
     }
 
