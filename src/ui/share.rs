@@ -37,13 +37,15 @@ pub struct Asked {
     pub until: std::time::Instant,
 }
 
-/// How long the server waits for the window's reply before it writes a phone's word itself.
-const WAIT: std::time::Duration = std::time::Duration::from_secs(8);
+/// How long the server waits for the window's reply before it writes a phone's word itself
+/// (a page-making turn of the room's is held meanwhile: short).
+const WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 /// How much of that wait must be left for the window to take a word: the session's lock
 /// waited for ([`marque_store::document::SAVE_WAIT`]), then the file read and written, well
-/// before the server gives up (it would write the word a second time).
+/// before the server gives up (it would write the word a second time). The window takes a
+/// word within the first 2 s of the wait, or leaves it to the server.
 const TAKEN_WITHIN: std::time::Duration =
-    marque_store::document::SAVE_WAIT.saturating_add(std::time::Duration::from_secs(3));
+    marque_store::document::SAVE_WAIT.saturating_add(std::time::Duration::from_secs(1));
 
 /// The window's side of a phone's word: handed over to the frame (woken for it), its reply
 /// awaited a few seconds at most.
