@@ -608,6 +608,19 @@ fn at_the_2500_each_player_answers_for_themself() {
     ]
     .map(|(a, s, k)| (a.to_string(), s.to_string(), k));
     assert_eq!(said, want);
+    // The table disputes it on the laptop (a word of no seat): every phone is asked again and
+    // told the table disputes it, none that it said so itself.
+    let mut v = v;
+    v["log"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"at": "2026-11-27T21:30:00+01:00",
+        "action": "dispute", "hand": 1, "old": null, "new": {"side": null}}));
+    std::fs::write(&file, v.to_string()).unwrap();
+    let (_, _, paul) = send(&s.host, "GET", &phones[0], &[], "");
+    assert!(paul.contains("Contestée à la table"), "{paul}");
+    assert!(!paul.contains("Vous avez dit"), "{paul}");
+    assert!(token(&paul).is_some(), "asked again");
 }
 
 /// A phone posting a token the server does not hold (a page shown long ago, its token

@@ -127,63 +127,43 @@ pub fn phone_page(
     ));
     let stand = answers.stands.get(i);
     // At a game of more sides: the others who already agreed.
-    let agreed: Vec<&str> = stand
-        .map(|s| &s.said[..])
-        .unwrap_or_default()
-        .iter()
-        .filter(|(s, w)| *s != phone.side && *w == Word::Confirmed)
-        .filter_map(|(s, _)| names.get(*s).map(String::as_str))
-        .collect();
+    // The other players who agreed, or who dispute it (at a game of more sides), by name.
+    let others_saying = |word: Word| -> Vec<&str> {
+        stand
+            .into_iter()
+            .flat_map(|s| s.saying(word))
+            .filter(|s| *s != phone.side)
+            .filter_map(|s| names.get(s).map(String::as_str))
+            .collect()
+    };
+    let said_by = |key: &'static str, who: &[&str]| {
+        let said = msg!(key, n = who.len(), who = who.join(", "));
+        escape(&said.render(lang))
+    };
+    let agreed = others_saying(Word::Confirmed);
     if !agreed.is_empty() {
-        main.push_str(&format!(
-            "<p class=\"state\">{}</p>",
-            escape(
-                &msg!(
-                    "web.phone.agreed_by",
-                    n = agreed.len(),
-                    who = agreed.join(", ")
-                )
-                .render(lang)
-            )
-        ));
+        let said = said_by("web.phone.agreed_by", &agreed);
+        main.push_str(&format!("<p class=\"state\">{said}</p>"));
     }
-    // Disputed: by this side (at two sides, the side answering), or by other players.
-    let disputing: Vec<&str> = stand
-        .map(|s| &s.said[..])
-        .unwrap_or_default()
-        .iter()
-        .filter(|(s, w)| *s != phone.side && *w == Word::Disputed)
-        .filter_map(|(s, _)| names.get(*s).map(String::as_str))
-        .collect();
-    // At two sides the table's word is this side's; at more, each player's is their own.
+    // Disputed: by this side (at two sides, the table's word is the side answering's; at
+    // more, each player's is their own), by other players, or by the table.
     let many = sheet.sides.len() > 2;
     let by_me = stand.is_some_and(|s| {
         s.said_by(phone.side) == Some(Word::Disputed)
             || (!many && s.word == Word::Disputed && s.said.is_empty())
     });
-    let by_table = many && stand.is_some_and(|s| s.table == Some(Word::Disputed));
-    if by_me {
-        main.push_str(&format!(
-            "<p class=\"said warn\">{}</p>",
-            escape(&tr(lang, "web.phone.disputed"))
-        ));
+    let disputing = others_saying(Word::Disputed);
+    let disputed = if by_me {
+        Some(escape(&tr(lang, "web.phone.disputed")))
     } else if !disputing.is_empty() {
-        main.push_str(&format!(
-            "<p class=\"said warn\">{}</p>",
-            escape(
-                &msg!(
-                    "web.phone.disputed_by",
-                    n = disputing.len(),
-                    who = disputing.join(", ")
-                )
-                .render(lang)
-            )
-        ));
-    } else if by_table {
-        main.push_str(&format!(
-            "<p class=\"said warn\">{}</p>",
-            escape(&tr(lang, "web.phone.disputed_table"))
-        ));
+        Some(said_by("web.phone.disputed_by", &disputing))
+    } else if many && stand.is_some_and(|s| s.table == Some(Word::Disputed)) {
+        Some(escape(&tr(lang, "web.phone.disputed_table")))
+    } else {
+        None
+    };
+    if let Some(said) = disputed {
+        main.push_str(&format!("<p class=\"said warn\">{said}</p>"));
     }
     // The hand from this side: its points first, then the others'.
     let mine = count.delta.get(phone.side).copied().unwrap_or(0);

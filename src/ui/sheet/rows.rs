@@ -95,13 +95,7 @@ impl Rows {
         self.words = stands.iter().map(|s| s.word).collect();
         self.agreed = stands
             .iter()
-            .map(|s| {
-                let agreed = s
-                    .said
-                    .iter()
-                    .filter(|(_, w)| *w == history::Word::Confirmed);
-                agreed.map(|(seat, _)| *seat).collect()
-            })
+            .map(|s| s.saying(history::Word::Confirmed).collect())
             .collect();
         let words = &self.words;
         if sheet.hands.len() > self.rows.len() {

@@ -175,6 +175,14 @@ pub struct Stand {
 }
 
 impl Stand {
+    /// The seats of the players who said `word` of the hand themselves, in the order given.
+    pub fn saying(&self, word: Word) -> impl Iterator<Item = usize> + '_ {
+        self.said
+            .iter()
+            .filter(move |(_, w)| *w == word)
+            .map(|(s, _)| *s)
+    }
+
     /// What the player in `seat` said of the hand themself.
     pub fn said_by(&self, seat: usize) -> Option<Word> {
         self.said.iter().find(|(s, _)| *s == seat).map(|(_, w)| *w)
