@@ -493,3 +493,76 @@ fn a_pdf_of_eight_players_fits_its_pages_with_every_total() {
     }
     assert_eq!(made, 16, "{refused} sessions refused");
 }
+
+/// Every reader names a hand's seats by who held them for that hand: after Zoé replaced Lise,
+/// brasse 1 is still Lise's in `explain` (its steps and its total), in the text sheet (its
+/// block's columns and rule lines) and in the PDF (its columns, headed again where the seat
+/// changed hands); brasse 2 is Zoé's; a seat that left is marked in the totals.
+#[test]
+fn every_reader_names_a_hand_by_who_held_its_seats_then() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("s.json");
+    let session = json!({"format": "marque-session", "version": 1, "id": "s", "game": "2500",
+        "players": ["Paul", "Lise", "Marc"], "options": {},
+        "hands": [
+          {"frime": "8", "laid": [["A","A","A"], ["3","3","3"], []], "hand": [["K"], [], []]},
+          {"event": "replace", "seat": 1, "player": "Zoé"},
+          {"frime": "8", "laid": [["K","K","K"], [], []], "hand": [[], ["5"], []]},
+          {"event": "leave", "seat": 2}]});
+    std::fs::write(&f, session.to_string()).unwrap();
+    let path = f.to_str().unwrap();
+    let out = |args: &[&str]| String::from_utf8(marque(args).stdout).unwrap();
+    let first = out(&["explain", path, "1", "--lang", "en"]);
+    assert!(
+        first.contains("  Lise +15  Lise"),
+        "the step names Lise: {first}"
+    );
+    assert!(
+        first.contains("Total: Paul 290, Lise 15"),
+        "the total names Lise: {first}"
+    );
+    assert!(
+        !first.contains("Zoé"),
+        "nobody names Zoé in brasse 1: {first}"
+    );
+    let second = out(&["explain", path, "3", "--lang", "en"]);
+    assert!(second.contains("  Zoé -5  Zoé"), "{second}");
+    let json: Value = serde_json::from_str(&out(&["explain", path, "1", "--json"])).unwrap();
+    assert_eq!(
+        json["delta"],
+        json!([290, 15, 0]),
+        "a figure for every side"
+    );
+
+    let text = out(&["score", path, "--text", "--lang", "en"]);
+    let blocks: Vec<&str> = text.split("\n\n").collect();
+    let brasse = |n: &str| *blocks.iter().find(|b| b.starts_with(n)).unwrap();
+    let one = brasse("Brasse 1");
+    assert!(
+        one.contains("Paul   Lise   Marc") && one.contains("] Lise +15"),
+        "brasse 1 headed by Lise: {one}"
+    );
+    assert!(!one.contains("Zoé"), "{one}");
+    let two = brasse("Brasse 2");
+    assert!(two.contains("Paul    Zoé   Marc"), "{two}");
+    assert!(
+        text.contains("Totals: Paul 320, Zoé 10, Marc (left) 0"),
+        "the seat that left is marked in the totals: {text}"
+    );
+
+    let pdf = dir.path().join("s.pdf");
+    assert!(export_pdf(&f, &pdf).status.success());
+    let read = pdf_read::read(&std::fs::read(&pdf).unwrap());
+    let lines = read.lines(0);
+    let at = |what: &str| lines.iter().position(|l| l.contains(what)).unwrap();
+    let headers: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].contains("Paul") && lines[i].starts_with('#'))
+        .collect();
+    assert!(headers.len() >= 2, "headed again: {lines:#?}");
+    assert!(lines[headers[0]].contains("Lise") && !lines[headers[0]].contains("Zoé"));
+    assert!(
+        headers[0] < at("frime 8") && headers[1] > at("frime 8"),
+        "{lines:#?}"
+    );
+    assert!(lines[headers[1]].contains("Zoé"), "{lines:#?}");
+}

@@ -16,6 +16,7 @@
     reason = "a test fails loudly where its setting up does"
 )]
 
+mod common;
 use std::path::{Path, PathBuf};
 
 use marque_core::games::GameKind;
@@ -218,4 +219,87 @@ fn the_scan_finds_each_kind_of_site() {
     assert_eq!(found("fn chicago(papers: &[Paper]) -> bool {"), ["chicago"]);
     assert_eq!(found("let is_bridge = true;"), ["is_bridge"]);
     assert!(found("let part = parts.last(); let contracted = 1;").is_empty());
+}
+
+/// Number words a text could count Marque's games with, in both languages (from four: a
+/// rubber's "two games" are bridge's own).
+const COUNTS: &[&str] = &[
+    "quatre", "cinq", "six", "sept", "huit", "four", "five", "six", "seven", "eight",
+];
+
+/// What in `text` counts the games by hand ("Cinq jeux :", "the 5 games"), or lists some of
+/// their ids but not all (`ids`): a count or a list that drifts when a game comes.
+fn counts_the_games(text: &str, ids: &[&str]) -> Option<String> {
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    for pair in words.windows(2) {
+        let counted = COUNTS.contains(&pair[0]) || pair[0].parse::<u32>().is_ok_and(|n| n >= 4);
+        if counted && matches!(pair[1], "jeux" | "games") {
+            return Some(format!("«{} {}» in {text:?}", pair[0], pair[1]));
+        }
+    }
+    let named = ids.iter().filter(|id| words.contains(id)).count();
+    (named >= 3 && named < ids.len()).then(|| format!("{named} of the games listed in {text:?}"))
+}
+
+/// Every text of the locale files and of the command line's help: no count of the games, no
+/// list of some of them, so that a text cannot drift when a game comes.
+#[test]
+fn no_text_counts_or_lists_the_games_by_hand() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let ids: Vec<&str> = GameKind::ALL.iter().map(|g| g.id()).collect();
+    let mut texts: Vec<String> = Vec::new();
+    for dir in [
+        root.join("locales"),
+        root.join("crates/marque-core/locales"),
+    ] {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let v: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(e.unwrap().path()).unwrap()).unwrap();
+            for langs in v.as_object().unwrap().values() {
+                for t in langs.as_object().into_iter().flat_map(|m| m.values()) {
+                    texts.extend(t.as_str().map(str::to_string));
+                }
+            }
+        }
+    }
+    assert!(texts.len() > 500, "the locale files were read");
+    let help = |args: &[&str]| String::from_utf8(common::marque(args).stdout).unwrap();
+    let top = help(&["--help"]);
+    texts.extend(top.lines().map(str::to_string));
+    let subcommands: Vec<String> = top
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .filter(|c| c != "help")
+        .collect();
+    assert!(subcommands.len() > 10, "{subcommands:?}");
+    for c in &subcommands {
+        texts.extend(help(&[c, "--help"]).lines().map(str::to_string));
+    }
+    let found: Vec<String> = texts
+        .iter()
+        .filter_map(|t| counts_the_games(t, &ids))
+        .collect();
+    assert!(
+        found.is_empty(),
+        "texts that count the games:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The scan of the texts finds a count and a short list, and passes the whole list.
+#[test]
+fn the_scan_of_the_texts_finds_a_count_and_a_short_list() {
+    let ids: Vec<&str> = GameKind::ALL.iter().map(|g| g.id()).collect();
+    assert!(counts_the_games("Cinq jeux :", &ids).is_some());
+    assert!(counts_the_games("the 5 games of Marque", &ids).is_some());
+    assert!(counts_the_games("one game only (truc, bridge, ascenseur, 2500)", &ids).is_some());
+    assert!(counts_the_games(&format!("({})", ids.join(", ")), &ids).is_none());
+    assert!(counts_the_games("Les jeux de Marque :", &ids).is_none());
 }

@@ -82,8 +82,9 @@ pub(super) fn explain(
         n,
         e: &e,
         whatif: whatif.as_ref(),
-        // The sides as people say them (bridge: NS / EO in French).
+        // The sides as people say them (bridge: NS / EO in French), now and for the hand.
         sides: session.game.side_names(&session.sides(), lang),
+        then: marque_core::text::sides_then(&session, &e.held, lang),
     };
     let out = if as_json {
         found.json(lang)
@@ -100,6 +101,8 @@ struct Found<'a> {
     e: &'a marque_core::explain::Explained,
     whatif: Option<&'a (marque_core::session::Sheet, marque_core::explain::WhatIf)>,
     sides: Vec<String>,
+    /// The sides as named when the hand was played (who held each seat then).
+    then: Vec<String>,
 }
 
 impl Found<'_> {
@@ -149,9 +152,9 @@ impl Found<'_> {
         use marque_core::explain::explain;
         let (e, n, session, whatif, sides) =
             (self.e, self.n, self.session, self.whatif, &self.sides);
+        let then = &self.then;
         let per_side = |values: &[i64]| {
-            sides
-                .iter()
+            then.iter()
                 .zip(values)
                 .map(|(s, v)| format!("{s} {v}"))
                 .collect::<Vec<_>>()
@@ -166,7 +169,7 @@ impl Found<'_> {
         let put_steps = |t: &mut String, steps: &[marque_core::explain::Step]| {
             for st in steps {
                 let text = st.text.render(lang);
-                let side = sides.get(st.side).map_or("", String::as_str);
+                let side = then.get(st.side).map_or("", String::as_str);
                 put(
                     t,
                     &format!("  {side} {:+}  {text} [{}]", st.points, st.rule),

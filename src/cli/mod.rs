@@ -168,8 +168,7 @@ pub enum Command {
         /// The players' ratings (Weng–Lin): per game and overall, best first by μ − 3σ.
         #[arg(long)]
         ratings: bool,
-        /// With `--ratings`: one game's only (truc, bridge, ascenseur, 2500, democratie).
-        #[arg(long, value_name = "GAME", requires = "ratings")]
+        #[arg(long, value_name = "GAME", requires = "ratings", help = games_help())]
         game: Option<String>,
         #[arg(long, value_enum, default_value = "fr")]
         lang: LangArg,
@@ -701,4 +700,13 @@ fn log(path: &str, lang: Lang) -> ExitCode {
         out.push('\n');
     }
     print_text(&out, lang)
+}
+
+/// `--game`'s help: the games' ids from the one list, so that it never names fewer.
+fn games_help() -> String {
+    let ids: Vec<&str> = marque_core::games::GameKind::ALL
+        .iter()
+        .map(|g| g.id())
+        .collect();
+    format!("With `--ratings`: one game's only ({}).", ids.join(", "))
 }

@@ -203,25 +203,48 @@ fn table(pen: &mut Pen<'_>, src: &Source<'_>, lang: Lang) {
     let head = &src.head;
     let cols = Columns::choose(pen.font, src, lang, pen.room());
     let size = cols.size;
-    let header = |pen: &mut Pen<'_>, group: &std::ops::Range<usize>| {
+    let header = |pen: &mut Pen<'_>, group: &std::ops::Range<usize>, names: &[String]| {
         pen.line(size);
         pen.put(MARGIN, size, "#");
         let title = tr(lang, head.game.hand_title());
         let title = pen.font.fit(&title, size, cols.label - GAP);
         pen.put(MARGIN + cols.number, size, &title);
         for (k, s) in group.clone().enumerate() {
-            let name = pen.font.fit(&head.names[s], size, cols.side - GAP);
+            let name = names.get(s).map_or("", String::as_str);
+            let name = pen.font.fit(name, size, cols.side - GAP);
             pen.put_right(cols.right(k), size, &name);
         }
         pen.rule(MARGIN, cols.right(group.len() - 1));
     };
     for group in &cols.groups {
         pen.line(size);
-        header(pen, group);
+        // The columns named by who held the seats for the rows under them: headed again
+        // where a seat changes hands (a substitute, an arrival), and above the totals as the
+        // sides are now (a seat that left marked).
+        let mut held: Option<std::sync::Arc<Vec<String>>> = None;
+        let mut names = head.names.clone();
+        let mut headed = false;
         src.each_row(|row| {
+            if held
+                .as_ref()
+                .is_none_or(|h| !std::sync::Arc::ptr_eq(h, &row.held))
+            {
+                let then = marque_core::text::sides_then(src.session, &row.held, lang);
+                held = Some(row.held.clone());
+                if !headed || then != names {
+                    names = then;
+                    if headed && !pen.fits(size * 2.0) {
+                        pen.new_page();
+                    } else if headed {
+                        pen.line(size);
+                    }
+                    header(pen, group, &names);
+                    headed = true;
+                }
+            }
             if !pen.fits(size) {
                 pen.new_page();
-                header(pen, group);
+                header(pen, group, &names);
             }
             pen.line(size);
             // The table's count: a table event takes no hand's number.
@@ -236,9 +259,11 @@ fn table(pen: &mut Pen<'_>, src: &Source<'_>, lang: Lang) {
                 cols.cell(pen, k, &row.cells[s]);
             }
         });
-        if !pen.fits(size * 2.0) {
+        if !pen.fits(size * 3.0) {
             pen.new_page();
-            header(pen, group);
+            header(pen, group, &head.names);
+        } else if !headed || names != head.names {
+            header(pen, group, &head.names);
         }
         pen.rule(MARGIN, cols.right(group.len() - 1));
         pen.line(size);

@@ -524,7 +524,8 @@ pub fn hand_page(
 ) -> Option<String> {
     let lang = base.lang;
     let count = marque_core::explain::explain(session, sheet, i)?;
-    let names = session.game.side_names(&session.sides(), lang);
+    // Named by who held each seat for that hand.
+    let names = marque_core::text::sides_then(session, &count.held, lang);
     // As the table counts it: "Brasse 8", or a table event's kind.
     let title = msg!(
         "web.hand",

@@ -154,7 +154,20 @@ pub fn phone_page(
     });
     let disputing = others_saying(Word::Disputed);
     let disputed = if by_me {
-        Some(escape(&tr(lang, "web.phone.disputed")))
+        // Its own reason said back, where it gave one (control characters left out).
+        let own = stand.and_then(|s| {
+            s.why
+                .iter()
+                .find(|w| w.seat == Some(phone.side) || (!many && w.seat.is_none()))
+        });
+        let reason: String = own
+            .map(|w| w.why.chars().filter(|c| !c.is_control()).collect())
+            .unwrap_or_default();
+        Some(escape(&if reason.trim().is_empty() {
+            tr(lang, "web.phone.disputed")
+        } else {
+            msg!("web.phone.disputed_why", why = reason.trim()).render(lang)
+        }))
     } else if !disputing.is_empty() {
         Some(said_by("web.phone.disputed_by", &disputing))
     } else if many && stand.is_some_and(|s| s.table == Some(Word::Disputed)) {
@@ -167,7 +180,10 @@ pub fn phone_page(
     }
     // The hand from this side: its points first, then the others'.
     let mine = count.delta.get(phone.side).copied().unwrap_or(0);
-    let others: Vec<String> = (0..count.delta.len())
+    // The sides as they sat for that hand, each named by who held it then.
+    let names = marque_core::text::sides_then(session, &count.held, lang);
+    let at_hand = session.game.sides(&count.held).len();
+    let others: Vec<String> = (0..count.delta.len().min(at_hand))
         .filter(|&s| s != phone.side)
         .map(|s| {
             msg!(

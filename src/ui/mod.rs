@@ -78,6 +78,17 @@ pub fn frame(app: &mut App, ui: &mut egui::Ui) {
         welcome::tour_ui(ui, app.prefs.lang, step, game, &mut app.commands);
     }
     notice_bar(app, ui);
+    // The room's code in a panel of its own, before the screen: it covers none of its keys.
+    if let Some(shared) = app.sharing.as_mut() {
+        let lang = app.prefs.lang;
+        let asking = app.open.as_ref().and_then(|o| {
+            let session = o.doc.session();
+            let id = session.id.as_deref()?;
+            let sides = session.game.side_names(&session.sides(), lang);
+            Some(share::Asking { session: id, sides })
+        });
+        share::panel(ui, lang, shared, asking, &mut app.commands);
+    }
     egui::CentralPanel::default().show(ui, |ui| match app.screen.clone() {
         Screen::Home => {
             let cx = home::Ctx {
@@ -133,15 +144,6 @@ pub fn frame(app: &mut App, ui: &mut egui::Ui) {
     let board = app.open.as_ref().filter(|_| app.scoreboard);
     let sharing = app.sharing.is_some();
     scoreboard::show(ui.ctx(), lang, board, sharing, &mut app.commands);
-    if let Some(shared) = app.sharing.as_mut() {
-        let asking = app.open.as_ref().and_then(|o| {
-            let session = o.doc.session();
-            let id = session.id.as_deref()?;
-            let sides = session.game.side_names(&session.sides(), lang);
-            Some(share::Asking { session: id, sides })
-        });
-        share::window(ui.ctx(), lang, shared, asking, &mut app.commands);
-    }
     if let Some(dialog) = app.merging.as_mut() {
         sync::merge_dialog_ui(ui.ctx(), lang, dialog, &mut app.commands);
     }

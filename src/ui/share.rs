@@ -239,119 +239,156 @@ pub struct Asking<'a> {
     pub sides: Vec<String>,
 }
 
-/// The window with the QR code, while sharing is on: the room's pages, or (a key per side) a
+/// The panel with the QR code, while sharing is on: the room's pages, or (a key per side) a
 /// side's pairing code, in the same square (nothing moves when another is chosen); then the
-/// phones paired, each with a key that revokes it.
-pub fn window(
-    ctx: &egui::Context,
+/// phones paired, each with a key that revokes it. A panel of its own at the window's left,
+/// drawn before the screen: the screen takes what room is left, so it covers no key of the
+/// session (the word prompt, the form, the totals, the key that stops sharing). Folded to a
+/// strip once the room has scanned it; its content scrolls where the window is too short.
+pub fn panel(
+    ui: &mut egui::Ui,
     lang: Lang,
     shared: &mut Shared,
     asking: Option<Asking<'_>>,
     commands: &mut Vec<Command>,
 ) {
-    egui::Window::new(tr(lang, "ui.share.title"))
-        // A window of its own each time sharing starts (its address is new): never one left
-        // folded or moved the last time. Folded once the room has scanned it, moved where it
-        // hides nothing; it opens at the bottom left, over the sheet's rows, above the notice
-        // bar: never over the entry form (on the right) where the table taps, nor over the
-        // session's keys under its title (the one that stops sharing among them).
-        .id(egui::Id::unique(("share", shared.url())))
-        .collapsible(true)
+    // Folded or not is kept while this sharing lasts (its address is new each time).
+    let folded_id = egui::Id::unique(("share-folded", shared.url()));
+    let folded: bool = ui.data(|d| d.get_temp(folded_id)).unwrap_or(false);
+    let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    let full = ui.ctx().content_rect().width();
+    // A share of the window, never more than a third of it: the screen beside keeps its room.
+    let width = if folded {
+        crate::ui::widgets::text_width(ui, "▶") + 4.0 * ui.spacing().button_padding.x
+    } else {
+        (full * 0.27).clamp(12.0 * line, 360.0).min(full / 3.0)
+    };
+    let title = tr(lang, "ui.share.title");
+    egui::Panel::left("share")
+        .exact_size(width)
         .resizable(false)
-        .default_pos(ctx.content_rect().left_bottom() + egui::vec2(12.0, -56.0))
-        .pivot(egui::Align2::LEFT_BOTTOM)
-        .show(ctx, |ui| {
-            // The code as large as the window leaves it: the keys, the address, the network,
-            // the hint and the phones' list under it each keep their room, so that the window
-            // (which opens from its bottom) never grows past the top of the screen, its title
-            // and folding arrow always in reach.
-            let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
-            let rest = if asking.is_some() {
-                line * (18 + PHONE_ROWS) as f32
-            } else {
-                line * 11.0
-            };
-            let room = (ctx.content_rect().height() * 0.45)
-                .min(ctx.content_rect().height() - rest)
-                .clamp(120.0, 400.0);
-            // Wide enough for a row of keys and the address, however small the code.
-            ui.set_width(room.max(20.0 * line));
-            // The key chosen is kept while this sharing lasts, another network picked
-            // included: its capability (the address's path), not its host, names it.
-            let capability = shared.url().splitn(4, '/').nth(3).unwrap_or_default();
-            let chosen_id = egui::Id::unique(("share-side", capability));
-            let offers: Vec<crate::serve::pairing::Offer> = match &asking {
-                Some(a) => shared
-                    .pairings()
-                    .offers()
-                    .into_iter()
-                    .filter(|o| o.session == a.session)
-                    .collect(),
-                None => Vec::new(),
-            };
-            let mut chosen: Option<usize> = ui.data(|d| d.get_temp(chosen_id)).flatten();
-            if chosen.is_some_and(|c| c >= offers.len()) {
+        .show(ui, |ui| {
+            if folded {
+                let unfold = ui.button("▶").on_hover_text(&title);
+                unfold.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &title));
+                if unfold.clicked() {
+                    ui.data_mut(|d| d.insert_temp(folded_id, false));
+                }
+                return;
+            }
+            ui.horizontal(|ui| {
+                let fold = tr(lang, "ui.share.fold");
+                let key = ui.button("◀").on_hover_text(&fold);
+                key.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &fold));
+                if key.clicked() {
+                    ui.data_mut(|d| d.insert_temp(folded_id, true));
+                }
+                ui.strong(&title);
+            });
+            ui.separator();
+            egui::ScrollArea::vertical()
+                .id_salt(("share-body", shared.url()))
+                .auto_shrink([false, false])
+                .show(ui, |ui| body(ui, lang, shared, asking, commands));
+        });
+}
+
+/// What the share panel holds under its title: the keys choosing a code, the code, the address,
+/// the network, the hint, the phones.
+fn body(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    shared: &mut Shared,
+    asking: Option<Asking<'_>>,
+    commands: &mut Vec<Command>,
+) {
+    // The code as large as the panel leaves it: the keys, the address, the network, the hint
+    // and the phones' list under it each keep their room.
+    let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    let rest = if asking.is_some() {
+        line * (16 + PHONE_ROWS) as f32
+    } else {
+        line * 9.0
+    };
+    let room = (ui.available_height() - rest)
+        .min(ui.available_width() - ui.spacing().scroll.bar_width - 8.0)
+        .clamp(120.0, 400.0);
+    // The key chosen is kept while this sharing lasts, another network picked included: its
+    // capability (the address's path), not its host, names it; and the session, so that
+    // another session's sides are never chosen by the index of this one's.
+    let capability = shared.url().splitn(4, '/').nth(3).unwrap_or_default();
+    let session = asking.as_ref().map(|a| a.session.to_string());
+    let chosen_id = egui::Id::unique(("share-side", capability, session));
+    let offers: Vec<crate::serve::pairing::Offer> = match &asking {
+        Some(a) => shared
+            .pairings()
+            .offers()
+            .into_iter()
+            .filter(|o| o.session == a.session)
+            .collect(),
+        None => Vec::new(),
+    };
+    let mut chosen: Option<usize> = ui.data(|d| d.get_temp(chosen_id)).flatten();
+    if chosen.is_some_and(|c| c >= offers.len()) {
+        chosen = None;
+    }
+    if !offers.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .selectable_label(chosen.is_none(), tr(lang, "ui.share.room"))
+                .clicked()
+            {
                 chosen = None;
             }
-            if !offers.is_empty() {
-                ui.horizontal_wrapped(|ui| {
-                    if ui
-                        .selectable_label(chosen.is_none(), tr(lang, "ui.share.room"))
-                        .clicked()
-                    {
-                        chosen = None;
-                    }
-                    for (k, o) in offers.iter().enumerate() {
-                        let name = asking
-                            .as_ref()
-                            .and_then(|a| a.sides.get(o.side))
-                            .map_or(o.side_name.as_str(), String::as_str);
-                        let key = msg!("ui.share.side", side = name).render(lang);
-                        if ui.selectable_label(chosen == Some(k), key).clicked() {
-                            chosen = Some(k);
-                        }
-                    }
-                });
-                ui.data_mut(|d| d.insert_temp(chosen_id, chosen));
-            }
-            let url = match chosen.and_then(|k| offers.get(k)) {
-                Some(o) => shared.sharing.pairing_url(o),
-                None => shared.url().to_string(),
-            };
-            if chosen.is_none() {
-                if let Some(code) = &shared.qr {
-                    ui.vertical_centered(|ui| qr_code(ui, lang, code, &url, room));
+            for (k, o) in offers.iter().enumerate() {
+                let name = asking
+                    .as_ref()
+                    .and_then(|a| a.sides.get(o.side))
+                    .map_or(o.side_name.as_str(), String::as_str);
+                let key = msg!("ui.share.side", side = name).render(lang);
+                if ui.selectable_label(chosen == Some(k), key).clicked() {
+                    chosen = Some(k);
                 }
-            } else {
-                let code = shared.codes.entry(url.clone()).or_insert_with(|| {
-                    qrcode::QrCode::new(url.as_bytes()).unwrap_or_else(|_| unreachable_code())
-                });
-                ui.vertical_centered(|ui| qr_code(ui, lang, code, &url, room));
             }
-            // The address and the hint each in a block of three lines, whichever they are (the
-            // room's, a side's, on another network), all wrapped at the code's width: the
-            // window keeps its size, and its top (it opens from its bottom) never moves when
-            // another key or network is chosen.
-            let lines = |ui: &mut egui::Ui, style: egui::TextStyle| {
-                let font = style.resolve(ui.style());
-                3.0 * ui.fonts_mut(|f| f.row_height(&font))
-            };
-            let mono = lines(ui, egui::TextStyle::Monospace);
-            crate::ui::widgets::fixed_block(ui, mono, |ui| {
-                ui.add(egui::Label::new(RichText::new(&url).monospace()).wrap());
-            });
-            network(ui, lang, (&url, &shared.networks), commands);
-            let hint = if chosen.is_some() {
-                "ui.share.pair_hint"
-            } else {
-                "ui.share.hint"
-            };
-            let body = lines(ui, egui::TextStyle::Body);
-            crate::ui::widgets::fixed_block(ui, body, |ui| {
-                ui.label(RichText::new(tr(lang, hint)).weak());
-            });
-            phones(ui, lang, shared, asking.as_ref(), commands);
         });
+        ui.data_mut(|d| d.insert_temp(chosen_id, chosen));
+    }
+    let url = match chosen.and_then(|k| offers.get(k)) {
+        Some(o) => shared.sharing.pairing_url(o),
+        None => shared.url().to_string(),
+    };
+    if chosen.is_none() {
+        if let Some(code) = &shared.qr {
+            ui.vertical_centered(|ui| qr_code(ui, lang, code, &url, room));
+        }
+    } else {
+        let code = shared.codes.entry(url.clone()).or_insert_with(|| {
+            qrcode::QrCode::new(url.as_bytes()).unwrap_or_else(|_| unreachable_code())
+        });
+        ui.vertical_centered(|ui| qr_code(ui, lang, code, &url, room));
+    }
+    // The address and the hint each in a block of three lines, whichever they are (the room's,
+    // a side's, on another network), all wrapped at the panel's width: nothing under them
+    // moves when another key or network is chosen.
+    let lines = |ui: &mut egui::Ui, style: egui::TextStyle| {
+        let font = style.resolve(ui.style());
+        3.0 * ui.fonts_mut(|f| f.row_height(&font))
+    };
+    let mono = lines(ui, egui::TextStyle::Monospace);
+    crate::ui::widgets::fixed_block(ui, mono, |ui| {
+        ui.add(egui::Label::new(RichText::new(&url).monospace()).wrap());
+    });
+    network(ui, lang, (&url, &shared.networks), commands);
+    let hint = if chosen.is_some() {
+        "ui.share.pair_hint"
+    } else {
+        "ui.share.hint"
+    };
+    let body = lines(ui, egui::TextStyle::Body);
+    crate::ui::widgets::fixed_block(ui, body, |ui| {
+        ui.label(RichText::new(tr(lang, hint)).weak());
+    });
+    phones(ui, lang, shared, asking.as_ref(), commands);
 }
 
 /// The network the address is on, and a key for each other one of this machine's (Wi-Fi,

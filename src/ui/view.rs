@@ -28,6 +28,10 @@ pub struct View {
     pub modes: forms::Modes,
     /// The form was just made: it is shown from its top.
     pub form_top: bool,
+    /// What this view's scrolled areas are named by: new each time a session is shown, so
+    /// that a form or a column never opens scrolled where another session (or this one, shown
+    /// before) was left.
+    pub scroll: egui::Id,
     /// Where the form was drawn at the last frame, and the part of the screen it is seen in
     /// (for tests that check every key lies in view).
     pub form_area: Option<(egui::Rect, egui::Rect)>,
@@ -69,6 +73,12 @@ pub struct View {
     draft: Option<Draft>,
 }
 
+/// A number no other view of this run has: each view's scrolled areas are its own.
+fn next_view() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
 /// A hand's form set aside, with what it was made for: the entries of the session then, and the
 /// seats and their holders.
 struct Draft {
@@ -101,6 +111,7 @@ impl View {
             candidate: Err(Msg::new("ui.form.incomplete")),
             modes,
             form_top: true,
+            scroll: egui::Id::unique(("session-view", next_view())),
             form_edits: false,
             form_area: None,
             form_room: 0.0,

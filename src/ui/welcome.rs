@@ -1,4 +1,4 @@
-//! The home screen before any session: what Marque does, its five games, where sessions are
+//! The home screen before any session: what Marque does, its games, where sessions are
 //! saved; and a short guided tour of one game's entry, on a practice session that goes to the
 //! trash at the end.
 

@@ -32,8 +32,12 @@ pub struct Explained {
     /// What stood before the hand (the score, vulnerability, dealer, round…).
     pub facts: Vec<Msg>,
     pub steps: Vec<Step>,
-    /// What the hand adds per side (the steps added up).
+    /// What the hand adds per side (the steps added up), one figure for every side of the
+    /// session (a side made later: 0).
     pub delta: Vec<i64>,
+    /// Who held each seat for it (a table event: after it): what its steps and its total are
+    /// named by ([`crate::text::sides_then`]), never a later holder.
+    pub held: Vec<String>,
 }
 
 /// An entry's heading as the table counts it: "Brasse 8 — +120 pour Anne", or for a table
@@ -180,7 +184,8 @@ fn explain_row(
             ),
             facts,
             steps,
-            delta: row.delta.clone(),
+            delta: all_sides(session, &row.delta),
+            held: names_after,
         });
     }
     let steps = row
@@ -209,8 +214,16 @@ fn explain_row(
         ),
         facts,
         steps,
-        delta: row.delta.clone(),
+        delta: all_sides(session, &row.delta),
+        held: names,
     })
+}
+
+/// A hand's delta with a figure for every side of the session (one that joined later: 0).
+fn all_sides(session: &Session, delta: &[i64]) -> Vec<i64> {
+    let mut all = delta.to_vec();
+    all.resize(session.sides().len().max(delta.len()), 0);
+    all
 }
 
 /// The session under other options: `changes` (option names and values, as in a session file)

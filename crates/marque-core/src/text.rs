@@ -19,6 +19,16 @@ pub fn side_names(sheet: &Sheet, lang: Lang) -> Vec<String> {
     names
 }
 
+/// The sides of `session` as they were named when `held` (who held each seat then) sat: a
+/// side a later arrival made keeps its name of now (it has no cell then).
+pub fn sides_then(session: &Session, held: &[String], lang: Lang) -> Vec<String> {
+    let game = session.game;
+    let mut names = game.side_names(&game.sides(held), lang);
+    let now = game.side_names(&session.sides(), lang);
+    names.extend(now.into_iter().skip(names.len()));
+    names
+}
+
 /// The session's standing after its papers, in the game's words: "Soirée après 2 robres :
 /// NS 1340, EO 600".
 pub fn evening(papers: &[Paper]) -> Msg {
@@ -46,8 +56,16 @@ pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Res
     let sides = session.sides();
     // A column as wide as the longest side's name, within reason: a name of thousands of
     // characters overflows its column rather than widening every line.
+    // (Every name a seat had: an earlier holder's heads that seat's columns of then.)
+    let holders = session.hands.iter().filter_map(|h| match h.game.event() {
+        Some(crate::games::table::Event::Replace { player, .. })
+        | Some(crate::games::table::Event::Join { player, .. }) => Some(player),
+        _ => None,
+    });
     let width = sides
         .iter()
+        .chain(&session.players)
+        .chain(holders)
         .map(|s| s.chars().count())
         .max()
         .unwrap_or(4)
@@ -55,12 +73,18 @@ pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Res
     let names = session.game.side_names(&sides, lang);
     let colon = tr(lang, "colon");
     let mut failed = Ok(());
+    // Each hand's columns and lines named by who held the seats then, made again only where
+    // a seat changed hands.
+    let mut then: (std::sync::Arc<Vec<String>>, Vec<String>) = Default::default();
     let end = crate::view::each_row(session, |row, p| {
         if failed.is_err() {
             return;
         }
+        if !std::sync::Arc::ptr_eq(&then.0, &row.held) {
+            then = (row.held.clone(), sides_then(session, &row.held, lang));
+        }
         text.clear();
-        let cells = (names.as_slice(), width, colon.as_str());
+        let cells = (then.1.as_slice(), width, colon.as_str());
         failed = hand_text(&mut text, session.game, row, &p.row.lines, cells, lang)
             .map_err(std::io::Error::other)
             .and_then(|()| out.write_all(text.as_bytes()));
@@ -78,7 +102,10 @@ pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Res
             writeln!(text, "{}", evening.render(lang))?;
         }
     }
-    let totals: Vec<String> = names
+    // The totals named as the sides are now, a seat that left marked as such.
+    let head = crate::view::Head::after(session, &end, lang);
+    let totals: Vec<String> = head
+        .names
         .iter()
         .zip(&end.totals)
         .map(|(s, t)| format!("{s} {t}"))
@@ -89,7 +116,6 @@ pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Res
         tr(lang, "text.totals"),
         totals.join(", ")
     )?;
-    let head = crate::view::Head::after(session, &end, lang);
     writeln!(text, "{}", head.outcome().render(lang))?;
     out.write_all(text.as_bytes())?;
     Ok(())

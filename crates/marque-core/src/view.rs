@@ -122,6 +122,9 @@ pub struct RowView {
     pub cells: Vec<Cell>,
     /// Where the table counts it: the hand's number among the hands, or the event.
     pub place: Place,
+    /// Who held each seat for it (a table event: after it, so that a seat it brings or gives
+    /// has its new holder's name): the names every reader heads its columns with.
+    pub held: std::sync::Arc<Vec<String>>,
 }
 
 impl RowView {
@@ -168,6 +171,14 @@ impl RowView {
             }),
             cells,
             place,
+            held: match hand.game.event() {
+                Some(_) => {
+                    let mut then = seated.clone();
+                    then.after(hand);
+                    then.names
+                }
+                None => seated.names.clone(),
+            },
         }
     }
 
@@ -404,8 +415,9 @@ fn place_index(place: Place, index: usize) -> usize {
 /// a seat that joined, one that left).
 #[derive(Debug, Clone)]
 pub struct Seated {
-    /// Who holds each seat: the names the rows' labels use.
-    pub names: Vec<String>,
+    /// Who holds each seat: the names the rows' labels use (shared by the rows until a seat
+    /// changes hands).
+    pub names: std::sync::Arc<Vec<String>>,
     /// Each seat made so far: whether it still plays.
     present: Vec<bool>,
 }
@@ -413,7 +425,7 @@ pub struct Seated {
 impl Seated {
     fn new(players: &[String]) -> Seated {
         Seated {
-            names: players.to_vec(),
+            names: std::sync::Arc::new(players.to_vec()),
             present: vec![true; players.len()],
         }
     }
@@ -431,12 +443,12 @@ impl Seated {
         use crate::games::table::Event;
         match hand.game.event() {
             Some(Event::Replace { seat, player }) => {
-                if let Some(n) = self.names.get_mut(*seat) {
+                if let Some(n) = std::sync::Arc::make_mut(&mut self.names).get_mut(*seat) {
                     n.clone_from(player);
                 }
             }
             Some(Event::Join { player, .. }) => {
-                self.names.push(player.clone());
+                std::sync::Arc::make_mut(&mut self.names).push(player.clone());
                 self.present.push(true);
             }
             Some(Event::Leave { seat }) => {

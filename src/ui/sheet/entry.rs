@@ -719,7 +719,8 @@ fn nothing_asked(ui: &egui::Ui, open: &Shown<'_>, lang: Lang) -> RichText {
     match disputed {
         Some(i) => {
             let entry = doc.session().game.place_title(doc.session().place(i));
-            RichText::new(msg!("ui.word.disputed_wait", entry = entry).render(lang))
+            let who = open.view.rows.why.get(i).map_or("", String::as_str);
+            RichText::new(msg!("ui.word.disputed_wait", entry = entry, who = who).render(lang))
                 .color(ui.visuals().warn_fg_color)
         }
         None => RichText::new(tr(lang, doc.session().game.word_asked().1)).weak(),

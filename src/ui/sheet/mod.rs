@@ -86,7 +86,7 @@ pub fn show(ui: &mut Ui, cx: Ctx<'_>) {
         // Vertical only, its bar always there: a key is never beyond a sideways scroll, and
         // the width does not change when the bar comes.
         let area = egui::ScrollArea::vertical()
-            .id_salt("narrow")
+            .id_salt(open.view.scroll.with("narrow"))
             .auto_shrink([false, false])
             .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible);
         area.show(ui, |ui| {
@@ -365,7 +365,7 @@ fn entry_beside(ui: &mut Ui, open: &mut Shown<'_>, lang: Lang, commands: &mut Ve
             // and the width stays the same when the form grows. A new hand starts at
             // its top.
             let mut area = egui::ScrollArea::vertical()
-                .id_salt("form")
+                .id_salt(open.view.scroll.with("form"))
                 .auto_shrink([false, false])
                 .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible);
             if std::mem::take(&mut open.view.form_top) {
@@ -470,7 +470,7 @@ fn title_note(ui: &mut Ui, open: &mut Shown<'_>, lang: Lang, commands: &mut Vec<
 fn details(ui: &mut Ui, open: &Shown<'_>, lang: Lang, narrow: bool, commands: &mut Vec<Command>) {
     let doc = &open.doc;
     egui::ScrollArea::vertical()
-        .id_salt("sheet")
+        .id_salt(open.view.scroll.with("sheet"))
         .show(ui, |ui| {
             if let Some(i) = open.view.selected.filter(|&i| i < doc.sheet().hands.len()) {
                 if !narrow {
@@ -485,13 +485,9 @@ fn details(ui: &mut Ui, open: &Shown<'_>, lang: Lang, narrow: bool, commands: &m
                         .steps
                         .iter()
                         .map(|st| (st.side, st.points, st.text.render(lang), st.rule));
-                    explain(
-                        ui,
-                        lang,
-                        &marque_core::text::side_names(doc.sheet(), lang),
-                        steps,
-                        commands,
-                    );
+                    // Named by who held each seat for that hand, never a later holder.
+                    let then = marque_core::text::sides_then(doc.session(), &count.held, lang);
+                    explain(ui, lang, &then, steps, commands);
                 }
                 what_if(ui, lang, open, commands);
             }

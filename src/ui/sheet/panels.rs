@@ -87,7 +87,8 @@ pub(super) fn what_if(ui: &mut Ui, lang: Lang, open: &Shown<'_>, commands: &mut 
                     .steps
                     .iter()
                     .map(|st| (st.side, st.points, st.text.render(lang), st.rule));
-                explain(ui, lang, &sides, steps, commands);
+                let then = marque_core::text::sides_then(doc.session(), &count.held, lang);
+                explain(ui, lang, &then, steps, commands);
             }
             let diff: Vec<String> = sides
                 .iter()

@@ -2,8 +2,8 @@
 //! or of the language; a hand's count and what-ifs, made once per hand selected.
 
 use marque_core::history;
-use marque_core::i18n::Lang;
 use marque_core::i18n::msg;
+use marque_core::i18n::{Lang, tr};
 use marque_core::session::{Paper, Session, Sheet};
 
 /// The number column's mark for a table event, which takes no hand's number.
@@ -25,6 +25,9 @@ pub struct Rows {
     /// At a game of more sides, who already agreed to each hand from their phone (their
     /// places).
     pub(super) agreed: Vec<Vec<usize>>,
+    /// Who disputes each hand and why, for people ("tél. Marc : « Il manquait mon brelan »"):
+    /// empty where none does.
+    pub(super) why: Vec<String>,
     /// Each side's running total after each hand, for the chart.
     pub(super) running: Vec<Vec<i64>>,
     /// The chart was just asked for: it is brought into view once.
@@ -97,6 +100,7 @@ impl Rows {
             .iter()
             .map(|s| s.saying(history::Word::Confirmed).collect())
             .collect();
+        self.why = stands.iter().map(|s| disputes(&s.why, lang)).collect();
         let words = &self.words;
         if sheet.hands.len() > self.rows.len() {
             self.to_end.set(3);
@@ -122,7 +126,12 @@ impl Rows {
                     && r.part_won.is_none()
                     && words.get(r.index) == Some(&history::Word::Disputed)
                 {
-                    msg!("ui.word.disputed", what = r.label.clone()).render(lang)
+                    msg!(
+                        "ui.word.disputed",
+                        what = r.label.clone(),
+                        who = self.why.get(r.index).map_or("", String::as_str)
+                    )
+                    .render(lang)
                 } else {
                     r.shown(&view.head.names, lang)
                 },
@@ -217,4 +226,24 @@ impl Rows {
     pub(super) fn counted(&self, i: usize) -> Option<&marque_core::explain::Explained> {
         self.count.as_ref().filter(|(k, _)| *k == i).map(|(_, e)| e)
     }
+}
+
+/// The disputes holding a hand, for people: each by who gave it (a phone's name, a side's, or
+/// the table) with its reason, control characters left out.
+pub(super) fn disputes(why: &[history::Why], lang: Lang) -> String {
+    why.iter()
+        .map(|w| {
+            let who = w
+                .who
+                .clone()
+                .unwrap_or_else(|| tr(lang, "ui.word.the_table"));
+            let reason: String = w.why.chars().filter(|c| !c.is_control()).collect();
+            if reason.trim().is_empty() {
+                who
+            } else {
+                msg!("ui.word.dispute_why", who = who, why = reason.trim()).render(lang)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ; ")
 }

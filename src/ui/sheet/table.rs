@@ -79,7 +79,7 @@ pub(super) fn table(
         // Always that height, few rows or many: what lies below (the selected hand's keys, the
         // form in a narrow window) does not move down a row with each hand entered.
         let mut area = egui::ScrollArea::vertical()
-            .id_salt("sheet-rows")
+            .id_salt(open.view.scroll.with("sheet-rows"))
             .max_height(max_height)
             .min_scrolled_height(max_height)
             .auto_shrink([true, false]);
@@ -168,7 +168,7 @@ pub(super) fn table(
         ..Default::default()
     };
     egui::ScrollArea::horizontal()
-        .id_salt("sheet-wide")
+        .id_salt(open.view.scroll.with("sheet-wide"))
         .scroll_source(source)
         .show(ui, draw);
     if pinned {

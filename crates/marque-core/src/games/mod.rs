@@ -7,7 +7,7 @@
 //!   its totals, whether it is over, and what the table needs next (dealer, vulnerability…).
 //!
 //! The `games!` list below is the one place that names all of them: it makes [`GameKind`] and
-//! the enums over the five (options, hands, facts, games in progress) with their dispatch. A new
+//! the enums over the games (options, hands, facts, games in progress) with their dispatch. A new
 //! game is its own module and one line in that list.
 
 /// The items of [`Rules`] that every game takes straight from its own module: the types of its

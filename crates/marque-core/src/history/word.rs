@@ -172,6 +172,19 @@ pub struct Stand {
     /// At a game of more sides, each player's own word from their phone (seat, word), in the
     /// order given, since the table last answered.
     pub said: Vec<(usize, Word)>,
+    /// The disputes that hold it, each with who gave it and the reason given.
+    pub why: Vec<Why>,
+}
+
+/// A dispute that holds a hand: who gave it and why.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Why {
+    /// The seat of a player who disputed it themself (a game of more sides).
+    pub seat: Option<usize>,
+    /// The phone's name, else the side's ("EW"); none: the table, on the laptop.
+    pub who: Option<String>,
+    /// The reason given (it may be empty).
+    pub why: String,
 }
 
 impl Stand {
@@ -215,24 +228,30 @@ pub fn stands(session: &Session, asked: &[Vec<usize>]) -> Vec<Stand> {
         value: Value,
         table: Option<Word>,
         said: Vec<(usize, Word)>,
+        why: Vec<Why>,
         answered: Option<(Said, Value)>,
     }
-    /// The table's word and each player's own.
-    type Said = (Option<Word>, Vec<(usize, Word)>);
+    /// The table's word, each player's own, and the disputes' reasons.
+    type Said = (Option<Word>, Vec<(usize, Word)>, Vec<Why>);
     let mut out: Vec<Held> = Vec::with_capacity(session.hands.len());
-    let answer = |out: &mut Vec<Held>, i: usize, word: Word, seat: Option<usize>| {
+    let answer = |out: &mut Vec<Held>, i: usize, word: Word, why: Why| {
         if let Some(h) = out.get_mut(i) {
-            match seat {
+            match why.seat {
                 Some(seat) => {
                     h.said.retain(|(s, _)| *s != seat);
                     h.said.push((seat, word));
+                    h.why.retain(|w| w.seat != Some(seat));
                 }
                 None => {
                     h.table = Some(word);
                     h.said.clear();
+                    h.why.clear();
                 }
             }
-            h.answered = Some(((h.table, h.said.clone()), h.value.clone()));
+            if word == Word::Disputed {
+                h.why.push(why);
+            }
+            h.answered = Some(((h.table, h.said.clone(), h.why.clone()), h.value.clone()));
         }
     };
     let entries = log(session);
@@ -255,22 +274,29 @@ pub fn stands(session: &Session, asked: &[Vec<usize>]) -> Vec<Stand> {
             value: Value::Null,
             table,
             said: Vec::new(),
-            answered: Some(((table, Vec::new()), Value::Null)),
+            why: Vec::new(),
+            answered: Some(((table, Vec::new(), Vec::new()), Value::Null)),
         });
     }
     for e in entries {
         let Some(i) = e.hand.checked_sub(1) else {
             continue;
         };
-        let seat = || {
-            e.new
-                .get("seat")
-                .and_then(Value::as_u64)
-                .and_then(|s| usize::try_from(s).ok())
+        let why = || {
+            let text = |k: &str| e.new.get(k).and_then(Value::as_str).map(str::to_string);
+            Why {
+                seat: e
+                    .new
+                    .get("seat")
+                    .and_then(Value::as_u64)
+                    .and_then(|s| usize::try_from(s).ok()),
+                who: text("phone").or_else(|| text("side")),
+                why: text("why").unwrap_or_default(),
+            }
         };
         match (e.action, changes(&e)) {
-            (Some(Action::Confirm), _) => answer(&mut out, i, Word::Confirmed, seat()),
-            (Some(Action::Dispute), _) => answer(&mut out, i, Word::Disputed, seat()),
+            (Some(Action::Confirm), _) => answer(&mut out, i, Word::Confirmed, why()),
+            (Some(Action::Dispute), _) => answer(&mut out, i, Word::Disputed, why()),
             (_, None) => {}
             (_, Some((true, false))) => out.insert(
                 i.min(out.len()),
@@ -278,6 +304,7 @@ pub fn stands(session: &Session, asked: &[Vec<usize>]) -> Vec<Stand> {
                     value: e.new,
                     table: None,
                     said: Vec::new(),
+                    why: Vec::new(),
                     answered: None,
                 },
             ),
@@ -297,9 +324,11 @@ pub fn stands(session: &Session, asked: &[Vec<usize>]) -> Vec<Stand> {
                             *agreed = e.old.clone();
                         }
                     }
-                    (h.table, h.said) = match &h.answered {
-                        Some(((table, said), value)) if *value == e.new => (*table, said.clone()),
-                        _ => (None, Vec::new()),
+                    (h.table, h.said, h.why) = match &h.answered {
+                        Some(((table, said, why), value)) if *value == e.new => {
+                            (*table, said.clone(), why.clone())
+                        }
+                        _ => (None, Vec::new(), Vec::new()),
                     };
                     h.value = e.new;
                 }
@@ -314,10 +343,14 @@ pub fn stands(session: &Session, asked: &[Vec<usize>]) -> Vec<Stand> {
                 word: Word::Awaited,
                 table: h.table,
                 said: h.said,
+                why: h.why,
             };
             stand.settle(asked.get(i).map_or(&[][..], Vec::as_slice));
             if session.hands.get(i).is_some_and(moot) {
                 stand.word = Word::Confirmed;
+            }
+            if stand.word != Word::Disputed {
+                stand.why.clear();
             }
             stand
         })
@@ -329,6 +362,7 @@ pub fn stands(session: &Session, asked: &[Vec<usize>]) -> Vec<Stand> {
             word: Word::Confirmed,
             table: Some(Word::Confirmed),
             said: Vec::new(),
+            why: Vec::new(),
         },
     );
     out
