@@ -566,3 +566,53 @@ fn every_reader_names_a_hand_by_who_held_its_seats_then() {
     );
     assert!(lines[headers[1]].contains("Zoé"), "{lines:#?}");
 }
+
+/// Each game's words: a Chicago session goes by its own name in the text sheet and the PDF,
+/// and a Tarot count says where the table's rounding changed the margin.
+#[test]
+fn chicago_is_named_so_and_tarot_says_its_rounding() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("c.json");
+    std::fs::write(
+        &f,
+        json!({"format": "marque-session", "version": 1, "id": "c", "game": "bridge",
+               "players": ["Anne", "Bruno", "Claire", "David"],
+               "options": {"format": "chicago"},
+               "hands": [{"contract": "4S", "declarer": "N", "tricks": 10}]})
+        .to_string(),
+    )
+    .unwrap();
+    let path = f.to_str().unwrap();
+    for (lang, name, rubber) in [
+        ("fr", "Bridge Chicago", "Bridge (partie libre)"),
+        ("en", "Chicago bridge", "Rubber bridge"),
+    ] {
+        let text =
+            String::from_utf8(marque(&["score", path, "--text", "--lang", lang]).stdout).unwrap();
+        assert!(text.starts_with(name), "{text}");
+        assert!(!text.contains(rubber), "{text}");
+    }
+    let pdf = dir.path().join("c.pdf");
+    assert!(export_pdf(&f, &pdf).status.success());
+    let read = pdf_text(&std::fs::read(&pdf).unwrap());
+    assert!(read.contains("Bridge Chicago"), "{read}");
+
+    let t = dir.path().join("t.json");
+    let tarot = |rounding: i64| {
+        json!({"format": "marque-session", "version": 1, "id": "t", "game": "tarot",
+               "players": ["A", "B", "C", "D"], "options": {"rounding": rounding},
+               "hands": [{"taker": 0, "contract": "garde", "bouts": 1, "points": 37}]})
+    };
+    std::fs::write(&t, tarot(10).to_string()).unwrap();
+    let said = String::from_utf8(marque(&["explain", t.to_str().unwrap(), "1"]).stdout).unwrap();
+    assert!(
+        said.contains("chutée de 14, arrondi à 10") && said.contains("[tarot.rounding]"),
+        "{said}"
+    );
+    std::fs::write(&t, tarot(1).to_string()).unwrap();
+    let said = String::from_utf8(marque(&["explain", t.to_str().unwrap(), "1"]).stdout).unwrap();
+    assert!(
+        said.contains("chutée de 14 →") && !said.contains("arrondi"),
+        "{said}"
+    );
+}

@@ -259,11 +259,14 @@ fn table(pen: &mut Pen<'_>, src: &Source<'_>, lang: Lang) {
                 cols.cell(pen, k, &row.cells[s]);
             }
         });
-        if !pen.fits(size * 3.0) {
+        // The totals under the sides as they are now, whole (a seat that left is said under
+        // them, not cut in its column's head).
+        let now = src.session.game.side_names(&src.session.sides(), lang);
+        if !pen.fits(size * 4.0) {
             pen.new_page();
-            header(pen, group, &head.names);
-        } else if !headed || names != head.names {
-            header(pen, group, &head.names);
+            header(pen, group, &now);
+        } else if !headed || names != now {
+            header(pen, group, &now);
         }
         pen.rule(MARGIN, cols.right(group.len() - 1));
         pen.line(size);
@@ -274,6 +277,19 @@ fn table(pen: &mut Pen<'_>, src: &Source<'_>, lang: Lang) {
         for (k, s) in group.clone().enumerate() {
             let total = head.totals.get(s).copied().unwrap_or(0);
             pen.put_right(cols.right(k), size, &total.to_string());
+        }
+        let gone: Vec<&str> = group
+            .clone()
+            .filter(|s| src.end.left.contains(s))
+            .filter_map(|s| now.get(s).map(String::as_str))
+            .collect();
+        if !gone.is_empty() {
+            pen.line(size);
+            let said = marque_core::i18n::msg!("pdf.gone", names = gone.join(", ")).render(lang);
+            let said = pen
+                .font
+                .fit(&said, size, cols.right(group.len() - 1) - MARGIN);
+            pen.put(MARGIN, size, &said);
         }
     }
 }
@@ -407,7 +423,7 @@ fn lay_out(src: &Source<'_>, lang: Lang, font: &Font, sink: &mut dyn FnMut(Page)
         y: height - MARGIN,
         sink,
     };
-    let game = tr(lang, session.game.name_key());
+    let game = tr(lang, session.title_key());
     pen.text(16.0, &format!("{game} — {}", session.table_names()));
     if let Some(title) = session.text_field("title") {
         pen.text(12.0, &title);
@@ -456,7 +472,7 @@ pub fn write_pdf(
     let src = Source::measure(session, lang, &font)?;
     let mut glyphs = write::Glyphs::default();
     lay_out(&src, lang, &font, &mut |p| glyphs.take(&font, &p));
-    let game = tr(lang, session.game.name_key());
+    let game = tr(lang, session.title_key());
     let title = format!("{game} — {}", session.table_names());
     let mut out = write::Out::start(out, glyphs.pages, &title)?;
     let size = page_size(session);

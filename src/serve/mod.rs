@@ -260,7 +260,7 @@ impl Sharing {
                     let title = session
                         .text_field("title")
                         .filter(|t| !t.trim().is_empty())
-                        .unwrap_or_else(|| marque_core::i18n::tr(lang, session.game.name_key()));
+                        .unwrap_or_else(|| marque_core::i18n::tr(lang, session.title_key()));
                     out.push(NewOffer {
                         url: self.pairing_url(&offer),
                         title,

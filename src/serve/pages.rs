@@ -262,7 +262,7 @@ pub fn session_page(
     let parts = Parts::of(base, id, session, sheet);
     let title = format!(
         "{} — {}",
-        tr(base.lang, session.game.name_key()),
+        tr(base.lang, session.title_key()),
         session.seats().seated().join(", ")
     );
     match before {
@@ -309,7 +309,7 @@ impl Parts {
         put!(
             head,
             "<h1>{} <small>{}</small></h1>",
-            escape(&tr(lang, session.game.name_key())),
+            escape(&tr(lang, session.title_key())),
             escape(&session.seats().seated().join(" · "))
         );
         let unit = escape(&tr(lang, session.game.total_label()));

@@ -96,7 +96,12 @@ pub fn phone_page(
         .map_or(phone.side_name.as_str(), String::as_str);
     main.push_str(&format!(
         "<p class=\"you\">{}</p><p class=\"state\">{}</p>",
-        escape(&msg!("web.phone.you", side = side, phone = phone.label.as_str()).render(lang)),
+        // A phone named as its player is not named twice ("Vous êtes Anne").
+        escape(&if phone.label.trim() == side.trim() {
+            msg!("web.phone.you_alone", side = side).render(lang)
+        } else {
+            msg!("web.phone.you", side = side, phone = phone.label.as_str()).render(lang)
+        }),
         escape(&session.players.join(", ")),
     ));
     let Some((i, token)) = shown else {
@@ -254,5 +259,5 @@ fn session_title(session: &Session, lang: Lang) -> String {
     session
         .text_field("title")
         .filter(|t| !t.trim().is_empty())
-        .unwrap_or_else(|| tr(lang, session.game.name_key()))
+        .unwrap_or_else(|| tr(lang, session.title_key()))
 }

@@ -173,7 +173,7 @@ pub fn show(
         for o in options_of(game) {
             // (Chicago's own options, while Chicago is picked.)
             let options = ns.options.clone();
-            if !o.applies(|k| options.get(k).cloned()) {
+            if !o.applies(ns.players.len(), |k| options.get(k).cloned()) {
                 continue;
             }
             option_row(ui, lang, game, o, &mut ns.options, &ns.players);
@@ -278,7 +278,8 @@ fn option_row(
                     let name = match (seat, p.trim().is_empty()) {
                         (Some(seat), true) => seat,
                         (Some(seat), false) => format!("{seat} ({})", p.trim()),
-                        (None, true) => format!("#{}", i + 1),
+                        // A seat not named yet, by its place at the table.
+                        (None, true) => msg!("ui.new.place", n = i + 1).render(lang),
                         (None, false) => p.clone(),
                     };
                     if ui

@@ -115,7 +115,7 @@ pub fn board(ui: &mut Ui, open: &Open, lang: Lang) {
     ui.label(
         RichText::new(format!(
             "{} — {}",
-            tr(lang, doc.session().game.name_key()),
+            tr(lang, doc.session().title_key()),
             doc.sheet().seats().seated().join(" · ")
         ))
         .size(small)

@@ -70,6 +70,18 @@ pub(super) fn tour_ui(
                 .render(lang)
                 .to_string();
             ui.label(RichText::new(text).strong());
+            // The keys first, in the same places at every step (the last one's "next" off),
+            // then the step's text, which is longer or shorter.
+            let next = ui.add_enabled(
+                step < TOUR_STEPS,
+                egui::Button::new(tr(lang, "ui.tour.next")),
+            );
+            if next.clicked() {
+                commands.push(Command::TourStep(step + 1));
+            }
+            if ui.button(tr(lang, "ui.tour.end")).clicked() {
+                commands.push(Command::EndTour);
+            }
             // In the words of the tour's game (its word for a hand: the texts agree with a
             // feminine one, as "donne" is; a game whose word is not would need its own texts).
             const STEPS: [&str; TOUR_STEPS] = ["ui.tour.1", "ui.tour.2", "ui.tour.3"];
@@ -78,12 +90,6 @@ pub(super) fn tour_ui(
                 g.hand_words(Msg::new(key)).render(lang)
             });
             ui.label(text.unwrap_or_default());
-            if step < TOUR_STEPS && ui.button(tr(lang, "ui.tour.next")).clicked() {
-                commands.push(Command::TourStep(step + 1));
-            }
-            if ui.button(tr(lang, "ui.tour.end")).clicked() {
-                commands.push(Command::EndTour);
-            }
         });
     });
 }

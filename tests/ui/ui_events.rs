@@ -189,7 +189,7 @@ fn each_game_takes_its_events() {
     type_in(&mut h, "Qui arrive ?", "Cléo");
     record(&mut h);
     click(&mut h, "Table : Départ");
-    click(&mut h, "Départ de Ana");
+    click(&mut h, "Départ d'Ana");
     record(&mut h);
     assert_eq!(
         entries(dir.path()),

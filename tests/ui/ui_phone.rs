@@ -102,10 +102,10 @@ fn pairs_and_answers_at(size: egui::Vec2, zoom: f32) {
     settle(&mut h);
     let port = h.state().sharing.as_ref().unwrap().local_addr().port();
     // A key per side, the room's code first; each side's code in the same square.
-    for key in ["La salle", "Parole de NS", "Parole de EO"] {
+    for key in ["La salle", "Parole de NS", "Parole d'EO"] {
         assert!(in_view(&h, key), "{key} on screen at {size:?} zoom {zoom}");
     }
-    click(&mut h, "Parole de EO");
+    click(&mut h, "Parole d'EO");
     let offer = h
         .state()
         .sharing
@@ -125,7 +125,7 @@ fn pairs_and_answers_at(size: egui::Vec2, zoom: f32) {
         .to_string();
     assert!(url.contains(&offer.token), "EW's code shown: {url}");
     let keys = |h: &Harness<'static, marque::ui::App>| {
-        ["La salle", "Parole de NS", "Parole de EO"].map(|k| h.get_by_label(k).rect())
+        ["La salle", "Parole de NS", "Parole d'EO"].map(|k| h.get_by_label(k).rect())
     };
     let before = keys(&h);
     // A phone pairs as Chloé: listed under EW with its key, nothing above it moved.
@@ -247,7 +247,7 @@ fn five_players_keys_and_the_windows_title_stay_on_a_small_screen() {
         title.is_some_and(|t| t.min.y >= 0.0),
         "the window's title on screen: {title:?}"
     );
-    for key in ["La salle", "Parole de Anne", "Parole de Émilie"] {
+    for key in ["La salle", "Parole d'Anne", "Parole d'Émilie"] {
         assert!(in_view(&h, key), "{key} on screen");
     }
 }
@@ -272,7 +272,7 @@ fn the_players_pick_the_network_the_codes_carry() {
     ]);
     settle(&mut h);
     let keys = |h: &Harness<'static, marque::ui::App>| {
-        ["La salle", "Parole de NS", "Parole de EO"].map(|k| h.get_by_label(k).rect())
+        ["La salle", "Parole de NS", "Parole d'EO"].map(|k| h.get_by_label(k).rect())
     };
     let code = |h: &Harness<'static, marque::ui::App>| {
         h.get_by_label_contains("Code QR de l'adresse : ")
@@ -280,7 +280,7 @@ fn the_players_pick_the_network_the_codes_carry() {
             .label()
             .unwrap_or_default()
     };
-    click(&mut h, "Parole de EO");
+    click(&mut h, "Parole d'EO");
     let before = keys(&h);
     assert!(!code(&h).contains("10.8.0.2"), "{}", code(&h));
     // The list of networks opens from the address chosen; tun0 is picked.

@@ -34,7 +34,7 @@ fn the_ratings_table_a_chart_and_why_it_moved() {
     assert!(shows(&h, "Chloé (provisoire)"));
     click(&mut h, "Classement — Le Truc");
     click(&mut h, "Alice");
-    assert!(shows(&h, "Classement de Alice — Le Truc"));
+    assert!(shows(&h, "Classement d'Alice — Le Truc"));
     assert!(shows(&h, "Pourquoi il a bougé, partie par partie"));
     // Her first partie: even chances against Bruno, first of two, μ 25,0 → 27,6.
     assert!(shows_containing(

@@ -242,7 +242,7 @@ fn an_evening_at_three_with_an_arrival_and_a_departure() {
     assert!(t[2] < -1000, "the taker pays the defence's chelem: {t:?}");
     // Anne leaves: three again, the half point is back.
     click(&mut h, "Table : Départ");
-    click(&mut h, "Départ de Anne");
+    click(&mut h, "Départ d'Anne");
     click(&mut h, "Enregistrer l'événement");
     assert!(!shows(&h, "Preneur : Anne"), "Anne has left");
     assert!(
@@ -335,7 +335,7 @@ fn five_seats_with_the_mort_in_turn() {
     assert_eq!(t.iter().sum::<i64>(), 0, "{t:?}");
     // Elise leaves: four at the table, no mort; then Franck comes and the mort is back.
     click(&mut h, "Table : Départ");
-    click(&mut h, "Départ de Elise");
+    click(&mut h, "Départ d'Elise");
     click(&mut h, "Enregistrer l'événement");
     for p in ["Anne", "Bruno", "Claire", "David"] {
         assert!(shows(&h, &format!("Preneur : {p}")), "{p} may take at four");

@@ -352,9 +352,13 @@ fn render_pieces(lang: Lang, pieces: &[Piece], args: &[(&'static str, Arg)], out
                         let rules = PLURALS[index(lang)].as_ref()?;
                         position(&Choice::Plural(rules.select(*n).ok()?))
                     }),
-                    Some(Arg::Text(w)) => position(&Choice::Word(w.clone())),
-                    Some(Arg::Shared(w)) => position(&Choice::Word(w.to_string())),
-                    Some(Arg::Key(k)) => position(&Choice::Word(k.to_string())),
+                    Some(Arg::Text(w)) => position(&Choice::Word(w.clone()))
+                        .or_else(|| position(&Choice::Word(sound(w).into()))),
+                    Some(Arg::Shared(w)) => position(&Choice::Word(w.to_string()))
+                        .or_else(|| position(&Choice::Word(sound(w).into()))),
+                    Some(Arg::Key(k)) => position(&Choice::Word(k.to_string()))
+                        .or_else(|| position(&Choice::Word(sound(&tr(lang, k)).into()))),
+                    Some(Arg::Msg(m)) => position(&Choice::Word(sound(&m.render(lang)).into())),
                     _ => None,
                 };
                 if let Some((_, p)) = variants.get(chosen.unwrap_or(*default)) {
@@ -362,6 +366,18 @@ fn render_pieces(lang: Lang, pieces: &[Piece], args: &[(&'static str, Arg)], out
                 }
             }
         }
+    }
+}
+
+/// How a name begins, for the variant that elides before it (`[vowel] d'{ $name }`, "d'Anne",
+/// "de Marc"): `vowel` where its first letter is one (accented too), else `consonant`.
+fn sound(word: &str) -> &'static str {
+    let first = word.trim_start().chars().next().unwrap_or('x');
+    let base = first.to_lowercase().next().unwrap_or(first);
+    if "aeiouyàâäéèêëîïôöùûüœæ".contains(base) {
+        "vowel"
+    } else {
+        "consonant"
     }
 }
 

@@ -42,7 +42,7 @@ pub fn evening(papers: &[Paper]) -> Msg {
 /// nothing for a session that fails).
 pub fn write(session: &Session, lang: Lang, out: &mut dyn std::io::Write) -> Result<(), Written> {
     let mut text = String::new();
-    let game = tr(lang, session.game.name_key());
+    let game = tr(lang, session.title_key());
     writeln!(text, "{game} — {}", session.table_names())?;
     // Every option in force, defaults included: nobody meets the table by surprise.
     let opts = options_text(session, &session.options.to_json(), lang);
@@ -305,7 +305,17 @@ pub fn options_text(session: &Session, options: &serde_json::Value, lang: Lang) 
             fallback.to_string()
         }
     };
+    // Only the options that mean something at this table (Tarot's `five` at five players,
+    // bridge's Chicago options at Chicago).
+    let seats = session.sides().len();
+    let applies = |k: &str| {
+        game.options()
+            .iter()
+            .find(|o| o.key == k)
+            .is_none_or(|o| o.applies(seats, |key| map.get(key).cloned()))
+    };
     map.iter()
+        .filter(|(k, _)| applies(k))
         .map(|(k, v)| {
             let name = named(format!("opt.{}.{k}", game.id()), k);
             let player = game

@@ -378,6 +378,12 @@ pub(super) fn confirm_area(
     confirm_keys(ui, lang, (game, event), editing, hand, note, commands);
 }
 
+/// The body rows kept for the count behind a hand's points (or what the hand ends).
+const COUNT_ROWS: usize = 3;
+/// The body rows of the foot's whole text in a narrow window (the points, the count, an
+/// edit's totals).
+const NARROW_ROWS: usize = 4;
+
 /// The rows the foot's text may take, at the panel's width: the preview's (large type), the
 /// line of what the hand ends, and an edit's totals; and so its height.
 struct Foot {
@@ -417,10 +423,13 @@ impl Foot {
         // The longest name the winner: a tie of more is elided, whole on hover.
         let longest = sides.iter().max_by_key(|s| s.chars().count());
         let (winners, count) = (longest.cloned().unwrap_or_default(), 1);
+        // The line of what the hand ends, or of the count behind its points: rows enough for
+        // a count with its primes (a petit, a poignée, a chelem) whole, kept whether it comes.
         let ends = rows(
             &msg!(ends_key(open), winners = winners, count = count).render(lang),
             &body,
-        );
+        )
+        .max(COUNT_ROWS);
         let whatif = if open.view.editing.is_some() {
             let totals: Vec<String> = sides
                 .iter()
@@ -446,9 +455,9 @@ impl Foot {
         );
         let row = |font: &egui::FontId| ui.ctx().fonts_mut(|f| f.row_height(font));
         let gap = ui.spacing().item_spacing.y;
-        // In a narrow window it all goes on the keys' row, beside them (whole on hover).
+        // In a narrow window it all goes in one block of body rows above the keys.
         let height = if narrow {
-            0.0
+            NARROW_ROWS as f32 * row(&body) + gap
         } else {
             preview as f32 * row(&big)
                 + (ends + whatif) as f32 * row(&body)
@@ -528,15 +537,18 @@ fn foot_text(
 ) -> (Option<GameHand>, Option<RichText>) {
     let (hand, said) = foot_lines(open, lang, foot, ui);
     if narrow {
+        // The points, the count behind them and an edit's totals in one block of rows kept
+        // above the keys: whole at any size (the rest elided, whole on hover).
         let text = said.iter().map(|l| l.text.as_str()).collect::<Vec<_>>();
-        let error = said.iter().any(|l| l.error);
-        let note = RichText::new(text.join(" — ")).strong();
-        let note = if error {
-            note.color(ui.visuals().error_fg_color)
+        let color = if said.iter().any(|l| l.error) {
+            ui.visuals().error_fg_color
         } else {
-            note
+            ui.visuals().strong_text_color()
         };
-        return (hand, (!text.is_empty()).then_some(note));
+        if !text.is_empty() {
+            foot.line(ui, &text.join(" — "), &foot.body, NARROW_ROWS, color);
+        }
+        return (hand, None);
     }
     for l in &said {
         let font = if l.big { &foot.big } else { &foot.body };

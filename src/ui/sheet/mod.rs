@@ -195,14 +195,17 @@ fn body(
         word_panel(ui, lang, open, false, commands);
     }
     actions(ui, open, lang, scoreboard, commands);
+    // In the narrow column, the other side's word right under the session's keys: the
+    // first thing the table answers after an entry is on the first screen, never below the
+    // sheet.
+    if writable && narrow {
+        word_panel(ui, lang, open, true, commands);
+    }
     ui.separator();
     export_row(ui, open, lang, commands);
     table(ui, lang, open, narrow, commands);
     if narrow {
         evening_row(ui, lang, open, commands);
-        if writable {
-            word_panel(ui, lang, open, true, commands);
-        }
     }
     if open.view.show_chart {
         chart(ui, lang, open, commands);
@@ -227,7 +230,7 @@ fn heading(
     let game = doc.session().game;
 
     ui.horizontal_wrapped(|ui| {
-        ui.heading(tr(lang, game.name_key()));
+        ui.heading(tr(lang, doc.session().title_key()));
         // Who sits at the table now (a substitute, an arrival in place).
         let seated = doc.sheet().seats().seated();
         ui.label(RichText::new(seated.join(" · ")).strong());

@@ -37,7 +37,7 @@ pub(super) fn what_if(ui: &mut Ui, lang: Lang, open: &Shown<'_>, commands: &mut 
     ui.horizontal_wrapped(|ui| {
         ui.label(tr(lang, "ui.whatif"));
         for o in doc.session().game.options() {
-            if !o.applies(current) {
+            if !o.applies(doc.session().sides().len(), current) {
                 continue;
             }
             let values: Vec<Value> = match o.kind {

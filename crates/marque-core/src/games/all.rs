@@ -686,6 +686,11 @@ macro_rules! faces {
         }
 
         impl GameOptions {
+            /// See [`Face::title_key`].
+            pub fn title_key(&self) -> Option<&'static str> {
+                match self { $(GameOptions::$V(o) => <$m::Game as Face>::title_key(o)),* }
+            }
+
             /// See [`Face::part_words`].
             pub fn part_words(&self) -> Option<PartWords> {
                 match self { $(GameOptions::$V(o) => <$m::Game as Face>::part_words(o)),* }

@@ -39,6 +39,12 @@ pub trait Face: Rules {
         None
     }
 
+    /// The key of the name a session of these options goes by, where it is not the game's
+    /// (bridge played as Chicago: "Bridge Chicago").
+    fn title_key(_options: &Self::Options) -> Option<&'static str> {
+        None
+    }
+
     /// What the game calls the parts its session goes on from, one to the next (bridge:
     /// rubbers, or Chicago's chukkers); `None`: a game played to one end.
     fn part_words(_options: &Self::Options) -> Option<PartWords> {

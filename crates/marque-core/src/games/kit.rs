@@ -304,6 +304,9 @@ pub struct OptDesc {
     /// The option means something only while another has this value (bridge's Chicago
     /// options, with `format` = `chicago`): screens show it then only.
     pub when: Option<(&'static str, &'static str)>,
+    /// The option means something only at this many players (Tarot's `five`): screens and
+    /// texts show it then only.
+    pub players: Option<usize>,
 }
 
 impl OptDesc {
@@ -312,6 +315,15 @@ impl OptDesc {
             key,
             kind,
             when: None,
+            players: None,
+        }
+    }
+
+    /// This option, meaningful only at `n` players.
+    pub const fn at(self, n: usize) -> OptDesc {
+        OptDesc {
+            players: Some(n),
+            ..self
         }
     }
 
@@ -323,12 +335,14 @@ impl OptDesc {
         }
     }
 
-    /// Whether the option means something with the options `get` gives (by key).
-    pub fn applies(&self, get: impl Fn(&str) -> Option<Value>) -> bool {
-        match self.when {
-            Some((key, value)) => get(key).as_ref().and_then(Value::as_str) == Some(value),
-            None => true,
-        }
+    /// Whether the option means something at `players` players with the options `get`
+    /// gives (by key).
+    pub fn applies(&self, players: usize, get: impl Fn(&str) -> Option<Value>) -> bool {
+        self.players.is_none_or(|n| n == players)
+            && match self.when {
+                Some((key, value)) => get(key).as_ref().and_then(Value::as_str) == Some(value),
+                None => true,
+            }
     }
 
     /// The value the option takes when the session does not name it.

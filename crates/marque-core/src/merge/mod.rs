@@ -300,6 +300,11 @@ impl<'a> Prepared<'a> {
             names: self.copies.iter().map(|c| c.name.to_string()).collect(),
             base: start.session,
             sheet: start.sheet,
+            copies: self
+                .copies
+                .iter()
+                .map(|c| (c.session.clone(), c.session.score().ok()))
+                .collect(),
         };
         ErrorKind::Choices(Box::new(pending)).into()
     }

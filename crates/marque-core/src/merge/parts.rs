@@ -53,6 +53,9 @@ pub struct Pending {
     /// The session as the copies shared it, to name the hands in the game's words.
     pub(super) base: Session,
     pub(super) sheet: Sheet,
+    /// Each copy's session as it has it (the session file first), scored where it plays: a
+    /// version's hand is told as its own copy plays it, with that copy's earlier entries.
+    pub(super) copies: Vec<(Session, Option<Sheet>)>,
 }
 
 impl Pending {

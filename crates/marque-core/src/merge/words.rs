@@ -94,7 +94,7 @@ impl Pending {
             Version::Deleted if choice.field.is_some() => return Msg::new("merge.field_none"),
             Version::Deleted => return Msg::new("merge.deleted"),
             Version::Without => return Msg::new("merge.without"),
-            Version::Hands(hands) => return self.hands(choice.hand, hands),
+            Version::Hands(hands) => return self.hands(choice, hands),
             Version::Value(v) => v,
         };
         if let (Some(_), Value::String(text)) = (&choice.field, v) {
@@ -104,7 +104,61 @@ impl Pending {
             // The options, each in the game's words, never as written in the file.
             return crate::history::options_said(self.base.game, &self.base.players, v);
         }
-        self.label(choice.hand - 1, v)
+        let holder = self.holder(choice, version);
+        self.told(holder, choice.hand - 1, v)
+            .unwrap_or_else(|| self.label(choice.hand - 1, v))
+    }
+
+    /// The first copy holding `version` of a choice.
+    fn holder(&self, choice: &Choice, version: &Version) -> Option<usize> {
+        choice
+            .versions
+            .iter()
+            .find(|(_, w)| w == version)
+            .and_then(|(holders, _)| holders.first().copied())
+    }
+
+    /// Hand `v`, as copy `k` plays it where it has it (the nearest place to `index` where it
+    /// holds that very hand): its label, what it changed from the hand as the copies shared it,
+    /// and the points that copy gives it, each side named by who held the seat there then.
+    fn told(&self, k: Option<usize>, index: usize, v: &Value) -> Option<Msg> {
+        let (session, sheet) = self.copies.get(k?)?;
+        let sheet = sheet.as_ref()?;
+        let j = (0..session.hands.len())
+            .filter(|&j| session.hands[j].to_value() == *v)
+            .min_by_key(|&j| j.abs_diff(index))?;
+        let (hand, row) = (&session.hands[j], sheet.hands.get(j)?);
+        let before = sheet.before(j, &session.hands);
+        let names = before.seats().current();
+        let what = hand.game.label(
+            &row.info,
+            crate::session::hand_index(&session.hands, j),
+            &names,
+        );
+        // What it changed, where the label alone would not say it (Le 2500 names its frime).
+        let what = match (self.base.hands.get(index), self.sheet.hands.get(index)) {
+            (Some(old), Some(old_row)) if session.game.describes_changes() => hand
+                .game
+                .change(&row.info, &old.game, &old_row.info, &names)
+                .map_or(what.clone(), |c| {
+                    msg!("merge.what_changed", what = what, change = c)
+                }),
+            _ => what,
+        };
+        let sides = session.game.side_args(&session.game.sides(&names));
+        // A seat that left there before it takes no part: not named.
+        let seats = before.seats();
+        let per_seat = sides.len() == seats.len();
+        let away = |s: usize| per_seat && !seats.plays(s);
+        let points = sides
+            .into_iter()
+            .zip(&row.delta)
+            .enumerate()
+            .filter(|(s, _)| !away(*s))
+            .map(|(_, (side, d))| msg!("merge.side_points", side = side, points = signed(*d)))
+            .reduce(|all, m| msg!("merge.points_more", first = all, rest = m))
+            .unwrap_or_else(|| Msg::new("log.unknown"));
+        Some(msg!("merge.with_points", what = what, points = points))
     }
 
     /// A hand as it would stand at `index` (from 0), in the game's words; as written where it
@@ -134,15 +188,23 @@ impl Pending {
         described.unwrap_or_else(|| msg!("log.as_written", value = v.to_string()))
     }
 
-    /// Hands a copy added from hand `from` (from 1) on, each named with its number.
-    fn hands(&self, from: usize, hands: &[Value]) -> Msg {
+    /// Hands a copy added from the choice's hand (from 1) on, each named with its number.
+    fn hands(&self, choice: &Choice, hands: &[Value]) -> Msg {
+        let from = choice.hand;
+        let holder = choice
+            .versions
+            .iter()
+            .find(|(_, w)| matches!(w, Version::Hands(h) if h.as_slice() == hands))
+            .and_then(|(holders, _)| holders.first().copied());
         let start = from.saturating_sub(1);
         let mut count = crate::session::hand_index(&self.base.hands, start);
         hands
             .iter()
             .enumerate()
             .map(|(j, v)| {
-                let what = self.label(start + j, v);
+                let what = self
+                    .told(holder, start + j, v)
+                    .unwrap_or_else(|| self.label(start + j, v));
                 let place = match crate::games::table::EventKind::of_value(v) {
                     Some(k) => crate::games::Place::Event(k),
                     None => {

@@ -239,6 +239,17 @@ pub struct SessionOptions {
     typed: Options,
 }
 
+impl Session {
+    /// The key of the name this session goes by: its game's, or what its options make of it
+    /// (bridge played as Chicago).
+    pub fn title_key(&self) -> &'static str {
+        self.options
+            .typed()
+            .title_key()
+            .unwrap_or(self.game.name_key())
+    }
+}
+
 impl SessionOptions {
     /// The options `written` (a session file's `options`, if any) for `players` players of
     /// `game`, or why they are refused.

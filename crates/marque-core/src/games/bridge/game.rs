@@ -511,6 +511,10 @@ impl crate::games::face::Face for Game {
         Some(if side == 0 { "side.NS" } else { "side.EW" })
     }
 
+    fn title_key(options: &Options) -> Option<&'static str> {
+        options.chicago().then_some("game.bridge.chicago")
+    }
+
     fn part_words(options: &Options) -> Option<PartWords> {
         Some(if options.chicago() {
             PartWords {

@@ -151,6 +151,8 @@ pub struct Count {
     pub needed: i64,
     /// After `tarot.half` and the rounding.
     pub margin: i64,
+    /// After `tarot.half`, before the rounding.
+    pub raw: i64,
     pub contract: i64,
     pub petit: i64,
     pub poignees: i64,
@@ -197,6 +199,7 @@ pub fn count(hand: &Hand, options: &Options) -> Count {
         0
     };
     Count {
+        raw,
         won,
         needed,
         margin,
@@ -379,8 +382,23 @@ impl Game {
                 needed = c.needed,
                 points = points_arg(hand.halves),
                 margin = c.margin,
+                raw = c.raw,
                 coef = coef,
                 value = c.contract.abs()
+            )
+            // The table's rounding said where it changed the margin: "gagnée de 14, arrondi à
+            // 10 [tarot.rounding]".
+            .with(
+                "rounded",
+                if c.raw == c.margin {
+                    Arg::Text(String::new())
+                } else {
+                    Arg::Msg(Box::new(msg!(
+                        "tarot.line.rounded",
+                        margin = c.margin,
+                        rounding = self.options().rounding
+                    )))
+                },
             );
             let mut parts: Vec<(RuleId, i64, Msg)> =
                 vec![(rule::CONTRACT, c.contract, contract_text)];
@@ -555,7 +573,7 @@ impl super::rules::Rules for Game {
     const BEST_HAND: &'static str = "stats.best_hand.tarot";
     const PLAYERS: (usize, usize) = (3, 5);
     const OPTIONS: &'static [OptDesc] = &[
-        OptDesc::new("five", OptKind::Words(&["call", "dead"])),
+        OptDesc::new("five", OptKind::Words(&["call", "dead"])).at(5),
         OptDesc::new("poignee", OptKind::Words(&["20-30-40", "20-40-60"])),
         OptDesc::new("rounding", OptKind::Numbers(&[1, 5, 10])),
     ];
