@@ -11,12 +11,12 @@ fn the_empty_home_screen_explains_marque_in_both_languages() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     assert!(shows(&h, "Bienvenue dans Marque"));
-    assert!(shows(&h, "Cinq jeux :"));
+    assert!(shows(&h, "Les jeux de Marque :"));
     for lang in [Lang::Fr, Lang::En] {
         if lang == Lang::En {
             click(&mut h, "English");
             assert!(shows(&h, "Welcome to Marque"));
-            assert!(shows(&h, "Five games:"));
+            assert!(shows(&h, "Marque's games:"));
             assert!(!shows(&h, "Bienvenue dans Marque"));
         }
         // Each of the five games, with what it keeps.

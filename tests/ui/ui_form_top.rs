@@ -68,7 +68,7 @@ fn every_form_opens_at_its_top_after_another_was_scrolled() {
     }
     // The Tarot session reopened from the home list opens at its top too.
     click(&mut h, "Accueil");
-    click_containing(&mut h, "Tom");
+    click_containing(&mut h, "Reprendre : Tom");
     settle(&mut h);
     assert!(
         in_view(&h, &heading),

@@ -16,7 +16,7 @@ fn a_hand_disputed_then_corrected_and_confirmed() {
     assert!(shows(&h, "NS : +120   EO : 0"));
     click(&mut h, "Pas d'accord");
     assert!(!shows(&h, "EO, êtes-vous d'accord ?"));
-    assert!(shows(&h, "⚠ contestée — 4♠ par Nord, juste fait"));
+    assert!(shows(&h, "⚠ contestée par EO — 4♠ par Nord, juste fait"));
     // The word's line says the dispute waits, never that all was agreed.
     assert!(shows_containing(&h, "Contestation en cours sur Donne 1"));
     assert!(!shows_containing(&h, "accord sur tout"));

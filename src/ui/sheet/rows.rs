@@ -100,7 +100,14 @@ impl Rows {
             .iter()
             .map(|s| s.saying(history::Word::Confirmed).collect())
             .collect();
-        self.why = stands.iter().map(|s| disputes(&s.why, lang)).collect();
+        let sides = (
+            session.sides(),
+            session.game.side_names(&session.sides(), lang),
+        );
+        self.why = stands
+            .iter()
+            .map(|s| disputes(&s.why, &sides, lang))
+            .collect();
         let words = &self.words;
         if sheet.hands.len() > self.rows.len() {
             self.to_end.set(3);
@@ -228,14 +235,26 @@ impl Rows {
     }
 }
 
-/// The disputes holding a hand, for people: each by who gave it (a phone's name, a side's, or
-/// the table) with its reason, control characters left out.
-pub(super) fn disputes(why: &[history::Why], lang: Lang) -> String {
+/// The disputes holding a hand, for people: each by who gave it (a phone's name, a side's as
+/// people say it, or the table) with its reason, control characters left out. `sides`: the
+/// sides as the log names them, and as people do.
+pub(super) fn disputes(
+    why: &[history::Why],
+    (ids, names): &(Vec<String>, Vec<String>),
+    lang: Lang,
+) -> String {
     why.iter()
         .map(|w| {
+            let side = w.side.as_ref().map(|s| {
+                ids.iter()
+                    .position(|id| id == s)
+                    .and_then(|i| names.get(i))
+                    .map_or_else(|| s.clone(), String::clone)
+            });
             let who = w
-                .who
+                .phone
                 .clone()
+                .or(side)
                 .unwrap_or_else(|| tr(lang, "ui.word.the_table"));
             let reason: String = w.why.chars().filter(|c| !c.is_control()).collect();
             if reason.trim().is_empty() {

@@ -181,8 +181,10 @@ pub struct Stand {
 pub struct Why {
     /// The seat of a player who disputed it themself (a game of more sides).
     pub seat: Option<usize>,
-    /// The phone's name, else the side's ("EW"); none: the table, on the laptop.
-    pub who: Option<String>,
+    /// The phone's name, where a phone gave it.
+    pub phone: Option<String>,
+    /// The side's name as the log writes it ("EW", a player's name); none: the table as one.
+    pub side: Option<String>,
     /// The reason given (it may be empty).
     pub why: String,
 }
@@ -290,7 +292,8 @@ pub fn stands(session: &Session, asked: &[Vec<usize>]) -> Vec<Stand> {
                     .get("seat")
                     .and_then(Value::as_u64)
                     .and_then(|s| usize::try_from(s).ok()),
-                who: text("phone").or_else(|| text("side")),
+                phone: text("phone"),
+                side: text("side"),
                 why: text("why").unwrap_or_default(),
             }
         };
