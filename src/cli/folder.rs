@@ -190,15 +190,19 @@ fn story_json(
         .map(|(g, (p, id))| (g.id().to_string(), json!({"points": p, "session": id})))
         .collect();
     let mut ratings = serde_json::Map::new();
+    let rated = |x: &marque_core::ratings::Rating| {
+        json!({"mu": marque_core::ratings::round(x.mu),
+               "sigma": marque_core::ratings::round(x.sigma),
+               "sessions": x.sessions, "provisional": x.provisional()})
+    };
     for (g, ladder) in &r.games {
         if let Some(x) = ladder.get(key) {
-            ratings.insert(
-                g.id().to_string(),
-                json!({"mu": marque_core::ratings::round(x.mu),
-                       "sigma": marque_core::ratings::round(x.sigma),
-                       "sessions": x.sessions, "provisional": x.provisional()}),
-            );
+            ratings.insert(g.id().to_string(), rated(x));
         }
+    }
+    // The overall rating the text shows too, under its own name (no game's id).
+    if let Some(x) = r.overall.get(key) {
+        ratings.insert("overall".to_string(), rated(x));
     }
     json!({"rival": pair(story.rival()), "nemesis": pair(story.nemesis()),
            "partner": pair(story.partner()), "longest_run": story.longest_run,

@@ -51,6 +51,15 @@ pub fn rows(
         cells.push((row.index + 1).to_string());
         cells.push(text_cell(row.label.render(lang)));
         for (s, cell) in row.cells.iter().enumerate() {
+            // A seat not at the table for this entry (before it came, after it left): blank,
+            // as the text sheet and the PDF leave it.
+            if cell.absent {
+                cells.extend(std::iter::repeat_n(
+                    String::new(),
+                    if apart { 3 } else { 2 },
+                ));
+                continue;
+            }
             cells.push(cell.points.to_string());
             if apart {
                 cells.push(cell.standing.to_string());

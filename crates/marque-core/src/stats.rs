@@ -156,6 +156,39 @@ pub struct Player {
     pub games: BTreeMap<&'static str, GameStats>,
 }
 
+/// The spelling each person goes by, in every reader (the statistics, the ratings): of the
+/// names they were typed under, one of the name they were merged into by hand where there is
+/// one, then the most used, then the first in Unicode's order; the same whatever order the
+/// sessions are read in.
+#[derive(Debug, Clone, Default)]
+pub struct Spellings(BTreeMap<String, BTreeMap<String, u64>>);
+
+impl Spellings {
+    /// Person `key` ([`People::key`]) was typed as `name` once more.
+    pub fn add(&mut self, key: &str, name: &str) {
+        *self
+            .0
+            .entry(key.to_string())
+            .or_default()
+            .entry(shown_name(name))
+            .or_default() += 1;
+    }
+
+    /// Each person's spelling, by key.
+    pub fn chosen(&self) -> BTreeMap<String, String> {
+        self.0
+            .iter()
+            .filter_map(|(key, names)| {
+                let best = names.iter().max_by(|(a, m), (b, n)| {
+                    let own = |x: &str| person_key(x) == *key;
+                    own(a).cmp(&own(b)).then(m.cmp(n)).then_with(|| b.cmp(a))
+                })?;
+                Some((key.clone(), best.0.clone()))
+            })
+            .collect()
+    }
+}
+
 /// A name as shown: spaces at its ends dropped, repeated ones folded.
 pub fn shown_name(name: &str) -> String {
     name.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -281,6 +314,7 @@ pub fn seat_keys_of(players: &[String], people: &People) -> Vec<String> {
 /// Everyone who played in `sessions`, most sessions first, then by name.
 pub fn roster<'a>(sessions: impl IntoIterator<Item = Played<'a>>, people: &People) -> Vec<Player> {
     let mut by_key: BTreeMap<String, Player> = BTreeMap::new();
+    let mut spellings = Spellings::default();
     for s in sessions {
         // One person once per session, even under two names; a win if any seat won; the
         // figures of every seat they held.
@@ -307,10 +341,7 @@ pub fn roster<'a>(sessions: impl IntoIterator<Item = Played<'a>>, people: &Peopl
                 finished: 0,
                 games: BTreeMap::new(),
             });
-            // A person merged by hand is shown under the name they were merged into.
-            if person_key(&p.name) != key && person_key(name) == key {
-                p.name = shown_name(name);
-            }
+            spellings.add(&key, name);
             p.sessions += 1;
             p.wins += u64::from(won);
             p.finished += u64::from(s.finished);
@@ -321,6 +352,13 @@ pub fn roster<'a>(sessions: impl IntoIterator<Item = Played<'a>>, people: &Peopl
             g.sessions += 1;
             g.wins += u64::from(won);
             g.figures.merge(&figures);
+        }
+    }
+    // One spelling a person, as every reader shows them.
+    let chosen = spellings.chosen();
+    for (key, p) in &mut by_key {
+        if let Some(name) = chosen.get(key) {
+            p.name.clone_from(name);
         }
     }
     let mut out: Vec<Player> = by_key.into_values().collect();

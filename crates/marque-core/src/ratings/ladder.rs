@@ -9,7 +9,7 @@ use skillratings::weng_lin::{
 };
 
 use crate::games::GameKind;
-use crate::stats::{People, shown_name};
+use crate::stats::People;
 
 /// Rated sessions a person needs before their rating is no longer provisional.
 pub const PROVISIONAL_UNDER: u32 = 5;
@@ -277,13 +277,17 @@ fn rate_keeping(order: &Order, people: &People, keep: bool) -> Ratings {
         ..Ratings::default()
     };
     let config = WengLinConfig::new();
-    for (period, s) in order.sessions.iter().enumerate() {
+    // Each person by the spelling every reader shows (the statistics too).
+    let mut spellings = crate::stats::Spellings::default();
+    for s in &order.sessions {
         let keys = crate::stats::seat_keys_of(s.seats, people);
         for (seat, key) in keys.iter().enumerate() {
-            out.names
-                .entry(key.clone())
-                .or_insert_with(|| shown_name(&s.seats[seat]));
+            spellings.add(key, &s.seats[seat]);
         }
+    }
+    out.names = spellings.chosen();
+    for (period, s) in order.sessions.iter().enumerate() {
+        let keys = crate::stats::seat_keys_of(s.seats, people);
         let teams = teams(s, &keys);
         if teams.len() < 2 {
             continue;

@@ -22,8 +22,8 @@ pub struct Holders {
     /// Each holder's best hand: the most points their seat's side made in one hand they took
     /// part in (`None`: no hand).
     pub best_hand: Vec<Option<i64>>,
-    /// A table event changed who sits where (else the holders are the players, and all count
-    /// as ever, a session without a hand included).
+    /// A table event changed who sits where, or a seat sat a hand out (else the holders are
+    /// the players, and all count as ever, a session without a hand included).
     pub changed: bool,
 }
 
@@ -165,12 +165,16 @@ impl Counter {
         }
         for s in self.seats.playing() {
             if let Some(&h) = self.holder_of.get(s) {
-                self.holders.played[h] = true;
-                if hand.took_part(info, s) {
-                    let points = delta.get(self.game.side_of(s)).copied().unwrap_or(0);
-                    let best = &mut self.holders.best_hand[h];
-                    *best = Some(best.map_or(points, |b| b.max(points)));
+                // A seat that sits the hand out (Tarot's mort) did not play it: a person who
+                // only ever sat out counts no session, as the spec counts them.
+                if !hand.took_part(info, s) {
+                    self.holders.changed = true;
+                    continue;
                 }
+                self.holders.played[h] = true;
+                let points = delta.get(self.game.side_of(s)).copied().unwrap_or(0);
+                let best = &mut self.holders.best_hand[h];
+                *best = Some(best.map_or(points, |b| b.max(points)));
             }
         }
         if self.in_order() {
