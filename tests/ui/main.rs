@@ -37,6 +37,7 @@ mod ui_phone_refusals;
 mod ui_players;
 mod ui_prefs;
 mod ui_ratings;
+mod ui_reading;
 mod ui_scoreboard;
 mod ui_share;
 mod ui_share_place;

@@ -329,11 +329,15 @@ impl Le2500Form {
                     let value = egui::DragValue::new(&mut self.points[p][k])
                         .speed(5.0)
                         .range(0..=5000);
-                    ui.add_sized(field, value)
-                        .on_hover_text(label.clone())
-                        .widget_info(|| {
-                            egui::WidgetInfo::labeled(egui::Role::SpinButton, true, &label)
-                        });
+                    let r = ui.add_sized(field, value).on_hover_text(label.clone());
+                    r.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::SpinButton, true, &label)
+                    });
+                    // Tab brings the field it reaches into view (never one left under the
+                    // foot of the panel).
+                    if r.gained_focus() {
+                        r.scroll_to_me(None);
+                    }
                 }
                 ui.end_row();
             }

@@ -25,6 +25,8 @@ use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
 use marque_core::session::{Paper, Sheet};
 
+/// The most sides of a race shown each with its bar toward the target.
+const RACE_BARS: usize = 4;
 /// Below this width (in points) the entry form goes under the sheet rather than beside it.
 const NARROW: f32 = 700.0;
 /// Below this height (in points) too.
@@ -157,13 +159,36 @@ fn state_line(ui: &mut Ui, lang: Lang, sheet: &Sheet, (over, papers): (bool, &[P
     if let Some(target) = sheet.live.target() {
         // A seat that left marked as such; a true minus sign.
         let names = marque_core::text::side_names(sheet, lang);
+        // Up to four sides, a bar each; more, one line for the one nearest the target (the
+        // totals' bar under the table has every side): the sheet keeps its rows.
+        if names.len() > RACE_BARS {
+            let lead = sheet.totals.iter().copied().max().unwrap_or(0);
+            let leaders: Vec<&str> = names
+                .iter()
+                .zip(&sheet.totals)
+                .filter(|(_, t)| **t == lead)
+                .map(|(n, _)| n.as_str())
+                .collect();
+            let line = msg!(
+                "ui.race.lead",
+                names = leaders.join(", "),
+                count = leaders.len(),
+                total = marque_core::view::minus(lead),
+                target = target
+            );
+            ui.label(line.render(lang));
+            return;
+        }
         ui.horizontal_wrapped(|ui| {
             for (name, total) in names.iter().zip(&sheet.totals) {
                 let fill = (*total as f32 / target as f32).clamp(0.0, 1.0);
                 let shown = marque_core::view::minus(*total);
+                // Square ends: a bar just begun is a sliver at its left edge, never a dot
+                // over the name's first letter.
                 ui.add(
                     egui::ProgressBar::new(fill)
                         .desired_width(180.0)
+                        .corner_radius(0.0)
                         .text(format!("{name} {shown} / {target}")),
                 );
             }

@@ -188,7 +188,7 @@ impl Hand {
 /// The points written, in halves, or what is wrong with them.
 fn halves(v: &Value) -> Result<u32, Msg> {
     let Some(x) = v.as_f64() else {
-        return Err(json::wrong_type("points", "json.a_number", v));
+        return Err(json::wrong_type("points", "tarot.points_kind", v));
     };
     let h = x * 2.0;
     if !(0.0..=182.0).contains(&x) {
