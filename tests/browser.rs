@@ -400,12 +400,36 @@ fn a_side_disputes_then_agrees_from_its_phone() {
         text.contains("[bridge.below.tricks]"),
         "the count with its rule: {text}"
     );
+    // Both keys on the phone's first screen (390×844), the count under them.
+    let keys = b.js(
+        "return [document.querySelector('button[value=yes]').getBoundingClientRect().bottom, \
+         document.querySelector('button[value=no]').getBoundingClientRect().bottom, \
+         window.innerHeight]",
+    );
+    let (yes, no, screen) = (
+        keys[0].as_f64().unwrap(),
+        keys[1].as_f64().unwrap(),
+        keys[2].as_f64().unwrap(),
+    );
+    assert!(
+        yes <= screen && no <= screen,
+        "the keys on the first screen: {yes}, {no} of {screen}"
+    );
     // "Pas d'accord", with why.
     b.js("document.getElementById('why').value = 'Nord a fait 11'; document.querySelector('button[value=no]').click(); return true");
     assert!(b.until(
         "return document.body.innerText.includes('est noté')",
         Duration::from_secs(5)
     ));
+    // The phone says its own reason back.
+    assert!(
+        b.until(
+            "return document.body.innerText.includes('(« Nord a fait 11 »)')",
+            Duration::from_secs(5)
+        ),
+        "its reason said back: {}",
+        b.js("return document.body.innerText")
+    );
     let disputed = |want: bool| {
         let url = format!("{root}s/soir");
         let rest = url.strip_prefix("http://").unwrap();
@@ -456,4 +480,53 @@ fn a_side_disputes_then_agrees_from_its_phone() {
         .map(|e| e.action.unwrap().id())
         .collect();
     assert_eq!(actions, ["add", "dispute", "edit", "confirm"]);
+}
+
+/// A Chicago session's room page at a phone's 360 px: nothing wider than the screen (every
+/// side's column of the sheet, the chukker's wheel), in both languages.
+#[test]
+fn a_chicago_page_fits_a_360_px_phone() {
+    let dir = tempfile::tempdir().unwrap();
+    let deal = |c: &str, by: &str, t: u64| json!({"contract": c, "declarer": by, "tricks": t});
+    let chicago = json!({"format": "marque-session", "version": 1, "id": "chi", "game": "bridge",
+        "created": "2026-11-26T20:00:00+01:00",
+        "players": ["Anne-Sophie", "Bruno", "Claire", "David"], "options": {"format": "chicago"},
+        "hands": [deal("4S", "N", 10), deal("3NT", "E", 9), deal("2H", "S", 8)]});
+    std::fs::write(dir.path().join("chi.json"), chicago.to_string()).unwrap();
+    let (_server, url) = serve(dir.path(), &[]);
+    let b = Browser::start();
+    wd(
+        b.port,
+        "POST",
+        &format!("/session/{}/window/rect", b.id),
+        &json!({"width": 360, "height": 740}),
+    );
+    for lang in ["fr", "en"] {
+        b.go(&format!("{url}s/chi?lang={lang}"));
+        assert!(
+            b.until(
+                "return document.querySelector('.wheel') !== null",
+                Duration::from_secs(10)
+            ),
+            "the page with its wheel"
+        );
+        let widths = b.js(
+            "return [document.documentElement.scrollWidth, window.innerWidth, \
+             document.querySelector('table.sheet').getBoundingClientRect().right]",
+        );
+        let (page, screen, sheet) = (
+            widths[0].as_f64().unwrap(),
+            widths[1].as_f64().unwrap(),
+            widths[2].as_f64().unwrap(),
+        );
+        assert!(screen <= 400.0, "a phone's width: {screen}");
+        assert!(
+            page <= screen,
+            "{lang}: the page is {page} px wide at {screen}"
+        );
+        assert!(
+            sheet <= screen,
+            "{lang}: the sheet's last column ends at {sheet}"
+        );
+    }
 }

@@ -204,6 +204,21 @@ pub fn phone_page(
         escape(&msg!("web.phone.mine", points = signed_shown(mine)).render(lang)),
         escape(&others.iter().map(|o| format!(", {o}")).collect::<String>()),
     ));
+    // The keys right under the points: on a phone's first screen, the count under them.
+    main.push_str(&format!(
+        "<form method=\"post\" action=\"{root}/a/{phone}?lang={lang}\" class=\"word\"><input type=\"hidden\" name=\"t\" value=\"{token}\">\
+         <button type=\"submit\" name=\"w\" value=\"yes\" class=\"yes\">{yes}</button>\
+         <label for=\"why\">{why}</label><textarea id=\"why\" name=\"why\" maxlength=\"{max}\" rows=\"2\"></textarea>\
+         <button type=\"submit\" name=\"w\" value=\"no\" class=\"no\">{no}</button></form>",
+        root = base.root,
+        lang = base.lang_code(),
+        phone = escape(&phone.token),
+        token = escape(token),
+        yes = escape(&tr(lang, "web.phone.yes")),
+        why = escape(&tr(lang, "web.phone.why")),
+        max = WHY_AT_MOST,
+        no = escape(&tr(lang, "web.phone.no")),
+    ));
     main.push_str(&super::pages::count_table(lang, &names, &count.steps));
     let total: i64 = sheet.hands[..=i]
         .iter()
@@ -221,20 +236,6 @@ pub fn phone_page(
             escape(&msg!("web.phone.more", n = more).render(lang))
         ));
     }
-    main.push_str(&format!(
-        "<form method=\"post\" action=\"{root}/a/{phone}?lang={lang}\" class=\"word\"><input type=\"hidden\" name=\"t\" value=\"{token}\">\
-         <button type=\"submit\" name=\"w\" value=\"yes\" class=\"yes\">{yes}</button>\
-         <label for=\"why\">{why}</label><textarea id=\"why\" name=\"why\" maxlength=\"{max}\" rows=\"2\"></textarea>\
-         <button type=\"submit\" name=\"w\" value=\"no\" class=\"no\">{no}</button></form>",
-        root = base.root,
-        lang = base.lang_code(),
-        phone = escape(&phone.token),
-        token = escape(token),
-        yes = escape(&tr(lang, "web.phone.yes")),
-        why = escape(&tr(lang, "web.phone.why")),
-        max = WHY_AT_MOST,
-        no = escape(&tr(lang, "web.phone.no")),
-    ));
     let events = format!("{}/events", base.session(&phone.session));
     super::pages::page_following(base, &title, &main, &events)
 }

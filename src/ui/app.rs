@@ -262,8 +262,16 @@ impl App {
             Command::MergePlayers(name, into) => self.merge_players(name, into),
             Command::SplitPlayer(name) => self.split_player(name),
             Command::BackToSession => self.screen = Screen::Session,
-            Command::Open(p) => self.open_path(&p),
-            Command::OpenNewer(p, v) => self.open_newer(&p, v),
+            // Another session opened: the notice of the one before goes (a failure to open
+            // this one says so in its place).
+            Command::Open(p) => {
+                self.notice = None;
+                self.open_path(&p);
+            }
+            Command::OpenNewer(p, v) => {
+                self.notice = None;
+                self.open_newer(&p, v);
+            }
             Command::Create(s) => self.create_from_form(*s),
             Command::Confirm(hand) => self.operate(|o| o.confirm(hand)),
             Command::Delete(i) => self.operate(|o| o.delete(i)),
@@ -484,6 +492,7 @@ impl App {
 
     /// Creates the session the new-session form made; a refusal stays on the form.
     fn create_from_form(&mut self, session: Session) {
+        self.notice = None;
         if let Err(e) = self.create(session, true)
             && let Screen::New(ns) = &mut self.screen
         {
