@@ -88,12 +88,23 @@ fn a_backup_restores_what_was_lost_and_keeps_what_changed() {
     assert_eq!(after.len(), 4);
     assert_eq!(after[0], before[0], "the lost one is back as it was");
     assert_eq!(
-        after[2],
+        after[1],
         ("b.json".to_string(), changed),
         "the changed one is kept"
     );
-    assert_eq!(after[1].1, before[1].1, "the backup's copy beside it");
-    assert_eq!(after[1].0, "b-restored.json");
+    // The backup's version beside it as a conflict copy of it: the players merge the two.
+    assert_eq!(after[2].1, before[1].1, "the backup's copy beside it");
+    assert!(
+        after[2].0.starts_with("b.sync-conflict-") && after[2].0.ends_with("-BACKUP.json"),
+        "{}",
+        after[2].0
+    );
+    let check = marque(&["check", data.to_str().unwrap()]);
+    assert_eq!(
+        check.status.code(),
+        Some(1),
+        "two versions of b: a conflict"
+    );
     assert_eq!(after[3], before[2]);
     // A file that is not a backup is refused in words, and nothing is written.
     let o = marque(&[

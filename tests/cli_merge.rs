@@ -236,3 +236,19 @@ fn a_copy_arriving_after_the_listing_makes_the_players_choose_again() {
         "merged on the choices read"
     );
 }
+
+/// A copy from a newer Marque is not "unreadable": `merge` leaves it where it is (Syncthing
+/// would carry a move to `damaged/` to the newer machine) and says it is a newer Marque's.
+#[test]
+fn a_copy_from_a_newer_marque_stays_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let (file, copy) = two_copies(dir.path());
+    let mut v: Value = serde_json::from_slice(&std::fs::read(&copy).unwrap()).unwrap();
+    v["version"] = json!(2);
+    std::fs::write(&copy, v.to_string()).unwrap();
+    let out = marque(&["merge", file.to_str().unwrap(), "--lang", "en"]);
+    let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), stderr(&out));
+    assert!(copy.exists(), "left in place: {said}");
+    assert!(!dir.path().join("damaged").exists(), "{said}");
+    assert!(said.contains("newer Marque"), "{said}");
+}

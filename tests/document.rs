@@ -106,6 +106,21 @@ fn an_edit_against_a_file_changed_elsewhere_is_kept_beside_it() {
     );
     // The document shows the file as it now is.
     assert_eq!(doc.session().hands.len(), 2);
+    // The copy is a conflict copy of the file: `check` says so, `merge` brings it home.
+    let name = copy.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        name.starts_with("t.sync-conflict-") && name.ends_with("-KEPT.json"),
+        "{name}"
+    );
+    let check = marque(&["check", dir.path().to_str().unwrap()]);
+    assert_eq!(check.status.code(), Some(1), "a conflict: {check:?}");
+    let merged = marque(&["merge", p.to_str().unwrap(), "--lang", "en"]);
+    let said = String::from_utf8_lossy(&merged.stderr).into_owned()
+        + &String::from_utf8_lossy(&merged.stdout);
+    assert!(
+        !said.contains("No copy to merge"),
+        "the copy beside is merged like a Syncthing copy: {said}"
+    );
 }
 
 #[test]
@@ -304,5 +319,33 @@ fn an_add_settles_a_file_changed_under_it_as_the_window_does() {
     assert!(
         said.contains("not overwritten") && said.contains("marque merge"),
         "{said}"
+    );
+}
+
+/// A closed evening takes no deal (issue 50): the file was closed on another machine while
+/// this one entered a deal; the deal is kept in a copy beside it (to merge), the closed file
+/// left as it came, never appended to.
+#[test]
+fn a_deal_on_a_file_closed_meanwhile_is_kept_beside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = truc(dir.path(), false);
+    let mut doc = Document::open(&p).unwrap();
+    doc.enter(deal(&doc, 0), NOW).unwrap();
+    // Another machine's version, closed, renamed in.
+    let mut v: serde_json::Value = serde_json::from_slice(&std::fs::read(&p).unwrap()).unwrap();
+    v["closed"] = json!(true);
+    let other = dir.path().join("other.tmp");
+    std::fs::write(&other, v.to_string()).unwrap();
+    std::fs::rename(&other, &p).unwrap();
+    let before = std::fs::read(&p).unwrap();
+    let outcome = doc.enter(deal(&doc, 1), NOW);
+    let Ok(Outcome::KeptBeside(Ok(copy))) = outcome else {
+        panic!("{outcome:?}");
+    };
+    assert!(copy.exists());
+    assert_eq!(
+        std::fs::read(&p).unwrap(),
+        before,
+        "the closed file untouched"
     );
 }

@@ -337,7 +337,8 @@ fn a_backup_takes_the_shelves_linked_sessions_and_preferences_and_names_what_it_
     assert_eq!(count(), before);
 }
 
-/// How many copies a restore put beside a file of the same name.
+/// How many copies a restore put beside a file of the same name (conflict copies of it, to
+/// merge).
 fn restored_copies(dir: &Path) -> usize {
     std::fs::read_dir(dir)
         .unwrap()
@@ -346,7 +347,7 @@ fn restored_copies(dir: &Path) -> usize {
                 .unwrap()
                 .file_name()
                 .to_string_lossy()
-                .contains("-restored")
+                .ends_with("-BACKUP.json")
         })
         .count()
 }

@@ -56,6 +56,13 @@ impl NewSession {
     /// The session to create, or what is wrong.
     fn build(&self, people: &marque_core::stats::People) -> Result<Session, Msg> {
         let players: Vec<String> = self.players.iter().map(|p| p.trim().to_string()).collect();
+        // A name that shows nothing (a zero-width space alone) names nobody.
+        if let Some(i) = players
+            .iter()
+            .position(|p| !p.is_empty() && marque_core::stats::person_key(p).is_empty())
+        {
+            return Err(msg!("file.player_empty", n = i + 1));
+        }
         match Session::new(
             self.game,
             players,

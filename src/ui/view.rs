@@ -37,6 +37,9 @@ pub struct View {
     pub form_area: Option<(egui::Rect, egui::Rect)>,
     /// The most room the form and the preview under it have taken for this hand (kept taken).
     pub form_room: f32,
+    /// In a narrow window: the count behind the previewed points (and an edit's totals), shown
+    /// whole under the form, where its growing moves nothing; whether it says what is wrong.
+    pub count_below: Option<(String, bool)>,
     /// The form enters a hand being edited (its modes are not the table's).
     form_edits: bool,
     pub show_log: bool,
@@ -115,6 +118,7 @@ impl View {
             form_edits: false,
             form_area: None,
             form_room: 0.0,
+            count_below: None,
             whatif: serde_json::Map::new(),
             draft: None,
             table: None,

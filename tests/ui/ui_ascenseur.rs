@@ -83,7 +83,7 @@ fn an_ascenseur_game_through_the_ui() {
     let sheet = s.score().unwrap();
     assert_eq!(sheet.totals, expected.to_vec());
     for (name, t) in PLAYERS.iter().zip(expected) {
-        let total = format!("Total de {name} : {}", marque_core::view::minus(t));
+        let total = format!("Total {} : {}", de(name), marque_core::view::minus(t));
         assert!(shows(&h, &total), "{total} shown");
     }
     // The sheet shows each bid beside the result, as a superscript, and keeps its last rows in

@@ -115,7 +115,7 @@ fn totals_in_view(h: &H, dir: &std::path::Path, what: &str) {
     );
     for (side, total) in sheet.sides.iter().zip(&sheet.totals) {
         let shown = marque_core::view::minus(*total);
-        let label = format!("Total de {side} : {shown}");
+        let label = format!("Total {} : {shown}", de(side));
         assert!(in_view(h, &label), "{what}: {label} out of view");
     }
 }

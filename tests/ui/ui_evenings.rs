@@ -39,7 +39,7 @@ fn totals_agree(h: &H, dir: &std::path::Path, names: &[&str], when: &str) {
     let s = saved(dir);
     let totals = s.score().unwrap().totals;
     for (name, t) in names.iter().zip(&totals) {
-        let total = format!("Total de {name} : {}", marque_core::view::minus(*t));
+        let total = format!("Total {} : {}", de(name), marque_core::view::minus(*t));
         assert!(shows(h, &total), "{when}: {total} not shown");
     }
 }
@@ -50,7 +50,7 @@ fn record(h: &mut H) {
 
 fn replace(h: &mut H, seat: &str, by: &str) {
     click(h, "Table : Remplacement");
-    click(h, &format!("Place de {seat}"));
+    click(h, &format!("Place {}", de(seat)));
     type_in(h, "Le remplaçant", by);
     record(h);
 }
@@ -74,7 +74,7 @@ fn join(h: &mut H, who: &str, score: &str) {
 
 fn leave(h: &mut H, who: &str) {
     click(h, "Table : Départ");
-    click(h, &format!("Départ de {who}"));
+    click(h, &format!("Départ {}", de(who)));
     record(h);
 }
 
@@ -500,7 +500,7 @@ fn nine_seats_keep_every_total_in_view_at_1280_by_800_zoomed() {
     let names = marque_core::text::side_names(&sheet, marque_core::i18n::Lang::Fr);
     assert_eq!(names.len(), 9);
     for (name, t) in names.iter().zip(&sheet.totals) {
-        let total = format!("Total de {name} : {}", marque_core::view::minus(*t));
+        let total = format!("Total {} : {}", de(name), marque_core::view::minus(*t));
         assert!(
             in_view(&h, &total),
             "{total} is cut: {:?}",

@@ -212,7 +212,7 @@ fn enter(h: &mut H, kind: &str, who: &str) {
     click(h, &format!("Table : {kind}"));
     match kind {
         "Remplacement" => {
-            click(h, &format!("Place de {who}"));
+            click(h, &format!("Place {}", de(who)));
             type_in(h, "Le remplaçant", "Zoé");
         }
         "Ajustement" => {
@@ -221,7 +221,7 @@ fn enter(h: &mut H, kind: &str, who: &str) {
             click(h, "Raison : erreur de marque");
         }
         "Arrivée" => type_in(h, "Qui arrive ?", "Zoé"),
-        _ => click(h, &format!("Départ de {who}")),
+        _ => click(h, &format!("Départ {}", de(who))),
     }
     record(h);
 }

@@ -157,3 +157,22 @@ fn tab_through_the_2500s_points_keeps_the_field_in_view() {
         assert!(in_view(&h, &focused), "{focused} brought into view");
     }
 }
+
+/// A notice of one session does not stay in the bar once another session is opened.
+#[test]
+fn another_session_opened_leaves_the_last_ones_notice_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    two_truc_sessions(dir.path());
+    let mut h = harness(dir.path());
+    click_containing(&mut h, "Reprendre : Alice, Bruno");
+    type_in(&mut h, "Exporter vers", "/nowhere/at/all/feuille.json");
+    click(&mut h, "Exporter");
+    assert!(h.state().notice_text().is_some(), "the export failed, said");
+    click(&mut h, "Accueil");
+    click_containing(&mut h, "Reprendre : Chloé, David");
+    assert_eq!(
+        h.state().notice_text(),
+        None,
+        "the other session's notice gone"
+    );
+}

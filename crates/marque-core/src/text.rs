@@ -307,12 +307,14 @@ pub fn options_text(session: &Session, options: &serde_json::Value, lang: Lang) 
     };
     // Only the options that mean something at this table (Tarot's `five` at five players,
     // bridge's Chicago options at Chicago).
+    // (What they hang on, from these options, else from the session's: a what-if names one.)
     let seats = session.sides().len();
+    let own = session.options.to_json();
     let applies = |k: &str| {
         game.options()
             .iter()
             .find(|o| o.key == k)
-            .is_none_or(|o| o.applies(seats, |key| map.get(key).cloned()))
+            .is_none_or(|o| o.applies(seats, |key| map.get(key).or_else(|| own.get(key)).cloned()))
     };
     map.iter()
         .filter(|(k, _)| applies(k))

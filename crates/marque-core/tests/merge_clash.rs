@@ -667,3 +667,27 @@ fn every_choice_is_said_in_the_games_words() {
         })
         .unwrap();
 }
+
+/// A deal from an older Marque is never lost in a merge (issue 50): this file's log has ids,
+/// the other machine's last entry was written without one, and both machines entered the same
+/// deal in the same second (a passed-out deal, the same 3NT made). Two deals, merged either
+/// way round; an older Marque's entries among themselves keep the old matching.
+#[test]
+fn an_older_marques_deal_alike_in_the_same_second_is_its_own() {
+    let mut base = Table::new("truc", &["Alice", "Bob"]);
+    base.add(truc_deal(0), "10:00:00");
+    let (mut a, mut b) = (base.clone(), base.clone());
+    a.add(truc_deal(1), "10:05:00");
+    b.add(truc_deal(1), "10:05:00");
+    // b's Marque is older: its entry carries no id, and none comes after it.
+    let k = b.s.log.len() - 1;
+    set_entry_id(&mut b, k, None);
+    for order in [[&a, &b], [&b, &a]] {
+        let m = merged(&order, &[]);
+        assert_eq!(
+            m.hands(),
+            vec![truc_deal(0), truc_deal(1), truc_deal(1)],
+            "both machines' deals"
+        );
+    }
+}

@@ -371,17 +371,20 @@ fn restore_one(dir: &Path, name: &str, text: &str) -> Result<Outcome, Skip> {
     }
     // A copy put back beside it before, by an earlier run of the same backup.
     let stem = file.trim_end_matches(".json");
-    let copies = format!("{stem}-restored");
+    let copies = [format!("{stem}-restored"), format!("{stem}.sync-conflict-")];
     if let Ok(rd) = fs::read_dir(&folder) {
         for e in rd.filter_map(|e| e.ok()) {
             let n = e.file_name();
             let n = n.to_string_lossy();
-            if n.starts_with(&copies) && n.ends_with(".json") && holds(&e.path(), text) {
+            let copy = copies.iter().any(|c| n.starts_with(c.as_str()));
+            if copy && n.ends_with(".json") && holds(&e.path(), text) {
                 return Ok(Outcome::Same);
             }
         }
     }
-    let copy = Store::new(&folder).new_path(&copies);
+    // Named as a conflict copy of the file it differs from: two versions of one session are
+    // for the players to settle by the merge, never a silent choice.
+    let copy = crate::sync::kept_path(&dest, crate::sync::Kept::Restored);
     write_new(&copy, text.as_bytes()).map_err(io)?;
     Ok(Outcome::Beside)
 }

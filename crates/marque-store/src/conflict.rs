@@ -10,8 +10,6 @@ use marque_core::session::{Hand, Session};
 use crate::error::StoreError;
 use crate::save::read_session;
 use crate::stamp::Loaded;
-use crate::store::Store;
-use crate::write::write_atomic;
 
 /// How a change met a file changed since it was read.
 #[derive(Debug)]
@@ -29,14 +27,20 @@ pub enum Merged {
 /// the hand the change added at the end, when that was the whole change. `now` names the copy
 /// and dates the log entry.
 pub fn merge_after_change(
-    store: &Store,
     path: &Path,
     ours: &Session,
     added: Option<&Hand>,
     now: &str,
 ) -> Result<Merged, StoreError> {
     let mut loaded = read_session(path)?;
-    if let Some(hand) = added {
+    // What the first read checks, the file as it now is checks too: a session the players
+    // stopped, or whose game ended, takes no hand; it is kept beside, to merge.
+    let over = crate::summary::session_over(
+        loaded.session.game,
+        loaded.sheet.finished,
+        loaded.session.closed,
+    );
+    if let Some(hand) = added.filter(|_| !over) {
         let at = loaded.session.hands.len();
         let added = history::apply(
             &mut loaded.session,
@@ -49,12 +53,9 @@ pub fn merge_after_change(
             return Ok(Merged::Added(loaded));
         }
     }
-    // Ours is kept in a file of its own, never over theirs.
-    let name = path
-        .file_stem()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let copy = store.new_path(&format!("{name}-{}", now.replace(':', "")));
-    let copy = write_atomic(&copy, ours.to_json_string().as_bytes()).map(|()| copy);
+    // Ours is kept in a file of its own, never over theirs, named as a conflict copy: the
+    // check, the home list and the merges find it.
+    let copy = crate::sync::kept_path(path, crate::sync::Kept::Aside);
+    let copy = crate::write::write_new(&copy, ours.to_json_string().as_bytes()).map(|()| copy);
     Ok(Merged::Kept { loaded, copy })
 }

@@ -30,6 +30,9 @@ use marque_core::session::{Hand, Problem, Session, Sheet};
 /// holds the lock for milliseconds; a writer stopped while holding it keeps the window waiting
 /// no longer than this (the change is then kept on screen, unsaved, and said).
 pub const SAVE_WAIT: Duration = Duration::from_secs(2);
+/// How many times a phone's word is put on the file as it now is, while the file keeps
+/// changing between the reading and the writing.
+const WORD_TRIES: usize = 5;
 
 /// Why a document is shown without being written to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -322,10 +325,47 @@ impl Document {
         // beside it. A change of this document's own that could not be saved is kept as it is
         // (the write then settles it).
         let lock = Lock::acquire_within(&self.path, SAVE_WAIT).map_err(DocError::NotSaved)?;
-        if !self.unsaved && Stamp::of_path(&self.path).ok() != Some(self.stamp) {
-            let loaded = store::read_session(&self.path)?;
-            self.replace(loaded);
+        let mut tried = 0;
+        loop {
+            tried += 1;
+            if !self.unsaved && Stamp::of_path(&self.path).ok() != Some(self.stamp) {
+                let loaded = store::read_session(&self.path)?;
+                self.replace(loaded);
+            }
+            let (log, unsaved) = (self.session.log.len(), self.unsaved);
+            self.put_phone_word((hand, revision), ((side, side_name), agreed), phone, now)?;
+            match self.write(&lock) {
+                Ok(()) => return Ok(Outcome::Saved),
+                // The file changed between the reading and the writing (a cleaner took the
+                // lock meanwhile): the word goes on top of the file as it now is, checked
+                // again, never in a whole copy beside it.
+                Err(DocError::NotSaved(StoreError::Changed)) if !unsaved && tried < WORD_TRIES => {
+                    self.session.log.truncate(log);
+                    self.unsaved = false;
+                }
+                Err(DocError::NotSaved(StoreError::Changed)) if unsaved => {
+                    return self.settle(&lock, None, now);
+                }
+                Err(e) => {
+                    // Not written: taken back, so that no later save writes what the phone
+                    // was told was refused.
+                    self.session.log.truncate(log);
+                    self.unsaved = unsaved;
+                    return Err(e);
+                }
+            }
         }
+    }
+
+    /// The checks of a phone's word on the document as it now is, and the word given there
+    /// (not yet written).
+    fn put_phone_word(
+        &mut self,
+        (hand, revision): (&str, &str),
+        ((side, side_name), agreed): ((usize, &str), bool),
+        phone: history::FromPhone<'_>,
+        now: &str,
+    ) -> Result<(), DocError> {
         let ids = history::hand_ids(&self.session);
         let Some(i) = ids.iter().position(|id| id == hand) else {
             return Err(DocError::Refused(vec![Problem::file(Msg::new(
@@ -360,19 +400,8 @@ impl Document {
         } else {
             Action::Dispute
         };
-        let (log, unsaved) = (self.session.log.len(), self.unsaved);
         history::give_word(&mut self.session, i, word, (who, Some(phone)), now);
-        match self.write(&lock) {
-            Ok(()) => Ok(Outcome::Saved),
-            Err(DocError::NotSaved(StoreError::Changed)) => self.settle(&lock, None, now),
-            Err(e) => {
-                // Not written: taken back, so that no later save writes what the phone was
-                // told was refused.
-                self.session.log.truncate(log);
-                self.unsaved = unsaved;
-                Err(e)
-            }
-        }
+        Ok(())
     }
 
     /// The session's title and note (fields of the file that scoring ignores).
@@ -558,13 +587,10 @@ fn settle(
     now: &str,
     patience: Patience,
 ) -> Result<(Outcome, Loaded), DocError> {
-    let store = Store::new(Store::root_of(path));
     let mut tried = 0;
     loop {
         tried += 1;
-        match store::merge_after_change(&store, path, ours, added, now)
-            .map_err(DocError::NotSaved)?
-        {
+        match store::merge_after_change(path, ours, added, now).map_err(DocError::NotSaved)? {
             store::Merged::Added(mut loaded) => {
                 match store::save(path, &loaded.session, loaded.stamp, lock) {
                     Ok(stamp) => {

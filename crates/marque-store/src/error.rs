@@ -61,6 +61,11 @@ impl StoreError {
             (StoreError::Damaged(p), _) => Problem::lines(p),
             (StoreError::Newer(v), Some(_)) => msg!("store.newer_untouched", version = *v),
             (StoreError::Newer(v), None) => msg!("store.newer", version = *v),
+            // A note not written yet (read in the instant between the lock and its note):
+            // no empty parentheses, the lock said alone.
+            (StoreError::Locked(note), _) if note.trim().is_empty() => {
+                Msg::new("store.locked_unnamed")
+            }
             (StoreError::Locked(note), _) => msg!("store.locked", note = lock_note(note)),
             (StoreError::Io(e), Some(path)) => {
                 msg!("file.unreadable", path = path, error = io_error(e))

@@ -49,7 +49,7 @@ pub use summary::{
     FileState, Listed, People, Progress, Shelf, Summary, one_per_session, played, rated,
     session_over,
 };
-pub use sync::{Merging, copies_of, copy_of, merge_copies, pending_copies};
+pub use sync::{Kept, Merging, copies_of, copy_of, kept_path, merge_copies, pending_copies};
 pub use write::{write_atomic, write_new, write_new_with};
 
 #[cfg(test)]

@@ -16,6 +16,51 @@ use crate::stamp::Stamp;
 use crate::store::Store;
 use crate::summary::Shelf;
 
+/// What a copy Marque keeps beside a session is named after, in place of Syncthing's machine
+/// id: an entry kept aside on this machine (its file had changed meanwhile) or a backup's
+/// version put back beside a different file. Shorter than a Syncthing short id (seven
+/// characters), so never one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kept {
+    Aside,
+    Restored,
+}
+
+impl Kept {
+    /// The tag its name carries where Syncthing's carry the machine's id.
+    pub const fn tag(self) -> &'static str {
+        match self {
+            Kept::Aside => "KEPT",
+            Kept::Restored => "BACKUP",
+        }
+    }
+}
+
+/// A path for a copy of the session at `path` kept beside it, named as a conflict copy
+/// (`NAME.sync-conflict-20261201-213000-KEPT.json`), so that every reader finds it as one: the
+/// check (a conflict), the home list (its merge key), `marque merge` and the window's merge.
+/// Never an existing file's.
+pub fn kept_path(path: &Path, kept: Kept) -> PathBuf {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let stem = path
+        .file_stem()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let now = chrono::Local::now().format("%Y%m%d-%H%M%S");
+    let mut k = 1;
+    loop {
+        let tag = match k {
+            1 => kept.tag().to_string(),
+            k => format!("{}{k}", kept.tag()),
+        };
+        let p = dir.join(format!("{stem}.sync-conflict-{now}-{tag}.json"));
+        if std::fs::symlink_metadata(&p).is_err() {
+            return p;
+        }
+        k += 1;
+    }
+}
+
 /// The session a Syncthing conflict copy is of: `NAME.sync-conflict-20261125-213000-ABCDEFG.json`
 /// gives `NAME.json`.
 pub fn copy_of(file_name: &str) -> Option<String> {
@@ -144,20 +189,31 @@ struct Gathered {
     copies: Vec<(PathBuf, marque_core::session::Session, Stamp)>,
     apart: Vec<PathBuf>,
     damaged: Vec<(PathBuf, Option<Stamp>)>,
+    /// Copies written by a newer Marque: left where they are, for that machine to merge.
+    newer: Vec<(PathBuf, u64)>,
     names: Vec<String>,
 }
 
 fn gather(path: &Path) -> Result<Gathered, StoreError> {
     let (main, main_stamp) = read_decoded(path)?;
     let mut copies = Vec::new();
-    let (mut apart, mut damaged) = (Vec::new(), Vec::new());
+    let (mut apart, mut damaged, mut newer) = (Vec::new(), Vec::new(), Vec::new());
     for p in copies_of(path) {
         // As it was before it was read: a copy that does not read is moved aside only if it
         // is still that file (a good one renamed over it since stays).
         let before = Stamp::of_path(&p).ok();
-        let Ok((loaded, stamp)) = read_decoded(&p) else {
-            damaged.push((p, before));
-            continue;
+        let (loaded, stamp) = match read_decoded(&p) {
+            Ok(read) => read,
+            // Not damaged: a newer Marque's, which that machine merges (moved to `damaged/`,
+            // Syncthing would carry the move to it).
+            Err(StoreError::Newer(v)) => {
+                newer.push((p, v));
+                continue;
+            }
+            Err(_) => {
+                damaged.push((p, before));
+                continue;
+            }
         };
         let other = loaded.id.is_some() && main.id.is_some() && loaded.id != main.id;
         if other {
@@ -180,6 +236,7 @@ fn gather(path: &Path) -> Result<Gathered, StoreError> {
         copies,
         apart,
         damaged,
+        newer,
         names,
     })
 }
@@ -237,6 +294,7 @@ pub fn merge_copies(
         copies,
         apart,
         damaged,
+        newer,
         names,
     } = gather(path)?;
     let sessions = copies_to_merge(&main, &copies, &names);
@@ -276,6 +334,10 @@ pub fn merge_copies(
             Ok(to) => done.apart.push(to),
             Err(e) => done.left.push((p, e.msg(None))),
         }
+    }
+    for (p, version) in newer {
+        done.left
+            .push((p, msg!("merge.newer_copy", version = version)));
     }
     for (p, stamp) in damaged {
         // A good copy renamed over the damaged one since stays, to be merged in turn.

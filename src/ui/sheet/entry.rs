@@ -378,12 +378,6 @@ pub(super) fn confirm_area(
     confirm_keys(ui, lang, (game, event), editing, hand, note, commands);
 }
 
-/// The body rows kept for the count behind a hand's points (or what the hand ends).
-const COUNT_ROWS: usize = 3;
-/// The body rows of the foot's whole text in a narrow window (the points, the count, an
-/// edit's totals).
-const NARROW_ROWS: usize = 4;
-
 /// The rows the foot's text may take, at the panel's width: the preview's (large type), the
 /// line of what the hand ends, and an edit's totals; and so its height.
 struct Foot {
@@ -429,7 +423,7 @@ impl Foot {
             &msg!(ends_key(open), winners = winners, count = count).render(lang),
             &body,
         )
-        .max(COUNT_ROWS);
+        .max(game.count_rows());
         let whatif = if open.view.editing.is_some() {
             let totals: Vec<String> = sides
                 .iter()
@@ -455,9 +449,9 @@ impl Foot {
         );
         let row = |font: &egui::FontId| ui.ctx().fonts_mut(|f| f.row_height(font));
         let gap = ui.spacing().item_spacing.y;
-        // In a narrow window it all goes in one block of body rows above the keys.
+        // In a narrow window it goes on the keys' row, beside them, and whole under the form.
         let height = if narrow {
-            NARROW_ROWS as f32 * row(&body) + gap
+            0.0
         } else {
             preview as f32 * row(&big)
                 + (ends + whatif) as f32 * row(&body)
@@ -537,18 +531,19 @@ fn foot_text(
 ) -> (Option<GameHand>, Option<RichText>) {
     let (hand, said) = foot_lines(open, lang, foot, ui);
     if narrow {
-        // The points, the count behind them and an edit's totals in one block of rows kept
-        // above the keys: whole at any size (the rest elided, whole on hover).
+        // Beside the keys, on their row, what the hand gives (or what is missing), cut to
+        // the row; the whole of it, with the count behind the points and an edit's totals,
+        // under the form in the column, where its growing moves nothing.
         let text = said.iter().map(|l| l.text.as_str()).collect::<Vec<_>>();
-        let color = if said.iter().any(|l| l.error) {
-            ui.visuals().error_fg_color
+        let error = said.iter().any(|l| l.error);
+        open.view.count_below = (said.len() > 1).then(|| (text.join(" — "), error));
+        let note = RichText::new(text.first().copied().unwrap_or_default()).strong();
+        let note = if error {
+            note.color(ui.visuals().error_fg_color)
         } else {
-            ui.visuals().strong_text_color()
+            note
         };
-        if !text.is_empty() {
-            foot.line(ui, &text.join(" — "), &foot.body, NARROW_ROWS, color);
-        }
-        return (hand, None);
+        return (hand, (!text.is_empty()).then_some(note));
     }
     for l in &said {
         let font = if l.big { &foot.big } else { &foot.body };

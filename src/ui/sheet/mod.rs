@@ -466,6 +466,16 @@ fn entry_under(
         } else {
             entry(open, ui, lang, commands);
         }
+        // The count behind the previewed points, whole, under the form.
+        if let Some((count, error)) = &open.view.count_below {
+            let text = RichText::new(count.as_str()).strong();
+            let text = if *error {
+                text.color(ui.visuals().error_fg_color)
+            } else {
+                text
+            };
+            ui.add(egui::Label::new(text).wrap());
+        }
         ui.separator();
     }
 }

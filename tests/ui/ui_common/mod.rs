@@ -328,7 +328,7 @@ pub fn all_agree(h: &Harness<'static, App>, dir: &std::path::Path, when: &str) -
     let sheet = saved(dir).score().unwrap();
     let names = marque_core::text::side_names(&sheet, marque_core::i18n::Lang::Fr);
     for (name, t) in names.iter().zip(&sheet.totals) {
-        let total = format!("Total de {name} : {}", marque_core::view::minus(*t));
+        let total = format!("Total {} : {}", de(name), marque_core::view::minus(*t));
         assert!(shows(h, &total), "{when}: {total} not shown");
     }
     sheet.totals.clone()
@@ -361,4 +361,20 @@ pub fn sharing_alone() -> std::sync::RwLockWriteGuard<'static, ()> {
     SHARING
         .write()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// "de Marc", "d'Anne": French before a name, as the window's texts elide it.
+pub fn de(name: &str) -> String {
+    let first = name
+        .chars()
+        .next()
+        .unwrap_or('x')
+        .to_lowercase()
+        .next()
+        .unwrap_or('x');
+    if "aeiouyàâäéèêëîïôöùûüœæ".contains(first) {
+        format!("d'{name}")
+    } else {
+        format!("de {name}")
+    }
 }

@@ -586,6 +586,11 @@ macro_rules! faces {
                     .collect()),* }
             }
 
+            /// See [`Face::COUNT_ROWS`].
+            pub fn count_rows(self) -> usize {
+                match self { $(GameKind::$V => <$m::Game as Face>::COUNT_ROWS),* }
+            }
+
             /// See [`Face::STANDING_APART`].
             pub fn standing_apart(self) -> bool {
                 match self { $(GameKind::$V => <$m::Game as Face>::STANDING_APART),* }

@@ -24,6 +24,11 @@ pub trait Face: Rules {
     /// for spreadsheets then has a column for each.
     const STANDING_APART: bool = false;
 
+    /// The rows a hand's count takes at most before it is confirmed, laid out at an entry
+    /// panel's width (Tarot's: the contract, a petit au bout, poignées, a chelem): the form's
+    /// foot keeps them, so that the count is whole and nothing moves as it grows.
+    const COUNT_ROWS: usize = 1;
+
     /// A figure shown small beside a side's points (ascenseur: the side's bid).
     fn extra(_hand: &Self::Hand, _side: usize) -> Option<i64> {
         None

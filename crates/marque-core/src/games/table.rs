@@ -255,10 +255,11 @@ impl Event {
     }
 }
 
-/// A name given by an event: a non-empty string without control characters.
+/// A name given by an event: a string that shows something (not only spaces or characters
+/// that show nothing, a zero-width space), without control characters.
 fn name(v: &Value) -> Result<String, Vec<Msg>> {
     let s = j::string("player", v).map_err(|m| vec![m])?;
-    if s.trim().is_empty() {
+    if crate::stats::person_key(s).is_empty() {
         return Err(vec![Msg::new("event.err.name_empty")]);
     }
     if s.chars().any(char::is_control) {

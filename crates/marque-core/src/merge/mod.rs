@@ -146,6 +146,7 @@ fn start_of(f: &Session, shared: usize, base: Base) -> Result<Run, Error> {
         sheet,
         ids: (0..shared_hands).collect(),
         applied: 0,
+        words: std::collections::HashSet::new(),
     })
 }
 

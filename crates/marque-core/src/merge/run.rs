@@ -102,6 +102,9 @@ pub(super) struct Run {
     pub(super) sheet: Sheet,
     pub(super) ids: Vec<Id>,
     pub(super) applied: usize,
+    /// The words recorded, each by its hand, action, time and what it says (side, seat,
+    /// phone, reason): a word two copies hold is written once.
+    pub(super) words: std::collections::HashSet<(Id, &'static str, String, String)>,
 }
 
 impl Run {
@@ -223,7 +226,12 @@ impl Run {
                 let Some(pos) = self.find(*id).filter(|_| allowed.word(k, *id)) else {
                     return Ok(());
                 };
-                let new = step.raw.to_value().get("new").and_then(RawJson::of);
+                let said = step.raw.to_value().get("new").cloned().unwrap_or_default();
+                let word = (*id, step.action.id(), step.at.to_string(), said.to_string());
+                if !self.words.insert(word) {
+                    return Ok(());
+                }
+                let new = RawJson::of(&said).filter(|_| !said.is_null());
                 history::record(
                     &mut self.session,
                     step.at,

@@ -21,9 +21,14 @@ pub(super) struct Ids {
     /// What each id's hand read when it was added: a copy whose log gives that id to another
     /// hand contradicts its hands (a damaged copy), and the hand is followed by what it is.
     first: HashMap<Key, Value>,
-    /// The hands added, by the time and value of the entry that added them: one copy's entry
-    /// that lost its id is the hand another copy's entry of that time and value names by id.
-    by_entry: HashMap<(String, String), Vec<Id>>,
+    /// The hands added, by the time, value and place of the entry that added them: one copy's
+    /// entry that lost its id is the hand another copy's entry of that time, value and place
+    /// names by id.
+    by_entry: HashMap<(String, String, usize), Vec<Id>>,
+    /// The hands an older Marque added (an entry without an id, none with an id after it in
+    /// its copy's log): hands of their own, never one another copy names by id, however
+    /// alike (two passed-out deals entered in the same second).
+    own: HashSet<Id>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -41,6 +46,7 @@ impl Ids {
             key_of: HashMap::new(),
             first: HashMap::new(),
             by_entry: HashMap::new(),
+            own: HashSet::new(),
         }
     }
 }
@@ -133,7 +139,10 @@ struct Walk {
 impl Walk {
     /// The move a change of hands makes (add, edit, delete, or one undone, redone or restored);
     /// None where the log does not account for the hands.
-    fn hand_move(&mut self, e: &Entry, action: Action, ids: &mut Ids) -> Option<Move> {
+    ///
+    /// `lost`: the entry has no id though its copy's log gives ids after it (its id was lost
+    /// on the way); an entry without an id and none after it was written by an older Marque.
+    fn hand_move(&mut self, e: &Entry, action: Action, ids: &mut Ids, lost: bool) -> Option<Move> {
         let i = e.hand.checked_sub(1)?;
         let list = &mut self.list;
         match (e.old.is_null(), e.new.is_null()) {
@@ -158,7 +167,10 @@ impl Walk {
                     Some(id) => Key::Id(id.clone()),
                     None => old_key.clone(),
                 };
-                let entry = (e.at.clone(), e.new.to_string());
+                let entry = (e.at.clone(), e.new.to_string(), e.hand);
+                // An older Marque's own entry: its hand is matched only to another entry
+                // without an id (by time, value and place), never to one with an id.
+                let older = e.id.is_none() && !lost;
                 // Known by its id (a hand another copy holds too, or one put back that was
                 // added since the copies parted); an entry that lost its id, by the time and
                 // value of the entry another copy names by id (and the other way round; two
@@ -167,9 +179,14 @@ impl Walk {
                 let by_entry = || {
                     ids.by_entry.get(&entry).and_then(|found| {
                         found.iter().copied().find(|id| {
+                            let old = matches!(ids.key_of.get(id), Some(Key::Old(..)));
                             !self.in_list.contains(id)
-                                && (!matches!(key, Key::Id(_))
-                                    || matches!(ids.key_of.get(id), Some(Key::Old(..))))
+                                && match key {
+                                    // An entry with an id: a hand whose entry lost its id.
+                                    Key::Id(_) => old && !ids.own.contains(id),
+                                    Key::Old(..) if older => old,
+                                    Key::Old(..) => true,
+                                }
                         })
                     })
                 };
@@ -204,6 +221,9 @@ impl Walk {
                         }
                         ids.added.insert(key, id);
                         ids.by_entry.entry(entry).or_default().push(id);
+                        if older {
+                            ids.own.insert(id);
+                        }
                         id
                     }
                 };
@@ -315,7 +335,10 @@ impl<'a> Track<'a> {
         let mut closed = base.closed;
         let mut steps = Vec::with_capacity(later.len());
         let mut when = (i64::MIN, 0);
-        for (e, raw) in later {
+        // Entries without an id before the last entry with one lost their id on the way.
+        let last_id = later.iter().rposition(|(e, _)| e.id.is_some());
+        for (k, (e, raw)) in later.iter().enumerate() {
+            let lost = e.id.is_none() && last_id.is_some_and(|l| k < l);
             if let Ok(t) = chrono::DateTime::parse_from_rfc3339(&e.at) {
                 when = (t.timestamp(), t.timestamp_subsec_nanos());
             }
@@ -338,7 +361,7 @@ impl<'a> Track<'a> {
                 Action::Confirm | Action::Dispute => Move::Word {
                     id: *walk.list.get(e.hand.checked_sub(1)?)?,
                 },
-                _ => walk.hand_move(e, action, ids)?,
+                _ => walk.hand_move(e, action, ids, lost)?,
             };
             // The id an entry gave its hand, kept in the merged log only where it is that
             // hand's: one that contradicts another copy's hand is not written twice.

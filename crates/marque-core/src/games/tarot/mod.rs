@@ -662,6 +662,8 @@ impl super::rules::Rules for Game {
 }
 
 impl super::face::Face for Game {
+    // The contract, a petit au bout, poignées and a chelem: three rows of the foot.
+    const COUNT_ROWS: usize = 3;
     const USUAL_PLAYERS: usize = 4;
 }
 
