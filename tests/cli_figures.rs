@@ -28,6 +28,16 @@ fn stats(args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
+/// The players' names `stats --json` gives.
+fn names(v: &Value) -> Vec<&str> {
+    v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect()
+}
+
 #[test]
 fn the_mort_alone_counts_no_session() {
     let dir = tempfile::tempdir().unwrap();
@@ -42,12 +52,7 @@ fn the_mort_alone_counts_no_session() {
                            "dead": 4}]}),
     );
     let v = stats(&["stats", "--json", dir.path().to_str().unwrap()]);
-    let names: Vec<&str> = v["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["name"].as_str().unwrap())
-        .collect();
+    let names = names(&v);
     assert_eq!(names.len(), 4, "{names:?}");
     assert!(
         !names.contains(&"Emma"),
@@ -72,12 +77,7 @@ fn one_person_one_spelling_and_the_overall_rating() {
     write(dir.path(), "c.json", &session("c", 3, ["Straße", "Jo"], 0));
     let folder = dir.path().to_str().unwrap();
     let v = stats(&["stats", "--json", folder]);
-    let names: Vec<&str> = v["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["name"].as_str().unwrap())
-        .collect();
+    let names = names(&v);
     assert!(
         names.contains(&"Straße") && !names.contains(&"STRASSE"),
         "{names:?}"

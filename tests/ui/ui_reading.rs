@@ -107,15 +107,21 @@ fn nine_seats(dir: &std::path::Path) -> std::path::PathBuf {
     file
 }
 
-#[test]
-fn a_2500_of_nine_seats_shows_several_rows_at_1280_800_zoomed() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = nine_seats(dir.path());
-    let mut app = marque::ui::App::new(dir.path().to_path_buf());
+/// The window at 1280×800 zoom 1.5 on [`nine_seats`].
+fn nine_seats_open(dir: &std::path::Path) -> egui_kittest::Harness<'static, marque::ui::App> {
+    let file = nine_seats(dir);
+    let mut app = marque::ui::App::new(dir.to_path_buf());
     app.open_path(&file);
     let mut h = harness_of(app, egui::vec2(1280.0, 800.0));
     h.ctx.set_zoom_factor(1.5);
     settle(&mut h);
+    h
+}
+
+#[test]
+fn a_2500_of_nine_seats_shows_several_rows_at_1280_800_zoomed() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = nine_seats_open(dir.path());
     let rows = ["#5", "#6", "#7"]
         .into_iter()
         .filter(|r| in_view(&h, r))
@@ -126,12 +132,7 @@ fn a_2500_of_nine_seats_shows_several_rows_at_1280_800_zoomed() {
 #[test]
 fn tab_through_the_2500s_points_keeps_the_field_in_view() {
     let dir = tempfile::tempdir().unwrap();
-    let file = nine_seats(dir.path());
-    let mut app = marque::ui::App::new(dir.path().to_path_buf());
-    app.open_path(&file);
-    let mut h = harness_of(app, egui::vec2(1280.0, 800.0));
-    h.ctx.set_zoom_factor(1.5);
-    settle(&mut h);
+    let mut h = nine_seats_open(dir.path());
     tap_counting(&mut h, "Frime : 8", &mut 0);
     tap_counting(&mut h, "En points : saisir les totaux", &mut 0);
     h.query_all_by_role(egui::accesskit::Role::SpinButton)

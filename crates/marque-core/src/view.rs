@@ -204,6 +204,16 @@ impl RowView {
         }
     }
 
+    /// What a narrow column writes for the row: a table event whose label is a sentence that
+    /// says its kind ("Emma remplace Lise", "Marc arrive (450)", "Marc part") by that
+    /// sentence alone; agreed points, and a hand, as [`RowView::shown`].
+    pub fn short(&self, names: &[String], lang: Lang) -> String {
+        match self.event() {
+            Some(kind) if kind != crate::games::table::EventKind::Adjust => self.label.render(lang),
+            _ => self.shown(names, lang),
+        }
+    }
+
     /// What a sheet writes for the row: a table event by its kind ("Arrivée — Marc arrive
     /// (450)"), a hand by its [`RowView::title`].
     pub fn shown(&self, names: &[String], lang: Lang) -> String {

@@ -219,18 +219,24 @@ fn body(
     if writable && !narrow {
         word_panel(ui, lang, open, false, commands);
     }
-    actions(ui, open, lang, scoreboard, commands);
-    // In the narrow column, the other side's word right under the session's keys: the
-    // first thing the table answers after an entry is on the first screen, never below the
-    // sheet.
-    if writable && narrow {
-        word_panel(ui, lang, open, true, commands);
-    }
-    ui.separator();
-    export_row(ui, open, lang, commands);
-    table(ui, lang, open, narrow, commands);
     if narrow {
+        // The narrow column (a small screen, large text): the other side's word first, then
+        // the sheet with its totals on the first screen, then the session's keys, the export,
+        // the form: the first thing the table answers after an entry, and its standing, are
+        // never below the fold.
+        if writable {
+            word_panel(ui, lang, open, true, commands);
+        }
+        table(ui, lang, open, narrow, commands);
         evening_row(ui, lang, open, commands);
+        actions(ui, open, lang, scoreboard, commands);
+        ui.separator();
+        export_row(ui, open, lang, commands);
+    } else {
+        actions(ui, open, lang, scoreboard, commands);
+        ui.separator();
+        export_row(ui, open, lang, commands);
+        table(ui, lang, open, narrow, commands);
     }
     if open.view.show_chart {
         chart(ui, lang, open, commands);

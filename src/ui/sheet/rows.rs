@@ -140,7 +140,8 @@ impl Rows {
                     )
                     .render(lang)
                 } else {
-                    r.shown(&view.head.names, lang)
+                    // (The row's mark says it is an event; its sentence says which.)
+                    r.short(&view.head.names, lang)
                 },
                 cells: r
                     .cells
