@@ -128,3 +128,31 @@ fn a_seat_away_is_blank_in_the_csv_and_explain_gives_every_side() {
         "a figure for each of the three sides"
     );
 }
+
+/// A name that shows nothing (a zero-width space alone) names nobody: refused in words, the
+/// file as it was; a Tarot refusal of points says halves are allowed.
+#[test]
+fn a_name_that_shows_nothing_and_points_as_text_are_refused_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(
+        dir.path(),
+        "t.json",
+        &json!({"format": "marque-session", "version": 1, "id": "t", "game": "tarot",
+                "players": ["Anne", "Bruno", "Claire"], "options": {}, "hands": []}),
+    );
+    let before = std::fs::read(&f).unwrap();
+    let out = marque(&["add", &f, "{\"event\": \"join\", \"player\": \"\u{200b}\"}"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let out = marque(&[
+        "add",
+        &f,
+        r#"{"taker": 0, "contract": "garde", "bouts": 2, "points": "45"}"#,
+        "--lang",
+        "en",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("to the half point (45 or 45.5)"), "{said}");
+    assert!(!said.contains("whole number"), "{said}");
+    assert_eq!(std::fs::read(&f).unwrap(), before, "nothing written");
+}

@@ -59,7 +59,7 @@ impl NewSession {
         // A name that shows nothing (a zero-width space alone) names nobody.
         if let Some(i) = players
             .iter()
-            .position(|p| !p.is_empty() && marque_core::stats::person_key(p).is_empty())
+            .position(|p| !p.is_empty() && marque_core::i18n::shows_nothing(p))
         {
             return Err(msg!("file.player_empty", n = i + 1));
         }

@@ -656,3 +656,24 @@ pub fn join<T: fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
         .collect::<Vec<_>>()
         .join(", ")
 }
+
+/// A character that shows nothing in a name (a soft hyphen, zero-width spaces and joiners,
+/// direction marks).
+pub fn invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00ad}'
+            | '\u{061c}'
+            | '\u{180e}'
+            | '\u{200b}'..='\u{200f}'
+            | '\u{202a}'..='\u{202e}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{feff}'
+    )
+}
+
+/// Whether a name shows nothing: only spaces and characters that show nothing.
+pub fn shows_nothing(name: &str) -> bool {
+    name.chars().all(|c| c.is_whitespace() || invisible(c))
+}

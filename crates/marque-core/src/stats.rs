@@ -202,7 +202,7 @@ pub fn person_key(name: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
     let visible: String = shown_name(name)
         .chars()
-        .filter(|c| !invisible(*c))
+        .filter(|c| !crate::i18n::invisible(*c))
         .collect();
     // Full case folding (ß and SS are one, as ﬁ and fi), which can take a letter apart
     // (İ → i + dot): composed again.
@@ -227,21 +227,6 @@ pub fn same_person<S: AsRef<str>>(names: &[S], people: &People) -> Option<(usize
 pub fn seated_as<S: AsRef<str>>(name: &str, seated: &[S], people: &People) -> Option<usize> {
     let key = people.key(name);
     seated.iter().position(|p| people.key(p.as_ref()) == key)
-}
-
-/// A character that shows nothing in a name.
-fn invisible(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00ad}'
-            | '\u{061c}'
-            | '\u{180e}'
-            | '\u{200b}'..='\u{200f}'
-            | '\u{202a}'..='\u{202e}'
-            | '\u{2060}'..='\u{2064}'
-            | '\u{2066}'..='\u{2069}'
-            | '\u{feff}'
-    )
 }
 
 /// Who is who: names merged by hand into one person (kept in the preferences, never written

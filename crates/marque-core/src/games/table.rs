@@ -259,7 +259,7 @@ impl Event {
 /// that show nothing, a zero-width space), without control characters.
 fn name(v: &Value) -> Result<String, Vec<Msg>> {
     let s = j::string("player", v).map_err(|m| vec![m])?;
-    if crate::stats::person_key(s).is_empty() {
+    if crate::i18n::shows_nothing(s) {
         return Err(vec![Msg::new("event.err.name_empty")]);
     }
     if s.chars().any(char::is_control) {
