@@ -86,8 +86,14 @@ fn an_edit_after_another_writer_got_in_is_kept_in_a_copy_never_over_theirs() {
         "{:?}",
         h.state().notice_text()
     );
+    // Ours is kept in a copy beside theirs, a conflict copy of it: listed with it, to merge.
     let listed = marque_store::Store::new(dir.path()).list();
-    assert_eq!(listed.len(), 2, "ours is kept in a copy beside theirs");
+    assert_eq!(listed.len(), 1, "one session");
+    assert_eq!(
+        marque_store::copies_of(&file).len(),
+        1,
+        "ours is kept in a copy beside theirs, to merge"
+    );
 }
 
 /// Writers from the command line are not shut out while the app shows a session: every add

@@ -177,3 +177,32 @@ fn another_session_opened_leaves_the_last_ones_notice_behind() {
         "the other session's notice gone"
     );
 }
+
+/// A phone's "Pas d'accord" reads on the laptop: the row and the word's line say who disputes
+/// the deal (the side, its phone) and why.
+#[test]
+fn a_dispute_from_a_phone_says_who_and_why_on_the_laptop() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = crate::ui_phone::evening(dir.path());
+    let mut v: serde_json::Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    v["log"].as_array_mut().unwrap().push(serde_json::json!({
+        "at": "2026-11-27T20:05:00+01:00", "action": "dispute", "hand": 1,
+        "new": {"side": "EW", "phone": "Chloé", "why": "Nord a fait 11"}}));
+    std::fs::write(&file, v.to_string()).unwrap();
+    let mut app = marque::ui::App::new(dir.path().to_path_buf());
+    app.open_path(&file);
+    let mut h = harness_of(app, egui::vec2(1280.0, 800.0));
+    settle(&mut h);
+    let who = "EO (téléphone « Chloé ») : « Nord a fait 11 »";
+    assert!(
+        shows(
+            &h,
+            &format!("⚠ contestée par {who} — 4♠ par Nord, juste fait")
+        ),
+        "the row says who and why"
+    );
+    assert!(
+        shows_containing(&h, &format!("Contestation en cours sur Donne 1, par {who}")),
+        "the word's line too"
+    );
+}

@@ -691,3 +691,45 @@ fn an_older_marques_deal_alike_in_the_same_second_is_its_own() {
         );
     }
 }
+
+/// A word written once (issue 50): the same phone's word on a shared deal, held by two copies
+/// that parted before it (a copy kept beside, a cleaner's retry), is in the merged log once;
+/// two different words both stay.
+#[test]
+fn a_word_two_copies_hold_is_written_once() {
+    let mut base = Table::new("truc", &["Alice", "Bob"]);
+    base.add(truc_deal(0), "10:00:00");
+    let (mut a, mut b) = (base.clone(), base.clone());
+    a.add(truc_deal(1), "10:01:00");
+    b.add(doubled(1), "10:02:00");
+    let word = |t: &mut Table, why: &str, time: &str| {
+        history::give_word(
+            &mut t.s,
+            0,
+            Action::Confirm,
+            (
+                history::Giver {
+                    side: Some("Bob"),
+                    seat: None,
+                },
+                Some(history::FromPhone {
+                    label: "tél. Bob",
+                    why,
+                }),
+            ),
+            &at(time),
+        );
+    };
+    word(&mut a, "", "10:03:00");
+    word(&mut b, "", "10:03:00");
+    word(&mut b, "", "10:04:00");
+    for order in [[&a, &b], [&b, &a]] {
+        let m = merged(&order, &[]);
+        let words: Vec<String> = history::log(&m.s)
+            .into_iter()
+            .filter(|e| e.action == Some(Action::Confirm))
+            .map(|e| e.at)
+            .collect();
+        assert_eq!(words, [at("10:03:00"), at("10:04:00")], "each word once");
+    }
+}

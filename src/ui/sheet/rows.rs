@@ -252,11 +252,14 @@ pub(super) fn disputes(
                     .and_then(|i| names.get(i))
                     .map_or_else(|| s.clone(), String::clone)
             });
-            let who = w
-                .phone
-                .clone()
-                .or(side)
-                .unwrap_or_else(|| tr(lang, "ui.word.the_table"));
+            let who = match (side, &w.phone) {
+                (Some(side), Some(phone)) => {
+                    msg!("ui.word.by_phone", side = side, phone = phone.as_str()).render(lang)
+                }
+                (None, Some(phone)) => phone.clone(),
+                (Some(side), None) => side,
+                (None, None) => tr(lang, "ui.word.the_table"),
+            };
             let reason: String = w.why.chars().filter(|c| !c.is_control()).collect();
             if reason.trim().is_empty() {
                 who

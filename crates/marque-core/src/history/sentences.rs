@@ -338,7 +338,15 @@ pub fn copy_label(name: &str, first: bool) -> Msg {
     if first {
         return Msg::new("merge.copy.file");
     }
+    // Marque's own copies kept beside a session (`…-KEPT.json`, `…-BACKUP2.json`: see the
+    // store), said for what they are.
+    let own = |m: &str, tag: &str| {
+        m.strip_prefix(tag)
+            .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit()))
+    };
     match machine_of(name) {
+        Some(m) if own(m, "KEPT") => Msg::new("merge.copy.kept"),
+        Some(m) if own(m, "BACKUP") => Msg::new("merge.copy.backup"),
         Some(m) => msg!("merge.copy.machine", machine = m),
         None => msg!("merge.copy.named", name = name),
     }
