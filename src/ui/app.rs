@@ -16,8 +16,8 @@ use marque_core::games::GameKind;
 use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, Msg, tr};
 use marque_core::session::Session;
-use marque_store::document::{Document, ReadOnly};
-use marque_store::{self as store, Stamp, Store, people};
+use marque_store::document::Document;
+use marque_store::{self as store, Store, people};
 
 /// Which screen is shown.
 #[derive(Debug, Clone, PartialEq)]
@@ -669,29 +669,12 @@ impl App {
 
     /// Opens a file written by a newer Marque, read-only, if its hands still read as version 1.
     pub fn open_newer(&mut self, path: &Path, version: u64) {
-        let shown = store::read_file(path, store::MAX_SESSION_BYTES)
-            .ok()
-            .and_then(|t| serde_json::from_slice::<serde_json::Value>(&t).ok())
-            .and_then(|mut v| {
-                v["version"] = serde_json::json!(marque_core::session::VERSION);
-                Session::from_value(&v).ok()
-            })
-            .and_then(|session| {
-                let sheet = session.score().ok()?;
-                let stamp = Stamp::of_path(path).ok()?;
-                Some(store::Loaded {
-                    session,
-                    sheet,
-                    stamp,
-                })
-            });
-        match shown {
-            None => self.notice = Some(msg!("ui.newer_unreadable", version = version).into()),
-            Some(loaded) => {
-                let doc = Document::of(path, loaded, Some(ReadOnly::Newer(version)));
-                self.open = Some(Open::new(doc, self.prefs.modes));
+        match Open::newer(path, version, self.prefs.modes) {
+            Ok(open) => {
+                self.open = Some(open);
                 self.screen = Screen::Session;
             }
+            Err(notice) => self.notice = Some(notice),
         }
     }
 

@@ -24,6 +24,39 @@ impl Open {
         Open { doc, view }
     }
 
+    /// A file written by a newer Marque, shown read-only if its hands still read as version 1;
+    /// else what to tell the table.
+    pub(super) fn newer(
+        path: &std::path::Path,
+        version: u64,
+        modes: forms::Modes,
+    ) -> Result<Open, Notice> {
+        use marque_store::{self as store, Stamp};
+        let shown = store::read_file(path, store::MAX_SESSION_BYTES)
+            .ok()
+            .and_then(|t| serde_json::from_slice::<serde_json::Value>(&t).ok())
+            .and_then(|mut v| {
+                v["version"] = serde_json::json!(marque_core::session::VERSION);
+                marque_core::session::Session::from_value(&v).ok()
+            })
+            .and_then(|session| {
+                let sheet = session.score().ok()?;
+                let stamp = Stamp::of_path(path).ok()?;
+                Some(store::Loaded {
+                    session,
+                    sheet,
+                    stamp,
+                })
+            });
+        match shown {
+            None => Err(marque_core::i18n::msg!("ui.newer_unreadable", version = version).into()),
+            Some(loaded) => {
+                let doc = Document::of(path, loaded, Some(ReadOnly::Newer(version)));
+                Ok(Open::new(doc, modes))
+            }
+        }
+    }
+
     /// Why this window may not write (finished, newer).
     pub fn read_only(&self) -> Option<&ReadOnly> {
         self.doc.read_only()
