@@ -145,6 +145,8 @@ fn tab_through_the_2500s_points_keeps_the_field_in_view() {
         .map(|n| n.accesskit_node().label().unwrap_or_default())
         .collect();
     assert!(fields.len() >= 16, "{fields:?}");
+    // Every field Tab reaches is checked: the walk must reach the ones under the foot.
+    let mut checked = Vec::new();
     for _ in 1..fields.len() {
         h.key_press(egui::Key::Tab);
         settle(&mut h);
@@ -156,7 +158,12 @@ fn tab_through_the_2500s_points_keeps_the_field_in_view() {
             continue;
         };
         assert!(in_view(&h, &focused), "{focused} brought into view");
+        checked.push(focused);
     }
+    assert!(
+        checked.len() + 2 >= fields.len() && checked.last() != fields.first(),
+        "Tab walked the fields: {checked:?} of {fields:?}"
+    );
 }
 
 /// A notice of one session does not stay in the bar once another session is opened.

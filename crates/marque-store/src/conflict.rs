@@ -24,8 +24,9 @@ pub enum Merged {
 }
 
 /// Settles what was made to `ours` (read from `path`) with the file as it now is; `added` is
-/// the hand the change added at the end, when that was the whole change. `now` names the copy
-/// and dates the log entry.
+/// the hand the change added at the end, when that was the whole change; `now` dates its log
+/// entry. A file the players closed (or whose game ended) meanwhile takes no hand. Anything
+/// else is kept in a conflict copy beside it ([`crate::sync::kept_path`]).
 pub fn merge_after_change(
     path: &Path,
     ours: &Session,
