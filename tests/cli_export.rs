@@ -609,6 +609,22 @@ fn chicago_is_named_so_and_tarot_says_its_rounding() {
     let read = pdf_text(&std::fs::read(&pdf).unwrap());
     assert!(read.contains("Bridge Chicago"), "{read}");
 
+    // A deal passed out is dealt again, "not one of the four": the redeal bears its number.
+    let mut chicago: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&f).unwrap()).unwrap();
+    let deal = json!({"contract": "2S", "declarer": "N", "tricks": 8});
+    chicago["hands"] = json!([deal, deal, deal, {"contract": "pass"}, deal, deal]);
+    std::fs::write(&f, chicago.to_string()).unwrap();
+    let text = String::from_utf8(marque(&["score", path, "--text"]).stdout).unwrap();
+    assert!(text.contains("Donne 4 — donne passée"), "{text}");
+    assert!(text.contains("Donne 4 — 2♠ par Nord"), "{text}");
+    assert!(
+        text.contains("Donne 5 — 2♠ par Nord") && !text.contains("Donne 6"),
+        "{text}"
+    );
+    let said = String::from_utf8(marque(&["explain", path, "5"]).stdout).unwrap();
+    assert!(said.starts_with("Entrée 5 — Donne 4 —"), "{said}");
+
     let t = dir.path().join("t.json");
     let tarot = |rounding: i64| {
         json!({"format": "marque-session", "version": 1, "id": "t", "game": "tarot",

@@ -366,7 +366,10 @@ pub fn rows<'a>(session: &'a Session, sheet: &'a Sheet) -> impl Iterator<Item = 
         .hands
         .iter()
         .zip(&sheet.hands)
-        .zip(crate::session::places(&session.hands))
+        .zip(crate::session::places(
+            &session.hands,
+            session.options.typed(),
+        ))
         .enumerate()
         .map(move |(i, ((hand, row), place))| {
             for (a, d) in running.iter_mut().zip(&row.delta) {
@@ -399,7 +402,7 @@ pub fn each_row(
         for (a, d) in running.iter_mut().zip(&p.row.delta) {
             *a += d;
         }
-        let place = Place::step(&mut hands, &p.hand.game);
+        let place = Place::step(&mut hands, &p.hand.game, session.options.typed());
         let row = RowView::of(
             session,
             (p.index, place),

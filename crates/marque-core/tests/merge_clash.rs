@@ -260,6 +260,50 @@ fn the_next_round_entered_on_both_machines_is_a_choice() {
     }
 }
 
+/// Round 3 entered alike on two machines and otherwise on a third: one choice of two
+/// versions, the identical ones being one; entered alike on two machines only, no choice at
+/// all, and the round once.
+#[test]
+fn identical_versions_are_one() {
+    let mut base = Table::new("ascenseur", &["Ana", "Ben", "Chloé"]);
+    base.add(round([0, 0, 0], [1, 0, 0]), "20:00:00");
+    base.add(round([0, 0, 0], [1, 1, 0]), "20:05:00");
+    let (mut a, mut b, mut c) = (base.clone(), base.clone(), base.clone());
+    let (ra, rb) = (round([0, 0, 0], [1, 1, 1]), round([1, 0, 0], [3, 0, 0]));
+    a.add(ra.clone(), "20:10:00");
+    b.add(rb.clone(), "20:11:00");
+    c.add(ra.clone(), "20:12:00");
+    let p = pending(&[&a, &b, &c], &[]);
+    assert_eq!(p.choices.len(), 1);
+    let versions = &p.choices[0].versions;
+    assert_eq!(versions.len(), 2, "{versions:?}");
+    assert!(
+        versions.contains(&(vec![0, 2], Version::Hands(vec![ra.clone()]))),
+        "{versions:?}"
+    );
+    let line = p.lines()[0].render(Lang::En);
+    assert!(
+        line.contains("[1] this file; the copy from machine BBBBBBB")
+            && line.contains("[2]")
+            && !line.contains("[3]"),
+        "{line}"
+    );
+    for (v, (holders, version)) in versions.iter().enumerate() {
+        let Version::Hands(kept) = version else {
+            panic!("{version:?}")
+        };
+        let m = merged(&[&a, &b, &c], &[v]);
+        let mut want = base.hands();
+        want.extend(kept.iter().cloned());
+        assert_eq!(m.hands(), want, "kept {holders:?}");
+    }
+    // Alike on both machines: nothing to choose, the round once.
+    let m = merged(&[&a, &c], &[]);
+    let mut want = base.hands();
+    want.push(ra);
+    assert_eq!(m.hands(), want);
+}
+
 /// A truc partie one copy ended with a deal, and the other's next deal: a choice of which deals
 /// stand (a deal after the end does not play).
 #[test]

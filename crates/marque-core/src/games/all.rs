@@ -492,10 +492,13 @@ pub enum Place {
 }
 
 impl Place {
-    /// The place of an entry `game` after `n` hands, counting it in `n` if it is a hand.
-    pub fn step(n: &mut usize, game: &GameHand) -> Place {
+    /// The place of an entry `game` after `n` numbered hands, counting it in `n` if it is a
+    /// hand that takes a number of its own: a deal dealt again ([`GameOptions::dealt_again`],
+    /// Chicago's deal passed out) bears the number the next deal bears too ("deal 4 of 4").
+    pub fn step(n: &mut usize, game: &GameHand, options: &GameOptions) -> Place {
         match game.event() {
             Some(e) => Place::Event(e.kind()),
+            None if options.dealt_again(game) => Place::Hand(*n + 1),
             None => {
                 *n += 1;
                 Place::Hand(*n)
@@ -699,6 +702,15 @@ macro_rules! faces {
             /// See [`Face::part_words`].
             pub fn part_words(&self) -> Option<PartWords> {
                 match self { $(GameOptions::$V(o) => <$m::Game as Face>::part_words(o)),* }
+            }
+
+            /// See [`Face::dealt_again`]; a table event takes no number anyway.
+            pub fn dealt_again(&self, hand: &GameHand) -> bool {
+                match (hand, self) {
+                    $((GameHand::$V(h), GameOptions::$V(o)) =>
+                        <$m::Game as Face>::dealt_again(h, o),)*
+                    _ => false,
+                }
             }
         }
 

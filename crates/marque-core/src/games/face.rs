@@ -50,6 +50,12 @@ pub trait Face: Rules {
         None
     }
 
+    /// Whether a hand is dealt again under the same number (Chicago's deal passed out: "it is
+    /// not one of the four", `bridge.chicago.vulnerability`): the next hand takes its number.
+    fn dealt_again(_hand: &Self::Hand, _options: &Self::Options) -> bool {
+        false
+    }
+
     /// What the game calls the parts its session goes on from, one to the next (bridge:
     /// rubbers, or Chicago's chukkers); `None`: a game played to one end.
     fn part_words(_options: &Self::Options) -> Option<PartWords> {

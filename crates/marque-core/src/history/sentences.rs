@@ -185,7 +185,7 @@ fn aside_sentence(e: &Entry, time: String, at: Msg, old: impl FnOnce() -> Msg) -
 pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
     let game = session.game;
     // How many hands come before each entry's place, counted once (the log can be as long as
-    // the session).
+    // the session); and the number each hand takes (a deal dealt again takes the next one's).
     let mut before = Vec::with_capacity(session.hands.len() + 1);
     before.push(0);
     for h in &session.hands {
@@ -193,6 +193,18 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
         before.push(n + usize::from(h.game.event().is_none()));
     }
     let hands_before = |i: usize| before[i.min(session.hands.len())];
+    let mut numbered = 0;
+    let mut numbers: Vec<usize> = crate::session::places(&session.hands, session.options.typed())
+        .map(|p| match p {
+            crate::games::Place::Hand(n) => {
+                numbered = n;
+                n
+            }
+            crate::games::Place::Event(_) => numbered + 1,
+        })
+        .collect();
+    numbers.push(numbered + 1);
+    let number = |i: usize| numbers[i.min(session.hands.len())];
     let label = |value: &Value, hand: usize| -> Msg {
         let index = hand.saturating_sub(1).min(session.hands.len());
         let described = session.decode_at(value, index).ok().and_then(|h| {
@@ -247,7 +259,7 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
         });
         let place = match kind {
             Some(k) => crate::games::Place::Event(k),
-            None => crate::games::Place::Hand(hands_before(i) + 1),
+            None => crate::games::Place::Hand(number(i)),
         };
         game.place_word(place)
     };

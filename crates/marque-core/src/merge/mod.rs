@@ -52,15 +52,36 @@ pub fn merge(copies: &[Copy], picks: &[usize], at: &str) -> Result<Merged, Error
     // the choices not made yet); those known before playing where it cannot.
     let (choices, run) = match prepared.discover(picks) {
         Ok(found) => found,
-        Err(_) if picks.len() < prepared.choices.len() => {
+        Err(_) if picks.len() < asked(&prepared.choices) => {
             return Err(prepared.pending(prepared.choices.clone()));
         }
         Err(e) => return Err(e),
     };
-    if picks.len() < choices.len() {
+    if picks.len() < asked(&choices) {
         return Err(prepared.pending(choices));
     }
-    Ok(prepared.finish(run, &choices, picks, at))
+    let picks = every_pick(&choices, picks, |_| 0);
+    Ok(prepared.finish(run, &choices, &picks, at))
+}
+
+/// How many of `choices` the players are asked: those of two versions or more. Identical
+/// versions are one (two machines entered the same deal), and a choice of one settles itself.
+fn asked(choices: &[Choice]) -> usize {
+    choices.iter().filter(|c| c.versions.len() > 1).count()
+}
+
+/// A pick for each of `choices`: the one version of a choice that settles itself, the players'
+/// picks in turn for the others (numbered among the choices they are asked), `first` where
+/// they have not picked yet.
+fn every_pick(choices: &[Choice], picks: &[usize], first: impl Fn(&Choice) -> usize) -> Vec<usize> {
+    let mut theirs = picks.iter().copied();
+    choices
+        .iter()
+        .map(|c| match c.versions.len() {
+            0 | 1 => 0,
+            _ => theirs.next().unwrap_or_else(|| first(c)),
+        })
+        .collect()
 }
 
 /// Every choice the merge of `copies` asks with these `picks` (those known before playing,
@@ -258,14 +279,7 @@ impl<'a> Prepared<'a> {
     fn discover(&self, picks: &[usize]) -> Result<(Vec<Choice>, Run), Error> {
         let mut choices = self.choices.clone();
         loop {
-            let tried: Vec<usize> = choices
-                .iter()
-                .enumerate()
-                .map(|(n, c)| {
-                    let first = c.clash.as_ref().map_or(0, |x| x.tried);
-                    picks.get(n).copied().unwrap_or(first)
-                })
-                .collect();
+            let tried = every_pick(&choices, picks, |c| c.clash.as_ref().map_or(0, |x| x.tried));
             let allowed = Allowed::new(self.shared_hands, &self.tracks, &choices, &tried)?;
             match self.start()?.play(&self.tracks, &allowed) {
                 Ok(run) => return Ok((choices, run)),
@@ -297,7 +311,10 @@ impl<'a> Prepared<'a> {
             Err(e) => return e,
         };
         let pending = Pending {
-            choices,
+            choices: choices
+                .into_iter()
+                .filter(|c| c.versions.len() > 1)
+                .collect(),
             names: self.copies.iter().map(|c| c.name.to_string()).collect(),
             base: start.session,
             sheet: start.sheet,
@@ -332,6 +349,7 @@ impl<'a> Prepared<'a> {
         let chosen: Vec<Value> = choices
             .iter()
             .zip(picks)
+            .filter(|(c, _)| c.versions.len() > 1)
             .filter_map(|(c, &p)| {
                 let (holders, _) = c.versions.get(p)?;
                 let copy = self.copies.get(*holders.first()?)?.name;
@@ -361,7 +379,7 @@ impl<'a> Prepared<'a> {
             session,
             sheet,
             applied,
-            chosen: choices.len(),
+            chosen: asked(choices),
         }
     }
 }

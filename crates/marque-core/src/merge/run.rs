@@ -337,8 +337,11 @@ pub(super) fn clash(tracks: &[Track], allowed: &Allowed, run: &Run, fail: &Fail)
     if let Move::Insert { id, .. } = step.change
         && own[k].iter().any(|(a, _)| *a == id)
     {
+        // Every other copy that added hands of its own: they were all added after the hands
+        // the copies shared, at this place (a copy whose turn to play has not come yet too,
+        // or the players would be asked again between it and the version they kept).
         let rivals: Vec<usize> = (0..tracks.len())
-            .filter(|&c| c != k && own[c].iter().any(|(a, _)| run.find(*a).is_some()))
+            .filter(|&c| c != k && !own[c].is_empty())
             .collect();
         if !rivals.is_empty() {
             return Some(additions_clash(tracks, &own, run, k, i, rivals));
@@ -418,19 +421,22 @@ fn additions_clash(
             .map(|s| s.at.to_string())
             .unwrap_or_default()
     };
-    let versions = copies
+    // Copies that added the same hands hold one version (the table entered the same deal on
+    // two machines): keeping it keeps the first holder's entries, never the same deal twice.
+    let mut versions: Vec<(Vec<usize>, Version)> = Vec::new();
+    for &c in &copies {
+        let hands = Version::Hands(own[c].iter().map(|(_, v)| v.clone()).collect());
+        match versions.iter_mut().find(|(_, v)| *v == hands) {
+            Some((holders, _)) => holders.push(c),
+            None => versions.push((vec![c], hands)),
+        }
+    }
+    let leaves = versions
         .iter()
-        .map(|&c| {
-            let hands = own[c].iter().map(|(_, v)| v.clone()).collect();
-            (vec![c], Version::Hands(hands))
-        })
-        .collect();
-    let leaves = copies
-        .iter()
-        .map(|&c| Leave {
+        .map(|(holders, _)| Leave {
             ids: copies
                 .iter()
-                .filter(|&&o| o != c)
+                .filter(|&&o| o != holders[0])
                 .flat_map(|&o| own[o].iter().map(|(id, _)| *id))
                 .collect(),
             steps: Vec::new(),
@@ -439,13 +445,13 @@ fn additions_clash(
     Choice {
         hand,
         field: None,
-        versions,
-        times: copies.iter().map(|&c| last_time(c)).collect(),
+        times: versions.iter().map(|(h, _)| last_time(h[0])).collect(),
         clash: Some(Clash {
             leaves,
             at: (k, i),
             // Tried with a version that leaves out the copy whose step did not play.
-            tried: copies.iter().position(|&c| c != k).unwrap_or(0),
+            tried: versions.iter().position(|(h, _)| h[0] != k).unwrap_or(0),
         }),
+        versions,
     }
 }

@@ -197,7 +197,12 @@ impl Pending {
             .find(|(_, w)| matches!(w, Version::Hands(h) if h.as_slice() == hands))
             .and_then(|(holders, _)| holders.first().copied());
         let start = from.saturating_sub(1);
-        let mut count = crate::session::hand_index(&self.base.hands, start);
+        let options = self.base.options.typed();
+        let before = &self.base.hands[..start.min(self.base.hands.len())];
+        let mut count = match crate::session::place_at(before, start, options) {
+            crate::games::Place::Hand(n) => n - 1,
+            crate::games::Place::Event(_) => 0,
+        };
         hands
             .iter()
             .enumerate()
@@ -208,8 +213,12 @@ impl Pending {
                 let place = match crate::games::table::EventKind::of_value(v) {
                     Some(k) => crate::games::Place::Event(k),
                     None => {
-                        count += 1;
-                        crate::games::Place::Hand(count)
+                        let again = self
+                            .base
+                            .decode_at(v, start + j)
+                            .is_ok_and(|h| options.dealt_again(&h.game));
+                        count += usize::from(!again);
+                        crate::games::Place::Hand(count + usize::from(again))
                     }
                 };
                 let at = self.base.game.place_word(place);

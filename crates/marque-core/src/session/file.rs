@@ -323,11 +323,27 @@ impl RawJson {
 }
 
 /// The places of `hands` in order, as the table counts them (see [`crate::games::Place`]).
-pub fn places(hands: &[Hand]) -> impl Iterator<Item = crate::games::Place> + '_ {
+pub fn places<'a>(
+    hands: &'a [Hand],
+    options: &'a Options,
+) -> impl Iterator<Item = crate::games::Place> + 'a {
     let mut n = 0;
     hands
         .iter()
-        .map(move |h| crate::games::Place::step(&mut n, &h.game))
+        .map(move |h| crate::games::Place::step(&mut n, &h.game, options))
+}
+
+/// The place of entry `index` of `hands` as the table counts it; past the last entry, the
+/// next hand's.
+pub fn place_at(hands: &[Hand], index: usize, options: &Options) -> crate::games::Place {
+    let mut n = 0;
+    for h in &hands[..index.min(hands.len())] {
+        crate::games::Place::step(&mut n, &h.game, options);
+    }
+    match hands.get(index) {
+        Some(h) => crate::games::Place::step(&mut n, &h.game, options),
+        None => crate::games::Place::Hand(n + 1),
+    }
 }
 
 /// How many hands (table events left out) come before entry `index` of `hands`: the index a

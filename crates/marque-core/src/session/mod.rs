@@ -164,10 +164,7 @@ impl Session {
     /// Entry `index` as the table counts it (see [`crate::games::Place`]); past the last
     /// entry, the next hand.
     pub fn place(&self, index: usize) -> crate::games::Place {
-        match self.hands.get(index).and_then(|h| h.game.event()) {
-            Some(e) => crate::games::Place::Event(e.kind()),
-            None => crate::games::Place::Hand(hand_index(&self.hands, index) + 1),
-        }
+        place_at(&self.hands, index, self.options.typed())
     }
 
     /// How many players hand `index` lists (the entries before it played).

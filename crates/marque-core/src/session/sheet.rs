@@ -42,6 +42,9 @@ pub struct Replay {
     counter: Option<Box<super::counter::Counter>>,
     /// The hands played, table events left out: the table's count.
     played: usize,
+    /// The hands that took a number of their own (a deal dealt again takes the next one's).
+    numbered: usize,
+    options: Options,
 }
 
 /// Where a game stands once its hands are played (and the session closed, if it is).
@@ -72,6 +75,8 @@ impl Replay {
             seats: Seats::new(options.kind(), players),
             counter: None,
             played: 0,
+            numbered: 0,
+            options: options.clone(),
         }
     }
 
@@ -113,6 +118,7 @@ impl Replay {
         }
         let s = self.live.play(hand)?;
         self.played += 1;
+        self.numbered += usize::from(!self.options.dealt_again(hand));
         if let Some(c) = &mut self.counter {
             c.hand(hand, &s.info, &s.delta, &self.live);
         }
@@ -426,7 +432,7 @@ impl Sheet {
 
     /// The next hand as the table counts it: its number among the hands.
     pub fn next_place(&self) -> crate::games::Place {
-        crate::games::Place::Hand(self.replay.played + 1)
+        crate::games::Place::Hand(self.replay.numbered + 1)
     }
 
     /// Where the game stands before the next hand.

@@ -515,6 +515,10 @@ impl crate::games::face::Face for Game {
         options.chicago().then_some("game.bridge.chicago")
     }
 
+    fn dealt_again(hand: &Hand, options: &Options) -> bool {
+        options.chicago() && matches!(hand, Hand::PassedOut)
+    }
+
     fn part_words(options: &Options) -> Option<PartWords> {
         Some(if options.chicago() {
             PartWords {
