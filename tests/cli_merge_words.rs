@@ -43,6 +43,18 @@ fn choices_of(
     for (copy, changes) in copies.iter_mut().zip([a, b]) {
         for (what, i, new) in changes {
             let (s, sheet) = copy;
+            if *what == "confirm" {
+                let giver = history::Giver {
+                    side: Some("EW"),
+                    seat: None,
+                };
+                let phone = history::FromPhone {
+                    label: "EW",
+                    why: "",
+                };
+                history::give_word(s, *i, Action::Confirm, (giver, Some(phone)), &at());
+                continue;
+            }
             let (change, action) = match (*what, new) {
                 ("edit", Some(v)) => {
                     let h = s.decode(v).unwrap();
@@ -61,7 +73,32 @@ fn choices_of(
     std::fs::write(&file, copies[0].0.to_json_string()).unwrap();
     std::fs::write(&copy, copies[1].0.to_json_string()).unwrap();
     let out = marque(&["merge", file.to_str().unwrap(), "--lang", "en"]);
-    String::from_utf8_lossy(&out.stderr).into_owned()
+    let log = marque(&["log", file.to_str().unwrap(), "--lang", "en"]);
+    [out.stderr, out.stdout, log.stdout]
+        .map(|o| String::from_utf8_lossy(&o).into_owned())
+        .join("\n")
+}
+
+/// A phone's word on a deal the other machine corrected (issue 50): the merge keeps the
+/// correction, says the word no longer stands, and the log keeps the word with why.
+#[test]
+fn a_word_on_a_deal_corrected_elsewhere_is_said_and_kept() {
+    let deal = |tricks: u8| json!({"contract": "3NT", "declarer": "N", "tricks": tricks});
+    let said = choices_of(
+        "bridge",
+        &["Anne", "Bruno", "Claire", "David"],
+        &[deal(9)],
+        &[("edit", 0, Some(deal(10)))],
+        &[("confirm", 0, None)],
+    );
+    assert!(
+        said.contains("a word given on a version not kept no longer stands"),
+        "{said}"
+    );
+    assert!(
+        said.contains("agreed: EW (phone “EW”) — on a version the merge did not keep"),
+        "{said}"
+    );
 }
 
 #[test]

@@ -777,3 +777,65 @@ fn a_word_two_copies_hold_is_written_once() {
         assert_eq!(words, [at("10:03:00"), at("10:04:00")], "each word once");
     }
 }
+
+/// A word that no longer stands (issue 50): a phone agreed with a deal as one copy had it while
+/// the other copy corrected it. The merge keeps the correction, asks the deal again, and keeps
+/// the word in the log with why it no longer stands; merged again, it is there once.
+#[test]
+fn a_word_on_a_deal_corrected_elsewhere_stays_in_the_log_with_why() {
+    let mut base = Table::new("truc", &["Alice", "Bob"]);
+    base.add(truc_deal(0), "10:00:00");
+    let (mut a, mut b) = (base.clone(), base.clone());
+    a.edit(1, doubled(0), "10:01:00");
+    history::give_word(
+        &mut b.s,
+        0,
+        Action::Confirm,
+        (
+            history::Giver {
+                side: Some("Bob"),
+                seat: None,
+            },
+            Some(history::FromPhone {
+                label: "tél. Bob",
+                why: "",
+            }),
+        ),
+        &at("10:02:00"),
+    );
+    for order in [[&a, &b], [&b, &a]] {
+        let m = merged(&order, &[]);
+        assert_eq!(m.hands(), a.hands(), "the correction is kept");
+        let stands = history::words(&m.s, &m.sheet);
+        assert_eq!(stands, [history::Word::Awaited], "the deal is asked again");
+        let log = history::log(&m.s);
+        let lapsed: Vec<_> = log
+            .iter()
+            .filter(|e| e.action == Some(Action::Lapsed))
+            .collect();
+        assert_eq!(lapsed.len(), 1, "the word is kept once");
+        assert_eq!(lapsed[0].new["word"], "confirm");
+        assert_eq!(lapsed[0].new["phone"], "tél. Bob");
+        let said: Vec<String> = history::sentences(&m.s, &m.sheet)
+            .iter()
+            .map(|s| s.render(Lang::Fr))
+            .collect();
+        assert!(
+            said.iter()
+                .any(|s| s.contains("accord : Bob (téléphone « tél. Bob »)")
+                    && s.contains("cette parole ne vaut plus")),
+            "{said:#?}"
+        );
+        // Merged again with the copy that gave it: nothing written twice.
+        let again = merged(&[&m, &b], &[]);
+        let n = history::log(&again.s)
+            .iter()
+            .filter(|e| e.action == Some(Action::Lapsed))
+            .count();
+        assert_eq!(n, 1);
+        assert_eq!(
+            history::words(&again.s, &again.sheet),
+            [history::Word::Awaited]
+        );
+    }
+}

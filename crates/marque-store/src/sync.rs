@@ -130,6 +130,8 @@ pub struct MergedCopies {
     /// The copies' changes applied, and the choices made.
     pub applied: usize,
     pub chosen: usize,
+    /// Words that no longer stand after the merge (said of a version not kept).
+    pub lapsed: usize,
 }
 
 impl MergedCopies {
@@ -155,6 +157,9 @@ impl MergedCopies {
         }
         if self.chosen > 0 {
             out.push(msg!("merge.chosen", chosen = self.chosen));
+        }
+        if self.lapsed > 0 {
+            out.push(msg!("merge.lapsed", words = self.lapsed));
         }
         out.extend(
             self.apart
@@ -318,6 +323,7 @@ pub fn merge_copies(
         done.stamp = Some(save(path, &merged.session, main_stamp, lock)?);
         done.applied = merged.applied;
         done.chosen = merged.chosen;
+        done.lapsed = merged.lapsed;
         // The session is saved: what follows only tidies the copies, and says what it could not.
         // A copy goes to the trash only if it is still the file read and merged: one that
         // changed meanwhile (a newer copy renamed into place) stays, to be merged in turn.

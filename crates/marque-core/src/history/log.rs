@@ -86,10 +86,15 @@ pub enum Action {
     /// otherwise): `old` is that version, `new` the hand kept there (none for a hand left
     /// out), `copy` the copy it came from. It changes nothing; restoring it puts it back.
     Aside,
+    /// A word a merge kept for the record only: said on a hand as one copy had it, where another
+    /// copy's change of that hand was kept. `new` is the word as said (`word`: `confirm` or
+    /// `dispute`, with its side, seat, phone and reason), `copy` the copy it came from. It
+    /// changes nothing and answers nothing: the hand as kept is asked again.
+    Lapsed,
 }
 
 impl Action {
-    pub const ALL: [Action; 13] = [
+    pub const ALL: [Action; 14] = [
         Action::Add,
         Action::Edit,
         Action::Delete,
@@ -103,6 +108,7 @@ impl Action {
         Action::Options,
         Action::Merge,
         Action::Aside,
+        Action::Lapsed,
     ];
 
     pub fn id(self) -> &'static str {
@@ -120,6 +126,7 @@ impl Action {
             Action::Options => "options",
             Action::Merge => "merge",
             Action::Aside => "aside",
+            Action::Lapsed => "lapsed",
         }
     }
     pub fn name_key(self) -> &'static str {
@@ -137,6 +144,7 @@ impl Action {
             Action::Options => "log.options",
             Action::Merge => "log.merge",
             Action::Aside => "log.aside",
+            Action::Lapsed => "log.lapsed",
         }
     }
     pub fn from_id(s: &str) -> Option<Action> {

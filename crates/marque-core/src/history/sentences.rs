@@ -142,6 +142,29 @@ fn side_arg(side: Option<&str>) -> Arg {
     }
 }
 
+/// A word said: agreed or disputed by its side, from a paired phone with its name and why.
+fn word_said(new: &Value, agreed: bool, time: String, at: Msg) -> Msg {
+    let key = if agreed {
+        "log.line.confirm"
+    } else {
+        "log.line.dispute"
+    };
+    let side = side_arg(new.get("side").and_then(Value::as_str));
+    let said = msg!(key, time = time, entry = at, side = side);
+    match new.get("phone").and_then(Value::as_str) {
+        Some(phone) => {
+            let why = new.get("why").and_then(Value::as_str).unwrap_or("");
+            let key = if why.is_empty() {
+                "log.line.by_phone"
+            } else {
+                "log.line.by_phone_why"
+            };
+            msg!(key, said = said, phone = phone, why = why)
+        }
+        None => said,
+    }
+}
+
 /// A change a merge kept aside in a copy, said: a field's text, the options, a hand deleted or
 /// one as it was (`old`: its label).
 fn aside_sentence(e: &Entry, time: String, at: Msg, old: impl FnOnce() -> Msg) -> Msg {
@@ -284,27 +307,12 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
                         None => msg!("log.line.options", time = time),
                     };
                 }
-                (Some(word @ (Action::Confirm | Action::Dispute)), ..) => {
-                    let key = if word == Action::Confirm {
-                        "log.line.confirm"
-                    } else {
-                        "log.line.dispute"
-                    };
-                    let side = side_arg(e.new.get("side").and_then(Value::as_str));
-                    let said = msg!(key, time = time, entry = at.clone(), side = side);
-                    // Given from a paired phone: the phone's name, and why, as it was said.
-                    return match e.new.get("phone").and_then(Value::as_str) {
-                        Some(phone) => {
-                            let why = e.new.get("why").and_then(Value::as_str).unwrap_or("");
-                            let key = if why.is_empty() {
-                                "log.line.by_phone"
-                            } else {
-                                "log.line.by_phone_why"
-                            };
-                            msg!(key, said = said, phone = phone, why = why)
-                        }
-                        None => said,
-                    };
+                (Some(Action::Confirm), ..) => return word_said(&e.new, true, time, at),
+                (Some(Action::Dispute), ..) => return word_said(&e.new, false, time, at),
+                (Some(Action::Lapsed), ..) => {
+                    let agreed = e.new.get("word").and_then(Value::as_str) != Some("dispute");
+                    let said = word_said(&e.new, agreed, time, at);
+                    return msg!("log.line.lapsed", said = said);
                 }
                 (_, true, _) if let Some(what) = event(&e.new, e.hand) => {
                     return msg!("log.line.event", time = time, what = what);

@@ -382,6 +382,7 @@ fn changes(e: &super::log::Entry) -> Option<(bool, bool)> {
             | Action::Options
             | Action::Merge
             | Action::Aside
+            | Action::Lapsed
             | Action::Confirm
             | Action::Dispute,
         ) => None,

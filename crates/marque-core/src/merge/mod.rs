@@ -375,11 +375,22 @@ impl<'a> Prepared<'a> {
             None,
             note.as_ref().map(|r| &*r.0),
         );
+        let lapsed = |s: &Session| {
+            s.log
+                .iter()
+                .filter(|r| r.0.get().contains("\"lapsed\""))
+                .filter_map(Entry::read)
+                .filter(|e| e.action == Some(Action::Lapsed))
+                .count()
+        };
+        let lapsed =
+            lapsed(&session).saturating_sub(self.copies.first().map_or(0, |c| lapsed(c.session)));
         Merged {
             session,
             sheet,
             applied,
             chosen: asked(choices),
+            lapsed,
         }
     }
 }

@@ -109,6 +109,9 @@ pub struct Merged {
     pub applied: usize,
     /// The choices that were made.
     pub chosen: usize,
+    /// Words that no longer stand: said of a hand as one copy had it, where another copy's
+    /// change of it was kept (in the log for the record, the hand asked again).
+    pub lapsed: usize,
 }
 
 /// The session as the copies shared it: hands, options and whether it was closed.
@@ -133,7 +136,11 @@ impl Base {
                 Action::Options => options = options_value(&e.old),
                 Action::Close => closed = false,
                 Action::Reopen => closed = true,
-                Action::Confirm | Action::Dispute | Action::Merge | Action::Aside => {}
+                Action::Confirm
+                | Action::Dispute
+                | Action::Merge
+                | Action::Aside
+                | Action::Lapsed => {}
                 _ => {
                     let i = e.hand.checked_sub(1)?;
                     match (e.old.is_null(), e.new.is_null()) {

@@ -223,11 +223,24 @@ impl Run {
                 self.ids.remove(pos);
             }
             Move::Word { id } => {
-                let Some(pos) = self.find(*id).filter(|_| allowed.word(k, *id)) else {
+                let Some(pos) = self.find(*id) else {
                     return Ok(());
                 };
-                let said = step.raw.to_value().get("new").cloned().unwrap_or_default();
-                let word = (*id, step.action.id(), step.at.to_string(), said.to_string());
+                let mut said = step.raw.to_value().get("new").cloned().unwrap_or_default();
+                // Said of the hand as this copy had it, where another copy's change of it was
+                // kept: written for the record, standing for nothing (the hand is asked again).
+                let lapsed = !allowed.word(k, *id);
+                let action = if lapsed {
+                    if let Value::Object(m) = &mut said {
+                        m.insert("word".into(), step.action.id().into());
+                    } else {
+                        said = serde_json::json!({ "word": step.action.id() });
+                    }
+                    Action::Lapsed
+                } else {
+                    step.action
+                };
+                let word = (*id, action.id(), step.at.to_string(), said.to_string());
                 if !self.words.insert(word) {
                     return Ok(());
                 }
@@ -235,12 +248,12 @@ impl Run {
                 history::record(
                     &mut self.session,
                     step.at,
-                    step.action,
+                    action,
                     pos + 1,
                     None,
                     new.as_ref().map(|r| &*r.0),
                 );
-                self.applied += usize::from(k > 0);
+                self.applied += usize::from(k > 0 && !lapsed);
             }
             Move::Options(new) => self.options(k, step, new, allowed)?,
             Move::Record => {

@@ -357,7 +357,7 @@ impl<'a> Track<'a> {
                     closed = false;
                     Move::Reopen
                 }
-                Action::Merge | Action::Aside => Move::Record,
+                Action::Merge | Action::Aside | Action::Lapsed => Move::Record,
                 Action::Confirm | Action::Dispute => Move::Word {
                     id: *walk.list.get(e.hand.checked_sub(1)?)?,
                 },
