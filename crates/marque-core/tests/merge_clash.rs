@@ -736,6 +736,19 @@ fn an_older_marques_deal_alike_in_the_same_second_is_its_own() {
     }
 }
 
+/// Bob's phone agrees with the first deal of a truc partie.
+fn bob_agrees(t: &mut Table, time: &str) {
+    let giver = history::Giver {
+        side: Some("Bob"),
+        seat: None,
+    };
+    let phone = history::FromPhone {
+        label: "tél. Bob",
+        why: "",
+    };
+    history::give_word(&mut t.s, 0, Action::Confirm, (giver, Some(phone)), &at(time));
+}
+
 /// A word written once (issue 50): the same phone's word on a shared deal, held by two copies
 /// that parted before it (a copy kept beside, a cleaner's retry), is in the merged log once;
 /// two different words both stay.
@@ -746,27 +759,9 @@ fn a_word_two_copies_hold_is_written_once() {
     let (mut a, mut b) = (base.clone(), base.clone());
     a.add(truc_deal(1), "10:01:00");
     b.add(doubled(1), "10:02:00");
-    let word = |t: &mut Table, why: &str, time: &str| {
-        history::give_word(
-            &mut t.s,
-            0,
-            Action::Confirm,
-            (
-                history::Giver {
-                    side: Some("Bob"),
-                    seat: None,
-                },
-                Some(history::FromPhone {
-                    label: "tél. Bob",
-                    why,
-                }),
-            ),
-            &at(time),
-        );
-    };
-    word(&mut a, "", "10:03:00");
-    word(&mut b, "", "10:03:00");
-    word(&mut b, "", "10:04:00");
+    bob_agrees(&mut a, "10:03:00");
+    bob_agrees(&mut b, "10:03:00");
+    bob_agrees(&mut b, "10:04:00");
     for order in [[&a, &b], [&b, &a]] {
         let m = merged(&order, &[]);
         let words: Vec<String> = history::log(&m.s)
@@ -787,22 +782,7 @@ fn a_word_on_a_deal_corrected_elsewhere_stays_in_the_log_with_why() {
     base.add(truc_deal(0), "10:00:00");
     let (mut a, mut b) = (base.clone(), base.clone());
     a.edit(1, doubled(0), "10:01:00");
-    history::give_word(
-        &mut b.s,
-        0,
-        Action::Confirm,
-        (
-            history::Giver {
-                side: Some("Bob"),
-                seat: None,
-            },
-            Some(history::FromPhone {
-                label: "tél. Bob",
-                why: "",
-            }),
-        ),
-        &at("10:02:00"),
-    );
+    bob_agrees(&mut b, "10:02:00");
     for order in [[&a, &b], [&b, &a]] {
         let m = merged(&order, &[]);
         assert_eq!(m.hands(), a.hands(), "the correction is kept");
