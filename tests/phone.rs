@@ -11,53 +11,15 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 mod common;
+use common::phone::{FORM, pair, send, token};
 use common::{Served, marque, serve_with};
 
 fn serve_pairing(dir: &std::path::Path) -> Served {
     serve_with(dir, &["--pairing"], &[])
 }
 
-/// One request with its headers and body: its status, headers and body.
-fn send(
-    host: &str,
-    method: &str,
-    path: &str,
-    headers: &[(&str, &str)],
-    body: &str,
-) -> (u16, String, String) {
-    let mut s = TcpStream::connect(host).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
-    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
-    for (k, v) in headers {
-        head.push_str(&format!("{k}: {v}\r\n"));
-    }
-    if method == "POST" {
-        head.push_str(&format!("Content-Length: {}\r\n", body.len()));
-    }
-    head.push_str("\r\n");
-    s.write_all(head.as_bytes()).unwrap();
-    s.write_all(body.as_bytes()).ok();
-    let mut text = String::new();
-    s.read_to_string(&mut text).ok();
-    let status = text
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    (status, head.to_string(), body.to_string())
-}
-
 /// A request refused: where it goes, its headers, its body, the status it gets.
 type Refusal = (String, Vec<(&'static str, &'static str)>, String, u16);
-
-const FORM: (&str, &str) = ("Content-Type", "application/x-www-form-urlencoded");
-
-/// The value of the hidden field `t` of a page's form.
-fn token(page: &str) -> Option<String> {
-    let at = page.find("name=\"t\" value=\"")? + "name=\"t\" value=\"".len();
-    Some(page[at..].split('"').next()?.to_string())
-}
 
 /// A bridge session that asks the other side's word, with one deal NS made (EW answers it).
 fn folder() -> (tempfile::TempDir, std::path::PathBuf) {
@@ -111,24 +73,6 @@ fn ew_paired() -> (tempfile::TempDir, std::path::PathBuf, Served, String) {
         .to_string();
     let ew = pair(&s.host, &ew_offer, "Chloé");
     (dir, file, s, ew)
-}
-
-/// A phone pairs through `offer` under `label`: its own page's path.
-fn pair(host: &str, offer: &str, label: &str) -> String {
-    let (code, _, page) = send(host, "GET", offer, &[], "");
-    assert_eq!(code, 200, "{page}");
-    let t = token(&page).expect("the pairing form's token");
-    let body = format!("t={t}&label={label}");
-    let (code, head, _) = send(host, "POST", offer, &[FORM], &body);
-    assert_eq!(code, 303, "{head}");
-    let to = head
-        .lines()
-        .find_map(|l| {
-            l.strip_prefix("location: ")
-                .or_else(|| l.strip_prefix("Location: "))
-        })
-        .expect("sent on to its page");
-    to.to_string()
 }
 
 #[test]

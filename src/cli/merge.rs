@@ -71,11 +71,24 @@ pub(super) fn merge(
         }
     };
     let expect = shown.as_ref().map(|p| p.choices.as_slice());
-    let outcome =
+    // The lock taken by another writer after a cleaner deleted ours, or the file written by one
+    // between the read and the save: read and merged again, as `--wait` allows and a few times
+    // at least, as `add` does; never "open the session again" while waiting would do.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(wait);
+    let mut tries = 0;
+    let outcome = loop {
+        tries += 1;
         match store::merge_copies(&store, file, &lock, &picks, expect, &crate::local::now()) {
-            Ok(o) => o,
+            Ok(o) => break o,
+            Err(store::StoreError::Locked(_) | store::StoreError::Changed)
+                if tries < 20 || std::time::Instant::now() < deadline => {}
+            Err(e @ store::StoreError::Locked(_)) => {
+                fail(&store_problems(path, e), lang);
+                return ExitCode::from(super::io::LOCKED);
+            }
             Err(e) => return fail(&store_problems(path, e), lang),
-        };
+        }
+    };
     let mut out = crate::term::stdout(crate::term::Kind::Text);
     let said = match outcome {
         Merging::Merged(done) => done

@@ -586,7 +586,10 @@ fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode 
         };
         match add_once(file, &text, reopen, &lock, patience) {
             Ok(o) => break o,
-            Err(Added::Store(StoreError::Locked(_)))
+            // Locked by another writer, or changed by one between the read and the save
+            // more often than the settling's patience: waited for as well (the file is read
+            // again from the start), never "open the session again" while waiting would do.
+            Err(Added::Store(StoreError::Locked(_) | StoreError::Changed))
                 if tries < 20 || std::time::Instant::now() < deadline => {}
             Err(Added::Store(e @ StoreError::Locked(_))) => {
                 fail(&store_fail(e), lang);

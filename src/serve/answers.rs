@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use marque_core::history::FromPhone;
-use marque_core::i18n::Msg;
+use marque_core::i18n::{Msg, msg};
 use marque_store::document::{DocError, Document};
 
 use super::pairing::Reply;
@@ -45,9 +45,9 @@ pub trait Answers: Send + Sync {
 pub fn through_file(path: &Path, word: &Word) -> Reply {
     let mut doc = match Document::open(path) {
         Ok(d) => d,
-        Err(e) => return Reply::Refused(e.msg(None)),
+        Err(e) => return Reply::Refused(named(path, e.msg(None))),
     };
-    written(doc.word_from_phone(
+    let result = doc.word_from_phone(
         (&word.hand, &word.revision),
         ((word.side, &word.side_name), word.agreed),
         FromPhone {
@@ -55,11 +55,23 @@ pub fn through_file(path: &Path, word: &Word) -> Reply {
             why: &word.why,
         },
         &crate::local::now(),
-    ))
+    );
+    told(path, &result)
 }
 
-/// What an operation of the document gave, as the phone is told it.
-pub fn written(result: Result<marque_store::document::Outcome, DocError>) -> Reply {
+/// Why a word was not written into file `path`, naming the file, as every other reader's
+/// refusals do (only its name: the phone is told nothing of the laptop's folders).
+fn named(path: &Path, why: Msg) -> Msg {
+    let file = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    msg!("web.phone.refused_file", file = file, why = why)
+}
+
+/// What writing a phone's word into file `path` gave, as the phone is told it (by `marque
+/// serve` and by the window alike).
+pub fn told(path: &Path, result: &Result<marque_store::document::Outcome, DocError>) -> Reply {
     use marque_store::document::Outcome;
     match result {
         Ok(Outcome::Saved | Outcome::AddedOnNewer) => Reply::Recorded,
@@ -69,6 +81,10 @@ pub fn written(result: Result<marque_store::document::Outcome, DocError>) -> Rep
                 .msg()
                 .unwrap_or_else(|| Msg::new("ui.share.phone_refused")),
         ),
+        // The file could not be written: which file, and why.
+        Err(e @ (DocError::NotSaved(_) | DocError::Store(_))) => {
+            Reply::Refused(named(path, e.msg()))
+        }
         Err(e) => Reply::Refused(e.msg()),
     }
 }

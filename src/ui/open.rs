@@ -257,17 +257,7 @@ impl Open {
                     },
                     now,
                 );
-                result = Some(match &r {
-                    Ok(Outcome::Saved | Outcome::AddedOnNewer) => {
-                        crate::serve::pairing::Reply::Recorded
-                    }
-                    // Kept beside the file, not in it: the phone is told so.
-                    Ok(o) => crate::serve::pairing::Reply::Refused(
-                        o.msg()
-                            .unwrap_or_else(|| Msg::new("ui.share.phone_refused")),
-                    ),
-                    Err(e) => crate::serve::pairing::Reply::Refused(e.msg()),
-                });
+                result = Some(crate::serve::answers::told(doc.path(), &r));
                 r
             })
             .notice;

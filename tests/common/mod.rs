@@ -3,6 +3,7 @@
 use std::process::{Command, Output};
 
 pub mod pages;
+pub mod phone;
 
 /// `marque ARGS` run to its end: its status and what it wrote.
 pub fn marque(args: &[&str]) -> Output {

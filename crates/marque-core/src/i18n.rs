@@ -560,6 +560,8 @@ pub fn json_error(e: &serde_json::Error) -> Msg {
 pub fn io_error(e: &std::io::Error) -> Msg {
     match e.get_ref().and_then(|inner| inner.downcast_ref::<Worded>()) {
         Some(Worded(m)) => m.clone(),
+        // A kind Marque has no words for: the system's own, never "system error" alone.
+        None if io_key(e.kind()) == "io.other" => msg!("io.other_said", said = e.to_string()),
         None => Msg::new(io_key(e.kind())),
     }
 }

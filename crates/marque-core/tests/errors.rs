@@ -98,3 +98,16 @@ fn a_json_error_is_said_by_its_kind_and_place() {
         }
     }
 }
+
+/// An error of a kind Marque has no words for says the system's own (issue 50), never "erreur
+/// du système" alone.
+#[test]
+fn an_error_without_words_says_the_systems() {
+    let e = std::io::Error::from_raw_os_error(5);
+    let said = marque_core::i18n::io_error(&e).render(marque_core::i18n::Lang::Fr);
+    assert!(said.starts_with("erreur du système : « "), "{said}");
+    assert!(said.contains("os error 5"), "{said}");
+    let known = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+    let said = marque_core::i18n::io_error(&known).render(marque_core::i18n::Lang::En);
+    assert_eq!(said, "permission denied");
+}

@@ -746,7 +746,13 @@ fn bob_agrees(t: &mut Table, time: &str) {
         label: "tél. Bob",
         why: "",
     };
-    history::give_word(&mut t.s, 0, Action::Confirm, (giver, Some(phone)), &at(time));
+    history::give_word(
+        &mut t.s,
+        0,
+        Action::Confirm,
+        (giver, Some(phone)),
+        &at(time),
+    );
 }
 
 /// A word written once (issue 50): the same phone's word on a shared deal, held by two copies
