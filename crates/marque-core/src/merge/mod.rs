@@ -168,6 +168,7 @@ fn start_of(f: &Session, shared: usize, base: Base) -> Result<Run, Error> {
         ids: (0..shared_hands).collect(),
         applied: 0,
         words: std::collections::HashSet::new(),
+        changes: std::collections::HashSet::new(),
     })
 }
 

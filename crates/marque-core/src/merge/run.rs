@@ -105,6 +105,10 @@ pub(super) struct Run {
     /// The words recorded, each by its hand, action, time and what it says (side, seat,
     /// phone, reason): a word two copies hold is written once.
     pub(super) words: std::collections::HashSet<(Id, &'static str, String, String)>,
+    /// The entries applied (hands added, edited, deleted), each by its hand, time, action and
+    /// values: one that two copies hold (a copy merged before, merged again) is made once,
+    /// whichever copy's turn comes first in that second.
+    pub(super) changes: std::collections::HashSet<(Id, String, &'static str, String, String)>,
 }
 
 impl Run {
@@ -144,7 +148,7 @@ impl Run {
     }
 
     fn change(&mut self, k: usize, change: &Change, step: &Step) -> Result<(), Error> {
-        let id = step.hand_id.map(|s| HandId(s.to_string()));
+        let id = step.hand_id.as_deref().map(|s| HandId(s.to_string()));
         history::apply_as(
             &mut self.session,
             &mut self.sheet,
@@ -187,6 +191,17 @@ impl Run {
                 if !allowed.hand(k, *id) || self.find(*id).is_some() {
                     return Ok(());
                 }
+                // The same entry held by two copies (then deleted by one of them): once.
+                let done = (
+                    *id,
+                    step.at.to_string(),
+                    step.action.id(),
+                    String::new(),
+                    value.to_string(),
+                );
+                if !self.changes.insert(done) {
+                    return Ok(());
+                }
                 let pos = self.place(*after, *before, *at_end);
                 let hand = self.hand(k, value, pos)?;
                 self.change(k, &Change::Insert(pos, hand), step)?;
@@ -196,6 +211,16 @@ impl Run {
                 let Some(pos) = self.find(*id).filter(|_| allowed.hand(k, *id)) else {
                     return Ok(());
                 };
+                let done = (
+                    *id,
+                    step.at.to_string(),
+                    step.action.id(),
+                    old.to_string(),
+                    new.to_string(),
+                );
+                if !self.changes.insert(done) {
+                    return Ok(());
+                }
                 let current = self.session.hands[pos].clone();
                 let now = current.to_value();
                 // The same change made on another copy: nothing more. Another change made
@@ -214,6 +239,16 @@ impl Run {
                 let Some(pos) = self.find(*id).filter(|_| allowed.hand(k, *id)) else {
                     return Ok(());
                 };
+                let done = (
+                    *id,
+                    step.at.to_string(),
+                    step.action.id(),
+                    old.to_string(),
+                    String::new(),
+                );
+                if !self.changes.insert(done) {
+                    return Ok(());
+                }
                 let current = self.session.hands[pos].clone();
                 // Changed first on another copy: a clash, as for an edit.
                 if current.to_value() != *old {

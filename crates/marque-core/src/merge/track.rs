@@ -15,7 +15,9 @@ use crate::session::RawJson;
 /// before hands had ids are known by their time and hand, as they were then.
 pub(super) struct Ids {
     pub(super) next: Id,
-    added: HashMap<Key, Id>,
+    /// The hands each key names, in the order they came: an id names one; an older Marque's
+    /// time and hand may name several (two deals alike in one second), each matched once.
+    added: HashMap<Key, Vec<Id>>,
     /// The key each hand added is known by.
     key_of: HashMap<Id, Key>,
     /// What each id's hand read when it was added: a copy whose log gives that id to another
@@ -104,8 +106,9 @@ pub(super) struct Step<'a> {
     pub(super) at: &'a str,
     pub(super) action: Action,
     pub(super) raw: &'a RawJson,
-    /// The id the entry gave the hand it added, kept in the merged log.
-    pub(super) hand_id: Option<&'a str>,
+    /// The id the entry gave the hand it added, kept in the merged log (for an older Marque's
+    /// entry, the one the merge derives from it: [`older_id`]).
+    pub(super) hand_id: Option<std::borrow::Cow<'a, str>>,
     pub(super) change: Move,
 }
 
@@ -134,6 +137,24 @@ struct Walk {
     in_list: HashSet<Id>,
     values: HashMap<Id, Value>,
     removed: Vec<(Id, Value)>,
+    /// An older Marque's hands added so far, by the time and hand of their entry: how many
+    /// alike came before (two deals alike in one second are two hands).
+    older: HashMap<(String, String), u64>,
+    /// The id derived for the entry being walked, if it is an older Marque's hand added.
+    derived: Option<String>,
+}
+
+/// The id a merge gives a hand an older Marque added (its entry has no id, and none after it
+/// in its copy's log): a fingerprint of the entry's time and hand, and of how many alike came
+/// before it in that copy. The merged log writes it; merged again with that copy (which still
+/// has no ids), the same entries derive the same ids and are known as the same hands, while
+/// another machine's alike deal, with an id of its own, stays another hand.
+fn older_id(at: &str, value: &str, before: u64) -> String {
+    let mut h = crate::fnv::Fnv::default();
+    h.text(at);
+    h.text(value);
+    h.num(before);
+    format!("{:016x}", h.0)
 }
 
 impl Walk {
@@ -152,25 +173,37 @@ impl Walk {
                 // deals won alike).
                 let put_back = matches!(action, Action::Undo | Action::Redo | Action::Restore);
                 let old_key = Key::Old(e.at.clone(), e.new.to_string());
-                let key = match &e.id {
-                    // An id another copy gave a hand that read otherwise when added: the ids
-                    // contradict the hands, and this hand is followed by what it is.
-                    Some(id)
-                        if action == Action::Add
-                            && ids
-                                .first
-                                .get(&Key::Id(id.clone()))
-                                .is_some_and(|v| *v != e.new) =>
-                    {
-                        old_key.clone()
-                    }
-                    Some(id) => Key::Id(id.clone()),
-                    None => old_key.clone(),
-                };
-                let entry = (e.at.clone(), e.new.to_string(), e.hand);
                 // An older Marque's own entry: its hand is matched only to another entry
                 // without an id (by time, value and place), never to one with an id.
                 let older = e.id.is_none() && !lost;
+                self.derived = None;
+                if older && action == Action::Add {
+                    let seen = self
+                        .older
+                        .entry((e.at.clone(), e.new.to_string()))
+                        .or_default();
+                    self.derived = Some(older_id(&e.at, &e.new.to_string(), *seen));
+                    *seen += 1;
+                }
+                let key = match (&e.id, &self.derived) {
+                    (None, Some(d)) => Key::Id(d.clone()),
+                    (id, _) => match id {
+                        // An id another copy gave a hand that read otherwise when added: the ids
+                        // contradict the hands, and this hand is followed by what it is.
+                        Some(id)
+                            if action == Action::Add
+                                && ids
+                                    .first
+                                    .get(&Key::Id(id.clone()))
+                                    .is_some_and(|v| *v != e.new) =>
+                        {
+                            old_key.clone()
+                        }
+                        Some(id) => Key::Id(id.clone()),
+                        None => old_key.clone(),
+                    },
+                };
+                let entry = (e.at.clone(), e.new.to_string(), e.hand);
                 // Known by its id (a hand another copy holds too, or one put back that was
                 // added since the copies parted); an entry that lost its id, by the time and
                 // value of the entry another copy names by id (and the other way round; two
@@ -193,8 +226,7 @@ impl Walk {
                 let known = ids
                     .added
                     .get(&key)
-                    .copied()
-                    .filter(|id| !self.in_list.contains(id))
+                    .and_then(|found| found.iter().copied().find(|id| !self.in_list.contains(id)))
                     .or_else(|| by_entry().filter(|_| action == Action::Add));
                 // Never one known by another id.
                 let same_key =
@@ -208,7 +240,10 @@ impl Walk {
                     (Some(id), _) => {
                         self.removed.retain(|(r, _)| *r != id);
                         // Known now by this entry's id too.
-                        ids.added.entry(key.clone()).or_insert(id);
+                        let named = ids.added.entry(key.clone()).or_default();
+                        if !named.contains(&id) {
+                            named.push(id);
+                        }
                         id
                     }
                     (None, Some(r)) => self.removed.remove(r).0,
@@ -219,7 +254,7 @@ impl Walk {
                         if action == Action::Add {
                             ids.first.insert(key.clone(), e.new.clone());
                         }
-                        ids.added.insert(key, id);
+                        ids.added.entry(key).or_default().push(id);
                         ids.by_entry.entry(entry).or_default().push(id);
                         if older {
                             ids.own.insert(id);
@@ -330,6 +365,8 @@ impl<'a> Track<'a> {
             list,
             values: HashMap::new(),
             removed: Vec::new(),
+            older: HashMap::new(),
+            derived: None,
         };
         let mut options = None;
         let mut closed = base.closed;
@@ -365,12 +402,24 @@ impl<'a> Track<'a> {
             };
             // The id an entry gave its hand, kept in the merged log only where it is that
             // hand's: one that contradicts another copy's hand is not written twice.
+            walk.derived = None;
+            // A hand put in (added, or put back by an undo or a restore) is written with the id
+            // it is known by, whoever wrote its entry (an older Marque's: the id derived for
+            // it), so that the merged log, merged again, names the same hand.
             let hand_id = match &change {
-                Move::Insert { id, .. } => {
-                    e.id.as_deref()
-                        .filter(|x| ids.added.get(&Key::Id((*x).to_string())) == Some(id))
-                }
-                _ => e.id.as_deref(),
+                Move::Insert { id, .. } => match ids.key_of.get(id) {
+                    Some(Key::Id(known))
+                        if ids
+                            .added
+                            .get(&Key::Id(known.clone()))
+                            .and_then(|n| n.first())
+                            == Some(id) =>
+                    {
+                        Some(std::borrow::Cow::Owned(known.clone()))
+                    }
+                    _ => None,
+                },
+                _ => e.id.as_deref().map(std::borrow::Cow::Borrowed),
             };
             steps.push(Step {
                 when,

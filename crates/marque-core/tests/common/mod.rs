@@ -1,6 +1,8 @@
 //! Helpers shared by the tests: build a session, score it, read the result.
 #![allow(dead_code, reason = "each test crate uses some of the helpers")]
 
+pub mod copies;
+
 use marque_core::i18n::Lang;
 use marque_core::session::Session;
 use proptest::prelude::*;
