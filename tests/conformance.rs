@@ -135,7 +135,46 @@ fn line_sums(sheet: &Value, game: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// A case of an evening (`club-format.md`): the evening written as `evening.json` in a folder
+/// of its own with its table files beside it, run as `marque evening`.
+fn run_evening(case: &Value) -> Result<(), String> {
+    let dir = tempfile::tempdir().unwrap();
+    let evening = dir.path().join("evening.json");
+    std::fs::write(&evening, case["evening"].to_string()).unwrap();
+    for (name, doc) in case["files"].as_object().into_iter().flatten() {
+        std::fs::write(dir.path().join(name), doc.to_string()).unwrap();
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args(["evening", evening.to_str().unwrap()])
+        .output()
+        .map_err(|e| e.to_string())?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let exp = &case["expect"];
+    if exp["error"] == Value::Bool(true) {
+        let at = format!("{}:", exp["at"].as_str().unwrap_or(""));
+        if out.status.code() != Some(2) || !stdout.is_empty() {
+            return Err(format!(
+                "expected exit 2 and no output, got {:?}",
+                out.status.code()
+            ));
+        }
+        if !stderr.lines().any(|l| l.starts_with(&at)) {
+            return Err(format!("expected a line starting {at}, got {stderr}"));
+        }
+        return Ok(());
+    }
+    if !out.status.success() {
+        return Err(format!("exit {:?}: {stderr}", out.status.code()));
+    }
+    let got: Value = serde_json::from_str(&stdout).map_err(|e| e.to_string())?;
+    matches(exp, &got, "", false)
+}
+
 fn run_case(case: &Value) -> Result<(), String> {
+    if case.get("evening").is_some() {
+        return run_evening(case);
+    }
     let session = serde_json::to_string(&case["session"]).unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_marque"))
         .args(["score", "-"])

@@ -158,6 +158,9 @@ fn no_code_outside_the_games_and_their_forms_names_a_game() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let games = root.join("crates/marque-core/src/games");
     let forms = root.join("src/ui/forms");
+    // The evening of several tables (`club-rules.md`) is by its spec an evening of bridge
+    // pairs, bridge teams or Tarot tables: its kinds and their words are its own.
+    let club = root.join("crates/marque-core/src/club");
     let variants: Vec<String> = GameKind::ALL.iter().map(|g| format!("{g:?}")).collect();
     let ids: Vec<&str> = GameKind::ALL.iter().map(|g| g.id()).collect();
     let modules = modules(&games);
@@ -169,7 +172,7 @@ fn no_code_outside_the_games_and_their_forms_names_a_game() {
     assert!(files.len() > 20, "the sources were found");
     let mut seen = Vec::new();
     for f in files {
-        if f.starts_with(&games) || f.starts_with(&forms) {
+        if f.starts_with(&games) || f.starts_with(&forms) || f.starts_with(&club) {
             continue;
         }
         let text = std::fs::read_to_string(&f).unwrap();

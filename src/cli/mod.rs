@@ -1,5 +1,6 @@
 //! The command line: `marque` opens the app; `marque score FILE` scores a session headless.
 
+mod evening;
 mod explain;
 mod folder;
 mod io;
@@ -81,6 +82,18 @@ pub enum Command {
         #[arg(long)]
         text: bool,
         /// Language of texts and messages.
+        #[arg(long, value_enum, default_value = "fr")]
+        lang: LangArg,
+    },
+    /// Score an evening of several tables (pairs, teams of four, a Tarot concours) from its
+    /// evening file and the table files it names beside it; prints the schedule, each board's
+    /// results and the rankings as JSON. Exit status 2 names each problem by its file.
+    Evening {
+        /// The evening file (`NAME.evening.json`).
+        file: String,
+        /// Print the rankings and travellers for people instead of JSON.
+        #[arg(long)]
+        text: bool,
         #[arg(long, value_enum, default_value = "fr")]
         lang: LangArg,
     },
@@ -298,6 +311,7 @@ pub fn main<E: std::fmt::Display>(
             }
         },
         Some(Command::Score { file, text, lang }) => score(&file, text, lang.into()),
+        Some(Command::Evening { file, text, lang }) => evening::evening(&file, text, lang.into()),
         Some(Command::Add {
             file,
             hand,
@@ -429,6 +443,10 @@ fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
         Ok(t) => t,
         Err(m) => return fail(&[Problem::file(m)], lang),
     };
+    // A duplicate table's file of an evening: its boards scored alone.
+    if !text && let Some(done) = evening::score_table(&input, lang) {
+        return done;
+    }
     // A long file as Marque writes it: checked in one pass, then written in a second as each
     // hand is read and played, nothing held but its text. A shorter one (fewer objects than
     // this: its hands, their calls, its log) is read once into typed hands, which is faster.

@@ -10,6 +10,7 @@
               totals): a range loop says that more plainly than zipped iterators"
 )]
 
+pub mod club;
 pub mod explain;
 pub mod export;
 mod fnv;

@@ -1,0 +1,209 @@
+//! One evening, several tables (`club-rules.md`, `club-format.md`): a bridge club's pairs
+//! (a movement, matchpoints or IMPs), teams of four at two tables, a Tarot concours. The
+//! evening's results are a pure function of its files (`club.folder`): the evening file and
+//! the table files it names, each written by one table only; nothing here reads a file or a
+//! clock.
+
+mod board;
+mod figures;
+mod movement;
+mod pairs;
+mod table;
+mod tarot;
+mod teams;
+mod text;
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use crate::i18n::{Msg, msg};
+
+pub use figures::{At, Problems, plain_name};
+pub use movement::{Kind, Movement, Sitting};
+pub use table::{is_duplicate, score as score_table};
+pub use text::text;
+
+/// A table's file as the folder has it: absent (nothing entered yet, or not arrived), not
+/// readable (with why), or read.
+pub enum TableFile {
+    Absent,
+    Unreadable(Msg),
+    Read(Value),
+}
+
+/// The evening `evening` (its file, read) with the table files `file` gives by name, scored as
+/// `marque evening` prints it; or every problem, each by its place.
+pub fn evening(evening: &Value, file: &dyn Fn(&str) -> TableFile) -> Result<Value, Problems> {
+    let mut problems: Problems = Vec::new();
+    let ev = |m: Msg| vec![(At::Evening, m)];
+    let Some(e) = evening.as_object() else {
+        return Err(ev(Msg::new("club.err.not_object")));
+    };
+    if e.get("format").and_then(Value::as_str) != Some("marque-evening") {
+        return Err(ev(Msg::new("club.err.format")));
+    }
+    match e.get("version").and_then(Value::as_u64) {
+        Some(1) => {}
+        Some(v) if v > 1 => return Err(ev(msg!("club.err.newer", version = v as i64))),
+        _ => return Err(ev(Msg::new("club.err.version"))),
+    }
+    let kind = e.get("kind").and_then(Value::as_str).unwrap_or_default();
+    let out = match kind {
+        "pairs" => pairs_evening(e, file, &mut problems),
+        "teams" => teams_evening(e, file, &mut problems),
+        "tarot" => tarot_evening(e, file, &mut problems),
+        other => {
+            let shown = e
+                .get("kind")
+                .map_or("null".to_string(), |k| match k.as_str() {
+                    Some(_) => other.to_string(),
+                    None => k.to_string(),
+                });
+            return Err(ev(msg!("club.err.kind", kind = shown)));
+        }
+    };
+    match out {
+        Ok(v) if problems.is_empty() => Ok(v),
+        Ok(_) => Err(problems),
+        Err(m) => {
+            problems.insert(0, (At::Evening, m));
+            Err(problems)
+        }
+    }
+}
+
+/// The bridge tables of an evening: tables 1 … `count`, each with its file, exactly once.
+fn bridge_tables(e: &serde_json::Map<String, Value>, count: u32) -> Result<Vec<String>, Msg> {
+    let list = e
+        .get("tables")
+        .and_then(Value::as_array)
+        .ok_or_else(|| Msg::new("club.err.tables"))?;
+    let mut files: Vec<Option<String>> = vec![None; count as usize];
+    for t in list {
+        let n = t.get("table").and_then(Value::as_u64).unwrap_or(0) as usize;
+        let f = t
+            .get("file")
+            .and_then(Value::as_str)
+            .ok_or_else(|| Msg::new("club.err.tables"))?;
+        plain_name(f)?;
+        let slot = n
+            .checked_sub(1)
+            .and_then(|k| files.get_mut(k))
+            .ok_or_else(|| {
+                msg!(
+                    "club.err.table_number",
+                    table = n as i64,
+                    count = i64::from(count)
+                )
+            })?;
+        if slot.is_some() {
+            return Err(msg!("club.err.table_twice", table = n as i64));
+        }
+        *slot = Some(f.to_string());
+    }
+    let mut out = Vec::new();
+    for (k, f) in files.into_iter().enumerate() {
+        let f = f.ok_or_else(|| msg!("club.err.table_missing", table = k as i64 + 1))?;
+        if out.contains(&f) {
+            return Err(msg!("club.err.file_twice", file = f.as_str()));
+        }
+        out.push(f);
+    }
+    Ok(out)
+}
+
+/// A bridge table's entries, its file read and checked; None where it is absent or refused.
+fn table_entries(
+    name: &str,
+    f: TableFile,
+    problems: &mut Problems,
+) -> Option<Vec<(usize, table::Entry)>> {
+    match f {
+        TableFile::Absent => None,
+        TableFile::Unreadable(m) => {
+            problems.push((At::File(name.to_string()), m));
+            None
+        }
+        TableFile::Read(v) => {
+            let whole = table::check_file(&v);
+            if !whole.is_empty() {
+                problems.extend(whole.into_iter().map(|m| (At::File(name.to_string()), m)));
+                return None;
+            }
+            let (entries, bad) = table::entries(&v);
+            problems.extend(
+                bad.into_iter()
+                    .map(|p| (At::Hand(name.to_string(), p.hand.unwrap_or(0)), p.msg)),
+            );
+            Some(entries)
+        }
+    }
+}
+
+fn pairs_evening(
+    e: &serde_json::Map<String, Value>,
+    file: &dyn Fn(&str) -> TableFile,
+    problems: &mut Problems,
+) -> Result<Value, Msg> {
+    let movement = Movement::read(e.get("movement"))?;
+    let scoring = pairs::scoring(e.get("options"))?;
+    let names = pairs::pairs(e.get("pairs"), &movement)?;
+    let files = bridge_tables(e, movement.tables)?;
+    let mut results = Vec::new();
+    let mut read = 0;
+    for (k, name) in files.iter().enumerate() {
+        let Some(entries) = table_entries(name, file(name), problems) else {
+            continue;
+        };
+        read += entries.len();
+        let seated = |p: u32| names.contains_key(&p);
+        results.extend(pairs::results(
+            name,
+            k as u32 + 1,
+            &entries,
+            &movement,
+            &seated,
+            problems,
+        ));
+    }
+    Ok(pairs::output(&movement, scoring, &names, &results, read))
+}
+
+fn teams_evening(
+    e: &serde_json::Map<String, Value>,
+    file: &dyn Fn(&str) -> TableFile,
+    problems: &mut Problems,
+) -> Result<Value, Msg> {
+    let m = teams::read(e)?;
+    let files = bridge_tables(e, 2)?;
+    let mut scores = [BTreeMap::new(), BTreeMap::new()];
+    for (k, name) in files.iter().enumerate() {
+        if let Some(entries) = table_entries(name, file(name), problems) {
+            scores[k] = teams::scores(name, &entries, &m, problems);
+        }
+    }
+    Ok(teams::output(&m, [&scores[0], &scores[1]]))
+}
+
+fn tarot_evening(
+    e: &serde_json::Map<String, Value>,
+    file: &dyn Fn(&str) -> TableFile,
+    problems: &mut Problems,
+) -> Result<Value, Msg> {
+    let ev = tarot::read(e)?;
+    let mut played = BTreeMap::new();
+    for (round, table, name) in &ev.tables {
+        let p = match file(name) {
+            TableFile::Absent => None,
+            TableFile::Unreadable(m) => {
+                problems.push((At::File(name.clone()), m));
+                None
+            }
+            TableFile::Read(v) => tarot::table(name, &v, (*round, *table), &ev, problems),
+        };
+        played.insert((*round, *table), p);
+    }
+    tarot::two_tables(&ev, &played, problems);
+    Ok(tarot::output(&ev, &played))
+}

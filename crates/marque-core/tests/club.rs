@@ -1,0 +1,271 @@
+//! An evening of several tables (issue 51), over random Mitchells of 3 to 15 tables and the
+//! Howells, half of them with results missing and artificial scores: every pair's total is the
+//! sum of its values on the travellers, N-S and E-W matchpoints of a real result make the top,
+//! percentages and places follow from the totals, and the ranking is the same whatever order
+//! the tables and their entries come in.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test fails loudly where its setting up does"
+)]
+
+use std::collections::BTreeMap;
+
+use marque_core::club::{self, Movement, TableFile};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+
+/// A contract and its tricks, from a random number: a pass, made, or down.
+fn deal(k: u32) -> Value {
+    let contracts = ["1NT", "2H", "3NT", "4S", "4HX", "6D", "3CXX", "pass"];
+    let c = contracts[(k % 8) as usize];
+    if c == "pass" {
+        return json!({"contract": "pass"});
+    }
+    let level: u32 = c[..1].parse().unwrap();
+    let tricks = (6 + level + (k / 8) % 4).saturating_sub(2).min(13);
+    let declarer = ["N", "E", "S", "W"][((k / 32) % 4) as usize];
+    json!({"contract": c, "declarer": declarer, "tricks": tricks})
+}
+
+/// The evening and its table files for `movement` with `pairs` pairs seated, entries made by
+/// `pick` (None: not entered; Some(k): a deal, or an average for k ≥ 1000).
+fn evening(
+    movement: &Value,
+    m: &Movement,
+    pairs: u32,
+    pick: &dyn Fn(usize) -> Option<u32>,
+    scoring: &str,
+) -> (Value, BTreeMap<String, Value>) {
+    let names: serde_json::Map<String, Value> = (1..=pairs)
+        .map(|p| (p.to_string(), json!([format!("A{p}"), format!("B{p}")])))
+        .collect();
+    let tables: Vec<Value> = (1..=m.tables)
+        .map(|t| json!({"table": t, "file": format!("t{t}.json")}))
+        .collect();
+    let ev = json!({"format": "marque-evening", "version": 1, "kind": "pairs",
+        "options": {"scoring": scoring}, "movement": movement, "pairs": names, "tables": tables});
+    let mut files: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+    let mut n = 0;
+    for s in &m.sittings {
+        for b in &s.boards {
+            n += 1;
+            if s.ns > pairs || s.ew > pairs {
+                continue;
+            }
+            let Some(k) = pick(n) else { continue };
+            let mut e = if k >= 1000 && scoring == "mp" {
+                let (ns, ew) = (
+                    [60, 50, 40][(k % 3) as usize],
+                    [40, 50, 60][(k / 3 % 3) as usize],
+                );
+                json!({"average": [ns, ew]})
+            } else {
+                deal(k)
+            };
+            e["board"] = json!(b);
+            e["round"] = json!(s.round);
+            files
+                .entry(format!("t{}.json", s.table))
+                .or_default()
+                .push(e);
+        }
+    }
+    let files = files
+        .into_iter()
+        .map(|(name, hands)| {
+            let doc = json!({"format": "marque-session", "version": 1, "game": "bridge",
+                "players": ["N", "E", "S", "W"], "options": {"format": "duplicate"},
+                "hands": hands});
+            (name, doc)
+        })
+        .collect();
+    (ev, files)
+}
+
+fn scored(ev: &Value, files: &BTreeMap<String, Value>) -> Value {
+    let read = |name: &str| match files.get(name) {
+        Some(v) => TableFile::Read(v.clone()),
+        None => TableFile::Absent,
+    };
+    club::evening(ev, &read).unwrap_or_else(|p| {
+        panic!(
+            "{:?}",
+            p.iter()
+                .map(|(a, m)| format!("{}: {}", a.prefix(), m.render(marque_core::i18n::Lang::En)))
+                .collect::<Vec<_>>()
+        )
+    })
+}
+
+fn hundredths(v: &Value) -> i64 {
+    (v.as_f64().unwrap() * 100.0).round() as i64
+}
+
+/// What every evening of pairs must be, whatever its movement and results.
+fn holds(out: &Value, mp: bool) -> Result<(), TestCaseError> {
+    // Each pair's values on the travellers.
+    let mut values: BTreeMap<u64, (i64, i64, usize)> = BTreeMap::new();
+    for b in out["boards"].as_array().unwrap() {
+        let top = b.get("top").map(hundredths).unwrap_or(0);
+        for r in b["results"].as_array().unwrap() {
+            let (ns, ew) = (hundredths(&r["ns_points"]), hundredths(&r["ew_points"]));
+            if r.get("score").is_some() {
+                if mp {
+                    prop_assert_eq!(ns + ew, top, "N-S and E-W make the top: {}", r);
+                } else {
+                    prop_assert_eq!(ns, -ew);
+                }
+            }
+            for (pair, v) in [(&r["ns"], ns), (&r["ew"], ew)] {
+                let e = values.entry(pair.as_u64().unwrap()).or_default();
+                e.0 += v;
+                e.1 += top;
+                e.2 += 1;
+            }
+        }
+    }
+    for f in out["fields"].as_array().unwrap() {
+        let ranking = f["ranking"].as_array().unwrap();
+        let mut last: Option<i64> = None;
+        for (k, r) in ranking.iter().enumerate() {
+            let (total, tops, boards) = values
+                .get(&r["pair"].as_u64().unwrap())
+                .copied()
+                .unwrap_or_default();
+            prop_assert_eq!(r["boards"].as_u64().unwrap() as usize, boards);
+            let by = if mp {
+                prop_assert_eq!(
+                    hundredths(&r["mp"]),
+                    total,
+                    "a total is the sum of its values"
+                );
+                prop_assert_eq!(hundredths(&r["top"]), tops);
+                let want = if tops > 0 {
+                    ((total * 10_000) as f64 / tops as f64).round() as i64
+                } else {
+                    0
+                };
+                prop_assert!(
+                    (hundredths(&r["percent"]) - want).abs() <= 1,
+                    "percent {} of {} / {}",
+                    r["percent"],
+                    total,
+                    tops
+                );
+                hundredths(&r["percent"])
+            } else {
+                prop_assert_eq!(hundredths(&r["imps"]), total);
+                hundredths(&r["factored"])
+            };
+            if let Some(l) = last {
+                prop_assert!(by <= l, "ranked in order");
+            }
+            let place = r["place"].as_str().unwrap();
+            let tied = ranking
+                .iter()
+                .filter(|o| {
+                    o != &r
+                        && (if mp {
+                            hundredths(&o["percent"])
+                        } else {
+                            hundredths(&o["factored"])
+                        }) == by
+                })
+                .count();
+            prop_assert_eq!(place.ends_with('='), tied > 0, "{}", place);
+            let before = ranking[..k]
+                .iter()
+                .filter(|o| {
+                    (if mp {
+                        hundredths(&o["percent"])
+                    } else {
+                        hundredths(&o["factored"])
+                    }) > by
+                })
+                .count();
+            prop_assert_eq!(
+                place.trim_end_matches('=').parse::<usize>().unwrap(),
+                before + 1
+            );
+            last = Some(by);
+        }
+    }
+    Ok(())
+}
+
+/// The same evening with its tables listed and its entries written in another order.
+fn shuffled(
+    ev: &Value,
+    files: &BTreeMap<String, Value>,
+    seed: u64,
+) -> (Value, BTreeMap<String, Value>) {
+    let mut ev = ev.clone();
+    let tables = ev["tables"].as_array_mut().unwrap();
+    tables.reverse();
+    let files = files
+        .iter()
+        .map(|(n, f)| {
+            let mut f = f.clone();
+            let hands = f["hands"].as_array_mut().unwrap();
+            let k = (seed as usize) % hands.len().max(1);
+            hands.rotate_left(k);
+            hands.reverse();
+            (n.clone(), f)
+        })
+        .collect();
+    (ev, files)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn random_mitchells_hold(
+        tables in 3u32..=15,
+        per in 1u32..=3,
+        phantom in any::<bool>(),
+        missing in any::<bool>(),
+        seed in any::<u64>(),
+        scoring in prop_oneof![Just("mp"), Just("cross_imps"), Just("butler")],
+    ) {
+        let movement = json!({"kind": "mitchell", "tables": tables, "boards_per_round": per});
+        let m = Movement::read(Some(&movement)).unwrap();
+        let pairs = 2 * tables - u32::from(phantom);
+        let pick = |n: usize| {
+            let h = seed.wrapping_mul(6364136223846793005).wrapping_add((n as u64).wrapping_mul(1442695040888963407));
+            let k = (h >> 33) as u32;
+            if missing && k % 5 == 0 { None } else if k % 11 == 0 { Some(1000 + k % 9) } else { Some(k % 256) }
+        };
+        let (ev, files) = evening(&movement, &m, pairs, &pick, scoring);
+        let out = scored(&ev, &files);
+        holds(&out, scoring == "mp")?;
+        let (ev2, files2) = shuffled(&ev, &files, seed);
+        let again = scored(&ev2, &files2);
+        prop_assert_eq!(&again["fields"], &out["fields"], "the same ranking in any order");
+        prop_assert_eq!(&again["boards"], &out["boards"]);
+    }
+
+    #[test]
+    fn the_howells_hold(
+        which in 0usize..5,
+        phantom in any::<bool>(),
+        seed in any::<u64>(),
+    ) {
+        let (tables, per) = [(2, 3), (2, 4), (3, 2), (4, 2), (4, 3)][which];
+        let movement = json!({"kind": "howell", "tables": tables, "boards_per_set": per});
+        let m = Movement::read(Some(&movement)).unwrap();
+        let pairs = 2 * tables - u32::from(phantom && tables > 2);
+        let pick = |n: usize| Some(((seed >> (n % 40)) as u32).wrapping_mul(2654435761) % 256);
+        let (ev, files) = evening(&movement, &m, pairs, &pick, "mp");
+        let out = scored(&ev, &files);
+        holds(&out, true)?;
+        // No pair plays a board twice.
+        let mut seen = std::collections::BTreeSet::new();
+        for s in &m.sittings {
+            for b in &s.boards {
+                prop_assert!(seen.insert((s.ns, *b)) && seen.insert((s.ew, *b)), "pair plays board {} twice", b);
+            }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! `marque evening` on a folder (issue 51): the evening file and its tables' files beside it;
+//! an absent table is a table with nothing entered, a file that does not read is named with
+//! why, the text is the reader's (decimal comma in French); `marque score` of a table's file
+//! alone scores its boards and leaves an artificial score to the evening.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
+
+mod common;
+use common::marque;
+use serde_json::{Value, json};
+
+fn table(hands: Value) -> Value {
+    json!({"format": "marque-session", "version": 1, "game": "bridge",
+           "players": ["N", "E", "S", "W"], "options": {"format": "duplicate"}, "hands": hands})
+}
+
+/// A 3-table Mitchell of one board a round, its tables' files as given (None: absent).
+fn folder(files: [Option<Value>; 3]) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let pairs: serde_json::Map<String, Value> = (1..=6)
+        .map(|p| (p.to_string(), json!([format!("A{p}"), format!("B{p}")])))
+        .collect();
+    let ev = json!({"format": "marque-evening", "version": 1, "kind": "pairs",
+        "movement": {"kind": "mitchell", "tables": 3, "boards_per_round": 1}, "pairs": pairs,
+        "tables": [{"table": 1, "file": "soir-t1.json"}, {"table": 2, "file": "soir-t2.json"},
+                   {"table": 3, "file": "soir-t3.json"}]});
+    let path = dir.path().join("soir.evening.json");
+    std::fs::write(&path, ev.to_string()).unwrap();
+    for (k, f) in files.into_iter().enumerate() {
+        if let Some(f) = f {
+            std::fs::write(
+                dir.path().join(format!("soir-t{}.json", k + 1)),
+                f.to_string(),
+            )
+            .unwrap();
+        }
+    }
+    (dir, path)
+}
+
+fn out(path: &std::path::Path, more: &[&str]) -> (Option<i32>, String, String) {
+    let mut args = vec!["evening", path.to_str().unwrap()];
+    args.extend(more);
+    let o = marque(&args);
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (o.status.code(), text(&o.stdout), text(&o.stderr))
+}
+
+#[test]
+fn a_table_not_arrived_is_a_table_with_nothing_entered() {
+    let t1 = table(json!([{"board": 1, "contract": "4S", "declarer": "N", "tricks": 10}]));
+    let t3 = table(json!([{"board": 1, "contract": "4S", "declarer": "N", "tricks": 11}]));
+    let (_dir, path) = folder([Some(t1), None, Some(t3)]);
+    let (code, stdout, stderr) = out(&path, &[]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let v: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["results"], 2);
+    let board1 = &v["boards"][0];
+    assert_eq!(board1["results"].as_array().unwrap().len(), 2);
+    // Two results of the board, none of the others': the top is 1, 450 beats 420.
+    assert_eq!(board1["top"], 1);
+    assert_eq!(board1["results"][1]["ns_points"], 1);
+    let ns = &v["fields"][0]["ranking"];
+    assert_eq!(ns[0]["pair"], 3);
+    assert_eq!(
+        ns[2]["pair"], 2,
+        "a pair that has not played is ranked last"
+    );
+    assert_eq!(ns[2]["boards"], 0);
+    // In French, for people: a decimal comma, the board's words.
+    let (_, text, _) = out(&path, &["--text"]);
+    assert!(
+        text.contains("Classement Nord-Sud") && text.contains("Étui 1 — donneur Nord"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_table_file_that_does_not_read_is_named_and_nothing_is_printed() {
+    let (dir, path) = folder([None, None, None]);
+    std::fs::write(dir.path().join("soir-t2.json"), "{ pas du JSON").unwrap();
+    std::fs::write(
+        dir.path().join("soir-t1.json"),
+        table(json!([{"board": 4, "contract": "4S", "declarer": "N", "tricks": 10}])).to_string(),
+    )
+    .unwrap();
+    let (code, stdout, stderr) = out(&path, &["--lang", "en"]);
+    assert_eq!(code, Some(2));
+    assert!(stdout.is_empty());
+    assert!(
+        stderr
+            .lines()
+            .any(|l| l.starts_with("soir-t2.json: the file does not read")),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("soir-t1.json: hand 1: board 4 is not played at table 1 in this movement"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_table_scored_alone_leaves_an_artificial_score_to_the_evening() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("t.json");
+    let deal = json!({"board": 7, "contract": "3NT", "declarer": "S", "tricks": 10});
+    std::fs::write(&f, table(json!([deal])).to_string()).unwrap();
+    let o = marque(&["score", f.to_str().unwrap()]);
+    assert!(o.status.success(), "{o:?}");
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    // Board 7: dealer S, both vulnerable: 100 + 30 + 500.
+    assert_eq!(v["hands"][0]["dealer"], "S");
+    assert_eq!(v["hands"][0]["ns_score"], 630);
+    std::fs::write(
+        &f,
+        table(json!([deal, {"board": 8, "average": [60, 40]}])).to_string(),
+    )
+    .unwrap();
+    let o = marque(&["score", f.to_str().unwrap(), "--lang", "en"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.starts_with("hand 2: an artificial score belongs to the evening"),
+        "{err}"
+    );
+}
