@@ -123,3 +123,35 @@ fn a_table_scored_alone_leaves_an_artificial_score_to_the_evening() {
         "{err}"
     );
 }
+
+/// `marque add` to a table's file checks the board against the evening beside it: a board the
+/// movement does not bring to that table is refused in words, nothing written; a board it
+/// brings goes in with its log entry, and the evening counts it.
+#[test]
+fn add_to_a_table_checks_the_board_against_the_movement() {
+    let (dir, path) = folder([Some(table(json!([]))), None, None]);
+    let t1 = dir.path().join("soir-t1.json");
+    let before = std::fs::read(&t1).unwrap();
+    let deal =
+        |b: u32| json!({"board": b, "contract": "4S", "declarer": "N", "tricks": 10}).to_string();
+    let o = marque(&["add", t1.to_str().unwrap(), &deal(4), "--lang", "en"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("soir-t1.json: hand 1: board 4 is not played at table 1"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&t1).unwrap(), before, "nothing written");
+    let o = marque(&["add", t1.to_str().unwrap(), &deal(2)]);
+    assert!(o.status.success(), "{o:?}");
+    let v: Value = serde_json::from_slice(&std::fs::read(&t1).unwrap()).unwrap();
+    assert_eq!(v["hands"][0]["board"], 2);
+    assert_eq!(v["log"][0]["action"], "add");
+    let o = marque(&["add", t1.to_str().unwrap(), &deal(2), "--lang", "en"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("board 2 is entered twice"));
+    let (code, stdout, _) = out(&path, &[]);
+    assert_eq!(code, Some(0));
+    let v: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["results"], 1);
+}

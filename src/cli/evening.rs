@@ -92,3 +92,105 @@ pub(super) fn score_table(input: &str, lang: Lang) -> Option<ExitCode> {
         .and_then(|()| writeln!(stdout));
     Some(output_done(written.and_then(|()| stdout.flush()), lang))
 }
+
+/// `marque add` to `file` where it is a duplicate table's file: the entry read as a board, the
+/// table's file checked with it against the evening beside it that names it (a board its
+/// table does not play in that round is refused, naming the board, the table and the round),
+/// then added at the end with its log entry, atomically, under `lock`. `None` for any other
+/// session (added as sessions are).
+pub(super) fn add_to_table(
+    file: &std::path::Path,
+    hand: &str,
+    lock: &marque_store::Lock,
+    wait: f64,
+    lang: Lang,
+) -> Option<ExitCode> {
+    let path = file.display().to_string();
+    let read = || -> Option<(marque_store::Stamp, serde_json::Value)> {
+        let stamp = marque_store::Stamp::of_path(file).ok()?;
+        let text = read_input(&path).ok()?;
+        if !text.contains("duplicate") {
+            return None;
+        }
+        let v: serde_json::Value = serde_json::from_str(&text).ok()?;
+        club::is_duplicate(&v).then_some((stamp, v))
+    };
+    let (_, first) = read()?;
+    let entry: serde_json::Value = match serde_json::from_str(hand) {
+        Ok(v) => v,
+        Err(e) => {
+            let n = first["hands"].as_array().map_or(0, Vec::len);
+            let m = marque_core::i18n::json_error(&e);
+            return Some(fail(&[Problem::hand(n, m)], lang));
+        }
+    };
+    let name = file
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let evening = evening_of(file, &name);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(wait);
+    for tries in 1.. {
+        let (stamp, mut v) = read()?;
+        let n = v["hands"].as_array().map_or(0, Vec::len);
+        if let Some(hands) = v["hands"].as_array_mut() {
+            hands.push(entry.clone());
+        }
+        // Refused in the evening's words, only for this table's file.
+        let refused: Vec<(At, Msg)> = match &evening {
+            Some(ev) => club::table_in_evening(ev, &name, &v)
+                .into_iter()
+                .filter(|(at, _)| match at {
+                    At::File(f) | At::Hand(f, _) => *f == name,
+                    At::Evening => true,
+                })
+                .collect(),
+            None => club::table_problems(&v)
+                .into_iter()
+                .map(|p| match p.hand {
+                    Some(h) => (At::Hand(name.clone(), h), p.msg),
+                    None => (At::File(name.clone()), p.msg),
+                })
+                .collect(),
+        };
+        if !refused.is_empty() {
+            return Some(said(&refused, lang));
+        }
+        let at = crate::local::now();
+        let log = serde_json::json!({"at": at, "action": "add", "hand": n + 1,
+            "id": marque_core::history::HandId::fresh().0, "old": null, "new": entry});
+        match v.get_mut("log").and_then(serde_json::Value::as_array_mut) {
+            Some(l) => l.push(log),
+            None => v["log"] = serde_json::json!([log]),
+        }
+        let text = format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default());
+        match marque_store::save_table(file, text.as_bytes(), stamp, lock) {
+            Ok(_) => return Some(ExitCode::SUCCESS),
+            Err(marque_store::StoreError::Changed | marque_store::StoreError::Locked(_))
+                if tries < 20 || std::time::Instant::now() < deadline => {}
+            Err(e) => return Some(fail(&super::io::store_problems(&path, e), lang)),
+        }
+    }
+    None
+}
+
+/// The evening beside `file` that names it among its tables (`NAME.evening.json`, the
+/// folder's convention), if there is one.
+fn evening_of(file: &std::path::Path, name: &str) -> Option<serde_json::Value> {
+    let folder = file
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let mut found: Vec<_> = std::fs::read_dir(folder)
+        .ok()?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.to_string_lossy().ends_with(".evening.json"))
+        .collect();
+    found.sort();
+    found.into_iter().find_map(|p| {
+        let text = read_input(&p.display().to_string()).ok()?;
+        let v: serde_json::Value = serde_json::from_str(&text).ok()?;
+        club::names_table(&v, name).then_some(v)
+    })
+}

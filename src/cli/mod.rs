@@ -589,6 +589,10 @@ fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode 
         Ok(l) => l,
         Err(status) => return status,
     };
+    // A table's file of an evening: the board checked against the evening's movement.
+    if let Some(done) = evening::add_to_table(file, &text, &lock, wait, lang) {
+        return done;
+    }
     // Through the document's appender: a file changed meanwhile is settled as the window
     // settles it (the hand on top of the file as it now is, or kept in a copy beside), said in
     // the same words.

@@ -42,7 +42,7 @@ pub use own::{
     INDEX, LOCKS, MACHINE_ONLY, PEOPLE_FILE, PREFS_FILE, STIGNORE, TEMPORARIES, keep_machine_files,
     own_folder,
 };
-pub use save::{Appending, create, read_for_append, read_session, save};
+pub use save::{Appending, create, read_for_append, read_session, save, save_table};
 pub use stamp::{Loaded, Stamp};
 pub use store::{BACKUP_FORMAT, DATA_DIR_ENV, Store, new_id, shown_name};
 pub use summary::{

@@ -188,6 +188,18 @@ pub fn save(
     )
 }
 
+/// Writes the text of an evening's table file (a duplicate table, which the session model does
+/// not read) over its file, under the conditions of [`save`]: the lock held, the file still
+/// the one read (`stamp`), atomically.
+pub fn save_table(
+    path: &Path,
+    text: &[u8],
+    stamp: Stamp,
+    lock: &Lock,
+) -> Result<Stamp, StoreError> {
+    save_text(path, text, stamp, lock, std::time::Duration::ZERO)
+}
+
 /// Writes a session's text over its file, under the conditions of [`save`].
 pub(super) fn save_text(
     path: &Path,

@@ -21,7 +21,7 @@ use crate::i18n::{Msg, msg};
 
 pub use figures::{At, Problems, plain_name};
 pub use movement::{Kind, Movement, Sitting};
-pub use table::{is_duplicate, score as score_table};
+pub use table::{is_duplicate, problems as table_problems, score as score_table};
 pub use text::text;
 
 /// A table's file as the folder has it: absent (nothing entered yet, or not arrived), not
@@ -206,4 +206,33 @@ fn tarot_evening(
     }
     tarot::two_tables(&ev, &played, problems);
     Ok(tarot::output(&ev, &played))
+}
+
+/// Whether the evening `evening` names `name` among its tables' files.
+pub fn names_table(evening: &Value, name: &str) -> bool {
+    evening.get("format").and_then(Value::as_str) == Some("marque-evening")
+        && evening
+            .get("tables")
+            .and_then(Value::as_array)
+            .is_some_and(|t| {
+                t.iter()
+                    .any(|x| x.get("file").and_then(Value::as_str) == Some(name))
+            })
+}
+
+/// The problems the evening `evening` finds with its table file `name` as `table` (the other
+/// tables left out: their files are theirs): each board one the movement brings to that table
+/// in that round, played by the pairs seated there.
+pub fn table_in_evening(evening: &Value, name: &str, table: &Value) -> Problems {
+    let file = |n: &str| {
+        if n == name {
+            TableFile::Read(table.clone())
+        } else {
+            TableFile::Absent
+        }
+    };
+    match self::evening(evening, &file) {
+        Ok(_) => Vec::new(),
+        Err(problems) => problems,
+    }
 }

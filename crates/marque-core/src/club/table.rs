@@ -154,6 +154,16 @@ pub fn entries(v: &Value) -> (Vec<(usize, Entry)>, Vec<Problem>) {
     (out, problems)
 }
 
+/// The problems of a table's file read alone: its format and its entries (a board entered
+/// twice included), with no evening to check them against.
+pub fn problems(v: &Value) -> Vec<Problem> {
+    let mut out: Vec<Problem> = check_file(v).into_iter().map(Problem::file).collect();
+    if out.is_empty() {
+        out.extend(entries(v).1);
+    }
+    out
+}
+
 /// `marque score` of a table's file alone: each board scored by `club.deal` (an artificial
 /// score belongs to the evening), as `session-format.md` writes a sheet.
 pub fn score(v: &Value, lang: Lang) -> Result<Value, Vec<Problem>> {
