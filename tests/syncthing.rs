@@ -526,3 +526,73 @@ fn a_folder_shared_by_two_syncthing_instances() {
         "each machine's index is its own"
     );
 }
+
+/// One evening of two tables on two laptops (issue 51): A writes the evening and enters table
+/// 1, B enters table 2, each only its own file; once both files arrived, `marque evening`
+/// gives the same ranking on both machines, every board compared.
+#[test]
+fn a_two_table_evening_on_two_laptops() {
+    let root = tempfile::tempdir().unwrap();
+    let mut a = Instance::new(root.path(), "a");
+    let mut b = Instance::new(root.path(), "b");
+    a.configure(&b, true);
+    b.configure(&a, false);
+    b.start();
+    a.start();
+    wait_for("the two instances to connect", || a.connected(&b));
+    let pairs: serde_json::Map<String, Value> = (1..=4)
+        .map(|p| (p.to_string(), json!([format!("A{p}"), format!("B{p}")])))
+        .collect();
+    let evening = json!({"format": "marque-evening", "version": 1, "id": "soir", "kind": "pairs",
+        "movement": {"kind": "howell", "tables": 2, "boards_per_set": 3, "rounds": 2},
+        "pairs": pairs, "tables": [{"table": 1, "file": "soir-t1.json"},
+                                   {"table": 2, "file": "soir-t2.json"}]});
+    std::fs::write(a.file("soir.evening.json"), evening.to_string()).unwrap();
+    let table = json!({"format": "marque-session", "version": 1, "game": "bridge",
+        "players": ["N", "E", "S", "W"], "options": {"format": "duplicate"}, "hands": []});
+    std::fs::write(a.file("soir-t1.json"), table.to_string()).unwrap();
+    a.scan();
+    wait_for("the evening on B", || {
+        read(&b.file("soir.evening.json")) == read(&a.file("soir.evening.json"))
+    });
+    std::fs::write(b.file("soir-t2.json"), table.to_string()).unwrap();
+    // Round 1 then round 2 (Howell04T2B18): table 1 plays boards 1-3 then 4-6, table 2 the
+    // other way round; each laptop adds to its own table only.
+    let board = |n: u32, tricks: u32| {
+        json!({"board": n, "contract": "4S", "declarer": "N", "tricks": tricks}).to_string()
+    };
+    for (n, tricks) in [(1, 10), (2, 9), (3, 11), (4, 10), (5, 8), (6, 10)] {
+        marque_ok(&[
+            "add",
+            a.file("soir-t1.json").to_str().unwrap(),
+            &board(n, tricks),
+        ]);
+    }
+    for (n, tricks) in [(4, 10), (5, 10), (6, 9), (1, 11), (2, 9), (3, 10)] {
+        marque_ok(&[
+            "add",
+            b.file("soir-t2.json").to_str().unwrap(),
+            &board(n, tricks),
+        ]);
+    }
+    a.scan();
+    b.scan();
+    for name in ["soir-t1.json", "soir-t2.json"] {
+        wait_for(name, || read(&a.file(name)) == read(&b.file(name)));
+    }
+    let on_a = marque_ok(&["evening", a.file("soir.evening.json").to_str().unwrap()]);
+    let on_b = marque_ok(&["evening", b.file("soir.evening.json").to_str().unwrap()]);
+    assert_eq!(on_a, on_b, "the same evening on both machines");
+    let v: Value = serde_json::from_str(&on_a).unwrap();
+    assert_eq!(v["results"], 12);
+    assert!(
+        v["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .take(6)
+            .all(|b| b["results"].as_array().unwrap().len() == 2),
+        "every board played at both tables: {v}"
+    );
+    assert!(a.conflict_copies().is_empty() && b.conflict_copies().is_empty());
+}
