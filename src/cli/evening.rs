@@ -5,8 +5,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use marque_core::club::{self, At, TableFile};
-use marque_core::i18n::{Lang, Msg, msg};
+use marque_core::club::{self, At};
+use marque_core::i18n::{Lang, Msg};
 use marque_core::session::Problem;
 
 use super::io::{fail, output_done, printable, read_input};
@@ -15,39 +15,7 @@ use crate::term::Kind;
 /// Scores the evening at `path`: its JSON on standard output, or its text (`text`); every
 /// problem on standard error by its place, exit status 2.
 pub(super) fn evening(path: &str, text: bool, lang: Lang) -> ExitCode {
-    let refuse = |m: Msg| fail(&[Problem::file(m)], lang);
-    let input = match read_input(path) {
-        Ok(t) => t,
-        Err(m) => return refuse(m),
-    };
-    let value: serde_json::Value = match serde_json::from_str(&input) {
-        Ok(v) => v,
-        Err(e) => return said(&[(At::Evening, marque_core::i18n::json_error(&e))], lang),
-    };
-    let folder = std::path::Path::new(path)
-        .parent()
-        .map(std::path::Path::to_path_buf)
-        .unwrap_or_default();
-    // Each table's file beside the evening's, by its plain name (the evening checks the names
-    // before asking): absent, unreadable, or read.
-    let table = |name: &str| -> TableFile {
-        let p = folder.join(name);
-        if !p.exists() && std::fs::symlink_metadata(&p).is_err() {
-            return TableFile::Absent;
-        }
-        let shown = p.display().to_string();
-        match read_input(&shown) {
-            Err(m) => TableFile::Unreadable(m),
-            Ok(t) => match serde_json::from_str(&t) {
-                Ok(v) => TableFile::Read(v),
-                Err(e) => TableFile::Unreadable(msg!(
-                    "club.err.unreadable",
-                    error = marque_core::i18n::json_error(&e)
-                )),
-            },
-        }
-    };
-    let out = match club::evening(&value, &table) {
+    let out = match marque_store::read_evening(std::path::Path::new(path)) {
         Ok(o) => o,
         Err(problems) => return said(&problems, lang),
     };

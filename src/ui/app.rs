@@ -11,7 +11,9 @@ use super::dialogs::{AskFile, native_file_dialog};
 use super::notice::{Notice, render_problems, store_notice};
 use super::open::Open;
 use super::prefs::{Prefs, ZOOM_MAX, ZOOM_MIN};
-use super::{dialogs, home, new_session, players, prefs, rules, share, sync, watch, welcome};
+use super::{
+    dialogs, evening, home, new_session, players, prefs, rules, share, sync, watch, welcome,
+};
 use marque_core::games::GameKind;
 use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, Msg, tr};
@@ -30,6 +32,8 @@ pub enum Screen {
         focus: Option<String>,
     },
     Players,
+    /// An evening of several tables ([`App::evening`]).
+    Evening,
 }
 
 pub struct App {
@@ -52,6 +56,8 @@ pub struct App {
     pub home: home::HomeState,
     pub rules: rules::RulesState,
     pub players: players::PlayersState,
+    /// The evening shown on its screen, read from its folder.
+    pub evening: Option<evening::EveningState>,
     /// The data folder watched for changes made elsewhere (another machine, another program).
     pub(super) watch: watch::Watch,
     /// A merge of conflict copies waiting for the table's choices.
@@ -105,6 +111,7 @@ impl App {
             home,
             rules: rules::RulesState::default(),
             players: players::PlayersState::default(),
+            evening: None,
             watch,
             merging: None,
             tour: None,
@@ -171,30 +178,6 @@ impl App {
         });
         ctx.set_zoom_factor(self.prefs.zoom);
         self.prefs_applied = Some(self.prefs.clone());
-    }
-
-    /// Lets go the presses of a tap's second half after a tap that changed the layout under the
-    /// pointer ([`TAP_GUARD_SECONDS`]); the pointer's moves and every key go through.
-    pub fn guard_input(&mut self, raw: &mut egui::RawInput) {
-        if let Some(until) = self.guard_until
-            && raw.time.is_some_and(|t| t >= until)
-        {
-            self.guard_until = None;
-        }
-        let guarded = self.guard_until.is_some();
-        let held = &mut self.press_let_go;
-        raw.events.retain(|e| match e {
-            // A press in the guard is let go, and so is its release, whenever it comes.
-            egui::Event::PointerButton { pressed: true, .. } if guarded => {
-                *held = true;
-                false
-            }
-            egui::Event::PointerButton { pressed: false, .. } if *held => {
-                *held = false;
-                false
-            }
-            _ => true,
-        });
     }
 
     /// Whether the data folder is watched for changes made elsewhere.
@@ -267,6 +250,10 @@ impl App {
             Command::Open(p) => {
                 self.notice = None;
                 self.open_path(&p);
+            }
+            Command::OpenEvening(p) => {
+                (self.evening, self.screen) =
+                    (Some(evening::EveningState::new(p)), Screen::Evening);
             }
             Command::OpenNewer(p, v) => {
                 self.notice = None;
@@ -753,6 +740,9 @@ impl App {
     /// shown as it now is.
     pub(super) fn disk_changed(&mut self, people: bool) {
         self.home.refresh(&self.store);
+        self.evening
+            .iter_mut()
+            .for_each(evening::EveningState::stale);
         self.reload_open();
         if !people {
             return;

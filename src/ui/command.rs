@@ -40,6 +40,8 @@ pub enum Command {
     SplitPlayer(String),
     Open(PathBuf),
     OpenNewer(PathBuf, u64),
+    /// An evening of several tables, by its evening file: its screen.
+    OpenEvening(PathBuf),
     Create(Box<Session>),
     /// The hand of the form: added, or in place of the hand being edited.
     Confirm(GameHand),

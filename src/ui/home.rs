@@ -25,8 +25,10 @@ pub struct HomeState {
     counted: Vec<Listed>,
     /// The rows made from them, and what they were made for.
     rows: Option<(Vec<Row>, RowsKey)>,
+    /// The evenings of several tables in the folder, each by its evening file and title.
+    evenings: Vec<(PathBuf, String)>,
     /// A listing under way on another thread.
-    loading: Option<Receiver<(Vec<Listed>, Vec<Listed>)>>,
+    loading: Option<Receiver<Listing>>,
     pub import_path: String,
     /// Counts the listings received (the players' screen remakes its roster on a new one).
     generation: u64,
@@ -133,13 +135,17 @@ enum Row {
     },
 }
 
+/// What a listing brings: the files shown, those the figures count, the evenings.
+type Listing = (Vec<Listed>, Vec<Listed>, Vec<(PathBuf, String)>);
+
 impl HomeState {
     /// Lists the folder again, on a background thread.
     pub fn refresh(&mut self, store: &Store) {
         let dirs = (store.shelf_dir(self.shelf), store.dir.clone());
         let list = move || {
             let shown = Store::new(dirs.0.clone()).list();
-            (shown, Store::new(dirs.1).list_counted())
+            let all = Store::new(dirs.1);
+            (shown, all.list_counted(), all.evenings())
         };
         let (tx, rx) = std::sync::mpsc::channel();
         let for_thread = list.clone();
@@ -158,9 +164,10 @@ impl HomeState {
     }
 
     /// A listing arrived: the rows are made again from it.
-    fn take(&mut self, (listed, counted): (Vec<Listed>, Vec<Listed>)) {
+    fn take(&mut self, (listed, counted, evenings): Listing) {
         self.listed = listed;
         self.counted = counted;
+        self.evenings = evenings;
         self.generation += 1;
         self.rows = None;
     }
@@ -477,6 +484,7 @@ pub fn show(ui: &mut egui::Ui, mut app: Ctx<'_>) {
     let lang = app.lang;
     let mut commands = Vec::new();
     files_ui(&mut app, ui, lang, &mut commands);
+    evenings_ui(&app, ui, lang, &mut commands);
     // No session at all yet (not one filtered out): what Marque is, and a way in; no filters.
     let empty = app.state.generation > 0
         && !app.state.is_loading()
@@ -489,6 +497,22 @@ pub fn show(ui: &mut egui::Ui, mut app: Ctx<'_>) {
         list_ui(&mut app, ui, lang, &mut commands);
     }
     app.commands.extend(commands);
+}
+
+/// The evenings of several tables kept in the folder, each a key to its screen.
+fn evenings_ui(app: &Ctx<'_>, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<Command>) {
+    if app.state.evenings.is_empty() {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(tr(lang, "ui.home.evenings")).strong());
+        for (path, title) in &app.state.evenings {
+            if ui.button(title).clicked() {
+                commands.push(Command::OpenEvening(path.clone()));
+            }
+        }
+    });
+    ui.separator();
 }
 
 /// Files: import, backup, restore, at the foot; the list takes all the room above it.

@@ -6,6 +6,7 @@
 mod app;
 mod command;
 mod dialogs;
+mod evening;
 mod forms;
 mod home;
 mod new_session;
@@ -19,6 +20,7 @@ pub mod scoreboard;
 mod share;
 mod sheet;
 mod sync;
+mod tap_guard;
 mod view;
 mod watch;
 mod welcome;
@@ -53,6 +55,9 @@ pub fn frame(app: &mut App, ui: &mut egui::Ui) {
     app.apply_prefs(ui.ctx());
     shortcuts(app, ui.ctx());
     app.home.poll(ui.ctx());
+    if let Some(e) = app.evening.as_mut() {
+        e.logic(app.prefs.lang, ui.ctx());
+    }
     app.poll_job(Some(ui.ctx()));
     if let Some(changed) = app.watch.changed(ui.ctx()) {
         app.send(Command::DiskChanged {
@@ -128,6 +133,14 @@ pub fn frame(app: &mut App, ui: &mut egui::Ui) {
                 commands: &mut app.commands,
             };
             rules::show(ui, cx, game, focus);
+        }
+        Screen::Evening => {
+            let cx = evening::Ctx {
+                lang: app.prefs.lang,
+                state: app.evening.as_ref(),
+                commands: &mut app.commands,
+            };
+            evening::show(ui, cx);
         }
         Screen::Players => {
             let cx = players::Ctx {

@@ -17,6 +17,7 @@ pub mod backup;
 mod conflict;
 pub mod document;
 mod error;
+mod evening;
 mod files;
 mod index;
 mod limits;
@@ -34,6 +35,7 @@ mod write;
 
 pub use conflict::{Merged, merge_after_change};
 pub use error::{StoreError, lock_note, lock_problem, write_problem};
+pub use evening::{read_evening, read_json};
 pub use files::{exists_or, open_regular, read_capped, read_file};
 pub use index::summarize;
 pub use limits::{MAX_BACKUP_BYTES, MAX_INDEX_BYTES, MAX_PREFS_BYTES, MAX_SESSION_BYTES};

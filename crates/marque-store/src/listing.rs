@@ -54,6 +54,43 @@ impl Store {
         all
     }
 
+    /// The evenings of several tables kept in the folder: each in a folder of its own (not
+    /// hidden, not a shelf), its evening file named `NAME.evening.json`; with the title the
+    /// evening gives itself (its file's name where it gives none), in name order.
+    pub fn evenings(&self) -> Vec<(PathBuf, String)> {
+        let shelves = ["archive", "trash", "damaged"];
+        let Ok(dirs) = fs::read_dir(&self.dir) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for d in dirs.filter_map(Result::ok) {
+            let name = d.file_name().to_string_lossy().into_owned();
+            let is_dir = d.file_type().is_ok_and(|t| t.is_dir());
+            if !is_dir || name.starts_with('.') || shelves.contains(&name.as_str()) {
+                continue;
+            }
+            let Ok(files) = fs::read_dir(d.path()) else {
+                continue;
+            };
+            for f in files.filter_map(Result::ok) {
+                let file = f.file_name().to_string_lossy().into_owned();
+                let Some(stem) = file.strip_suffix(".evening.json") else {
+                    continue;
+                };
+                // Only its title is read (a few bytes of a small file), capped like a session.
+                let title = read_file(&f.path(), crate::limits::MAX_PREFS_BYTES)
+                    .ok()
+                    .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
+                    .and_then(|v| v.get("title").and_then(|t| t.as_str()).map(str::to_string))
+                    .filter(|t| !t.trim().is_empty())
+                    .unwrap_or_else(|| stem.to_string());
+                out.push((f.path(), title));
+            }
+        }
+        out.sort();
+        out
+    }
+
     /// Every `*.json` file of the folder with its state, newest first. Files whose size and
     /// modification time are those of the index are not read again; the index is rewritten when
     /// anything changed (where the folder can be written).

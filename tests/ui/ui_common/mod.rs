@@ -37,6 +37,12 @@ pub fn settle(h: &mut Harness<'static, App>) {
     h.state_mut().poll_job(None);
     h.state_mut().home.wait();
     h.run();
+    // An evening's screen reads its folder on a thread of its own: waited for too.
+    let lang = h.state().prefs.lang;
+    if let Some(e) = h.state_mut().evening.as_mut() {
+        e.wait(lang);
+        h.run();
+    }
     // What the frames started (a file dialog, the folder's work) is waited for too.
     if h.state().is_busy() {
         h.state_mut().poll_job(None);

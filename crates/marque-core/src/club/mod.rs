@@ -22,7 +22,12 @@ use crate::i18n::{Msg, msg};
 pub use figures::{At, Problems, plain_name};
 pub use movement::{Kind, Movement, Sitting};
 pub use table::{is_duplicate, problems as table_problems, score as score_table};
-pub use text::text;
+pub use text::{names as names_text, num as number_text, text};
+
+/// A board's heading in words: its number, dealer and vulnerability (`club.board`).
+pub fn board_heading(board: u32) -> Msg {
+    board::heading(board)
+}
 
 /// A table's file as the folder has it: absent (nothing entered yet, or not arrived), not
 /// readable (with why), or read.

@@ -17,7 +17,7 @@ pub fn text(out: &Value, lang: Lang) -> String {
 }
 
 /// A number of the output as the reader writes it: "58,33" in French, a true minus sign.
-fn num(v: &Value, lang: Lang) -> String {
+pub fn num(v: &Value, lang: Lang) -> String {
     match v {
         Value::Number(n) => {
             let t = n.to_string().replacen('-', "−", 1);
@@ -28,12 +28,13 @@ fn num(v: &Value, lang: Lang) -> String {
             }
         }
         Value::Null => "—".into(),
+        Value::String(s) => s.clone(),
         other => other.to_string(),
     }
 }
 
 /// Names as one line: "Anne – Bruno".
-fn names(v: &Value) -> String {
+pub fn names(v: &Value) -> String {
     v.as_array()
         .map(|a| {
             a.iter()

@@ -1,0 +1,43 @@
+//! An evening of several tables read from its folder (`club-format.md`): the evening file and
+//! the table files it names beside it, each read as it is now (absent, unreadable or read),
+//! then scored by the core: what the window's evening screen and `marque evening` show.
+
+use std::path::Path;
+
+use marque_core::club::{self, At, Problems, TableFile};
+use marque_core::i18n::{Msg, msg};
+
+use crate::files::read_file;
+use crate::limits::MAX_SESSION_BYTES;
+
+/// The evening at `path`, scored from the files its folder holds now.
+pub fn read_evening(path: &Path) -> Result<serde_json::Value, Problems> {
+    let evening = match read_json(path) {
+        TableFile::Read(v) => v,
+        TableFile::Absent => {
+            let m = msg!(
+                "club.err.unreadable",
+                error = Msg::new("file.no_such_session")
+            );
+            return Err(vec![(At::Evening, m)]);
+        }
+        TableFile::Unreadable(m) => return Err(vec![(At::Evening, m)]),
+    };
+    let folder = path.parent().unwrap_or(Path::new("."));
+    club::evening(&evening, &|name: &str| read_json(&folder.join(name)))
+}
+
+/// A file of the evening as it is now: absent, unreadable (with why), or its JSON.
+pub fn read_json(path: &Path) -> TableFile {
+    if std::fs::symlink_metadata(path).is_err() {
+        return TableFile::Absent;
+    }
+    let unreadable = |error: Msg| TableFile::Unreadable(msg!("club.err.unreadable", error = error));
+    match read_file(path, MAX_SESSION_BYTES) {
+        Err(e) => unreadable(e.msg(None)),
+        Ok(bytes) => match serde_json::from_slice(&bytes) {
+            Ok(v) => TableFile::Read(v),
+            Err(e) => unreadable(marque_core::i18n::json_error(&e)),
+        },
+    }
+}
