@@ -12,7 +12,8 @@ use super::notice::{Notice, render_problems, store_notice};
 use super::open::Open;
 use super::prefs::{Prefs, ZOOM_MAX, ZOOM_MIN};
 use super::{
-    dialogs, evening, home, new_session, players, prefs, rules, share, sync, watch, welcome,
+    dialogs, evening, home, new_evening, new_session, players, prefs, rules, share, sync, watch,
+    welcome,
 };
 use marque_core::games::GameKind;
 use marque_core::i18n::msg;
@@ -34,6 +35,7 @@ pub enum Screen {
     Players,
     /// An evening of several tables ([`App::evening`]).
     Evening,
+    NewEvening(Box<new_evening::NewEvening>),
 }
 
 pub struct App {
@@ -251,6 +253,8 @@ impl App {
                 self.notice = None;
                 self.open_path(&p);
             }
+            Command::NewEvening => self.screen = Screen::NewEvening(Box::default()),
+            Command::CreateEvening(title, asked) => self.create_evening(&title, &asked),
             Command::OpenEvening(p) => {
                 (self.evening, self.screen) =
                     (Some(evening::EveningState::new(p)), Screen::Evening);
@@ -738,6 +742,14 @@ impl App {
     /// Files of the folder changed: the lists are made again (on their thread), the names
     /// shared are read again when they changed, and an open session whose file changed is
     /// shown as it now is.
+    /// Writes the evening "Nouvelle soirée" set up into a folder of its own, then shows it.
+    fn create_evening(&mut self, title: &str, asked: &marque_core::club::Asked) {
+        match new_evening::create(&self.store, title, asked) {
+            Ok(p) => self.send(Command::OpenEvening(p)),
+            Err(n) => self.notice = Some(n),
+        }
+    }
+
     pub(super) fn disk_changed(&mut self, people: bool) {
         self.home.refresh(&self.store);
         self.evening

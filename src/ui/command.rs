@@ -42,6 +42,11 @@ pub enum Command {
     OpenNewer(PathBuf, u64),
     /// An evening of several tables, by its evening file: its screen.
     OpenEvening(PathBuf),
+    /// "Nouvelle soirée": the form that sets an evening up.
+    NewEvening,
+    /// The evening "Nouvelle soirée" set up (its title, who plays), written into a folder of
+    /// its own, then shown.
+    CreateEvening(String, marque_core::club::Asked),
     Create(Box<Session>),
     /// The hand of the form: added, or in place of the hand being edited.
     Confirm(GameHand),

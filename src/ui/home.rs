@@ -501,11 +501,13 @@ pub fn show(ui: &mut egui::Ui, mut app: Ctx<'_>) {
 
 /// The evenings of several tables kept in the folder, each a key to its screen.
 fn evenings_ui(app: &Ctx<'_>, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<Command>) {
-    if app.state.evenings.is_empty() {
-        return;
-    }
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(tr(lang, "ui.home.evenings")).strong());
+        if ui.button(tr(lang, "ui.home.new_evening")).clicked() {
+            commands.push(Command::NewEvening);
+        }
+        if !app.state.evenings.is_empty() {
+            ui.label(RichText::new(tr(lang, "ui.home.evenings")).strong());
+        }
         for (path, title) in &app.state.evenings {
             if ui.button(title).clicked() {
                 commands.push(Command::OpenEvening(path.clone()));

@@ -9,6 +9,7 @@ mod dialogs;
 mod evening;
 mod forms;
 mod home;
+mod new_evening;
 mod new_session;
 mod notice;
 mod open;
@@ -133,6 +134,11 @@ pub fn frame(app: &mut App, ui: &mut egui::Ui) {
                 commands: &mut app.commands,
             };
             rules::show(ui, cx, game, focus);
+        }
+        Screen::NewEvening(_) => {
+            if let Screen::NewEvening(form) = &mut app.screen {
+                new_evening::show(ui, app.prefs.lang, form, &mut app.commands);
+            }
         }
         Screen::Evening => {
             let cx = evening::Ctx {

@@ -112,3 +112,75 @@ fn the_evening_screen_keeps_its_keys_in_view_at_every_size() {
         assert!(in_view(&h, "Classement Nord-Sud"), "{size:?} at {zoom}");
     }
 }
+
+/// "Nouvelle soirée": each kind set up from the names typed, the movement proposed as they
+/// are typed, the evening and its tables' files written into a folder of the data folder,
+/// then its screen; `marque evening` reads what the window wrote.
+#[test]
+fn each_kind_of_evening_is_set_up_from_nouvelle_soiree() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let kinds = [
+        (
+            "Paires (tournoi de bridge)",
+            "Vendredi",
+            (1..=6)
+                .map(|p| format!("A{p}, B{p}"))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            "Howell : 3 tables, 5 tours, 20 étuis",
+            "Classement",
+        ),
+        (
+            "Équipes de quatre",
+            "Match",
+            "Les Rouges : Anne, Bruno, Claire, David\nLes Bleus : Elise, Fabien, Gaëlle, Henri"
+                .to_string(),
+            "deux tables, 16 étuis, marqués en IMP et points de victoire",
+            "Les Rouges 0 – 0 Les Bleus",
+        ),
+        (
+            "Concours de tarot",
+            "Concours",
+            (1..=12)
+                .map(|p| format!("J{p}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            "3 tables (à 4), 3 parties de 4 donnes, les joueurs changent de table entre les parties",
+            "Les tables",
+        ),
+    ];
+    for (kind, title, who, said, shown) in kinds {
+        click(&mut h, "Nouvelle soirée");
+        click(&mut h, kind);
+        type_in(&mut h, "Nom de la soirée", title);
+        let hint = match kind {
+            "Paires (tournoi de bridge)" => "Une paire par ligne : « Anne, Bruno »",
+            "Équipes de quatre" => {
+                "Une équipe par ligne : « Les Rouges : Anne, Bruno, Claire, David »"
+            }
+            _ => "Les joueurs, un par ligne ou séparés par des virgules",
+        };
+        type_in(&mut h, hint, &who);
+        assert!(shows(&h, said), "{kind}: {said}");
+        click(&mut h, "Créer la soirée");
+        assert!(shows(&h, title), "{kind}: the evening's screen");
+        assert!(shows_containing(&h, shown), "{kind}: {shown}");
+        let path = h.state().evening.as_ref().unwrap().path.clone();
+        assert!(path.starts_with(dir.path()) && path.to_string_lossy().ends_with(".evening.json"));
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_marque"))
+            .args(["evening", path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(
+            o.status.success(),
+            "{kind}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        click(&mut h, "← Parties");
+    }
+    assert!(
+        shows(&h, "Vendredi") && shows(&h, "Match") && shows(&h, "Concours"),
+        "the three listed"
+    );
+}

@@ -41,3 +41,30 @@ pub fn read_json(path: &Path) -> TableFile {
         },
     }
 }
+
+/// Writes a new evening into a folder of its own in the data folder, named `id`: the evening
+/// file and each table's, each written whole and new (never over a file there). Returns the
+/// evening file's path.
+pub fn create_evening(
+    store: &crate::store::Store,
+    id: &str,
+    proposed: &club::Proposed,
+) -> Result<std::path::PathBuf, crate::error::StoreError> {
+    let folder = store.dir.join(id);
+    if std::fs::symlink_metadata(&folder).is_ok() {
+        return Err(crate::error::StoreError::Exists(folder));
+    }
+    std::fs::create_dir_all(&folder).map_err(crate::error::StoreError::Write)?;
+    let pretty = |v: &serde_json::Value| {
+        format!("{}\n", serde_json::to_string_pretty(v).unwrap_or_default())
+    };
+    for (name, v) in &proposed.tables {
+        crate::write::write_new(&folder.join(name), pretty(v).as_bytes())
+            .map_err(crate::error::StoreError::Write)?;
+    }
+    let (name, v) = &proposed.evening;
+    let path = folder.join(name);
+    crate::write::write_new(&path, pretty(v).as_bytes())
+        .map_err(crate::error::StoreError::Write)?;
+    Ok(path)
+}

@@ -8,6 +8,7 @@ mod board;
 mod figures;
 mod movement;
 mod pairs;
+mod propose;
 mod table;
 mod tarot;
 mod teams;
@@ -21,6 +22,7 @@ use crate::i18n::{Msg, msg};
 
 pub use figures::{At, Problems, plain_name};
 pub use movement::{Kind, Movement, Sitting};
+pub use propose::{Asked, Proposed};
 pub use table::{is_duplicate, problems as table_problems, score as score_table};
 pub use text::{names as names_text, num as number_text, text};
 
@@ -239,5 +241,19 @@ pub fn table_in_evening(evening: &Value, name: &str, table: &Value) -> Problems 
     match self::evening(evening, &file) {
         Ok(_) => Vec::new(),
         Err(problems) => problems,
+    }
+}
+
+/// A new evening set up as a club's scorer would ([`propose::unchecked`]), checked as it will
+/// be read: nothing is written that would not count.
+pub fn propose(id: &str, title: &str, created: &str, asked: &Asked) -> Result<Proposed, Msg> {
+    let proposed = propose::unchecked(id, title, created, asked)?;
+    match evening(&proposed.evening.1, &|_| TableFile::Absent) {
+        Ok(_) => Ok(proposed),
+        Err(problems) => Err(problems
+            .into_iter()
+            .map(|(_, m)| m)
+            .next()
+            .unwrap_or_else(|| Msg::new("club.err.not_object"))),
     }
 }
