@@ -99,12 +99,22 @@ pub fn show(ui: &mut egui::Ui, lang: Lang, form: &mut NewEvening, commands: &mut
         Kind::Players => "ui.new_evening.players_hint",
     };
     let l = ui.label(t(hint));
-    ui.add(
-        egui::TextEdit::multiline(&mut form.who)
-            .desired_rows(8)
-            .desired_width(f32::INFINITY),
-    )
-    .labelled_by(l.id);
+    // The names scroll in a height of their own: the proposal and the keys under them never
+    // move as lines are typed.
+    let rows = 8.0;
+    let height = rows * ui.text_style_height(&egui::TextStyle::Body) + 12.0;
+    egui::ScrollArea::vertical()
+        .id_salt("new-evening-names")
+        .auto_shrink([false, false])
+        .max_height(height)
+        .show(ui, |ui| {
+            ui.add(
+                egui::TextEdit::multiline(&mut form.who)
+                    .desired_rows(rows as usize)
+                    .desired_width(f32::INFINITY),
+            )
+            .labelled_by(l.id);
+        });
     // The proposal as it is typed: the movement, or what is wrong, in words.
     let proposed = form
         .asked()

@@ -124,12 +124,13 @@ fn each_kind_of_evening_is_set_up_from_nouvelle_soiree() {
         (
             "Paires (tournoi de bridge)",
             "Vendredi",
-            (1..=6)
+            // Twelve pairs: more lines than the names' area shows, the keys under it stay.
+            (1..=12)
                 .map(|p| format!("A{p}, B{p}"))
                 .collect::<Vec<_>>()
                 .join("\n"),
-            "Howell : 3 tables, 5 tours, 20 étuis",
-            "Classement",
+            "Mitchell : 6 tables, 5 tours, 18 étuis",
+            "Classement Nord-Sud",
         ),
         (
             "Équipes de quatre",
@@ -161,8 +162,14 @@ fn each_kind_of_evening_is_set_up_from_nouvelle_soiree() {
             }
             _ => "Les joueurs, un par ligne ou séparés par des virgules",
         };
+        let key = seen(&h, "Créer la soirée").0;
         type_in(&mut h, hint, &who);
         assert!(shows(&h, said), "{kind}: {said}");
+        assert_eq!(
+            seen(&h, "Créer la soirée").0,
+            key,
+            "{kind}: the key stays where it was"
+        );
         click(&mut h, "Créer la soirée");
         assert!(shows(&h, title), "{kind}: the evening's screen");
         assert!(shows_containing(&h, shown), "{kind}: {shown}");
