@@ -5,7 +5,7 @@ use super::app::App;
 
 impl App {
     /// Lets go the presses of a tap's second half after a tap that changed the layout under the
-    /// pointer ([`TAP_GUARD_SECONDS`]); the pointer's moves and every key go through.
+    /// pointer ([`super::TAP_GUARD_SECONDS`]); the pointer's moves and every key go through.
     pub fn guard_input(&mut self, raw: &mut egui::RawInput) {
         if let Some(until) = self.guard_until
             && raw.time.is_some_and(|t| t >= until)

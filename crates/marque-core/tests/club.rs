@@ -235,7 +235,7 @@ proptest! {
         let pick = |n: usize| {
             let h = seed.wrapping_mul(6364136223846793005).wrapping_add((n as u64).wrapping_mul(1442695040888963407));
             let k = (h >> 33) as u32;
-            if missing && k % 5 == 0 { None } else if k % 11 == 0 { Some(1000 + k % 9) } else { Some(k % 256) }
+            if missing && k.is_multiple_of(5) { None } else if k.is_multiple_of(11) { Some(1000 + k % 9) } else { Some(k % 256) }
         };
         let (ev, files) = evening(&movement, &m, pairs, &pick, scoring);
         let out = scored(&ev, &files);

@@ -10,7 +10,6 @@
 mod common;
 use common::copies::*;
 use marque_core::history::{self, Action, Change};
-use marque_core::merge;
 use proptest::prelude::*;
 use serde_json::Value;
 

@@ -244,8 +244,8 @@ pub fn table_in_evening(evening: &Value, name: &str, table: &Value) -> Problems 
     }
 }
 
-/// A new evening set up as a club's scorer would ([`propose::unchecked`]), checked as it will
-/// be read: nothing is written that would not count.
+/// A new evening set up as a club's scorer would (the movement, the teams or the seating
+/// proposed), checked as it will be read: nothing is written that would not count.
 pub fn propose(id: &str, title: &str, created: &str, asked: &Asked) -> Result<Proposed, Msg> {
     let proposed = propose::unchecked(id, title, created, asked)?;
     match evening(&proposed.evening.1, &|_| TableFile::Absent) {

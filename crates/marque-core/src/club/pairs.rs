@@ -22,7 +22,7 @@ pub enum Scoring {
 
 /// A result of the evening: where it was played, by whom, and what.
 #[derive(Debug, Clone)]
-pub struct Result_ {
+pub struct BoardResult {
     pub table: u32,
     pub round: u32,
     pub ns: u32,
@@ -122,7 +122,7 @@ pub fn results(
     movement: &Movement,
     seated: &dyn Fn(u32) -> bool,
     problems: &mut Problems,
-) -> Vec<Result_> {
+) -> Vec<BoardResult> {
     let mut out = Vec::new();
     for (i, e) in entries {
         let here = |m: Msg| (At::Hand(name.to_string(), *i + 1), m);
@@ -178,7 +178,7 @@ pub fn results(
             Played::Deal(h) => Some(board::score(e.board, &h).ns_score()),
             Played::Average(_) => None,
         };
-        out.push(Result_ {
+        out.push(BoardResult {
             table,
             round: sitting.round,
             ns: sitting.ns,
@@ -198,7 +198,7 @@ struct Valued {
     datum: Option<Option<i64>>,
 }
 
-fn value_board(rs: &[&Result_], scoring: Scoring, most: i64) -> Valued {
+fn value_board(rs: &[&BoardResult], scoring: Scoring, most: i64) -> Valued {
     let real: Vec<i64> = rs.iter().filter_map(|r| r.score).collect();
     let n = real.len() as i64;
     match scoring {
@@ -314,7 +314,7 @@ pub fn output(
     movement: &Movement,
     scoring: Scoring,
     names: &BTreeMap<u32, Vec<String>>,
-    results: &[Result_],
+    results: &[BoardResult],
     read: usize,
 ) -> Value {
     let seated = |p: u32| names.contains_key(&p);
@@ -327,7 +327,7 @@ pub fn output(
                    "boards": s.boards})
         })
         .collect();
-    let mut by_board: BTreeMap<u32, Vec<&Result_>> = BTreeMap::new();
+    let mut by_board: BTreeMap<u32, Vec<&BoardResult>> = BTreeMap::new();
     for b in movement.boards() {
         by_board.insert(b, Vec::new());
     }
