@@ -251,4 +251,6 @@ fn a_copy_from_a_newer_marque_stays_in_place() {
     assert!(copy.exists(), "left in place: {said}");
     assert!(!dir.path().join("damaged").exists(), "{said}");
     assert!(said.contains("newer Marque"), "{said}");
+    // Nothing was merged: the merge never says a copy was.
+    assert!(!said.contains("merged"), "{said}");
 }

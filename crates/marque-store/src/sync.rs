@@ -125,8 +125,14 @@ pub struct MergedCopies {
     pub apart: Vec<PathBuf>,
     /// Copies that do not read as sessions, moved to `damaged/` (where each went).
     pub aside: Vec<PathBuf>,
+    /// Copies from a newer Marque, with its version: left where they are, for the machine that
+    /// wrote them to merge (never merged here, never said merged).
+    pub newer: Vec<(PathBuf, u64)>,
     /// Copies that changed while they were merged: left where they are, to merge again.
     pub changed: Vec<PathBuf>,
+    /// How many copies were merged into the session (none: whatever is said of the others,
+    /// nothing was merged).
+    pub merged: usize,
     /// The copies' changes applied, and the choices made.
     pub applied: usize,
     pub chosen: usize,
@@ -139,18 +145,16 @@ impl MergedCopies {
     /// copies moved apart or aside, and those left where they were, with why.
     pub fn lines(&self) -> Vec<Msg> {
         let shown = |p: &Path| p.display().to_string();
-        let mut out = vec![if self.trashed.is_empty() && self.left.is_empty() {
+        // Only what was merged is said merged: a copy from a newer Marque, another session or
+        // a damaged file is said on its own line, never counted as a copy merged.
+        let mut out = vec![if self.merged == 0 {
             if self.changed.is_empty() {
                 Msg::new("merge.nothing")
             } else {
                 Msg::new("merge.changed_head")
             }
         } else {
-            msg!(
-                "merge.done",
-                copies = self.trashed.len() + self.left.len() + self.changed.len(),
-                applied = self.applied
-            )
+            msg!("merge.done", copies = self.merged, applied = self.applied)
         }];
         if !self.trashed.is_empty() {
             out.push(msg!("merge.trashed", copies = self.trashed.len()));
@@ -176,6 +180,10 @@ impl MergedCopies {
                 .iter()
                 .map(|p| msg!("merge.changed", file = shown(p))),
         );
+        out.extend(self.newer.iter().map(|(p, version)| {
+            let why = msg!("merge.newer_copy", version = *version);
+            msg!("merge.newer_line", file = shown(p), why = why)
+        }));
         out.extend(
             self.left
                 .iter()
@@ -321,6 +329,7 @@ pub fn merge_copies(
             Err(e) => return Ok(Merging::Refused(e, names)),
         };
         done.stamp = Some(save(path, &merged.session, main_stamp, lock)?);
+        done.merged = sessions.len() - 1;
         done.applied = merged.applied;
         done.chosen = merged.chosen;
         done.lapsed = merged.lapsed;
@@ -342,8 +351,7 @@ pub fn merge_copies(
         }
     }
     for (p, version) in newer {
-        done.left
-            .push((p, msg!("merge.newer_copy", version = version)));
+        done.newer.push((p, version));
     }
     for (p, stamp) in damaged {
         // A good copy renamed over the damaged one since stays, to be merged in turn.
