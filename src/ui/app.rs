@@ -12,8 +12,8 @@ use super::notice::{Notice, render_problems, store_notice};
 use super::open::Open;
 use super::prefs::{Prefs, ZOOM_MAX, ZOOM_MIN};
 use super::{
-    dialogs, evening, home, new_evening, new_session, players, prefs, rules, share, sync, watch,
-    welcome,
+    dialogs, evening, evening_table, home, new_evening, new_session, players, prefs, rules, share,
+    sync, watch, welcome,
 };
 use marque_core::games::GameKind;
 use marque_core::i18n::msg;
@@ -36,6 +36,8 @@ pub enum Screen {
     /// An evening of several tables ([`App::evening`]).
     Evening,
     NewEvening(Box<new_evening::NewEvening>),
+    /// A bridge table of an evening ([`App::table`]).
+    Table,
 }
 
 pub struct App {
@@ -60,6 +62,8 @@ pub struct App {
     pub players: players::PlayersState,
     /// The evening shown on its screen, read from its folder.
     pub evening: Option<evening::EveningState>,
+    /// The evening's bridge table shown on its screen.
+    pub table: Option<evening_table::TableState>,
     /// The data folder watched for changes made elsewhere (another machine, another program).
     pub(super) watch: watch::Watch,
     /// A merge of conflict copies waiting for the table's choices.
@@ -114,6 +118,7 @@ impl App {
             rules: rules::RulesState::default(),
             players: players::PlayersState::default(),
             evening: None,
+            table: None,
             watch,
             merging: None,
             tour: None,
@@ -259,6 +264,8 @@ impl App {
                 (self.evening, self.screen) =
                     (Some(evening::EveningState::new(p)), Screen::Evening);
             }
+            Command::OpenTable(p) => self.open_table(p),
+            Command::TableEntry(op) => self.table_entry(&op),
             Command::OpenNewer(p, v) => {
                 self.notice = None;
                 self.open_newer(&p, v);
@@ -755,6 +762,7 @@ impl App {
         self.evening
             .iter_mut()
             .for_each(evening::EveningState::stale);
+        self.table_changed();
         self.reload_open();
         if !people {
             return;

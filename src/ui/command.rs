@@ -42,6 +42,10 @@ pub enum Command {
     OpenNewer(PathBuf, u64),
     /// An evening of several tables, by its evening file: its screen.
     OpenEvening(PathBuf),
+    /// A table's file of an evening: a bridge table's screen, or a Tarot table's session.
+    OpenTable(PathBuf),
+    /// A board of the open table entered, corrected, deleted or put back.
+    TableEntry(marque_store::TableOp),
     /// "Nouvelle soirée": the form that sets an evening up.
     NewEvening,
     /// The evening "Nouvelle soirée" set up (its title, who plays), written into a folder of

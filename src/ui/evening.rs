@@ -12,8 +12,35 @@ use serde_json::Value;
 use super::command::Command;
 use marque_core::i18n::{Lang, msg, tr};
 
-/// A reading of the folder: the evening's title, and its output or its problems.
-type Reading = (Option<String>, Result<Value, Vec<String>>);
+/// A reading of the folder: the evening's title, its tables' files, and its output or its
+/// problems.
+type Reading = (Option<String>, Vec<Table>, Result<Value, Vec<String>>);
+
+/// A table's file the evening names: its table (and round, at Tarot) and where it is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Table {
+    pub table: i64,
+    pub round: Option<i64>,
+    pub path: PathBuf,
+}
+
+/// The tables' files an evening names, beside it (plain names only: `club.folder`).
+fn tables_of(evening: &Value, folder: &std::path::Path) -> Vec<Table> {
+    evening["tables"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|t| {
+            let file = t["file"].as_str()?;
+            marque_core::club::plain_name(file).ok()?;
+            Some(Table {
+                table: t["table"].as_i64()?,
+                round: t["round"].as_i64(),
+                path: folder.join(file),
+            })
+        })
+        .collect()
+}
 
 /// What the evening's screen shows, and the reading under way.
 pub struct EveningState {
@@ -23,6 +50,8 @@ pub struct EveningState {
     pub shown: Option<(Lang, Result<Value, Vec<String>>)>,
     /// The title the evening gives itself, as last read.
     pub title: Option<String>,
+    /// The tables' files it names, as last read.
+    pub tables: Vec<Table>,
     reading: Option<Receiver<Reading>>,
     /// A file changed since the last reading began: read again once it is done.
     stale: bool,
@@ -34,6 +63,7 @@ impl EveningState {
             path,
             shown: None,
             title: None,
+            tables: Vec::new(),
             reading: None,
             stale: true,
         }
@@ -49,8 +79,9 @@ impl EveningState {
     pub fn logic(&mut self, lang: Lang, ctx: &egui::Context) {
         if let Some(rx) = &self.reading {
             match rx.try_recv() {
-                Ok((title, read)) => {
+                Ok((title, tables, read)) => {
                     self.title = title;
+                    self.tables = tables;
                     self.shown = Some((lang, read));
                     self.reading = None;
                     ctx.request_repaint();
@@ -70,9 +101,13 @@ impl EveningState {
         let (tx, rx) = std::sync::mpsc::channel();
         let path = self.path.clone();
         let read = move || {
-            let title = match marque_store::read_json(&path) {
-                marque_core::club::TableFile::Read(v) => v["title"].as_str().map(str::to_string),
-                _ => None,
+            let folder = path.parent().unwrap_or(std::path::Path::new("."));
+            let (title, tables) = match marque_store::read_json(&path) {
+                marque_core::club::TableFile::Read(v) => (
+                    v["title"].as_str().map(str::to_string),
+                    tables_of(&v, folder),
+                ),
+                _ => (None, Vec::new()),
             };
             let out = marque_store::read_evening(&path).map_err(|problems| {
                 problems
@@ -80,7 +115,7 @@ impl EveningState {
                     .map(|(at, m)| format!("{}: {}", at.prefix(), m.render(lang)))
                     .collect()
             });
-            (title, out)
+            (title, tables, out)
         };
         let spawned = std::thread::Builder::new()
             .name("marque-evening".into())
@@ -96,9 +131,10 @@ impl EveningState {
     /// Waits for a reading under way (tests, which drive frames by hand).
     pub fn wait(&mut self, lang: Lang) {
         if let Some(rx) = self.reading.take()
-            && let Ok((title, read)) = rx.recv()
+            && let Ok((title, tables, read)) = rx.recv()
         {
             self.title = title;
+            self.tables = tables;
             self.shown = Some((lang, read));
         }
     }
@@ -137,6 +173,21 @@ pub fn show(ui: &mut egui::Ui, cx: Ctx<'_>) {
         .filter(|t| !t.trim().is_empty())
         .unwrap_or(name);
     ui.heading(msg!("ui.evening.title", name = name).render(lang));
+    if !state.tables.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(tr(lang, "ui.evening.enter_at"));
+            for t in &state.tables {
+                let text = match t.round {
+                    Some(r) => msg!("ui.evening.table_round", table = t.table, round = r),
+                    None => msg!("ui.evening.table_n", table = t.table),
+                }
+                .render(lang);
+                if ui.button(text).clicked() {
+                    commands.push(Command::OpenTable(t.path.clone()));
+                }
+            }
+        });
+    }
     let out = match &state.shown {
         None => {
             ui.label(RichText::new(tr(lang, "ui.evening.reading")).weak());

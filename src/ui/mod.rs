@@ -7,6 +7,7 @@ mod app;
 mod command;
 mod dialogs;
 mod evening;
+mod evening_table;
 mod forms;
 mod home;
 mod new_evening;
@@ -21,6 +22,7 @@ pub mod scoreboard;
 mod share;
 mod sheet;
 mod sync;
+mod tables;
 mod tap_guard;
 mod view;
 mod watch;
@@ -147,6 +149,11 @@ pub fn frame(app: &mut App, ui: &mut egui::Ui) {
                 commands: &mut app.commands,
             };
             evening::show(ui, cx);
+        }
+        Screen::Table => {
+            if let Some(t) = app.table.as_mut() {
+                evening_table::show(ui, app.prefs.lang, t, &mut app.commands);
+            }
         }
         Screen::Players => {
             let cx = players::Ctx {

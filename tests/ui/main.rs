@@ -23,6 +23,7 @@ mod ui_democratie;
 mod ui_dialog_wait;
 mod ui_dialogs;
 mod ui_double_confirm;
+mod ui_evening_play;
 mod ui_evening_tables;
 mod ui_evenings;
 mod ui_events;

@@ -30,6 +30,7 @@ mod stamp;
 mod store;
 mod summary;
 mod sync;
+mod table;
 pub mod watch;
 mod write;
 
@@ -52,6 +53,7 @@ pub use summary::{
     session_over,
 };
 pub use sync::{Kept, Merging, copies_of, copy_of, kept_path, merge_copies, pending_copies};
+pub use table::{TableDoc, TableOp, TableRefused, evening_of};
 pub use write::{write_atomic, write_new, write_new_with};
 
 #[cfg(test)]

@@ -6,9 +6,9 @@ use marque_core::games::GameHand;
 use marque_core::games::bridge::{
     Contract, Doubling, Hand, Honours, HonoursKind, Level, Seat, Strain,
 };
-use marque_core::i18n::Msg;
 use marque_core::i18n::msg;
 use marque_core::i18n::tr;
+use marque_core::i18n::{Lang, Msg};
 
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BridgeForm {
@@ -113,6 +113,33 @@ impl BridgeForm {
                 );
             }
         }
+        if self.deal_keys(ui, lang, ctx.players) {
+            let room = ui.available_width();
+            let gap = ui.spacing().item_spacing.x;
+            self.honours_keys(
+                ui,
+                lang,
+                egui::vec2(((room - gap) / 2.0).max(110.0).min(room), key_height(ui)),
+            );
+        }
+        self.entry()
+    }
+
+    /// A duplicate board at an evening's table: the same keys, with no honours (they do not
+    /// score there).
+    pub fn board_keys(&mut self, ui: &mut egui::Ui, lang: Lang, players: &[String]) {
+        self.honours = None;
+        self.deal_keys(ui, lang, players);
+    }
+
+    /// The deal once it is whole.
+    pub fn deal(&self) -> Option<Hand> {
+        self.hand()
+    }
+
+    /// "Passed out", then the declarer, the contract and the result (none after a pass):
+    /// whether the deal was played.
+    fn deal_keys(&mut self, ui: &mut egui::Ui, lang: Lang, players: &[String]) -> bool {
         let passed = tr(lang, "ui.bridge.passed");
         let size = egui::vec2(
             key_width(ui, std::slice::from_ref(&passed)).min(ui.available_width()),
@@ -122,34 +149,33 @@ impl BridgeForm {
             self.passed = !self.passed;
         }
         if self.passed {
-            return self.entry();
+            return false;
         }
         // Every row a keypad of keys of one size in fixed places: nothing lies beyond the
         // edge, and nothing moves when a key is tapped.
         let height = key_height(ui);
         let gap = ui.spacing().item_spacing.x;
         let room = ui.available_width();
-        self.declarer_keys(ui, ctx, height, gap, room);
+        self.declarer_keys(ui, lang, players, height, gap, room);
         self.contract_keys(ui, lang, height);
         self.result_keys(ui, lang, height);
-        self.honours_keys(
-            ui,
-            lang,
-            egui::vec2(((room - gap) / 2.0).max(110.0).min(room), height),
-        );
-        self.entry()
+        true
     }
 
     /// The declarer: four to a row if the names fit, else two, each whole.
-    fn declarer_keys(&mut self, ui: &mut egui::Ui, ctx: &Ctx, height: f32, gap: f32, room: f32) {
-        let lang = ctx.lang;
+    fn declarer_keys(
+        &mut self,
+        ui: &mut egui::Ui,
+        lang: Lang,
+        players: &[String],
+        height: f32,
+        gap: f32,
+        room: f32,
+    ) {
         row_title(ui, tr(lang, "ui.bridge.declarer"));
-        let seat_text = |seat: Seat| {
-            format!(
-                "{} — {}",
-                tr(lang, seat.name_key()),
-                ctx.players[seat.index()]
-            )
+        let seat_text = |seat: Seat| match players.get(seat.index()).filter(|p| !p.is_empty()) {
+            Some(p) => format!("{} — {p}", tr(lang, seat.name_key())),
+            None => tr(lang, seat.name_key()),
         };
         let texts: Vec<String> = Seat::ALL.into_iter().map(seat_text).collect();
         let needed = key_width(ui, &texts).min(room);
@@ -165,7 +191,7 @@ impl BridgeForm {
     }
 
     /// The contract: its level, then its strain and whether it was doubled.
-    fn contract_keys(&mut self, ui: &mut egui::Ui, lang: marque_core::i18n::Lang, height: f32) {
+    fn contract_keys(&mut self, ui: &mut egui::Ui, lang: Lang, height: f32) {
         row_title(ui, tr(lang, "ui.bridge.contract"));
         let small = egui::vec2(44.0, height);
         keypad(ui, 7, small, 7, |ui, i| {
@@ -219,7 +245,7 @@ impl BridgeForm {
 
     /// The result: a key per number of tricks taken, always there and always in the same
     /// place (they wait for the level); each reads as the result it makes (=, +1, −2).
-    fn result_keys(&mut self, ui: &mut egui::Ui, lang: marque_core::i18n::Lang, height: f32) {
+    fn result_keys(&mut self, ui: &mut egui::Ui, lang: Lang, height: f32) {
         row_title(ui, tr(lang, "ui.bridge.result"));
         let size = egui::vec2(46.0, height);
         keypad(ui, 14, size, 14, |ui, i| {
@@ -261,7 +287,7 @@ impl BridgeForm {
     }
 
     /// Honours: none, then each side's; five places whatever the trump.
-    fn honours_keys(&mut self, ui: &mut egui::Ui, lang: marque_core::i18n::Lang, wide: egui::Vec2) {
+    fn honours_keys(&mut self, ui: &mut egui::Ui, lang: Lang, wide: egui::Vec2) {
         row_title(ui, tr(lang, "ui.bridge.honours"));
         let kinds: &[HonoursKind] = match self.strain {
             Some(Strain::NoTrump) => &[HonoursKind::Aces],

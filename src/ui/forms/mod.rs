@@ -2,6 +2,7 @@
 //! complete, hands it over typed; the session screen checks and previews it.
 
 mod ascenseur;
+mod board;
 mod bridge;
 mod democratie;
 mod kit;
@@ -10,6 +11,7 @@ mod table;
 mod tarot;
 mod truc;
 
+pub use board::BoardForm;
 pub use kit::{Ctx, Entry, Modes};
 use marque_core::games::{GameHand, GameKind};
 use marque_core::i18n::Msg;

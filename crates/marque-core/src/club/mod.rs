@@ -8,6 +8,7 @@ mod board;
 mod figures;
 mod movement;
 mod pairs;
+mod plan;
 mod propose;
 mod table;
 mod tarot;
@@ -22,8 +23,9 @@ use crate::i18n::{Msg, msg};
 
 pub use figures::{At, Problems, plain_name};
 pub use movement::{Kind, Movement, Sitting};
+pub use plan::{Plan, PlannedBoard, PlannedRound, Seated, plan, said};
 pub use propose::{Asked, Proposed};
-pub use table::{is_duplicate, problems as table_problems, score as score_table};
+pub use table::{Played, is_duplicate, problems as table_problems, score as score_table};
 pub use text::{names as names_text, num as number_text, text};
 
 /// A board's heading in words: its number, dealer and vulnerability (`club.board`).

@@ -1,0 +1,305 @@
+//! An evening's bridge table (issue 51): the round, who sits N-S and E-W, the next board with
+//! its dealer and vulnerability, the deal's keys, and every board the table plays with what its
+//! file holds. Each board entered, corrected or deleted is a command: the shell writes the
+//! table's file through its document ([`marque_store::TableDoc`]), with its log.
+
+use std::path::PathBuf;
+
+use egui::RichText;
+use serde_json::Value;
+
+use super::command::Command;
+use super::forms::BoardForm;
+use super::widgets::{key, key_height, key_width};
+use marque_core::club::{self, Plan};
+use marque_core::i18n::{Lang, msg, tr};
+use marque_store::{TableDoc, TableOp};
+
+/// The table's screen: its document, and what is being entered.
+pub struct TableState {
+    pub doc: TableDoc,
+    /// The evening's file, for the way back.
+    pub evening: PathBuf,
+    /// The table's boards as its file now holds them (`None`: not a table of its evening).
+    pub plan: Option<Plan>,
+    /// The board being entered or corrected: its round's and its own place in the plan;
+    /// `None`, the next one still to enter.
+    pub picked: Option<(usize, usize)>,
+    pub form: BoardForm,
+    /// The entry last deleted, with its place, to put back.
+    pub deleted: Option<(usize, Value)>,
+}
+
+impl TableState {
+    pub fn new(doc: TableDoc, evening: PathBuf) -> TableState {
+        let mut t = TableState {
+            doc,
+            evening,
+            plan: None,
+            picked: None,
+            form: BoardForm::default(),
+            deleted: None,
+        };
+        t.replan();
+        t
+    }
+
+    /// The plan made again from the document as it now is; the form starts again.
+    pub fn replan(&mut self) {
+        self.plan = self
+            .doc
+            .evening
+            .as_ref()
+            .and_then(|e| club::plan(e, &self.doc.name, Some(&self.doc.value)));
+        self.picked = None;
+        self.form = BoardForm::default();
+    }
+
+    /// The board on the form: the one picked, else the next to enter.
+    fn current(&self) -> Option<(usize, usize)> {
+        self.picked.or_else(|| self.plan.as_ref()?.next())
+    }
+}
+
+/// The seats' names, N, E, S, W, of a round at pairs (a team's players are not seated by name).
+fn seat_names(round: &club::PlannedRound) -> Vec<String> {
+    let name = |s: &club::Seated, k: usize| match s.pair {
+        Some(_) => s.names.get(k).cloned().unwrap_or_default(),
+        None => String::new(),
+    };
+    vec![
+        name(&round.ns, 0),
+        name(&round.ew, 0),
+        name(&round.ns, 1),
+        name(&round.ew, 1),
+    ]
+}
+
+/// Who sits on a side, in words: "paire 3 (Claire – David)" or the team's name.
+fn side_words(s: &club::Seated, lang: Lang) -> String {
+    match s.pair {
+        Some(p) if s.empty() => msg!("ui.table.phantom", pair = i64::from(p)).render(lang),
+        Some(p) => msg!(
+            "ui.table.pair",
+            pair = i64::from(p),
+            names = s.names.join(" – ")
+        )
+        .render(lang),
+        None => s.names.join(" – "),
+    }
+}
+
+pub fn show(ui: &mut egui::Ui, lang: Lang, state: &mut TableState, commands: &mut Vec<Command>) {
+    if ui.button(tr(lang, "ui.table.back")).clicked() {
+        commands.push(Command::OpenEvening(state.evening.clone()));
+    }
+    let Some(plan) = state.plan.clone() else {
+        ui.heading(msg!("ui.table.title", table = 0i64).render(lang));
+        ui.label(msg!("ui.table.not_in_evening", file = state.doc.name.as_str()).render(lang));
+        return;
+    };
+    let (boards, entered) = plan.progress();
+    ui.heading(msg!("ui.table.title", table = i64::from(plan.table)).render(lang));
+    ui.label(
+        msg!(
+            "ui.table.progress",
+            entered = entered as i64,
+            boards = boards as i64
+        )
+        .render(lang),
+    );
+    if boards == 0 {
+        let empty = msg!("ui.table.empty", table = i64::from(plan.table)).render(lang);
+        ui.label(RichText::new(empty).strong());
+        return;
+    }
+    let Some((r, b)) = state.current() else {
+        ui.label(RichText::new(tr(lang, "ui.table.all_entered")).strong());
+        ui.separator();
+        egui::ScrollArea::vertical()
+            .id_salt(("table", &state.doc.name))
+            .auto_shrink([false, false])
+            .show(ui, |ui| boards_list(ui, lang, state, &plan, commands));
+        return;
+    };
+    // Wide: the deal's keys on the left, the board and its key on the right above the list;
+    // narrow, one under the other: the board, its key, the keys, then the list.
+    let wide = ui.available_width() >= 640.0;
+    egui::ScrollArea::vertical()
+        .id_salt(("table", &state.doc.name))
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            if wide {
+                ui.columns(2, |c| {
+                    deal_keys(&mut c[0], lang, state, &plan, r);
+                    board(&mut c[1], lang, state, &plan, (r, b), commands);
+                    c[1].separator();
+                    boards_list(&mut c[1], lang, state, &plan, commands);
+                });
+            } else {
+                board(ui, lang, state, &plan, (r, b), commands);
+                deal_keys(ui, lang, state, &plan, r);
+                ui.separator();
+                boards_list(ui, lang, state, &plan, commands);
+            }
+        });
+}
+
+/// The round on the form, who sits where, and the deal's keys.
+fn deal_keys(ui: &mut egui::Ui, lang: Lang, state: &mut TableState, plan: &Plan, r: usize) {
+    let round = &plan.rounds[r];
+    ui.label(msg!("ui.table.round", round = i64::from(round.round)).render(lang));
+    ui.label(msg!("ui.table.ns", side = side_words(&round.ns, lang)).render(lang));
+    ui.label(msg!("ui.table.ew", side = side_words(&round.ew, lang)).render(lang));
+    state.form.deal_keys(ui, lang, &seat_names(round));
+}
+
+/// The board on the form: its heading, what the entry says, the key that saves it, and at
+/// pairs the artificial scores.
+fn board(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    state: &mut TableState,
+    plan: &Plan,
+    (r, b): (usize, usize),
+    commands: &mut Vec<Command>,
+) {
+    let board = &plan.rounds[r].boards[b];
+    let heading = club::board_heading(board.board).render(lang);
+    ui.add(egui::Label::new(RichText::new(heading).size(22.0).strong()).wrap());
+    let played = state.form.played();
+    // Always one line, so that nothing moves: what the entry says, or what is missing.
+    let said = match &played {
+        Some(p) => club::said(board.board, p).render(lang),
+        None => tr(lang, "ui.table.incomplete"),
+    };
+    ui.label(said);
+    let save = match board.entered {
+        Some(_) => msg!("ui.table.correct", board = i64::from(board.board)),
+        None => msg!("ui.table.save", board = i64::from(board.board)),
+    }
+    .render(lang);
+    let cancel = tr(lang, "ui.table.cancel");
+    let size = egui::vec2(
+        key_width(ui, &[save.clone(), cancel.clone()]).min(ui.available_width()),
+        key_height(ui),
+    );
+    ui.horizontal_wrapped(|ui| {
+        if key(ui, size, false, played.is_some(), &save, &save).clicked()
+            && let Some(p) = &played
+        {
+            let e = plan.entry(r, b, p);
+            commands.push(Command::TableEntry(match board.entered {
+                Some((i, _)) => TableOp::Edit(i, e),
+                None => TableOp::Add(e),
+            }));
+        }
+        // Leaves a correction (or a board picked ahead) for the next board to enter.
+        if key(ui, size, false, state.picked.is_some(), &cancel, &cancel).clicked() {
+            state.picked = None;
+            state.form = BoardForm::default();
+        }
+    });
+    if plan.pairs {
+        state.form.average_keys(ui, lang);
+    }
+}
+
+/// Every board the table plays, round by round: what its file holds, with the keys that
+/// correct or delete it, or the key that enters it.
+fn boards_list(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    state: &mut TableState,
+    plan: &Plan,
+    commands: &mut Vec<Command>,
+) {
+    if let Some((i, e)) = &state.deleted {
+        let text = tr(lang, "ui.table.put_back");
+        if ui.button(&text).clicked() {
+            commands.push(Command::TableEntry(TableOp::PutBack(*i, e.clone())));
+        }
+    }
+    let current = state.current();
+    // A board that comes back to the table (the 3-table Howell) names its round on its keys.
+    let again = |board: u32| {
+        let times = plan.rounds.iter().flat_map(|r| r.boards.iter());
+        times.filter(|b| b.board == board).count() > 1
+    };
+    for (r, round) in plan.rounds.iter().enumerate() {
+        let title = msg!(
+            "ui.table.round_seated",
+            round = i64::from(round.round),
+            ns = side_words(&round.ns, lang),
+            ew = side_words(&round.ew, lang)
+        );
+        ui.label(RichText::new(title.render(lang)).strong());
+        if round.sit_out() {
+            ui.label(RichText::new(tr(lang, "ui.table.sit_out")).weak());
+            continue;
+        }
+        for (b, board) in round.boards.iter().enumerate() {
+            ui.horizontal_wrapped(|ui| {
+                let n = i64::from(board.board);
+                let here = current == Some((r, b));
+                let named = |key: &'static str| {
+                    let m = msg!(key, board = n);
+                    match again(board.board) {
+                        true => msg!("ui.table.in_round", key = m, round = i64::from(round.round)),
+                        false => m,
+                    }
+                    .render(lang)
+                };
+                let said = match &board.entered {
+                    Some((_, p)) => club::said(board.board, p).render(lang),
+                    None => tr(lang, "ui.table.to_enter"),
+                };
+                let line = msg!("ui.table.board_line", board = n, said = said).render(lang);
+                ui.label(if here {
+                    RichText::new(line).strong()
+                } else {
+                    RichText::new(line)
+                });
+                match &board.entered {
+                    Some((i, p)) => {
+                        let fix = named("ui.table.fix");
+                        if ui.button(&fix).clicked() {
+                            state.picked = Some((r, b));
+                            state.form = BoardForm::from_played(Some(p));
+                        }
+                        let del = named("ui.table.delete");
+                        if ui.button(&del).clicked() {
+                            commands.push(Command::TableEntry(TableOp::Delete(*i)));
+                        }
+                    }
+                    None if !here => {
+                        let pick = named("ui.table.pick");
+                        if ui.button(&pick).clicked() {
+                            state.picked = Some((r, b));
+                            state.form = BoardForm::default();
+                        }
+                    }
+                    None => {}
+                }
+            });
+        }
+    }
+}
+
+/// What the last change to the table did, for its notice, and the entry it deleted (to put
+/// back).
+pub fn done(op: &TableOp, before: &[Value]) -> (marque_core::i18n::Msg, Option<(usize, Value)>) {
+    let board = |v: &Value| v["board"].as_i64().unwrap_or(0);
+    match op {
+        TableOp::Add(e) => (msg!("ui.table.saved", board = board(e)), None),
+        TableOp::Edit(_, e) => (msg!("ui.table.corrected", board = board(e)), None),
+        TableOp::Delete(i) => {
+            let old = before.get(*i).cloned().unwrap_or(Value::Null);
+            (
+                msg!("ui.table.deleted", board = board(&old)),
+                Some((*i, old)),
+            )
+        }
+        TableOp::PutBack(_, e) => (msg!("ui.table.put_back_done", board = board(e)), None),
+    }
+}

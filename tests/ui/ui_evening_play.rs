@@ -1,0 +1,304 @@
+//! Evenings played through the window (issue 51), from "Nouvelle soirée" to the final
+//! ranking: each result entered at its table's screen by the keys' labels, a correction and a
+//! deletion put back with their log, and the evening's screen equal to `marque evening` as the
+//! results come in.
+use crate::ui_common::*;
+use egui_kittest::Harness;
+use marque::ui::App;
+use serde_json::Value;
+
+/// Sets an evening up through "Nouvelle soirée": its kind, its title, who plays.
+fn set_up(h: &mut Harness<'static, App>, kind: &str, title: &str, hint: &str, who: &str) {
+    click(h, "Nouvelle soirée");
+    click(h, kind);
+    type_in(h, "Nom de la soirée", title);
+    type_in(h, hint, who);
+    click(h, "Créer la soirée");
+    assert!(shows(h, title), "{kind}: the evening's screen");
+}
+
+fn evening_path(h: &Harness<'static, App>) -> std::path::PathBuf {
+    h.state().evening.as_ref().unwrap().path.clone()
+}
+
+/// What `marque evening` prints of the evening.
+fn scored(path: &std::path::Path) -> Value {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args(["evening", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+/// A number as the French screen writes it.
+fn fr(v: &Value) -> String {
+    v.to_string().replace('.', ",").replace('-', "−")
+}
+
+/// The evening's screen shows what `marque evening` gives: every ranking row (names and
+/// percentage), or the match's IMPs.
+fn equals_the_command(h: &mut Harness<'static, App>) {
+    let path = evening_path(h);
+    h.state_mut()
+        .send(marque::ui::Command::DiskChanged { people: false });
+    settle(h);
+    let out = scored(&path);
+    match out["kind"].as_str() {
+        Some("pairs") => {
+            for f in out["fields"].as_array().unwrap() {
+                for r in f["ranking"].as_array().unwrap() {
+                    let names = marque_core::club::names_text(&r["names"]);
+                    assert!(shows(h, &names), "{names}");
+                    let percent = format!("{} %", fr(&r["percent"]));
+                    assert!(shows(h, &percent), "{percent} for {names}");
+                }
+            }
+        }
+        _ => {
+            let line = format!(
+                "{} {} – {} {}",
+                out["teams"][0].as_str().unwrap(),
+                fr(&out["imps"][0]),
+                fr(&out["imps"][1]),
+                out["teams"][1].as_str().unwrap()
+            );
+            assert!(shows_containing(h, &line), "{line}");
+        }
+    }
+}
+
+/// Enters every board still to enter at table `t`, each by its keys: a contract of the
+/// declarer's, level and strain chosen from the board's number, its result one of a few, or a
+/// deal passed out; with `average`, the first board gets an artificial score.
+fn play_table(h: &mut Harness<'static, App>, t: u32, average: bool, named: bool) -> usize {
+    click(h, &format!("Table {t}"));
+    assert!(shows(h, &format!("Table {t}")), "the table's screen");
+    let mut entered = 0;
+    while !shows(h, "Tous les étuis de cette table sont saisis.")
+        && !shows_containing(h, &format!("Personne ne joue à la table {t}"))
+    {
+        let board = h
+            .state()
+            .table
+            .as_ref()
+            .and_then(|s| {
+                let plan = s.plan.as_ref()?;
+                let (r, b) = plan.next()?;
+                Some(plan.rounds[r].boards[b].board)
+            })
+            .expect("a board to enter");
+        let seat = ["Nord", "Est", "Sud", "Ouest"][((board + t) % 4) as usize];
+        if average && entered == 0 {
+            click(h, "score ajusté : N-S 60 %, E-O 40 %");
+        } else if board % 7 == 0 {
+            click(h, "Donne passée");
+        } else {
+            if named {
+                click_containing(h, &format!("{seat} — "));
+            } else {
+                click(h, seat);
+            }
+            click(h, &format!("Niveau {}", 1 + board % 4));
+            let strain = ["trèfle", "carreau", "cœur", "pique", "sans-atout"][(board % 5) as usize];
+            click(h, &format!("Atout {strain}"));
+            match (board + t) % 3 {
+                0 => click(h, "Juste fait"),
+                1 => click(h, "Chute de 1"),
+                _ => click(h, "Fait plus 1"),
+            }
+        }
+        click(h, &format!("Enregistrer l'étui {board}"));
+        assert!(
+            shows(h, &format!("Étui {board} enregistré.")),
+            "board {board} at table {t}"
+        );
+        entered += 1;
+    }
+    click(h, "← La soirée");
+    entered
+}
+
+fn table_file(h: &Harness<'static, App>, t: i64) -> Value {
+    let e = h.state().evening.as_ref().unwrap();
+    let p = &e.tables.iter().find(|x| x.table == t).unwrap().path;
+    serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
+}
+
+#[test]
+fn a_howell_of_five_pairs_with_its_sit_outs_is_played_through_its_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let pairs = "Anne, Bruno\nClaire, David\nElise, Fabien\nGaëlle, Henri\nInès, Jean";
+    set_up(
+        &mut h,
+        "Paires (tournoi de bridge)",
+        "Vendredi",
+        "Une paire par ligne : « Anne, Bruno »",
+        pairs,
+    );
+    equals_the_command(&mut h);
+    let mut entered = 0;
+    for t in 1..=3 {
+        entered += play_table(&mut h, t, t == 3, true);
+        equals_the_command(&mut h);
+    }
+    let out = scored(&evening_path(&h));
+    assert_eq!(
+        out["results"].as_u64(),
+        Some(entered as u64),
+        "every result counted"
+    );
+    // Five pairs (the 3-table Howell, `club.phantom`): every board is played twice, each
+    // pair sits out a round.
+    let boards = out["boards"].as_array().unwrap();
+    assert!(
+        boards
+            .iter()
+            .all(|b| b["results"].as_array().unwrap().len() == 2)
+    );
+    assert_eq!(entered, 2 * boards.len(), "two results a board");
+    // Five pairs leave table 1 empty every round: its screen says so.
+    click(&mut h, "Table 1");
+    assert!(
+        shows_containing(&h, "Personne ne joue à la table 1"),
+        "the empty table said"
+    );
+    click(&mut h, "← La soirée");
+    // Table 3's artificial score is in its file, with the log of each add.
+    let t1 = table_file(&h, 3);
+    assert!(
+        t1["hands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["average"] == serde_json::json!([60, 40]))
+    );
+    assert_eq!(
+        t1["log"].as_array().unwrap().len(),
+        t1["hands"].as_array().unwrap().len()
+    );
+
+    // A correction at table 2: the result changes, the log keeps the old one.
+    click(&mut h, "Table 2");
+    let first = table_file(&h, 2)["hands"][0].clone();
+    let b = first["board"].as_i64().unwrap();
+    // A board that comes back to the table names its round on its keys.
+    let fix = format!("Corriger {b}");
+    let (fix, delete) = if shows(&h, &fix) {
+        (fix, format!("Supprimer {b}"))
+    } else {
+        let r = &first["round"];
+        (
+            format!("Corriger {b} (tour {r})"),
+            format!("Supprimer {b} (tour {r})"),
+        )
+    };
+    click(&mut h, &fix);
+    click(&mut h, "Donne passée");
+    click(&mut h, &format!("Corriger l'étui {b}"));
+    assert!(
+        shows_containing(&h, &format!("Étui {b} corrigé")),
+        "the correction said"
+    );
+    let t2 = table_file(&h, 2);
+    assert_eq!(t2["hands"][0]["contract"], "pass", "the correction saved");
+    let last = t2["log"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        (last["action"].as_str(), &last["old"]),
+        (Some("edit"), &first)
+    );
+    // A deletion, then put back: nothing is lost, both are in the log.
+    click(&mut h, &delete);
+    assert_eq!(
+        table_file(&h, 2)["hands"].as_array().unwrap().len() + 1,
+        t2["hands"].as_array().unwrap().len()
+    );
+    assert!(shows(
+        &h,
+        "Étui {b} : à saisir"
+            .replace("{b}", &b.to_string())
+            .as_str()
+    ));
+    click(&mut h, "Remettre l'étui supprimé");
+    let back = table_file(&h, 2);
+    assert_eq!(back["hands"], t2["hands"], "put back as it was");
+    let actions: Vec<&str> = back["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .rev()
+        .take(2)
+        .map(|l| l["action"].as_str().unwrap())
+        .collect();
+    assert_eq!(actions, ["restore", "delete"], "both in the log");
+    click(&mut h, "← La soirée");
+    equals_the_command(&mut h);
+}
+
+#[test]
+fn two_tables_of_teams_are_played_to_their_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    set_up(
+        &mut h,
+        "Équipes de quatre",
+        "Match",
+        "Une équipe par ligne : « Les Rouges : Anne, Bruno, Claire, David »",
+        "Les Rouges : Anne, Bruno, Claire, David\nLes Bleus : Elise, Fabien, Gaëlle, Henri",
+    );
+    for t in 1..=2 {
+        play_table(&mut h, t, false, false);
+        equals_the_command(&mut h);
+    }
+    let out = scored(&evening_path(&h));
+    let boards = out["boards"].as_array().unwrap();
+    assert!(
+        boards.iter().all(|b| !b["imps"].is_null()),
+        "every board IMPed"
+    );
+    assert!(!out["vp"].is_null(), "the match in VPs");
+}
+
+#[test]
+fn a_mitchell_of_nine_pairs_with_a_sit_out_and_an_average_is_played_to_its_ranking() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let pairs: Vec<String> = (1..=9).map(|p| format!("A{p}, B{p}")).collect();
+    set_up(
+        &mut h,
+        "Paires (tournoi de bridge)",
+        "Club",
+        "Une paire par ligne : « Anne, Bruno »",
+        &pairs.join("\n"),
+    );
+    assert!(
+        shows_containing(&h, "Classement Nord-Sud"),
+        "a Mitchell's two fields"
+    );
+    let mut entered = 0;
+    for t in 1..=5 {
+        entered += play_table(&mut h, t, t == 3, true);
+        if t % 2 == 1 {
+            equals_the_command(&mut h);
+        }
+    }
+    equals_the_command(&mut h);
+    let out = scored(&evening_path(&h));
+    // Nine pairs at five tables: one pair meets the phantom each round (`club.phantom`), so
+    // every board is played at four tables, and the sit-out's boards count for nobody.
+    let boards = out["boards"].as_array().unwrap();
+    assert!(
+        boards
+            .iter()
+            .all(|b| b["results"].as_array().unwrap().len() == 4)
+    );
+    assert_eq!(entered, 4 * boards.len(), "four results a board");
+    let ranked: usize = out["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["ranking"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(ranked, 9, "every pair ranked in its field");
+}
