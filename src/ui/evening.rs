@@ -128,6 +128,11 @@ impl EveningState {
         }
     }
 
+    /// Whether what is shown is the last reading due: none under way, none waiting.
+    pub fn is_current(&self) -> bool {
+        self.reading.is_none() && !self.stale
+    }
+
     /// Waits for a reading under way (tests, which drive frames by hand).
     pub fn wait(&mut self, lang: Lang) {
         if let Some(rx) = self.reading.take()

@@ -302,3 +302,64 @@ fn a_mitchell_of_nine_pairs_with_a_sit_out_and_an_average_is_played_to_its_ranki
         .sum();
     assert_eq!(ranked, 9, "every pair ranked in its field");
 }
+
+#[test]
+fn a_tarot_evening_of_twelve_players_in_three_rounds_is_played_at_its_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let players: Vec<String> = (1..=12).map(|p| format!("J{p}")).collect();
+    set_up(
+        &mut h,
+        "Concours de tarot",
+        "Concours",
+        "Les joueurs, un par ligne ou séparés par des virgules",
+        &players.join(", "),
+    );
+    let evening = evening_path(&h);
+    let tables = h.state().evening.as_ref().unwrap().tables.clone();
+    assert_eq!(tables.len(), 9, "three tables a round, three rounds");
+    for (k, t) in tables.iter().enumerate() {
+        let label = format!("Tour {} · table {}", t.round.unwrap(), t.table);
+        click(&mut h, &label);
+        // A Tarot table is the session it is: the Tarot form, its players seated by the
+        // rotation.
+        let seated = h
+            .state()
+            .open
+            .as_ref()
+            .unwrap()
+            .doc
+            .session()
+            .players
+            .clone();
+        for d in 0..4 {
+            let taker = &seated[(k + d) % 4];
+            click(&mut h, &format!("Preneur : {taker}"));
+            click(&mut h, "Contrat : Garde");
+            click(&mut h, ["1 bout", "2 bouts", "3 bouts"][(k + d) % 3]);
+            click(&mut h, &format!("Chiffre {}", 4 + (d % 2)));
+            click(&mut h, "Chiffre 5");
+            click(&mut h, "Valider la donne");
+        }
+        h.state_mut()
+            .send(marque::ui::Command::OpenEvening(evening.clone()));
+        settle(&mut h);
+        // The table's progress says its four deals, done.
+        let out = scored(&evening);
+        let row = &out["tables"][k];
+        assert_eq!(row["deals"].as_u64(), Some(4), "{label}");
+        assert_eq!(row["complete"], true, "{label}");
+    }
+    // The final ranking, as `marque evening` gives it, is the screen's.
+    h.state_mut()
+        .send(marque::ui::Command::DiskChanged { people: false });
+    settle(&mut h);
+    let out = scored(&evening);
+    let ranking = out["ranking"].as_array().unwrap();
+    assert_eq!(ranking.len(), 12, "every player ranked");
+    for r in ranking {
+        let name = r["player"].as_str().unwrap();
+        assert!(shows(&h, name), "{name} ranked");
+        assert!(shows(&h, &fr(&r["points"])), "{name}'s points");
+    }
+}

@@ -39,8 +39,13 @@ pub fn settle(h: &mut Harness<'static, App>) {
     h.run();
     // An evening's screen reads its folder on a thread of its own: waited for too.
     let lang = h.state().prefs.lang;
-    if let Some(e) = h.state_mut().evening.as_mut() {
-        e.wait(lang);
+    // A reading is started by the frame after the command that asked for it: frames until
+    // the one due has arrived.
+    for _ in 0..5 {
+        match h.state_mut().evening.as_mut() {
+            Some(e) if !e.is_current() => e.wait(lang),
+            _ => break,
+        }
         h.run();
     }
     // What the frames started (a file dialog, the folder's work) is waited for too.
