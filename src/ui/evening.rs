@@ -10,11 +10,21 @@ use egui::RichText;
 use serde_json::Value;
 
 use super::command::Command;
+use marque_core::club::Card;
 use marque_core::i18n::{Lang, msg, tr};
 
 /// A reading of the folder: the evening's title, its tables' files, and its output or its
 /// problems.
-type Reading = (Option<String>, Vec<Table>, Result<Value, Vec<String>>);
+type Reading = (
+    Option<String>,
+    Vec<Table>,
+    Result<Value, Vec<String>>,
+    Cards,
+);
+
+/// The evening's guide cards (a table each) and score cards (a pair or player each), written
+/// in the language of the reading.
+pub type Cards = (Vec<Card>, Vec<Card>);
 
 /// A table's file the evening names: its table (and round, at Tarot) and where it is.
 #[derive(Debug, Clone, PartialEq)]
@@ -52,6 +62,8 @@ pub struct EveningState {
     pub title: Option<String>,
     /// The tables' files it names, as last read.
     pub tables: Vec<Table>,
+    /// Its cards, as last read.
+    pub cards: Cards,
     reading: Option<Receiver<Reading>>,
     /// A file changed since the last reading began: read again once it is done.
     stale: bool,
@@ -64,6 +76,7 @@ impl EveningState {
             shown: None,
             title: None,
             tables: Vec::new(),
+            cards: Cards::default(),
             reading: None,
             stale: true,
         }
@@ -79,9 +92,10 @@ impl EveningState {
     pub fn logic(&mut self, lang: Lang, ctx: &egui::Context) {
         if let Some(rx) = &self.reading {
             match rx.try_recv() {
-                Ok((title, tables, read)) => {
+                Ok((title, tables, read, cards)) => {
                     self.title = title;
                     self.tables = tables;
+                    self.cards = cards;
                     self.shown = Some((lang, read));
                     self.reading = None;
                     ctx.request_repaint();
@@ -115,7 +129,14 @@ impl EveningState {
                     .map(|(at, m)| format!("{}: {}", at.prefix(), m.render(lang)))
                     .collect()
             });
-            (title, tables, out)
+            let cards = match &out {
+                Ok(v) => (
+                    marque_core::club::guide_cards(v, lang),
+                    marque_core::club::score_cards(v, lang),
+                ),
+                Err(_) => Cards::default(),
+            };
+            (title, tables, out, cards)
         };
         let spawned = std::thread::Builder::new()
             .name("marque-evening".into())
@@ -136,10 +157,11 @@ impl EveningState {
     /// Waits for a reading under way (tests, which drive frames by hand).
     pub fn wait(&mut self, lang: Lang) {
         if let Some(rx) = self.reading.take()
-            && let Ok((title, tables, read)) = rx.recv()
+            && let Ok((title, tables, read, cards)) = rx.recv()
         {
             self.title = title;
             self.tables = tables;
+            self.cards = cards;
             self.shown = Some((lang, read));
         }
     }
@@ -210,10 +232,13 @@ pub fn show(ui: &mut egui::Ui, cx: Ctx<'_>) {
     egui::ScrollArea::vertical()
         .id_salt(("evening", &state.path))
         .auto_shrink([false, false])
-        .show(ui, |ui| match out["kind"].as_str() {
-            Some("pairs") => pairs(ui, lang, out),
-            Some("teams") => teams(ui, lang, out),
-            _ => players_evening(ui, lang, out),
+        .show(ui, |ui| {
+            match out["kind"].as_str() {
+                Some("pairs") => pairs(ui, lang, out),
+                Some("teams") => teams(ui, lang, out),
+                _ => players_evening(ui, lang, out),
+            }
+            cards(ui, lang, &state.cards);
         });
 }
 
@@ -444,4 +469,29 @@ fn players_evening(ui: &mut egui::Ui, lang: Lang, out: &Value) {
         })
         .collect();
     grid(ui, "players-tables", &head, &rows);
+}
+
+/// The score cards (a pair's or a player's every board, its points, its total) and the guide
+/// cards (each table's seating and boards, round by round), each folded under its title.
+fn cards(ui: &mut egui::Ui, lang: Lang, (guides, scores): &Cards) {
+    for (key, list) in [
+        ("ui.evening.score_cards", scores),
+        ("ui.evening.guide_cards", guides),
+    ] {
+        if list.is_empty() {
+            continue;
+        }
+        ui.add_space(8.0);
+        ui.label(RichText::new(tr(lang, key)).heading());
+        for (k, c) in list.iter().enumerate() {
+            egui::CollapsingHeader::new(&c.title)
+                .id_salt((key, k))
+                .show(ui, |ui| {
+                    grid(ui, (key, k, "grid"), &c.head, &c.rows);
+                    if let Some(f) = &c.foot {
+                        ui.label(RichText::new(f).strong());
+                    }
+                });
+        }
+    }
 }

@@ -301,6 +301,29 @@ fn a_mitchell_of_nine_pairs_with_a_sit_out_and_an_average_is_played_to_its_ranki
         .map(|f| f["ranking"].as_array().unwrap().len())
         .sum();
     assert_eq!(ranked, 9, "every pair ranked in its field");
+    // A pair's score card: its boards, its total and place as ranked; a table's guide card.
+    let first = &out["fields"][0]["ranking"][0];
+    let pair = first["pair"].as_u64().unwrap();
+    let title = format!("Paire {pair} — A{pair} – B{pair}");
+    click(&mut h, &title);
+    let total = format!(
+        "Total : {} sur {} ({} %) — place {}",
+        fr(&first["mp"]),
+        fr(&first["top"]),
+        fr(&first["percent"]),
+        first["place"].as_str().unwrap()
+    );
+    assert!(shows(&h, &total), "{total}");
+    click(&mut h, "Carte de la table 2");
+    let round1 = &out["schedule"][1];
+    assert_eq!(round1["table"], 2, "the schedule's second sitting");
+    let boards: Vec<String> = round1["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.to_string())
+        .collect();
+    assert!(shows(&h, &boards.join(", ")), "table 2's boards in round 1");
 }
 
 #[test]
@@ -362,4 +385,14 @@ fn a_tarot_evening_of_twelve_players_in_three_rounds_is_played_at_its_tables() {
         assert!(shows(&h, name), "{name} ranked");
         assert!(shows(&h, &fr(&r["points"])), "{name}'s points");
     }
+    // A player's score card: a line a table played, and the total as ranked.
+    let top = &ranking[0];
+    let name = top["player"].as_str().unwrap();
+    click(&mut h, &format!("Feuille de {name}"));
+    let total = format!(
+        "Total : {} points — place {}",
+        fr(&top["points"]),
+        top["place"].as_str().unwrap()
+    );
+    assert!(shows(&h, &total), "{total}");
 }

@@ -217,6 +217,47 @@ fn shuffled(
     (ev, files)
 }
 
+/// Each pair's score card lists every result it played and sums to its total; each table's
+/// guide card is its schedule, round by round.
+fn cards_hold(out: &Value, mp: bool) -> Result<(), TestCaseError> {
+    let lang = marque_core::i18n::Lang::En;
+    let cards = marque_core::club::score_cards(out, lang);
+    let ranked: Vec<&Value> = out["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|f| f["ranking"].as_array().unwrap())
+        .collect();
+    prop_assert_eq!(cards.len(), ranked.len(), "a card a pair");
+    for (c, r) in cards.iter().zip(&ranked) {
+        let points: i64 = c
+            .rows
+            .iter()
+            .map(|row| (row[6].replace('−', "-").parse::<f64>().unwrap() * 100.0).round() as i64)
+            .sum();
+        let total = if mp { &r["mp"] } else { &r["imps"] };
+        prop_assert_eq!(
+            points,
+            hundredths(total),
+            "{}: its rows are its total",
+            c.title
+        );
+        prop_assert_eq!(c.rows.len() as u64, r["boards"].as_u64().unwrap());
+        let foot = c.foot.as_deref().unwrap_or("");
+        let place = format!("place {}", r["place"].as_str().unwrap());
+        prop_assert!(foot.ends_with(&place), "{} ends with {}", foot, place);
+    }
+    let guides = marque_core::club::guide_cards(out, lang);
+    let schedule = out["schedule"].as_array().unwrap();
+    let rows: usize = guides.iter().map(|g| g.rows.len()).sum();
+    prop_assert_eq!(
+        rows,
+        schedule.len(),
+        "every round of every table on its card"
+    );
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
@@ -240,6 +281,7 @@ proptest! {
         let (ev, files) = evening(&movement, &m, pairs, &pick, scoring);
         let out = scored(&ev, &files);
         holds(&out, scoring == "mp")?;
+        cards_hold(&out, scoring == "mp")?;
         let (ev2, files2) = shuffled(&ev, &files, seed);
         let again = scored(&ev2, &files2);
         prop_assert_eq!(&again["fields"], &out["fields"], "the same ranking in any order");
@@ -260,6 +302,7 @@ proptest! {
         let (ev, files) = evening(&movement, &m, pairs, &pick, "mp");
         let out = scored(&ev, &files);
         holds(&out, true)?;
+        cards_hold(&out, true)?;
         // No pair plays a board twice.
         let mut seen = std::collections::BTreeSet::new();
         for s in &m.sittings {

@@ -5,6 +5,7 @@
 //! clock.
 
 mod board;
+mod cards;
 mod figures;
 mod movement;
 mod pairs;
@@ -21,6 +22,7 @@ use serde_json::Value;
 
 use crate::i18n::{Msg, msg};
 
+pub use cards::{Card, guide_cards, score_cards};
 pub use figures::{At, Problems, plain_name};
 pub use movement::{Kind, Movement, Sitting};
 pub use plan::{Plan, PlannedBoard, PlannedRound, Seated, plan, said};
