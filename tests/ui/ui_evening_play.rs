@@ -390,7 +390,7 @@ fn a_tarot_evening_of_twelve_players_in_three_rounds_is_played_at_its_tables() {
     let name = top["player"].as_str().unwrap();
     click(&mut h, &format!("Feuille de {name}"));
     let total = format!(
-        "Total : {} points — place {}",
+        "Total des points : {} — place {}",
         fr(&top["points"]),
         top["place"].as_str().unwrap()
     );
