@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
 
 mod common;
+mod pdf_read;
 use common::marque;
 use serde_json::{Value, json};
 
@@ -154,4 +155,60 @@ fn add_to_a_table_checks_the_board_against_the_movement() {
     assert_eq!(code, Some(0));
     let v: Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(v["results"], 1);
+}
+
+/// `marque evening --pdf`: the rankings, every traveller's results, each pair's score card and
+/// each table's guide card on a page of its own, read back from the file; never over a file.
+#[test]
+fn the_evening_prints_its_rankings_travellers_and_cards() {
+    let t =
+        |k: u32| table(json!([{"board": 1, "contract": "4S", "declarer": "N", "tricks": 9 + k}]));
+    let (dir, path) = folder([Some(t(1)), Some(t(0)), Some(t(2))]);
+    let pdf = dir.path().join("soir.pdf");
+    let (code, _, stderr) = out(&path, &["--pdf", pdf.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let read = pdf_read::read(&std::fs::read(&pdf).unwrap());
+    let text = read.text();
+    let scored: Value = serde_json::from_str(&out(&path, &[]).1).unwrap();
+    for f in scored["fields"].as_array().unwrap() {
+        for r in f["ranking"].as_array().unwrap() {
+            let card = format!("Paire {} — A{0} – B{0}", r["pair"]);
+            assert!(text.contains(&card), "{card}'s score card");
+            let total = format!("— place {}", r["place"].as_str().unwrap());
+            assert!(text.contains(&total), "{total}");
+        }
+    }
+    for score in ["420", "450", "−50"] {
+        assert!(text.contains(score), "the traveller's {score}");
+    }
+    // A guide card a table, each on its own page, after the rest.
+    let pages = read.pages.len();
+    for t in 1..=3 {
+        let page = pages - 3 + t - 1;
+        let lines = read.lines(page);
+        assert!(
+            lines.iter().any(|l| l == &format!("Carte de la table {t}")),
+            "table {t}'s guide card on page {page}: {lines:?}"
+        );
+    }
+    // Never over a file.
+    let (code, _, stderr) = out(&path, &["--pdf", pdf.to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{stderr}");
+}
+
+#[test]
+fn the_text_is_the_readers_in_english_too() {
+    let t1 = table(json!([{"board": 1, "contract": "4S", "declarer": "N", "tricks": 10}]));
+    let t2 = table(json!([{"board": 1, "contract": "4S", "declarer": "N", "tricks": 11}]));
+    let (_dir, path) = folder([Some(t1), Some(t2), None]);
+    let (code, fr, _) = out(&path, &["--text"]);
+    assert_eq!(code, Some(0), "the French text");
+    let (code, en, stderr) = out(&path, &["--text", "--lang", "en"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(en.contains("North-South") || en.contains("N-S"), "{en}");
+    assert!(en.contains("Board 1"), "{en}");
+    assert!(
+        !en.contains("Étui") && fr.contains("Étui"),
+        "each its own words"
+    );
 }

@@ -30,6 +30,41 @@ pub(super) fn evening(path: &str, text: bool, lang: Lang) -> ExitCode {
     output_done(written.and_then(|()| stdout.flush()), lang)
 }
 
+/// `marque evening FILE --pdf OUT`: the evening as a printable PDF, written atomically and never
+/// over a file that is there; nothing is written for an evening that does not read.
+pub(super) fn evening_pdf(path: &str, out: &std::path::Path, lang: Lang) -> ExitCode {
+    let file = std::path::Path::new(path);
+    let scored = match marque_store::read_evening(file) {
+        Ok(o) => o,
+        Err(problems) => return said(&problems, lang),
+    };
+    if std::fs::symlink_metadata(out).is_ok() {
+        let m = marque_core::i18n::msg!("export.exists", file = out.display().to_string());
+        return fail(&[Problem::file(m)], lang);
+    }
+    let title = evening_title(file);
+    super::io::write_pdf_file(out, lang, &mut |w| {
+        crate::pdf::write_evening_pdf(&scored, &title, lang, w)
+    })
+}
+
+/// The title an evening file gives itself, else its name without `.evening.json`.
+pub fn evening_title(file: &std::path::Path) -> String {
+    let named = match marque_store::read_json(file) {
+        club::TableFile::Read(v) => v["title"].as_str().map(str::to_string),
+        _ => None,
+    };
+    named.filter(|t| !t.trim().is_empty()).unwrap_or_else(|| {
+        file.file_name()
+            .map(|n| {
+                n.to_string_lossy()
+                    .trim_end_matches(".evening.json")
+                    .to_string()
+            })
+            .unwrap_or_default()
+    })
+}
+
 /// The problems, one line each, by their place: "evening: …", "t1.json: hand 1: …".
 fn said(problems: &[(At, Msg)], lang: Lang) -> ExitCode {
     let mut err = crate::term::stderr();

@@ -158,3 +158,24 @@ pub(super) fn lock_within(
         Err(e) => Err(fail(&store_problems(path, e), lang)),
     }
 }
+
+/// Writes a PDF to `out` as `make` lays it out, page by page through a buffer (never held
+/// whole), atomically and never over a file that is there.
+pub(super) fn write_pdf_file(
+    out: &std::path::Path,
+    lang: Lang,
+    make: &mut dyn FnMut(&mut dyn Write) -> Result<(), crate::pdf::PdfError>,
+) -> ExitCode {
+    let mut fill = |f: &mut std::fs::File| {
+        let mut w = std::io::BufWriter::with_capacity(1 << 16, f);
+        make(&mut w).map_err(|e| match e {
+            crate::pdf::PdfError::Io(e) => e,
+            other => std::io::Error::other(other),
+        })?;
+        w.flush()
+    };
+    match marque_store::write_new_with(out, &mut fill) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => write_failed(Some(out), &e, lang),
+    }
+}

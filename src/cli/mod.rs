@@ -94,6 +94,10 @@ pub enum Command {
         /// Print the rankings and travellers for people instead of JSON.
         #[arg(long)]
         text: bool,
+        /// Write a printable PDF instead (the rankings, the travellers, the score cards and each
+        /// table's guide card), never over a file that is there.
+        #[arg(long, value_name = "OUT.pdf", conflicts_with = "text")]
+        pdf: Option<std::path::PathBuf>,
         #[arg(long, value_enum, default_value = "fr")]
         lang: LangArg,
     },
@@ -311,7 +315,15 @@ pub fn main<E: std::fmt::Display>(
             }
         },
         Some(Command::Score { file, text, lang }) => score(&file, text, lang.into()),
-        Some(Command::Evening { file, text, lang }) => evening::evening(&file, text, lang.into()),
+        Some(Command::Evening {
+            file,
+            text,
+            pdf,
+            lang,
+        }) => match pdf {
+            Some(out) => evening::evening_pdf(&file, &out, lang.into()),
+            None => evening::evening(&file, text, lang.into()),
+        },
         Some(Command::Add {
             file,
             hand,
@@ -544,18 +556,7 @@ fn export_pdf(path: &str, output: Option<&std::path::Path>, lang: Lang) -> ExitC
         return fail(&[Problem::file(m)], lang);
     }
     // Written as it is laid out, page by page, through a buffer: never held whole.
-    let mut fill = |f: &mut std::fs::File| {
-        let mut w = std::io::BufWriter::with_capacity(1 << 16, f);
-        crate::pdf::write_pdf(&session, lang, &mut w).map_err(|e| match e {
-            crate::pdf::PdfError::Io(e) => e,
-            other => std::io::Error::other(other),
-        })?;
-        w.flush()
-    };
-    match marque_store::write_new_with(out, &mut fill) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => write_failed(Some(out), &e, lang),
-    }
+    io::write_pdf_file(out, lang, &mut |w| crate::pdf::write_pdf(&session, lang, w))
 }
 
 fn add(path: &str, hand: &str, wait: f64, reopen: bool, lang: Lang) -> ExitCode {

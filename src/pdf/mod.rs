@@ -11,10 +11,15 @@
 //! a page is held at a time, and the rows of the sheet are made one at a time from the scored
 //! sheet: a session of 100,000 deals prints in bounded memory.
 
+mod evening;
 mod page;
+mod pen;
 mod write;
 
+pub use evening::write_evening_pdf;
 pub use page::{Font, Page, PdfError, Placed};
+use pen::Pen;
+pub use pen::{A4, MARGIN};
 
 use marque_core::view::{Head, RowView};
 
@@ -25,92 +30,10 @@ use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
 use marque_core::session::Session;
 
-/// A4 in points (portrait), and the margins.
-pub const A4: (f32, f32) = (595.0, 842.0);
-pub const MARGIN: f32 = 36.0;
 /// The sheet's type size, and the smallest it goes down to before the sides are split.
 const SIZES: [f32; 4] = [9.0, 8.0, 7.0, 6.0];
 /// Space between two columns.
 const GAP: f32 = 8.0;
-
-/// Places texts line by line, a new page when one is full; each page, once full, goes to
-/// `sink` and is not kept.
-struct Pen<'f> {
-    font: &'f Font,
-    width: f32,
-    height: f32,
-    page: Option<Page>,
-    y: f32,
-    sink: &'f mut dyn FnMut(Page),
-}
-
-impl Pen<'_> {
-    fn room(&self) -> f32 {
-        self.width - 2.0 * MARGIN
-    }
-
-    fn page(&mut self) -> &mut Page {
-        self.page.get_or_insert_with(Page::default)
-    }
-
-    /// Whether a line of `size` points fits on this page.
-    fn fits(&self, size: f32) -> bool {
-        self.page.is_some() && self.y - size * 1.35 >= MARGIN
-    }
-
-    fn new_page(&mut self) {
-        if let Some(full) = self.page.replace(Page::default()) {
-            (self.sink)(full);
-        }
-        self.y = self.height - MARGIN;
-    }
-
-    /// The last page to `sink`.
-    fn finish(mut self) {
-        if let Some(last) = self.page.take() {
-            (self.sink)(last);
-        }
-    }
-
-    /// Moves down a line of `size` points, starting a page where this one is full.
-    fn line(&mut self, size: f32) {
-        if !self.fits(size) {
-            self.new_page();
-        }
-        self.y -= size * 1.35;
-    }
-
-    /// Writes `text` at `x` on the current line.
-    fn put(&mut self, x: f32, size: f32, text: &str) {
-        let y = self.y;
-        self.page().texts.push(Placed {
-            x,
-            y,
-            size,
-            text: text.to_string(),
-        });
-    }
-
-    /// Writes `text` right-aligned to `right`.
-    fn put_right(&mut self, right: f32, size: f32, text: &str) {
-        let x = right - self.font.width(text, size);
-        self.put(x, size, text);
-    }
-
-    /// A rule under the current line, from `x1` to `x2`.
-    fn rule(&mut self, x1: f32, x2: f32) {
-        let y = self.y - 3.0;
-        self.page().rules.push((x1, x2, y));
-    }
-
-    /// A paragraph: `text` wrapped to the page's width.
-    fn text(&mut self, size: f32, text: &str) {
-        for l in self.font.wrap(text, size, self.room()) {
-            self.line(size);
-            self.put(MARGIN, size, &l);
-        }
-    }
-}
 
 /// The columns of the hand table at one type size. A side's column holds its points, an
 /// arrow and its standing, each figure right-aligned under the one above.
@@ -415,14 +338,7 @@ fn page_size(session: &Session) -> (f32, f32) {
 fn lay_out(src: &Source<'_>, lang: Lang, font: &Font, sink: &mut dyn FnMut(Page)) {
     let session = src.session;
     let (width, height) = page_size(session);
-    let mut pen = Pen {
-        font,
-        width,
-        height,
-        page: None,
-        y: height - MARGIN,
-        sink,
-    };
+    let mut pen = Pen::new(font, (width, height), sink);
     let game = tr(lang, session.title_key());
     pen.text(16.0, &format!("{game} — {}", session.table_names()));
     if let Some(title) = session.text_field("title") {

@@ -307,6 +307,7 @@ impl App {
             }),
             Command::Export => self.export_or_ask(FileFor::Export),
             Command::ExportPdf => self.export_or_ask(FileFor::ExportPdf),
+            Command::EveningPdf => self.ask_evening_pdf(),
             Command::Browse(purpose) => self.browse(purpose),
             Command::Import(path) if path.as_os_str().is_empty() => self.browse(FileFor::Import),
             Command::Import(path) => self.import(&path),
@@ -506,6 +507,7 @@ impl App {
             FileFor::Import => self.run(Command::Import(path)),
             FileFor::Backup => self.run(Command::Backup(path)),
             FileFor::Restore => self.run(Command::RestoreBackup(path)),
+            FileFor::EveningPdf => self.evening_pdf(&path, session.as_deref()),
             FileFor::Export | FileFor::ExportPdf => {
                 let Some(open) = self
                     .open

@@ -18,6 +18,8 @@ pub enum FileFor {
     Restore,
     Export,
     ExportPdf,
+    /// The evening shown, as a PDF (its rankings, travellers and cards).
+    EveningPdf,
 }
 
 /// Every change the app makes, from a button, a menu, a key or a screen: screens read the
@@ -42,6 +44,8 @@ pub enum Command {
     OpenNewer(PathBuf, u64),
     /// An evening of several tables, by its evening file: its screen.
     OpenEvening(PathBuf),
+    /// The evening shown as a printable PDF: a file asked for, then written there.
+    EveningPdf,
     /// A table's file of an evening: a bridge table's screen, or a Tarot table's session.
     OpenTable(PathBuf),
     /// A board of the open table entered, corrected, deleted or put back.

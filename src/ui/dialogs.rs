@@ -28,6 +28,7 @@ pub fn native_file_dialog(
             FileFor::Restore => "ui.dialog.restore",
             FileFor::Export => "ui.dialog.export",
             FileFor::ExportPdf => "ui.dialog.export_pdf",
+            FileFor::EveningPdf => "ui.dialog.evening_pdf",
         },
     );
     let mut d = rfd::FileDialog::new().set_title(title);
@@ -45,7 +46,7 @@ pub fn native_file_dialog(
             .add_filter("CSV", &["csv"])
             .add_filter("PDF", &["pdf"])
             .save_file(),
-        FileFor::ExportPdf => d.add_filter("PDF", &["pdf"]).save_file(),
+        FileFor::ExportPdf | FileFor::EveningPdf => d.add_filter("PDF", &["pdf"]).save_file(),
     }
 }
 
@@ -125,6 +126,14 @@ impl Work {
                 "marque-{}.json",
                 chrono::Local::now().format("%Y-%m-%d")
             )),
+            FileFor::EveningPdf => session.as_ref().map(|path| {
+                let name = path.file_name().map(|s| s.to_string_lossy().into_owned());
+                let stem = name
+                    .as_deref()
+                    .unwrap_or("soiree")
+                    .trim_end_matches(".evening.json");
+                format!("{stem}.pdf")
+            }),
             FileFor::Export | FileFor::ExportPdf => session.as_ref().map(|path| {
                 let stem = path
                     .file_stem()

@@ -10,7 +10,7 @@ use egui::RichText;
 use serde_json::Value;
 
 use super::command::Command;
-use marque_core::club::Card;
+use marque_core::club::{Card, Part};
 use marque_core::i18n::{Lang, msg, tr};
 
 /// A reading of the folder: the evening's title, its tables' files, and its output or its
@@ -19,8 +19,11 @@ type Reading = (
     Option<String>,
     Vec<Table>,
     Result<Value, Vec<String>>,
-    Cards,
+    Shown,
 );
+
+/// What the screen draws of a reading: its sections and its cards.
+type Shown = (Vec<(Part, Card)>, Cards);
 
 /// The evening's guide cards (a table each) and score cards (a pair or player each), written
 /// in the language of the reading.
@@ -62,6 +65,8 @@ pub struct EveningState {
     pub title: Option<String>,
     /// The tables' files it names, as last read.
     pub tables: Vec<Table>,
+    /// Its sections (rankings, travellers, the match, the tables), as last read.
+    pub sections: Vec<(Part, Card)>,
     /// Its cards, as last read.
     pub cards: Cards,
     reading: Option<Receiver<Reading>>,
@@ -76,6 +81,7 @@ impl EveningState {
             shown: None,
             title: None,
             tables: Vec::new(),
+            sections: Vec::new(),
             cards: Cards::default(),
             reading: None,
             stale: true,
@@ -92,9 +98,10 @@ impl EveningState {
     pub fn logic(&mut self, lang: Lang, ctx: &egui::Context) {
         if let Some(rx) = &self.reading {
             match rx.try_recv() {
-                Ok((title, tables, read, cards)) => {
+                Ok((title, tables, read, (sections, cards))) => {
                     self.title = title;
                     self.tables = tables;
+                    self.sections = sections;
                     self.cards = cards;
                     self.shown = Some((lang, read));
                     self.reading = None;
@@ -129,14 +136,17 @@ impl EveningState {
                     .map(|(at, m)| format!("{}: {}", at.prefix(), m.render(lang)))
                     .collect()
             });
-            let cards = match &out {
+            let shown = match &out {
                 Ok(v) => (
-                    marque_core::club::guide_cards(v, lang),
-                    marque_core::club::score_cards(v, lang),
+                    marque_core::club::sections(v, lang),
+                    (
+                        marque_core::club::guide_cards(v, lang),
+                        marque_core::club::score_cards(v, lang),
+                    ),
                 ),
-                Err(_) => Cards::default(),
+                Err(_) => Shown::default(),
             };
-            (title, tables, out, cards)
+            (title, tables, out, shown)
         };
         let spawned = std::thread::Builder::new()
             .name("marque-evening".into())
@@ -157,10 +167,11 @@ impl EveningState {
     /// Waits for a reading under way (tests, which drive frames by hand).
     pub fn wait(&mut self, lang: Lang) {
         if let Some(rx) = self.reading.take()
-            && let Ok((title, tables, read, cards)) = rx.recv()
+            && let Ok((title, tables, read, (sections, cards))) = rx.recv()
         {
             self.title = title;
             self.tables = tables;
+            self.sections = sections;
             self.cards = cards;
             self.shown = Some((lang, read));
         }
@@ -179,9 +190,18 @@ pub fn show(ui: &mut egui::Ui, cx: Ctx<'_>) {
         state,
         commands,
     } = cx;
-    if ui.button(tr(lang, "ui.evening.back")).clicked() {
-        commands.push(Command::Home);
-    }
+    ui.horizontal(|ui| {
+        if ui.button(tr(lang, "ui.evening.back")).clicked() {
+            commands.push(Command::Home);
+        }
+        let printable = state.is_some_and(|s| matches!(s.shown, Some((_, Ok(_)))));
+        if ui
+            .add_enabled(printable, egui::Button::new(tr(lang, "ui.evening.pdf")))
+            .clicked()
+        {
+            commands.push(Command::EveningPdf);
+        }
+    });
     let Some(state) = state else {
         return;
     };
@@ -215,7 +235,7 @@ pub fn show(ui: &mut egui::Ui, cx: Ctx<'_>) {
             }
         });
     }
-    let out = match &state.shown {
+    match &state.shown {
         None => {
             ui.label(RichText::new(tr(lang, "ui.evening.reading")).weak());
             return;
@@ -227,24 +247,16 @@ pub fn show(ui: &mut egui::Ui, cx: Ctx<'_>) {
             }
             return;
         }
-        Some((_, Ok(out))) => out,
-    };
+        Some((_, Ok(_))) => {}
+    }
     egui::ScrollArea::vertical()
         .id_salt(("evening", &state.path))
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            match out["kind"].as_str() {
-                Some("pairs") => pairs(ui, lang, out),
-                Some("teams") => teams(ui, lang, out),
-                _ => players_evening(ui, lang, out),
-            }
+            sections(ui, lang, &state.sections);
             cards(ui, lang, &state.cards);
         });
 }
-
-/// A number of the evening as the reader writes it ("58,33" in French, a true minus); names
-/// as one line ("Anne – Bruno").
-use marque_core::club::{names_text as names, number_text as num};
 
 /// A table of rows under their headers.
 fn grid(
@@ -270,213 +282,46 @@ fn grid(
         });
 }
 
-fn pairs(ui: &mut egui::Ui, lang: Lang, out: &Value) {
-    let mp = out["scoring"] == "mp";
-    let t = |k: &str| tr(lang, k);
-    for f in out["fields"].as_array().into_iter().flatten() {
-        let key = match f["field"].as_str() {
-            Some("NS") => "club.text.field_ns",
-            Some("EW") => "club.text.field_ew",
-            _ => "club.text.field_all",
-        };
-        ui.add_space(6.0);
-        ui.label(RichText::new(t(key)).heading());
-        let mut head = vec![
-            t("ui.evening.place"),
-            t("ui.evening.pair"),
-            t("ui.evening.names"),
-        ];
-        head.push(t("ui.evening.boards"));
-        if mp {
-            head.extend([t("ui.evening.mp"), t("ui.evening.percent")]);
-        } else {
-            head.extend([t("ui.evening.imps"), t("ui.evening.factored")]);
-        }
-        let rows: Vec<Vec<String>> = f["ranking"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|r| {
-                let mut row = vec![
-                    num(&r["place"], lang),
-                    num(&r["pair"], lang),
-                    names(&r["names"]),
-                    num(&r["boards"], lang),
-                ];
-                if mp {
-                    row.push(format!(
-                        "{} / {}",
-                        num(&r["mp"], lang),
-                        num(&r["top"], lang)
-                    ));
-                    row.push(format!("{} %", num(&r["percent"], lang)));
-                } else {
-                    row.push(num(&r["imps"], lang));
-                    row.push(num(&r["factored"], lang));
+/// The evening's sections as every reader has them: the rankings and the match open, each
+/// board's traveller folded under its heading.
+fn sections(ui: &mut egui::Ui, lang: Lang, sections: &[(Part, Card)]) {
+    let mut travellers = false;
+    for (k, (part, c)) in sections.iter().enumerate() {
+        match part {
+            Part::Traveller => {
+                if !travellers {
+                    travellers = true;
+                    ui.add_space(8.0);
+                    ui.label(RichText::new(tr(lang, "club.view.travellers")).heading());
                 }
-                row
-            })
-            .collect();
-        grid(ui, ("ranking", key), &head, &rows);
+                egui::CollapsingHeader::new(&c.title)
+                    .id_salt(("traveller", k))
+                    .show(ui, |ui| grid(ui, ("traveller-grid", k), &c.head, &c.rows));
+            }
+            Part::Headline => {
+                let mut lines = c.title.lines();
+                if let Some(first) = lines.next() {
+                    ui.label(RichText::new(first).heading());
+                }
+                for l in lines {
+                    ui.label(l);
+                }
+            }
+            Part::Ranking | Part::Boards => {
+                ui.add_space(6.0);
+                ui.label(RichText::new(&c.title).heading());
+                grid(ui, ("section", k), &c.head, &c.rows);
+            }
+        }
     }
-    ui.add_space(8.0);
-    ui.label(RichText::new(t("ui.evening.travellers")).heading());
-    for b in out["boards"].as_array().into_iter().flatten() {
-        let n = b["board"].as_u64().unwrap_or(0);
-        let results = b["results"].as_array().map_or(0, Vec::len);
-        let heading = marque_core::club::board_heading(n as u32);
-        let title = msg!(
-            "ui.evening.board",
-            heading = heading,
-            results = results as i64
-        );
-        egui::CollapsingHeader::new(title.render(lang))
-            .id_salt(("board", n))
-            .show(ui, |ui| {
-                let head = [
-                    t("ui.evening.table"),
-                    t("ui.evening.round"),
-                    t("ui.evening.ns"),
-                    t("ui.evening.ew"),
-                    t("ui.evening.score"),
-                    t("ui.evening.ns_points"),
-                    t("ui.evening.ew_points"),
-                ];
-                let rows: Vec<Vec<String>> = b["results"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .map(|r| {
-                        let score = if r["average"].is_null() {
-                            num(&r["score"], lang)
-                        } else {
-                            format!(
-                                "{} % / {} %",
-                                num(&r["average"][0], lang),
-                                num(&r["average"][1], lang)
-                            )
-                        };
-                        vec![
-                            num(&r["table"], lang),
-                            num(&r["round"], lang),
-                            num(&r["ns"], lang),
-                            num(&r["ew"], lang),
-                            score,
-                            num(&r["ns_points"], lang),
-                            num(&r["ew_points"], lang),
-                        ]
-                    })
-                    .collect();
-                grid(ui, ("traveller", n), &head, &rows);
-            });
-    }
-}
-
-fn teams(ui: &mut egui::Ui, lang: Lang, out: &Value) {
-    let t = |k: &str| tr(lang, k);
-    let line = msg!(
-        "club.text.match",
-        a = out["teams"][0].as_str().unwrap_or(""),
-        b = out["teams"][1].as_str().unwrap_or(""),
-        ia = num(&out["imps"][0], lang),
-        ib = num(&out["imps"][1], lang),
-        boards = num(&out["boards_counted"], lang)
-    );
-    ui.label(RichText::new(line.render(lang)).heading());
-    if !out["vp"].is_null() {
-        let vp = msg!(
-            "club.text.vp",
-            a = num(&out["vp"][0], lang),
-            b = num(&out["vp"][1], lang)
-        );
-        ui.label(vp.render(lang));
-    }
-    let head = [
-        t("ui.evening.board_number"),
-        t("ui.evening.table1"),
-        t("ui.evening.table2"),
-        t("ui.evening.imps"),
-    ];
-    let rows: Vec<Vec<String>> = out["boards"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|b| {
-            let imps = match &b["imps"] {
-                Value::Null => t("club.text.pending"),
-                i => format!("{} – {}", num(&i[0], lang), num(&i[1], lang)),
-            };
-            vec![
-                num(&b["board"], lang),
-                num(&b["scores"][0], lang),
-                num(&b["scores"][1], lang),
-                imps,
-            ]
-        })
-        .collect();
-    grid(ui, "match", &head, &rows);
-}
-
-/// An evening of players at tables of 4 or 5 (the Tarot concours): their ranking and each
-/// table's progress.
-fn players_evening(ui: &mut egui::Ui, lang: Lang, out: &Value) {
-    let t = |k: &str| tr(lang, k);
-    ui.label(RichText::new(t("club.text.field_all")).heading());
-    let head = [
-        t("ui.evening.place"),
-        t("ui.evening.player"),
-        t("ui.evening.points"),
-        t("ui.evening.tables"),
-    ];
-    let rows: Vec<Vec<String>> = out["ranking"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|r| {
-            vec![
-                num(&r["place"], lang),
-                num(&r["player"], lang),
-                num(&r["points"], lang),
-                num(&r["tables"], lang),
-            ]
-        })
-        .collect();
-    grid(ui, "players-ranking", &head, &rows);
-    ui.add_space(8.0);
-    ui.label(RichText::new(t("ui.evening.progress")).heading());
-    let head = [
-        t("ui.evening.round"),
-        t("ui.evening.table"),
-        t("ui.evening.players"),
-        t("ui.evening.deals"),
-    ];
-    let rows: Vec<Vec<String>> = out["tables"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|x| {
-            let deals = if x["complete"] == true {
-                format!("{} ✓", num(&x["deals"], lang))
-            } else {
-                num(&x["deals"], lang)
-            };
-            vec![
-                num(&x["round"], lang),
-                num(&x["table"], lang),
-                names(&x["players"]),
-                deals,
-            ]
-        })
-        .collect();
-    grid(ui, "players-tables", &head, &rows);
 }
 
 /// The score cards (a pair's or a player's every board, its points, its total) and the guide
 /// cards (each table's seating and boards, round by round), each folded under its title.
 fn cards(ui: &mut egui::Ui, lang: Lang, (guides, scores): &Cards) {
     for (key, list) in [
-        ("ui.evening.score_cards", scores),
-        ("ui.evening.guide_cards", guides),
+        ("club.view.score_cards", scores),
+        ("club.view.guide_cards", guides),
     ] {
         if list.is_empty() {
             continue;

@@ -94,3 +94,55 @@ impl App {
         e.msg(Some(&path.display().to_string())).into()
     }
 }
+
+impl App {
+    /// The evening shown as a PDF: a file asked for first (the desktop's dialog).
+    pub(super) fn ask_evening_pdf(&mut self) {
+        let evening = self.evening.as_ref().map(|e| e.path.clone());
+        if let Some(m) = self.work.browse(
+            super::command::FileFor::EveningPdf,
+            (self.ask_file, self.lang()),
+            evening,
+        ) {
+            self.notice = Some(m.into());
+        }
+    }
+
+    /// Writes the PDF of the evening the dialog was opened on (`evening`), as it is shown, to
+    /// `path`: atomically, never over a file or a link there.
+    pub(super) fn evening_pdf(
+        &mut self,
+        path: &std::path::Path,
+        evening: Option<&std::path::Path>,
+    ) {
+        let lang = self.lang();
+        let shown = self
+            .evening
+            .as_ref()
+            .filter(|e| Some(e.path.as_path()) == evening)
+            .and_then(|e| match &e.shown {
+                Some((_, Ok(out))) => Some((out, e.title.clone())),
+                _ => None,
+            });
+        let Some((out, title)) = shown else {
+            self.notice = Some(Msg::new("ui.dialog.other_evening").into());
+            return;
+        };
+        let file = path.display().to_string();
+        let title = title.unwrap_or_default();
+        let mut bytes = Vec::new();
+        let notice = match crate::pdf::write_evening_pdf(out, &title, lang, &mut bytes) {
+            Err(e) => marque_core::i18n::msg!("ui.io_error", error = e.msg(lang)),
+            Ok(()) => match marque_store::write_new(path, &bytes) {
+                Ok(()) => marque_core::i18n::msg!("ui.evening.printed", file = file),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    marque_core::i18n::msg!("ui.export.exists", file = file)
+                }
+                Err(e) => {
+                    marque_core::i18n::msg!("ui.io_error", error = marque_core::i18n::io_error(&e))
+                }
+            },
+        };
+        self.notice = Some(notice.into());
+    }
+}

@@ -7,6 +7,17 @@ use egui_kittest::Harness;
 use marque::ui::App;
 use serde_json::Value;
 
+/// The desktop's dialog, standing in: the file it answers next.
+static ANSWER: std::sync::Mutex<Option<std::path::PathBuf>> = std::sync::Mutex::new(None);
+
+fn stand_in(
+    _: marque::ui::FileFor,
+    _: marque_core::i18n::Lang,
+    _: Option<String>,
+) -> Option<std::path::PathBuf> {
+    ANSWER.lock().unwrap().take()
+}
+
 /// Sets an evening up through "Nouvelle soirée": its kind, its title, who plays.
 fn set_up(h: &mut Harness<'static, App>, kind: &str, title: &str, hint: &str, who: &str) {
     click(h, "Nouvelle soirée");
@@ -324,6 +335,23 @@ fn a_mitchell_of_nine_pairs_with_a_sit_out_and_an_average_is_played_to_its_ranki
         .map(|b| b.to_string())
         .collect();
     assert!(shows(&h, &boards.join(", ")), "table 2's boards in round 1");
+    // Printed: the file the dialog gave holds the ranking and the cards.
+    let pdf = dir.path().join("club.pdf");
+    *ANSWER.lock().unwrap() = Some(pdf.clone());
+    h.state_mut().ask_file = stand_in;
+    click(&mut h, "Imprimer la soirée (PDF)…");
+    let notice = format!("Soirée imprimée : {}", pdf.display());
+    // The dialog answers on its thread: the frames wait for it.
+    for _ in 0..50 {
+        if shows(&h, &notice) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        settle(&mut h);
+    }
+    assert!(shows(&h, &notice), "{notice}");
+    let bytes = std::fs::read(&pdf).unwrap();
+    assert!(bytes.starts_with(b"%PDF-"), "a PDF");
 }
 
 #[test]

@@ -15,6 +15,7 @@ mod table;
 mod tarot;
 mod teams;
 mod text;
+mod view;
 
 use std::collections::BTreeMap;
 
@@ -29,6 +30,7 @@ pub use plan::{Plan, PlannedBoard, PlannedRound, Seated, plan, said};
 pub use propose::{Asked, Proposed};
 pub use table::{Played, is_duplicate, problems as table_problems, score as score_table};
 pub use text::{names as names_text, num as number_text, text};
+pub use view::{Part, sections};
 
 /// A board's heading in words: its number, dealer and vulnerability (`club.board`).
 pub fn board_heading(board: u32) -> Msg {
