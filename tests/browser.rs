@@ -163,6 +163,37 @@ impl Drop for Browser {
     }
 }
 
+impl Browser {
+    /// The window at a phone's size: 360 × 740.
+    fn phone(&self) {
+        wd(
+            self.port,
+            "POST",
+            &format!("/session/{}/window/rect", self.id),
+            &json!({"width": 360, "height": 740}),
+        );
+    }
+
+    /// The page's width, the screen's, and the right edge `edge` (a script's value) reaches;
+    /// each within a phone's screen.
+    fn fits(&self, edge: &str, what: &str) {
+        let widths = self.js(&format!(
+            "return [document.documentElement.scrollWidth, window.innerWidth, {edge}]"
+        ));
+        let (page, screen, right) = (
+            widths[0].as_f64().unwrap(),
+            widths[1].as_f64().unwrap(),
+            widths[2].as_f64().unwrap(),
+        );
+        assert!(screen <= 400.0, "a phone's width: {screen}");
+        assert!(
+            page <= screen,
+            "{what}: the page is {page} px wide at {screen}"
+        );
+        assert!(right <= screen, "{what} ends at {right}");
+    }
+}
+
 const HOSTILE: &str = "<img src=x onerror=\"window.pwned=1\">";
 
 /// A deal added with `marque add`, seen on the page without a reload: its sheet has `rows`.
@@ -495,12 +526,7 @@ fn a_chicago_page_fits_a_360_px_phone() {
     std::fs::write(dir.path().join("chi.json"), chicago.to_string()).unwrap();
     let (_server, url) = serve(dir.path(), &[]);
     let b = Browser::start();
-    wd(
-        b.port,
-        "POST",
-        &format!("/session/{}/window/rect", b.id),
-        &json!({"width": 360, "height": 740}),
-    );
+    b.phone();
     for lang in ["fr", "en"] {
         b.go(&format!("{url}s/chi?lang={lang}"));
         assert!(
@@ -510,23 +536,88 @@ fn a_chicago_page_fits_a_360_px_phone() {
             ),
             "the page with its wheel"
         );
-        let widths = b.js(
-            "return [document.documentElement.scrollWidth, window.innerWidth, \
-             document.querySelector('table.sheet').getBoundingClientRect().right]",
-        );
-        let (page, screen, sheet) = (
-            widths[0].as_f64().unwrap(),
-            widths[1].as_f64().unwrap(),
-            widths[2].as_f64().unwrap(),
-        );
-        assert!(screen <= 400.0, "a phone's width: {screen}");
-        assert!(
-            page <= screen,
-            "{lang}: the page is {page} px wide at {screen}"
-        );
-        assert!(
-            sheet <= screen,
-            "{lang}: the sheet's last column ends at {sheet}"
+        b.fits(
+            "document.querySelector('table.sheet').getBoundingClientRect().right",
+            &format!("{lang}: the sheet's last column"),
         );
     }
+}
+
+/// An evening of several tables on a 360 px phone (issue 51): listed on the index, its page
+/// shows each ranking whole across the screen, follows the folder as a table's file arrives
+/// (no reload), and a pair's name holding HTML is text.
+#[test]
+fn an_evening_follows_its_tables_on_a_360_px_phone() {
+    let dir = tempfile::tempdir().unwrap();
+    let club = dir.path().join("club");
+    std::fs::create_dir_all(&club).unwrap();
+    let mut pairs: serde_json::Map<String, Value> = (1..=6)
+        .map(|p| {
+            (
+                p.to_string(),
+                json!([format!("Anne-Sophie{p}"), format!("Bruno{p}")]),
+            )
+        })
+        .collect();
+    pairs.insert("6".into(), json!([HOSTILE, "Zoé"]));
+    let ev = json!({"format": "marque-evening", "version": 1, "kind": "pairs", "title": "Vendredi",
+        "movement": {"kind": "mitchell", "tables": 3, "boards_per_round": 1}, "pairs": pairs,
+        "tables": [{"table": 1, "file": "t1.json"}, {"table": 2, "file": "t2.json"},
+                   {"table": 3, "file": "t3.json"}]});
+    std::fs::write(club.join("soir.evening.json"), ev.to_string()).unwrap();
+    let table = |tricks: u64| {
+        json!({"format": "marque-session", "version": 1, "game": "bridge",
+               "players": ["N", "E", "S", "W"], "options": {"format": "duplicate"},
+               "hands": [{"board": 1, "contract": "4S", "declarer": "N", "tricks": tricks}]})
+    };
+    std::fs::write(club.join("t1.json"), table(10).to_string()).unwrap();
+    let (_server, url) = serve(dir.path(), &[]);
+    let b = Browser::start();
+    b.phone();
+    b.go(&format!("{url}?lang=fr"));
+    assert!(
+        b.until(
+            "return [...document.querySelectorAll('a')].some(a => a.textContent === 'Vendredi')",
+            Duration::from_secs(10)
+        ),
+        "the evening listed on the index"
+    );
+    for lang in ["fr", "en"] {
+        b.go(&format!("{url}e/club?lang={lang}"));
+        assert!(
+            b.until(
+                "return document.querySelectorAll('table.club').length >= 2",
+                Duration::from_secs(10)
+            ),
+            "{lang}: the rankings"
+        );
+        b.fits(
+            "Math.max(...[...document.querySelectorAll('table.club')].slice(0, 2)\
+               .map(t => t.getBoundingClientRect().right))",
+            &format!("{lang}: a ranking"),
+        );
+    }
+    // The name holding HTML is text, and ran nothing.
+    let text = b.js("return document.body.textContent");
+    assert!(text.as_str().unwrap().contains(HOSTILE), "the name as text");
+    assert_eq!(
+        b.js("return window.pwned === undefined"),
+        json!(true),
+        "nothing ran"
+    );
+    // Table 3's file arrives: the page shows its result without a reload.
+    b.js("window.stayed = true; return true");
+    std::fs::write(club.join("t3.json"), table(11).to_string()).unwrap();
+    assert!(
+        b.until(
+            "return document.body.textContent.includes('(2 results)')",
+            Duration::from_secs(10)
+        ),
+        "board 1's second result followed"
+    );
+    assert_eq!(
+        b.js("return window.stayed === true"),
+        json!(true),
+        "no reload"
+    );
 }

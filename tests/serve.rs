@@ -531,3 +531,58 @@ fn page_numbers_are_digits_and_an_earlier_part_keeps_its_place() {
         "{earlier}"
     );
 }
+
+/// An evening's page is found by the folder's own listing: a subfolder's name, never a path
+/// from outside, never through a link; its events carry the evening whole, escaped.
+#[test]
+fn an_evening_is_served_by_its_name_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let club = dir.path().join("club");
+    std::fs::create_dir_all(&club).unwrap();
+    let pairs: serde_json::Map<String, Value> = (1..=4)
+        .map(|p| {
+            (
+                p.to_string(),
+                json!([format!("<b>A{p}</b>"), format!("B{p}")]),
+            )
+        })
+        .collect();
+    let ev = json!({"format": "marque-evening", "version": 1, "kind": "pairs", "title": "Soir",
+        "movement": {"kind": "howell", "tables": 2, "boards_per_set": 3}, "pairs": pairs,
+        "tables": [{"table": 1, "file": "t1.json"}, {"table": 2, "file": "t2.json"}]});
+    std::fs::write(club.join("soir.evening.json"), ev.to_string()).unwrap();
+    // A link to the evening's folder, planted by another machine: not served.
+    std::os::unix::fs::symlink(&club, dir.path().join("lien")).unwrap();
+    let s = serve(dir.path());
+    let (status, page) = get(&s.host, &format!("{}/e/club", s.root));
+    assert_eq!(status, 200, "the evening's page");
+    assert!(
+        page.contains("&lt;b&gt;A1&lt;/b&gt;") && !page.contains("<b>A1"),
+        "escaped"
+    );
+    for path in [
+        "e/lien",
+        "e/..%2Fclub",
+        "e/club%2F..",
+        "e/nothing",
+        "e/club/x",
+    ] {
+        let (status, _) = get(&s.host, &format!("{}/{path}", s.root));
+        assert_eq!(status, 404, "{path}");
+    }
+    let (_, index) = get(&s.host, &format!("{}/", s.root));
+    assert_eq!(
+        index.matches("/e/").count(),
+        1,
+        "one evening listed: {index}"
+    );
+    let mut events = Events::open(&s.host, &format!("{}/e/club/events?lang=en", s.root));
+    let first = events
+        .change(Duration::from_secs(5))
+        .expect("the evening whole");
+    let html = first["html"].as_str().unwrap();
+    assert!(
+        html.contains("Travellers") && html.contains("&lt;b&gt;A1"),
+        "{html}"
+    );
+}

@@ -115,6 +115,8 @@ pub struct Hub {
     /// The folder's sessions, read again after each change the watcher sees (a request
     /// never lists the folder itself but the first time).
     listing: Mutex<Option<Arc<super::pages::Listing>>>,
+    /// The evenings' pages following.
+    pub evenings: super::evening::Following,
 }
 
 fn stamp(path: &Path) -> Option<(u64, std::time::SystemTime)> {
@@ -149,6 +151,7 @@ impl Hub {
             root,
             followed: Mutex::new(HashMap::new()),
             listing: Mutex::new(None),
+            evenings: super::evening::Following::default(),
         }
     }
 
@@ -167,6 +170,7 @@ impl Hub {
                     listed,
                     people,
                     ratings: counted.ratings,
+                    evenings: super::evening::evenings(&self.folder),
                 })
             })
             .clone()
@@ -352,10 +356,23 @@ impl Hub {
             self.refresh(id, f);
             !f.pages.is_empty()
         });
+        drop(followed);
+        self.evenings.changed(&self.root);
+    }
+
+    /// The folder served.
+    pub fn folder(&self) -> &Path {
+        &self.folder
+    }
+
+    /// Where the pages live: `/CAPABILITY`.
+    pub fn root(&self) -> &str {
+        &self.root
     }
 
     /// Every page let go (sharing stops).
     pub fn close(&self) {
+        self.evenings.close();
         self.followed
             .lock()
             .unwrap_or_else(|e| e.into_inner())

@@ -12,6 +12,7 @@
 //! most [`MAX_CLIENTS`] pages following at once (the next: 503).
 
 pub mod answers;
+mod evening;
 mod form;
 mod live;
 mod net;

@@ -22,6 +22,8 @@ pub struct Listing {
     pub listed: Vec<marque_store::Listed>,
     pub people: marque_core::stats::People,
     pub ratings: marque_core::ratings::Ratings,
+    /// The evenings of several tables: each by its subfolder's name, its file and its title.
+    pub evenings: Vec<(String, std::path::PathBuf, String)>,
 }
 
 /// `text` with `& < > " '` escaped, for HTML text and attribute values alike; direction and
@@ -200,8 +202,32 @@ pub fn index(base: &Base, listing: &Listing, now: std::time::SystemTime) -> Stri
         escape(&tr(lang, "web.finished")),
         if done.is_empty() { &none } else { &done },
     );
+    main.push_str(&evenings_listed(base, &listing.evenings));
     main.push_str(&ratings(lang, &listing.ratings, people, &tonight));
     page(base, &tr(lang, "web.title"), &main, None)
+}
+
+/// The index's list of evenings, linked (nothing when the folder has none).
+fn evenings_listed(base: &Base, evenings: &[(String, std::path::PathBuf, String)]) -> String {
+    if evenings.is_empty() {
+        return String::new();
+    }
+    let items: String = evenings
+        .iter()
+        .map(|(name, _, title)| {
+            format!(
+                "<li><a href=\"{}/e/{}?lang={}\">{}</a></li>",
+                base.root,
+                segment(name),
+                base.lang_code(),
+                escape(title)
+            )
+        })
+        .collect();
+    format!(
+        "<h2>{}</h2><ul class=\"sessions\">{items}</ul>",
+        escape(&tr(base.lang, "web.evenings"))
+    )
 }
 
 /// Tonight's players in the ratings of every game together, best first (μ − 3σ).

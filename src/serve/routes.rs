@@ -309,6 +309,23 @@ impl Routes {
             }
             ["app.js"] => respond(StatusCode::OK, "text/javascript; charset=utf-8", APP_JS),
             ["style.css"] => respond(StatusCode::OK, "text/css; charset=utf-8", STYLE),
+            ["e", name] => {
+                let name = (*name).to_string();
+                self.made(&conn, move |r| {
+                    match super::evening::find(r.hub.folder(), &name) {
+                        Some((path, title)) => {
+                            let page = super::evening::evening_page(&base, &name, &path, &title);
+                            respond(StatusCode::OK, HTML, page)
+                        }
+                        None => not_found(),
+                    }
+                })
+                .await
+            }
+            ["e", name, "events"] => {
+                self.evening_events(&conn, base, (*name).to_string(), head)
+                    .await
+            }
             ["s", id, more @ ..] => {
                 let asked = match more {
                     [] => Asked::Page(
@@ -664,6 +681,51 @@ impl Routes {
         let body = Events::new(events, self.heartbeat, place);
         let mut r = stream_head(respond(StatusCode::OK, TEXT, Bytes::new()));
         *r.body_mut() = Either::Right(body);
+        r
+    }
+
+    /// An evening's page follows it: sent the evening now, then each change, as a session's
+    /// page is (its place among the pages following held as long as it lasts).
+    async fn evening_events(
+        self: &Arc<Self>,
+        conn: &Arc<Conn>,
+        base: Base,
+        name: String,
+        head: bool,
+    ) -> Response<Body> {
+        let r = self.clone();
+        let lookup = name.clone();
+        let found =
+            tokio::task::spawn_blocking(move || super::evening::find(r.hub.folder(), &lookup))
+                .await
+                .ok()
+                .flatten();
+        let Some(found) = found else {
+            return not_found();
+        };
+        let mut r = last(respond(StatusCode::OK, TEXT, Bytes::new()));
+        r.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/event-stream; charset=utf-8"),
+        );
+        if head {
+            return r;
+        }
+        let Some(place) = self.place(conn) else {
+            return last(respond(StatusCode::SERVICE_UNAVAILABLE, TEXT, "Busy\n"));
+        };
+        let _busy = conn.busy();
+        let routes = self.clone();
+        let lang = base.lang;
+        let events = tokio::task::spawn_blocking(move || {
+            let root = routes.hub.root().to_string();
+            routes.hub.evenings.follow(&root, &name, found, lang)
+        })
+        .await;
+        let Ok(events) = events else {
+            return respond(StatusCode::INTERNAL_SERVER_ERROR, TEXT, "Error\n");
+        };
+        *r.body_mut() = Either::Right(Events::new(events, self.heartbeat, place));
         r
     }
 

@@ -61,7 +61,7 @@ fn equals_the_command(h: &mut Harness<'static, App>) {
                 for r in f["ranking"].as_array().unwrap() {
                     let names = marque_core::club::names_text(&r["names"]);
                     assert!(shows(h, &names), "{names}");
-                    let percent = format!("{} %", fr(&r["percent"]));
+                    let percent = format!("{}\u{a0}%", fr(&r["percent"]));
                     assert!(shows(h, &percent), "{percent} for {names}");
                 }
             }

@@ -56,7 +56,7 @@ fn shows_the_evening(h: &egui_kittest::Harness<'static, marque::ui::App>, path: 
                 .map(|n| n.as_str().unwrap())
                 .collect();
             assert!(shows(h, &names.join(" – ")), "{names:?}");
-            let percent = format!("{} %", r["percent"]).replace('.', ",");
+            let percent = format!("{}\u{a0}%", r["percent"]).replace('.', ",");
             assert!(shows(h, &percent), "{percent} for {names:?}");
         }
     }

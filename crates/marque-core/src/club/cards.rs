@@ -193,7 +193,7 @@ fn pair_cards(out: &Value, lang: Lang) -> Vec<Draft> {
                         Some(s) => json!(s * sign),
                         None => {
                             let k = usize::from(sign < 0);
-                            json!(format!("{} %", num(&x["average"][k], lang)))
+                            json!(format!("{}\u{a0}%", num(&x["average"][k], lang)))
                         }
                     };
                     rows.push(vec![

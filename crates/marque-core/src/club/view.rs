@@ -76,7 +76,7 @@ fn pairs(out: &Value, lang: Lang) -> Vec<(Part, Card)> {
                 match mp {
                     true => {
                         row.push(format!("{} / {}", n(&r["mp"]), n(&r["top"])));
-                        row.push(format!("{} %", n(&r["percent"])));
+                        row.push(format!("{}\u{a0}%", n(&r["percent"])));
                     }
                     false => {
                         row.push(n(&r["imps"]));
@@ -114,7 +114,11 @@ fn pairs(out: &Value, lang: Lang) -> Vec<(Part, Card)> {
             .map(|r| {
                 let score = match r["average"].is_null() {
                     true => n(&r["score"]),
-                    false => format!("{} % / {} %", n(&r["average"][0]), n(&r["average"][1])),
+                    false => format!(
+                        "{}\u{a0}% / {}\u{a0}%",
+                        n(&r["average"][0]),
+                        n(&r["average"][1])
+                    ),
                 };
                 vec![
                     n(&r["table"]),
