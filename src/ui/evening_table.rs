@@ -184,7 +184,14 @@ fn board(
         key_width(ui, &[save.clone(), cancel.clone()]).min(ui.available_width()),
         key_height(ui),
     );
-    ui.horizontal_wrapped(|ui| {
+    // Side by side where both fit, else one under the other: neither runs past the edge.
+    let gap = ui.spacing().item_spacing.x;
+    let side_by_side = 2.0 * size.x + gap <= ui.available_width();
+    let layout = match side_by_side {
+        true => egui::Layout::left_to_right(egui::Align::Min),
+        false => egui::Layout::top_down(egui::Align::Min),
+    };
+    ui.with_layout(layout, |ui| {
         if key(ui, size, false, played.is_some(), &save, &save).clicked()
             && let Some(p) = &played
         {

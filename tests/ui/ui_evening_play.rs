@@ -424,3 +424,45 @@ fn a_tarot_evening_of_twelve_players_in_three_rounds_is_played_at_its_tables() {
     );
     assert!(shows(&h, &total), "{total}");
 }
+
+/// A table's screen keeps its board and its keys in view: the board's heading, "Donne passée"
+/// and the key that saves it, at 1024×600 (zoom 1 and 1.5) and 1920×1080 zoomed; the two keys
+/// under the board never run past the edge.
+#[test]
+fn a_tables_screen_keeps_its_keys_in_view_at_every_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let pairs =
+        "Anne, Bruno\nClaire, David\nElise, Fabien\nGaëlle, Henri\nInès, Jean\nKarine, Louis";
+    set_up(
+        &mut h,
+        "Paires (tournoi de bridge)",
+        "Vendredi",
+        "Une paire par ligne : « Anne, Bruno »",
+        pairs,
+    );
+    drop(h);
+    for (size, zoom) in [
+        ((1024.0, 600.0), 1.0),
+        ((1024.0, 600.0), 1.5),
+        ((1920.0, 1080.0), 1.5),
+    ] {
+        let mut app = marque::ui::App::new(dir.path().to_path_buf());
+        app.prefs.zoom = zoom;
+        let mut h = harness_of(app, egui::vec2(size.0, size.1));
+        click(&mut h, "Vendredi");
+        click(&mut h, "Table 2");
+        let at = format!("{size:?} at {zoom}");
+        for label in ["← La soirée", "Donne passée", "Revenir à l'étui suivant"] {
+            assert!(in_view(&h, label), "{label}: {at}");
+        }
+        assert!(shows_containing(&h, "Enregistrer l'étui"), "{at}");
+        let save = seen_containing(&h, "Enregistrer l'étui").0;
+        let back = seen(&h, "Revenir à l'étui suivant").0;
+        let width = size.0 / zoom;
+        assert!(
+            save.right() <= width && back.right() <= width,
+            "{at}: {save:?} {back:?}"
+        );
+    }
+}
