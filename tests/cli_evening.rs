@@ -212,3 +212,22 @@ fn the_text_is_the_readers_in_english_too() {
         "each its own words"
     );
 }
+
+/// A table's file that is a symbolic link (to a file out of the folder) is named with why, not
+/// followed; the other tables' files have no problem.
+#[test]
+fn a_table_file_that_is_a_link_is_named_and_not_followed() {
+    let t1 = table(json!([{"board": 1, "contract": "4S", "declarer": "N", "tricks": 10}]));
+    let (dir, path) = folder([Some(t1.clone()), None, None]);
+    let outside = tempfile::tempdir().unwrap();
+    let target = outside.path().join("ailleurs.json");
+    std::fs::write(&target, t1.to_string()).unwrap();
+    std::os::unix::fs::symlink(&target, dir.path().join("soir-t2.json")).unwrap();
+    let (code, stdout, stderr) = out(&path, &[]);
+    assert_eq!(code, Some(2), "{stdout}");
+    assert!(
+        stderr.contains("soir-t2.json: le fichier de table est un lien symbolique"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("soir-t1.json"), "table 1 reads: {stderr}");
+}

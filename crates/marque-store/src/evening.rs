@@ -24,7 +24,18 @@ pub fn read_evening(path: &Path) -> Result<serde_json::Value, Problems> {
         TableFile::Unreadable(m) => return Err(vec![(At::Evening, m)]),
     };
     let folder = path.parent().unwrap_or(Path::new("."));
-    club::evening(&evening, &|name: &str| read_json(&folder.join(name)))
+    club::evening(&evening, &|name: &str| table_file(&folder.join(name)))
+}
+
+/// A table's file of the evening: as [`read_json`], but a symbolic link in its place is not
+/// followed (it could lead out of the folder, to a file no table of this evening wrote).
+fn table_file(path: &Path) -> TableFile {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            TableFile::Unreadable(Msg::new("club.err.table_link"))
+        }
+        _ => read_json(path),
+    }
 }
 
 /// A file of the evening as it is now: absent, unreadable (with why), or its JSON.
