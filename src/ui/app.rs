@@ -233,6 +233,7 @@ impl App {
                 | Command::Unshelve(_)
                 | Command::CloseSession
                 | Command::Reopen
+                | Command::TableEntry(_)
         ) {
             self.guard_until = Some(self.now + TAP_GUARD_SECONDS);
         }

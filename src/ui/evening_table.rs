@@ -221,11 +221,13 @@ fn boards_list(
     plan: &Plan,
     commands: &mut Vec<Command>,
 ) {
-    if let Some((i, e)) = &state.deleted {
-        let text = tr(lang, "ui.table.put_back");
-        if ui.button(&text).clicked() {
-            commands.push(Command::TableEntry(TableOp::PutBack(*i, e.clone())));
-        }
+    // Always there (greyed until a board is deleted): a deletion moves no row of the list.
+    let text = tr(lang, "ui.table.put_back");
+    let put_back = ui.add_enabled(state.deleted.is_some(), egui::Button::new(&text));
+    if put_back.clicked()
+        && let Some((i, e)) = &state.deleted
+    {
+        commands.push(Command::TableEntry(TableOp::PutBack(*i, e.clone())));
     }
     let current = state.current();
     // A board that comes back to the table (the 3-table Howell) names its round on its keys.

@@ -219,7 +219,9 @@ fn a_howell_of_five_pairs_with_its_sit_outs_is_played_through_its_tables() {
         (last["action"].as_str(), &last["old"]),
         (Some("edit"), &first)
     );
-    // A deletion, then put back: nothing is lost, both are in the log.
+    // A deletion, then put back: nothing is lost, both are in the log. The key that puts it
+    // back is there before (greyed), so that a deletion pushes no row of the list down.
+    assert!(shows(&h, "Remettre l'étui supprimé"), "its place kept");
     click(&mut h, &delete);
     assert_eq!(
         table_file(&h, 2)["hands"].as_array().unwrap().len() + 1,
