@@ -16,8 +16,7 @@ use marque_core::i18n::{Lang, msg, tr};
 /// A reading of the folder: the evening's title, its tables' files, and its output or its
 /// problems.
 type Reading = (
-    Option<String>,
-    Vec<Table>,
+    (Option<String>, Vec<Table>, Option<Value>),
     Result<Value, Vec<String>>,
     Shown,
 );
@@ -65,6 +64,8 @@ pub struct EveningState {
     pub title: Option<String>,
     /// The tables' files it names, as last read.
     pub tables: Vec<Table>,
+    /// The evening file as last read (a table's screen checks its boards against it).
+    pub evening: Option<Value>,
     /// Its sections (rankings, travellers, the match, the tables), as last read.
     pub sections: Vec<(Part, Card)>,
     /// Its cards, as last read.
@@ -81,6 +82,7 @@ impl EveningState {
             shown: None,
             title: None,
             tables: Vec::new(),
+            evening: None,
             sections: Vec::new(),
             cards: Cards::default(),
             reading: None,
@@ -98,9 +100,10 @@ impl EveningState {
     pub fn logic(&mut self, lang: Lang, ctx: &egui::Context) {
         if let Some(rx) = &self.reading {
             match rx.try_recv() {
-                Ok((title, tables, read, (sections, cards))) => {
+                Ok(((title, tables, evening), read, (sections, cards))) => {
                     self.title = title;
                     self.tables = tables;
+                    self.evening = evening;
                     self.sections = sections;
                     self.cards = cards;
                     self.shown = Some((lang, read));
@@ -123,12 +126,13 @@ impl EveningState {
         let path = self.path.clone();
         let read = move || {
             let folder = path.parent().unwrap_or(std::path::Path::new("."));
-            let (title, tables) = match marque_store::read_json(&path) {
+            let (title, tables, evening) = match marque_store::read_json(&path) {
                 marque_core::club::TableFile::Read(v) => (
                     v["title"].as_str().map(str::to_string),
                     tables_of(&v, folder),
+                    Some(v),
                 ),
-                _ => (None, Vec::new()),
+                _ => (None, Vec::new(), None),
             };
             let out = marque_store::read_evening(&path).map_err(|problems| {
                 problems
@@ -146,7 +150,7 @@ impl EveningState {
                 ),
                 Err(_) => Shown::default(),
             };
-            (title, tables, out, shown)
+            ((title, tables, evening), out, shown)
         };
         let spawned = std::thread::Builder::new()
             .name("marque-evening".into())
@@ -167,10 +171,11 @@ impl EveningState {
     /// Waits for a reading under way (tests, which drive frames by hand).
     pub fn wait(&mut self, lang: Lang) {
         if let Some(rx) = self.reading.take()
-            && let Ok((title, tables, read, (sections, cards))) = rx.recv()
+            && let Ok(((title, tables, evening), read, (sections, cards))) = rx.recv()
         {
             self.title = title;
             self.tables = tables;
+            self.evening = evening;
             self.sections = sections;
             self.cards = cards;
             self.shown = Some((lang, read));

@@ -14,14 +14,15 @@ use marque_store::{Lock, StoreError, TableDoc, TableOp, TableRefused};
 impl App {
     /// A table's file of an evening: a duplicate table's screen, or (a Tarot table, any other
     /// session) the session's own screen.
+    /// The table's file alone is read here: its evening is the one the evening's screen read on
+    /// its thread (one file on the window's thread).
     pub(super) fn open_table(&mut self, path: PathBuf) {
-        match TableDoc::open(&path) {
+        let Some(shown) = self.evening.as_ref() else {
+            return;
+        };
+        let (evening, read) = (shown.path.clone(), shown.evening.clone());
+        match TableDoc::read(&path, read) {
             Ok(Some(doc)) => {
-                let evening = self
-                    .evening
-                    .as_ref()
-                    .map(|e| e.path.clone())
-                    .unwrap_or_else(|| path.with_file_name(""));
                 self.table = Some(TableState::new(doc, evening));
                 self.screen = Screen::Table;
             }
@@ -121,7 +122,16 @@ impl App {
             .as_ref()
             .filter(|e| Some(e.path.as_path()) == evening)
             .and_then(|e| match &e.shown {
-                Some((_, Ok(out))) => Some((out, e.title.clone())),
+                Some((_, Ok(out))) => {
+                    // Its title, else its file's name, as its screen heads it.
+                    let name = e.path.file_name().map(|n| n.to_string_lossy().into_owned());
+                    let name = name
+                        .unwrap_or_default()
+                        .trim_end_matches(".evening.json")
+                        .to_string();
+                    let title = e.title.clone().filter(|t| !t.trim().is_empty());
+                    Some((out, Some(title.unwrap_or(name))))
+                }
                 _ => None,
             });
         let Some((out, title)) = shown else {

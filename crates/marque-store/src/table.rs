@@ -64,8 +64,9 @@ impl TableDoc {
         Ok(doc)
     }
 
-    /// The table's file alone, with the evening given.
-    fn read(path: &Path, evening: Option<Value>) -> Result<Option<TableDoc>, StoreError> {
+    /// The table's file alone, with the evening given (read already, by whoever holds it):
+    /// one file read.
+    pub fn read(path: &Path, evening: Option<Value>) -> Result<Option<TableDoc>, StoreError> {
         let stamp = Stamp::of_path(path).map_err(StoreError::Io)?;
         let bytes = read_file(path, MAX_SESSION_BYTES)?;
         // Any other session is left at once, unparsed (an add to a long session stays fast).
