@@ -27,23 +27,9 @@ pub fn write_evening_pdf(
     w: &mut dyn std::io::Write,
 ) -> Result<(), PdfError> {
     let font = Font::load()?;
-    let mut glyphs = write::Glyphs::default();
-    lay_out(out, title, lang, &font, &mut |p| glyphs.take(&font, &p));
-    let mut pdf = write::Out::start(w, glyphs.pages, title)?;
-    let mut k = 0;
-    let mut failed = None;
-    lay_out(out, title, lang, &font, &mut |p| {
-        if failed.is_none()
-            && let Err(e) = pdf.page(k, A4, &p, &font, &glyphs)
-        {
-            failed = Some(e);
-        }
-        k += 1;
-    });
-    if let Some(e) = failed {
-        return Err(e);
-    }
-    pdf.finish(&font, &glyphs)
+    write::two_passes(w, title, A4, &font, &|sink| {
+        lay_out(out, title, lang, &font, sink)
+    })
 }
 
 fn lay_out(out: &Value, title: &str, lang: Lang, font: &Font, sink: &mut dyn FnMut(Page)) {

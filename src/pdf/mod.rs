@@ -386,26 +386,11 @@ pub fn write_pdf(
 ) -> Result<(), PdfError> {
     let font = Font::load()?;
     let src = Source::measure(session, lang, &font)?;
-    let mut glyphs = write::Glyphs::default();
-    lay_out(&src, lang, &font, &mut |p| glyphs.take(&font, &p));
     let game = tr(lang, session.title_key());
     let title = format!("{game} — {}", session.table_names());
-    let mut out = write::Out::start(out, glyphs.pages, &title)?;
-    let size = page_size(session);
-    let mut k = 0;
-    let mut failed = None;
-    lay_out(&src, lang, &font, &mut |p| {
-        if failed.is_none()
-            && let Err(e) = out.page(k, size, &p, &font, &glyphs)
-        {
-            failed = Some(e);
-        }
-        k += 1;
-    });
-    if let Some(e) = failed {
-        return Err(e);
-    }
-    out.finish(&font, &glyphs)
+    write::two_passes(out, &title, page_size(session), &font, &|sink| {
+        lay_out(&src, lang, &font, sink)
+    })
 }
 
 /// A session's creation time (RFC 3339, as Marque writes it) as the reader writes dates: its

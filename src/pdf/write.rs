@@ -258,3 +258,35 @@ impl<'w> Out<'w> {
         Ok(())
     }
 }
+
+/// Where a layout hands each page once it is full.
+pub type Sink<'a> = &'a mut dyn FnMut(Page);
+
+/// Writes a document laid out by `lay_out` (which hands each page to its sink once full) to
+/// `w`, in two passes: the first counts the pages and the glyphs they use, the second writes
+/// each page as it is full, at `size`. No more than a page is held at a time.
+pub fn two_passes(
+    w: &mut dyn Write,
+    title: &str,
+    size: (f32, f32),
+    font: &Font,
+    lay_out: &dyn Fn(Sink<'_>),
+) -> Result<(), PdfError> {
+    let mut glyphs = Glyphs::default();
+    lay_out(&mut |p| glyphs.take(font, &p));
+    let mut out = Out::start(w, glyphs.pages, title)?;
+    let mut k = 0;
+    let mut failed = None;
+    lay_out(&mut |p| {
+        if failed.is_none()
+            && let Err(e) = out.page(k, size, &p, font, &glyphs)
+        {
+            failed = Some(e);
+        }
+        k += 1;
+    });
+    match failed {
+        Some(e) => Err(e),
+        None => out.finish(font, &glyphs),
+    }
+}

@@ -642,14 +642,6 @@ impl Routes {
         id: String,
         head: bool,
     ) -> Response<Body> {
-        let stream_head = |r: Response<Body>| {
-            let mut r = last(r);
-            r.headers_mut().insert(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("text/event-stream; charset=utf-8"),
-            );
-            r
-        };
         let Some(place) = (!head).then(|| self.place(conn)) else {
             // HEAD: the head a GET would have (when the session is there), nothing followed.
             let r = self.clone();
@@ -703,11 +695,7 @@ impl Routes {
         let Some(found) = found else {
             return not_found();
         };
-        let mut r = last(respond(StatusCode::OK, TEXT, Bytes::new()));
-        r.headers_mut().insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("text/event-stream; charset=utf-8"),
-        );
+        let mut r = stream_head(respond(StatusCode::OK, TEXT, Bytes::new()));
         if head {
             return r;
         }
@@ -745,4 +733,14 @@ impl Routes {
             _streaming: conn.streaming(),
         })
     }
+}
+
+/// A following page's answer: its connection ends with it, and it is an event stream.
+fn stream_head(r: Response<Body>) -> Response<Body> {
+    let mut r = last(r);
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/event-stream; charset=utf-8"),
+    );
+    r
 }
