@@ -149,7 +149,7 @@ impl<W: Write> Write for Escaping<W> {
 /// same, and a pager shows it as a terminal would).
 pub fn stdout(kind: Kind) -> Box<dyn Write> {
     use std::io::IsTerminal;
-    let out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let out = std::io::BufWriter::new(std::io::stdout().lock());
     if kind == Kind::Text || std::io::stdout().is_terminal() {
         Box::new(Escaping::new(out, kind))
     } else {

@@ -15,12 +15,13 @@ use crate::term::Kind;
 /// Scores the evening at `path`: its JSON on standard output, or its text (`text`); every
 /// problem on standard error by its place, exit status 2.
 pub(super) fn evening(path: &str, text: bool, lang: Lang) -> ExitCode {
-    let out = match marque_store::read_evening(std::path::Path::new(path)) {
+    let out = match marque_store::score_evening(std::path::Path::new(path)) {
         Ok(o) => o,
         Err(problems) => return said(&problems, lang),
     };
     let mut stdout = crate::term::stdout(if text { Kind::Text } else { Kind::Json });
     let written = if text {
+        let out = out.into_value();
         write!(stdout, "{}", printable(&club::text(&out, lang), true))
     } else {
         serde_json::to_writer_pretty(&mut stdout, &out)
@@ -34,7 +35,7 @@ pub(super) fn evening(path: &str, text: bool, lang: Lang) -> ExitCode {
 /// over a file that is there; nothing is written for an evening that does not read.
 pub(super) fn evening_pdf(path: &str, out: &std::path::Path, lang: Lang) -> ExitCode {
     let file = std::path::Path::new(path);
-    let scored = match marque_store::read_evening(file) {
+    let scored = match marque_store::score_evening(file) {
         Ok(o) => o,
         Err(problems) => return said(&problems, lang),
     };

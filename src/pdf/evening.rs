@@ -6,8 +6,6 @@
 //! smaller where a table is too wide for the page, a table's heading written again at the top
 //! of each page it runs onto.
 
-use serde_json::Value;
-
 use super::page::{Font, Page, PdfError};
 use super::pen::{A4, MARGIN, Pen};
 use super::write;
@@ -21,7 +19,7 @@ const GAP: f32 = 8.0;
 /// Writes the PDF of the evening whose output is `out`, titled `title`, in `lang`, to `w`: a
 /// first pass counts its pages and glyphs, the second writes each page as it is full.
 pub fn write_evening_pdf(
-    out: &Value,
+    out: &club::Scored,
     title: &str,
     lang: Lang,
     w: &mut dyn std::io::Write,
@@ -32,7 +30,7 @@ pub fn write_evening_pdf(
     })
 }
 
-fn lay_out(out: &Value, title: &str, lang: Lang, font: &Font, sink: &mut dyn FnMut(Page)) {
+fn lay_out(out: &club::Scored, title: &str, lang: Lang, font: &Font, sink: &mut dyn FnMut(Page)) {
     let mut pen = Pen::new(font, A4, sink);
     pen.text(16.0, title);
     let mut travellers = false;

@@ -48,7 +48,7 @@ pub fn find(folder: &Path, name: &str) -> Option<(PathBuf, String)> {
 pub fn main(base: &Base, path: &Path, title: &str) -> String {
     let lang = base.lang;
     let mut out = format!("<h1>{}</h1>", escape(title));
-    match marque_store::read_evening(path) {
+    match marque_store::score_evening(path) {
         Err(problems) => {
             out.push_str(&format!(
                 "<p>{}</p><ul>",

@@ -17,7 +17,7 @@ use marque_core::i18n::{Lang, msg, tr};
 /// problems.
 type Reading = (
     (Option<String>, Vec<Table>, Option<Value>),
-    Result<Value, Vec<String>>,
+    Result<marque_core::club::Scored, Vec<String>>,
     Shown,
 );
 
@@ -59,7 +59,7 @@ pub struct EveningState {
     pub path: PathBuf,
     /// The evening as last read: its output, or its problems in words (in the language they
     /// were read in).
-    pub shown: Option<(Lang, Result<Value, Vec<String>>)>,
+    pub shown: Option<(Lang, Result<marque_core::club::Scored, Vec<String>>)>,
     /// The title the evening gives itself, as last read.
     pub title: Option<String>,
     /// The tables' files it names, as last read.
@@ -134,7 +134,7 @@ impl EveningState {
                 ),
                 _ => (None, Vec::new(), None),
             };
-            let out = marque_store::read_evening(&path).map_err(|problems| {
+            let out = marque_store::score_evening(&path).map_err(|problems| {
                 problems
                     .iter()
                     .map(|(at, m)| format!("{}: {}", at.prefix(), m.render(lang)))

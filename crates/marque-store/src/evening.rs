@@ -12,6 +12,12 @@ use crate::limits::MAX_SESSION_BYTES;
 
 /// The evening at `path`, scored from the files its folder holds now.
 pub fn read_evening(path: &Path) -> Result<serde_json::Value, Problems> {
+    score_evening(path).map(club::Scored::into_value)
+}
+
+/// As [`read_evening`], its output not yet made whole (`marque evening` writes it as it is
+/// made).
+pub fn score_evening(path: &Path) -> Result<club::Scored, Problems> {
     let evening = match read_json(path) {
         TableFile::Read(v) => v,
         TableFile::Absent => {
@@ -24,7 +30,7 @@ pub fn read_evening(path: &Path) -> Result<serde_json::Value, Problems> {
         TableFile::Unreadable(m) => return Err(vec![(At::Evening, m)]),
     };
     let folder = path.parent().unwrap_or(Path::new("."));
-    club::evening(&evening, &|name: &str| table_file(&folder.join(name)))
+    club::scored(&evening, &|name: &str| table_file(&folder.join(name)))
 }
 
 /// A table's file of the evening: as [`read_json`], but a symbolic link in its place is not

@@ -36,7 +36,7 @@ mod write;
 
 pub use conflict::{Merged, merge_after_change};
 pub use error::{StoreError, lock_note, lock_problem, write_problem};
-pub use evening::{create_evening, read_evening, read_json};
+pub use evening::{create_evening, read_evening, read_json, score_evening};
 pub use files::{exists_or, open_regular, read_capped, read_file};
 pub use index::summarize;
 pub use limits::{MAX_BACKUP_BYTES, MAX_INDEX_BYTES, MAX_PREFS_BYTES, MAX_SESSION_BYTES};

@@ -5,7 +5,9 @@
 
 use serde_json::{Value, json};
 
-use super::text::{names, num};
+use super::pairs;
+use super::scored::Scored;
+use super::text::{cents, int, names, num};
 use crate::i18n::{Lang, Msg, msg, tr};
 
 /// A card in the reader's language: its title, its columns' headings, its rows and a last
@@ -33,8 +35,15 @@ impl Draft {
             head: self.head.iter().map(|k| tr(lang, k)).collect(),
             rows: self
                 .rows
-                .iter()
-                .map(|r| r.iter().map(|v| cell(v, lang)).collect())
+                .into_iter()
+                .map(|r| {
+                    r.into_iter()
+                        .map(|v| match v {
+                            Value::String(s) if !s.starts_with("club.") => s,
+                            v => cell(&v, lang),
+                        })
+                        .collect()
+                })
                 .collect(),
             foot: self.foot.map(|m| m.render(lang)),
         }
@@ -58,23 +67,12 @@ const SEATING: &[&str] = &[
     "club.card.boards",
 ];
 
-/// "1, 2, 3": a list of board numbers.
-fn list(v: &Value) -> Value {
-    let n: Vec<String> = v
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|b| b.to_string())
-        .collect();
-    json!(n.join(", "))
-}
-
 /// Each table's guide card, in table order.
-pub fn guide_cards(out: &Value, lang: Lang) -> Vec<Card> {
-    let drafts = match out["kind"].as_str() {
-        Some("pairs") => pair_guides(out),
-        Some("teams") => team_guides(out),
-        _ => tarot_guides(out),
+pub fn guide_cards(out: &Scored, lang: Lang) -> Vec<Card> {
+    let drafts = match out {
+        Scored::Pairs(p) => pair_guides(p),
+        Scored::Other(v) if v["kind"] == "teams" => team_guides(v),
+        Scored::Other(v) => tarot_guides(v),
     };
     drafts.into_iter().map(|d| d.written(lang)).collect()
 }
@@ -86,24 +84,32 @@ fn tables_in(rows: &[Value]) -> Vec<u64> {
     t
 }
 
-fn pair_guides(out: &Value) -> Vec<Draft> {
-    let schedule = out["schedule"].as_array().cloned().unwrap_or_default();
-    tables_in(&schedule)
+fn pair_guides(out: &pairs::Scored) -> Vec<Draft> {
+    let mut tables: Vec<u32> = out.sittings().map(|(s, _, _)| s.table).collect();
+    tables.sort_unstable();
+    tables.dedup();
+    let who = |p: Option<u32>| p.map_or_else(|| "—".to_string(), |p| p.to_string());
+    tables
         .into_iter()
         .map(|t| {
-            let rows = schedule
-                .iter()
-                .filter(|s| s["table"].as_u64() == Some(t))
-                .map(|s| {
-                    let boards = match (s["ns"].is_null(), s["ew"].is_null()) {
-                        (false, false) => list(&s["boards"]),
-                        _ => json!("—"),
+            let rows = out
+                .sittings()
+                .filter(|(s, _, _)| s.table == t)
+                .map(|(s, ns, ew)| {
+                    let boards = match (ns, ew) {
+                        (Some(_), Some(_)) => {
+                            let b: Vec<String> = s.boards.iter().map(u32::to_string).collect();
+                            b.join(", ")
+                        }
+                        _ => "—".to_string(),
                     };
-                    vec![s["round"].clone(), s["ns"].clone(), s["ew"].clone(), boards]
+                    [s.round.to_string(), who(ns), who(ew), boards]
+                        .map(Value::String)
+                        .to_vec()
                 })
                 .collect();
             Draft {
-                title: msg!("club.card.table", table = t as i64),
+                title: msg!("club.card.table", table = i64::from(t)),
                 head: SEATING,
                 rows,
                 foot: None,
@@ -159,54 +165,49 @@ fn tarot_guides(out: &Value) -> Vec<Draft> {
 
 /// Each pair's (pairs) or player's (Tarot) score card, in the ranking's order; none for a
 /// match of teams (its boards are its card).
-pub fn score_cards(out: &Value, lang: Lang) -> Vec<Card> {
-    let drafts = match out["kind"].as_str() {
-        Some("pairs") => pair_cards(out, lang),
-        Some("tarot") => player_cards(out, lang),
-        _ => Vec::new(),
+pub fn score_cards(out: &Scored, lang: Lang) -> Vec<Card> {
+    let drafts = match out {
+        Scored::Pairs(p) => pair_cards(p, lang),
+        Scored::Other(v) if v["kind"] == "tarot" => player_cards(v, lang),
+        Scored::Other(_) => Vec::new(),
     };
     drafts.into_iter().map(|d| d.written(lang)).collect()
 }
 
-fn pair_cards(out: &Value, lang: Lang) -> Vec<Draft> {
-    let mp = out["scoring"] == "mp";
-    let boards = out["boards"].as_array().cloned().unwrap_or_default();
-    let ranked = out["fields"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|f| f["ranking"].as_array().cloned().unwrap_or_default());
+fn pair_cards(out: &pairs::Scored, lang: Lang) -> Vec<Draft> {
+    let mp = out.mp();
+    // Each pair's rows, in one pass over the travellers.
+    let mut played: std::collections::BTreeMap<u64, Vec<Vec<Value>>> = Default::default();
+    for (board, results, points) in out.travellers() {
+        for (x, (ns, ew)) in results.iter().zip(points) {
+            let sides = [
+                (x.ns, "club.card.as_ns", x.ew, *ns, 1, 0),
+                (x.ew, "club.card.as_ew", x.ns, *ew, -1, 1),
+            ];
+            for (pair, side, other, points, sign, k) in sides {
+                let score = match (x.score, x.average) {
+                    (Some(s), _) => int(s * sign),
+                    (None, Some(a)) => format!("{}\u{a0}%", a[k]),
+                    (None, None) => "—".into(),
+                };
+                let row = [board.to_string(), x.round.to_string(), x.table.to_string()]
+                    .map(Value::String)
+                    .into_iter()
+                    .chain([json!(side), Value::String(other.to_string())])
+                    .chain([score, cents(points, lang)].map(Value::String))
+                    .collect();
+                played.entry(u64::from(pair)).or_default().push(row);
+            }
+        }
+    }
+    let ranked = out
+        .fields()
+        .iter()
+        .flat_map(|f| f["ranking"].as_array().into_iter().flatten());
     ranked
         .map(|r| {
             let pair = r["pair"].as_u64().unwrap_or(0);
-            let mut rows = Vec::new();
-            for b in &boards {
-                for x in b["results"].as_array().into_iter().flatten() {
-                    let (side, other, points, sign) = if x["ns"].as_u64() == Some(pair) {
-                        ("club.card.as_ns", &x["ew"], &x["ns_points"], 1)
-                    } else if x["ew"].as_u64() == Some(pair) {
-                        ("club.card.as_ew", &x["ns"], &x["ew_points"], -1)
-                    } else {
-                        continue;
-                    };
-                    let score = match x["score"].as_i64() {
-                        Some(s) => json!(s * sign),
-                        None => {
-                            let k = usize::from(sign < 0);
-                            json!(format!("{}\u{a0}%", num(&x["average"][k], lang)))
-                        }
-                    };
-                    rows.push(vec![
-                        b["board"].clone(),
-                        x["round"].clone(),
-                        x["table"].clone(),
-                        json!(side),
-                        other.clone(),
-                        score,
-                        points.clone(),
-                    ]);
-                }
-            }
+            let rows = played.remove(&pair).unwrap_or_default();
             let foot = if mp {
                 msg!(
                     "club.card.total_mp",

@@ -11,6 +11,7 @@ mod movement;
 mod pairs;
 mod plan;
 mod propose;
+mod scored;
 mod table;
 mod tarot;
 mod teams;
@@ -28,6 +29,7 @@ pub use figures::{At, Problems, plain_name};
 pub use movement::{Kind, Movement, Sitting};
 pub use plan::{Plan, PlannedBoard, PlannedRound, Seated, plan, said};
 pub use propose::{Asked, Proposed};
+pub use scored::Scored;
 pub use table::{Played, is_duplicate, problems as table_problems, score as score_table};
 pub use text::{names as names_text, num as number_text, text};
 pub use view::{Part, sections};
@@ -48,6 +50,11 @@ pub enum TableFile {
 /// The evening `evening` (its file, read) with the table files `file` gives by name, scored as
 /// `marque evening` prints it; or every problem, each by its place.
 pub fn evening(evening: &Value, file: &dyn Fn(&str) -> TableFile) -> Result<Value, Problems> {
+    scored(evening, file).map(Scored::into_value)
+}
+
+/// As [`evening`], its output not yet made whole.
+pub fn scored(evening: &Value, file: &dyn Fn(&str) -> TableFile) -> Result<Scored, Problems> {
     let mut problems: Problems = Vec::new();
     let ev = |m: Msg| vec![(At::Evening, m)];
     let Some(e) = evening.as_object() else {
@@ -63,9 +70,9 @@ pub fn evening(evening: &Value, file: &dyn Fn(&str) -> TableFile) -> Result<Valu
     }
     let kind = e.get("kind").and_then(Value::as_str).unwrap_or_default();
     let out = match kind {
-        "pairs" => pairs_evening(e, file, &mut problems),
-        "teams" => teams_evening(e, file, &mut problems),
-        "tarot" => tarot_evening(e, file, &mut problems),
+        "pairs" => pairs_evening(e, file, &mut problems).map(|p| Scored::Pairs(Box::new(p))),
+        "teams" => teams_evening(e, file, &mut problems).map(Scored::Other),
+        "tarot" => tarot_evening(e, file, &mut problems).map(Scored::Other),
         other => {
             let shown = e
                 .get("kind")
@@ -158,7 +165,7 @@ fn pairs_evening(
     e: &serde_json::Map<String, Value>,
     file: &dyn Fn(&str) -> TableFile,
     problems: &mut Problems,
-) -> Result<Value, Msg> {
+) -> Result<pairs::Scored, Msg> {
     let movement = Movement::read(e.get("movement"))?;
     let scoring = pairs::scoring(e.get("options"))?;
     let names = pairs::pairs(e.get("pairs"), &movement)?;
@@ -180,7 +187,7 @@ fn pairs_evening(
             problems,
         ));
     }
-    Ok(pairs::output(&movement, scoring, &names, &results, read))
+    Ok(pairs::scored(movement, scoring, &names, results, read))
 }
 
 fn teams_evening(

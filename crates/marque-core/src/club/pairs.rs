@@ -5,11 +5,12 @@
 
 use std::collections::BTreeMap;
 
+use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{Value, json};
 
 use super::board;
 use super::figures::{At, Problems, hundredths, imps, place_words, round_div};
-use super::movement::{Kind, Movement};
+use super::movement::{Kind, Movement, Sitting};
 use super::table::{Entry, Played};
 use crate::i18n::{Msg, msg};
 
@@ -28,7 +29,8 @@ pub struct BoardResult {
     pub ns: u32,
     pub ew: u32,
     pub board: u32,
-    pub played: Played,
+    /// An artificial score, [N-S, E-W] (`club.average`).
+    pub average: Option<[u8; 2]>,
     /// The N-S score of a real result.
     pub score: Option<i64>,
 }
@@ -184,7 +186,10 @@ pub fn results(
             ns: sitting.ns,
             ew: sitting.ew,
             board: e.board,
-            played: e.played,
+            average: match e.played {
+                Played::Average(a) => Some(a),
+                Played::Deal(_) => None,
+            },
             score,
         });
     }
@@ -198,7 +203,7 @@ struct Valued {
     datum: Option<Option<i64>>,
 }
 
-fn value_board(rs: &[&BoardResult], scoring: Scoring, most: i64) -> Valued {
+fn value_board(rs: &[BoardResult], scoring: Scoring, most: i64) -> Valued {
     let real: Vec<i64> = rs.iter().filter_map(|r| r.score).collect();
     let n = real.len() as i64;
     match scoring {
@@ -208,7 +213,7 @@ fn value_board(rs: &[&BoardResult], scoring: Scoring, most: i64) -> Valued {
             let top = (most - 1).max(0) * 100 * 2 / s;
             let points = rs
                 .iter()
-                .map(|r| match (r.score, r.played) {
+                .map(|r| match (r.score, r.average) {
                     (Some(score), _) => {
                         // Matchpoints on the ebu scale (2 a score beaten, 1 a tie), then
                         // factored to N places (`club.neuberg`): ((M + 1) N − n) / (s n).
@@ -228,11 +233,11 @@ fn value_board(rs: &[&BoardResult], scoring: Scoring, most: i64) -> Valued {
                         };
                         (ns, top - ns)
                     }
-                    (None, Played::Average([a, b])) => (
+                    (None, Some([a, b])) => (
                         round_div(i64::from(a) * top, 100),
                         round_div(i64::from(b) * top, 100),
                     ),
-                    (None, Played::Deal(_)) => (0, 0),
+                    (None, None) => (0, 0),
                 })
                 .collect();
             Valued {
@@ -244,15 +249,15 @@ fn value_board(rs: &[&BoardResult], scoring: Scoring, most: i64) -> Valued {
         Scoring::Cross => Valued {
             points: rs
                 .iter()
-                .map(|r| match (r.score, r.played) {
+                .map(|r| match (r.score, r.average) {
                     (Some(score), _) if n > 1 => {
                         let sum: i64 = real.iter().map(|o| imps(score - o)).sum();
                         let ns = round_div(sum * 100, n - 1);
                         (ns, -ns)
                     }
                     (Some(_), _) => (0, 0),
-                    (None, Played::Average([a, b])) => (avg_imps(a), avg_imps(b)),
-                    (None, Played::Deal(_)) => (0, 0),
+                    (None, Some([a, b])) => (avg_imps(a), avg_imps(b)),
+                    (None, None) => (0, 0),
                 })
                 .collect(),
             top: None,
@@ -263,12 +268,12 @@ fn value_board(rs: &[&BoardResult], scoring: Scoring, most: i64) -> Valued {
             Valued {
                 points: rs
                     .iter()
-                    .map(|r| match (r.score, r.played, datum) {
+                    .map(|r| match (r.score, r.average, datum) {
                         (Some(score), _, Some(d)) => {
                             let ns = imps(score - d) * 100;
                             (ns, -ns)
                         }
-                        (None, Played::Average([a, b]), _) => (avg_imps(a), avg_imps(b)),
+                        (None, Some([a, b]), _) => (avg_imps(a), avg_imps(b)),
                         _ => (0, 0),
                     })
                     .collect(),
@@ -309,69 +314,56 @@ fn butler_datum(real: &[i64], drop: Option<u32>) -> Option<i64> {
     Some((sum + 5 * count).div_euclid(10 * count) * 10)
 }
 
-/// The pairs evening's output (`club-format.md`).
-pub fn output(
-    movement: &Movement,
+/// The pairs evening scored: each board's results valued, each field ranked. Written as
+/// `club-format.md` has it by its [`Serialize`], each board's traveller made as it is written
+/// and dropped before the next (a 15-table evening's output is 3 times its files).
+pub struct Scored {
+    movement: Movement,
+    scoring: Scoring,
+    seated: Vec<u32>,
+    /// Each board with its results (by table and round) and their values.
+    results: Vec<BoardResult>,
+    boards: Vec<(u32, std::ops::Range<usize>, Valued)>,
+    fields: Vec<Value>,
+    read: usize,
+}
+
+/// The pairs evening's results scored (`club-format.md`).
+pub fn scored(
+    movement: Movement,
     scoring: Scoring,
     names: &BTreeMap<u32, Vec<String>>,
-    results: &[BoardResult],
+    results: Vec<BoardResult>,
     read: usize,
-) -> Value {
-    let seated = |p: u32| names.contains_key(&p);
-    let schedule: Vec<Value> = movement
-        .sittings
-        .iter()
-        .map(|s| {
-            json!({"round": s.round, "table": s.table,
-                   "ns": seated(s.ns).then_some(s.ns), "ew": seated(s.ew).then_some(s.ew),
-                   "boards": s.boards})
+) -> Scored {
+    // The results in the order of the travellers (board, then table and round), each board's
+    // a range of them: no copy.
+    let mut results = results;
+    results.sort_unstable_by_key(|r| (r.board, r.table, r.round));
+    let mut numbers: Vec<u32> = movement.boards();
+    numbers.extend(results.iter().map(|r| r.board));
+    numbers.sort_unstable();
+    numbers.dedup();
+    let ranges: Vec<(u32, std::ops::Range<usize>)> = numbers
+        .into_iter()
+        .map(|b| {
+            let from = results.partition_point(|r| r.board < b);
+            (b, from..results.partition_point(|r| r.board <= b))
         })
         .collect();
-    let mut by_board: BTreeMap<u32, Vec<&BoardResult>> = BTreeMap::new();
-    for b in movement.boards() {
-        by_board.insert(b, Vec::new());
-    }
-    for r in results {
-        by_board.entry(r.board).or_default().push(r);
-    }
-    let most = by_board.values().map(Vec::len).max().unwrap_or(0) as i64;
+    let most = ranges.iter().map(|(_, r)| r.len()).max().unwrap_or(0) as i64;
     // Each pair's values: (hundredths, the board's top).
     let mut scored: BTreeMap<u32, Vec<(i64, i64)>> = BTreeMap::new();
-    let mut boards_out = Vec::new();
-    for (b, rs) in &mut by_board {
-        rs.sort_by_key(|r| (r.table, r.round));
+    let mut boards = Vec::with_capacity(ranges.len());
+    for (b, range) in ranges {
+        let rs = &results[range.clone()];
         let v = value_board(rs, scoring, most);
-        let results: Vec<Value> = rs
-            .iter()
-            .zip(&v.points)
-            .map(|(r, (ns, ew))| {
-                scored
-                    .entry(r.ns)
-                    .or_default()
-                    .push((*ns, v.top.unwrap_or(0)));
-                scored
-                    .entry(r.ew)
-                    .or_default()
-                    .push((*ew, v.top.unwrap_or(0)));
-                let mut o = json!({"table": r.table, "round": r.round, "ns": r.ns, "ew": r.ew,
-                                   "ns_points": hundredths(*ns), "ew_points": hundredths(*ew)});
-                match (r.score, r.played) {
-                    (Some(s), _) => o["score"] = json!(s),
-                    (None, Played::Average(a)) => o["average"] = json!(a),
-                    _ => {}
-                }
-                o
-            })
-            .collect();
-        let mut bo = json!({"board": b, "dealer": board::dealer(*b).code(),
-                            "vulnerable": board::vulnerable_word(*b), "results": results});
-        if let Some(t) = v.top {
-            bo["top"] = hundredths(t);
+        for (r, (ns, ew)) in rs.iter().zip(&v.points) {
+            let top = v.top.unwrap_or(0);
+            scored.entry(r.ns).or_default().push((*ns, top));
+            scored.entry(r.ew).or_default().push((*ew, top));
         }
-        if let Some(d) = v.datum {
-            bo["datum"] = json!(d);
-        }
-        boards_out.push(bo);
+        boards.push((b, range, v));
     }
     let fields: Vec<(&str, Vec<u32>)> = match movement.kind {
         Kind::Mitchell => vec![
@@ -380,20 +372,133 @@ pub fn output(
         ],
         Kind::Howell => vec![("all", (1..=movement.places()).collect())],
     };
-    let fields: Vec<Value> = fields
+    let fields = fields
         .into_iter()
         .map(|(field, pairs)| {
             let ranking = rank_field(&pairs, names, &scored, scoring);
             json!({"field": field, "ranking": ranking})
         })
         .collect();
-    let scoring_word = match scoring {
-        Scoring::Mp { .. } => "mp",
-        Scoring::Cross => "cross_imps",
-        Scoring::Butler { .. } => "butler",
-    };
-    json!({"kind": "pairs", "scoring": scoring_word, "schedule": schedule,
-           "boards": boards_out, "fields": fields, "results": read})
+    Scored {
+        seated: names.keys().copied().collect(),
+        movement,
+        scoring,
+        results,
+        boards,
+        fields,
+        read,
+    }
+}
+
+impl Scored {
+    /// The output whole, as [`Serialize`] writes it.
+    pub fn value(&self) -> Value {
+        let mut m = serde_json::Map::new();
+        m.insert("boards".into(), Value::Array(self.boards().collect()));
+        m.insert("fields".into(), Value::Array(self.fields.clone()));
+        m.insert("kind".into(), json!("pairs"));
+        m.insert("results".into(), json!(self.read));
+        m.insert("schedule".into(), Value::Array(self.schedule().collect()));
+        m.insert("scoring".into(), json!(self.scoring_word()));
+        Value::Object(m)
+    }
+
+    /// Whether the evening is scored at matchpoints (else at IMPs).
+    pub fn mp(&self) -> bool {
+        matches!(self.scoring, Scoring::Mp { .. })
+    }
+
+    /// Each field's ranking, as the output has it.
+    pub fn fields(&self) -> &[Value] {
+        &self.fields
+    }
+
+    /// Each board's traveller: its number, its results (by table and round) and their values
+    /// for N-S and E-W, in hundredths.
+    pub fn travellers(&self) -> impl Iterator<Item = (u32, &[BoardResult], &[(i64, i64)])> {
+        self.boards
+            .iter()
+            .map(|(b, range, v)| (*b, &self.results[range.clone()], v.points.as_slice()))
+    }
+
+    /// The movement's sittings, each pair there or not (the phantom's place).
+    pub fn sittings(&self) -> impl Iterator<Item = (&Sitting, Option<u32>, Option<u32>)> {
+        let seated = |p: u32| self.seated.contains(&p).then_some(p);
+        self.movement
+            .sittings
+            .iter()
+            .map(move |s| (s, seated(s.ns), seated(s.ew)))
+    }
+
+    fn scoring_word(&self) -> &'static str {
+        match self.scoring {
+            Scoring::Mp { .. } => "mp",
+            Scoring::Cross => "cross_imps",
+            Scoring::Butler { .. } => "butler",
+        }
+    }
+
+    fn schedule(&self) -> impl Iterator<Item = Value> + '_ {
+        self.sittings().map(|(s, ns, ew)| {
+            json!({"round": s.round, "table": s.table, "ns": ns, "ew": ew, "boards": s.boards})
+        })
+    }
+
+    fn boards(&self) -> impl Iterator<Item = Value> + '_ {
+        self.boards.iter().map(|(b, range, v)| {
+            let results: Vec<Value> = self.results[range.clone()]
+                .iter()
+                .zip(&v.points)
+                .map(|(r, (ns, ew))| {
+                    let mut o = json!({"table": r.table, "round": r.round, "ns": r.ns,
+                        "ew": r.ew, "ns_points": hundredths(*ns), "ew_points": hundredths(*ew)});
+                    match (r.score, r.average) {
+                        (Some(s), _) => o["score"] = json!(s),
+                        (None, Some(a)) => o["average"] = json!(a),
+                        _ => {}
+                    }
+                    o
+                })
+                .collect();
+            let mut bo = json!({"board": b, "dealer": board::dealer(*b).code(),
+                                "vulnerable": board::vulnerable_word(*b), "results": results});
+            if let Some(t) = v.top {
+                bo["top"] = hundredths(t);
+            }
+            if let Some(d) = v.datum {
+                bo["datum"] = json!(d);
+            }
+            bo
+        })
+    }
+}
+
+/// A sequence written as its items are made, one at a time.
+struct Each<F>(F);
+
+impl<F, I> Serialize for Each<F>
+where
+    F: Fn() -> I,
+    I: Iterator<Item = Value>,
+{
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq((self.0)())
+    }
+}
+
+impl Serialize for Scored {
+    /// The keys in the order of a JSON object read whole (alphabetical), so that the output is
+    /// the same written at once or made whole first.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(6))?;
+        m.serialize_entry("boards", &Each(|| self.boards()))?;
+        m.serialize_entry("fields", &self.fields)?;
+        m.serialize_entry("kind", "pairs")?;
+        m.serialize_entry("results", &self.read)?;
+        m.serialize_entry("schedule", &Each(|| self.schedule()))?;
+        m.serialize_entry("scoring", self.scoring_word())?;
+        m.end()
+    }
 }
 
 fn rank_field(

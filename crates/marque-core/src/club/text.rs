@@ -33,6 +33,30 @@ pub fn num(v: &Value, lang: Lang) -> String {
     }
 }
 
+/// A whole number as the reader writes it, with a true minus sign.
+pub fn int(i: i64) -> String {
+    if i < 0 {
+        format!("−{}", i.unsigned_abs())
+    } else {
+        i.to_string()
+    }
+}
+
+/// A value kept in hundredths as the reader writes it ("58,33" in French).
+pub fn cents(h: i64, lang: Lang) -> String {
+    if h % 100 == 0 {
+        return int(h / 100);
+    }
+    // As the output writes it (its shortest decimal), then as the reader does.
+    let t = format!("{}", (h as f64 / 100.0).abs());
+    let t = if lang == Lang::Fr {
+        t.replace('.', ",")
+    } else {
+        t
+    };
+    if h < 0 { format!("−{t}") } else { t }
+}
+
 /// Names as one line: "Anne – Bruno".
 pub fn names(v: &Value) -> String {
     v.as_array()
@@ -184,4 +208,23 @@ fn tarot(out: &Value, lang: Lang) -> String {
         s.push('\n');
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A value in hundredths reads the same written from the output's number or at once.
+    #[test]
+    fn cents_read_as_the_output_writes_them() {
+        for lang in [Lang::Fr, Lang::En] {
+            for h in (-250_000..250_000)
+                .step_by(7)
+                .chain([-1, 0, 1, 50, -50, 99, 100])
+            {
+                let from_output = num(&super::super::figures::hundredths(h), lang);
+                assert_eq!(cents(h, lang), from_output, "{h}");
+            }
+        }
+    }
 }

@@ -6,7 +6,9 @@
 use serde_json::Value;
 
 use super::cards::Card;
-use super::text::{names, num};
+use super::pairs;
+use super::scored::Scored;
+use super::text::{cents, int, names, num};
 use crate::i18n::{Lang, msg, tr};
 
 /// What a section is, for the reader that lays it out (a traveller may be folded).
@@ -21,11 +23,11 @@ pub enum Part {
 }
 
 /// The evening's sections, in reading order, with what each is.
-pub fn sections(out: &Value, lang: Lang) -> Vec<(Part, Card)> {
-    match out["kind"].as_str() {
-        Some("pairs") => pairs(out, lang),
-        Some("teams") => teams(out, lang),
-        _ => players(out, lang),
+pub fn sections(out: &Scored, lang: Lang) -> Vec<(Part, Card)> {
+    match out {
+        Scored::Pairs(p) => pairs(p, lang),
+        Scored::Other(v) if v["kind"] == "teams" => teams(v, lang),
+        Scored::Other(v) => players(v, lang),
     }
 }
 
@@ -46,11 +48,11 @@ fn each(v: &Value) -> impl Iterator<Item = &Value> {
     v.as_array().into_iter().flatten()
 }
 
-fn pairs(out: &Value, lang: Lang) -> Vec<(Part, Card)> {
-    let mp = out["scoring"] == "mp";
+fn pairs(out: &pairs::Scored, lang: Lang) -> Vec<(Part, Card)> {
+    let mp = out.mp();
     let n = |v: &Value| num(v, lang);
     let mut s = Vec::new();
-    for f in each(&out["fields"]) {
+    for f in out.fields() {
         let key = match f["field"].as_str() {
             Some("NS") => "club.text.field_ns",
             Some("EW") => "club.text.field_ew",
@@ -88,50 +90,46 @@ fn pairs(out: &Value, lang: Lang) -> Vec<(Part, Card)> {
             .collect();
         s.push((Part::Ranking, card(tr(lang, key), head, rows)));
     }
-    for b in each(&out["boards"]) {
-        let board = b["board"].as_u64().unwrap_or(0) as u32;
-        let results: Vec<&Value> = each(&b["results"]).collect();
+    let head = heads(
+        &[
+            "club.view.table",
+            "club.view.round",
+            "club.view.ns",
+            "club.view.ew",
+            "club.view.score",
+            "club.view.ns_points",
+            "club.view.ew_points",
+        ],
+        lang,
+    );
+    for (board, results, points) in out.travellers() {
         let title = msg!(
             "club.view.board",
             heading = super::board::heading(board),
             results = results.len() as i64
         )
         .render(lang);
-        let head = heads(
-            &[
-                "club.view.table",
-                "club.view.round",
-                "club.view.ns",
-                "club.view.ew",
-                "club.view.score",
-                "club.view.ns_points",
-                "club.view.ew_points",
-            ],
-            lang,
-        );
         let rows = results
             .iter()
-            .map(|r| {
-                let score = match r["average"].is_null() {
-                    true => n(&r["score"]),
-                    false => format!(
-                        "{}\u{a0}% / {}\u{a0}%",
-                        n(&r["average"][0]),
-                        n(&r["average"][1])
-                    ),
+            .zip(points)
+            .map(|(r, (ns, ew))| {
+                let score = match (r.score, r.average) {
+                    (Some(s), _) => int(s),
+                    (None, Some([a, b])) => format!("{a}\u{a0}% / {b}\u{a0}%"),
+                    (None, None) => "—".into(),
                 };
                 vec![
-                    n(&r["table"]),
-                    n(&r["round"]),
-                    n(&r["ns"]),
-                    n(&r["ew"]),
+                    r.table.to_string(),
+                    r.round.to_string(),
+                    r.ns.to_string(),
+                    r.ew.to_string(),
                     score,
-                    n(&r["ns_points"]),
-                    n(&r["ew_points"]),
+                    cents(*ns, lang),
+                    cents(*ew, lang),
                 ]
             })
             .collect();
-        s.push((Part::Traveller, card(title, head, rows)));
+        s.push((Part::Traveller, card(title, head.clone(), rows)));
     }
     s
 }
