@@ -170,7 +170,14 @@ fn pairs_evening(
     let scoring = pairs::scoring(e.get("options"))?;
     let names = pairs::pairs(e.get("pairs"), &movement)?;
     let files = bridge_tables(e, movement.tables)?;
-    let mut results = Vec::new();
+    // As many as the movement has boards to play: one allocation where every result is in.
+    let mut results = Vec::with_capacity(
+        movement
+            .sittings
+            .iter()
+            .map(|s| s.boards.len())
+            .sum::<usize>(),
+    );
     let mut read = 0;
     for (k, name) in files.iter().enumerate() {
         let Some(entries) = table_entries(name, file(name), problems) else {
