@@ -231,3 +231,79 @@ fn a_table_file_that_is_a_link_is_named_and_not_followed() {
     );
     assert!(!stderr.contains("soir-t1.json"), "table 1 reads: {stderr}");
 }
+
+/// A Tarot concours's table takes its round's deals and nothing its evening would not count:
+/// no arrival, departure or substitute at the table, no deal past the round's (each refused in
+/// words, the file byte for byte as it was); a deal of the round is added and ranked.
+#[test]
+fn a_tarot_table_refuses_what_its_evening_would_not_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let ev = json!({"format": "marque-evening", "version": 1, "kind": "tarot",
+        "players": ["Anne", "Bruno", "Claire", "David", "Elise", "Fabien", "Gaelle", "Henri"],
+        "rounds": 2, "deals_per_round": 2, "rotation": "shift",
+        "tables": [{"table": 1, "round": 1, "file": "r1t1.json"},
+                   {"table": 2, "round": 1, "file": "r1t2.json"},
+                   {"table": 1, "round": 2, "file": "r2t1.json"},
+                   {"table": 2, "round": 2, "file": "r2t2.json"}]});
+    let path = dir.path().join("concours.evening.json");
+    std::fs::write(&path, ev.to_string()).unwrap();
+    let t = dir.path().join("r1t1.json");
+    let session = json!({"format": "marque-session", "version": 1, "game": "tarot",
+        "players": ["Anne", "Claire", "Elise", "Gaelle"], "options": {}, "hands": []});
+    std::fs::write(&t, session.to_string()).unwrap();
+    let file = t.to_str().unwrap();
+    let deal = r#"{"taker": 0, "contract": "garde", "bouts": 2, "points": 49}"#;
+    assert!(marque(&["add", file, deal]).status.success());
+    let before = std::fs::read(&t).unwrap();
+    for (hand, said) in [
+        (
+            r#"{"event": "join", "player": "Henri"}"#,
+            "no replacement, arrival or departure",
+        ),
+        (
+            r#"{"event": "leave", "seat": 3}"#,
+            "no replacement, arrival or departure",
+        ),
+        (
+            r#"{"event": "replace", "seat": 1, "player": "Bruno"}"#,
+            "no replacement",
+        ),
+    ] {
+        let o = marque(&["add", file, hand, "--lang", "en"]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{hand}: {err}");
+        assert!(
+            err.contains("a table of the evening") && err.contains(said),
+            "{err}"
+        );
+        assert_eq!(
+            std::fs::read(&t).unwrap(),
+            before,
+            "{hand}: nothing written"
+        );
+    }
+    assert!(
+        marque(&["add", file, deal]).status.success(),
+        "the round's second deal"
+    );
+    let full = std::fs::read(&t).unwrap();
+    let o = marque(&["add", file, deal, "--lang", "fr"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("table de la soirée"), "{err}");
+    assert_eq!(
+        std::fs::read(&t).unwrap(),
+        full,
+        "a third deal: nothing written"
+    );
+    let (code, json, err) = out(&path, &[]);
+    assert_eq!(code, Some(0), "{err}");
+    let v: Value = serde_json::from_str(&json).unwrap();
+    let anne = v["ranking"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["player"] == "Anne")
+        .unwrap();
+    assert_eq!(anne["tables"], json!(1), "{anne}");
+}

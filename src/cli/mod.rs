@@ -650,6 +650,11 @@ fn add_once(
 ) -> Result<marque_store::document::Outcome, Added> {
     use marque_store::document::{Appender, DocError};
     let mut doc = Appender::open(file, lock, patience).map_err(Added::Store)?;
+    // A table of an evening (a Tarot concours's): nothing its evening would not count.
+    let name = file.file_name().map(|n| n.to_string_lossy().into_owned());
+    if let Some(evening) = name.and_then(|n| marque_store::evening_of(file, &n)) {
+        doc.in_evening(evening);
+    }
     if doc.session().closed && !reopen {
         return Err(Added::Problems(vec![Problem::file(Msg::new(
             "store.closed",

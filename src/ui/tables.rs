@@ -5,7 +5,6 @@
 use std::path::PathBuf;
 
 use super::app::{App, Screen};
-use super::command::Command;
 use super::evening_table::{self, TableState};
 use super::notice::Notice;
 use marque_core::i18n::Msg;
@@ -21,12 +20,21 @@ impl App {
             return;
         };
         let (evening, read) = (shown.path.clone(), shown.evening.clone());
-        match TableDoc::read(&path, read) {
+        match TableDoc::read(&path, read.clone()) {
             Ok(Some(doc)) => {
                 self.table = Some(TableState::new(doc, evening));
                 self.screen = Screen::Table;
             }
-            Ok(None) => self.send(Command::Open(path)),
+            // A Tarot table: its session, which refuses what its evening would not count.
+            Ok(None) => {
+                self.notice = None;
+                self.open_path(&path);
+                if let (Some(o), Some(evening)) = (self.open.as_mut(), read)
+                    && o.doc.path() == path
+                {
+                    o.doc.in_evening(evening);
+                }
+            }
             Err(e) => self.notice = Some(self.store_notice(&path, &e)),
         }
     }

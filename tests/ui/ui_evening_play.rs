@@ -394,6 +394,33 @@ fn a_tarot_evening_of_twelve_players_in_three_rounds_is_played_at_its_tables() {
             click(&mut h, "Chiffre 5");
             click(&mut h, "Valider la donne");
         }
+        if k == 0 {
+            // The rotation seats the table: a substitute there, or a fifth deal of a round of
+            // four, is refused in words and nothing is written.
+            let before = std::fs::read(&t.path).unwrap();
+            click(&mut h, "Table : Remplacement");
+            click(&mut h, &format!("Place de {}", seated[0]));
+            type_in(&mut h, "Le remplaçant", "Zoé");
+            click(&mut h, "Enregistrer l'événement");
+            assert!(
+                shows_containing(&h, "est une table de la soirée"),
+                "the substitute is refused"
+            );
+            assert!(shows_containing(&h, "qu'entre les parties"), "and why");
+            assert_eq!(std::fs::read(&t.path).unwrap(), before, "nothing written");
+            click(&mut h, "Table : Donne");
+            click(&mut h, &format!("Preneur : {}", seated[0]));
+            click(&mut h, "Contrat : Garde");
+            click(&mut h, "2 bouts");
+            click(&mut h, "Chiffre 4");
+            click(&mut h, "Chiffre 5");
+            click(&mut h, "Valider la donne");
+            assert!(
+                shows_containing(&h, "est une table de la soirée"),
+                "a fifth deal is refused"
+            );
+            assert_eq!(std::fs::read(&t.path).unwrap(), before, "nothing written");
+        }
         h.state_mut()
             .send(marque::ui::Command::OpenEvening(evening.clone()));
         settle(&mut h);

@@ -25,6 +25,7 @@ use marque_core::i18n::Msg;
 use marque_core::i18n::msg;
 use marque_core::merge::Choice;
 use marque_core::session::{Hand, Problem, Session, Sheet};
+use serde_json::Value;
 
 /// How long a save waits for another writer (`marque add`, another window) to finish: an add
 /// holds the lock for milliseconds; a writer stopped while holding it keeps the window waiting
@@ -152,9 +153,41 @@ pub struct Document {
     undo: UndoStack,
     /// The last save failed: the document is ahead of its file.
     unsaved: bool,
+    /// The evening that names this file among its tables, as read ([`Document::in_evening`]).
+    evening: Option<Value>,
+}
+
+/// Refuses a change of the table's session at `path` that would bring its evening a problem
+/// it does not have (a Tarot table's seat changing player, a deal past the round's): the table
+/// writes nothing its evening would not count.
+fn for_evening(
+    evening: &Value,
+    path: &Path,
+    before: &Value,
+    after: &Session,
+) -> Result<(), DocError> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let new = marque_core::club::new_problems(evening, &name, before, &after.to_value());
+    match new.is_empty() {
+        true => Ok(()),
+        false => Err(DocError::Refused(
+            new.into_iter()
+                .map(|m| Problem::file(msg!("club.err.table_of", why = m)))
+                .collect(),
+        )),
+    }
 }
 
 impl Document {
+    /// The evening that names this file among its tables (as read): from now on a change it
+    /// would not count is refused.
+    pub fn in_evening(&mut self, evening: Value) {
+        self.evening = Some(evening);
+    }
+
     /// The session at `path`, read and scored; read only if it is over.
     pub fn open(path: &Path) -> Result<Document, StoreError> {
         let loaded = store::read_session(path)?;
@@ -176,6 +209,7 @@ impl Document {
             read_only,
             undo: UndoStack::default(),
             unsaved: false,
+            evening: None,
         }
     }
 
@@ -265,6 +299,12 @@ impl Document {
         now: &str,
     ) -> Result<Outcome, DocError> {
         self.writable()?;
+        if let Some(evening) = &self.evening {
+            let (mut session, mut sheet) = (self.session.clone(), self.sheet.clone());
+            history::apply(&mut session, &mut sheet, &change, action, now)
+                .map_err(DocError::Refused)?;
+            for_evening(evening, &self.path, &self.session.to_value(), &session)?;
+        }
         history::apply(&mut self.session, &mut self.sheet, &change, action, now)
             .map_err(DocError::Refused)?;
         match action {
@@ -643,6 +683,8 @@ pub struct Appender<'l> {
     lock: &'l Lock,
     appending: store::Appending,
     patience: Patience,
+    /// The evening that names this file among its tables, as read ([`Appender::in_evening`]).
+    evening: Option<Value>,
 }
 
 impl<'l> Appender<'l> {
@@ -660,7 +702,13 @@ impl<'l> Appender<'l> {
             lock,
             appending: store::read_for_append(path)?,
             patience,
+            evening: None,
         })
+    }
+
+    /// The evening that names this file among its tables: a hand it would not count is refused.
+    pub fn in_evening(&mut self, evening: Value) {
+        self.evening = Some(evening);
     }
 
     pub fn session(&self) -> &Session {
@@ -683,7 +731,11 @@ impl<'l> Appender<'l> {
         let store::Appending {
             session, replay, ..
         } = &mut self.appending;
+        let before = self.evening.as_ref().map(|_| session.to_value());
         history::append(session, replay, hand.clone(), now).map_err(DocError::Refused)?;
+        if let (Some(evening), Some(before)) = (&self.evening, &before) {
+            for_evening(evening, &self.path, before, session)?;
+        }
         let outcome = match self.appending.save(&self.path, self.lock) {
             Ok(_) => Outcome::Saved,
             Err(StoreError::Changed | StoreError::Locked(_)) => {

@@ -264,6 +264,31 @@ pub fn table_in_evening(evening: &Value, name: &str, table: &Value) -> Problems 
     }
 }
 
+/// What a change of a table's session (`before`, then `after`, as files) would bring to the
+/// evening `evening` that names it `name`, and that it does not bring now: at a Tarot table a
+/// seat that changes player, a deal past the round's, a stranger (`club-format.md`). Each
+/// problem once; none where the evening does not name the file.
+pub fn new_problems(evening: &Value, name: &str, before: &Value, after: &Value) -> Vec<Msg> {
+    if !names_table(evening, name) {
+        return Vec::new();
+    }
+    let mut had: Vec<Msg> = table_in_evening(evening, name, before)
+        .into_iter()
+        .map(|(_, m)| m)
+        .collect();
+    let mut out = Vec::new();
+    for (_, m) in table_in_evening(evening, name, after) {
+        match had.iter().position(|h| *h == m) {
+            Some(k) => {
+                had.remove(k);
+            }
+            None if !out.contains(&m) => out.push(m),
+            None => {}
+        }
+    }
+    out
+}
+
 /// A new evening set up as a club's scorer would (the movement, the teams or the seating
 /// proposed), checked as it will be read: nothing is written that would not count.
 pub fn propose(id: &str, title: &str, created: &str, asked: &Asked) -> Result<Proposed, Msg> {
