@@ -90,24 +90,30 @@ fn side_words(s: &club::Seated, lang: Lang) -> String {
 }
 
 pub fn show(ui: &mut egui::Ui, lang: Lang, state: &mut TableState, commands: &mut Vec<Command>) {
-    if ui.button(tr(lang, "ui.table.back")).clicked() {
-        commands.push(Command::OpenEvening(state.evening.clone()));
-    }
-    let Some(plan) = state.plan.clone() else {
-        ui.heading(msg!("ui.table.title", table = 0i64).render(lang));
+    // The way back, the table and its progress on one line: the board's keys below have
+    // the height of a small screen zoomed.
+    let plan = state.plan.clone();
+    ui.horizontal_wrapped(|ui| {
+        if ui.button(tr(lang, "ui.table.back")).clicked() {
+            commands.push(Command::OpenEvening(state.evening.clone()));
+        }
+        let table = plan.as_ref().map_or(0, |p| i64::from(p.table));
+        ui.heading(msg!("ui.table.title", table = table).render(lang));
+        if let Some(plan) = &plan {
+            let (boards, entered) = plan.progress();
+            let progress = msg!(
+                "ui.table.progress",
+                entered = entered as i64,
+                boards = boards as i64
+            );
+            ui.label(progress.render(lang));
+        }
+    });
+    let Some(plan) = plan else {
         ui.label(msg!("ui.table.not_in_evening", file = state.doc.name.as_str()).render(lang));
         return;
     };
-    let (boards, entered) = plan.progress();
-    ui.heading(msg!("ui.table.title", table = i64::from(plan.table)).render(lang));
-    ui.label(
-        msg!(
-            "ui.table.progress",
-            entered = entered as i64,
-            boards = boards as i64
-        )
-        .render(lang),
-    );
+    let (boards, _) = plan.progress();
     if boards == 0 {
         let empty = msg!("ui.table.empty", table = i64::from(plan.table)).render(lang);
         ui.label(RichText::new(empty).strong());
@@ -130,13 +136,22 @@ pub fn show(ui: &mut egui::Ui, lang: Lang, state: &mut TableState, commands: &mu
         .auto_shrink([false, false])
         .show(ui, |ui| {
             if wide {
+                // The contract's keys on the left; the seating, the result's keys and the
+                // board on the right: every key in view at 1024×600 zoomed.
                 ui.columns(2, |c| {
-                    deal_keys(&mut c[0], lang, state, &plan, r);
+                    state
+                        .form
+                        .contract_keys(&mut c[0], lang, &seat_names(&plan.rounds[r]));
+                    heading(&mut c[1], lang, &plan, (r, b));
+                    seating(&mut c[1], lang, &plan, r);
+                    state.form.result_keys(&mut c[1], lang);
                     board(&mut c[1], lang, state, &plan, (r, b), commands);
                     c[1].separator();
                     boards_list(&mut c[1], lang, state, &plan, commands);
                 });
             } else {
+                heading(ui, lang, &plan, (r, b));
+                seating(ui, lang, &plan, r);
                 board(ui, lang, state, &plan, (r, b), commands);
                 deal_keys(ui, lang, state, &plan, r);
                 ui.separator();
@@ -145,17 +160,31 @@ pub fn show(ui: &mut egui::Ui, lang: Lang, state: &mut TableState, commands: &mu
         });
 }
 
-/// The round on the form, who sits where, and the deal's keys.
-fn deal_keys(ui: &mut egui::Ui, lang: Lang, state: &mut TableState, plan: &Plan, r: usize) {
+/// The board on the form, its dealer and vulnerability, and its round, over the whole width.
+fn heading(ui: &mut egui::Ui, lang: Lang, plan: &Plan, (r, b): (usize, usize)) {
     let round = &plan.rounds[r];
-    ui.label(msg!("ui.table.round", round = i64::from(round.round)).render(lang));
-    ui.label(msg!("ui.table.ns", side = side_words(&round.ns, lang)).render(lang));
-    ui.label(msg!("ui.table.ew", side = side_words(&round.ew, lang)).render(lang));
-    state.form.deal_keys(ui, lang, &seat_names(round));
+    let heading = club::board_heading(round.boards[b].board).render(lang);
+    ui.horizontal_wrapped(|ui| {
+        ui.add(egui::Label::new(RichText::new(heading).size(22.0).strong()).wrap());
+        ui.label(msg!("ui.table.round", round = i64::from(round.round)).render(lang));
+    });
 }
 
-/// The board on the form: its heading, what the entry says, the key that saves it, and at
-/// pairs the artificial scores.
+/// Who sits where this round (above the board: the deal's keys have their column to
+/// themselves, from its top).
+fn seating(ui: &mut egui::Ui, lang: Lang, plan: &Plan, r: usize) {
+    let round = &plan.rounds[r];
+    ui.label(msg!("ui.table.ns", side = side_words(&round.ns, lang)).render(lang));
+    ui.label(msg!("ui.table.ew", side = side_words(&round.ew, lang)).render(lang));
+}
+
+/// The deal's keys, the seats named by who sits there this round.
+fn deal_keys(ui: &mut egui::Ui, lang: Lang, state: &mut TableState, plan: &Plan, r: usize) {
+    state.form.deal_keys(ui, lang, &seat_names(&plan.rounds[r]));
+}
+
+/// The board on the form: what the entry says, the key that saves it, and at pairs the
+/// artificial scores.
 fn board(
     ui: &mut egui::Ui,
     lang: Lang,
@@ -165,15 +194,23 @@ fn board(
     commands: &mut Vec<Command>,
 ) {
     let board = &plan.rounds[r].boards[b];
-    let heading = club::board_heading(board.board).render(lang);
-    ui.add(egui::Label::new(RichText::new(heading).size(22.0).strong()).wrap());
     let played = state.form.played();
-    // Always one line, so that nothing moves: what the entry says, or what is missing.
+    // What the entry says, or what is missing.
     let said = match &played {
         Some(p) => club::said(board.board, p).render(lang),
         None => tr(lang, "ui.table.incomplete"),
     };
-    ui.label(said);
+    // Two lines' room whether it takes one or two (a narrow column wraps it): the keys under
+    // it never move as it changes.
+    let room = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    ui.allocate_ui_with_layout(
+        egui::vec2(ui.available_width(), room),
+        egui::Layout::top_down(egui::Align::Min),
+        |ui| {
+            ui.set_min_height(room);
+            ui.add(egui::Label::new(said).wrap());
+        },
+    );
     let save = match board.entered {
         Some(_) => msg!("ui.table.correct", board = i64::from(board.board)),
         None => msg!("ui.table.save", board = i64::from(board.board)),

@@ -454,9 +454,10 @@ fn a_tarot_evening_of_twelve_players_in_three_rounds_is_played_at_its_tables() {
     assert!(shows(&h, &total), "{total}");
 }
 
-/// A table's screen keeps its board and its keys in view: the board's heading, "Donne passée"
-/// and the key that saves it, at 1024×600 (zoom 1 and 1.5) and 1920×1080 zoomed; the two keys
-/// under the board never run past the edge.
+/// A table's screen keeps its board and its keys in view: every key of the board at 1024×600
+/// and 1920×1080 zoomed, and at 1024×600 zoom 1.5 the contract's keys to the trump suit, every
+/// result's key and the key that saves; the two keys under the board never run past the edge,
+/// and "Donne passée" moves nothing.
 #[test]
 fn a_tables_screen_keeps_its_keys_in_view_at_every_size() {
     let dir = tempfile::tempdir().unwrap();
@@ -482,12 +483,45 @@ fn a_tables_screen_keeps_its_keys_in_view_at_every_size() {
         click(&mut h, "Vendredi");
         click(&mut h, "Table 2");
         let at = format!("{size:?} at {zoom}");
-        for label in ["← La soirée", "Donne passée", "Revenir à l'étui suivant"] {
+        // Every key of the board in view (the list of boards below scrolls); at 1024×600
+        // zoomed (682×400 points, the notices' bar under them) the contract's keys up to the
+        // trump suit, every result's key and the key that saves.
+        use egui_kittest::kittest::{NodeT, Queryable};
+        let keys: Vec<String> = h
+            .query_all(egui_kittest::kittest::by().role(egui::accesskit::Role::Button))
+            .filter_map(|n| n.accesskit_node().label())
+            .filter(|l| !l.starts_with("Saisir"))
+            .collect();
+        let small = size.1 < 700.0 && zoom > 1.0;
+        let needed = |l: &str| {
+            !small
+                || l.starts_with("Niveau")
+                || l.starts_with("Atout")
+                || l.contains("pour le camp du déclarant")
+                || l.starts_with("Enregistrer l'étui")
+                || ["Nord", "Est", "Sud", "Ouest"]
+                    .iter()
+                    .any(|s| l.starts_with(s))
+        };
+        let out: Vec<&String> = keys
+            .iter()
+            .filter(|l| needed(l) && !in_view(&h, l))
+            .collect();
+        assert!(out.is_empty(), "{at}: out of view: {out:?}");
+        assert!(
+            keys.iter().filter(|l| l.contains("levée")).count() == 14,
+            "{at}"
+        );
+        for label in ["← La soirée", "Donne passée"] {
             assert!(in_view(&h, label), "{label}: {at}");
         }
         assert!(shows_containing(&h, "Enregistrer l'étui"), "{at}");
         let save = seen_containing(&h, "Enregistrer l'étui").0;
         let back = seen(&h, "Revenir à l'étui suivant").0;
+        // Passed out: the result's keys greyed in their place, the save key where it was.
+        click(&mut h, "Donne passée");
+        assert_eq!(seen_containing(&h, "Enregistrer l'étui").0, save, "{at}");
+        click(&mut h, "Donne passée");
         let width = size.0 / zoom;
         assert!(
             save.right() <= width && back.right() <= width,

@@ -41,6 +41,24 @@ impl BoardForm {
         }
     }
 
+    /// As [`BoardForm::deal_keys`], in two parts: up to the contract, then the result.
+    pub fn contract_keys(&mut self, ui: &mut egui::Ui, lang: Lang, players: &[String]) {
+        let before = self.deal.clone();
+        self.deal.board_contract_keys(ui, lang, players);
+        if self.deal != before {
+            self.average = None;
+        }
+    }
+
+    /// The result's keys ([`BoardForm::contract_keys`] first).
+    pub fn result_keys(&mut self, ui: &mut egui::Ui, lang: Lang) {
+        let before = self.deal.clone();
+        self.deal.board_result_keys(ui, lang);
+        if self.deal != before {
+            self.average = None;
+        }
+    }
+
     /// The artificial scores' keys (at pairs).
     pub fn average_keys(&mut self, ui: &mut egui::Ui, lang: Lang) {
         row_title(ui, tr(lang, "ui.table.average"));

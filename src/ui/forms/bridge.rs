@@ -132,6 +132,22 @@ impl BridgeForm {
         self.deal_keys(ui, lang, players);
     }
 
+    /// A board's keys up to its contract ("passed out", the declarer, the contract): the
+    /// result's keys drawn elsewhere ([`BridgeForm::board_result_keys`]).
+    pub fn board_contract_keys(&mut self, ui: &mut egui::Ui, lang: Lang, players: &[String]) {
+        self.honours = None;
+        self.contract_part(ui, lang, players);
+    }
+
+    /// A board's result keys, in their place whether the board was played or not (greyed when
+    /// it was passed out: what lies under them never moves). Seven to a row at least where the column is narrow (two rows, not three).
+    pub fn board_result_keys(&mut self, ui: &mut egui::Ui, lang: Lang) {
+        let gap = ui.spacing().item_spacing.x;
+        let width = ((crate::ui::widgets::row_room(ui) - 6.0 * gap) / 7.0).clamp(34.0, 46.0);
+        let size = egui::vec2(width.floor(), key_height(ui));
+        ui.add_enabled_ui(!self.passed, |ui| self.result_keys(ui, lang, size));
+    }
+
     /// The deal once it is whole.
     pub fn deal(&self) -> Option<Hand> {
         self.hand()
@@ -140,6 +156,18 @@ impl BridgeForm {
     /// "Passed out", then the declarer, the contract and the result (none after a pass):
     /// whether the deal was played.
     fn deal_keys(&mut self, ui: &mut egui::Ui, lang: Lang, players: &[String]) -> bool {
+        match self.contract_part(ui, lang, players) {
+            Some(height) => {
+                self.result_keys(ui, lang, egui::vec2(46.0, height));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// "Passed out", then (the deal played) the declarer and the contract: the keys' height,
+    /// none after a pass.
+    fn contract_part(&mut self, ui: &mut egui::Ui, lang: Lang, players: &[String]) -> Option<f32> {
         let passed = tr(lang, "ui.bridge.passed");
         let size = egui::vec2(
             key_width(ui, std::slice::from_ref(&passed)).min(ui.available_width()),
@@ -149,7 +177,7 @@ impl BridgeForm {
             self.passed = !self.passed;
         }
         if self.passed {
-            return false;
+            return None;
         }
         // Every row a keypad of keys of one size in fixed places: nothing lies beyond the
         // edge, and nothing moves when a key is tapped.
@@ -158,8 +186,7 @@ impl BridgeForm {
         let room = ui.available_width();
         self.declarer_keys(ui, lang, players, height, gap, room);
         self.contract_keys(ui, lang, height);
-        self.result_keys(ui, lang, height);
-        true
+        Some(height)
     }
 
     /// The declarer: four to a row if the names fit, else two, each whole.
@@ -245,9 +272,8 @@ impl BridgeForm {
 
     /// The result: a key per number of tricks taken, always there and always in the same
     /// place (they wait for the level); each reads as the result it makes (=, +1, −2).
-    fn result_keys(&mut self, ui: &mut egui::Ui, lang: Lang, height: f32) {
+    fn result_keys(&mut self, ui: &mut egui::Ui, lang: Lang, size: egui::Vec2) {
         row_title(ui, tr(lang, "ui.bridge.result"));
-        let size = egui::vec2(46.0, height);
         keypad(ui, 14, size, 14, |ui, i| {
             let tricks = i as u8;
             let (text, name) = match self.level {
