@@ -153,3 +153,31 @@ fn a_file_whose_name_is_not_utf8_is_listed() {
         assert!(matches!(&listed[0].state, FileState::Fine(s) if s.hands == 1));
     }
 }
+
+/// An evening's file put in the data folder itself (not in a folder of its own) is listed
+/// among the evenings, with its title, and never as a session that does not read.
+#[test]
+fn an_evening_file_in_the_folder_itself_is_an_evening_not_a_damaged_session() {
+    let dir = tempfile::tempdir().unwrap();
+    let ev = json!({"format": "marque-evening", "version": 1, "kind": "pairs",
+        "title": "Vendredi", "movement": {"kind": "mitchell", "tables": 3, "boards_per_round": 1},
+        "pairs": {}, "tables": []});
+    fs::write(dir.path().join("vendredi.evening.json"), ev.to_string()).unwrap();
+    fs::write(
+        dir.path().join("s.json"),
+        bridge(["A", "B", "C", "D"], json!([])),
+    )
+    .unwrap();
+    let store = Store::new(dir.path().to_path_buf());
+    let listed = store.list();
+    assert_eq!(listed.len(), 1, "the session alone");
+    assert!(listed[0].path.ends_with("s.json"));
+    let evenings = store.evenings();
+    assert_eq!(
+        evenings,
+        vec![(
+            dir.path().join("vendredi.evening.json"),
+            "Vendredi".to_string()
+        )]
+    );
+}

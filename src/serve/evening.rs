@@ -20,7 +20,8 @@ use marque_store::Store;
 /// How many events a slow page may have waiting before it is let go.
 const QUEUE: usize = 8;
 
-/// The evenings of `folder`: each by its subfolder's name, its evening file and its title
+/// The evenings of `folder`: each by its subfolder's name (its file's name where it is in the
+/// folder itself), its evening file and its title
 /// (links left out: another machine of a share may plant one).
 pub fn evenings(folder: &Path) -> Vec<(String, PathBuf, String)> {
     Store::new(folder.to_path_buf())
@@ -28,7 +29,15 @@ pub fn evenings(folder: &Path) -> Vec<(String, PathBuf, String)> {
         .into_iter()
         .filter(|(p, _)| std::fs::symlink_metadata(p).is_ok_and(|m| !m.file_type().is_symlink()))
         .filter_map(|(p, title)| {
-            let name = p.parent()?.file_name()?.to_string_lossy().into_owned();
+            // By its folder's name; one put in the data folder itself, by its file's.
+            let name = match p.parent() == Some(folder) {
+                true => p
+                    .file_name()?
+                    .to_string_lossy()
+                    .trim_end_matches(".evening.json")
+                    .to_string(),
+                false => p.parent()?.file_name()?.to_string_lossy().into_owned(),
+            };
             Some((name, p, title))
         })
         .collect()

@@ -55,21 +55,25 @@ impl Store {
     }
 
     /// The evenings of several tables kept in the folder: each in a folder of its own (not
-    /// hidden, not a shelf), its evening file named `NAME.evening.json`; with the title the
-    /// evening gives itself (its file's name where it gives none), in name order.
+    /// hidden, not a shelf), or put in the folder itself, its evening file named
+    /// `NAME.evening.json`; with the title the evening gives itself (its file's name where it
+    /// gives none), in name order.
     pub fn evenings(&self) -> Vec<(PathBuf, String)> {
         let shelves = ["archive", "trash", "damaged"];
         let Ok(dirs) = fs::read_dir(&self.dir) else {
             return Vec::new();
         };
         let mut out = Vec::new();
+        let mut folders = vec![self.dir.clone()];
         for d in dirs.filter_map(Result::ok) {
             let name = d.file_name().to_string_lossy().into_owned();
             let is_dir = d.file_type().is_ok_and(|t| t.is_dir());
-            if !is_dir || name.starts_with('.') || shelves.contains(&name.as_str()) {
-                continue;
+            if is_dir && !name.starts_with('.') && !shelves.contains(&name.as_str()) {
+                folders.push(d.path());
             }
-            let Ok(files) = fs::read_dir(d.path()) else {
+        }
+        for folder in folders {
+            let Ok(files) = fs::read_dir(&folder) else {
                 continue;
             };
             for f in files.filter_map(Result::ok) {
@@ -180,7 +184,9 @@ impl Store {
         for e in entries_read {
             let file_name = e.file_name();
             let name = file_name.to_string_lossy();
-            if name.starts_with('.') || !name.ends_with(".json") {
+            // An evening's file is no session: it is listed among the evenings.
+            if name.starts_with('.') || !name.ends_with(".json") || name.ends_with(".evening.json")
+            {
                 continue;
             }
             if let Some(of) = copy_of(&name).filter(|of| names.contains(std::ffi::OsStr::new(of))) {
