@@ -195,20 +195,41 @@ impl Following {
     }
 
     /// A file of the folder changed: each evening followed is read again, once a language,
-    /// and its pages sent it where it changed (a page too slow is let go: it reconnects).
+    /// and its pages sent it where it changed (a page too slow is let go: it reconnects). The
+    /// files are read with the list let go: a page that starts following meanwhile waits for
+    /// no reading.
     pub fn changed(&self, root: &str) {
-        let mut all = self.evenings.lock().unwrap_or_else(|e| e.into_inner());
-        all.retain(|_, f| {
-            f.pages.retain(|(_, t)| !t.is_closed());
-            let mut langs: Vec<Lang> = f.pages.iter().map(|(l, _)| *l).collect();
-            langs.sort_by_key(|l| *l as u8);
-            langs.dedup();
-            for lang in langs {
-                let base = Base {
-                    root: root.to_string(),
-                    lang,
-                };
-                let html = main(&base, &f.path, &f.title);
+        let wanted: Vec<(String, PathBuf, String, Vec<Lang>)> = {
+            let mut all = self.evenings.lock().unwrap_or_else(|e| e.into_inner());
+            all.retain(|_, f| {
+                f.pages.retain(|(_, t)| !t.is_closed());
+                !f.pages.is_empty()
+            });
+            all.iter()
+                .map(|(name, f)| {
+                    let mut langs: Vec<Lang> = f.pages.iter().map(|(l, _)| *l).collect();
+                    langs.sort_by_key(|l| *l as u8);
+                    langs.dedup();
+                    (name.clone(), f.path.clone(), f.title.clone(), langs)
+                })
+                .collect()
+        };
+        for (name, path, title, langs) in wanted {
+            let read: Vec<(Lang, String)> = langs
+                .into_iter()
+                .map(|lang| {
+                    let base = Base {
+                        root: root.to_string(),
+                        lang,
+                    };
+                    (lang, main(&base, &path, &title))
+                })
+                .collect();
+            let mut all = self.evenings.lock().unwrap_or_else(|e| e.into_inner());
+            let Some(f) = all.get_mut(&name) else {
+                continue;
+            };
+            for (lang, html) in read {
                 if f.sent.iter().any(|(l, h)| *l == lang && *h == html) {
                     continue;
                 }
@@ -218,8 +239,7 @@ impl Following {
                 f.sent.retain(|(l, _)| *l != lang);
                 f.sent.push((lang, html));
             }
-            !f.pages.is_empty()
-        });
+        }
     }
 
     /// Every page let go (sharing stops).
