@@ -307,3 +307,28 @@ fn a_tarot_table_refuses_what_its_evening_would_not_count() {
         .unwrap();
     assert_eq!(anne["tables"], json!(1), "{anne}");
 }
+
+/// A table's file that is a FIFO is said as such: `marque add` to it neither hangs nor writes,
+/// and the evening names it.
+#[test]
+fn a_table_file_that_is_a_fifo_is_said_and_never_waited_on() {
+    let (dir, path) = folder([None, Some(table(json!([]))), None]);
+    let t1 = dir.path().join("soir-t1.json");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&t1)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let deal = json!({"board": 1, "contract": "4S", "declarer": "N", "tricks": 10}).to_string();
+    let o = marque(&["add", t1.to_str().unwrap(), &deal, "--lang", "en"]);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    let said = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(
+        said.contains("not a regular file") || said.contains("FIFO"),
+        "{said}"
+    );
+    assert!(t1.exists(), "the FIFO is left as it was");
+    let (code, stdout, err) = out(&path, &["--lang", "en"]);
+    assert_eq!(code, Some(2), "{stdout}");
+    assert!(err.starts_with("soir-t1.json: "), "{err}");
+}
