@@ -188,6 +188,11 @@ impl Document {
         self.evening = Some(evening);
     }
 
+    /// Whether it was opened as a table of an evening ([`Document::in_evening`]).
+    pub fn is_a_table(&self) -> bool {
+        self.evening.is_some()
+    }
+
     /// The session at `path`, read and scored; read only if it is over.
     pub fn open(path: &Path) -> Result<Document, StoreError> {
         let loaded = store::read_session(path)?;
