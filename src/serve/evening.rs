@@ -125,7 +125,12 @@ fn table(out: &mut String, c: &Card) {
     for r in &c.rows {
         out.push_str("<tr>");
         for cell in r {
-            out.push_str(&format!("<td>{}</td>", escape(cell)));
+            // A figure ("66,67 %", "4 / 6", "−90") is never broken across lines; a name may be.
+            let figure = cell
+                .chars()
+                .all(|c| c.is_ascii_digit() || ",.−-+/%= \u{a0}".contains(c));
+            let class = if figure { " class=\"n\"" } else { "" };
+            out.push_str(&format!("<td{class}>{}</td>", escape(cell)));
         }
         out.push_str("</tr>");
     }

@@ -423,7 +423,10 @@ fn a_tarot_evening_of_twelve_players_in_three_rounds_is_played_at_its_tables() {
         }
         // Back to the evening from the table, by its key.
         click(&mut h, "← La soirée");
-        assert!(shows_containing(&h, "Saisir à"), "{label}: the evening's screen");
+        assert!(
+            shows_containing(&h, "Saisir à"),
+            "{label}: the evening's screen"
+        );
         settle(&mut h);
         // The table's progress says its four deals, done.
         let out = scored(&evening);
