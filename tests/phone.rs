@@ -60,17 +60,22 @@ fn words(file: &std::path::Path) -> Vec<(String, String, String)> {
         .collect()
 }
 
+/// EW's offer: the path of its pairing page.
+fn ew_offer(s: &mut Served) -> String {
+    let offers = s.pairing_lines(2);
+    offers[1]
+        .1
+        .strip_prefix(&format!("http://{}", s.host))
+        .unwrap()
+        .to_string()
+}
+
 /// The evening served with `--pairing`, and EW's phone paired as Chloé: its page's path (the
 /// folder kept while the server runs).
 fn ew_paired() -> (tempfile::TempDir, std::path::PathBuf, Served, String) {
     let (dir, file) = folder();
     let mut s = serve_pairing(dir.path());
-    let offers = s.pairing_lines(2);
-    let ew_offer = offers[1]
-        .1
-        .strip_prefix(&format!("http://{}", s.host))
-        .unwrap()
-        .to_string();
+    let ew_offer = ew_offer(&mut s);
     let ew = pair(&s.host, &ew_offer, "Chloé");
     (dir, file, s, ew)
 }
@@ -602,12 +607,7 @@ fn a_stale_page_is_refused_in_words_and_shown_anew() {
 fn a_stale_pairing_form_is_refused_in_words() {
     let (dir, _file) = folder();
     let mut s = serve_pairing(dir.path());
-    let offers = s.pairing_lines(2);
-    let offer = offers[1]
-        .1
-        .strip_prefix(&format!("http://{}", s.host))
-        .unwrap()
-        .to_string();
+    let offer = ew_offer(&mut s);
     let body = "t=0123456789abcdef0123456789abcdef&label=Chlo%C3%A9";
     let (code, _, page) = send(&s.host, "POST", &offer, &[FORM], body);
     assert_eq!(code, 403);
@@ -724,4 +724,44 @@ fn a_substitutes_seat_is_not_answered_by_the_old_phone_and_the_last_brasse_is() 
         (words[0]["hand"].as_u64(), words[0]["new"]["side"].as_str()),
         (Some(3), Some("Paul"))
     );
+}
+
+/// A side holds a few phones: the fifth is refused in words (nothing paired, the form again),
+/// and the first four still answer.
+#[test]
+fn a_side_holds_four_phones_and_the_fifth_is_told_why() {
+    let (dir, file) = folder();
+    let mut s = serve_pairing(dir.path());
+    let ew_offer = ew_offer(&mut s);
+    let phones: Vec<String> = ["A", "B", "C", "D"]
+        .iter()
+        .map(|n| pair(&s.host, &ew_offer, n))
+        .collect();
+    let (_, _, form) = send(&s.host, "GET", &ew_offer, &[], "");
+    let t = token(&form).expect("the pairing form");
+    let (code, _, page) = send(
+        &s.host,
+        "POST",
+        &ew_offer,
+        &[FORM],
+        &format!("t={t}&label=E"),
+    );
+    assert_eq!(code, 403, "{page}");
+    assert!(
+        page.contains("Ce camp a déjà 4 téléphones associés"),
+        "{page}"
+    );
+    assert!(token(&page).is_some(), "the form again");
+    // The first phone still gives its word.
+    let (_, _, asked) = send(&s.host, "GET", &phones[0], &[], "");
+    let t = token(&asked).expect("the hand asked");
+    let (code, _, _) = send(
+        &s.host,
+        "POST",
+        &phones[0],
+        &[FORM],
+        &format!("t={t}&w=yes"),
+    );
+    assert_eq!(code, 200);
+    assert_eq!(words(&file).len(), 1, "its word noted");
 }

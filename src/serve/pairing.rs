@@ -5,8 +5,10 @@
 //! revoke it. Each hand a phone is shown carries a one-time token: an answer sent twice, or a
 //! hundred times at once, is written once and gets the same reply.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
+use std::net::IpAddr;
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 /// What a side's QR code offers: pairing a phone for `side` of session `session`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,9 +62,19 @@ enum Taken {
     Unknown,
 }
 
-/// The most hands kept shown at once (the oldest forgotten first): a phone reloading its
-/// page a thousand times never fills the memory.
-const SHOWN_AT_MOST: usize = 4096;
+/// The most hands kept shown to one phone (its oldest forgotten first): a phone reloading its
+/// page a thousand times a second forgets only its own pages, never another phone's.
+const SHOWN_PER_PHONE: usize = 64;
+/// The most phones paired for one side (or seat) of a session: a few, each seen by the players
+/// in the share window, each revoked there. The next one is told to have one removed.
+pub const PHONES_PER_SIDE: usize = 4;
+/// The most pairing forms one address holds (its oldest forgotten first), and how long a form
+/// lasts: a guest opening a side's pairing page thousands of times forgets its own forms only,
+/// and forms are forgotten one by one as they age, never all at once.
+const FORMS_PER_ADDRESS: usize = 8;
+const FORM_LIFE: Duration = Duration::from_secs(15 * 60);
+/// The most pairing forms held in all (the oldest forgotten first, one at a time).
+const FORMS_AT_MOST: usize = 4096;
 /// The longest name a phone may give itself, in characters.
 pub const LABEL_AT_MOST: usize = 40;
 /// The longest word why a hand is disputed, in characters.
@@ -73,10 +85,31 @@ struct Inner {
     offers: Vec<Offer>,
     phones: Vec<Phone>,
     shown: HashMap<String, Shown>,
-    /// The tokens in the order they were made, for forgetting the oldest.
-    order: std::collections::VecDeque<String>,
-    /// Pairing forms shown (one-time tokens of the page that names a phone).
-    forms: HashMap<String, String>,
+    /// Each phone's tokens in the order they were made, for forgetting its oldest.
+    order: HashMap<String, VecDeque<String>>,
+    /// Pairing forms shown (one-time tokens of the page that names a phone), with the offer,
+    /// the address shown them and when.
+    forms: HashMap<String, Form>,
+    /// The forms in the order they were made.
+    form_order: VecDeque<String>,
+}
+
+struct Form {
+    offer: String,
+    ip: IpAddr,
+    made: Instant,
+}
+
+/// What pairing through an offer gave.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Paired {
+    /// The phone, and whether another was already paired for that side (the players are
+    /// warned, not stopped).
+    Phone(Phone, bool),
+    /// No such offer, or a form the server does not hold (never shown, used, or forgotten).
+    Stale,
+    /// The side has its [`PHONES_PER_SIDE`] phones: one is to be removed first.
+    Full,
 }
 
 /// Every offer, pairing and shown hand of one sharing.
@@ -129,39 +162,75 @@ impl Pairings {
         inner.offers.iter().find(|o| same(&o.token, token)).cloned()
     }
 
-    /// A one-time token for the page that names a phone paired through `offer`.
-    pub fn pairing_form(&self, offer: &str) -> std::io::Result<String> {
+    /// A one-time token for the page that names a phone paired through `offer`, shown to `ip`.
+    pub fn pairing_form(&self, offer: &str, ip: IpAddr) -> std::io::Result<String> {
         let token = capability()?;
+        let now = Instant::now();
         let mut inner = self.inner();
-        if inner.forms.len() >= SHOWN_AT_MOST {
-            inner.forms.clear();
+        let inner = &mut *inner;
+        // The forms that aged, then this address's oldest where it holds its share, then the
+        // oldest of all where the room holds its most.
+        while let Some(old) = inner.form_order.front() {
+            match inner.forms.get(old) {
+                Some(f) if now.duration_since(f.made) < FORM_LIFE => break,
+                _ => {
+                    if let Some(old) = inner.form_order.pop_front() {
+                        inner.forms.remove(&old);
+                    }
+                }
+            }
         }
-        inner.forms.insert(token.clone(), offer.to_string());
+        let mine: Vec<&String> = inner
+            .form_order
+            .iter()
+            .filter(|t| inner.forms.get(*t).is_some_and(|f| f.ip == ip))
+            .collect();
+        if mine.len() >= FORMS_PER_ADDRESS {
+            let oldest = mine[0].clone();
+            inner.forms.remove(&oldest);
+            inner.form_order.retain(|t| *t != oldest);
+        }
+        while inner.forms.len() >= FORMS_AT_MOST {
+            match inner.form_order.pop_front() {
+                Some(old) => inner.forms.remove(&old),
+                None => break,
+            };
+        }
+        inner.form_order.push_back(token.clone());
+        let form = Form {
+            offer: offer.to_string(),
+            ip,
+            made: now,
+        };
+        inner.forms.insert(token.clone(), form);
         Ok(token)
     }
 
     /// Pairs a phone named `label` through the offer `offer`, if `form` is a pairing form's
-    /// token of that offer (used once). With the phone: whether another phone was already
-    /// paired for that side (the players are warned, not stopped).
-    pub fn pair(
-        &self,
-        offer: &str,
-        form: &str,
-        label: &str,
-    ) -> std::io::Result<Option<(Phone, bool)>> {
+    /// token of that offer (used once), and the side has room for another phone.
+    pub fn pair(&self, offer: &str, form: &str, label: &str) -> std::io::Result<Paired> {
         let token = capability()?;
         let mut inner = self.inner();
         let Some(o) = inner.offers.iter().find(|o| same(&o.token, offer)).cloned() else {
-            return Ok(None);
+            return Ok(Paired::Stale);
         };
-        if !inner.forms.get(form).is_some_and(|f| same(f, &o.token)) {
-            return Ok(None);
+        if !inner
+            .forms
+            .get(form)
+            .is_some_and(|f| same(&f.offer, &o.token))
+        {
+            return Ok(Paired::Stale);
         }
-        inner.forms.remove(form);
-        let second = inner
+        let paired = inner
             .phones
             .iter()
-            .any(|p| p.session == o.session && p.side == o.side);
+            .filter(|p| p.session == o.session && p.side == o.side)
+            .count();
+        if paired >= PHONES_PER_SIDE {
+            return Ok(Paired::Full);
+        }
+        inner.forms.remove(form);
+        inner.form_order.retain(|t| t != form);
         let phone = Phone {
             token,
             session: o.session,
@@ -170,7 +239,7 @@ impl Pairings {
             label: label.to_string(),
         };
         inner.phones.push(phone.clone());
-        Ok(Some((phone, second)))
+        Ok(Paired::Phone(phone, paired > 0))
     }
 
     /// The phone paired under `token`, if it still is.
@@ -192,6 +261,7 @@ impl Pairings {
         let mut inner = self.inner();
         inner.phones.retain(|p| !same(&p.token, token));
         inner.shown.retain(|_, s| !same(&s.phone, token));
+        inner.order.retain(|p, _| !same(p, token));
     }
 
     /// Forgets session `session`'s offers and pairings (the session closed).
@@ -206,18 +276,21 @@ impl Pairings {
             .collect();
         inner.phones.retain(|p| p.session != session);
         inner.shown.retain(|_, s| !gone.contains(&s.phone));
+        inner.order.retain(|p, _| !gone.contains(p));
     }
 
     /// A one-time token for hand `hand` at `revision`, as `phone` is shown it.
     pub fn show(&self, phone: &str, hand: &str, revision: &str) -> std::io::Result<String> {
         let token = capability()?;
         let mut inner = self.inner();
-        while inner.order.len() >= SHOWN_AT_MOST {
-            if let Some(old) = inner.order.pop_front() {
+        let inner = &mut *inner;
+        let mine = inner.order.entry(phone.to_string()).or_default();
+        while mine.len() >= SHOWN_PER_PHONE {
+            if let Some(old) = mine.pop_front() {
                 inner.shown.remove(&old);
             }
         }
-        inner.order.push_back(token.clone());
+        mine.push_back(token.clone());
         inner.shown.insert(
             token.clone(),
             Shown {
@@ -288,6 +361,13 @@ mod tests {
     #![allow(clippy::unwrap_used, reason = "tests fail loudly")]
     use super::*;
 
+    const HERE: IpAddr = IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
+
+    fn paired(p: &Pairings, offer: &str, label: &str) -> Paired {
+        let form = p.pairing_form(offer, HERE).unwrap();
+        p.pair(offer, &form, label).unwrap()
+    }
+
     /// A phone pairs once per pairing form; a second phone for the side is told; an answer's
     /// token writes once whatever the number of times it is sent; revoking ends it all.
     #[test]
@@ -295,15 +375,19 @@ mod tests {
         let p = Pairings::default();
         let offer = p.offer("s1", 1, "EO").unwrap();
         assert_eq!(p.offer("s1", 1, "EO").unwrap(), offer, "one offer a side");
-        let form = p.pairing_form(&offer.token).unwrap();
-        let (phone, second) = p.pair(&offer.token, &form, "Chloé").unwrap().unwrap();
+        let form = p.pairing_form(&offer.token, HERE).unwrap();
+        let Paired::Phone(phone, second) = p.pair(&offer.token, &form, "Chloé").unwrap() else {
+            panic!("paired")
+        };
         assert!(!second, "the first phone of the side");
-        assert!(
-            p.pair(&offer.token, &form, "again").unwrap().is_none(),
+        assert_eq!(
+            p.pair(&offer.token, &form, "again").unwrap(),
+            Paired::Stale,
             "a form pairs once"
         );
-        let form2 = p.pairing_form(&offer.token).unwrap();
-        let (_, second) = p.pair(&offer.token, &form2, "Denis").unwrap().unwrap();
+        let Paired::Phone(_, second) = paired(&p, &offer.token, "Denis") else {
+            panic!("paired")
+        };
         assert!(second, "a second phone for EO is told");
         let t = p.show(&phone.token, "h1", "r1").unwrap();
         let mut writes = 0;
@@ -324,5 +408,67 @@ mod tests {
         p.revoke(&phone.token);
         assert!(p.phone(&phone.token).is_none(), "revoked");
         assert_eq!(p.answer(&phone.token, &t, |_, _| Reply::Recorded), None);
+    }
+
+    /// A phone reloading its page ten thousand times forgets only its own pages: the hand
+    /// another phone of its side was shown still takes that phone's answer.
+    #[test]
+    fn a_phone_reloading_never_silences_another() {
+        let p = Pairings::default();
+        let offer = p.offer("s1", 1, "EO").unwrap();
+        let (Paired::Phone(a, _), Paired::Phone(b, _)) =
+            (paired(&p, &offer.token, "A"), paired(&p, &offer.token, "B"))
+        else {
+            panic!("paired")
+        };
+        let mine = p.show(&b.token, "h1", "r1").unwrap();
+        for _ in 0..10_000 {
+            p.show(&a.token, "h1", "r1").unwrap();
+        }
+        let r = p.answer(&b.token, &mine, |_, _| Reply::Recorded);
+        assert_eq!(r, Some(Reply::Recorded), "B's word is taken");
+        let inner = p.inner();
+        assert!(inner.shown.len() <= 2 * SHOWN_PER_PHONE, "bounded");
+    }
+
+    /// A side holds a few phones: the next is told to have one removed, and pairs once one is.
+    /// A hundred thousand pairings tried through one offer hold nothing more.
+    #[test]
+    fn pairings_through_an_offer_are_bounded() {
+        let p = Pairings::default();
+        let offer = p.offer("s1", 0, "NS").unwrap();
+        let mut phones = Vec::new();
+        for k in 0..PHONES_PER_SIDE {
+            match paired(&p, &offer.token, &format!("P{k}")) {
+                Paired::Phone(ph, _) => phones.push(ph),
+                other => panic!("{other:?}"),
+            }
+        }
+        for _ in 0..100_000 {
+            assert_eq!(paired(&p, &offer.token, "Intrus"), Paired::Full);
+        }
+        assert_eq!(p.phones().len(), PHONES_PER_SIDE);
+        assert!(p.inner().forms.len() <= FORMS_PER_ADDRESS, "forms bounded");
+        p.revoke(&phones[0].token);
+        assert!(matches!(paired(&p, &offer.token, "Zoé"), Paired::Phone(..)));
+    }
+
+    /// A guest opening a side's pairing page again and again forgets its own forms only: a
+    /// phone's form shown from another address still pairs.
+    #[test]
+    fn forms_opened_by_a_flood_forget_only_the_floods() {
+        let p = Pairings::default();
+        let offer = p.offer("s1", 1, "EO").unwrap();
+        let phone: IpAddr = "192.168.1.20".parse().unwrap();
+        let form = p.pairing_form(&offer.token, phone).unwrap();
+        for k in 0..10_000u32 {
+            let from = IpAddr::V4(std::net::Ipv4Addr::from(0x0a00_0000 + k % 8));
+            p.pairing_form(&offer.token, from).unwrap();
+        }
+        assert!(p.inner().forms.len() <= 9 * FORMS_PER_ADDRESS);
+        assert!(matches!(
+            p.pair(&offer.token, &form, "Chloé").unwrap(),
+            Paired::Phone(..)
+        ));
     }
 }

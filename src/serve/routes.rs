@@ -19,7 +19,7 @@ use super::live::{self, Events};
 use super::net::Conn;
 use super::pages::Listing;
 use super::pages::{self, Base};
-use super::pairing::{LABEL_AT_MOST, Pairings, Phone, WHY_AT_MOST, same};
+use super::pairing::{LABEL_AT_MOST, Paired, Pairings, Phone, WHY_AT_MOST, same};
 use super::phone;
 use marque_core::i18n::Lang;
 
@@ -284,7 +284,8 @@ impl Routes {
                 if post {
                     self.pair(req, &conn, base, offer).await
                 } else {
-                    self.made(&conn, move |r| r.pair_form(&base, &offer, None))
+                    let ip = conn.ip;
+                    self.made(&conn, move |r| r.pair_form(&base, &offer, ip, None))
                         .await
                 }
             }
@@ -369,6 +370,7 @@ impl Routes {
         &self,
         base: &Base,
         offer: &str,
+        ip: std::net::IpAddr,
         said: Option<&marque_core::i18n::Msg>,
     ) -> Response<Body> {
         let Some(offer) = self.pairings.offer_of(offer) else {
@@ -377,7 +379,7 @@ impl Routes {
         let Some(loaded) = self.load(&offer.session) else {
             return respond(StatusCode::NOT_FOUND, HTML, pages::gone(base));
         };
-        let Ok(form) = self.pairings.pairing_form(&offer.token) else {
+        let Ok(form) = self.pairings.pairing_form(&offer.token, ip) else {
             return respond(StatusCode::SERVICE_UNAVAILABLE, HTML, pages::busy(base));
         };
         let status = if said.is_some() {
@@ -415,13 +417,15 @@ impl Routes {
             .to_string();
         if label.is_empty() || label.chars().count() > LABEL_AT_MOST {
             let said = marque_core::i18n::msg!("web.pair.label", max = LABEL_AT_MOST);
+            let ip = conn.ip;
             return self
-                .made(conn, move |r| r.pair_form(&base, &offer, Some(&said)))
+                .made(conn, move |r| r.pair_form(&base, &offer, ip, Some(&said)))
                 .await;
         }
         let form = field(&fields, "t").unwrap_or("");
+        let ip = conn.ip;
         match self.pairings.pair(&offer, form, &label) {
-            Ok(Some((phone, _))) => {
+            Ok(Paired::Phone(phone, _)) => {
                 if let Some(a) = &self.answers {
                     a.paired();
                 }
@@ -437,12 +441,18 @@ impl Routes {
                 }
                 r
             }
-            // A form without its token, or one forgotten since (shown long ago): nothing
-            // paired; the form again, saying so.
-            Ok(None) => {
-                let said = marque_core::i18n::Msg::new("web.pair.stale");
+            // A form without its token, or one forgotten since (shown long ago), or a side
+            // that has its phones: nothing paired; the form again, saying so.
+            Ok(refused) => {
+                let said = match refused {
+                    Paired::Full => marque_core::i18n::msg!(
+                        "web.pair.full",
+                        most = super::pairing::PHONES_PER_SIDE as i64
+                    ),
+                    _ => marque_core::i18n::Msg::new("web.pair.stale"),
+                };
                 let mut page = self
-                    .made(conn, move |r| r.pair_form(&base, &offer, Some(&said)))
+                    .made(conn, move |r| r.pair_form(&base, &offer, ip, Some(&said)))
                     .await;
                 if page.status() == StatusCode::BAD_REQUEST {
                     *page.status_mut() = StatusCode::FORBIDDEN;
