@@ -765,3 +765,33 @@ fn a_side_holds_four_phones_and_the_fifth_is_told_why() {
     assert_eq!(code, 200);
     assert_eq!(words(&file).len(), 1, "its word noted");
 }
+
+/// A reason and a phone's name holding NUL, ESC and direction overrides (U+202E) are kept
+/// without them: the file, the log and a terminal read them as plain text.
+#[test]
+fn a_reason_is_stored_without_control_characters_or_direction_overrides() {
+    let (dir, file) = folder();
+    let mut s = serve_pairing(dir.path());
+    let offer = ew_offer(&mut s);
+    let ew = pair(&s.host, &offer, "Chlo\u{202e}é\u{1b}[2J");
+    let (_, _, page) = send(&s.host, "GET", &ew, &[], "");
+    let t = token(&page).expect("the hand asked");
+    let why = "pas\u{0} 11\u{1b}[31m \u{202e}0101\u{2066}";
+    let body = format!("t={t}&w=no&why={}", encoded(why));
+    let (code, _, _) = send(&s.host, "POST", &ew, &[FORM], &body);
+    assert_eq!(code, 200);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let word = v["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["action"] == "dispute")
+        .expect("the word noted");
+    assert_eq!(word["new"]["why"], "pas 11[31m 0101", "{word}");
+    assert_eq!(word["new"]["phone"], "Chloé[2J", "{word}");
+    for bad in ['\u{0}', '\u{1b}', '\u{202e}', '\u{2066}'] {
+        assert!(!text.contains(bad), "{bad:?} in the file");
+    }
+    drop(dir);
+}

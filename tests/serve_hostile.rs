@@ -254,6 +254,12 @@ fn a_file_that_does_not_read_for_a_moment_is_not_gone() {
     assert_eq!(status, 503);
     assert!(body.contains("en train d&#39;être écrite"), "{body}");
     std::thread::sleep(Duration::from_millis(600));
+    // Still 503 once the folder's listing has read it again, not readable (not 404).
+    let (status, _) = get(&s.host, &format!("{}/s/bridge-soir", s.root));
+    assert_eq!(
+        status, 503,
+        "a page written in place, after the listing saw it"
+    );
     let mut more: Value = serde_json::from_slice(&whole).unwrap();
     more["hands"]
         .as_array_mut()

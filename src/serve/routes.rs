@@ -62,6 +62,9 @@ pub struct Routes {
     /// Who writes a phone's word before the file's own document does (the window, for the
     /// session it holds).
     answers: Option<Arc<dyn Answers>>,
+    /// Each session's file as last found reading (by its path segment): a file the listing
+    /// then sees not reading is being written in place, not gone.
+    seen: Mutex<HashMap<String, PathBuf>>,
 }
 
 /// The pages following, in all and by address.
@@ -229,6 +232,7 @@ impl Routes {
             making: tokio::sync::Semaphore::new(MAKING),
             pairings,
             answers,
+            seen: Mutex::new(HashMap::new()),
         }
     }
 
@@ -408,11 +412,7 @@ impl Routes {
             Ok(f) => f,
             Err(r) => return refused(r),
         };
-        let label: String = field(&fields, "label")
-            .unwrap_or("")
-            .chars()
-            .filter(|c| !c.is_control())
-            .collect::<String>()
+        let label = marque_core::i18n::plain_text(field(&fields, "label").unwrap_or(""))
             .trim()
             .to_string();
         if label.is_empty() || label.chars().count() > LABEL_AT_MOST {
@@ -520,7 +520,11 @@ impl Routes {
             Some("no") => false,
             _ => return respond(StatusCode::BAD_REQUEST, TEXT, "No word\n"),
         };
-        let why = field(&fields, "why").unwrap_or("").trim().to_string();
+        // Kept without control characters or direction overrides (the file, the log, the
+        // terminal read it as it is written).
+        let why = marque_core::i18n::plain_text(field(&fields, "why").unwrap_or(""))
+            .trim()
+            .to_string();
         if why.chars().count() > WHY_AT_MOST {
             let said = marque_core::i18n::msg!("web.phone.why_long", max = WHY_AT_MOST);
             return self
@@ -606,14 +610,36 @@ impl Routes {
             _ => None,
         });
         // A file turned into a link since it was listed is not followed either.
-        found.filter(|(_, p)| live::own_file(p))
+        let found = found.filter(|(_, p)| live::own_file(p));
+        if let Some((_, p)) = &found {
+            let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+            seen.insert(id.to_string(), p.clone());
+        }
+        found
+    }
+
+    /// Whether session `id` (its path segment), not found reading, is a file it was found in
+    /// before that the listing now sees not reading: being written in place.
+    fn being_written(&self, listing: &Listing, id: &str) -> bool {
+        let seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(path) = seen.get(id) else {
+            return false;
+        };
+        live::own_file(path)
+            && listing
+                .listed
+                .iter()
+                .any(|l| l.path == *path && !matches!(l.state, marque_store::FileState::Fine(_)))
     }
 
     /// Session `id`'s page or one of its hands.
     fn session(&self, base: &Base, id: &str, asked: &Asked) -> Response<Body> {
         let listing = self.hub.listing();
         let Some((id, path)) = self.find(&listing, id) else {
-            return not_found();
+            return match self.being_written(&listing, id) {
+                true => respond(StatusCode::SERVICE_UNAVAILABLE, HTML, pages::busy(base)),
+                false => not_found(),
+            };
         };
         let Ok(loaded) = marque_store::read_session(&path) else {
             // Gone, or there but not readable just now (written in place): said so, the

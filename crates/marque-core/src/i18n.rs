@@ -675,6 +675,18 @@ pub fn invisible(c: char) -> bool {
     )
 }
 
+/// A text as typed on a phone or a form, kept as the file will hold it: without control
+/// characters (NUL, ESC: a terminal would obey them) and without the marks that turn the
+/// direction of what follows (U+202A–U+202E, U+2066–U+2069: a reason could make the line it
+/// is shown in read backwards). Its readers isolate it where they show it.
+pub fn plain_text(s: &str) -> String {
+    s.chars()
+        .filter(|c| {
+            !c.is_control() && !matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        })
+        .collect()
+}
+
 /// Whether a name shows nothing: only spaces and characters that show nothing.
 pub fn shows_nothing(name: &str) -> bool {
     name.chars().all(|c| c.is_whitespace() || invisible(c))
