@@ -97,7 +97,9 @@ impl EveningState {
 
     /// Starts a reading where one is due, and takes one that arrived (the window's logic, never
     /// its drawing; the thread reads the files, the window none).
-    pub fn logic(&mut self, lang: Lang, ctx: &egui::Context) {
+    /// Whether a reading arrived (the evening file as read with it may have changed).
+    pub fn logic(&mut self, lang: Lang, ctx: &egui::Context) -> bool {
+        let mut arrived = false;
         if let Some(rx) = &self.reading {
             match rx.try_recv() {
                 Ok(((title, tables, evening), read, (sections, cards))) => {
@@ -108,18 +110,19 @@ impl EveningState {
                     self.cards = cards;
                     self.shown = Some((lang, read));
                     self.reading = None;
+                    arrived = true;
                     ctx.request_repaint();
                 }
                 Err(TryRecvError::Empty) => {
                     ctx.request_repaint_after(std::time::Duration::from_millis(30));
-                    return;
+                    return false;
                 }
                 Err(TryRecvError::Disconnected) => self.reading = None,
             }
         }
         let relang = self.shown.as_ref().is_some_and(|(l, _)| *l != lang);
         if !(self.stale || relang) {
-            return;
+            return arrived;
         }
         self.stale = false;
         let (tx, rx) = std::sync::mpsc::channel();
@@ -161,6 +164,7 @@ impl EveningState {
             self.reading = Some(rx);
             ctx.request_repaint_after(std::time::Duration::from_millis(30));
         }
+        arrived
     }
 
     /// Whether what is shown is the last reading due: none under way, none waiting.

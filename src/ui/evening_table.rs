@@ -46,13 +46,35 @@ impl TableState {
 
     /// The plan made again from the document as it now is; the form starts again.
     pub fn replan(&mut self) {
-        self.plan = self
-            .doc
-            .evening
-            .as_ref()
-            .and_then(|e| club::plan(e, &self.doc.name, Some(&self.doc.value)));
+        self.plan = self.plan_of();
         self.picked = None;
         self.form = BoardForm::default();
+    }
+
+    /// The evening read again: the plan made from it, the board being entered kept where it
+    /// still is one of the table's.
+    pub fn evening_read(&mut self, evening: Value) {
+        if self.doc.evening.as_ref() == Some(&evening)
+            || !club::names_table(&evening, &self.doc.name)
+        {
+            return;
+        }
+        self.doc.evening = Some(evening);
+        self.plan = self.plan_of();
+        let still = |(r, b): (usize, usize)| {
+            self.plan
+                .as_ref()
+                .is_some_and(|p| p.rounds.get(r).is_some_and(|x| b < x.boards.len()))
+        };
+        if !self.picked.is_some_and(still) {
+            self.picked = None;
+        }
+    }
+
+    /// The table's plan in its evening, from its file as it now is.
+    fn plan_of(&self) -> Option<Plan> {
+        let evening = self.doc.evening.as_ref()?;
+        club::plan(evening, &self.doc.name, Some(&self.doc.value))
     }
 
     /// The board on the form: the one picked, else the next to enter.

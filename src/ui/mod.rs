@@ -58,8 +58,12 @@ pub fn frame(app: &mut App, ui: &mut egui::Ui) {
     app.apply_prefs(ui.ctx());
     shortcuts(app, ui.ctx());
     app.home.poll(ui.ctx());
-    if let Some(e) = app.evening.as_mut() {
-        e.logic(app.prefs.lang, ui.ctx());
+    if app
+        .evening
+        .as_mut()
+        .is_some_and(|e| e.logic(app.prefs.lang, ui.ctx()))
+    {
+        app.evening_arrived();
     }
     app.poll_job(Some(ui.ctx()));
     if let Some(changed) = app.watch.changed(ui.ctx()) {

@@ -39,6 +39,30 @@ impl App {
         }
     }
 
+    /// The evening read again (its file changed: a name corrected, say): the open table's
+    /// screen, or the open Tarot table's session, checks against it from now on.
+    pub(super) fn evening_arrived(&mut self) {
+        let Some(e) = self.evening.as_ref() else {
+            return;
+        };
+        let Some(ev) = e.evening.clone() else {
+            return;
+        };
+        if let Some(t) = self.table.as_mut().filter(|t| t.evening == e.path) {
+            t.evening_read(ev.clone());
+        }
+        if let Some(o) = self.open.as_mut().filter(|o| o.doc.is_a_table()) {
+            let name = o
+                .doc
+                .path()
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned());
+            if name.is_some_and(|n| marque_core::club::names_table(&ev, &n)) {
+                o.doc.in_evening(ev);
+            }
+        }
+    }
+
     /// A board of the open table entered, corrected, deleted or put back: written at once,
     /// under the file's lock, only over the file as read; a file changed meanwhile (another
     /// writer of this table) is read again and a new board entered on it.

@@ -28,6 +28,19 @@ fn set_up(h: &mut Harness<'static, App>, kind: &str, title: &str, hint: &str, wh
     assert!(shows(h, title), "{kind}: the evening's screen");
 }
 
+/// "Vendredi": six pairs set up from "Nouvelle soirée" (a 3-table Mitchell).
+fn friday(h: &mut Harness<'static, App>) {
+    let pairs =
+        "Anne, Bruno\nClaire, David\nElise, Fabien\nGaëlle, Henri\nInès, Jean\nKarine, Louis";
+    set_up(
+        h,
+        "Paires (tournoi de bridge)",
+        "Vendredi",
+        "Une paire par ligne : « Anne, Bruno »",
+        pairs,
+    );
+}
+
 fn evening_path(h: &Harness<'static, App>) -> std::path::PathBuf {
     h.state().evening.as_ref().unwrap().path.clone()
 }
@@ -466,15 +479,7 @@ fn a_tarot_evening_of_twelve_players_in_three_rounds_is_played_at_its_tables() {
 fn a_tables_screen_keeps_its_keys_in_view_at_every_size() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
-    let pairs =
-        "Anne, Bruno\nClaire, David\nElise, Fabien\nGaëlle, Henri\nInès, Jean\nKarine, Louis";
-    set_up(
-        &mut h,
-        "Paires (tournoi de bridge)",
-        "Vendredi",
-        "Une paire par ligne : « Anne, Bruno »",
-        pairs,
-    );
+    friday(&mut h);
     drop(h);
     for (size, zoom) in [
         ((1024.0, 600.0), 1.0),
@@ -532,4 +537,40 @@ fn a_tables_screen_keeps_its_keys_in_view_at_every_size() {
             "{at}: {save:?} {back:?}"
         );
     }
+}
+
+/// A name corrected in the evening's file while a table's screen is open reaches that screen
+/// (it follows the folder, as the evening's screen does), the board being entered kept.
+#[test]
+fn a_tables_screen_follows_its_evening_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    friday(&mut h);
+    let evening = evening_path(&h);
+    click(&mut h, "Table 1");
+    let seats: Vec<String> = ["Nord", "Est", "Sud", "Ouest"]
+        .iter()
+        .filter_map(|s| {
+            use egui_kittest::kittest::{NodeT, Queryable};
+            h.query_by_label_contains(&format!("{s} — "))
+                .and_then(|n| n.accesskit_node().label())
+        })
+        .collect();
+    assert_eq!(seats.len(), 4, "{seats:?}");
+    click(&mut h, "Niveau 4");
+    let mut ev: Value = serde_json::from_slice(&std::fs::read(&evening).unwrap()).unwrap();
+    let old = ev["pairs"]["1"][0].as_str().unwrap().to_string();
+    ev["pairs"]["1"][0] = Value::from("Annabelle");
+    std::fs::write(&evening, ev.to_string()).unwrap();
+    h.state_mut()
+        .send(marque::ui::Command::DiskChanged { people: false });
+    settle(&mut h);
+    h.run();
+    assert!(shows_containing(&h, "Annabelle"), "the corrected name");
+    assert!(
+        !shows_containing(&h, &format!("({old} –")),
+        "not the old one"
+    );
+    let table = h.state().table.as_ref().unwrap();
+    assert_ne!(table.form, Default::default(), "the level keyed is kept");
 }
