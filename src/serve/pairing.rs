@@ -214,11 +214,8 @@ impl Pairings {
         let Some(o) = inner.offers.iter().find(|o| same(&o.token, offer)).cloned() else {
             return Ok(Paired::Stale);
         };
-        if !inner
-            .forms
-            .get(form)
-            .is_some_and(|f| same(&f.offer, &o.token))
-        {
+        let fresh = |f: &Form| same(&f.offer, &o.token) && f.made.elapsed() < FORM_LIFE;
+        if !inner.forms.get(form).is_some_and(fresh) {
             return Ok(Paired::Stale);
         }
         let paired = inner

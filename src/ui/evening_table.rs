@@ -150,8 +150,9 @@ pub fn show(ui: &mut egui::Ui, lang: Lang, state: &mut TableState, commands: &mu
             .show(ui, |ui| boards_list(ui, lang, state, &plan, commands));
         return;
     };
-    // Wide: the deal's keys on the left, the board and its key on the right above the list;
-    // narrow, one under the other: the board, its key, the keys, then the list.
+    // Wide: the contract's keys on the left; the board, its result's keys and its save key on
+    // the right above the list. Narrow, one under the other: the board, its key, the keys,
+    // then the list.
     let wide = ui.available_width() >= 640.0;
     egui::ScrollArea::vertical()
         .id_salt(("table", &state.doc.name))

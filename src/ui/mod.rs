@@ -121,7 +121,10 @@ pub fn frame(app: &mut App, ui: &mut egui::Ui) {
         Screen::Session => {
             // A table of an evening (a Tarot concours's): the way back to its evening.
             let evening = app.evening.as_ref().map(|e| e.path.clone());
-            let table = app.open.as_ref().is_some_and(|o| o.doc.is_a_table());
+            let table = app.open.as_ref().is_some_and(|o| {
+                o.doc.is_a_table()
+                    && o.doc.path().parent() == evening.as_deref().and_then(|e| e.parent())
+            });
             if let (Some(path), true) = (evening, table)
                 && ui
                     .button(marque_core::i18n::tr(app.prefs.lang, "ui.table.back"))

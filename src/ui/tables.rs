@@ -51,7 +51,14 @@ impl App {
         if let Some(t) = self.table.as_mut().filter(|t| t.evening == e.path) {
             t.evening_read(ev.clone());
         }
-        if let Some(o) = self.open.as_mut().filter(|o| o.doc.is_a_table()) {
+        // An evening's tables are in its folder: another evening's table of the same name
+        // is not this one's.
+        let folder = e.path.parent();
+        if let Some(o) = self
+            .open
+            .as_mut()
+            .filter(|o| o.doc.is_a_table() && o.doc.path().parent() == folder)
+        {
             let name = o
                 .doc
                 .path()

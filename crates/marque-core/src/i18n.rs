@@ -680,7 +680,15 @@ pub fn invisible(c: char) -> bool {
 /// direction of what follows (U+202A–U+202E, U+2066–U+2069: a reason could make the line it
 /// is shown in read backwards). Its readers isolate it where they show it.
 pub fn plain_text(s: &str) -> String {
+    // A line break or a tab typed in a reason is a space (not two words run together).
     s.chars()
+        .map(|c| {
+            if matches!(c, '\n' | '\r' | '\t') {
+                ' '
+            } else {
+                c
+            }
+        })
         .filter(|c| {
             !c.is_control() && !matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
         })

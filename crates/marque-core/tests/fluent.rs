@@ -71,3 +71,21 @@ fn french_and_english_count_differently() {
         ["0 deals", "1 deal", "2 deals"]
     );
 }
+
+/// A text typed on a phone is kept plain: no control character, no direction override or
+/// isolate; a line break or a tab is a space, so two lines do not run together.
+#[test]
+fn a_typed_text_is_kept_plain() {
+    use marque_core::i18n::plain_text;
+    assert_eq!(
+        plain_text("Contrat faux\r\nc'était 4♠"),
+        "Contrat faux  c'était 4♠"
+    );
+    assert_eq!(plain_text("a\u{0}b\u{1b}[2J\u{7f}"), "ab[2J");
+    assert_eq!(plain_text("\u{202e}0101\u{2066}x\u{2069}"), "0101x");
+    assert_eq!(
+        plain_text("Zoé — العربية"),
+        "Zoé — العربية",
+        "letters of every script kept"
+    );
+}

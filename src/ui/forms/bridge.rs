@@ -140,7 +140,8 @@ impl BridgeForm {
     }
 
     /// A board's result keys, in their place whether the board was played or not (greyed when
-    /// it was passed out: what lies under them never moves). Seven to a row at least where the column is narrow (two rows, not three).
+    /// it was passed out: what lies under them never moves). In a narrow column, keys narrowed
+    /// (to 34 points at the least) to hold seven a row: two rows, not three.
     pub fn board_result_keys(&mut self, ui: &mut egui::Ui, lang: Lang) {
         let gap = ui.spacing().item_spacing.x;
         let width = ((crate::ui::widgets::row_room(ui) - 6.0 * gap) / 7.0).clamp(34.0, 46.0);

@@ -266,24 +266,23 @@ pub fn table_in_evening(evening: &Value, name: &str, table: &Value) -> Problems 
 
 /// What a change of a table's session (`before`, then `after`, as files) would bring to the
 /// evening `evening` that names it `name`, and that it does not bring now: at a Tarot table a
-/// seat that changes player, a deal past the round's, a stranger (`club-format.md`). Each
-/// problem once; none where the evening does not name the file.
+/// seat that changes player, a deal past the round's, a stranger (`club-format.md`). A kind of
+/// problem the table has already is not new (a deal too many deleted from three too many still
+/// leaves two), and a change that takes entries away brings none: a table can always come back
+/// within its evening. Each problem once; none where the evening does not name the file.
 pub fn new_problems(evening: &Value, name: &str, before: &Value, after: &Value) -> Vec<Msg> {
-    if !names_table(evening, name) {
+    let hands = |v: &Value| v["hands"].as_array().map_or(0, Vec::len);
+    if !names_table(evening, name) || hands(after) < hands(before) {
         return Vec::new();
     }
-    let mut had: Vec<Msg> = table_in_evening(evening, name, before)
+    let had: Vec<&'static str> = table_in_evening(evening, name, before)
         .into_iter()
-        .map(|(_, m)| m)
+        .map(|(_, m)| m.key)
         .collect();
-    let mut out = Vec::new();
+    let mut out: Vec<Msg> = Vec::new();
     for (_, m) in table_in_evening(evening, name, after) {
-        match had.iter().position(|h| *h == m) {
-            Some(k) => {
-                had.remove(k);
-            }
-            None if !out.contains(&m) => out.push(m),
-            None => {}
+        if !had.contains(&m.key) && !out.iter().any(|o| o.key == m.key) {
+            out.push(m);
         }
     }
     out
