@@ -553,9 +553,19 @@ fn an_evening_is_served_by_its_name_only() {
     std::fs::write(club.join("soir.evening.json"), ev.to_string()).unwrap();
     // A link to the evening's folder, planted by another machine: not served.
     std::os::unix::fs::symlink(&club, dir.path().join("lien")).unwrap();
+    // An evening put in the data folder itself under the folder's name gives way to it.
+    let mut other = ev.clone();
+    other["title"] = json!("Autre");
+    std::fs::write(dir.path().join("club.evening.json"), other.to_string()).unwrap();
     let s = serve(dir.path());
     let (status, page) = get(&s.host, &format!("{}/e/club", s.root));
     assert_eq!(status, 200, "the evening's page");
+    assert!(
+        page.contains("<h1>Soir</h1>"),
+        "the folder's evening: {page}"
+    );
+    let (_, index) = get(&s.host, &format!("{}/", s.root));
+    assert_eq!(index.matches("/e/club").count(), 1, "listed once: {index}");
     assert!(
         page.contains("&lt;b&gt;A1&lt;/b&gt;") && !page.contains("<b>A1"),
         "escaped"

@@ -260,6 +260,13 @@ fn a_file_that_does_not_read_for_a_moment_is_not_gone() {
         status, 503,
         "a page written in place, after the listing saw it"
     );
+    // Left so (its last write a minute ago): gone, not on its way for ever.
+    let a_minute_ago = std::time::SystemTime::now() - Duration::from_secs(60);
+    let f = std::fs::File::options().write(true).open(&file).unwrap();
+    f.set_modified(a_minute_ago).unwrap();
+    drop(f);
+    let (status, _) = get(&s.host, &format!("{}/s/bridge-soir", s.root));
+    assert_eq!(status, 404, "a file damaged for a minute");
     let mut more: Value = serde_json::from_slice(&whole).unwrap();
     more["hands"]
         .as_array_mut()

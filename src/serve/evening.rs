@@ -40,7 +40,16 @@ pub fn evenings(folder: &Path) -> Vec<(String, PathBuf, String)> {
             };
             Some((name, p, title))
         })
-        .collect()
+        .fold(Vec::new(), |mut all: Vec<(String, PathBuf, String)>, e| {
+            // One evening a name: an evening put in the folder itself gives way to the folder
+            // of the same name (its page would be out of reach).
+            match all.iter().position(|(n, _, _)| *n == e.0) {
+                Some(k) if e.1.parent() != Some(folder) => all[k] = e,
+                Some(_) => {}
+                None => all.push(e),
+            }
+            all
+        })
 }
 
 /// The evening file of the evening whose path segment is `name` in `folder`, by the folder's

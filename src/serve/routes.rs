@@ -619,17 +619,27 @@ impl Routes {
     }
 
     /// Whether session `id` (its path segment), not found reading, is a file it was found in
-    /// before that the listing now sees not reading: being written in place.
+    /// before that the listing now sees not reading, written a moment ago: being written in
+    /// place.
     fn being_written(&self, listing: &Listing, id: &str) -> bool {
-        let seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
-        let Some(path) = seen.get(id) else {
-            return false;
+        let path = {
+            let seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+            match seen.get(id) {
+                Some(p) => p.clone(),
+                None => return false,
+            }
         };
-        live::own_file(path)
+        // Written in the last half minute: a file that stays damaged is not said to be on its
+        // way for ever (it is gone, as the listing has it).
+        let recent = std::fs::metadata(&path)
+            .and_then(|m| m.modified())
+            .is_ok_and(|t| t.elapsed().is_ok_and(|e| e < Duration::from_secs(30)));
+        recent
+            && live::own_file(&path)
             && listing
                 .listed
                 .iter()
-                .any(|l| l.path == *path && !matches!(l.state, marque_store::FileState::Fine(_)))
+                .any(|l| l.path == path && !matches!(l.state, marque_store::FileState::Fine(_)))
     }
 
     /// Session `id`'s page or one of its hands.
