@@ -45,7 +45,7 @@ def serve(marque, folder, clients=64):
 def follower(addr, path, on_event, ready):
     s = socket.create_connection(addr)
     # As a browser's EventSource asks.
-    s.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n".encode())
+    s.sendall(f"GET {path} HTTP/1.1\r\nHost: {addr[0]}:{addr[1]}\r\nAccept: text/event-stream\r\n\r\n".encode())
     f = s.makefile("rb")
     first = True
     status = f.readline()
@@ -78,7 +78,7 @@ def until_closed(s):
 
 def get(addr, path):
     s = socket.create_connection(addr)
-    s.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+    s.sendall(f"GET {path} HTTP/1.1\r\nHost: {addr[0]}:{addr[1]}\r\nConnection: close\r\n\r\n".encode())
     return until_closed(s)
 
 
@@ -199,7 +199,7 @@ def main():
         pages = []
         for _ in range(1000):
             s_ = socket.create_connection(addr)
-            s_.sendall(f"GET {root}/s/soir/events HTTP/1.1\r\nHost: x\r\n"
+            s_.sendall(f"GET {root}/s/soir/events HTTP/1.1\r\nHost: {addr[0]}:{addr[1]}\r\n"
                        f"Accept: text/event-stream\r\n\r\n".encode())
             got = b""
             while b"\ndata: " not in got:
@@ -227,7 +227,7 @@ def main():
         for _ in range(10):
             s_ = socket.create_connection(addr)
             s_.settimeout(60)
-            s_.sendall(f"GET {root}/s/big/events HTTP/1.1\r\nHost: x\r\n"
+            s_.sendall(f"GET {root}/s/big/events HTTP/1.1\r\nHost: {addr[0]}:{addr[1]}\r\n"
                        f"Accept: text/event-stream\r\n\r\n".encode())
             first, rest = event(s_)
             socks.append((s_, rest))

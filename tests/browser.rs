@@ -327,7 +327,7 @@ fn a_page_whose_stream_met_a_503_follows_again() {
     let mut holder = TcpStream::connect(&host).unwrap();
     write!(
         holder,
-        "GET {path}s/soir/events HTTP/1.1\r\nHost: x\r\n\r\n"
+        "GET {path}s/soir/events HTTP/1.1\r\nHost: {host}\r\n\r\n"
     )
     .unwrap();
     holder

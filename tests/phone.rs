@@ -121,9 +121,14 @@ fn a_paired_side_gives_its_word_once_and_nothing_else_is_taken() {
     let before = std::fs::read(&file).unwrap();
     // Refused, the file byte for byte as it was: another side's pairing with EW's token, the
     // room's read-only address, a form from another origin or that the browser says is
-    // cross-site, a request without the page's token, a body of 64 KiB, not a form.
+    // cross-site, a request without the page's token, a body of 64 KiB, not a form, a name
+    // that is not this server's (another site's name turned to this address) or none.
     let yes = format!("t={t}&w=yes");
+    let port = s.host.rsplit(':').next().unwrap().to_string();
+    let evil: &'static str = Box::leak(format!("evil.example:{port}").into_boxed_str());
     let refusals: Vec<Refusal> = vec![
+        (ew.clone(), vec![FORM, ("Host", evil)], yes.clone(), 421),
+        (ew.clone(), vec![FORM, ("Host", "")], yes.clone(), 421),
         (ns.clone(), vec![FORM], yes.clone(), 403),
         (format!("{}/s/soir", s.root), vec![FORM], yes.clone(), 413),
         (

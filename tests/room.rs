@@ -91,7 +91,7 @@ fn get(from: IpAddr, to: SocketAddr, path: &str) -> Option<u16> {
     s.set_read_timeout(Some(Duration::from_secs(1))).ok()?;
     write!(
         s,
-        "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        "GET {path} HTTP/1.1\r\nHost: {to}\r\nConnection: close\r\n\r\n"
     )
     .ok()?;
     let mut text = Vec::new();
@@ -155,7 +155,7 @@ impl Phone {
                     };
                     c.set_read_timeout(Some(Duration::from_millis(200)))
                         .unwrap();
-                    write!(c, "GET {page}/events HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+                    write!(c, "GET {page}/events HTTP/1.1\r\nHost: {to}\r\n\r\n").unwrap();
                     let mut buf = [0u8; 4096];
                     let mut ok = false;
                     while !stop.load(Ordering::Relaxed) {
@@ -296,7 +296,7 @@ fn request(from: IpAddr, to: SocketAddr, head: &str, body: &str) -> Option<(u16,
     };
     write!(
         s,
-        "{head}Host: x\r\nConnection: close\r\n{length}\r\n{body}"
+        "{head}Host: {to}\r\nConnection: close\r\n{length}\r\n{body}"
     )
     .ok()?;
     let mut text = Vec::new();
@@ -329,7 +329,7 @@ fn pair(from: IpAddr, to: SocketAddr, offer: &str) -> String {
     let body = format!("t={t}&label=EO");
     write!(
         s,
-        "{}Host: x\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        "{}Host: {to}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
         post_head(offer),
         body.len()
     )
@@ -526,7 +526,7 @@ fn inside() {
     );
 
     // One guest (with the capability) opening 64 streams.
-    let asked = format!("GET {events} HTTP/1.1\r\nHost: x\r\n\r\n");
+    let asked = format!("GET {events} HTTP/1.1\r\nHost: {to}\r\n\r\n");
     for_a_while(1, move |_, going| {
         hold(
             64,
@@ -639,7 +639,7 @@ fn write_route(
     judge(report, pid, "64 KiB forms from 8 addresses", phone);
 
     // 256 forms trickling their body from 8 addresses (a byte a second).
-    let head = format!("{}Host: x\r\nContent-Length: 200\r\n\r\n", post_head(ew));
+    let head = format!("{}Host: {to}\r\nContent-Length: 200\r\n\r\n", post_head(ew));
     let addresses = [33, 34, 35, 36, 37, 38, 39, 50];
     for_a_while(8, move |k, going| {
         let body = [b'w'; 200];
@@ -689,7 +689,7 @@ fn heads_of_a_stream(
     let before = status(pid, "VmRSS:");
     let sent = Arc::new(AtomicUsize::new(0));
     let counted = sent.clone();
-    let head = format!("HEAD {events} HTTP/1.1\r\nHost: x\r\n\r\n").repeat(100);
+    let head = format!("HEAD {events} HTTP/1.1\r\nHost: {to}\r\n\r\n").repeat(100);
     // Until 800,000 are answered (a debug build answers about 12,000 a second here), for at
     // most 150 s.
     let start = Instant::now();
@@ -751,7 +751,7 @@ fn a_phone_gone(dir: &std::path::Path, report: &mut Vec<(String, bool)>) {
     let (s, addr) = serve(dir, &["--clients", "1"]);
     let events = format!("{}/s/soir/events", s.root);
     let mut gone = connect(ip(40), addr).unwrap();
-    write!(gone, "GET {events} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    write!(gone, "GET {events} HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
     gone.set_read_timeout(Some(Duration::from_secs(2))).unwrap();
     let mut first = [0u8; 64];
     let n = gone.read(&mut first).unwrap();
@@ -769,7 +769,7 @@ fn a_phone_gone(dir: &std::path::Path, report: &mut Vec<(String, bool)>) {
     let freed = loop {
         let mut c = connect(ip(41), addr).unwrap();
         c.set_read_timeout(Some(Duration::from_secs(1))).unwrap();
-        write!(c, "GET {events} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+        write!(c, "GET {events} HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
         let mut buf = [0u8; 64];
         let n = c.read(&mut buf).unwrap_or(0);
         if String::from_utf8_lossy(&buf[..n]).contains(" 200 ") {

@@ -477,7 +477,12 @@ fn a_relative_folder_is_followed_and_idle_trusted_connections_make_room() {
     let held: Vec<TcpStream> = (0..256)
         .map(|_| {
             let mut c = TcpStream::connect(&s.host).unwrap();
-            write!(c, "HEAD {}/app.js HTTP/1.1\r\nHost: x\r\n\r\n", s.root).unwrap();
+            write!(
+                c,
+                "HEAD {}/app.js HTTP/1.1\r\nHost: {}\r\n\r\n",
+                s.root, s.host
+            )
+            .unwrap();
             c.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
             let mut head = [0u8; 512];
             let n = c.read(&mut head).unwrap();

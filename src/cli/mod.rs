@@ -256,6 +256,11 @@ pub enum Command {
         /// address) and a QR code of it: a side's phone scans it to give its word from there.
         #[arg(long)]
         pairing: bool,
+        /// A name the phones may reach this machine by besides its address (one the house's
+        /// router gives it, say `salon.home`); repeat it for several. A page asked by any
+        /// other name is refused (421).
+        #[arg(long = "name", value_name = "HOST")]
+        names: Vec<String>,
         #[arg(long, value_enum, default_value = "fr")]
         lang: LangArg,
     },
@@ -338,8 +343,14 @@ pub fn main<E: std::fmt::Display>(
             port,
             clients,
             pairing,
+            names,
             lang,
-        }) => serve::serve(folder, (bind, port, clients), pairing, lang.into()),
+        }) => serve::serve(
+            folder,
+            (bind, port, clients),
+            (pairing, &names),
+            lang.into(),
+        ),
         Some(Command::Explain {
             file,
             hand,

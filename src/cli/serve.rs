@@ -16,7 +16,7 @@ use crate::term;
 pub(super) fn serve(
     folder: Option<std::path::PathBuf>,
     (bind, port, clients): (std::net::IpAddr, u16, u16),
-    pairing: bool,
+    (pairing, names): (bool, &[String]),
     lang: Lang,
 ) -> ExitCode {
     let dir = match folder_or_default(folder) {
@@ -41,6 +41,7 @@ pub(super) fn serve(
                 return fail(&[Problem::file(m)], lang);
             }
         };
+    sharing.set_names(names);
     let url = sharing.url().to_string();
     let mut text = format!("{url}\n");
     text.push_str(&drawn(&url));

@@ -1,8 +1,8 @@
-//! Where a phone's word is written: always through the session's `Document`, as a tap's is.
-//! Under `marque serve` alone the server opens the file's document for each answer (saved at
-//! once and atomically under the session's lock, never over a file changed since it was read);
-//! where the window holds the session, the window's own path writes it ([`Answers`], which the
-//! window implements and hands to [`super::Sharing::start_with`]).
+//! Where a phone's word is written: always through the file's own `Document`, as a tap's is
+//! (saved at once and atomically under the session's lock, never over a file changed since it
+//! was read), on the server's own threads. Nothing waits on a window: a window that holds the
+//! session follows its file as it follows `marque add` (the folder's one watcher), and is only
+//! woken ([`Wake`]) to show at once what a phone did.
 
 use std::path::Path;
 
@@ -29,19 +29,11 @@ pub struct Word {
     pub why: String,
 }
 
-/// Who writes a phone's word into session file `path`.
-pub trait Answers: Send + Sync {
-    /// The word written (or refused, in words). `None`: not this writer's session (the next
-    /// writer, the file's own document, writes it).
-    fn answer(&self, path: &Path, word: &Word) -> Option<Reply>;
+/// Called, never waited on, when a phone paired or a word was written: a window sharing the
+/// room shows it now, not at its next input (it only asks for a frame).
+pub type Wake = std::sync::Arc<dyn Fn() + Send + Sync>;
 
-    /// A phone just paired: a writer that also lists the phones (the window) shows it now, not
-    /// at its next frame whenever that comes.
-    fn paired(&self) {}
-}
-
-/// The word written through the file's own document (what `marque serve` alone does, and the
-/// window's server for a session the window does not hold).
+/// The word written through the file's own document.
 pub fn through_file(path: &Path, word: &Word) -> Reply {
     let mut doc = match Document::open(path) {
         Ok(d) => d,

@@ -20,6 +20,7 @@ pub mod pages;
 pub mod pairing;
 mod phone;
 mod routes;
+mod turns;
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -62,6 +63,7 @@ pub struct Sharing {
     halt: Option<tokio::sync::watch::Sender<bool>>,
     hub: Arc<live::Hub>,
     pairings: Arc<pairing::Pairings>,
+    routes: Arc<routes::Routes>,
     threads: Vec<JoinHandle<()>>,
 }
 
@@ -124,13 +126,13 @@ impl Sharing {
         Sharing::start_with(watcher, (bind, port), clients_at_most, None)
     }
 
-    /// [`Sharing::start_for`], a phone's word written by `answers` first where it takes it
-    /// (the window, for the session it holds), else through the file's own document.
+    /// [`Sharing::start_for`], `wake` called (never waited on) each time a phone pairs or a
+    /// word is written: the window sharing the room shows it at once.
     pub fn start_with(
         watcher: Arc<Watcher>,
         (bind, port): (IpAddr, u16),
         clients_at_most: usize,
-        answers: Option<Arc<dyn answers::Answers>>,
+        wake: Option<answers::Wake>,
     ) -> std::io::Result<Sharing> {
         let folder = watcher.dir().to_path_buf();
         let stop = Arc::new(AtomicBool::new(false));
@@ -169,10 +171,11 @@ impl Sharing {
             cap,
             hub.clone(),
             (clients_at_most, heartbeat),
-            (pairings.clone(), answers),
+            (pairings.clone(), wake),
         ));
         let conns = Arc::new(net::Conns::new(clients_at_most));
         let (halt, halted) = tokio::sync::watch::channel(false);
+        let routes_kept = routes.clone();
         let mut threads = vec![
             std::thread::Builder::new()
                 .name("marque-serve".into())
@@ -215,8 +218,15 @@ impl Sharing {
             halt: Some(halt),
             hub,
             pairings,
+            routes: routes_kept,
             threads,
         })
+    }
+
+    /// The names (besides its addresses) a page may ask this server by: a name the house's
+    /// router gives this machine (`marque serve --name`). Any other `Host` is refused.
+    pub fn set_names(&self, names: &[String]) {
+        self.routes.set_names(names);
     }
 
     /// The phones paired to give their side's word, and the offers that pair them.
@@ -356,6 +366,9 @@ async fn accept(
             continue;
         };
         net::tune(&stream);
+        if let Ok(here) = stream.local_addr() {
+            conn.reached(here);
+        }
         let service = {
             let (routes, conn) = (routes.clone(), conn.clone());
             hyper::service::service_fn(move |req| {

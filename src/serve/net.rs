@@ -43,8 +43,12 @@ pub const MAX_HEADERS: usize = 64;
 pub const MAX_CONNECTIONS: usize = 256;
 /// The most connections from one address other than this machine's.
 pub const PER_ADDRESS: usize = 32;
-/// The most strangers at once.
+/// The most strangers at once, past their first [`STRANGER_GRACE`].
 pub const STRANGERS: usize = 64;
+/// A connection this young is not counted among the strangers: a hundred of the room's pages
+/// connecting at once each send their request (and show the capability) before any of them
+/// is let go. Strangers are still let go past [`MAX_CONNECTIONS`], the youngest last.
+pub const STRANGER_GRACE: Duration = Duration::from_secs(1);
 
 /// One connection, as the server keeps it.
 pub struct Conn {
@@ -59,6 +63,8 @@ pub struct Conn {
     /// Streams it carries (a page following a session).
     streams: AtomicUsize,
     kill: Notify,
+    /// The address it reached (this server's, as the client named it).
+    here: std::sync::OnceLock<std::net::SocketAddr>,
 }
 
 impl Conn {
@@ -69,6 +75,16 @@ impl Conn {
 
     fn trusted(&self) -> bool {
         self.trusted.load(Ordering::Relaxed)
+    }
+
+    /// The connection reached this server at `here`.
+    pub fn reached(&self, here: std::net::SocketAddr) {
+        self.here.set(here).ok();
+    }
+
+    /// Where the connection reached this server.
+    pub fn here(&self) -> Option<std::net::SocketAddr> {
+        self.here.get().copied()
     }
 
     /// A connection from this machine (the window, `marque serve`'s tests, a script).
@@ -145,7 +161,10 @@ impl Conns {
     /// `None`: no room (every connection that could go showed the capability).
     pub fn admit(&self, ip: IpAddr) -> Option<Arc<Conn>> {
         let mut all = self.lock();
-        let strangers = all.values().filter(|c| !c.trusted()).count();
+        let strangers = all
+            .values()
+            .filter(|c| !c.trusted() && c.born.elapsed() >= STRANGER_GRACE)
+            .count();
         // Room is made by a stranger first, else by the connection that showed the capability
         // and has been idle longest (no page being made, no stream): one that keeps sending a
         // request now and then cannot hold a place a phone needs.
@@ -172,6 +191,7 @@ impl Conns {
             busy: AtomicUsize::new(0),
             streams: AtomicUsize::new(0),
             kill: Notify::new(),
+            here: std::sync::OnceLock::new(),
         });
         all.insert(id, conn.clone());
         Some(conn)
@@ -241,6 +261,43 @@ fn ms(born: Instant) -> u64 {
     static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
     let start = *START.get_or_init(Instant::now);
     u64::try_from(born.saturating_duration_since(start).as_millis()).unwrap_or(u64::MAX)
+}
+
+/// Whether a request's `Host` names this server: the address the connection reached (`here`,
+/// with its port, or without one on port 80), `localhost` on this machine, or one of the names
+/// it was given (`names`, in lower case). Another name is a page of another site that a
+/// name of its own was turned to this address (DNS rebinding): refused.
+pub fn host_ok(host: Option<&[u8]>, here: std::net::SocketAddr, names: &[String]) -> bool {
+    let Some(host) = host.and_then(|h| std::str::from_utf8(h).ok()) else {
+        return false;
+    };
+    let host = host.trim().to_ascii_lowercase();
+    let (name, port) = match host.strip_prefix('[') {
+        Some(v6) => match v6.split_once(']') {
+            Some((ip, "")) => (ip, None),
+            Some((ip, rest)) => match rest.strip_prefix(':') {
+                Some(port) => (ip, Some(port)),
+                None => return false,
+            },
+            None => return false,
+        },
+        None => match host.split_once(':') {
+            Some((name, port)) => (name, Some(port)),
+            None => (host.as_str(), None),
+        },
+    };
+    let port_ok = match port {
+        None => here.port() == 80,
+        Some(p) => p.parse::<u16>().ok() == Some(here.port()),
+    };
+    if !port_ok {
+        return false;
+    }
+    if let Ok(ip) = name.parse::<IpAddr>() {
+        return ip.to_canonical() == here.ip().to_canonical();
+    }
+    let name = name.trim_end_matches('.');
+    (name == "localhost" && here.ip().is_loopback()) || names.iter().any(|n| n == name)
 }
 
 /// The socket settings of an accepted connection: no delay for small answers, keep-alive
@@ -435,6 +492,40 @@ mod tests {
         assert!(conns.admit([127, 0, 0, 1].into()).is_some());
     }
 
+    /// Only this server's own address, `localhost` here, or a name it was given, with its port.
+    #[test]
+    fn a_host_is_this_servers_address_or_a_name_it_was_given() {
+        let here: std::net::SocketAddr = "192.168.1.20:8080".parse().unwrap();
+        let names = vec!["salle.club".to_string()];
+        let ok = |h: &str| host_ok(Some(h.as_bytes()), here, &names);
+        for good in ["192.168.1.20:8080", "SALLE.club:8080", "salle.club.:8080"] {
+            assert!(ok(good), "{good}");
+        }
+        for bad in [
+            "x",
+            "192.168.1.20",
+            "192.168.1.20:8081",
+            "192.168.1.21:8080",
+            "evil.example:8080",
+            "localhost:8080",
+            "[::1]:8080",
+            "192.168.1.20:8080:1",
+            "",
+        ] {
+            assert!(!ok(bad), "{bad}");
+        }
+        assert!(!host_ok(None, here, &names), "no Host");
+        let v6: std::net::SocketAddr = "[fd00::2]:8080".parse().unwrap();
+        assert!(host_ok(Some(b"[FD00::2]:8080"), v6, &[]));
+        assert!(!host_ok(Some(b"[fd00::2]"), v6, &[]));
+        let local: std::net::SocketAddr = "127.0.0.1:80".parse().unwrap();
+        assert!(host_ok(Some(b"localhost"), local, &[]));
+        assert!(host_ok(Some(b"127.0.0.1"), local, &[]));
+        // A v4 client on a v6 socket reaches it as a mapped address.
+        let mapped: std::net::SocketAddr = "[::ffff:10.0.0.1]:9".parse().unwrap();
+        assert!(host_ok(Some(b"10.0.0.1:9"), mapped, &[]));
+    }
+
     /// A full strangers' pool makes room out of the address holding the most of them: a phone
     /// that has just connected outlives a flood from a few addresses, however old it is.
     #[test]
@@ -451,6 +542,15 @@ mod tests {
             "the phone was let go for the flood"
         );
         let strangers = conns.lock().values().filter(|c| !c.trusted()).count();
-        assert_eq!(strangers, STRANGERS, "the pool holds its size");
+        assert_eq!(
+            strangers, MAX_CONNECTIONS,
+            "young strangers up to the most connections"
+        );
+        // Past their grace, the strangers are the pool's size again at the next connection.
+        std::thread::sleep(STRANGER_GRACE);
+        held.push(conns.admit(flood[0]).unwrap());
+        let strangers = conns.lock().values().filter(|c| !c.trusted()).count();
+        assert!(strangers <= MAX_CONNECTIONS, "{strangers}");
+        assert!(conns.lock().contains_key(&phone.id), "the phone kept");
     }
 }

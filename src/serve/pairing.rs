@@ -49,6 +49,8 @@ struct Shown {
     hand: String,
     revision: String,
     reply: Option<Reply>,
+    /// Its answer is being written (the same answer sent again waits for its reply).
+    writing: bool,
 }
 
 /// How an answer's one-time token stands.
@@ -58,6 +60,8 @@ enum Taken {
     Fresh { hand: String, revision: String },
     /// Answered already: the reply it got.
     Answered(Reply),
+    /// Being answered by another request: its reply is awaited.
+    Writing,
     /// No such token, or another phone's.
     Unknown,
 }
@@ -75,6 +79,8 @@ const FORMS_PER_ADDRESS: usize = 8;
 const FORM_LIFE: Duration = Duration::from_secs(15 * 60);
 /// The most pairing forms held in all (the oldest forgotten first, one at a time).
 const FORMS_AT_MOST: usize = 4096;
+/// How long the same answer sent again waits for the first one's reply.
+const ANSWER_WAIT: Duration = Duration::from_secs(10);
 /// The longest name a phone may give itself, in characters.
 pub const LABEL_AT_MOST: usize = 40;
 /// The longest word why a hand is disputed, in characters.
@@ -116,9 +122,10 @@ pub enum Paired {
 #[derive(Default)]
 pub struct Pairings {
     inner: Mutex<Inner>,
-    /// Held while an answer is written: the same answer sent a hundred times at once is
-    /// written by the first, and the others find its reply.
-    answering: Mutex<()>,
+    /// Told when an answer's reply is kept: the same answer sent a hundred times at once is
+    /// written by the first, and the others wait for its reply (no lock is held meanwhile:
+    /// other phones' answers are written beside it).
+    answered: std::sync::Condvar,
 }
 
 impl Pairings {
@@ -295,6 +302,7 @@ impl Pairings {
                 hand: hand.to_string(),
                 revision: revision.to_string(),
                 reply: None,
+                writing: false,
             },
         );
         Ok(token)
@@ -309,30 +317,56 @@ impl Pairings {
         token: &str,
         write: impl FnOnce(&str, &str) -> Reply,
     ) -> Option<Reply> {
-        let _one = self.answering.lock().unwrap_or_else(|e| e.into_inner());
         let taken = {
-            let inner = self.inner();
-            match inner.shown.get(token) {
-                Some(s) if same(&s.phone, phone) => match &s.reply {
-                    Some(r) => Taken::Answered(r.clone()),
-                    None => Taken::Fresh {
-                        hand: s.hand.clone(),
-                        revision: s.revision.clone(),
-                    },
-                },
-                _ => Taken::Unknown,
+            let mut inner = self.inner();
+            let taken = inner.shown.get(token).map(|s| Taken::of(s, phone));
+            match taken {
+                Some(Taken::Fresh { .. }) => {
+                    if let Some(s) = inner.shown.get_mut(token) {
+                        s.writing = true;
+                    }
+                }
+                Some(Taken::Writing) => {
+                    // Another request writes it: its reply, once kept (a token forgotten
+                    // meanwhile: stale).
+                    let wait = |i: &mut Inner| i.shown.get(token).is_some_and(|s| s.writing);
+                    let (inner, _) = self
+                        .answered
+                        .wait_timeout_while(inner, ANSWER_WAIT, wait)
+                        .unwrap_or_else(|e| e.into_inner());
+                    return inner.shown.get(token).and_then(|s| s.reply.clone());
+                }
+                _ => {}
             }
+            taken.unwrap_or(Taken::Unknown)
         };
         match taken {
-            Taken::Unknown => None,
+            Taken::Unknown | Taken::Writing => None,
             Taken::Answered(r) => Some(r),
             Taken::Fresh { hand, revision } => {
                 let reply = write(&hand, &revision);
                 if let Some(s) = self.inner().shown.get_mut(token) {
                     s.reply = Some(reply.clone());
+                    s.writing = false;
                 }
+                self.answered.notify_all();
                 Some(reply)
             }
+        }
+    }
+}
+
+impl Taken {
+    /// How the shown hand `s` stands for an answer of `phone`.
+    fn of(s: &Shown, phone: &str) -> Taken {
+        match &s.reply {
+            _ if !same(&s.phone, phone) => Taken::Unknown,
+            Some(r) => Taken::Answered(r.clone()),
+            None if s.writing => Taken::Writing,
+            None => Taken::Fresh {
+                hand: s.hand.clone(),
+                revision: s.revision.clone(),
+            },
         }
     }
 }

@@ -13,7 +13,7 @@ use http_body_util::{Either, Full};
 use hyper::header::{self, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
 
-use super::answers::{self, Answers};
+use super::answers::{self, Wake};
 use super::form::{self, field};
 use super::live::{self, Events};
 use super::net::Conn;
@@ -28,9 +28,8 @@ const MAX_URL: usize = 2048;
 /// The most pages following from one address other than this machine's: one phone cannot
 /// take the room's places.
 pub const STREAMS_PER_ADDRESS: usize = 8;
-/// Pages made at once (the others wait their turn): ten asks for a long session's page never
-/// hold ten of it in memory.
-const MAKING: usize = 2;
+/// Phones' words written at once.
+const WRITING: usize = 2;
 
 const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; \
                    img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -56,12 +55,16 @@ pub struct Routes {
     max: usize,
     heartbeat: Duration,
     following: Arc<Mutex<Following>>,
-    making: tokio::sync::Semaphore,
+    making: super::turns::Turns,
+    /// Phones' words being written at once (each under its session's lock, apart from the
+    /// pages' turns: a word never waits for a long page, nor a page for a word).
+    writing: tokio::sync::Semaphore,
     /// The phones paired to give their side's word, and the hands they were shown.
     pairings: Arc<Pairings>,
-    /// Who writes a phone's word before the file's own document does (the window, for the
-    /// session it holds).
-    answers: Option<Arc<dyn Answers>>,
+    /// Told (never waited on) when a phone paired or a word was written.
+    wake: Option<Wake>,
+    /// The names this server may be asked by besides its addresses (lower case).
+    names: Mutex<Vec<String>>,
     /// Each session's file as last found reading (by its path segment): a file the listing
     /// then sees not reading is being written in place, not gone.
     seen: Mutex<HashMap<String, PathBuf>>,
@@ -221,7 +224,7 @@ impl Routes {
         cap: String,
         hub: Arc<live::Hub>,
         (max, heartbeat): (usize, Duration),
-        (pairings, answers): (Arc<Pairings>, Option<Arc<dyn Answers>>),
+        (pairings, wake): (Arc<Pairings>, Option<Wake>),
     ) -> Routes {
         Routes {
             cap,
@@ -229,11 +232,24 @@ impl Routes {
             max,
             heartbeat,
             following: Arc::new(Mutex::new(Following::default())),
-            making: tokio::sync::Semaphore::new(MAKING),
+            making: super::turns::Turns::default(),
             pairings,
-            answers,
+            wake,
+            writing: tokio::sync::Semaphore::new(WRITING),
+            names: Mutex::new(Vec::new()),
             seen: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The names the server may be asked by besides its addresses (a name the house's router
+    /// gives this machine).
+    pub fn set_names(&self, names: &[String]) {
+        let names = names
+            .iter()
+            .map(|n| n.trim().trim_end_matches('.').to_ascii_lowercase())
+            .filter(|n| !n.is_empty())
+            .collect();
+        *self.names.lock().unwrap_or_else(|e| e.into_inner()) = names;
     }
 
     /// Answers `req`, which came on `conn`.
@@ -261,6 +277,21 @@ impl Routes {
         let first = path.trim_start_matches('/').split('/').next();
         if !first.is_some_and(|f| same(f, &self.cap)) {
             return not_found();
+        }
+        // Named by this server's address or a name it was given, nothing else: a page of
+        // another site whose name was turned to this address reads nothing, even with the
+        // capability.
+        let names = self.names.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let host = req.headers().get(header::HOST).map(HeaderValue::as_bytes);
+        if !conn
+            .here()
+            .is_some_and(|here| super::net::host_ok(host, here, &names))
+        {
+            return last(respond(
+                StatusCode::MISDIRECTED_REQUEST,
+                TEXT,
+                "Not this server's name\n",
+            ));
         }
         conn.trust();
         if uri.path_and_query().map_or(0, |p| p.as_str().len()) > MAX_URL {
@@ -316,7 +347,8 @@ impl Routes {
             ["style.css"] => respond(StatusCode::OK, "text/css; charset=utf-8", STYLE),
             ["e", name] => {
                 let name = (*name).to_string();
-                self.made(&conn, move |r| {
+                let lane = format!("e/{name}");
+                self.made_of(&conn, Some(&lane), move |r| {
                     match super::evening::find(r.hub.folder(), &name) {
                         Some((path, title)) => {
                             let page = super::evening::evening_page(&base, &name, &path, &title);
@@ -347,7 +379,8 @@ impl Routes {
                 match asked {
                     Asked::Events => self.events(&conn, base, id, head).await,
                     asked => {
-                        self.made(&conn, move |r| r.session(&base, &id, &asked))
+                        let lane = format!("s/{id}");
+                        self.made_of(&conn, Some(&lane), move |r| r.session(&base, &id, &asked))
                             .await
                     }
                 }
@@ -426,9 +459,7 @@ impl Routes {
         let ip = conn.ip;
         match self.pairings.pair(&offer, form, &label) {
             Ok(Paired::Phone(phone, _)) => {
-                if let Some(a) = &self.answers {
-                    a.paired();
-                }
+                self.woken();
                 let mut r = respond(StatusCode::SEE_OTHER, TEXT, "");
                 let to = format!(
                     "{}/a/{}?lang={}",
@@ -531,10 +562,43 @@ impl Routes {
                 .made(conn, move |r| r.phone_page(&base, &phone, Some(&said)))
                 .await;
         }
-        self.made(conn, move |r| {
-            let Some((_, path)) = r.find(&r.hub.listing(), &pages::segment(&phone.session)) else {
-                return respond(StatusCode::NOT_FOUND, HTML, pages::gone(&base));
-            };
+        let reply = self.written(conn, &phone, (token, agreed, why)).await;
+        let Some(reply) = reply else {
+            return respond(StatusCode::NOT_FOUND, HTML, pages::gone(&base));
+        };
+        self.made(conn, move |r| match reply {
+            // A request without the page's token (or another phone's, or one forgotten since:
+            // a page shown long ago): refused, nothing written; the phone's page again, as it
+            // now is, saying so.
+            None => {
+                let said = marque_core::i18n::Msg::new("web.phone.stale");
+                let mut page = r.phone_page(&base, &phone, Some(&said));
+                if page.status() == StatusCode::OK {
+                    *page.status_mut() = StatusCode::FORBIDDEN;
+                }
+                page
+            }
+            Some(reply) => r.phone_page(&base, &phone, Some(&answers::said(&reply))),
+        })
+        .await
+    }
+
+    /// A phone's word written through its session file's own document, on a thread of its own
+    /// and outside the pages' turns: `None`, the session is gone; `Some(None)`, the page's
+    /// token is not a fresh one of this phone's (nothing written).
+    async fn written(
+        self: &Arc<Self>,
+        conn: &Arc<Conn>,
+        phone: &Phone,
+        (token, agreed, why): (String, bool, String),
+    ) -> Option<Option<super::pairing::Reply>> {
+        let _busy = conn.busy();
+        let Ok(_turn) = self.writing.acquire().await else {
+            return None;
+        };
+        let (r, phone) = (self.clone(), phone.clone());
+        let written = tokio::task::spawn_blocking(move || {
+            let (_, path) = r.find(&r.hub.listing(), &pages::segment(&phone.session))?;
             let reply = r.pairings.answer(&phone.token, &token, |hand, revision| {
                 let word = answers::Word {
                     session: phone.session.clone(),
@@ -546,30 +610,22 @@ impl Routes {
                     label: phone.label.clone(),
                     why: if agreed { String::new() } else { why.clone() },
                 };
-                r.answers
-                    .as_ref()
-                    .and_then(|a| a.answer(&path, &word))
-                    .unwrap_or_else(|| answers::through_file(&path, &word))
+                answers::through_file(&path, &word)
             });
-            match reply {
-                // A request without the page's token (or another phone's, or one forgotten
-                // since: a page shown long ago): refused, nothing written; the phone's page
-                // again, as it now is, saying so.
-                None => {
-                    let said = marque_core::i18n::Msg::new("web.phone.stale");
-                    let mut page = r.phone_page(&base, &phone, Some(&said));
-                    if page.status() == StatusCode::OK {
-                        *page.status_mut() = StatusCode::FORBIDDEN;
-                    }
-                    page
-                }
-                Some(reply) => {
-                    r.hub.changed();
-                    r.phone_page(&base, &phone, Some(&answers::said(&reply)))
-                }
+            if reply.is_some() {
+                r.hub.changed();
+                r.woken();
             }
-        })
-        .await
+            Some(reply)
+        });
+        written.await.ok().flatten()
+    }
+
+    /// The window sharing the room, told that a phone did something.
+    fn woken(&self) {
+        if let Some(wake) = &self.wake {
+            wake();
+        }
     }
 
     /// Session `id`'s file read and scored, as the listing names it.
@@ -584,8 +640,19 @@ impl Routes {
         conn: &Arc<Conn>,
         make: impl FnOnce(&Routes) -> Response<Body> + Send + 'static,
     ) -> Response<Body> {
+        self.made_of(conn, None, make).await
+    }
+
+    /// [`Routes::made`] for a page of session or evening `page`: one of its pages made at a
+    /// time, the other turn left to other sessions' pages ([`super::turns`]).
+    async fn made_of(
+        self: &Arc<Self>,
+        conn: &Arc<Conn>,
+        page: Option<&str>,
+        make: impl FnOnce(&Routes) -> Response<Body> + Send + 'static,
+    ) -> Response<Body> {
         let _busy = conn.busy();
-        let Ok(_turn) = self.making.acquire().await else {
+        let Some(_turn) = self.making.take(conn.ip, page).await else {
             return respond(StatusCode::SERVICE_UNAVAILABLE, TEXT, "Busy\n");
         };
         let routes = self.clone();

@@ -211,7 +211,7 @@ impl App {
         for c in std::mem::take(&mut self.commands) {
             self.run(c);
         }
-        self.phones_words();
+        self.offer_sides();
         // The table's way of entering hands, kept for its next session (and the next start).
         // A mode switched in the form counts at once (not only once its hand is entered).
         let modes = self.open.as_mut().map(|o| o.view.table_modes());
@@ -876,13 +876,10 @@ impl App {
         self.home.refresh(&self.store);
     }
 
-    /// The words paired phones gave since the last frame (see [`share::phones_words`]), and
-    /// the open session's sides each offered their pairing.
-    fn phones_words(&mut self) {
-        if let Some(shared) = &self.sharing
-            && let Some(notice) = share::phones_words(shared, self.open.as_mut())
-        {
-            self.notice = Some(notice);
+    /// The open session's sides each offered their pairing (see [`share::offer_sides`]).
+    fn offer_sides(&self) {
+        if let Some(shared) = &self.sharing {
+            share::offer_sides(shared, self.open.as_ref());
         }
     }
 

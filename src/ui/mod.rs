@@ -51,26 +51,42 @@ pub use prefs::{Prefs, ZOOM_MAX, ZOOM_MIN};
 pub use rules::rule_ids;
 pub use sheet::{chart_points, parts_of};
 
-/// Draws the whole app, then carries out what was asked.
+/// One frame as eframe runs it: the app's [`logic`], then the whole app drawn ([`draw`]).
 pub fn frame(app: &mut App, ui: &mut egui::Ui) {
-    app.now = ui.ctx().input(|i| i.time);
-    app.ctx = ui.ctx().clone();
-    app.apply_prefs(ui.ctx());
-    shortcuts(app, ui.ctx());
-    app.home.poll(ui.ctx());
+    logic(app, ui.ctx());
+    draw(app, ui);
+}
+
+/// What the window does whether or not it is shown (eframe's `App::logic`, run also while the
+/// window is hidden or minimized, whenever something asks for a frame): the folder's watcher
+/// followed (a phone's word written by the room's server, a `marque add`, another machine's
+/// change), the evening read, the jobs and the lists polled, and what they asked carried out.
+/// It draws nothing.
+pub fn logic(app: &mut App, ctx: &egui::Context) {
+    app.ctx = ctx.clone();
+    app.home.poll(ctx);
     if app
         .evening
         .as_mut()
-        .is_some_and(|e| e.logic(app.prefs.lang, ui.ctx()))
+        .is_some_and(|e| e.logic(app.prefs.lang, ctx))
     {
         app.evening_arrived();
     }
-    app.poll_job(Some(ui.ctx()));
-    if let Some(changed) = app.watch.changed(ui.ctx()) {
+    app.poll_job(Some(ctx));
+    if let Some(changed) = app.watch.changed(ctx) {
         app.send(Command::DiskChanged {
             people: changed.people,
         });
     }
+    app.run_commands();
+}
+
+/// Draws the whole app, then carries out what was asked.
+pub fn draw(app: &mut App, ui: &mut egui::Ui) {
+    app.now = ui.ctx().input(|i| i.time);
+    app.ctx = ui.ctx().clone();
+    app.apply_prefs(ui.ctx());
+    shortcuts(app, ui.ctx());
     // A session file dropped on the window is imported (its own file in the data folder).
     let dropped: Vec<PathBuf> = ui.ctx().input(|i| {
         i.raw
@@ -194,15 +210,6 @@ pub fn frame(app: &mut App, ui: &mut egui::Ui) {
     if (zoom - app.prefs.zoom).abs() > 0.001 {
         app.change_prefs(|p| p.zoom = zoom.clamp(ZOOM_MIN, ZOOM_MAX));
         app.prefs_applied = Some(app.prefs.clone());
-    }
-    // A change that came from the disk is carried out after this frame was drawn, with no
-    // input behind it to bring the next one: one more frame shows it.
-    if app
-        .commands
-        .iter()
-        .any(|c| matches!(c, Command::DiskChanged { .. }))
-    {
-        ui.ctx().request_repaint();
     }
     app.run_commands();
 }
@@ -338,8 +345,11 @@ fn shortcuts(app: &mut App, ctx: &egui::Context) {
 pub struct EframeApp(pub App);
 
 impl eframe::App for EframeApp {
+    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        logic(&mut self.0, ctx);
+    }
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        frame(&mut self.0, ui);
+        draw(&mut self.0, ui);
     }
     fn raw_input_hook(&mut self, _ctx: &egui::Context, raw: &mut egui::RawInput) {
         self.0.guard_input(raw);

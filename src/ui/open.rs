@@ -238,34 +238,6 @@ impl Open {
         .notice
     }
 
-    /// A phone's word on a hand, as the phone was shown it, written here as a tap's is; the
-    /// phone is told what became of it.
-    pub fn word_from_phone(
-        &mut self,
-        word: &crate::serve::answers::Word,
-    ) -> (Option<Notice>, crate::serve::pairing::Reply) {
-        let mut result = None;
-        let agreed = word.agreed;
-        let notice = self
-            .operate(After::Form, |doc, now| {
-                let r = doc.word_from_phone(
-                    (&word.hand, &word.revision),
-                    ((word.side, &word.side_name), agreed),
-                    marque_core::history::FromPhone {
-                        label: &word.label,
-                        why: &word.why,
-                    },
-                    now,
-                );
-                result = Some(crate::serve::answers::told(doc.path(), &r));
-                r
-            })
-            .notice;
-        let reply = result
-            .unwrap_or_else(|| crate::serve::pairing::Reply::Refused(Msg::new("doc.nothing")));
-        (notice, reply)
-    }
-
     /// Marks the open session as stopped by the players (closed) and saves it.
     pub fn close_session(&mut self) -> Option<Notice> {
         self.operate(After::Form, |doc, now| doc.close(now)).notice

@@ -6,9 +6,7 @@
 use egui::{Color32, RichText};
 
 use super::command::Command;
-use super::notice::Notice;
 use super::open::Open;
-use marque_core::i18n::Msg;
 
 use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
@@ -17,69 +15,11 @@ use marque_core::i18n::{Lang, tr};
 pub struct Shared {
     sharing: crate::serve::Sharing,
     qr: Option<qrcode::QrCode>,
-    /// The words phones gave, for the window to write where it holds their session.
-    asked: std::sync::mpsc::Receiver<Asked>,
     /// Each side's pairing QR code, by its address.
     codes: std::collections::HashMap<String, qrcode::QrCode>,
     /// This machine's networks, listed once when sharing starts (never asked of the system
     /// on every frame), again when the players pick one.
     networks: Vec<(String, std::net::IpAddr)>,
-}
-
-/// A phone's word handed to the window, and where its reply goes (`None`: not the session
-/// the window holds; the server writes it through the file's own document).
-pub struct Asked {
-    pub path: std::path::PathBuf,
-    pub word: crate::serve::answers::Word,
-    pub reply: std::sync::mpsc::SyncSender<Option<crate::serve::pairing::Reply>>,
-    /// When the server stops waiting for the window ([`WAIT`]): past it, the server has
-    /// written the word through the file itself, and the window must not write it again.
-    pub until: std::time::Instant,
-}
-
-/// How long the server waits for the window's reply before it writes a phone's word itself
-/// (a page-making turn of the room's is held meanwhile: short).
-const WAIT: std::time::Duration = std::time::Duration::from_secs(5);
-/// How much of that wait must be left for the window to take a word: the session's lock
-/// waited for ([`marque_store::document::SAVE_WAIT`]), then the file read and written, well
-/// before the server gives up (it would write the word a second time). The window takes a
-/// word within the first 2 s of the wait, or leaves it to the server.
-const TAKEN_WITHIN: std::time::Duration =
-    marque_store::document::SAVE_WAIT.saturating_add(std::time::Duration::from_secs(1));
-
-/// The window's side of a phone's word: handed over to the frame (woken for it), its reply
-/// awaited a few seconds at most.
-struct WindowAnswers {
-    to_window: std::sync::Mutex<std::sync::mpsc::Sender<Asked>>,
-    ctx: egui::Context,
-}
-
-impl crate::serve::answers::Answers for WindowAnswers {
-    fn answer(
-        &self,
-        path: &std::path::Path,
-        word: &crate::serve::answers::Word,
-    ) -> Option<crate::serve::pairing::Reply> {
-        let (reply, replied) = std::sync::mpsc::sync_channel(1);
-        let asked = Asked {
-            path: path.to_path_buf(),
-            word: word.clone(),
-            reply,
-            until: std::time::Instant::now() + WAIT,
-        };
-        let sent = self
-            .to_window
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .send(asked);
-        sent.ok()?;
-        self.ctx.request_repaint();
-        replied.recv_timeout(WAIT).ok().flatten()
-    }
-
-    fn paired(&self) {
-        self.ctx.request_repaint();
-    }
 }
 
 impl Shared {
@@ -94,38 +34,29 @@ impl Shared {
     }
 
     /// The room's pages on the folder `watcher` follows, on every address of this machine and
-    /// a free port.
-    /// A phone's word is written by the window (`ctx` woken for it) where it holds the
-    /// session, through the window's own path.
+    /// a free port. A phone's word is written by the server through the file's own document,
+    /// never waiting on the window: the window follows the file (its watcher), and `ctx` is
+    /// only woken to show at once a phone paired or a word written.
     pub fn start(
         watcher: std::sync::Arc<marque_store::watch::Watcher>,
         ctx: &egui::Context,
     ) -> std::io::Result<Shared> {
         let any = std::net::IpAddr::from([0, 0, 0, 0]);
-        let (to_window, asked) = std::sync::mpsc::channel();
-        let answers = WindowAnswers {
-            to_window: std::sync::Mutex::new(to_window),
-            ctx: ctx.clone(),
-        };
+        let ctx = ctx.clone();
+        let wake: crate::serve::answers::Wake = std::sync::Arc::new(move || ctx.request_repaint());
         let sharing = crate::serve::Sharing::start_with(
             watcher,
             (any, 0),
             crate::serve::MAX_CLIENTS,
-            Some(std::sync::Arc::new(answers)),
+            Some(wake),
         )?;
         let qr = qrcode::QrCode::new(sharing.url().as_bytes()).ok();
         Ok(Shared {
             sharing,
             qr,
-            asked,
             codes: std::collections::HashMap::new(),
             networks: crate::serve::networks(),
         })
-    }
-
-    /// The words phones gave since the last frame.
-    pub fn asked(&self) -> Vec<Asked> {
-        self.asked.try_iter().collect()
     }
 
     /// The phones paired, and the offers that pair them.
@@ -154,12 +85,10 @@ impl Shared {
     }
 }
 
-/// The words paired phones gave since the last frame: each written through the open session
-/// (`open`: the window's own path) where it is that session's, its reply sent back, and said
-/// in the notice returned; any other the server writes through the file's own document. The
-/// open session's sides are each offered their pairing, where it asks the other side's word.
-pub fn phones_words(shared: &Shared, mut open: Option<&mut Open>) -> Option<Notice> {
-    if let Some(open) = open.as_deref()
+/// The open session's sides each offered their pairing, where it asks the other side's word
+/// (a phone's word itself is written by the server, and the window follows the file).
+pub fn offer_sides(shared: &Shared, open: Option<&Open>) {
+    if let Some(open) = open
         && let Some(id) = open.doc.session().id.as_deref()
         && open.doc.session().game.asks_word()
         && marque_core::history::wants_word(open.doc.session())
@@ -169,40 +98,6 @@ pub fn phones_words(shared: &Shared, mut open: Option<&mut Open>) -> Option<Noti
             shared.pairings().offer(id, side, name).ok();
         }
     }
-    let mut said = None;
-    for asked in shared.asked() {
-        // Handed over too late to be the window's (a frame that did not come for seconds):
-        // the server writes it through the file; the window never writes it a second time.
-        if std::time::Instant::now() + TAKEN_WITHIN > asked.until {
-            asked.reply.send(None).ok();
-            continue;
-        }
-        // The same file, however it was named (a relative path on the command line, a link
-        // to the folder): the window's own session.
-        let same = |p: &std::path::Path| {
-            p == asked.path
-                || std::fs::canonicalize(p)
-                    .is_ok_and(|a| std::fs::canonicalize(&asked.path).is_ok_and(|b| a == b))
-        };
-        let held = open.as_deref_mut().filter(|o| same(o.doc.path()));
-        let reply = held.map(|open| {
-            let (notice, reply) = open.word_from_phone(&asked.word);
-            said = Some(match &reply {
-                crate::serve::pairing::Reply::Recorded => msg!(
-                    "ui.share.phone_word",
-                    phone = asked.word.label.as_str(),
-                    agreed = if asked.word.agreed { "yes" } else { "no" }
-                )
-                .into(),
-                crate::serve::pairing::Reply::Refused(_) => {
-                    notice.unwrap_or_else(|| Msg::new("ui.share.phone_refused").into())
-                }
-            });
-            reply
-        });
-        asked.reply.send(reply).ok();
-    }
-    said
 }
 
 /// The QR code of `url`, `side` points square, dark modules on white with its quiet zone.

@@ -31,6 +31,7 @@ impl Open {
     /// lost); undo starts afresh (its steps were of the file before).
     pub fn reload(&mut self) -> Option<Notice> {
         let open = self;
+        let logged = open.doc.session().log.len();
         let notice = match open.doc.reload() {
             Ok(Reloaded::Same) => return None,
             Ok(Reloaded::Gone) => Msg::new("ui.sync.gone").into(),
@@ -45,6 +46,11 @@ impl Open {
             }
             Ok(Reloaded::Changed { hands }) => {
                 shown_anew(open, hands);
+                // Only phones' words since: said as the phone's (the room's server wrote them
+                // on this machine), not as another machine's change.
+                if let Some(said) = phones_words(open.doc.session(), logged) {
+                    return Some(said);
+                }
                 let key = if open.doc.read_only().is_none() {
                     "ui.sync.reloaded_writing"
                 } else {
@@ -55,6 +61,30 @@ impl Open {
         };
         Some(notice)
     }
+}
+
+/// What the log of `session` holds past its first `logged` entries, where it is only words
+/// given from paired phones: the last one said, as the phone's.
+fn phones_words(session: &marque_core::session::Session, logged: usize) -> Option<Notice> {
+    use marque_core::history::{Action, Entry};
+    let new = session.log.get(logged..).filter(|n| !n.is_empty())?;
+    let phone = |raw: &marque_core::session::RawJson| {
+        let e = Entry::read(raw)?;
+        matches!(e.action, Some(Action::Confirm | Action::Dispute))
+            .then(|| e.new.get("phone").and_then(|p| p.as_str()))
+            .flatten()
+            .map(|p| (p.to_string(), e.action == Some(Action::Confirm)))
+    };
+    let words: Option<Vec<_>> = new.iter().map(phone).collect();
+    let (label, agreed) = words?.pop()?;
+    Some(
+        msg!(
+            "ui.share.phone_word",
+            phone = label.as_str(),
+            agreed = if agreed { "yes" } else { "no" }
+        )
+        .into(),
+    )
 }
 
 /// What a merge of conflict copies came to: choices to make (those already made on the

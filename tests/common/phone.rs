@@ -16,7 +16,13 @@ pub fn send(
 ) -> (u16, String, String) {
     let mut s = TcpStream::connect(host).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
-    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
+    // The server's address as `Host`, unless the test names another.
+    let named = headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host"));
+    let mut head = format!("{method} {path} HTTP/1.1\r\n");
+    if !named {
+        head.push_str(&format!("Host: {host}\r\n"));
+    }
+    head.push_str("Connection: close\r\n");
     for (k, v) in headers {
         head.push_str(&format!("{k}: {v}\r\n"));
     }

@@ -35,6 +35,7 @@ mod ui_keyboard;
 mod ui_new_session;
 mod ui_people;
 mod ui_phone;
+mod ui_phone_hidden;
 mod ui_phone_refusals;
 mod ui_players;
 mod ui_prefs;

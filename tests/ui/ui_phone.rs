@@ -1,8 +1,10 @@
 //! The other side's word from its phone, through the window: the share window's key per side
 //! shows that side's pairing code in the same square, a phone pairs (over HTTP, against the
 //! window's own server) and is listed with a key that revokes it, and its word is written by the
-//! window (its notice said there, once); nothing on the window moves when a phone pairs or
-//! answers, at 1024×600 and at 1920×1080 zoomed.
+//! room's server through the file, the window following it (its notice said there, once, as the
+//! phone's); nothing on the window moves when a phone pairs or answers, at 1024×600 and at
+//! 1920×1080 zoomed. A hidden window (no frame at all, only eframe's `App::logic`) holds no
+//! word back.
 use crate::ui_common::*;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -74,13 +76,13 @@ pub(crate) fn evening(dir: &std::path::Path) -> std::path::PathBuf {
     file
 }
 
-/// Steps the window until `done` says so (a request of another thread waits on it).
-pub(crate) fn step_until(
+/// Frames until `done` says so (what the window follows comes on its watcher's thread).
+pub(crate) fn frames_until(
     h: &mut Harness<'static, marque::ui::App>,
-    mut done: impl FnMut() -> bool,
+    done: impl Fn(&Harness<'static, marque::ui::App>) -> bool,
 ) {
-    for _ in 0..400 {
-        if done() {
+    for _ in 0..500 {
+        if done(h) {
             return;
         }
         h.step();
@@ -169,19 +171,19 @@ fn pairs_and_answers_at(size: egui::Vec2, zoom: f32) {
     assert!(shows(&h, "EO — Chloé"), "the phone listed");
     assert!(in_view(&h, "Retirer « Chloé »"), "its key on screen");
     assert_eq!(keys(&h), before, "nothing moved when the phone paired");
-    // Its word goes through the window: the notice says it, the file has it, once.
+    // Its word is written by the server, no frame awaited: the file has it, once; the window
+    // follows the file and says it as the phone's.
     let (_, _, page) = send(port, "GET", &phone, "");
     let t = token(&page);
     let phone_page = phone.clone();
-    let answer = std::thread::spawn(move || send(port, "POST", &phone, &format!("t={t}&w=yes")));
-    step_until(&mut h, || answer.is_finished());
-    let (code, _, said) = answer.join().unwrap();
+    let (code, _, said) = send(port, "POST", &phone, &format!("t={t}&w=yes"));
     assert_eq!(code, 200, "the word answered");
     assert!(said.contains("est noté"), "{said}");
-    settle(&mut h);
+    let notice = "D'accord, dit le téléphone « Chloé ».";
+    frames_until(&mut h, |h| shows(h, notice));
     assert!(
-        shows(&h, "D'accord, dit le téléphone « Chloé »."),
-        "the notice says it"
+        !shows_containing(&h, "une autre machine"),
+        "nothing said of another machine"
     );
     let s = saved(dir.path());
     let words: Vec<_> = marque_core::history::log(&s)

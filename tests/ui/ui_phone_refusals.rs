@@ -1,15 +1,15 @@
 //! The other side's word against the window's own server (the same refusals `tests/phone.rs`
 //! makes against `marque serve`): the other side's pairing, the room's read-only address,
 //! another origin, a cross-site request, no token, 64 KiB, a revoked phone each refused with
-//! the file byte for byte as it was; the same answer sent twice written once, through the
-//! window.
+//! the file byte for byte as it was; the same answer sent twice written once, no frame of the
+//! window awaited.
 use crate::ui_common::*;
-use crate::ui_phone::{evening, send, send_with, step_until, token};
+use crate::ui_phone::{evening, send, send_with, token};
 use egui_kittest::Harness;
 
 /// The window sharing the evening, with NS's and EW's phones paired: the harness, the
 /// server's port, the capability, and the two phones' pages.
-fn both_paired(
+pub(crate) fn both_paired(
     dir: &std::path::Path,
 ) -> (Harness<'static, marque::ui::App>, u16, String, [String; 2]) {
     let file = evening(dir);
@@ -85,11 +85,7 @@ fn the_windows_server_refuses_what_marque_serve_refuses() {
     // EW agrees twice with the same answer: one word in the log, the same reply.
     let mut replies = Vec::new();
     for _ in 0..2 {
-        let body = yes.clone();
-        let ew = ew.clone();
-        let answer = std::thread::spawn(move || send(port, "POST", &ew, &body));
-        step_until(&mut h, || answer.is_finished());
-        let (code, _, said) = answer.join().unwrap();
+        let (code, _, said) = send(port, "POST", &ew, &yes);
         assert_eq!(code, 200);
         replies.push(said.contains("est noté"));
     }
