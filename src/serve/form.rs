@@ -4,6 +4,10 @@
 //! is let go, and the fields are read as
 //! `application/x-www-form-urlencoded` (decoded by `percent-encoding`).
 
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+
 use http_body_util::BodyExt;
 use hyper::header;
 use hyper::{Request, StatusCode};
@@ -12,6 +16,49 @@ use hyper::{Request, StatusCode};
 pub const MAX_FORM: usize = 4096;
 /// The longest a form's body may take to come whole: a sender trickling it is let go.
 pub const FORM_WITHIN: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// The most forms one address (other than this machine's) sends at once; the next is told
+/// the server is busy (503) before its body is read.
+pub const FORMS_AT_ONCE: usize = 2;
+
+/// The forms being sent at once, by address.
+#[derive(Default)]
+pub struct Senders(Arc<Mutex<HashMap<IpAddr, usize>>>);
+
+/// A form's place among those of its address being sent, given back when it is read.
+pub struct Sending {
+    all: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    ip: IpAddr,
+}
+
+impl Senders {
+    /// A form's place among those `ip` sends at once, if there is one (`local`: this machine,
+    /// which has no limit).
+    pub fn take(&self, ip: IpAddr, local: bool) -> Option<Sending> {
+        let mut all = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let n = all.entry(ip).or_insert(0);
+        if *n >= FORMS_AT_ONCE && !local {
+            return None;
+        }
+        *n += 1;
+        Some(Sending {
+            all: self.0.clone(),
+            ip,
+        })
+    }
+}
+
+impl Drop for Sending {
+    fn drop(&mut self) {
+        let mut all = self.all.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = all.get_mut(&self.ip) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                all.remove(&self.ip);
+            }
+        }
+    }
+}
 
 /// Why a form is not taken: the status to answer, and whether the connection must close (a
 /// body left unread).
@@ -114,6 +161,31 @@ pub fn field<'a>(fields: &'a [(String, String)], name: &str) -> Option<&'a str> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An address sends two forms at once, the third waits for one of them; this machine has
+    /// no limit; nothing is kept once they are read.
+    #[test]
+    fn an_address_sends_two_forms_at_once() {
+        let senders = Senders::default();
+        let guest: IpAddr = [10, 0, 0, 9].into();
+        let two = [senders.take(guest, false), senders.take(guest, false)];
+        assert!(two.iter().all(Option::is_some));
+        assert!(senders.take(guest, false).is_none(), "the third refused");
+        assert!(
+            senders.take([10, 0, 0, 2].into(), false).is_some(),
+            "another address"
+        );
+        let here: Vec<_> = (0..10).map(|_| senders.take(guest, true)).collect();
+        assert!(here.iter().all(Option::is_some), "this machine");
+        drop((two, here));
+        assert!(
+            senders
+                .0
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .is_empty()
+        );
+    }
 
     /// Fields decode as a browser sends them; a page elsewhere is told from this server's own.
     #[test]

@@ -62,6 +62,9 @@ pub struct Conn {
     busy: AtomicUsize,
     /// Streams it carries (a page following a session).
     streams: AtomicUsize,
+    /// Forms whose body is being read from it: let go before a connection that is idle
+    /// between the room's pages when room is needed (a form trickled costs the room nothing).
+    posting: AtomicUsize,
     kill: Notify,
     /// The address it reached (this server's, as the client named it).
     here: std::sync::OnceLock<std::net::SocketAddr>,
@@ -75,6 +78,11 @@ impl Conn {
 
     fn trusted(&self) -> bool {
         self.trusted.load(Ordering::Relaxed)
+    }
+
+    /// A stranger past its [`STRANGER_GRACE`].
+    fn old_stranger(&self) -> bool {
+        !self.trusted() && self.born.elapsed() >= STRANGER_GRACE
     }
 
     /// The connection reached this server at `here`.
@@ -108,6 +116,12 @@ impl Conn {
         self.busy.load(Ordering::Relaxed) == 0 && self.streams.load(Ordering::Relaxed) == 0
     }
 
+    /// A form's body is being read from this connection until the guard goes.
+    pub fn posting(self: &Arc<Self>) -> Posting {
+        self.posting.fetch_add(1, Ordering::Relaxed);
+        Posting(self.clone())
+    }
+
     /// A page is being made for this connection until the guard goes.
     pub fn busy(self: &Arc<Self>) -> Busy {
         self.busy.fetch_add(1, Ordering::Relaxed);
@@ -122,6 +136,15 @@ impl Drop for Busy {
     fn drop(&mut self) {
         self.0.busy.fetch_sub(1, Ordering::Relaxed);
         self.0.mark();
+    }
+}
+
+/// See [`Conn::posting`].
+pub struct Posting(Arc<Conn>);
+
+impl Drop for Posting {
+    fn drop(&mut self) {
+        self.0.posting.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
@@ -161,16 +184,18 @@ impl Conns {
     /// `None`: no room (every connection that could go showed the capability).
     pub fn admit(&self, ip: IpAddr) -> Option<Arc<Conn>> {
         let mut all = self.lock();
-        let strangers = all
-            .values()
-            .filter(|c| !c.trusted() && c.born.elapsed() >= STRANGER_GRACE)
-            .count();
-        // Room is made by a stranger first, else by the connection that showed the capability
-        // and has been idle longest (no page being made, no stream): one that keeps sending a
-        // request now and then cannot hold a place a phone needs.
-        if (all.len() >= self.max || strangers >= STRANGERS)
-            && !shed_crowded(&mut all)
-            && (all.len() < self.max || !shed_idle(&mut all, |_| true))
+        // Strangers past their grace beyond the pool go, the oldest of the most crowded
+        // address first.
+        let old = |all: &HashMap<u64, Arc<Conn>>| all.values().filter(|c| c.old_stranger()).count();
+        while old(&all) >= STRANGERS && shed_crowded(&mut all, Conn::old_stranger) {}
+        // Room is made by a stranger first, else by a connection trickling a form, else by the
+        // connection that showed the capability and has been idle longest (no page being made,
+        // no stream): one that keeps sending a request now and then cannot hold a place a
+        // phone needs.
+        if all.len() >= self.max
+            && !shed_crowded(&mut all, |c| !c.trusted())
+            && !shed_posting(&mut all)
+            && !shed_idle(&mut all, |_| true)
         {
             return None;
         }
@@ -190,6 +215,7 @@ impl Conns {
             moved: AtomicU64::new(0),
             busy: AtomicUsize::new(0),
             streams: AtomicUsize::new(0),
+            posting: AtomicUsize::new(0),
             kill: Notify::new(),
             here: std::sync::OnceLock::new(),
         });
@@ -204,7 +230,7 @@ impl Conns {
     /// `accept` failed (no descriptor left, most likely): a stranger is let go to make room,
     /// and the first time it is said on standard error.
     pub fn accept_failed(&self, e: &std::io::Error) {
-        shed_crowded(&mut self.lock());
+        shed_crowded(&mut self.lock(), |c| !c.trusted());
         if !self.said.swap(true, Ordering::Relaxed) {
             eprintln!("marque: the room's server cannot take a connection ({e}); it goes on");
         }
@@ -229,13 +255,39 @@ fn shed(all: &mut HashMap<u64, Arc<Conn>>, which: impl Fn(&Conn) -> bool) -> boo
 
 /// Lets go the oldest stranger of the address holding the most strangers: a flood from a few
 /// addresses makes room out of itself, not out of a phone that has just connected.
-fn shed_crowded(all: &mut HashMap<u64, Arc<Conn>>) -> bool {
+fn shed_crowded(all: &mut HashMap<u64, Arc<Conn>>, which: fn(&Conn) -> bool) -> bool {
     let mut count: HashMap<IpAddr, usize> = HashMap::new();
-    for c in all.values().filter(|c| !c.trusted()) {
+    for c in all.values().filter(|c| which(c)) {
         *count.entry(c.ip).or_default() += 1;
     }
     let most = count.values().copied().max().unwrap_or(0);
-    shed(all, |c| count.get(&c.ip) == Some(&most))
+    shed(all, |c| which(c) && count.get(&c.ip) == Some(&most))
+}
+
+/// Lets go the oldest connection sending a form of the address sending the most forms: a
+/// crowd of forms trickled a byte at a time makes room out of itself, not out of the room's
+/// pages; whether there was one.
+fn shed_posting(all: &mut HashMap<u64, Arc<Conn>>) -> bool {
+    let posting = |c: &Conn| c.posting.load(Ordering::Relaxed) > 0;
+    let mut count: HashMap<IpAddr, usize> = HashMap::new();
+    for c in all.values().filter(|c| posting(c)) {
+        *count.entry(c.ip).or_default() += 1;
+    }
+    let Some(most) = count.values().copied().max() else {
+        return false;
+    };
+    let oldest = all
+        .values()
+        .filter(|c| posting(c) && count.get(&c.ip) == Some(&most))
+        .min_by_key(|c| c.born)
+        .map(|c| c.id);
+    match oldest.and_then(|id| all.remove(&id)) {
+        Some(c) => {
+            c.kill.notify_one();
+            true
+        }
+        None => false,
+    }
 }
 
 /// Lets go the connection that `which` picks, showed the capability, carries no stream, has no
@@ -527,30 +579,33 @@ mod tests {
     }
 
     /// A full strangers' pool makes room out of the address holding the most of them: a phone
-    /// that has just connected outlives a flood from a few addresses, however old it is.
+    /// that has just connected outlives a flood from many addresses, however old it is. Young
+    /// strangers (a hundred pages connecting at once) are kept up to the most connections;
+    /// past their grace, the pool's size counts.
     #[test]
     fn a_flood_makes_room_out_of_itself() {
         let conns = Conns::new(0);
         let phone = conns.admit([10, 0, 0, 2].into()).unwrap();
-        let flood: Vec<IpAddr> = vec![[10, 0, 0, 3].into(), [10, 0, 0, 4].into()];
+        let flood: Vec<IpAddr> = (0..16).map(|k| [10, 0, 1, k].into()).collect();
         let mut held = Vec::new();
-        for k in 0..STRANGERS * 4 {
-            held.push(conns.admit(flood[k % 2]).unwrap());
+        for k in 0..MAX_CONNECTIONS * 2 {
+            held.push(conns.admit(flood[k % flood.len()]).unwrap());
         }
-        assert!(
-            conns.lock().contains_key(&phone.id),
-            "the phone was let go for the flood"
-        );
-        let strangers = conns.lock().values().filter(|c| !c.trusted()).count();
+        let strangers = || conns.lock().values().filter(|c| !c.trusted()).count();
+        assert!(conns.lock().contains_key(&phone.id), "the phone kept");
         assert_eq!(
-            strangers, MAX_CONNECTIONS,
-            "young strangers up to the most connections"
+            strangers(),
+            MAX_CONNECTIONS,
+            "young strangers up to the most"
         );
-        // Past their grace, the strangers are the pool's size again at the next connection.
+        // Past their grace, the next newcomer lets old strangers go down to the pool's size.
         std::thread::sleep(STRANGER_GRACE);
         held.push(conns.admit(flood[0]).unwrap());
-        let strangers = conns.lock().values().filter(|c| !c.trusted()).count();
-        assert!(strangers <= MAX_CONNECTIONS, "{strangers}");
         assert!(conns.lock().contains_key(&phone.id), "the phone kept");
+        assert_eq!(
+            strangers(),
+            STRANGERS,
+            "the old ones down to the pool, and the newcomer"
+        );
     }
 }

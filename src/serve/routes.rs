@@ -65,6 +65,8 @@ pub struct Routes {
     wake: Option<Wake>,
     /// The names this server may be asked by besides its addresses (lower case).
     names: Mutex<Vec<String>>,
+    /// The forms being sent, by address.
+    sending: form::Senders,
     /// Each session's file as last found reading (by its path segment): a file the listing
     /// then sees not reading is being written in place, not gone.
     seen: Mutex<HashMap<String, PathBuf>>,
@@ -237,6 +239,7 @@ impl Routes {
             wake,
             writing: tokio::sync::Semaphore::new(WRITING),
             names: Mutex::new(Vec::new()),
+            sending: form::Senders::default(),
             seen: Mutex::new(HashMap::new()),
         }
     }
@@ -441,9 +444,9 @@ impl Routes {
         if self.pairings.offer_of(&offer).is_none() {
             return last(not_found());
         }
-        let fields = match form::fields(req).await {
+        let fields = match self.form_of(req, conn).await {
             Ok(f) => f,
-            Err(r) => return refused(r),
+            Err(r) => return r,
         };
         let label = marque_core::i18n::plain_text(field(&fields, "label").unwrap_or(""))
             .trim()
@@ -541,9 +544,9 @@ impl Routes {
         base: Base,
         phone: Phone,
     ) -> Response<Body> {
-        let fields = match form::fields(req).await {
+        let fields = match self.form_of(req, conn).await {
             Ok(f) => f,
-            Err(r) => return refused(r),
+            Err(r) => return r,
         };
         let token = field(&fields, "t").unwrap_or("").to_string();
         let agreed = match field(&fields, "w") {
@@ -619,6 +622,26 @@ impl Routes {
             Some(reply)
         });
         written.await.ok().flatten()
+    }
+
+    /// A form's fields, read while its connection is marked as sending one (let go first when
+    /// room is needed) and among the few forms one address may send at once ([`form::Senders`];
+    /// this machine's have no limit): a crowd of forms trickled a byte at a time costs the room
+    /// nothing.
+    async fn form_of(
+        &self,
+        req: Request<hyper::body::Incoming>,
+        conn: &Arc<Conn>,
+    ) -> Result<Vec<(String, String)>, Response<Body>> {
+        let Some(_sending) = self.sending.take(conn.ip, conn.local()) else {
+            return Err(last(respond(
+                StatusCode::SERVICE_UNAVAILABLE,
+                TEXT,
+                "Busy\n",
+            )));
+        };
+        let _posting = conn.posting();
+        form::fields(req).await.map_err(refused)
     }
 
     /// The window sharing the room, told that a phone did something.
