@@ -11,15 +11,12 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 mod common;
-use common::phone::{FORM, pair, send, token};
+use common::phone::{FORM, Refusal, all_refused, pair, send, token, words};
 use common::{Served, marque, serve_with};
 
 fn serve_pairing(dir: &std::path::Path) -> Served {
     serve_with(dir, &["--pairing"], &[])
 }
-
-/// A request refused: where it goes, its headers, its body, the status it gets.
-type Refusal = (String, Vec<(&'static str, &'static str)>, String, u16);
 
 /// A bridge session that asks the other side's word, with one deal NS made (EW answers it).
 fn folder() -> (tempfile::TempDir, std::path::PathBuf) {
@@ -40,24 +37,6 @@ fn folder() -> (tempfile::TempDir, std::path::PathBuf) {
         String::from_utf8_lossy(&out.stderr)
     );
     (dir, file)
-}
-
-/// The log's word entries: (action, side, phone).
-fn words(file: &std::path::Path) -> Vec<(String, String, String)> {
-    let v: Value = serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap();
-    v["log"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|e| matches!(e["action"].as_str(), Some("confirm" | "dispute")))
-        .map(|e| {
-            (
-                e["action"].as_str().unwrap_or("").to_string(),
-                e["new"]["side"].as_str().unwrap_or("").to_string(),
-                e["new"]["phone"].as_str().unwrap_or("").to_string(),
-            )
-        })
-        .collect()
 }
 
 /// EW's offer: the path of its pairing page.
@@ -157,15 +136,8 @@ fn a_paired_side_gives_its_word_once_and_nothing_else_is_taken() {
             415,
         ),
     ];
-    for (to, headers, body, want) in &refusals {
-        let (code, _, _) = send(&s.host, "POST", to, headers, body);
-        assert_eq!(code, *want, "POST {to} {headers:?}");
-        assert_eq!(
-            std::fs::read(&file).unwrap(),
-            before,
-            "the file untouched by {to} {headers:?}"
-        );
-    }
+    all_refused(&s.host, &file, &refusals);
+    assert_eq!(std::fs::read(&file).unwrap(), before);
     // EW agrees: one log entry, its side and its phone's name; sent again, and a hundred times
     // at once, the same reply and nothing more.
     let (code, _, said) = send(&s.host, "POST", &ew, &[FORM], &yes);

@@ -63,8 +63,12 @@ pub(super) fn serve(
     loop {
         let mut text = String::new();
         for new in sharing.offer_new(lang) {
+            let key = match new.offer.table {
+                Some(_) => "web.pairing_table_line",
+                None => "web.pairing_line",
+            };
             let line = msg!(
-                "web.pairing_line",
+                key,
                 session = term::printable(&new.title, false).into_owned(),
                 side = term::printable(&new.side, false).into_owned()
             );

@@ -281,7 +281,47 @@ impl Sharing {
                 }
             }
         }
+        self.offer_tables(lang, &mut out);
         out
+    }
+
+    /// The tables of each bridge evening in the folder, an offer each (made for those not
+    /// offered yet): a phone scanned at a table enters its boards.
+    fn offer_tables(&self, lang: marque_core::i18n::Lang, out: &mut Vec<NewOffer>) {
+        for (name, path, title) in evening::evenings(self.hub.folder()) {
+            let marque_core::club::TableFile::Read(ev) = marque_store::read_json(&path) else {
+                continue;
+            };
+            if !matches!(ev["kind"].as_str(), Some("pairs" | "teams")) {
+                continue;
+            }
+            for t in ev["tables"].as_array().into_iter().flatten() {
+                let (Some(table), Some(file)) = (t["table"].as_u64(), t["file"].as_str()) else {
+                    continue;
+                };
+                let Ok(table) = u32::try_from(table) else {
+                    continue;
+                };
+                let name = pages::segment(&name);
+                let known = self
+                    .pairings
+                    .offers()
+                    .iter()
+                    .any(|o| o.session == name && o.table.as_deref() == Some(file));
+                let Ok(offer) = self.pairings.table_offer(&name, table, file) else {
+                    continue;
+                };
+                if !known {
+                    out.push(NewOffer {
+                        url: self.pairing_url(&offer),
+                        title: title.clone(),
+                        side: marque_core::i18n::msg!("ui.table.title", table = i64::from(table))
+                            .render(lang),
+                        offer,
+                    });
+                }
+            }
+        }
     }
 
     /// The address a phone opens to pair for `offer`'s side (what its QR code holds).

@@ -20,6 +20,9 @@ pub struct Offer {
     pub side: usize,
     /// The side's name as the table says it (NS, EO, or a player's name).
     pub side_name: String,
+    /// A table's offer (a phone that enters the table's boards): the table's file in the
+    /// evening's folder; `session` is then the evening's name and `side` the table's number.
+    pub table: Option<String>,
 }
 
 /// A phone paired for a side.
@@ -31,6 +34,8 @@ pub struct Phone {
     pub side_name: String,
     /// The name the phone gave itself when it paired.
     pub label: String,
+    /// A table's phone: the table's file (see [`Offer::table`]).
+    pub table: Option<String>,
 }
 
 /// What an answer to a shown hand gave, kept for the same answer sent again.
@@ -138,21 +143,46 @@ impl Pairings {
     /// the old one, and the phones it paired, answer for nobody any more.
     pub fn offer(&self, session: &str, side: usize, side_name: &str) -> std::io::Result<Offer> {
         let mut inner = self.inner();
-        let same = |o: &Offer| o.session == session && o.side == side;
+        let same = |o: &Offer| o.session == session && o.side == side && o.table.is_none();
         if let Some(o) = inner.offers.iter().find(|o| same(o)) {
             if o.side_name == side_name {
                 return Ok(o.clone());
             }
             inner.offers.retain(|o| !same(o));
-            inner
-                .phones
-                .retain(|p| !(p.session == session && p.side == side && p.side_name != side_name));
+            inner.phones.retain(|p| {
+                !(p.session == session
+                    && p.side == side
+                    && p.table.is_none()
+                    && p.side_name != side_name)
+            });
         }
         let offer = Offer {
             token: capability()?,
             session: session.to_string(),
             side,
             side_name: side_name.to_string(),
+            table: None,
+        };
+        inner.offers.push(offer.clone());
+        Ok(offer)
+    }
+
+    /// The offer for table `table` of evening `evening` (its name in the room's pages), whose
+    /// file is `file` in the evening's folder (made the first time it is asked): a phone
+    /// paired through it enters that table's boards.
+    pub fn table_offer(&self, evening: &str, table: u32, file: &str) -> std::io::Result<Offer> {
+        let mut inner = self.inner();
+        let side = table as usize;
+        let same = |o: &Offer| o.session == evening && o.table.as_deref() == Some(file);
+        if let Some(o) = inner.offers.iter().find(|o| same(o)) {
+            return Ok(o.clone());
+        }
+        let offer = Offer {
+            token: capability()?,
+            session: evening.to_string(),
+            side,
+            side_name: table.to_string(),
+            table: Some(file.to_string()),
         };
         inner.offers.push(offer.clone());
         Ok(offer)
@@ -228,7 +258,7 @@ impl Pairings {
         let paired = inner
             .phones
             .iter()
-            .filter(|p| p.session == o.session && p.side == o.side)
+            .filter(|p| p.session == o.session && p.side == o.side && p.table == o.table)
             .count();
         if paired >= PHONES_PER_SIDE {
             return Ok(Paired::Full);
@@ -241,6 +271,7 @@ impl Pairings {
             side: o.side,
             side_name: o.side_name,
             label: label.to_string(),
+            table: o.table,
         };
         inner.phones.push(phone.clone());
         Ok(Paired::Phone(phone, paired > 0))
@@ -271,14 +302,15 @@ impl Pairings {
     /// Forgets session `session`'s offers and pairings (the session closed).
     pub fn forget(&self, session: &str) {
         let mut inner = self.inner();
-        inner.offers.retain(|o| o.session != session);
+        let of = |s: &str, table: &Option<String>| s == session && table.is_none();
+        inner.offers.retain(|o| !of(&o.session, &o.table));
         let gone: Vec<String> = inner
             .phones
             .iter()
-            .filter(|p| p.session == session)
+            .filter(|p| of(&p.session, &p.table))
             .map(|p| p.token.clone())
             .collect();
-        inner.phones.retain(|p| p.session != session);
+        inner.phones.retain(|p| !of(&p.session, &p.table));
         inner.shown.retain(|_, s| !gone.contains(&s.phone));
         inner.order.retain(|p, _| !gone.contains(p));
     }

@@ -28,19 +28,26 @@ pub fn pair_page(
         "<p>{}</p>",
         escape(&msg!("web.pair.for", side = side).render(lang))
     ));
-    main.push_str(&format!(
+    main.push_str(&pair_form(base, &offer.token, form));
+    page(base, &title, &main, None)
+}
+
+/// The form that names a phone and pairs it through the offer `offer` (`form`: the page's
+/// one-time token).
+pub fn pair_form(base: &Base, offer: &str, form: &str) -> String {
+    let lang = base.lang;
+    format!(
         "<form method=\"post\" action=\"{root}/p/{offer}?lang={lang}\"><input type=\"hidden\" name=\"t\" value=\"{form}\">\
          <label for=\"label\">{name}</label><input id=\"label\" name=\"label\" required maxlength=\"{max}\" autocomplete=\"nickname\">\
          <button type=\"submit\">{pair}</button></form>",
         root = base.root,
         lang = base.lang_code(),
-        offer = escape(&offer.token),
+        offer = escape(offer),
         form = escape(form),
         name = escape(&tr(lang, "web.pair.name")),
         max = LABEL_AT_MOST,
         pair = escape(&tr(lang, "web.pair.key")),
-    ));
-    page(base, &title, &main, None)
+    )
 }
 
 /// Where the session's hands stand with those who answer them, read once for a phone's page.

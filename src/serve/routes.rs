@@ -21,6 +21,8 @@ use super::pages::Listing;
 use super::pages::{self, Base};
 use super::pairing::{LABEL_AT_MOST, Paired, Pairings, Phone, WHY_AT_MOST, same};
 use super::phone;
+
+mod table;
 use marque_core::i18n::Lang;
 
 /// The longest request target taken (a longer one: 414; past the head's limit: 431).
@@ -331,6 +333,14 @@ impl Routes {
                 let Some(phone) = self.pairings.phone(token) else {
                     return respond(StatusCode::NOT_FOUND, HTML, pages::revoked(&base));
                 };
+                if phone.table.is_some() {
+                    return if post {
+                        self.table_post(req, &conn, base, phone).await
+                    } else {
+                        self.made(&conn, move |r| r.table_page(&base, &phone, None))
+                            .await
+                    };
+                }
                 if post {
                     self.word(req, &conn, base, phone).await
                 } else {
@@ -416,6 +426,9 @@ impl Routes {
         let Some(offer) = self.pairings.offer_of(offer) else {
             return not_found();
         };
+        if offer.table.is_some() {
+            return self.table_pair_form(base, &offer, ip, said);
+        }
         let Some(loaded) = self.load(&offer.session) else {
             return respond(StatusCode::NOT_FOUND, HTML, pages::gone(base));
         };

@@ -97,20 +97,6 @@ fn seat_names(round: &club::PlannedRound) -> Vec<String> {
     ]
 }
 
-/// Who sits on a side, in words: "paire 3 (Claire – David)" or the team's name.
-fn side_words(s: &club::Seated, lang: Lang) -> String {
-    match s.pair {
-        Some(p) if s.empty() => msg!("ui.table.phantom", pair = i64::from(p)).render(lang),
-        Some(p) => msg!(
-            "ui.table.pair",
-            pair = i64::from(p),
-            names = s.names.join(" – ")
-        )
-        .render(lang),
-        None => s.names.join(" – "),
-    }
-}
-
 pub fn show(ui: &mut egui::Ui, lang: Lang, state: &mut TableState, commands: &mut Vec<Command>) {
     // The way back, the table and its progress on one line: the board's keys below have
     // the height of a small screen zoomed.
@@ -197,8 +183,8 @@ fn heading(ui: &mut egui::Ui, lang: Lang, plan: &Plan, (r, b): (usize, usize)) {
 /// themselves, from its top).
 fn seating(ui: &mut egui::Ui, lang: Lang, plan: &Plan, r: usize) {
     let round = &plan.rounds[r];
-    ui.label(msg!("ui.table.ns", side = side_words(&round.ns, lang)).render(lang));
-    ui.label(msg!("ui.table.ew", side = side_words(&round.ew, lang)).render(lang));
+    ui.label(msg!("ui.table.ns", side = round.ns.words(lang)).render(lang));
+    ui.label(msg!("ui.table.ew", side = round.ew.words(lang)).render(lang));
 }
 
 /// The deal's keys, the seats named by who sits there this round.
@@ -299,8 +285,8 @@ fn boards_list(
         let title = msg!(
             "ui.table.round_seated",
             round = i64::from(round.round),
-            ns = side_words(&round.ns, lang),
-            ew = side_words(&round.ew, lang)
+            ns = round.ns.words(lang),
+            ew = round.ew.words(lang)
         );
         ui.label(RichText::new(title.render(lang)).strong());
         if round.sit_out() {
@@ -370,5 +356,14 @@ pub fn done(op: &TableOp, before: &[Value]) -> (marque_core::i18n::Msg, Option<(
             )
         }
         TableOp::PutBack(_, e) => (msg!("ui.table.put_back_done", board = board(e)), None),
+        TableOp::Word(i, agreed, _) => {
+            let b = before.get(*i).map_or(0, board);
+            let key = if *agreed {
+                "ui.table.agreed"
+            } else {
+                "ui.table.disputed"
+            };
+            (msg!(key, board = b), None)
+        }
     }
 }

@@ -68,3 +68,38 @@ pub fn pair(host: &str, offer: &str, label: &str) -> String {
         .expect("sent on to its page");
     to.to_string()
 }
+
+/// A request refused: where it goes, its headers, its body, the status it gets.
+pub type Refusal = (String, Vec<(&'static str, &'static str)>, String, u16);
+
+/// Each request sent and refused with its status, `file` byte for byte as it was before.
+pub fn all_refused(host: &str, file: &std::path::Path, refusals: &[Refusal]) {
+    let before = std::fs::read(file).unwrap();
+    for (to, headers, body, want) in refusals {
+        let (code, _, said) = send(host, "POST", to, headers, body);
+        assert_eq!(code, *want, "POST {to} {headers:?} {body}: {said}");
+        assert_eq!(
+            std::fs::read(file).unwrap(),
+            before,
+            "the file untouched by {to} {headers:?} {body}"
+        );
+    }
+}
+
+/// The log's word entries: (action, side, phone).
+pub fn words(file: &std::path::Path) -> Vec<(String, String, String)> {
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap();
+    v["log"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|e| matches!(e["action"].as_str(), Some("confirm" | "dispute")))
+        .map(|e| {
+            (
+                e["action"].as_str().unwrap_or("").to_string(),
+                e["new"]["side"].as_str().unwrap_or("").to_string(),
+                e["new"]["phone"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}

@@ -30,6 +30,9 @@ pub enum TableOp {
     Delete(usize),
     /// An entry put back at place `i` (a deletion undone).
     PutBack(usize, Value),
+    /// The other side's word on entry `i` (from 0), as entered: agreed or not, by the side
+    /// named (`"EW"`); the entries are unchanged, the log keeps the word.
+    Word(usize, bool, String),
 }
 
 /// Why an operation was not carried out.
@@ -96,6 +99,17 @@ impl TableDoc {
     /// (`at`, the action, the entry from 1, its old and new values), and the file saved under
     /// `lock`, only if it is still the one read.
     pub fn apply(&mut self, op: &TableOp, at: &str, lock: &Lock) -> Result<(), TableRefused> {
+        self.apply_by(op, (at, None), lock)
+    }
+
+    /// [`TableDoc::apply`], from the table's paired phone named `phone` where there is one (its
+    /// log line says so).
+    pub fn apply_by(
+        &mut self,
+        op: &TableOp,
+        (at, phone): (&str, Option<&str>),
+        lock: &Lock,
+    ) -> Result<(), TableRefused> {
         let mut v = self.value.clone();
         let count = self.hands().len();
         let out_of_range = |i: usize| {
@@ -130,7 +144,18 @@ impl TableDoc {
                 hands.insert(*i, e.clone());
                 (Action::Restore, *i, None, Value::Null, e.clone())
             }
-            TableOp::Edit(i, _) | TableOp::Delete(i) | TableOp::PutBack(i, _) => {
+            TableOp::Word(i, agreed, side) if *i < count => {
+                let action = if *agreed {
+                    Action::Confirm
+                } else {
+                    Action::Dispute
+                };
+                (action, *i, None, Value::Null, json!({"side": side}))
+            }
+            TableOp::Edit(i, _)
+            | TableOp::Delete(i)
+            | TableOp::PutBack(i, _)
+            | TableOp::Word(i, ..) => {
                 return Err(out_of_range(*i));
             }
         };
@@ -138,8 +163,15 @@ impl TableDoc {
         if !refused.is_empty() {
             return Err(TableRefused::Problems(refused));
         }
+        let mut new = new;
+        if let (Some(phone), TableOp::Word(..)) = (phone, op) {
+            new["phone"] = json!(phone);
+        }
         let mut line = json!({"at": at, "action": action.id(), "hand": place + 1,
             "old": old, "new": new});
+        if let (Some(phone), false) = (phone, matches!(op, TableOp::Word(..))) {
+            line["phone"] = json!(phone);
+        }
         if let Some(id) = id {
             line["id"] = json!(id);
         }

@@ -7,6 +7,7 @@
 mod board;
 mod cards;
 mod figures;
+pub mod keys;
 mod movement;
 mod pairs;
 mod plan;
@@ -30,13 +31,25 @@ pub use movement::{Kind, Movement, Sitting};
 pub use plan::{Plan, PlannedBoard, PlannedRound, Seated, plan, said};
 pub use propose::{Asked, Proposed};
 pub use scored::Scored;
-pub use table::{Played, is_duplicate, problems as table_problems, score as score_table};
+pub use table::{
+    Played, entry as table_entry, is_duplicate, problems as table_problems, score as score_table,
+};
 pub use text::{names as names_text, num as number_text, text};
 pub use view::{Part, sections};
 
 /// A board's heading in words: its number, dealer and vulnerability (`club.board`).
 pub fn board_heading(board: u32) -> Msg {
     board::heading(board)
+}
+
+/// Board `board` as `played`, scored alone (`club.deal`): N-S's score and each line, with its
+/// rule; none for an artificial score (the evening gives it).
+pub fn board_score(board: u32, played: &Played) -> Option<(i64, Vec<crate::games::Line>)> {
+    let Played::Deal(hand) = played else {
+        return None;
+    };
+    let scored = board::score(board, hand);
+    Some((scored.ns_score(), scored.lines))
 }
 
 /// A table's file as the folder has it: absent (nothing entered yet, or not arrived), not

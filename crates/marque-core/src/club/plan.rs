@@ -27,6 +27,22 @@ impl Seated {
     pub fn empty(&self) -> bool {
         self.names.is_empty()
     }
+
+    /// Who sits there, in words: "paire 3 (Claire – David)", or the team's name.
+    pub fn words(&self, lang: crate::i18n::Lang) -> String {
+        match self.pair {
+            Some(p) if self.empty() => {
+                msg!("club.seated.phantom", pair = i64::from(p)).render(lang)
+            }
+            Some(p) => msg!(
+                "club.seated.pair",
+                pair = i64::from(p),
+                names = self.names.join(" – ")
+            )
+            .render(lang),
+            None => self.names.join(" – "),
+        }
+    }
 }
 
 /// One board of a round at the table: its number, and the entry that holds it (its place in

@@ -1,0 +1,607 @@
+//! A table's phone: paired to one table of an evening, it shows the round, who sits N-S and
+//! E-W, the next board with its dealer and vulnerability, and keys in the table's order
+//! (contract, declarer, result); the board's score and its count line by line before it is
+//! written; then E-W's word on the same phone. Each write goes through the table's own file
+//! (`TableDoc`, under its lock, checked against the evening), once per one-time token, on the
+//! server's threads and outside the pages' turns.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use hyper::{Request, StatusCode};
+use serde_json::Value;
+
+use marque_core::club::{self, Plan, Played};
+use marque_core::i18n::{Lang, Msg, msg, tr};
+use marque_store::{TableDoc, TableOp, TableRefused};
+
+use super::super::form::field;
+use super::super::net::Conn;
+use super::super::pages::{Base, escape, page};
+use super::super::pairing::{Offer, Phone, Reply};
+use super::{Body, HTML, Routes, TEXT, respond, respond_form};
+
+type Response = hyper::Response<Body>;
+
+/// A table's evening as its phone reads it: the evening's title, the table's file and plan.
+struct Table {
+    title: String,
+    doc: TableDoc,
+    plan: Plan,
+}
+
+/// Where a board stands with E-W: entered on the laptop (counted as it is), entered on a
+/// phone (awaiting their word), agreed, or disputed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stand {
+    Kept,
+    Entered,
+    Agreed,
+    Disputed,
+}
+
+/// What the phone's keys said: the board and round shown, the entry corrected (its place in
+/// the file) where it is a correction, and the deal as the table's file writes it.
+struct Keys {
+    round: u32,
+    board: u32,
+    fix: Option<usize>,
+    played: Played,
+}
+
+impl Keys {
+    /// The keys of a posted form; what is missing or out of range, in words.
+    fn read(fields: &[(String, String)]) -> Result<Keys, Msg> {
+        let num = |k: &str| field(fields, k).and_then(|v| v.parse::<u32>().ok());
+        let (Some(round), Some(board)) = (num("r"), num("b")) else {
+            return Err(Msg::new("web.table.stale"));
+        };
+        let fix = num("fix").and_then(|i| usize::try_from(i).ok());
+        let (_, played) = club::keys::deal_of(|k| field(fields, k))?;
+        Ok(Keys {
+            round,
+            board,
+            fix,
+            played,
+        })
+    }
+}
+
+impl Routes {
+    /// The page that names a table's phone before it pairs through `offer` (`said`: why the
+    /// last try was refused).
+    pub(super) fn table_pair_form(
+        &self,
+        base: &Base,
+        offer: &Offer,
+        ip: std::net::IpAddr,
+        said: Option<&Msg>,
+    ) -> Response {
+        let Some((_, title)) = super::super::evening::find(self.hub.folder(), &offer.session)
+        else {
+            return respond(StatusCode::NOT_FOUND, HTML, super::super::pages::gone(base));
+        };
+        let Ok(form) = self.pairings.pairing_form(&offer.token, ip) else {
+            return respond(
+                StatusCode::SERVICE_UNAVAILABLE,
+                HTML,
+                super::super::pages::busy(base),
+            );
+        };
+        let lang = base.lang;
+        let mut main = format!("<h1>{}</h1>", escape(&title));
+        if let Some(m) = said {
+            main.push_str(&format!(
+                "<p class=\"said\" role=\"status\">{}</p>",
+                escape(&m.render(lang))
+            ));
+        }
+        let table = i64::try_from(offer.side).unwrap_or(0);
+        main.push_str(&format!(
+            "<p>{}</p>",
+            escape(&msg!("web.table.pair_for", table = table).render(lang))
+        ));
+        main.push_str(&super::super::phone::pair_form(base, &offer.token, &form));
+        let status = if said.is_some() {
+            StatusCode::BAD_REQUEST
+        } else {
+            StatusCode::OK
+        };
+        respond_form(status, page(base, &title, &main, None))
+    }
+
+    /// The table `phone` is paired to, read as it now is: its evening (found by name among
+    /// the folder's), the table's file beside it, and its plan.
+    fn table(&self, phone: &Phone) -> Option<Table> {
+        let file = phone.table.as_deref()?;
+        let (evening, title) = super::super::evening::find(self.hub.folder(), &phone.session)?;
+        let path = evening.parent()?.join(file);
+        if !super::super::live::own_file(&path) {
+            return None;
+        }
+        let doc = TableDoc::open(&path).ok()??;
+        let plan = club::plan(doc.evening.as_ref()?, &doc.name, Some(&doc.value))?;
+        Some(Table { title, doc, plan })
+    }
+
+    /// A table phone's page as the table now is (`said`: what became of its last try).
+    pub(super) fn table_page(&self, base: &Base, phone: &Phone, said: Option<&Msg>) -> Response {
+        let Some(t) = self.table(phone) else {
+            return respond(StatusCode::NOT_FOUND, HTML, super::super::pages::gone(base));
+        };
+        let lang = base.lang;
+        let mut main = head(lang, &t, phone, said);
+        let stands = stands(&t.doc);
+        // E-W's word first, on the board entered last that awaits it: the table agrees before
+        // it goes on.
+        let waiting = t
+            .doc
+            .hands()
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, e)| stands.get(&board_of(e)).copied() == Some(Stand::Entered));
+        if let Some((_, entry)) = waiting
+            && let Ok(token) = self.pairings.show(&phone.token, &entry.to_string(), "word")
+        {
+            main.push_str(&word_form(base, phone, entry, &token));
+        } else {
+            match t.plan.next() {
+                Some((r, b)) => main.push_str(&entry_form(base, phone, &t.plan, (r, b), None)),
+                None => main.push_str(&format!(
+                    "<p class=\"state\">{}</p>",
+                    escape(&tr(lang, "ui.table.all_entered"))
+                )),
+            }
+        }
+        main.push_str(&boards_list(base, phone, &t, &stands));
+        // Not read again by itself: a board half keyed in is never lost to another table's.
+        respond_form(StatusCode::OK, page(base, &t.title, &main, None))
+    }
+
+    /// What a table's phone posted: a board to look at before it is written, or a one-time
+    /// token's write (the board, its correction, E-W's word).
+    pub(super) async fn table_post(
+        self: &Arc<Self>,
+        req: Request<hyper::body::Incoming>,
+        conn: &Arc<Conn>,
+        base: Base,
+        phone: Phone,
+    ) -> Response {
+        let fields = match self.form_of(req, conn).await {
+            Ok(f) => f,
+            Err(r) => return r,
+        };
+        match field(&fields, "do") {
+            Some("look") => {
+                let keys = Keys::read(&fields);
+                self.made(conn, move |r| r.table_look(&base, &phone, keys))
+                    .await
+            }
+            Some("write") => {
+                let token = field(&fields, "t").unwrap_or("").to_string();
+                let agreed = field(&fields, "w") != Some("no");
+                let (r, p) = (self.clone(), phone.clone());
+                let _busy = conn.busy();
+                let Ok(_turn) = self.writing.acquire().await else {
+                    return respond(StatusCode::SERVICE_UNAVAILABLE, TEXT, "Busy\n");
+                };
+                let reply = tokio::task::spawn_blocking(move || {
+                    let reply = r.pairings.answer(&p.token, &token, |entry, what| {
+                        r.table_write(&p, (entry, what), agreed)
+                    });
+                    if matches!(reply, Some(Reply::Recorded)) {
+                        r.hub.changed();
+                        r.woken();
+                    }
+                    reply
+                })
+                .await
+                .ok()
+                .flatten();
+                self.made(conn, move |r| match reply {
+                    Some(reply) => {
+                        let said = match reply {
+                            Reply::Recorded => Msg::new("web.table.noted"),
+                            Reply::Refused(m) => m,
+                        };
+                        r.table_page(&base, &phone, Some(&said))
+                    }
+                    None => {
+                        let said = Msg::new("web.phone.stale");
+                        let mut page = r.table_page(&base, &phone, Some(&said));
+                        if page.status() == StatusCode::OK {
+                            *page.status_mut() = StatusCode::FORBIDDEN;
+                        }
+                        page
+                    }
+                })
+                .await
+            }
+            _ => respond(StatusCode::BAD_REQUEST, TEXT, "No such form\n"),
+        }
+    }
+
+    /// The board as the keys said it, scored, with its count and the key that writes it (a
+    /// one-time token bound to that very entry); or the form again, saying what is wrong.
+    fn table_look(&self, base: &Base, phone: &Phone, keys: Result<Keys, Msg>) -> Response {
+        let keys = match keys {
+            Ok(k) => k,
+            Err(m) => return self.refused_page(base, phone, &m),
+        };
+        let Some(t) = self.table(phone) else {
+            return respond(StatusCode::NOT_FOUND, HTML, super::super::pages::gone(base));
+        };
+        let place = t.plan.rounds.iter().enumerate().find_map(|(r, round)| {
+            let b = round.boards.iter().position(|b| b.board == keys.board)?;
+            (round.round == keys.round).then_some((r, b))
+        });
+        let Some((r, b)) = place else {
+            let m = msg!(
+                "web.table.not_here",
+                board = i64::from(keys.board),
+                round = i64::from(keys.round)
+            );
+            return self.refused_page(base, phone, &m);
+        };
+        let entry = t.plan.entry(r, b, &keys.played);
+        let what = keys
+            .fix
+            .map_or_else(|| "enter".to_string(), |i| format!("fix:{i}"));
+        let Ok(token) = self.pairings.show(&phone.token, &entry.to_string(), &what) else {
+            return respond(StatusCode::SERVICE_UNAVAILABLE, TEXT, "Busy\n");
+        };
+        let lang = base.lang;
+        let mut main = head(lang, &t, phone, None);
+        main.push_str(&look(base, phone, &entry, &token));
+        respond_form(StatusCode::OK, page(base, &t.title, &main, None))
+    }
+
+    /// The table's page with why the last try was refused (400).
+    fn refused_page(&self, base: &Base, phone: &Phone, why: &Msg) -> Response {
+        let mut page = self.table_page(base, phone, Some(why));
+        if page.status() == StatusCode::OK {
+            *page.status_mut() = StatusCode::BAD_REQUEST;
+        }
+        page
+    }
+
+    /// Writes what a one-time token was shown for: `entry` (as the phone saw it) added, put in
+    /// place of entry `fix:i`, or E-W's word on it (`agreed`); through the table's file, under
+    /// its lock, checked against its evening.
+    fn table_write(&self, phone: &Phone, (entry, what): (&str, &str), agreed: bool) -> Reply {
+        let refused = |key: &'static str| Reply::Refused(Msg::new(key));
+        let Some(t) = self.table(phone) else {
+            return refused("web.gone");
+        };
+        let Ok(entry) = serde_json::from_str::<Value>(entry) else {
+            return refused("web.table.stale");
+        };
+        let mut doc = t.doc;
+        let lock = match marque_store::Lock::acquire_within(
+            &doc.path,
+            marque_store::document::SAVE_WAIT,
+        ) {
+            Ok(l) => l,
+            Err(e) => return Reply::Refused(marque_store::document::DocError::NotSaved(e).msg()),
+        };
+        let now = crate::local::now();
+        let mut tried = 0;
+        loop {
+            tried += 1;
+            let place = doc.hands().iter().position(|e| *e == entry);
+            let op = match what {
+                "enter" => TableOp::Add(entry.clone()),
+                "word" => match place {
+                    Some(i) => TableOp::Word(i, agreed, "EW".to_string()),
+                    None => return refused("web.table.changed"),
+                },
+                fix => match fix
+                    .strip_prefix("fix:")
+                    .and_then(|i| i.parse::<usize>().ok())
+                {
+                    Some(i) if doc.hands().get(i).is_some_and(|e| same_board(e, &entry)) => {
+                        TableOp::Edit(i, entry.clone())
+                    }
+                    _ => return refused("web.table.changed"),
+                },
+            };
+            match doc.apply_by(&op, (&now, Some(&phone.label)), &lock) {
+                Ok(()) => return Reply::Recorded,
+                // The file changed between the reading and the writing: read again, tried once
+                // more on the file as it now is.
+                Err(TableRefused::Store(marque_store::StoreError::Changed))
+                    if tried < 3 && doc.reload().is_ok() => {}
+                Err(TableRefused::Problems(p)) => {
+                    let m = p.into_iter().next().map(|(_, m)| m);
+                    return Reply::Refused(m.unwrap_or_else(|| Msg::new("web.table.stale")));
+                }
+                Err(TableRefused::Store(e)) => {
+                    return Reply::Refused(marque_store::document::DocError::Store(e).msg());
+                }
+            }
+        }
+    }
+}
+
+/// The board (and round) an entry is of.
+fn board_of(e: &Value) -> (u64, u64) {
+    (
+        e["board"].as_u64().unwrap_or(0),
+        e["round"].as_u64().unwrap_or(0),
+    )
+}
+
+/// Whether two entries are of the same board and round (a correction keeps them).
+fn same_board(a: &Value, b: &Value) -> bool {
+    board_of(a) == board_of(b)
+}
+
+/// Where each board stands with E-W, from the file's log: the last line about it (its entry
+/// or correction, or E-W's word on it) says.
+fn stands(doc: &TableDoc) -> HashMap<(u64, u64), Stand> {
+    let mut out = HashMap::new();
+    let hands = doc.hands();
+    for line in doc.value["log"].as_array().into_iter().flatten() {
+        let action = line["action"].as_str().unwrap_or("");
+        let at = |i: &Value| {
+            i.as_u64()
+                .and_then(|n| usize::try_from(n).ok())
+                .and_then(|n| n.checked_sub(1))
+        };
+        match action {
+            "add" | "edit" | "restore" => {
+                let stand = if line.get("phone").is_some() {
+                    Stand::Entered
+                } else {
+                    Stand::Kept
+                };
+                out.insert(board_of(&line["new"]), stand);
+            }
+            "confirm" | "dispute" => {
+                if let Some(e) = at(&line["hand"]).and_then(|i| hands.get(i)) {
+                    let stand = if action == "confirm" {
+                        Stand::Agreed
+                    } else {
+                        Stand::Disputed
+                    };
+                    out.insert(board_of(e), stand);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The page's head: the evening, the table and this phone, the round's seating, and what
+/// became of the last try.
+fn head(lang: Lang, t: &Table, phone: &Phone, said: Option<&Msg>) -> String {
+    let mut main = format!(
+        "<h1>{}</h1><p class=\"you\">{}</p>",
+        escape(&t.title),
+        escape(
+            &msg!(
+                "web.table.you",
+                table = i64::from(t.plan.table),
+                phone = phone.label.as_str()
+            )
+            .render(lang)
+        )
+    );
+    if let Some(m) = said {
+        main.push_str(&format!(
+            "<p class=\"said\" role=\"status\">{}</p>",
+            escape(&m.render(lang))
+        ));
+    }
+    main
+}
+
+/// The round's seating and the board's heading.
+fn board_head(lang: Lang, plan: &Plan, (r, b): (usize, usize)) -> String {
+    let round = &plan.rounds[r];
+    format!(
+        "<h2>{}</h2><p class=\"state\">{} · {} · {}</p>",
+        escape(&club::board_heading(round.boards[b].board).render(lang)),
+        escape(&msg!("ui.table.round", round = i64::from(round.round)).render(lang)),
+        escape(&msg!("ui.table.ns", side = round.ns.words(lang)).render(lang)),
+        escape(&msg!("ui.table.ew", side = round.ew.words(lang)).render(lang)),
+    )
+}
+
+/// A group of keys (radio buttons drawn as keys), the one chosen first checked.
+fn keys(g: &club::keys::Group) -> String {
+    let mut out = format!(
+        "<fieldset class=\"keys\"><legend>{}</legend>",
+        escape(&g.legend)
+    );
+    for (v, label) in &g.keys {
+        out.push_str(&format!(
+            "<label><input type=\"radio\" name=\"{name}\" value=\"{v}\"{c}><span>{l}</span></label>",
+            name = g.field,
+            v = escape(v),
+            c = if g.checked.as_deref() == Some(v.as_str()) { " checked" } else { "" },
+            l = escape(label)
+        ));
+    }
+    out.push_str("</fieldset>");
+    out
+}
+
+/// The form of board `b` of round `r`: the contract (level or passed out, strain, doubled),
+/// the declarer (named by who sits there), the result (made exactly by default); then the key
+/// that shows its score.
+fn entry_form(
+    base: &Base,
+    phone: &Phone,
+    plan: &Plan,
+    (r, b): (usize, usize),
+    fix: Option<usize>,
+) -> String {
+    let lang = base.lang;
+    let round = &plan.rounds[r];
+    let mut out = board_head(lang, plan, (r, b));
+    out.push_str(&format!(
+        "<form method=\"post\" action=\"{root}/a/{phone}?lang={lang}\" class=\"entry\">\
+         <input type=\"hidden\" name=\"do\" value=\"look\">\
+         <input type=\"hidden\" name=\"r\" value=\"{round}\"><input type=\"hidden\" name=\"b\" value=\"{board}\">",
+        root = base.root,
+        phone = escape(&phone.token),
+        lang = base.lang_code(),
+        round = round.round,
+        board = round.boards[b].board,
+    ));
+    if let Some(i) = fix {
+        out.push_str(&format!(
+            "<input type=\"hidden\" name=\"fix\" value=\"{i}\">"
+        ));
+    }
+    for g in club::keys::groups(round, lang) {
+        out.push_str(&keys(&g));
+    }
+    out.push_str(&format!(
+        "<button type=\"submit\">{}</button></form>",
+        escape(&tr(lang, "web.table.look"))
+    ));
+    out
+}
+
+/// The board as it would be written: what was played, N-S's score, each line with its rule,
+/// and the key that writes it (`token`).
+fn look(base: &Base, phone: &Phone, entry: &Value, token: &str) -> String {
+    let lang = base.lang;
+    let mut out = String::new();
+    let Ok(e) = club::table_entry(entry) else {
+        return out;
+    };
+    out.push_str(&format!(
+        "<h2>{}</h2>",
+        escape(&club::board_heading(e.board).render(lang))
+    ));
+    out.push_str(&format!(
+        "<p class=\"mine\"><strong>{}</strong></p>",
+        escape(&club::said(e.board, &e.played).render(lang))
+    ));
+    out.push_str(&count(lang, e.board, &e.played));
+    let save = format!(
+        "<button type=\"submit\" class=\"yes\">{}</button>",
+        escape(&tr(lang, "web.table.save"))
+    );
+    out.push_str(&write_form(base, phone, token, &save));
+    out.push_str(&format!(
+        "<p><a href=\"{}/a/{}?lang={}\">{}</a></p>",
+        base.root,
+        escape(&phone.token),
+        base.lang_code(),
+        escape(&tr(lang, "web.table.fix")),
+    ));
+    out
+}
+
+/// A form that writes what one-time token `token` was shown for, with its keys (`keys`, HTML).
+fn write_form(base: &Base, phone: &Phone, token: &str, keys: &str) -> String {
+    format!(
+        "<form method=\"post\" action=\"{root}/a/{phone}?lang={lang}\" class=\"word\">\
+         <input type=\"hidden\" name=\"do\" value=\"write\"><input type=\"hidden\" name=\"t\" value=\"{token}\">{keys}</form>",
+        root = base.root,
+        phone = escape(&phone.token),
+        lang = base.lang_code(),
+        token = escape(token),
+    )
+}
+
+/// A board's count, line by line, each with its rule (none for an artificial score).
+fn count(lang: Lang, board: u32, played: &Played) -> String {
+    let Some((ns, lines)) = club::board_score(board, played) else {
+        return String::new();
+    };
+    let mut out = format!(
+        "<table class=\"count\"><caption>{}</caption><tbody>",
+        escape(&msg!("web.table.score", points = ns).render(lang))
+    );
+    let sides = [tr(lang, "web.table.ns"), tr(lang, "web.table.ew")];
+    for l in &lines {
+        out.push_str(&format!(
+            "<tr><th scope=\"row\">{}</th><td>{}</td><td><p>{}</p><div class=\"rule\"><code>[{}]</code></div></td></tr>",
+            escape(sides.get(l.side).map_or("", String::as_str)),
+            marque_core::view::signed_shown(l.points),
+            escape(&l.text.render(lang)),
+            escape(l.rule.as_str())
+        ));
+    }
+    out.push_str("</tbody></table>");
+    out
+}
+
+/// E-W's word on the board entered last, on this phone: agreed, or not.
+fn word_form(base: &Base, phone: &Phone, entry: &Value, token: &str) -> String {
+    let lang = base.lang;
+    let Ok(e) = club::table_entry(entry) else {
+        return String::new();
+    };
+    let mut out = format!(
+        "<h2>{}</h2><p class=\"mine\"><strong>{}</strong></p>",
+        escape(&tr(lang, "web.table.verify")),
+        escape(&club::said(e.board, &e.played).render(lang))
+    );
+    let keys = format!(
+        "<button type=\"submit\" name=\"w\" value=\"yes\" class=\"yes\">{}</button>\
+         <button type=\"submit\" name=\"w\" value=\"no\" class=\"no\">{}</button>",
+        escape(&tr(lang, "web.phone.yes")),
+        escape(&tr(lang, "web.phone.no")),
+    );
+    out.push_str(&write_form(base, phone, token, &keys));
+    out.push_str(&count(lang, e.board, &e.played));
+    out
+}
+
+/// The table's boards entered, each with where it stands with E-W; a disputed one with the
+/// key that corrects it.
+fn boards_list(
+    base: &Base,
+    phone: &Phone,
+    t: &Table,
+    stands: &HashMap<(u64, u64), Stand>,
+) -> String {
+    let lang = base.lang;
+    let mut out = format!(
+        "<h2>{}</h2><ul class=\"boards\">",
+        escape(
+            &msg!(
+                "ui.table.progress",
+                entered = t.plan.progress().1 as i64,
+                boards = t.plan.progress().0 as i64
+            )
+            .render(lang)
+        )
+    );
+    for (r, round) in t.plan.rounds.iter().enumerate() {
+        for (b, pb) in round.boards.iter().enumerate() {
+            let Some((i, played)) = &pb.entered else {
+                continue;
+            };
+            let key = (u64::from(pb.board), u64::from(round.round));
+            let stand = stands.get(&key).copied().unwrap_or(Stand::Kept);
+            let word = match stand {
+                Stand::Kept => None,
+                Stand::Entered => Some("web.table.unverified"),
+                Stand::Agreed => Some("web.table.agreed"),
+                Stand::Disputed => Some("web.table.disputed"),
+            };
+            out.push_str(&format!(
+                "<li>{}",
+                escape(&club::said(pb.board, played).render(lang))
+            ));
+            if let Some(word) = word {
+                out.push_str(&format!(" · {}", escape(&tr(lang, word))));
+            }
+            if stand == Stand::Disputed {
+                out.push_str(&entry_form(base, phone, &t.plan, (r, b), Some(*i)));
+            }
+            out.push_str("</li>");
+        }
+    }
+    out.push_str("</ul>");
+    out
+}

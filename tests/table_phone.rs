@@ -1,0 +1,289 @@
+//! A table's phone, over real sockets against `marque serve --pairing`: a phone scanned at
+//! table 1 of a pairs evening names itself, is shown the round, the seating and the next
+//! board, enters it with the table's keys, sees its score and count before confirming, and
+//! E-W agree on the same phone; the evening's ranking follows. A board of another table or
+//! round, entered twice, a stale or replayed token, another origin, another `Host`, an unknown
+//! pairing: each refused, the table's file byte for byte as it was. A board E-W dispute is
+//! corrected from the phone and goes back to them.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
+
+use serde_json::{Value, json};
+
+mod common;
+use common::phone::{FORM, Refusal, all_refused, pair, send, token, words};
+use common::{Served, marque, serve_with};
+
+/// A 3-table Mitchell of two boards a round, at the folder's top, its tables' files empty.
+fn evening() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let pairs: serde_json::Map<String, Value> = (1..=6)
+        .map(|p| {
+            (
+                p.to_string(),
+                json!([format!("Anne{p}"), format!("Bruno{p}")]),
+            )
+        })
+        .collect();
+    let ev = json!({"format": "marque-evening", "version": 1, "kind": "pairs",
+        "title": "Vendredi <b>au</b> club",
+        "movement": {"kind": "mitchell", "tables": 3, "boards_per_round": 2}, "pairs": pairs,
+        "tables": [{"table": 1, "file": "soir-t1.json"}, {"table": 2, "file": "soir-t2.json"},
+                   {"table": 3, "file": "soir-t3.json"}]});
+    std::fs::write(dir.path().join("soir.evening.json"), ev.to_string()).unwrap();
+    for t in 1..=3 {
+        let table = json!({"format": "marque-session", "version": 1, "game": "bridge",
+            "players": ["N", "E", "S", "W"], "options": {"format": "duplicate"}, "hands": []});
+        std::fs::write(
+            dir.path().join(format!("soir-t{t}.json")),
+            table.to_string(),
+        )
+        .unwrap();
+    }
+    let file = dir.path().join("soir-t1.json");
+    (dir, file)
+}
+
+/// A page's text with its apostrophes as they read (the pages escape them).
+fn read(page: &str) -> String {
+    page.replace("&#39;", "'")
+}
+
+/// The value of the hidden field `name` of a page's first form holding it.
+fn hidden(page: &str, name: &str) -> String {
+    let at = format!("name=\"{name}\" value=\"");
+    let from = page
+        .find(&at)
+        .unwrap_or_else(|| panic!("no {name} in {page}"))
+        + at.len();
+    page[from..].split('"').next().unwrap().to_string()
+}
+
+/// Table 1's phone paired as `label`: the server and its page's path.
+fn table_phone(dir: &std::path::Path, label: &str) -> (Served, String) {
+    let mut s = serve_with(dir, &["--pairing"], &[]);
+    let lines = s.pairing_lines(3);
+    let (_, url) = lines
+        .iter()
+        .find(|(said, _)| said.contains("Table 1"))
+        .unwrap_or_else(|| panic!("a line for table 1: {lines:?}"));
+    let offer = url
+        .strip_prefix(&format!("http://{}", s.host))
+        .unwrap()
+        .to_string();
+    let phone = pair(&s.host, &offer, label);
+    (s, phone)
+}
+
+/// The evening, table 1's phone paired as `label`, and its first page.
+fn at_table(
+    label: &str,
+) -> (
+    tempfile::TempDir,
+    std::path::PathBuf,
+    Served,
+    String,
+    String,
+) {
+    let (dir, file) = evening();
+    let (s, phone) = table_phone(dir.path(), label);
+    let (_, _, page) = send(&s.host, "GET", &phone, &[], "");
+    (dir, file, s, phone, page)
+}
+
+/// The entries of a table's file.
+fn hands(file: &std::path::Path) -> Vec<Value> {
+    let v: Value = serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap();
+    v["hands"].as_array().cloned().unwrap_or_default()
+}
+
+/// The keys a board is entered with: 4♠ by North, made exactly, but for the fields `more`
+/// gives (`&res=1`).
+fn keys(page: &str, more: &str) -> String {
+    let (r, b) = (hidden(page, "r"), hidden(page, "b"));
+    let given: Vec<&str> = more
+        .split('&')
+        .filter_map(|p| p.split_once('=').map(|(k, _)| k))
+        .collect();
+    let defaults: String = [
+        ("lvl", "4"),
+        ("st", "S"),
+        ("x", ""),
+        ("by", "N"),
+        ("res", "0"),
+    ]
+    .iter()
+    .filter(|(k, _)| !given.contains(k))
+    .map(|(k, v)| format!("&{k}={v}"))
+    .collect();
+    format!("do=look&r={r}&b={b}{defaults}{more}")
+}
+
+#[test]
+fn a_tables_phone_enters_a_board_and_ew_agree_on_it() {
+    let (dir, file) = evening();
+    let (s, phone) = table_phone(dir.path(), "Table <i>un</i>");
+    // The round, who sits where, the next board with its dealer and vulnerability; names
+    // escaped.
+    let (code, _, page) = send(&s.host, "GET", &phone, &[], "");
+    assert_eq!(code, 200, "{page}");
+    for said in [
+        "Vendredi &lt;b&gt;au&lt;/b&gt; club",
+        "Table 1 — téléphone « Table &lt;i&gt;un&lt;/i&gt; »",
+        "Étui 1",
+        "Tour 1",
+        "N-S : paire 1 (Anne1 – Bruno1)",
+        "Nord — Anne1",
+        "Passée",
+    ] {
+        assert!(page.contains(said), "{said} in {page}");
+    }
+    assert!(!page.contains("<i>un</i>"), "the name escaped");
+    // Its score and count, before anything is written.
+    let before = std::fs::read(&file).unwrap();
+    let (code, _, look) = send(&s.host, "POST", &phone, &[FORM], &keys(&page, ""));
+    assert_eq!(code, 200, "{look}");
+    assert!(look.contains("Score de N-S : 420"), "{look}");
+    assert!(look.contains("club.deal.game"), "each line's rule: {look}");
+    assert_eq!(std::fs::read(&file).unwrap(), before, "nothing written yet");
+    // Confirmed: written once; the same token again is the same reply and nothing more.
+    let write = format!("do=write&t={}", token(&look).unwrap());
+    for _ in 0..2 {
+        let (code, _, done) = send(&s.host, "POST", &phone, &[FORM], &write);
+        assert_eq!(code, 200, "{done}");
+        assert!(read(&done).contains("C'est noté"), "{done}");
+    }
+    let entered = hands(&file);
+    assert_eq!(entered.len(), 1, "one board: {entered:?}");
+    assert_eq!(entered[0]["board"], 1);
+    assert_eq!(entered[0]["contract"], "4S");
+    assert_eq!(entered[0]["ns"], 1, "the pairs the movement seats there");
+    // E-W are asked on the same phone, and agree.
+    let (_, _, page) = send(&s.host, "GET", &phone, &[], "");
+    assert!(read(&page).contains("EO vérifie : d'accord ?"), "{page}");
+    let yes = format!("do=write&t={}&w=yes", token(&page).unwrap());
+    let (code, _, done) = send(&s.host, "POST", &phone, &[FORM], &yes);
+    assert_eq!(code, 200, "{done}");
+    assert_eq!(
+        words(&file),
+        [(
+            "confirm".to_string(),
+            "EW".to_string(),
+            "Table <i>un</i>".to_string()
+        )]
+    );
+    let (_, _, page) = send(&s.host, "GET", &phone, &[], "");
+    assert!(page.contains("vérifié par EO"), "{page}");
+    assert!(page.contains("Étui 2"), "the next board: {page}");
+    // The evening's ranking follows: the board has its result.
+    let out = marque(&[
+        "evening",
+        dir.path().join("soir.evening.json").to_str().unwrap(),
+    ]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["results"], 1, "{v}");
+}
+
+#[test]
+fn what_a_tables_phone_may_not_write_is_refused_and_the_file_kept() {
+    let (_dir, file, s, phone, page) = at_table("T1");
+    let (_, _, look) = send(&s.host, "POST", &phone, &[FORM], &keys(&page, ""));
+    let t = token(&look).unwrap();
+    let before = std::fs::read(&file).unwrap();
+    let port = s.host.rsplit(':').next().unwrap();
+    let evil: &'static str = Box::leak(format!("evil.example:{port}").into_boxed_str());
+    let write = format!("do=write&t={t}");
+    let refusals: Vec<Refusal> = vec![
+        // A board this table does not play in this round (board 5 is table 1's in no round 1).
+        (
+            phone.clone(),
+            vec![FORM],
+            "do=look&r=1&b=5&lvl=4&st=S&x=&by=N&res=0".into(),
+            400,
+        ),
+        // Tricks outside the rules, a contract's key missing.
+        (phone.clone(), vec![FORM], keys(&page, "&res=-11"), 400),
+        (phone.clone(), vec![FORM], keys(&page, "&st=Z"), 400),
+        // A token nobody was shown, none at all.
+        (phone.clone(), vec![FORM], "do=write&t=0000".into(), 403),
+        (phone.clone(), vec![FORM], "do=write".into(), 403),
+        // Another site's page, another name for this server, an unknown pairing.
+        (
+            phone.clone(),
+            vec![FORM, ("Origin", "http://evil.example")],
+            write.clone(),
+            403,
+        ),
+        (
+            phone.clone(),
+            vec![FORM, ("Host", evil)],
+            write.clone(),
+            421,
+        ),
+        (
+            format!("{}/a/{}", s.root, "0".repeat(32)),
+            vec![FORM],
+            write.clone(),
+            404,
+        ),
+    ];
+    all_refused(&s.host, &file, &refusals);
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    let (_, _, said) = send(
+        &s.host,
+        "POST",
+        &phone,
+        &[FORM],
+        "do=look&r=1&b=5&lvl=4&st=S&x=&by=N&res=0",
+    );
+    assert!(
+        read(&said).contains("n'est pas joué à cette table au tour 1"),
+        "{said}"
+    );
+    // The board written, then shown again and confirmed a second time: entered twice is
+    // refused, the file as it was.
+    let (code, _, _) = send(&s.host, "POST", &phone, &[FORM], &write);
+    assert_eq!(code, 200);
+    let once = std::fs::read(&file).unwrap();
+    let (_, _, again) = send(&s.host, "POST", &phone, &[FORM], &keys(&page, ""));
+    let twice = format!("do=write&t={}", token(&again).unwrap());
+    let (_, _, said) = send(&s.host, "POST", &phone, &[FORM], &twice);
+    assert!(!read(&said).contains("C'est noté"), "{said}");
+    assert_eq!(std::fs::read(&file).unwrap(), once, "not entered twice");
+    assert_eq!(hands(&file).len(), 1);
+}
+
+#[test]
+fn a_board_ew_dispute_is_corrected_on_the_phone_and_goes_back_to_them() {
+    let (_dir, file, s, phone, page) = at_table("T1");
+    let (_, _, look) = send(&s.host, "POST", &phone, &[FORM], &keys(&page, "&res=1"));
+    assert!(look.contains("Score de N-S : 450"), "{look}");
+    // The board a page shows, confirmed.
+    let confirm = |look: &str| {
+        let body = format!("do=write&t={}", token(look).unwrap());
+        send(&s.host, "POST", &phone, &[FORM], &body)
+    };
+    confirm(&look);
+    // E-W disagree: the board is to be corrected, its form on the page.
+    let (_, _, page) = send(&s.host, "GET", &phone, &[], "");
+    let no = format!("do=write&t={}&w=no", token(&page).unwrap());
+    let (_, _, page) = send(&s.host, "POST", &phone, &[FORM], &no);
+    assert!(read(&page).contains("EO n'est pas d'accord"), "{page}");
+    let fix = hidden(&page, "fix");
+    let at = page.find("name=\"fix\"").unwrap();
+    let form = &page[page[..at].rfind("<form").unwrap()..];
+    let (r, b) = (hidden(form, "r"), hidden(form, "b"));
+    let body = format!("do=look&fix={fix}&r={r}&b={b}&lvl=4&st=S&x=&by=N&res=0");
+    let (_, _, look) = send(&s.host, "POST", &phone, &[FORM], &body);
+    assert!(look.contains("Score de N-S : 420"), "{look}");
+    confirm(&look);
+    let entered = hands(&file);
+    assert_eq!(entered.len(), 1, "corrected in place: {entered:?}");
+    assert_eq!(entered[0]["tricks"], 10);
+    // Back to E-W, who agree now.
+    let (_, _, page) = send(&s.host, "GET", &phone, &[], "");
+    assert!(read(&page).contains("EO vérifie : d'accord ?"), "{page}");
+    let yes = format!("do=write&t={}&w=yes", token(&page).unwrap());
+    send(&s.host, "POST", &phone, &[FORM], &yes);
+    let said: Vec<String> = words(&file).into_iter().map(|w| w.0).collect();
+    assert_eq!(said, ["dispute", "confirm"]);
+}
