@@ -621,3 +621,156 @@ fn an_evening_follows_its_tables_on_a_360_px_phone() {
         "no reload"
     );
 }
+
+/// A board entered on a table's phone as the table taps it: the keys (4♠ by North, `result`
+/// tricks over or under), "Voir le score", "Valider", then E-W's "D'accord" on the same phone.
+fn enter_on_the_phone(b: &Browser, result: &str) {
+    let tap = |selector: &str| {
+        let done = b.js(&format!(
+            "const k = document.querySelector({selector:?}); if (!k) return false; \
+             (k.closest('label') || k).click(); return true"
+        ));
+        assert_eq!(
+            done,
+            json!(true),
+            "{selector} on {}",
+            b.js("return document.body.innerText")
+        );
+    };
+    assert!(
+        b.until(
+            "return !!document.querySelector('form.entry')",
+            Duration::from_secs(5)
+        ),
+        "the board's keys: {}",
+        b.js("return document.body.innerText")
+    );
+    // Every key on a 360 px phone's width.
+    b.fits(
+        "Math.max(...[...document.querySelectorAll('fieldset.keys span')]\
+           .map(k => k.getBoundingClientRect().right))",
+        "the keys",
+    );
+    for key in [
+        "input[name=lvl][value='4']",
+        "input[name=st][value='S']",
+        "input[name=by][value='N']",
+        &format!("input[name=res][value='{result}']"),
+    ] {
+        tap(key);
+    }
+    tap("form.entry button[type=submit]");
+    assert!(
+        b.until(
+            "return document.body.innerText.includes('Score de N-S')",
+            Duration::from_secs(5)
+        ),
+        "the score before it is written: {}",
+        b.js("return document.body.innerText")
+    );
+    tap("button.yes");
+    assert!(
+        b.until(
+            "return document.body.innerText.includes(\"EO vérifie : d'accord ?\")",
+            Duration::from_secs(5)
+        ),
+        "E-W asked: {}",
+        b.js("return document.body.innerText")
+    );
+    tap("button[value=yes]");
+    assert!(
+        b.until(
+            "return document.body.innerText.includes(\"C'est noté\")",
+            Duration::from_secs(5)
+        ),
+        "E-W's word noted"
+    );
+}
+
+/// A whole round of a 2-table evening entered and checked from the tables' phones in Chromium
+/// at 360×740, each phone paired by its table's code; the evening's page then ranks the pairs.
+#[test]
+fn a_round_of_two_tables_is_entered_and_checked_from_their_phones() {
+    let dir = tempfile::tempdir().unwrap();
+    let pairs: serde_json::Map<String, Value> = (1..=4)
+        .map(|p| {
+            (
+                p.to_string(),
+                json!([format!("Anne{p}"), format!("Bruno{p}")]),
+            )
+        })
+        .collect();
+    let ev = json!({"format": "marque-evening", "version": 1, "kind": "pairs", "title": "Mardi",
+        "movement": {"kind": "mitchell", "tables": 2, "boards_per_round": 2}, "pairs": pairs,
+        "tables": [{"table": 1, "file": "t1.json"}, {"table": 2, "file": "t2.json"}]});
+    std::fs::write(dir.path().join("mardi.evening.json"), ev.to_string()).unwrap();
+    for t in ["t1.json", "t2.json"] {
+        let table = json!({"format": "marque-session", "version": 1, "game": "bridge",
+            "players": ["N", "E", "S", "W"], "options": {"format": "duplicate"}, "hands": []});
+        std::fs::write(dir.path().join(t), table.to_string()).unwrap();
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args(["serve", dir.path().to_str().unwrap(), "--bind", "127.0.0.1"])
+        .args(["--port", "0", "--pairing"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut lines: Vec<String> = Vec::new();
+    while lines.iter().filter(|l| l.contains("/p/")).count() < 2 {
+        let mut l = String::new();
+        assert!(out.read_line(&mut l).unwrap() > 0, "the tables' lines");
+        lines.push(l.trim().to_string());
+    }
+    let _server = Running(child, Some(out));
+    let root = lines[0].clone();
+    let offers: Vec<String> = lines
+        .iter()
+        .filter(|l| l.contains("/p/"))
+        .cloned()
+        .collect();
+    let b = Browser::start();
+    b.phone();
+    // Each table's phone: paired by its code, both boards of the round entered and checked
+    // (table 1's N-S make 10 tricks, table 2's 11).
+    for (offer, result) in offers.iter().zip(["0", "1"]) {
+        b.go(&format!("{offer}?lang=fr"));
+        assert!(b.until(
+            "return !!document.getElementById('label')",
+            Duration::from_secs(5)
+        ));
+        b.js("document.getElementById('label').value = 'Table'; document.querySelector('form').submit(); return true");
+        for _ in 0..2 {
+            enter_on_the_phone(&b, result);
+        }
+        assert!(
+            b.until(
+                "return document.body.innerText.includes('2 étuis saisis sur 2')",
+                Duration::from_secs(5)
+            ),
+            "the table's round entered: {}",
+            b.js("return document.body.innerText")
+        );
+    }
+    // The evening's page has the round: the four pairs ranked, each table's two boards with
+    // their result.
+    b.go(&format!("{root}e/mardi?lang=fr"));
+    assert!(
+        b.until(
+            "return document.querySelectorAll('table.club').length >= 2",
+            Duration::from_secs(10)
+        ),
+        "the rankings"
+    );
+    let text = b.js("return document.body.innerText");
+    let text = text.as_str().unwrap();
+    for pair in ["Anne1", "Anne2", "Anne3", "Anne4"] {
+        assert!(text.contains(pair), "{pair} ranked: {text}");
+    }
+    assert_eq!(
+        text.matches("(1 résultat)").count(),
+        4,
+        "each board's result: {text}"
+    );
+}

@@ -28,18 +28,7 @@ pub fn evenings(folder: &Path) -> Vec<(String, PathBuf, String)> {
         .evenings()
         .into_iter()
         .filter(|(p, _)| std::fs::symlink_metadata(p).is_ok_and(|m| !m.file_type().is_symlink()))
-        .filter_map(|(p, title)| {
-            // By its folder's name; one put in the data folder itself, by its file's.
-            let name = match p.parent() == Some(folder) {
-                true => p
-                    .file_name()?
-                    .to_string_lossy()
-                    .trim_end_matches(".evening.json")
-                    .to_string(),
-                false => p.parent()?.file_name()?.to_string_lossy().into_owned(),
-            };
-            Some((name, p, title))
-        })
+        .filter_map(|(p, title)| Some((name_of(folder, &p)?, p, title)))
         .fold(Vec::new(), |mut all: Vec<(String, PathBuf, String)>, e| {
             // One evening a name: an evening put in the folder itself gives way to the folder
             // of the same name (its page would be out of reach).
@@ -50,6 +39,19 @@ pub fn evenings(folder: &Path) -> Vec<(String, PathBuf, String)> {
             }
             all
         })
+}
+
+/// The name the room gives the evening at `path` in `folder`: its folder's name; one put in
+/// the data folder itself, its file's.
+pub fn name_of(folder: &Path, path: &Path) -> Option<String> {
+    Some(match path.parent() == Some(folder) {
+        true => path
+            .file_name()?
+            .to_string_lossy()
+            .trim_end_matches(".evening.json")
+            .to_string(),
+        false => path.parent()?.file_name()?.to_string_lossy().into_owned(),
+    })
 }
 
 /// The evening file of the evening whose path segment is `name` in `folder`, by the folder's

@@ -67,6 +67,12 @@ pub struct Sharing {
     threads: Vec<JoinHandle<()>>,
 }
 
+/// The name the room's pages give the evening at `path` of data folder `folder` (its
+/// address's segment), as a table's offer names it.
+pub fn evening_name(folder: &std::path::Path, path: &std::path::Path) -> Option<String> {
+    evening::name_of(folder, path).map(|n| pages::segment(&n))
+}
+
 /// This machine's networks a phone may reach it on: each interface's name and IPv4 address,
 /// not loopback, private ones first. The window's server listens on every IPv4 address
 /// (`0.0.0.0`): an IPv6 address in a code would reach nothing.

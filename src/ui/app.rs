@@ -878,8 +878,16 @@ impl App {
 
     /// The open session's sides each offered their pairing (see [`share::offer_sides`]).
     fn offer_sides(&self) {
-        if let Some(shared) = &self.sharing {
-            share::offer_sides(shared, self.open.as_ref());
+        let Some(shared) = &self.sharing else {
+            return;
+        };
+        share::offer_sides(shared, self.open.as_ref());
+        // The evening shown: a code per table.
+        if let Some(e) = &self.evening
+            && let Some(evening) = &e.evening
+            && let Some(name) = crate::serve::evening_name(&self.store.dir, &e.path)
+        {
+            share::offer_tables(shared, &name, evening);
         }
     }
 

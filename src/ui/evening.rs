@@ -190,6 +190,8 @@ impl EveningState {
 pub struct Ctx<'a> {
     pub lang: Lang,
     pub state: Option<&'a EveningState>,
+    /// Whether the room's pages are on (the key turns them on, with a code per table, or off).
+    pub sharing: bool,
     pub commands: &'a mut Vec<Command>,
 }
 
@@ -197,6 +199,7 @@ pub fn show(ui: &mut egui::Ui, cx: Ctx<'_>) {
     let Ctx {
         lang,
         state,
+        sharing,
         commands,
     } = cx;
     ui.horizontal(|ui| {
@@ -209,6 +212,15 @@ pub fn show(ui: &mut egui::Ui, cx: Ctx<'_>) {
             .clicked()
         {
             commands.push(Command::EveningPdf);
+        }
+        // The room's pages, with a code per table: each table enters its boards from a phone.
+        let share = if sharing {
+            "ui.share.stop"
+        } else {
+            "ui.share.start"
+        };
+        if ui.button(tr(lang, share)).clicked() {
+            commands.push(Command::ToggleSharing);
         }
     });
     let Some(state) = state else {

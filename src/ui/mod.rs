@@ -109,12 +109,27 @@ pub fn draw(app: &mut App, ui: &mut egui::Ui) {
     // The room's code in a panel of its own, before the screen: it covers none of its keys.
     if let Some(shared) = app.sharing.as_mut() {
         let lang = app.prefs.lang;
-        let asking = app.open.as_ref().and_then(|o| {
-            let session = o.doc.session();
-            let id = session.id.as_deref()?;
-            let sides = session.game.side_names(&session.sides(), lang);
-            Some(share::Asking { session: id, sides })
-        });
+        let asking = match app.screen {
+            // The evening's screen, or one of its tables': a code per table.
+            Screen::Evening | Screen::Table => app.evening.as_ref().and_then(|e| {
+                let session = crate::serve::evening_name(&app.store.dir, &e.path)?;
+                Some(share::Asking {
+                    session,
+                    sides: Vec::new(),
+                    tables: true,
+                })
+            }),
+            _ => app.open.as_ref().and_then(|o| {
+                let session = o.doc.session();
+                let id = session.id.clone()?;
+                let sides = session.game.side_names(&session.sides(), lang);
+                Some(share::Asking {
+                    session: id,
+                    sides,
+                    tables: false,
+                })
+            }),
+        };
         share::panel(ui, lang, shared, asking, &mut app.commands);
     }
     egui::CentralPanel::default().show(ui, |ui| match app.screen.clone() {
@@ -179,6 +194,7 @@ pub fn draw(app: &mut App, ui: &mut egui::Ui) {
             let cx = evening::Ctx {
                 lang: app.prefs.lang,
                 state: app.evening.as_ref(),
+                sharing: app.sharing.is_some(),
                 commands: &mut app.commands,
             };
             evening::show(ui, cx);

@@ -127,11 +127,47 @@ fn qr_code(
     }
 }
 
-/// The session the window holds, as the share window offers its sides' pairing codes: its id
-/// and each answering side's name (none: the session asks nobody's word).
-pub struct Asking<'a> {
-    pub session: &'a str,
+/// What the share window offers pairing codes for: the session the window holds (its id and
+/// each answering side's name), or the evening it shows (its name in the room's pages), a
+/// code per table.
+pub struct Asking {
+    pub session: String,
     pub sides: Vec<String>,
+    /// The evening's tables (each offer's side is its table's number).
+    pub tables: bool,
+}
+
+impl Asking {
+    /// Whether `offer` is one of those asked for.
+    fn offers(&self, offer: &crate::serve::pairing::Offer) -> bool {
+        offer.session == self.session && offer.table.is_some() == self.tables
+    }
+
+    /// The name of side `side` (a table's number, where it offers tables) in `lang`.
+    fn side(&self, lang: Lang, (side, name): (usize, &str)) -> String {
+        if self.tables {
+            return msg!("ui.table.title", table = side).render(lang);
+        }
+        self.sides
+            .get(side)
+            .cloned()
+            .unwrap_or_else(|| name.to_string())
+    }
+}
+
+/// The offers of the tables of the bridge evening `evening` (as read), named `name` by the
+/// room's pages: a phone scanned at a table enters its boards.
+pub fn offer_tables(shared: &Shared, name: &str, evening: &serde_json::Value) {
+    if !matches!(evening["kind"].as_str(), Some("pairs" | "teams")) {
+        return;
+    }
+    for t in evening["tables"].as_array().into_iter().flatten() {
+        if let (Some(table), Some(file)) = (t["table"].as_u64(), t["file"].as_str())
+            && let Ok(table) = u32::try_from(table)
+        {
+            shared.pairings().table_offer(name, table, file).ok();
+        }
+    }
 }
 
 /// The panel with the QR code, while sharing is on: the room's pages, or (a key per side) a
@@ -144,7 +180,7 @@ pub fn panel(
     ui: &mut egui::Ui,
     lang: Lang,
     shared: &mut Shared,
-    asking: Option<Asking<'_>>,
+    asking: Option<Asking>,
     commands: &mut Vec<Command>,
 ) {
     // Folded or not is kept while this sharing lasts (its address is new each time).
@@ -194,7 +230,7 @@ fn body(
     ui: &mut egui::Ui,
     lang: Lang,
     shared: &mut Shared,
-    asking: Option<Asking<'_>>,
+    asking: Option<Asking>,
     commands: &mut Vec<Command>,
 ) {
     // The code as large as the panel leaves it: the keys, the address, the network, the hint
@@ -219,7 +255,7 @@ fn body(
             .pairings()
             .offers()
             .into_iter()
-            .filter(|o| o.session == a.session)
+            .filter(|o| a.offers(o))
             .collect(),
         None => Vec::new(),
     };
@@ -236,11 +272,14 @@ fn body(
                 chosen = None;
             }
             for (k, o) in offers.iter().enumerate() {
-                let name = asking
-                    .as_ref()
-                    .and_then(|a| a.sides.get(o.side))
-                    .map_or(o.side_name.as_str(), String::as_str);
-                let key = msg!("ui.share.side", side = name).render(lang);
+                let name = asking.as_ref().map_or_else(
+                    || o.side_name.clone(),
+                    |a| a.side(lang, (o.side, &o.side_name)),
+                );
+                let key = match asking.as_ref().is_some_and(|a| a.tables) {
+                    true => msg!("ui.share.table", table = o.side).render(lang),
+                    false => msg!("ui.share.side", side = name).render(lang),
+                };
                 if ui.selectable_label(chosen == Some(k), key).clicked() {
                     chosen = Some(k);
                 }
@@ -274,10 +313,10 @@ fn body(
         ui.add(egui::Label::new(RichText::new(&url).monospace()).wrap());
     });
     network(ui, lang, (&url, &shared.networks), commands);
-    let hint = if chosen.is_some() {
-        "ui.share.pair_hint"
-    } else {
-        "ui.share.hint"
+    let hint = match (chosen.is_some(), asking.as_ref().is_some_and(|a| a.tables)) {
+        (true, true) => "ui.share.table_hint",
+        (true, false) => "ui.share.pair_hint",
+        (false, _) => "ui.share.hint",
     };
     let body = lines(ui, egui::TextStyle::Body);
     crate::ui::widgets::fixed_block(ui, body, |ui| {
@@ -324,7 +363,7 @@ fn phones(
     ui: &mut egui::Ui,
     lang: Lang,
     shared: &Shared,
-    asking: Option<&Asking<'_>>,
+    asking: Option<&Asking>,
     commands: &mut Vec<Command>,
 ) {
     let Some(asking) = asking else {
@@ -334,7 +373,7 @@ fn phones(
         .pairings()
         .phones()
         .into_iter()
-        .filter(|p| p.session == asking.session)
+        .filter(|p| p.session == asking.session && p.table.is_some() == asking.tables)
         .collect();
     ui.separator();
     ui.label(RichText::new(tr(lang, "ui.share.phones")).strong());
@@ -357,10 +396,8 @@ fn phones(
                 ui.label(RichText::new(tr(lang, "ui.share.no_phone")).weak());
             }
             for p in &phones {
-                let side = asking
-                    .sides
-                    .get(p.side)
-                    .map_or(p.side_name.as_str(), String::as_str);
+                let side = asking.side(lang, (p.side, &p.side_name));
+                let side = side.as_str();
                 ui.horizontal(|ui| {
                     ui.label(
                         msg!("ui.share.phone", side = side, phone = p.label.as_str()).render(lang),
@@ -371,7 +408,7 @@ fn phones(
                     }
                 });
             }
-            for (k, side) in asking.sides.iter().enumerate() {
+            for (k, side) in asking.sides.iter().enumerate().filter(|_| !asking.tables) {
                 if phones.iter().filter(|p| p.side == k).count() > 1 {
                     ui.label(
                         RichText::new(

@@ -47,6 +47,7 @@ mod ui_share_place;
 mod ui_sheet;
 mod ui_storage;
 mod ui_sync;
+mod ui_table_codes;
 mod ui_table_life;
 mod ui_tap_guard;
 mod ui_taps;

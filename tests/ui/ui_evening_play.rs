@@ -19,7 +19,13 @@ fn stand_in(
 }
 
 /// Sets an evening up through "Nouvelle soirée": its kind, its title, who plays.
-fn set_up(h: &mut Harness<'static, App>, kind: &str, title: &str, hint: &str, who: &str) {
+pub(crate) fn set_up(
+    h: &mut Harness<'static, App>,
+    kind: &str,
+    title: &str,
+    hint: &str,
+    who: &str,
+) {
     click(h, "Nouvelle soirée");
     click(h, kind);
     type_in(h, "Nom de la soirée", title);
@@ -29,7 +35,7 @@ fn set_up(h: &mut Harness<'static, App>, kind: &str, title: &str, hint: &str, wh
 }
 
 /// "Vendredi": six pairs set up from "Nouvelle soirée" (a 3-table Mitchell).
-fn friday(h: &mut Harness<'static, App>) {
+pub(crate) fn friday(h: &mut Harness<'static, App>) {
     let pairs =
         "Anne, Bruno\nClaire, David\nElise, Fabien\nGaëlle, Henri\nInès, Jean\nKarine, Louis";
     set_up(

@@ -76,6 +76,28 @@ pub(crate) fn evening(dir: &std::path::Path) -> std::path::PathBuf {
     file
 }
 
+/// A phone paired over HTTP through the offer at `offer` (a path), named `label` (form
+/// encoded): its pairing form read (`form`: that page, checked by the caller), then its own
+/// page's path.
+pub(crate) fn pair_at(port: u16, offer: &str, label: &str, form: impl Fn(&str)) -> String {
+    let (_, _, page) = send(port, "GET", offer, "");
+    form(&page);
+    let body = format!("t={}&label={label}", token(&page));
+    let (code, head, _) = send(port, "POST", offer, &body);
+    assert_eq!(code, 303, "{head}");
+    head.lines()
+        .find_map(|l| {
+            l.to_ascii_lowercase()
+                .starts_with("location:")
+                .then(|| l[9..].trim())
+        })
+        .unwrap()
+        .split('?')
+        .next()
+        .unwrap()
+        .to_string()
+}
+
 /// Frames until `done` says so (what the window follows comes on its watcher's thread).
 pub(crate) fn frames_until(
     h: &mut Harness<'static, marque::ui::App>,

@@ -4,7 +4,7 @@
 //! the file byte for byte as it was; the same answer sent twice written once, no frame of the
 //! window awaited.
 use crate::ui_common::*;
-use crate::ui_phone::{evening, send, send_with, token};
+use crate::ui_phone::{evening, pair_at, send, send_with, token};
 use egui_kittest::Harness;
 
 /// The window sharing the evening, with NS's and EW's phones paired: the harness, the
@@ -32,21 +32,7 @@ pub(crate) fn both_paired(
     offers.sort_by_key(|o| o.side);
     let phones = [0, 1].map(|side| {
         let offer = format!("/{root}/p/{}", offers[side].token);
-        let (_, _, page) = send(port, "GET", &offer, "");
-        let body = format!("t={}&label=side{side}", token(&page));
-        let (code, head, _) = send(port, "POST", &offer, &body);
-        assert_eq!(code, 303, "{head}");
-        head.lines()
-            .find_map(|l| {
-                l.to_ascii_lowercase()
-                    .starts_with("location:")
-                    .then(|| l[9..].trim())
-            })
-            .unwrap()
-            .split('?')
-            .next()
-            .unwrap()
-            .to_string()
+        pair_at(port, &offer, &format!("side{side}"), |_| {})
     });
     settle(&mut h);
     (h, port, root, phones)

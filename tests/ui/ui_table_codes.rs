@@ -1,0 +1,96 @@
+//! A code per table of the evening shown, in the share window (issue 52): the keys
+//! "Téléphone table 1" … "Téléphone table 3" beside the room's, each showing its table's pairing code in the same square; a
+//! phone scanned there is listed under its table with the key that revokes it, and enters the
+//! table's next board; nothing on the window moves when it pairs.
+use crate::ui_common::*;
+use crate::ui_evening_play::friday;
+use crate::ui_phone::{frames_until, pair_at, send, token};
+use egui_kittest::kittest::{NodeT, Queryable};
+
+#[test]
+fn the_evenings_screen_offers_a_code_per_table_and_a_phone_enters_a_board() {
+    let _sharing = sharing_beside();
+    let dir = tempfile::tempdir().unwrap();
+    let app = marque::ui::App::new(dir.path().to_path_buf());
+    let mut h = harness_of(app, egui::vec2(1280.0, 800.0));
+    settle(&mut h);
+    friday(&mut h);
+    click(&mut h, "Suivre sur les téléphones");
+    settle(&mut h);
+    for key in [
+        "La salle",
+        "Téléphone table 1",
+        "Téléphone table 2",
+        "Téléphone table 3",
+    ] {
+        assert!(in_view(&h, key), "{key} on screen");
+    }
+    let keys = |h: &egui_kittest::Harness<'static, marque::ui::App>| {
+        ["La salle", "Téléphone table 1", "Téléphone table 3"].map(|k| h.get_by_label(k).rect())
+    };
+    click(&mut h, "Téléphone table 2");
+    let shared = h.state().sharing.as_ref().unwrap();
+    let port = shared.local_addr().port();
+    let offer = shared
+        .pairings()
+        .offers()
+        .into_iter()
+        .find(|o| o.table.is_some() && o.side == 2)
+        .expect("table 2's offer");
+    let url = h
+        .get_by_label_contains("Code QR de l'adresse : ")
+        .accesskit_node()
+        .label()
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        url.contains(&format!("/p/{}", offer.token)),
+        "table 2's code: {url}"
+    );
+    assert!(
+        shows_containing(&h, "il saisit les étuis de la table"),
+        "the hint"
+    );
+    let before = keys(&h);
+    // A phone pairs at table 2: listed under it, nothing moved.
+    let room = h.state().sharing.as_ref().unwrap().url().to_string();
+    let offer_path = format!("/{}p/{}", room.splitn(4, '/').nth(3).unwrap(), offer.token);
+    let phone = pair_at(port, &offer_path, "Chlo%C3%A9", |page| {
+        assert!(page.contains("table 2"), "{page}");
+    });
+    frames_until(&mut h, |h| shows(h, "Table 2 — Chloé"));
+    assert!(in_view(&h, "Retirer « Chloé »"), "its key on screen");
+    assert_eq!(keys(&h), before, "nothing moved when the phone paired");
+    // It enters table 2's first board: the table's file has it.
+    let (_, _, page) = send(port, "GET", &phone, "");
+    assert!(page.contains("Table 2 — téléphone « Chloé »"), "{page}");
+    let hidden = |name: &str| {
+        let at = format!("name=\"{name}\" value=\"");
+        let from = page.find(&at).unwrap() + at.len();
+        page[from..].split('"').next().unwrap().to_string()
+    };
+    let look = format!(
+        "do=look&r={}&b={}&lvl=3&st=NT&x=&by=S&res=0",
+        hidden("r"),
+        hidden("b")
+    );
+    let (code, _, shown) = send(port, "POST", &phone, &look);
+    assert_eq!(code, 200, "{shown}");
+    let (code, _, _) = send(
+        port,
+        "POST",
+        &phone,
+        &format!("do=write&t={}", token(&shown)),
+    );
+    assert_eq!(code, 200);
+    let table2 = std::fs::read_dir(h.state().evening.as_ref().unwrap().path.parent().unwrap())
+        .unwrap()
+        .filter_map(Result::ok)
+        .find(|f| f.file_name().to_string_lossy().ends_with("-t2.json"))
+        .unwrap()
+        .path();
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(table2).unwrap()).unwrap();
+    assert_eq!(v["hands"][0]["contract"], "3NT", "{v}");
+    settle(&mut h);
+    assert!(!shows_containing(&h, "une autre machine"));
+}
