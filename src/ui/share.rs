@@ -237,7 +237,7 @@ fn body(
     // and the phones' list under it each keep their room.
     let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
     let rest = if asking.is_some() {
-        line * (16 + PHONE_ROWS) as f32
+        line * (17 + PHONE_ROWS) as f32
     } else {
         line * 9.0
     };
@@ -301,14 +301,26 @@ fn body(
         });
         ui.vertical_centered(|ui| qr_code(ui, lang, code, &url, room));
     }
-    // The address and the hint each in a block of three lines, whichever they are (the room's,
+    // The address and the hint each in a block of its own height, whichever they are (the room's,
     // a side's, on another network), all wrapped at the panel's width: nothing under them
     // moves when another key or network is chosen.
-    let lines = |ui: &mut egui::Ui, style: egui::TextStyle| {
+    let lines = |ui: &mut egui::Ui, style: egui::TextStyle, n: f32| {
         let font = style.resolve(ui.style());
-        3.0 * ui.fonts_mut(|f| f.row_height(&font))
+        n * ui.fonts_mut(|f| f.row_height(&font))
     };
-    let mono = lines(ui, egui::TextStyle::Monospace);
+    // As tall as the longest address wraps to at this width (a pairing address holds two
+    // capabilities), and never less than three lines.
+    let longest = offers
+        .first()
+        .map(|o| shared.sharing.pairing_url(o))
+        .unwrap_or_else(|| url.clone());
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    let width = ui.available_width();
+    let wrapped = ui
+        .fonts_mut(|f| f.layout(longest, font, Color32::PLACEHOLDER, width))
+        .size()
+        .y;
+    let mono = wrapped.max(lines(ui, egui::TextStyle::Monospace, 3.0));
     crate::ui::widgets::fixed_block(ui, mono, |ui| {
         ui.add(egui::Label::new(RichText::new(&url).monospace()).wrap());
     });
@@ -318,7 +330,7 @@ fn body(
         (true, false) => "ui.share.pair_hint",
         (false, _) => "ui.share.hint",
     };
-    let body = lines(ui, egui::TextStyle::Body);
+    let body = lines(ui, egui::TextStyle::Body, 3.0);
     crate::ui::widgets::fixed_block(ui, body, |ui| {
         ui.label(RichText::new(tr(lang, hint)).weak());
     });
