@@ -142,7 +142,7 @@ fn a_tables_phone_enters_a_board_and_ew_agree_on_it() {
     let before = std::fs::read(&file).unwrap();
     let (code, _, look) = send(&s.host, "POST", &phone, &[FORM], &keys(&page, ""));
     assert_eq!(code, 200, "{look}");
-    assert!(look.contains("Score de N-S : 420"), "{look}");
+    assert!(look.contains("Score de N-S : +420"), "{look}");
     assert!(look.contains("club.deal.game"), "each line's rule: {look}");
     assert_eq!(std::fs::read(&file).unwrap(), before, "nothing written yet");
     // Confirmed: written once; the same token again is the same reply and nothing more.
@@ -256,7 +256,7 @@ fn what_a_tables_phone_may_not_write_is_refused_and_the_file_kept() {
 fn a_board_ew_dispute_is_corrected_on_the_phone_and_goes_back_to_them() {
     let (_dir, file, s, phone, page) = at_table("T1");
     let (_, _, look) = send(&s.host, "POST", &phone, &[FORM], &keys(&page, "&res=1"));
-    assert!(look.contains("Score de N-S : 450"), "{look}");
+    assert!(look.contains("Score de N-S : +450"), "{look}");
     // The board a page shows, confirmed.
     let confirm = |look: &str| {
         let body = format!("do=write&t={}", token(look).unwrap());
@@ -274,7 +274,7 @@ fn a_board_ew_dispute_is_corrected_on_the_phone_and_goes_back_to_them() {
     let (r, b) = (hidden(form, "r"), hidden(form, "b"));
     let body = format!("do=look&fix={fix}&r={r}&b={b}&lvl=4&st=S&x=&by=N&res=0");
     let (_, _, look) = send(&s.host, "POST", &phone, &[FORM], &body);
-    assert!(look.contains("Score de N-S : 420"), "{look}");
+    assert!(look.contains("Score de N-S : +420"), "{look}");
     confirm(&look);
     let entered = hands(&file);
     assert_eq!(entered.len(), 1, "corrected in place: {entered:?}");

@@ -518,7 +518,13 @@ fn count(lang: Lang, board: u32, played: &Played) -> String {
     };
     let mut out = format!(
         "<table class=\"count\"><caption>{}</caption><tbody>",
-        escape(&msg!("web.table.score", points = ns).render(lang))
+        escape(
+            &msg!(
+                "web.table.score",
+                points = marque_core::view::signed_shown(ns)
+            )
+            .render(lang)
+        )
     );
     let sides = [tr(lang, "web.table.ns"), tr(lang, "web.table.ew")];
     for l in &lines {
