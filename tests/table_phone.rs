@@ -287,3 +287,41 @@ fn a_board_ew_dispute_is_corrected_on_the_phone_and_goes_back_to_them() {
     let said: Vec<String> = words(&file).into_iter().map(|w| w.0).collect();
     assert_eq!(said, ["dispute", "confirm"]);
 }
+
+/// A page shown before the table's file changed writes nothing: E-W's word from an older page
+/// (after they answered on a newer one), a word without yes or no, a correction of a board E-W
+/// agreed, a board from a page shown before another was entered.
+#[test]
+fn an_old_page_writes_nothing() {
+    let (_dir, file, s, phone, page) = at_table("T1");
+    let (_, _, look) = send(&s.host, "POST", &phone, &[FORM], &keys(&page, ""));
+    // Two looks at the next board: the second one is confirmed first.
+    let (_, _, first) = send(&s.host, "POST", &phone, &[FORM], &keys(&page, "&res=1"));
+    let write = |page: &str, more: &str| {
+        let body = format!("do=write&t={}{more}", token(page).unwrap());
+        send(&s.host, "POST", &phone, &[FORM], &body)
+    };
+    assert!(read(&write(&look, "").2).contains("C'est noté"));
+    let (_, _, said) = write(&first, "");
+    assert!(read(&said).contains("a changé"), "{said}");
+    assert_eq!(hands(&file).len(), 1, "one board");
+    // E-W's word asked on two pages; the newer one answers, the older one then writes nothing.
+    let (_, _, bare) = send(&s.host, "GET", &phone, &[], "");
+    let (_, _, older) = send(&s.host, "GET", &phone, &[], "");
+    let (_, _, newer) = send(&s.host, "GET", &phone, &[], "");
+    let (_, _, said) = write(&bare, "");
+    assert!(!read(&said).contains("C'est noté"), "no yes or no: {said}");
+    assert!(words(&file).is_empty());
+    write(&newer, "&w=yes");
+    let before = std::fs::read(&file).unwrap();
+    let (_, _, said) = write(&older, "&w=no");
+    assert!(read(&said).contains("a changé"), "{said}");
+    assert_eq!(std::fs::read(&file).unwrap(), before, "the word stands");
+    assert_eq!(words(&file).len(), 1);
+    // A board E-W agreed is not corrected from the phone.
+    let (r, b) = (hidden(&page, "r"), hidden(&page, "b"));
+    let fix = format!("do=look&fix=0&r={r}&b={b}&lvl=3&st=NT&x=&by=N&res=0");
+    let (code, _, said) = send(&s.host, "POST", &phone, &[FORM], &fix);
+    assert_eq!(code, 400, "{said}");
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+}

@@ -305,6 +305,10 @@ impl Sharing {
                 let (Some(table), Some(file)) = (t["table"].as_u64(), t["file"].as_str()) else {
                     continue;
                 };
+                // A table's file is a plain name in the evening's folder, nothing else.
+                if marque_core::club::plain_name(file).is_err() {
+                    continue;
+                }
                 let Ok(table) = u32::try_from(table) else {
                     continue;
                 };

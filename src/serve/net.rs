@@ -45,6 +45,8 @@ pub const MAX_CONNECTIONS: usize = 256;
 pub const PER_ADDRESS: usize = 32;
 /// The most strangers at once, past their first [`STRANGER_GRACE`].
 pub const STRANGERS: usize = 64;
+/// How long a form may have been coming before its connection may be let go for room.
+pub const POSTING_FOR: Duration = Duration::from_secs(2);
 /// A connection this young is not counted among the strangers: a hundred of the room's pages
 /// connecting at once each send their request (and show the capability) before any of them
 /// is let go. Strangers are still let go past [`MAX_CONNECTIONS`], the youngest last.
@@ -65,6 +67,8 @@ pub struct Conn {
     /// Forms whose body is being read from it: let go before a connection that is idle
     /// between the room's pages when room is needed (a form trickled costs the room nothing).
     posting: AtomicUsize,
+    /// When its last form began to come, in milliseconds since `born`.
+    posting_from: AtomicU64,
     kill: Notify,
     /// The address it reached (this server's, as the client named it).
     here: std::sync::OnceLock<std::net::SocketAddr>,
@@ -118,6 +122,8 @@ impl Conn {
 
     /// A form's body is being read from this connection until the guard goes.
     pub fn posting(self: &Arc<Self>) -> Posting {
+        let ms = u64::try_from(self.born.elapsed().as_millis()).unwrap_or(u64::MAX);
+        self.posting_from.store(ms, Ordering::Relaxed);
         self.posting.fetch_add(1, Ordering::Relaxed);
         Posting(self.clone())
     }
@@ -216,6 +222,7 @@ impl Conns {
             busy: AtomicUsize::new(0),
             streams: AtomicUsize::new(0),
             posting: AtomicUsize::new(0),
+            posting_from: AtomicU64::new(0),
             kill: Notify::new(),
             here: std::sync::OnceLock::new(),
         });
@@ -268,7 +275,15 @@ fn shed_crowded(all: &mut HashMap<u64, Arc<Conn>>, which: fn(&Conn) -> bool) -> 
 /// crowd of forms trickled a byte at a time makes room out of itself, not out of the room's
 /// pages; whether there was one.
 fn shed_posting(all: &mut HashMap<u64, Arc<Conn>>) -> bool {
-    let posting = |c: &Conn| c.posting.load(Ordering::Relaxed) > 0;
+    // A phone's form comes whole in moments: only one still coming after [`POSTING_FOR`] is
+    // let go, never this machine's.
+    let posting = |c: &Conn| {
+        c.posting.load(Ordering::Relaxed) > 0
+            && !c.local()
+            && c.born.elapsed().saturating_sub(Duration::from_millis(
+                c.posting_from.load(Ordering::Relaxed),
+            )) >= POSTING_FOR
+    };
     let mut count: HashMap<IpAddr, usize> = HashMap::new();
     for c in all.values().filter(|c| posting(c)) {
         *count.entry(c.ip).or_default() += 1;

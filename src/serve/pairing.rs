@@ -297,6 +297,9 @@ impl Pairings {
         inner.phones.retain(|p| !same(&p.token, token));
         inner.shown.retain(|_, s| !same(&s.phone, token));
         inner.order.retain(|p, _| !same(p, token));
+        drop(inner);
+        // Those waiting on one of its tokens' replies stop waiting.
+        self.answered.notify_all();
     }
 
     /// Forgets session `session`'s offers and pairings (the session closed).
@@ -318,12 +321,13 @@ impl Pairings {
     /// A one-time token for hand `hand` at `revision`, as `phone` is shown it.
     pub fn show(&self, phone: &str, hand: &str, revision: &str) -> std::io::Result<String> {
         let token = capability()?;
-        let mut inner = self.inner();
-        let inner = &mut *inner;
+        let mut guard = self.inner();
+        let inner = &mut *guard;
         let mine = inner.order.entry(phone.to_string()).or_default();
+        let mut forgot_writing = false;
         while mine.len() >= SHOWN_PER_PHONE {
             if let Some(old) = mine.pop_front() {
-                inner.shown.remove(&old);
+                forgot_writing |= inner.shown.remove(&old).is_some_and(|s| s.writing);
             }
         }
         mine.push_back(token.clone());
@@ -337,6 +341,11 @@ impl Pairings {
                 writing: false,
             },
         );
+        drop(guard);
+        // A token forgotten while its answer was being written: those waiting on it stop.
+        if forgot_writing {
+            self.answered.notify_all();
+        }
         Ok(token)
     }
 
@@ -376,15 +385,40 @@ impl Pairings {
             Taken::Unknown | Taken::Writing => None,
             Taken::Answered(r) => Some(r),
             Taken::Fresh { hand, revision } => {
+                // Whatever becomes of the write (a panic included), the token is no longer
+                // being written and those waiting on it are told.
+                let mut done = Written {
+                    pairings: self,
+                    token,
+                    reply: None,
+                };
                 let reply = write(&hand, &revision);
-                if let Some(s) = self.inner().shown.get_mut(token) {
-                    s.reply = Some(reply.clone());
-                    s.writing = false;
-                }
-                self.answered.notify_all();
+                done.reply = Some(reply.clone());
                 Some(reply)
             }
         }
+    }
+}
+
+/// A token's write under way: its reply kept and the waiters told when it ends (a write that
+/// panicked is refused).
+struct Written<'a> {
+    pairings: &'a Pairings,
+    token: &'a str,
+    reply: Option<Reply>,
+}
+
+impl Drop for Written<'_> {
+    fn drop(&mut self) {
+        let reply = self
+            .reply
+            .take()
+            .unwrap_or_else(|| Reply::Refused(marque_core::i18n::Msg::new("web.phone.stale")));
+        if let Some(s) = self.pairings.inner().shown.get_mut(self.token) {
+            s.reply = Some(reply);
+            s.writing = false;
+        }
+        self.pairings.answered.notify_all();
     }
 }
 
@@ -429,6 +463,27 @@ mod tests {
     fn paired(p: &Pairings, offer: &str, label: &str) -> Paired {
         let form = p.pairing_form(offer, HERE).unwrap();
         p.pair(offer, &form, label).unwrap()
+    }
+
+    /// A write that panics leaves its token answered (refused), never being written: the
+    /// same answer again is told at once, and a table's offer is one per table.
+    #[test]
+    fn a_write_that_panics_leaves_its_token_answered() {
+        let p = Pairings::default();
+        let offer = p.table_offer("soir", 2, "soir-t2.json").unwrap();
+        assert_eq!(p.table_offer("soir", 2, "soir-t2.json").unwrap(), offer);
+        assert_eq!(offer.table.as_deref(), Some("soir-t2.json"));
+        let Paired::Phone(phone, _) = paired(&p, &offer.token, "T2") else {
+            panic!("paired")
+        };
+        assert_eq!(phone.table, offer.table, "a table's phone");
+        let t = p.show(&phone.token, "{}", "enter::0").unwrap();
+        let crashed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            p.answer(&phone.token, &t, |_, _| panic!("the disk"))
+        }));
+        assert!(crashed.is_err());
+        let again = p.answer(&phone.token, &t, |_, _| Reply::Recorded);
+        assert!(matches!(again, Some(Reply::Refused(_))), "{again:?}");
     }
 
     /// A phone pairs once per pairing form; a second phone for the side is told; an answer's

@@ -164,6 +164,7 @@ pub fn offer_tables(shared: &Shared, name: &str, evening: &serde_json::Value) {
     for t in evening["tables"].as_array().into_iter().flatten() {
         if let (Some(table), Some(file)) = (t["table"].as_u64(), t["file"].as_str())
             && let Ok(table) = u32::try_from(table)
+            && marque_core::club::plain_name(file).is_ok()
         {
             shared.pairings().table_offer(name, table, file).ok();
         }

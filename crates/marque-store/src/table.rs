@@ -150,7 +150,13 @@ impl TableDoc {
                 } else {
                     Action::Dispute
                 };
-                (action, *i, None, Value::Null, json!({"side": side}))
+                // The word names its board: a deletion before it shifts no place it counts on.
+                let (board, round) = club::board_key(&hands[*i]);
+                let mut new = json!({"side": side, "board": board});
+                if round > 0 {
+                    new["round"] = json!(round);
+                }
+                (action, *i, None, Value::Null, new)
             }
             TableOp::Edit(i, _)
             | TableOp::Delete(i)

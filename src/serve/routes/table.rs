@@ -5,13 +5,13 @@
 //! (`TableDoc`, under its lock, checked against the evening), once per one-time token, on the
 //! server's threads and outside the pages' turns.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use hyper::{Request, StatusCode};
 use serde_json::Value;
 
-use marque_core::club::{self, Plan, Played};
+use marque_core::club::{self, Checked, Plan, Played};
 use marque_core::i18n::{Lang, Msg, msg, tr};
 use marque_store::{TableDoc, TableOp, TableRefused};
 
@@ -28,16 +28,6 @@ struct Table {
     title: String,
     doc: TableDoc,
     plan: Plan,
-}
-
-/// Where a board stands with E-W: entered on the laptop (counted as it is), entered on a
-/// phone (awaiting their word), agreed, or disputed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Stand {
-    Kept,
-    Entered,
-    Agreed,
-    Disputed,
 }
 
 /// What the phone's keys said: the board and round shown, the entry corrected (its place in
@@ -113,7 +103,10 @@ impl Routes {
     /// The table `phone` is paired to, read as it now is: its evening (found by name among
     /// the folder's), the table's file beside it, and its plan.
     fn table(&self, phone: &Phone) -> Option<Table> {
-        let file = phone.table.as_deref()?;
+        let file = phone
+            .table
+            .as_deref()
+            .filter(|f| club::plain_name(f).is_ok())?;
         let (evening, title) = super::super::evening::find(self.hub.folder(), &phone.session)?;
         let path = evening.parent()?.join(file);
         if !super::super::live::own_file(&path) {
@@ -131,7 +124,7 @@ impl Routes {
         };
         let lang = base.lang;
         let mut main = head(lang, &t, phone, said);
-        let stands = stands(&t.doc);
+        let stands = club::checked(&t.doc.value);
         // E-W's word first, on the board entered last that awaits it: the table agrees before
         // it goes on.
         let waiting = t
@@ -140,9 +133,10 @@ impl Routes {
             .iter()
             .enumerate()
             .rev()
-            .find(|(_, e)| stands.get(&board_of(e)).copied() == Some(Stand::Entered));
+            .find(|(_, e)| stands.get(&club::board_key(e)).copied() == Some(Checked::Entered));
+        let word = format!("word::{}", log_len(&t.doc));
         if let Some((_, entry)) = waiting
-            && let Ok(token) = self.pairings.show(&phone.token, &entry.to_string(), "word")
+            && let Ok(token) = self.pairings.show(&phone.token, &entry.to_string(), &word)
         {
             main.push_str(&word_form(base, phone, entry, &token));
         } else {
@@ -180,25 +174,33 @@ impl Routes {
             }
             Some("write") => {
                 let token = field(&fields, "t").unwrap_or("").to_string();
-                let agreed = field(&fields, "w") != Some("no");
-                let (r, p) = (self.clone(), phone.clone());
-                let _busy = conn.busy();
-                let Ok(_turn) = self.writing.acquire().await else {
-                    return respond(StatusCode::SERVICE_UNAVAILABLE, TEXT, "Busy\n");
+                // A word is yes or no; a board's write says neither.
+                let agreed = match field(&fields, "w") {
+                    Some("no") => Some(false),
+                    Some("yes") => Some(true),
+                    _ => None,
                 };
-                let reply = tokio::task::spawn_blocking(move || {
-                    let reply = r.pairings.answer(&p.token, &token, |entry, what| {
-                        r.table_write(&p, (entry, what), agreed)
-                    });
-                    if matches!(reply, Some(Reply::Recorded)) {
-                        r.hub.changed();
-                        r.woken();
-                    }
-                    reply
-                })
-                .await
-                .ok()
-                .flatten();
+                let (r, p) = (self.clone(), phone.clone());
+                let reply = {
+                    let _busy = conn.busy();
+                    // Held for the write alone, never across the page's turn after it.
+                    let Ok(_turn) = self.writing.acquire().await else {
+                        return respond(StatusCode::SERVICE_UNAVAILABLE, TEXT, "Busy\n");
+                    };
+                    tokio::task::spawn_blocking(move || {
+                        let reply = r.pairings.answer(&p.token, &token, |entry, what| {
+                            r.table_write(&p, (entry, what), agreed)
+                        });
+                        if matches!(reply, Some(Reply::Recorded)) {
+                            r.hub.changed();
+                            r.woken();
+                        }
+                        reply
+                    })
+                    .await
+                    .ok()
+                    .flatten()
+                };
                 self.made(conn, move |r| match reply {
                     Some(reply) => {
                         let said = match reply {
@@ -234,7 +236,7 @@ impl Routes {
         };
         let place = t.plan.rounds.iter().enumerate().find_map(|(r, round)| {
             let b = round.boards.iter().position(|b| b.board == keys.board)?;
-            (round.round == keys.round).then_some((r, b))
+            (round.round == keys.round && !round.sit_out()).then_some((r, b))
         });
         let Some((r, b)) = place else {
             let m = msg!(
@@ -245,9 +247,22 @@ impl Routes {
             return self.refused_page(base, phone, &m);
         };
         let entry = t.plan.entry(r, b, &keys.played);
-        let what = keys
-            .fix
-            .map_or_else(|| "enter".to_string(), |i| format!("fix:{i}"));
+        // Only a board E-W disputed is corrected from the phone.
+        let disputed = keys.fix.is_some_and(|i| {
+            t.doc.hands().get(i).is_some_and(|e| {
+                same_board(e, &entry)
+                    && club::checked(&t.doc.value).get(&club::board_key(e))
+                        == Some(&Checked::Disputed)
+            })
+        });
+        if keys.fix.is_some() && !disputed {
+            return self.refused_page(base, phone, &Msg::new("web.table.changed"));
+        }
+        // Bound to the file as it was shown: any change since refuses it.
+        let what = match keys.fix {
+            Some(i) => format!("fix:{i}:{}", log_len(&t.doc)),
+            None => format!("enter::{}", log_len(&t.doc)),
+        };
         let Ok(token) = self.pairings.show(&phone.token, &entry.to_string(), &what) else {
             return respond(StatusCode::SERVICE_UNAVAILABLE, TEXT, "Busy\n");
         };
@@ -269,7 +284,12 @@ impl Routes {
     /// Writes what a one-time token was shown for: `entry` (as the phone saw it) added, put in
     /// place of entry `fix:i`, or E-W's word on it (`agreed`); through the table's file, under
     /// its lock, checked against its evening.
-    fn table_write(&self, phone: &Phone, (entry, what): (&str, &str), agreed: bool) -> Reply {
+    fn table_write(
+        &self,
+        phone: &Phone,
+        (entry, what): (&str, &str),
+        agreed: Option<bool>,
+    ) -> Reply {
         let refused = |key: &'static str| Reply::Refused(Msg::new(key));
         let Some(t) = self.table(phone) else {
             return refused("web.gone");
@@ -277,6 +297,10 @@ impl Routes {
         let Ok(entry) = serde_json::from_str::<Value>(entry) else {
             return refused("web.table.stale");
         };
+        // What was shown: the kind of write, the entry corrected, the file's log as it was.
+        let mut parts = what.split(':');
+        let (kind, fix, shown) = (parts.next(), parts.next(), parts.next());
+        let shown: Option<usize> = shown.and_then(|n| n.parse().ok());
         let mut doc = t.doc;
         let lock = match marque_store::Lock::acquire_within(
             &doc.path,
@@ -289,22 +313,33 @@ impl Routes {
         let mut tried = 0;
         loop {
             tried += 1;
+            // The file changed since the page was shown (a board entered, corrected, deleted,
+            // a word given): nothing is written, the page is shown as it now is.
+            if shown != Some(log_len(&doc)) {
+                return refused("web.table.changed");
+            }
+            let checked = club::checked(&doc.value);
+            let stands = |e: &Value| checked.get(&club::board_key(e)).copied();
             let place = doc.hands().iter().position(|e| *e == entry);
-            let op = match what {
-                "enter" => TableOp::Add(entry.clone()),
-                "word" => match place {
-                    Some(i) => TableOp::Word(i, agreed, "EW".to_string()),
-                    None => return refused("web.table.changed"),
+            let op = match (kind, agreed) {
+                (Some("enter"), None) => TableOp::Add(entry.clone()),
+                (Some("word"), Some(agreed)) => match place {
+                    Some(i) if stands(&doc.hands()[i]) == Some(Checked::Entered) => {
+                        TableOp::Word(i, agreed, "EW".to_string())
+                    }
+                    _ => return refused("web.table.changed"),
                 },
-                fix => match fix
-                    .strip_prefix("fix:")
-                    .and_then(|i| i.parse::<usize>().ok())
-                {
-                    Some(i) if doc.hands().get(i).is_some_and(|e| same_board(e, &entry)) => {
+                (Some("fix"), None) => match fix.and_then(|i| i.parse::<usize>().ok()) {
+                    Some(i)
+                        if doc.hands().get(i).is_some_and(|e| {
+                            same_board(e, &entry) && stands(e) == Some(Checked::Disputed)
+                        }) =>
+                    {
                         TableOp::Edit(i, entry.clone())
                     }
                     _ => return refused("web.table.changed"),
                 },
+                _ => return refused("web.table.stale"),
             };
             match doc.apply_by(&op, (&now, Some(&phone.label)), &lock) {
                 Ok(()) => return Reply::Recorded,
@@ -324,54 +359,14 @@ impl Routes {
     }
 }
 
-/// The board (and round) an entry is of.
-fn board_of(e: &Value) -> (u64, u64) {
-    (
-        e["board"].as_u64().unwrap_or(0),
-        e["round"].as_u64().unwrap_or(0),
-    )
+/// How many lines the table file's log holds: what a page was shown at.
+fn log_len(doc: &TableDoc) -> usize {
+    doc.value["log"].as_array().map_or(0, Vec::len)
 }
 
 /// Whether two entries are of the same board and round (a correction keeps them).
 fn same_board(a: &Value, b: &Value) -> bool {
-    board_of(a) == board_of(b)
-}
-
-/// Where each board stands with E-W, from the file's log: the last line about it (its entry
-/// or correction, or E-W's word on it) says.
-fn stands(doc: &TableDoc) -> HashMap<(u64, u64), Stand> {
-    let mut out = HashMap::new();
-    let hands = doc.hands();
-    for line in doc.value["log"].as_array().into_iter().flatten() {
-        let action = line["action"].as_str().unwrap_or("");
-        let at = |i: &Value| {
-            i.as_u64()
-                .and_then(|n| usize::try_from(n).ok())
-                .and_then(|n| n.checked_sub(1))
-        };
-        match action {
-            "add" | "edit" | "restore" => {
-                let stand = if line.get("phone").is_some() {
-                    Stand::Entered
-                } else {
-                    Stand::Kept
-                };
-                out.insert(board_of(&line["new"]), stand);
-            }
-            "confirm" | "dispute" => {
-                if let Some(e) = at(&line["hand"]).and_then(|i| hands.get(i)) {
-                    let stand = if action == "confirm" {
-                        Stand::Agreed
-                    } else {
-                        Stand::Disputed
-                    };
-                    out.insert(board_of(e), stand);
-                }
-            }
-            _ => {}
-        }
-    }
-    out
+    club::board_key(a) == club::board_key(b)
 }
 
 /// The page's head: the evening, the table and this phone, the round's seating, and what
@@ -568,7 +563,7 @@ fn boards_list(
     base: &Base,
     phone: &Phone,
     t: &Table,
-    stands: &HashMap<(u64, u64), Stand>,
+    stands: &BTreeMap<(u64, u64), Checked>,
 ) -> String {
     let lang = base.lang;
     let mut out = format!(
@@ -587,13 +582,15 @@ fn boards_list(
             let Some((i, played)) = &pb.entered else {
                 continue;
             };
-            let key = (u64::from(pb.board), u64::from(round.round));
-            let stand = stands.get(&key).copied().unwrap_or(Stand::Kept);
+            let key = t.doc.hands().get(*i).map(club::board_key);
+            let stand = key
+                .and_then(|k| stands.get(&k).copied())
+                .unwrap_or(Checked::Kept);
             let word = match stand {
-                Stand::Kept => None,
-                Stand::Entered => Some("web.table.unverified"),
-                Stand::Agreed => Some("web.table.agreed"),
-                Stand::Disputed => Some("web.table.disputed"),
+                Checked::Kept => None,
+                Checked::Entered => Some("web.table.unverified"),
+                Checked::Agreed => Some("web.table.agreed"),
+                Checked::Disputed => Some("web.table.disputed"),
             };
             out.push_str(&format!(
                 "<li>{}",
@@ -602,7 +599,7 @@ fn boards_list(
             if let Some(word) = word {
                 out.push_str(&format!(" · {}", escape(&tr(lang, word))));
             }
-            if stand == Stand::Disputed {
+            if stand == Checked::Disputed {
                 out.push_str(&entry_form(base, phone, &t.plan, (r, b), Some(*i)));
             }
             out.push_str("</li>");

@@ -102,10 +102,12 @@ pub fn deal_of<'a>(get: impl Fn(&str) -> Option<&'a str>) -> Result<(Value, Play
                 Some(d @ ("N" | "E" | "S" | "W")) => d,
                 _ => return Err(missing("club.keys.declarer")),
             };
-            let result = get("res")
-                .and_then(|r| r.parse::<i64>().ok())
-                .filter(|r| (-13..=6).contains(r))
-                .unwrap_or(0);
+            // Made exactly where the key was left as it came; anything else said is a key.
+            let result = match get("res").map(str::parse::<i64>) {
+                None => 0,
+                Some(Ok(r)) if (-13..=6).contains(&r) => r,
+                Some(_) => return Err(missing("club.keys.result")),
+            };
             let tricks = level + 6 + result;
             if !(0..=13).contains(&tricks) {
                 return Err(msg!("club.keys.tricks", tricks = tricks));
@@ -155,5 +157,13 @@ mod tests {
         assert_eq!(said.key, "club.keys.missing");
         let past = [("lvl", "7"), ("st", "NT"), ("by", "N"), ("res", "6")];
         assert_eq!(deal_of(keys(&past)).unwrap_err().key, "club.keys.tricks");
+        for bad in ["99", "x", ""] {
+            let odd = [("lvl", "3"), ("st", "NT"), ("by", "N"), ("res", bad)];
+            assert_eq!(
+                deal_of(keys(&odd)).unwrap_err().key,
+                "club.keys.missing",
+                "{bad}"
+            );
+        }
     }
 }

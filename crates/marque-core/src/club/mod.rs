@@ -32,7 +32,8 @@ pub use plan::{Plan, PlannedBoard, PlannedRound, Seated, plan, said};
 pub use propose::{Asked, Proposed};
 pub use scored::Scored;
 pub use table::{
-    Played, entry as table_entry, is_duplicate, problems as table_problems, score as score_table,
+    Checked, Played, board_key, checked, entry as table_entry, is_duplicate,
+    problems as table_problems, score as score_table,
 };
 pub use text::{names as names_text, num as number_text, text};
 pub use view::{Part, sections};

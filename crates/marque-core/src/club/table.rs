@@ -27,6 +27,74 @@ pub struct Entry {
     pub played: Played,
 }
 
+/// Where a board of a table's file stands with E-W: entered on the laptop (counted as it
+/// is), entered on the table's phone and awaiting E-W's word, agreed, or disputed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Checked {
+    Kept,
+    Entered,
+    Agreed,
+    Disputed,
+}
+
+/// A board's key in a table's file: its number and round (0 where the entry names none).
+pub fn board_key(e: &Value) -> (u64, u64) {
+    (
+        e.get("board").and_then(Value::as_u64).unwrap_or(0),
+        e.get("round").and_then(Value::as_u64).unwrap_or(0),
+    )
+}
+
+/// Where each board of table file `v` stands with E-W, from its log: the last line about it
+/// says (its entry or correction, from the table's phone or not; E-W's word, which names the
+/// board it was given on; a deletion forgets it).
+pub fn checked(v: &Value) -> std::collections::BTreeMap<(u64, u64), Checked> {
+    let mut out = std::collections::BTreeMap::new();
+    let hands = v.get("hands").and_then(Value::as_array);
+    for line in v.get("log").and_then(Value::as_array).into_iter().flatten() {
+        let action = line.get("action").and_then(Value::as_str).unwrap_or("");
+        let new = line.get("new").unwrap_or(&Value::Null);
+        match action {
+            "add" | "edit" | "restore" => {
+                let by_phone = line.get("phone").is_some();
+                let c = if by_phone {
+                    Checked::Entered
+                } else {
+                    Checked::Kept
+                };
+                out.insert(board_key(new), c);
+            }
+            "delete" => {
+                if let Some(old) = line.get("old") {
+                    out.remove(&board_key(old));
+                }
+            }
+            "confirm" | "dispute" => {
+                // The board the word names; a word of an older file, by the entry's place now.
+                let key = match new.get("board") {
+                    Some(_) => Some(board_key(new)),
+                    None => line
+                        .get("hand")
+                        .and_then(Value::as_u64)
+                        .and_then(|n| usize::try_from(n).ok()?.checked_sub(1))
+                        .and_then(|i| hands?.get(i))
+                        .map(board_key),
+                };
+                if let Some(key) = key.filter(|k| out.get(k) != Some(&Checked::Kept)) {
+                    let c = if action == "confirm" {
+                        Checked::Agreed
+                    } else {
+                        Checked::Disputed
+                    };
+                    out.insert(key, c);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 /// Whether `v` is a duplicate table's file: a bridge session of `"format": "duplicate"`.
 pub fn is_duplicate(v: &Value) -> bool {
     v.get("game").and_then(Value::as_str) == Some("bridge")
@@ -210,4 +278,43 @@ pub fn score(v: &Value, lang: Lang) -> Result<Value, Vec<Problem>> {
         "finished": false,
         "winners": [],
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board's stand follows its log: the phone's entry awaits E-W, their word names its
+    /// board (a deletion before it shifts nothing), a correction goes back to them, a deleted
+    /// board is forgotten, the laptop's entries are kept as they are.
+    #[test]
+    fn a_boards_stand_follows_its_log() {
+        let add = |b: u64, phone: bool| {
+            let mut l = json!({"action": "add", "hand": 1, "old": null,
+                               "new": {"board": b, "round": 1}});
+            if phone {
+                l["phone"] = json!("T1");
+            }
+            l
+        };
+        let word = |b: u64, yes: bool| {
+            json!({"action": if yes { "confirm" } else { "dispute" }, "hand": 9,
+                   "new": {"side": "EW", "board": b, "round": 1}})
+        };
+        let v = json!({"hands": [], "log": [
+            add(1, true), add(2, true), add(3, false), word(2, false),
+            {"action": "delete", "hand": 1, "old": {"board": 1, "round": 1}, "new": null},
+            word(3, true),
+            {"action": "edit", "hand": 1, "phone": "T1", "old": {}, "new": {"board": 2, "round": 1}},
+            add(4, true), word(4, true)]});
+        let c = checked(&v);
+        assert_eq!(c.get(&(1, 1)), None, "deleted");
+        assert_eq!(
+            c.get(&(2, 1)),
+            Some(&Checked::Entered),
+            "corrected: back to E-W"
+        );
+        assert_eq!(c.get(&(3, 1)), Some(&Checked::Kept), "the laptop's");
+        assert_eq!(c.get(&(4, 1)), Some(&Checked::Agreed));
+    }
 }
