@@ -772,3 +772,72 @@ fn a_reason_is_stored_without_control_characters_or_direction_overrides() {
     }
     drop(dir);
 }
+
+/// Three of EW's four phones reload their page as fast as they can while the laptop enters a
+/// deal every 150 ms and the fourth phone answers each: the reloads forget only their own
+/// pages, so every deal gets the fourth phone's word, each answered within 2 s, written once.
+#[test]
+fn three_phones_reloading_never_silence_the_fourth() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let (dir, file) = folder();
+    let mut s = serve_pairing(dir.path());
+    let offer = ew_offer(&mut s);
+    let phones: Vec<String> = (0..4)
+        .map(|k| pair(&s.host, &offer, &format!("tel{k}")))
+        .collect();
+    let stop = Arc::new(AtomicBool::new(false));
+    let reloads = Arc::new(AtomicUsize::new(0));
+    let reloading: Vec<_> = phones[..3]
+        .iter()
+        .map(|page| {
+            let (host, page, stop, reloads) =
+                (s.host.clone(), page.clone(), stop.clone(), reloads.clone());
+            std::thread::spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    send(&host, "GET", &page, &[], "");
+                    reloads.fetch_add(1, Ordering::Relaxed);
+                }
+            })
+        })
+        .collect();
+    let start = std::time::Instant::now();
+    let (mut noted, mut slowest) = (0, std::time::Duration::ZERO);
+    for _ in 0..10 {
+        let out = marque(&[
+            "add",
+            file.to_str().unwrap(),
+            r#"{"contract":"3NT","declarer":"S","tricks":9}"#,
+        ]);
+        assert!(out.status.success());
+        std::thread::sleep(std::time::Duration::from_millis(150));
+        let (_, _, page) = send(&s.host, "GET", &phones[3], &[], "");
+        let t = token(&page).expect("the deal shown to the fourth phone");
+        let asked = std::time::Instant::now();
+        let (code, _, said) = send(
+            &s.host,
+            "POST",
+            &phones[3],
+            &[FORM],
+            &format!("t={t}&w=yes"),
+        );
+        slowest = slowest.max(asked.elapsed());
+        assert_eq!(code, 200, "{said}");
+        noted += usize::from(said.contains("est noté"));
+    }
+    stop.store(true, Ordering::Relaxed);
+    for r in reloading {
+        r.join().unwrap();
+    }
+    let rate = reloads.load(Ordering::Relaxed) as f64 / start.elapsed().as_secs_f64();
+    eprintln!("{rate:.0} reloads a second; slowest answer {slowest:?}");
+    assert_eq!(noted, 10, "every word noted");
+    assert!(slowest < std::time::Duration::from_secs(2), "{slowest:?}");
+    // Each of the ten deals agreed once, by the fourth phone (the phone is shown the last deal
+    // awaiting its word: the folder's first one is left to the laptop).
+    let said = words(&file);
+    assert_eq!(said.len(), 10, "{said:?}");
+    let by_tel3 =
+        |(a, side, p): &(String, String, String)| a == "confirm" && side == "EW" && p == "tel3";
+    assert!(said.iter().all(by_tel3), "{said:?}");
+}
