@@ -155,7 +155,8 @@ fn a_file_whose_name_is_not_utf8_is_listed() {
 }
 
 /// An evening's file put in the data folder itself (not in a folder of its own) is listed
-/// among the evenings, with its title, and never as a session that does not read.
+/// among the evenings, with its title, and never as a session that does not read; nor is a
+/// bridge table's file beside it (it is the evening's).
 #[test]
 fn an_evening_file_in_the_folder_itself_is_an_evening_not_a_damaged_session() {
     let dir = tempfile::tempdir().unwrap();
@@ -168,9 +169,12 @@ fn an_evening_file_in_the_folder_itself_is_an_evening_not_a_damaged_session() {
         bridge(["A", "B", "C", "D"], json!([])),
     )
     .unwrap();
+    let table = json!({"format": "marque-session", "version": 1, "game": "bridge",
+        "players": ["N", "E", "S", "W"], "options": {"format": "duplicate"}, "hands": []});
+    fs::write(dir.path().join("vendredi-t1.json"), table.to_string()).unwrap();
     let store = Store::new(dir.path().to_path_buf());
     let listed = store.list();
-    assert_eq!(listed.len(), 1, "the session alone");
+    assert_eq!(listed.len(), 1, "the session alone: {listed:?}");
     assert!(listed[0].path.ends_with("s.json"));
     let evenings = store.evenings();
     assert_eq!(

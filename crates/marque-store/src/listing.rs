@@ -246,6 +246,9 @@ impl Store {
                     let state = match summarize_listed(&path, stamp.size, &mut bytes) {
                         Ok(summary) => FileState::Fine(Box::new(summary)),
                         Err(StoreError::Newer(v)) => FileState::Newer(v),
+                        // A bridge table's file of an evening (put in the data folder beside
+                        // its evening) is the evening's, not a damaged session.
+                        Err(StoreError::Damaged(_)) if is_table(&bytes) => continue,
                         Err(StoreError::Damaged(p)) => FileState::Damaged(p),
                         Err(e) => FileState::Damaged(vec![Problem::file(
                             e.msg(Some(&path.display().to_string())),
@@ -315,4 +318,11 @@ mod tests {
             assert!(!Store::new(&missing).scan().read, "{missing:?}");
         }
     }
+}
+
+/// Whether `bytes` are a bridge table's file of an evening (`"format": "duplicate"`).
+fn is_table(bytes: &[u8]) -> bool {
+    bytes.windows(9).any(|w| w == b"duplicate")
+        && serde_json::from_slice::<serde_json::Value>(bytes)
+            .is_ok_and(|v| marque_core::club::is_duplicate(&v))
 }
