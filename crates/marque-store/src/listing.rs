@@ -298,6 +298,13 @@ impl Store {
     }
 }
 
+/// Whether `bytes` are a bridge table's file of an evening (`"format": "duplicate"`).
+fn is_table(bytes: &[u8]) -> bool {
+    bytes.windows(9).any(|w| w == b"duplicate")
+        && serde_json::from_slice::<serde_json::Value>(bytes)
+            .is_ok_and(|v| marque_core::club::is_duplicate(&v))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -318,11 +325,4 @@ mod tests {
             assert!(!Store::new(&missing).scan().read, "{missing:?}");
         }
     }
-}
-
-/// Whether `bytes` are a bridge table's file of an evening (`"format": "duplicate"`).
-fn is_table(bytes: &[u8]) -> bool {
-    bytes.windows(9).any(|w| w == b"duplicate")
-        && serde_json::from_slice::<serde_json::Value>(bytes)
-            .is_ok_and(|v| marque_core::club::is_duplicate(&v))
 }
