@@ -1,7 +1,7 @@
 //! A table's phone, over real sockets against `marque serve --pairing`: a phone scanned at
 //! table 1 of a pairs evening names itself, is shown the round, the seating and the next
 //! board, enters it with the table's keys, sees its score and count before confirming, and
-//! E-W agree on the same phone; the evening's ranking follows. A board of another table or
+//! E-W agree on the same phone; the evening's ranking counts it once they agreed. A board of another table or
 //! round, entered twice, a stale or replayed token, another origin, another `Host`, an unknown
 //! pairing: each refused, the table's file byte for byte as it was. A board E-W dispute is
 //! corrected from the phone and goes back to them.
@@ -90,6 +90,18 @@ fn at_table(
     (dir, file, s, phone, page)
 }
 
+/// The results the evening's travellers count (`results` itself is the entries read).
+fn counted(evening: &std::path::Path) -> usize {
+    let out = marque(&["evening", evening.to_str().unwrap()]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    v["boards"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|b| b["results"].as_array().map_or(0, Vec::len))
+        .sum()
+}
+
 /// The entries of a table's file.
 fn hands(file: &std::path::Path) -> Vec<Value> {
     let v: Value = serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap();
@@ -157,6 +169,10 @@ fn a_tables_phone_enters_a_board_and_ew_agree_on_it() {
     assert_eq!(entered[0]["board"], 1);
     assert_eq!(entered[0]["contract"], "4S");
     assert_eq!(entered[0]["ns"], 1, "the pairs the movement seats there");
+    // Until E-W agree, the board does not count in the evening (its round goes on).
+    let evening = dir.path().join("soir.evening.json");
+    let results = || counted(&evening);
+    assert_eq!(results(), 0, "not counted before E-W's word");
     // E-W are asked on the same phone, and agree.
     let (_, _, page) = send(&s.host, "GET", &phone, &[], "");
     assert!(read(&page).contains("EO vérifie : d'accord ?"), "{page}");
@@ -175,12 +191,7 @@ fn a_tables_phone_enters_a_board_and_ew_agree_on_it() {
     assert!(page.contains("vérifié par EO"), "{page}");
     assert!(page.contains("Étui 2"), "the next board: {page}");
     // The evening's ranking follows: the board has its result.
-    let out = marque(&[
-        "evening",
-        dir.path().join("soir.evening.json").to_str().unwrap(),
-    ]);
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["results"], 1, "{v}");
+    assert_eq!(results(), 1, "counted once E-W agreed");
 }
 
 #[test]
@@ -324,4 +335,27 @@ fn an_old_page_writes_nothing() {
     let (code, _, said) = send(&s.host, "POST", &phone, &[FORM], &fix);
     assert_eq!(code, 400, "{said}");
     assert_eq!(std::fs::read(&file).unwrap(), before);
+}
+
+/// A board E-W never answered counts once its round is over at the table: both boards of the
+/// round entered, the first left unchecked, the evening counts both.
+#[test]
+fn a_board_left_unchecked_counts_once_its_round_is_over() {
+    let (dir, file, s, phone, page) = at_table("T1");
+    let evening = dir.path().join("soir.evening.json");
+    let results = || counted(&evening);
+    let enter = |keys: &str| {
+        let (_, _, look) = send(&s.host, "POST", &phone, &[FORM], keys);
+        let body = format!("do=write&t={}", token(&look).unwrap());
+        let (_, _, done) = send(&s.host, "POST", &phone, &[FORM], &body);
+        assert!(read(&done).contains("C'est noté"), "{done}");
+    };
+    enter(&keys(&page, ""));
+    assert_eq!(results(), 0, "its round goes on");
+    // The table goes on to the round's second board without E-W's word on the first.
+    let second = "do=look&r=1&b=2&lvl=3&st=NT&x=&by=S&res=0";
+    enter(second);
+    assert_eq!(hands(&file).len(), 2);
+    assert!(words(&file).is_empty(), "no word given");
+    assert_eq!(results(), 2, "the round over: both count");
 }

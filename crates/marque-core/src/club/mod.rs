@@ -147,12 +147,17 @@ fn bridge_tables(e: &serde_json::Map<String, Value>, count: u32) -> Result<Vec<S
     Ok(out)
 }
 
-/// A bridge table's entries, its file read and checked; None where it is absent or refused.
+/// A bridge table's entries that count tonight, its file read and checked; None where it is
+/// absent or refused. A board entered on the table's phone that E-W have not agreed (or
+/// dispute) counts once its round is over at the table (`waiting`: whether its round, by
+/// board and round as the entry names them, still goes on there); every other entry counts
+/// as it is. Where the spec is silent, a club's scorer counts a board once the other side
+/// agreed or the table has moved on.
 fn table_entries(
     name: &str,
     f: TableFile,
     problems: &mut Problems,
-) -> Option<Vec<(usize, table::Entry)>> {
+) -> Option<(Vec<(usize, table::Entry)>, Waiting)> {
     match f {
         TableFile::Absent => None,
         TableFile::Unreadable(m) => {
@@ -170,9 +175,52 @@ fn table_entries(
                 bad.into_iter()
                     .map(|p| (At::Hand(name.to_string(), p.hand.unwrap_or(0)), p.msg)),
             );
-            Some(entries)
+            let waiting = table::checked(&v)
+                .into_iter()
+                .filter(|(_, c)| matches!(c, Checked::Entered | Checked::Disputed))
+                .map(|(k, _)| k)
+                .collect();
+            Some((entries, Waiting(waiting)))
         }
     }
+}
+
+/// The boards of a table's file awaiting E-W's word, by board and round (0: none named).
+struct Waiting(std::collections::BTreeSet<(u64, u64)>);
+
+impl Waiting {
+    /// Whether board `board` of round `round` awaits E-W's word.
+    fn awaits(&self, board: u32, round: Option<u32>) -> bool {
+        let b = u64::from(board);
+        self.0.contains(&(b, u64::from(round.unwrap_or(0)))) || self.0.contains(&(b, 0))
+    }
+}
+
+/// The results of table `table` that count: a result awaiting E-W's word only once its round
+/// is over at the table (a later round entered there, or every board of its round).
+fn counted(
+    results: Vec<pairs::BoardResult>,
+    waiting: &Waiting,
+    movement: &Movement,
+    table: u32,
+) -> impl Iterator<Item = pairs::BoardResult> {
+    let last = results.iter().map(|r| r.round).max().unwrap_or(0);
+    let entered = |round: u32| results.iter().filter(|r| r.round == round).count();
+    let over: std::collections::BTreeSet<u32> = results
+        .iter()
+        .map(|r| r.round)
+        .filter(|&round| {
+            let boards = movement
+                .sittings
+                .iter()
+                .find(|s| s.table == table && s.round == round)
+                .map_or(0, |s| s.boards.len());
+            round < last || entered(round) >= boards
+        })
+        .collect();
+    results
+        .into_iter()
+        .filter(move |r| over.contains(&r.round) || !waiting.awaits(r.board, Some(r.round)))
 }
 
 fn pairs_evening(
@@ -194,19 +242,14 @@ fn pairs_evening(
     );
     let mut read = 0;
     for (k, name) in files.iter().enumerate() {
-        let Some(entries) = table_entries(name, file(name), problems) else {
+        let Some((entries, waiting)) = table_entries(name, file(name), problems) else {
             continue;
         };
         read += entries.len();
         let seated = |p: u32| names.contains_key(&p);
-        results.extend(pairs::results(
-            name,
-            k as u32 + 1,
-            &entries,
-            &movement,
-            &seated,
-            problems,
-        ));
+        let table = k as u32 + 1;
+        let got = pairs::results(name, table, &entries, &movement, &seated, problems);
+        results.extend(counted(got, &waiting, &movement, table));
     }
     Ok(pairs::scored(movement, scoring, &names, results, read))
 }
@@ -220,7 +263,14 @@ fn teams_evening(
     let files = bridge_tables(e, 2)?;
     let mut scores = [BTreeMap::new(), BTreeMap::new()];
     for (k, name) in files.iter().enumerate() {
-        if let Some(entries) = table_entries(name, file(name), problems) {
+        if let Some((entries, waiting)) = table_entries(name, file(name), problems) {
+            // Teams play one round: a board awaiting E-W's word counts once the table has
+            // entered every board.
+            let all = entries.len() >= m.boards as usize;
+            let entries: Vec<_> = entries
+                .into_iter()
+                .filter(|(_, e)| all || !waiting.awaits(e.board, e.round))
+                .collect();
             scores[k] = teams::scores(name, &entries, &m, problems);
         }
     }
