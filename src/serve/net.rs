@@ -84,6 +84,15 @@ impl Conn {
         self.trusted.load(Ordering::Relaxed)
     }
 
+    /// A form still coming after [`POSTING_FOR`] (a phone's comes whole in moments), from an
+    /// address other than this machine's.
+    fn slow_form(&self) -> bool {
+        let from = Duration::from_millis(self.posting_from.load(Ordering::Relaxed));
+        self.posting.load(Ordering::Relaxed) > 0
+            && !self.local()
+            && self.born.elapsed().saturating_sub(from) >= POSTING_FOR
+    }
+
     /// A stranger past its [`STRANGER_GRACE`].
     fn old_stranger(&self) -> bool {
         !self.trusted() && self.born.elapsed() >= STRANGER_GRACE
@@ -246,9 +255,14 @@ impl Conns {
 
 /// Lets the oldest stranger that `which` picks go; whether there was one.
 fn shed(all: &mut HashMap<u64, Arc<Conn>>, which: impl Fn(&Conn) -> bool) -> bool {
+    shed_oldest(all, |c| !c.trusted() && which(c))
+}
+
+/// Lets the oldest connection that `which` picks go; whether there was one.
+fn shed_oldest(all: &mut HashMap<u64, Arc<Conn>>, which: impl Fn(&Conn) -> bool) -> bool {
     let oldest = all
         .values()
-        .filter(|c| !c.trusted() && which(c))
+        .filter(|c| which(c))
         .min_by_key(|c| c.born)
         .map(|c| c.id);
     match oldest.and_then(|id| all.remove(&id)) {
@@ -260,49 +274,21 @@ fn shed(all: &mut HashMap<u64, Arc<Conn>>, which: impl Fn(&Conn) -> bool) -> boo
     }
 }
 
-/// Lets go the oldest stranger of the address holding the most strangers: a flood from a few
-/// addresses makes room out of itself, not out of a phone that has just connected.
+/// Lets go the oldest connection that `which` picks of the address holding the most of them:
+/// a flood from a few addresses (strangers, forms trickled a byte at a time) makes room out
+/// of itself, not out of a phone that has just connected, nor out of the room's pages.
 fn shed_crowded(all: &mut HashMap<u64, Arc<Conn>>, which: fn(&Conn) -> bool) -> bool {
     let mut count: HashMap<IpAddr, usize> = HashMap::new();
     for c in all.values().filter(|c| which(c)) {
         *count.entry(c.ip).or_default() += 1;
     }
     let most = count.values().copied().max().unwrap_or(0);
-    shed(all, |c| which(c) && count.get(&c.ip) == Some(&most))
+    shed_oldest(all, |c| which(c) && count.get(&c.ip) == Some(&most))
 }
 
-/// Lets go the oldest connection sending a form of the address sending the most forms: a
-/// crowd of forms trickled a byte at a time makes room out of itself, not out of the room's
-/// pages; whether there was one.
+/// Lets go the oldest connection still sending a form of the address sending the most.
 fn shed_posting(all: &mut HashMap<u64, Arc<Conn>>) -> bool {
-    // A phone's form comes whole in moments: only one still coming after [`POSTING_FOR`] is
-    // let go, never this machine's.
-    let posting = |c: &Conn| {
-        c.posting.load(Ordering::Relaxed) > 0
-            && !c.local()
-            && c.born.elapsed().saturating_sub(Duration::from_millis(
-                c.posting_from.load(Ordering::Relaxed),
-            )) >= POSTING_FOR
-    };
-    let mut count: HashMap<IpAddr, usize> = HashMap::new();
-    for c in all.values().filter(|c| posting(c)) {
-        *count.entry(c.ip).or_default() += 1;
-    }
-    let Some(most) = count.values().copied().max() else {
-        return false;
-    };
-    let oldest = all
-        .values()
-        .filter(|c| posting(c) && count.get(&c.ip) == Some(&most))
-        .min_by_key(|c| c.born)
-        .map(|c| c.id);
-    match oldest.and_then(|id| all.remove(&id)) {
-        Some(c) => {
-            c.kill.notify_one();
-            true
-        }
-        None => false,
-    }
+    shed_crowded(all, Conn::slow_form)
 }
 
 /// Lets go the connection that `which` picks, showed the capability, carries no stream, has no
@@ -557,6 +543,31 @@ mod tests {
         drop(guards);
         // This machine has no per-address limit.
         assert!(conns.admit([127, 0, 0, 1].into()).is_some());
+    }
+
+    /// With the room full of connections that showed the capability, a form still coming after
+    /// 2 s makes room before a connection idle between the room's pages; a fresh form does not.
+    #[test]
+    fn a_form_trickled_makes_room_before_the_rooms_pages() {
+        let conns = Conns::new(0);
+        let held: Vec<Arc<Conn>> = (0..MAX_CONNECTIONS)
+            .map(|k| {
+                let c = conns.admit([10, 0, 2, (k % 200) as u8].into()).unwrap();
+                c.trust();
+                c
+            })
+            .collect();
+        let slow = held[100].posting();
+        let fresh_at = held[1].clone();
+        std::thread::sleep(POSTING_FOR);
+        let _fresh = fresh_at.posting();
+        assert!(conns.admit([10, 0, 3, 1].into()).is_some());
+        let kept = |c: &Arc<Conn>| conns.lock().contains_key(&c.id);
+        assert!(!kept(&held[100]), "the slow form let go");
+        assert!(kept(&held[0]), "not the connection idle longest");
+        assert!(kept(&held[1]), "the fresh form kept");
+        assert_eq!(conns.lock().len(), MAX_CONNECTIONS);
+        drop(slow);
     }
 
     /// Only this server's own address, `localhost` here, or a name it was given, with its port.
