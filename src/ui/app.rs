@@ -223,18 +223,7 @@ impl App {
     }
 
     pub(super) fn run(&mut self, c: Command) {
-        // Taps after which other keys come where the finger is.
-        if matches!(
-            c,
-            Command::NextPart
-                | Command::MergePlayers(..)
-                | Command::SplitPlayer(_)
-                | Command::Shelve(..)
-                | Command::Unshelve(_)
-                | Command::CloseSession
-                | Command::Reopen
-                | Command::TableEntry(_)
-        ) {
+        if c.moves_keys() {
             self.guard_until = Some(self.now + TAP_GUARD_SECONDS);
         }
         match c {

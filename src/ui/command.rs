@@ -174,3 +174,22 @@ pub const ZOOM_OUT: Named = Named {
 };
 /// Every named command, for the keyboard.
 pub const NAMED: [&Named; 4] = [&UNDO, &REDO, &ZOOM_IN, &ZOOM_OUT];
+
+impl Command {
+    /// A tap after which other keys come where the finger is (a row archived, the next rubber,
+    /// the share panel opening at the window's left): the second tap of a double tap is let go.
+    pub fn moves_keys(&self) -> bool {
+        matches!(
+            self,
+            Command::NextPart
+                | Command::MergePlayers(..)
+                | Command::SplitPlayer(_)
+                | Command::Shelve(..)
+                | Command::Unshelve(_)
+                | Command::CloseSession
+                | Command::Reopen
+                | Command::TableEntry(_)
+                | Command::ToggleSharing
+        )
+    }
+}
