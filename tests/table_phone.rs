@@ -10,7 +10,7 @@
 use serde_json::{Value, json};
 
 mod common;
-use common::phone::{FORM, Refusal, all_refused, pair, send, token, words};
+use common::phone::{FORM, Refusal, all_refused, hidden, pair, send, token, words};
 use common::{Served, marque, serve_with};
 
 /// A 3-table Mitchell of two boards a round, at the folder's top, its tables' files empty.
@@ -46,16 +46,6 @@ fn evening() -> (tempfile::TempDir, std::path::PathBuf) {
 /// A page's text with its apostrophes as they read (the pages escape them).
 fn read(page: &str) -> String {
     page.replace("&#39;", "'")
-}
-
-/// The value of the hidden field `name` of a page's first form holding it.
-fn hidden(page: &str, name: &str) -> String {
-    let at = format!("name=\"{name}\" value=\"");
-    let from = page
-        .find(&at)
-        .unwrap_or_else(|| panic!("no {name} in {page}"))
-        + at.len();
-    page[from..].split('"').next().unwrap().to_string()
 }
 
 /// Table 1's phone paired as `label`: the server and its page's path.

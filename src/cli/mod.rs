@@ -233,10 +233,10 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "fr")]
         lang: LangArg,
     },
-    /// Serve the sessions of the data folder (or FOLDER) read-only to the room's phones: prints
-    /// the pages' address (with its capability, new each time) and a QR code of it; stops on
-    /// Ctrl+C. Only GET and HEAD, but for a paired phone's word; the trash and damaged files are
-    /// never served.
+    /// Serve the sessions of the data folder (or FOLDER) to the room's phones: prints the pages'
+    /// address (with its capability, new each time) and a QR code of it; stops on Ctrl+C. Only
+    /// GET and HEAD, but for what a paired phone writes (a side's word, a table's hand); the
+    /// trash and damaged files are never served.
     Serve {
         /// The folder to serve; the app's data folder by default.
         folder: Option<std::path::PathBuf>,

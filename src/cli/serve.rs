@@ -9,6 +9,7 @@ use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
 use marque_core::session::Problem;
 
+use crate::serve::pairing::Entering;
 use crate::term;
 
 /// Serves `folder` on `bind`:`port` to at most `clients` at once; prints the address, then a QR code of it drawn with
@@ -64,7 +65,8 @@ pub(super) fn serve(
         let mut text = String::new();
         for new in sharing.offer_new(lang) {
             let key = match new.offer.table {
-                Some(_) => "web.pairing_table_line",
+                Some(Entering::Evening(_)) => "web.pairing_table_line",
+                Some(Entering::Session) => "web.pairing_hands_line",
                 None => "web.pairing_line",
             };
             let line = msg!(

@@ -240,12 +240,16 @@ impl Sharing {
         &self.pairings
     }
 
-    /// The pairing offers of every session in progress that asks the other side's word, one a
-    /// side that answers, made for those not offered yet (a session started since): each with
-    /// the session's title, the side's name in `lang`, and the address its QR code holds.
+    /// The pairing offers made for those not offered yet (a session started since): one a side
+    /// that answers, of every session in progress that asks the other side's word; one a table
+    /// of every bridge evening; and last, one for the table of every session in progress, at
+    /// any game (its phone enters the next hand). Each with the session's title, the side's
+    /// name in `lang`, and the address its QR code holds.
     pub fn offer_new(&self, lang: marque_core::i18n::Lang) -> Vec<NewOffer> {
         let listing = self.hub.listing();
         let mut out = Vec::new();
+        // The tables' own phones last, after every side's and every evening table's.
+        let mut hands = Vec::new();
         for l in marque_store::one_per_session(&listing.listed) {
             let marque_store::FileState::Fine(s) = &l.state else {
                 continue;
@@ -253,13 +257,36 @@ impl Sharing {
             let Some(id) = &s.id else {
                 continue;
             };
-            if s.over() || !s.game.asks_word() {
+            if s.over() {
                 continue;
             }
             let Ok(loaded) = marque_store::read_session(&l.path) else {
                 continue;
             };
             let session = &loaded.session;
+            let title = session
+                .text_field("title")
+                .filter(|t| !t.trim().is_empty())
+                .unwrap_or_else(|| marque_core::i18n::tr(lang, session.title_key()));
+            // The table's own phone, at every game: it enters the next hand.
+            let known = self
+                .pairings
+                .offers()
+                .iter()
+                .any(|o| &o.session == id && o.table == Some(pairing::Entering::Session));
+            if let Ok(offer) = self.pairings.hands_offer(id)
+                && !known
+            {
+                hands.push(NewOffer {
+                    url: self.pairing_url(&offer),
+                    title: title.clone(),
+                    side: String::new(),
+                    offer,
+                });
+            }
+            if !s.game.asks_word() {
+                continue;
+            }
             if !marque_core::history::wants_word(session) {
                 continue;
             }
@@ -269,18 +296,14 @@ impl Sharing {
                     .pairings
                     .offers()
                     .iter()
-                    .any(|o| &o.session == id && o.side == side);
+                    .any(|o| &o.session == id && o.side == side && o.table.is_none());
                 let Ok(offer) = self.pairings.offer(id, side, &loaded.sheet.sides[side]) else {
                     continue;
                 };
                 if !known {
-                    let title = session
-                        .text_field("title")
-                        .filter(|t| !t.trim().is_empty())
-                        .unwrap_or_else(|| marque_core::i18n::tr(lang, session.title_key()));
                     out.push(NewOffer {
                         url: self.pairing_url(&offer),
-                        title,
+                        title: title.clone(),
                         side: name.clone(),
                         offer,
                     });
@@ -288,6 +311,7 @@ impl Sharing {
             }
         }
         self.offer_tables(lang, &mut out);
+        out.append(&mut hands);
         out
     }
 
@@ -317,7 +341,7 @@ impl Sharing {
                     .pairings
                     .offers()
                     .iter()
-                    .any(|o| o.session == name && o.table.as_deref() == Some(file));
+                    .any(|o| o.session == name && o.table_file() == Some(file));
                 let Ok(offer) = self.pairings.table_offer(&name, table, file) else {
                     continue;
                 };

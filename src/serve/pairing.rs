@@ -20,9 +20,28 @@ pub struct Offer {
     pub side: usize,
     /// The side's name as the table says it (NS, EO, or a player's name).
     pub side_name: String,
-    /// A table's offer (a phone that enters the table's boards): the table's file in the
-    /// evening's folder; `session` is then the evening's name and `side` the table's number.
-    pub table: Option<String>,
+    /// A table's offer (a phone that enters the table's hands), not a side's.
+    pub table: Option<Entering>,
+}
+
+/// What a table's phone enters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Entering {
+    /// The boards of a table of an evening: the table's file in the evening's folder; the
+    /// offer's `session` is then the evening's name and `side` the table's number.
+    Evening(String),
+    /// The next hand of the session itself, at any game (a single table).
+    Session,
+}
+
+impl Offer {
+    /// The table's file where this is an evening table's offer.
+    pub fn table_file(&self) -> Option<&str> {
+        match &self.table {
+            Some(Entering::Evening(f)) => Some(f),
+            _ => None,
+        }
+    }
 }
 
 /// A phone paired for a side.
@@ -34,8 +53,8 @@ pub struct Phone {
     pub side_name: String,
     /// The name the phone gave itself when it paired.
     pub label: String,
-    /// A table's phone: the table's file (see [`Offer::table`]).
-    pub table: Option<String>,
+    /// A table's phone (see [`Offer::table`]).
+    pub table: Option<Entering>,
 }
 
 /// What an answer to a shown hand gave, kept for the same answer sent again.
@@ -173,7 +192,7 @@ impl Pairings {
     pub fn table_offer(&self, evening: &str, table: u32, file: &str) -> std::io::Result<Offer> {
         let mut inner = self.inner();
         let side = table as usize;
-        let same = |o: &Offer| o.session == evening && o.table.as_deref() == Some(file);
+        let same = |o: &Offer| o.session == evening && o.table_file() == Some(file);
         if let Some(o) = inner.offers.iter().find(|o| same(o)) {
             return Ok(o.clone());
         }
@@ -182,7 +201,26 @@ impl Pairings {
             session: evening.to_string(),
             side,
             side_name: table.to_string(),
-            table: Some(file.to_string()),
+            table: Some(Entering::Evening(file.to_string())),
+        };
+        inner.offers.push(offer.clone());
+        Ok(offer)
+    }
+
+    /// The offer of session `session`'s own table (made the first time it is asked): a phone
+    /// paired through it enters the session's next hand, at any game.
+    pub fn hands_offer(&self, session: &str) -> std::io::Result<Offer> {
+        let mut inner = self.inner();
+        let same = |o: &Offer| o.session == session && o.table == Some(Entering::Session);
+        if let Some(o) = inner.offers.iter().find(|o| same(o)) {
+            return Ok(o.clone());
+        }
+        let offer = Offer {
+            token: capability()?,
+            session: session.to_string(),
+            side: 0,
+            side_name: String::new(),
+            table: Some(Entering::Session),
         };
         inner.offers.push(offer.clone());
         Ok(offer)
@@ -305,7 +343,10 @@ impl Pairings {
     /// Forgets session `session`'s offers and pairings (the session closed).
     pub fn forget(&self, session: &str) {
         let mut inner = self.inner();
-        let of = |s: &str, table: &Option<String>| s == session && table.is_none();
+        // A session's sides and its own table; an evening's tables are the evening's.
+        let of = |s: &str, table: &Option<Entering>| {
+            s == session && !matches!(table, Some(Entering::Evening(_)))
+        };
         inner.offers.retain(|o| !of(&o.session, &o.table));
         let gone: Vec<String> = inner
             .phones
@@ -472,7 +513,7 @@ mod tests {
         let p = Pairings::default();
         let offer = p.table_offer("soir", 2, "soir-t2.json").unwrap();
         assert_eq!(p.table_offer("soir", 2, "soir-t2.json").unwrap(), offer);
-        assert_eq!(offer.table.as_deref(), Some("soir-t2.json"));
+        assert_eq!(offer.table_file(), Some("soir-t2.json"));
         let Paired::Phone(phone, _) = paired(&p, &offer.token, "T2") else {
             panic!("paired")
         };

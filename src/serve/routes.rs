@@ -19,9 +19,10 @@ use super::live::{self, Events};
 use super::net::Conn;
 use super::pages::Listing;
 use super::pages::{self, Base};
-use super::pairing::{LABEL_AT_MOST, Paired, Pairings, Phone, WHY_AT_MOST, same};
+use super::pairing::{Entering, LABEL_AT_MOST, Paired, Pairings, Phone, WHY_AT_MOST, same};
 use super::phone;
 
+mod hands;
 mod table;
 use marque_core::i18n::Lang;
 
@@ -333,13 +334,24 @@ impl Routes {
                 let Some(phone) = self.pairings.phone(token) else {
                     return respond(StatusCode::NOT_FOUND, HTML, pages::revoked(&base));
                 };
-                if phone.table.is_some() {
-                    return if post {
-                        self.table_post(req, &conn, base, phone).await
-                    } else {
-                        self.made(&conn, move |r| r.table_page(&base, &phone, None))
-                            .await
-                    };
+                match phone.table {
+                    Some(Entering::Evening(_)) if post => {
+                        return self.table_post(req, &conn, base, phone).await;
+                    }
+                    Some(Entering::Evening(_)) => {
+                        return self
+                            .made(&conn, move |r| r.table_page(&base, &phone, None))
+                            .await;
+                    }
+                    Some(Entering::Session) if post => {
+                        return self.hands_post(req, &conn, base, phone).await;
+                    }
+                    Some(Entering::Session) => {
+                        return self
+                            .made(&conn, move |r| r.hands_page(&base, &phone, None))
+                            .await;
+                    }
+                    None => {}
                 }
                 if post {
                     self.word(req, &conn, base, phone).await
@@ -426,8 +438,10 @@ impl Routes {
         let Some(offer) = self.pairings.offer_of(offer) else {
             return not_found();
         };
-        if offer.table.is_some() {
-            return self.table_pair_form(base, &offer, ip, said);
+        match offer.table {
+            Some(Entering::Evening(_)) => return self.table_pair_form(base, &offer, ip, said),
+            Some(Entering::Session) => return self.hands_pair_form(base, &offer, ip, said),
+            None => {}
         }
         let Some(loaded) = self.load(&offer.session) else {
             return respond(StatusCode::NOT_FOUND, HTML, pages::gone(base));

@@ -7,6 +7,7 @@ use egui::{Color32, RichText};
 
 use super::command::Command;
 use super::open::Open;
+use crate::serve::pairing::Entering;
 
 use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
@@ -85,8 +86,9 @@ impl Shared {
     }
 }
 
-/// The open session's sides each offered their pairing, where it asks the other side's word
-/// (a phone's word itself is written by the server, and the window follows the file).
+/// The open session's sides each offered their pairing, where it asks the other side's word,
+/// then its table's own phone (what a phone writes, the server writes, and the window follows
+/// the file).
 pub fn offer_sides(shared: &Shared, open: Option<&Open>) {
     if let Some(open) = open
         && let Some(id) = open.doc.session().id.as_deref()
@@ -97,6 +99,14 @@ pub fn offer_sides(shared: &Shared, open: Option<&Open>) {
         for (side, name) in open.doc.sheet().sides.iter().enumerate() {
             shared.pairings().offer(id, side, name).ok();
         }
+    }
+    // Then the table's own phone, at every game: it enters the next hand.
+    if let Some(open) = open
+        && let Some(id) = open.doc.session().id.as_deref()
+        && !open.doc.session().closed
+        && !open.doc.sheet().natural_end
+    {
+        shared.pairings().hands_offer(id).ok();
     }
 }
 
@@ -140,11 +150,21 @@ pub struct Asking {
 impl Asking {
     /// Whether `offer` is one of those asked for.
     fn offers(&self, offer: &crate::serve::pairing::Offer) -> bool {
-        offer.session == self.session && offer.table.is_some() == self.tables
+        offer.session == self.session && self.kind(&offer.table)
     }
 
-    /// The name of side `side` (a table's number, where it offers tables) in `lang`.
-    fn side(&self, lang: Lang, (side, name): (usize, &str)) -> String {
+    /// Whether an offer or a phone entering `table` is of those asked for: an evening's tables,
+    /// or a session's sides and its own table.
+    fn kind(&self, table: &Option<Entering>) -> bool {
+        matches!(table, Some(Entering::Evening(_))) == self.tables
+    }
+
+    /// The name of side `side` (a table's number, where it offers tables; the table itself
+    /// for a session table's phone) in `lang`.
+    fn side(&self, lang: Lang, (side, name, table): (usize, &str, &Option<Entering>)) -> String {
+        if *table == Some(Entering::Session) {
+            return tr(lang, "ui.share.hands_side");
+        }
         if self.tables {
             return msg!("ui.table.title", table = side).render(lang);
         }
@@ -275,11 +295,12 @@ fn body(
             for (k, o) in offers.iter().enumerate() {
                 let name = asking.as_ref().map_or_else(
                     || o.side_name.clone(),
-                    |a| a.side(lang, (o.side, &o.side_name)),
+                    |a| a.side(lang, (o.side, &o.side_name, &o.table)),
                 );
-                let key = match asking.as_ref().is_some_and(|a| a.tables) {
-                    true => msg!("ui.share.table", table = o.side).render(lang),
-                    false => msg!("ui.share.side", side = name).render(lang),
+                let key = match (&o.table, asking.as_ref().is_some_and(|a| a.tables)) {
+                    (Some(Entering::Session), _) => tr(lang, "ui.share.hands"),
+                    (_, true) => msg!("ui.share.table", table = o.side).render(lang),
+                    (_, false) => msg!("ui.share.side", side = name).render(lang),
                 };
                 if ui.selectable_label(chosen == Some(k), key).clicked() {
                     chosen = Some(k);
@@ -326,7 +347,11 @@ fn body(
         ui.add(egui::Label::new(RichText::new(&url).monospace()).wrap());
     });
     network(ui, lang, (&url, &shared.networks), commands);
+    let hands = chosen
+        .and_then(|k| offers.get(k))
+        .is_some_and(|o| o.table == Some(Entering::Session));
     let hint = match (chosen.is_some(), asking.as_ref().is_some_and(|a| a.tables)) {
+        _ if hands => "ui.share.hands_hint",
         (true, true) => "ui.share.table_hint",
         (true, false) => "ui.share.pair_hint",
         (false, _) => "ui.share.hint",
@@ -386,7 +411,7 @@ fn phones(
         .pairings()
         .phones()
         .into_iter()
-        .filter(|p| p.session == asking.session && p.table.is_some() == asking.tables)
+        .filter(|p| p.session == asking.session && asking.kind(&p.table))
         .collect();
     ui.separator();
     ui.label(RichText::new(tr(lang, "ui.share.phones")).strong());
@@ -409,7 +434,7 @@ fn phones(
                 ui.label(RichText::new(tr(lang, "ui.share.no_phone")).weak());
             }
             for p in &phones {
-                let side = asking.side(lang, (p.side, &p.side_name));
+                let side = asking.side(lang, (p.side, &p.side_name, &p.table));
                 let side = side.as_str();
                 ui.horizontal(|ui| {
                     ui.label(
@@ -422,7 +447,8 @@ fn phones(
                 });
             }
             for (k, side) in asking.sides.iter().enumerate().filter(|_| !asking.tables) {
-                if phones.iter().filter(|p| p.side == k).count() > 1 {
+                let of_side = |p: &&crate::serve::pairing::Phone| p.side == k && p.table.is_none();
+                if phones.iter().filter(of_side).count() > 1 {
                     ui.label(
                         RichText::new(
                             msg!("ui.share.two_phones", side = side.as_str()).render(lang),

@@ -63,28 +63,33 @@ impl Open {
     }
 }
 
-/// What the log of `session` holds past its first `logged` entries, where it is only words
-/// given from paired phones: the last one said, as the phone's.
+/// What the log of `session` holds past its first `logged` entries, where it is only what
+/// paired phones did (words given, hands a table's phone entered): the last one, as the
+/// phone's.
 fn phones_words(session: &marque_core::session::Session, logged: usize) -> Option<Notice> {
     use marque_core::history::{Action, Entry};
     let new = session.log.get(logged..).filter(|n| !n.is_empty())?;
     let phone = |raw: &marque_core::session::RawJson| {
         let e = Entry::read(raw)?;
-        matches!(e.action, Some(Action::Confirm | Action::Dispute))
-            .then(|| e.new.get("phone").and_then(|p| p.as_str()))
-            .flatten()
-            .map(|p| (p.to_string(), e.action == Some(Action::Confirm)))
+        let word = e.new.get("phone").and_then(|p| p.as_str());
+        match e.action? {
+            Action::Confirm => Some((word?.to_string(), "yes")),
+            Action::Dispute => Some((word?.to_string(), "no")),
+            Action::Add => Some((e.phone?, "entered")),
+            _ => None,
+        }
     };
-    let words: Option<Vec<_>> = new.iter().map(phone).collect();
-    let (label, agreed) = words?.pop()?;
-    Some(
-        msg!(
+    let done: Option<Vec<_>> = new.iter().map(phone).collect();
+    let (label, what) = done?.pop()?;
+    let notice = match what {
+        "entered" => msg!("ui.share.phone_entered", phone = label.as_str()),
+        agreed => msg!(
             "ui.share.phone_word",
             phone = label.as_str(),
-            agreed = if agreed { "yes" } else { "no" }
-        )
-        .into(),
-    )
+            agreed = agreed
+        ),
+    };
+    Some(notice.into())
 }
 
 /// What a merge of conflict copies came to: choices to make (those already made on the

@@ -51,6 +51,16 @@ pub fn token(page: &str) -> Option<String> {
     Some(page[at..].split('"').next()?.to_string())
 }
 
+/// The value of the hidden field `name` of a page's first form holding it.
+pub fn hidden(page: &str, name: &str) -> String {
+    let at = format!("name=\"{name}\" value=\"");
+    let from = page
+        .find(&at)
+        .unwrap_or_else(|| panic!("no {name} in {page}"))
+        + at.len();
+    page[from..].split('"').next().unwrap().to_string()
+}
+
 /// A phone pairs through `offer` under `label`: its own page's path.
 pub fn pair(host: &str, offer: &str, label: &str) -> String {
     let (code, _, page) = send(host, "GET", offer, &[], "");

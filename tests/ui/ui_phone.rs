@@ -331,3 +331,13 @@ fn the_players_pick_the_network_the_codes_carry() {
     let url = h.state().sharing.as_ref().unwrap().url().to_string();
     assert!(url.starts_with("http://10.8.0.2:"), "{url}");
 }
+
+/// The value of the hidden field `name` of a page's first form holding it.
+pub(crate) fn hidden_value(page: &str, name: &str) -> String {
+    let at = format!("name=\"{name}\" value=\"");
+    let from = page
+        .find(&at)
+        .unwrap_or_else(|| panic!("no {name} in {page}"))
+        + at.len();
+    page[from..].split('"').next().unwrap().to_string()
+}

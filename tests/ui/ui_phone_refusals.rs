@@ -28,7 +28,13 @@ pub(crate) fn both_paired(
         .unwrap()
         .trim_end_matches('/')
         .to_string();
-    let mut offers = shared.pairings().offers();
+    // The sides' offers (the table's own phone has one too).
+    let mut offers: Vec<_> = shared
+        .pairings()
+        .offers()
+        .into_iter()
+        .filter(|o| o.table.is_none())
+        .collect();
     offers.sort_by_key(|o| o.side);
     let phones = [0, 1].map(|side| {
         let offer = format!("/{root}/p/{}", offers[side].token);

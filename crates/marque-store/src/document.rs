@@ -373,10 +373,7 @@ impl Document {
         let mut tried = 0;
         loop {
             tried += 1;
-            if !self.unsaved && Stamp::of_path(&self.path).ok() != Some(self.stamp) {
-                let loaded = store::read_session(&self.path)?;
-                self.replace(loaded);
-            }
+            self.follow_file()?;
             let (log, unsaved) = (self.session.log.len(), self.unsaved);
             self.put_phone_word((hand, revision), ((side, side_name), agreed), phone, now)?;
             match self.write(&lock) {
@@ -397,6 +394,65 @@ impl Document {
                     self.session.log.truncate(log);
                     self.unsaved = unsaved;
                     return Err(e);
+                }
+            }
+        }
+    }
+
+    /// Hand `hand` (as a session file writes it) entered from a table's paired phone named
+    /// `label`, as the session's hand `shown` (its next one when the phone was shown the
+    /// form): under the session's lock, on the file as it now is; refused in words where a
+    /// hand was entered, changed or deleted since, or where the rules refuse it. Nothing that
+    /// could not be written is kept.
+    pub fn enter_from_phone(
+        &mut self,
+        (hand, shown): (&Value, usize),
+        label: &str,
+        now: &str,
+    ) -> Result<Outcome, DocError> {
+        self.writable()?;
+        let lock = Lock::acquire_within(&self.path, SAVE_WAIT).map_err(DocError::NotSaved)?;
+        let mut tried = 0;
+        loop {
+            tried += 1;
+            self.follow_file()?;
+            if self.unsaved || self.session.closed || self.session.hands.len() != shown {
+                return Err(DocError::Refused(vec![Problem::file(Msg::new(
+                    "doc.enter.changed",
+                ))]));
+            }
+            let h = self.session.decode_at(hand, shown).map_err(|ms| {
+                DocError::Refused(ms.into_iter().map(|m| Problem::hand(shown, m)).collect())
+            })?;
+            let (log, sheet) = (self.session.log.len(), self.sheet.clone());
+            let change = Change::Insert(shown, h);
+            history::apply(
+                &mut self.session,
+                &mut self.sheet,
+                &change,
+                Action::Add,
+                now,
+            )
+            .map_err(DocError::Refused)?;
+            history::by_phone(&mut self.session, label);
+            match self.write(&lock) {
+                Ok(()) => {
+                    self.undo.push(change);
+                    return Ok(Outcome::Saved);
+                }
+                // Not written: taken back, so that no later save writes what the phone was
+                // told was refused; where the file changed between the reading and the
+                // writing (a cleaner took the lock meanwhile), read again and tried on the
+                // file as it now is.
+                Err(e) => {
+                    self.session.log.truncate(log);
+                    self.session.hands.truncate(shown);
+                    self.sheet = sheet;
+                    self.unsaved = false;
+                    if !(matches!(e, DocError::NotSaved(StoreError::Changed)) && tried < WORD_TRIES)
+                    {
+                        return Err(e);
+                    }
                 }
             }
         }
@@ -552,6 +608,16 @@ impl Document {
             }
         }
         Ok(merging)
+    }
+
+    /// The file read again where it changed since the document read it (and the document has
+    /// nothing unsaved of its own).
+    fn follow_file(&mut self) -> Result<(), DocError> {
+        if !self.unsaved && Stamp::of_path(&self.path).ok() != Some(self.stamp) {
+            let loaded = store::read_session(&self.path)?;
+            self.replace(loaded);
+        }
+        Ok(())
     }
 
     /// The file as it now is, in place of what the document held; undo starts afresh (its

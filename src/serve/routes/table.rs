@@ -18,7 +18,7 @@ use marque_store::{TableDoc, TableOp, TableRefused};
 use super::super::form::field;
 use super::super::net::Conn;
 use super::super::pages::{Base, escape, page};
-use super::super::pairing::{Offer, Phone, Reply};
+use super::super::pairing::{Entering, Offer, Phone, Reply};
 use super::{Body, HTML, Routes, TEXT, respond, respond_form};
 
 type Response = hyper::Response<Body>;
@@ -103,10 +103,10 @@ impl Routes {
     /// The table `phone` is paired to, read as it now is: its evening (found by name among
     /// the folder's), the table's file beside it, and its plan.
     fn table(&self, phone: &Phone) -> Option<Table> {
-        let file = phone
-            .table
-            .as_deref()
-            .filter(|f| club::plain_name(f).is_ok())?;
+        let Some(Entering::Evening(file)) = &phone.table else {
+            return None;
+        };
+        let file = Some(file.as_str()).filter(|f| club::plain_name(f).is_ok())?;
         let (evening, title) = super::super::evening::find(self.hub.folder(), &phone.session)?;
         let path = evening.parent()?.join(file);
         if !super::super::live::own_file(&path) {
@@ -180,26 +180,14 @@ impl Routes {
                     Some("yes") => Some(true),
                     _ => None,
                 };
-                let (r, p) = (self.clone(), phone.clone());
-                let reply = {
-                    let _busy = conn.busy();
-                    // Held for the write alone, never across the page's turn after it.
-                    let Ok(_turn) = self.writing.acquire().await else {
-                        return respond(StatusCode::SERVICE_UNAVAILABLE, TEXT, "Busy\n");
-                    };
-                    tokio::task::spawn_blocking(move || {
-                        let reply = r.pairings.answer(&p.token, &token, |entry, what| {
-                            r.table_write(&p, (entry, what), agreed)
-                        });
-                        if matches!(reply, Some(Reply::Recorded)) {
-                            r.hub.changed();
-                            r.woken();
-                        }
-                        reply
+                let reply = match self
+                    .write_once(conn, &phone, token, move |r, p, entry, what| {
+                        r.table_write(p, (entry, what), agreed)
                     })
                     .await
-                    .ok()
-                    .flatten()
+                {
+                    Ok(reply) => reply,
+                    Err(busy) => return busy,
                 };
                 self.made(conn, move |r| match reply {
                     Some(reply) => {
@@ -222,6 +210,37 @@ impl Routes {
             }
             _ => respond(StatusCode::BAD_REQUEST, TEXT, "No such form\n"),
         }
+    }
+
+    /// What a table's phone's one-time token `token` was shown for, written once by `write`
+    /// (given the routes, the phone, and what the token was shown: the entry and the kind of
+    /// write), on a blocking thread and outside the pages' turns (held for the write alone,
+    /// never across the page after it); the same token again gets the same reply. `None`: the
+    /// token is not a fresh one of this phone's; `Err`: the server is too busy to write.
+    pub(super) async fn write_once(
+        self: &Arc<Self>,
+        conn: &Arc<Conn>,
+        phone: &Phone,
+        token: String,
+        write: impl FnOnce(&Routes, &Phone, &str, &str) -> Reply + Send + 'static,
+    ) -> Result<Option<Reply>, Response> {
+        let (r, p) = (self.clone(), phone.clone());
+        let _busy = conn.busy();
+        let Ok(_turn) = self.writing.acquire().await else {
+            return Err(respond(StatusCode::SERVICE_UNAVAILABLE, TEXT, "Busy\n"));
+        };
+        let reply = tokio::task::spawn_blocking(move || {
+            let reply = r
+                .pairings
+                .answer(&p.token, &token, |entry, what| write(&r, &p, entry, what));
+            if matches!(reply, Some(Reply::Recorded)) {
+                r.hub.changed();
+                r.woken();
+            }
+            reply
+        })
+        .await;
+        Ok(reply.ok().flatten())
     }
 
     /// The board as the keys said it, scored, with its count and the key that writes it (a
@@ -405,23 +424,36 @@ fn board_head(lang: Lang, plan: &Plan, (r, b): (usize, usize)) -> String {
     )
 }
 
-/// A group of keys (radio buttons drawn as keys), the one chosen first checked.
-fn keys(g: &club::keys::Group) -> String {
-    let mut out = format!(
-        "<fieldset class=\"keys\"><legend>{}</legend>",
-        escape(&g.legend)
-    );
-    for (v, label) in &g.keys {
-        out.push_str(&format!(
-            "<label><input type=\"radio\" name=\"{name}\" value=\"{v}\"{c}><span>{l}</span></label>",
-            name = g.field,
-            v = escape(v),
-            c = if g.checked.as_deref() == Some(v.as_str()) { " checked" } else { "" },
-            l = escape(label)
-        ));
+/// A group of keys (radio buttons drawn as keys, the one chosen first checked), or a number
+/// typed (its range and step given to the phone's keyboard; the server checks it again).
+pub(super) fn keys(g: &club::keys::Group) -> String {
+    let checked = |v: &str| g.checked.as_deref() == Some(v);
+    match &g.input {
+        club::keys::Input::Keys(keys) => {
+            let mut out = format!(
+                "<fieldset class=\"keys\"><legend>{}</legend>",
+                escape(&g.legend)
+            );
+            for (v, label) in keys {
+                out.push_str(&format!(
+                    "<label><input type=\"radio\" name=\"{name}\" value=\"{v}\"{c}><span>{l}</span></label>",
+                    name = escape(&g.field),
+                    v = escape(v),
+                    c = if checked(v) { " checked" } else { "" },
+                    l = escape(label)
+                ));
+            }
+            out.push_str("</fieldset>");
+            out
+        }
+        club::keys::Input::Number { min, max, step } => format!(
+            "<p class=\"number\"><label for=\"k-{name}\">{legend}</label>\
+             <input id=\"k-{name}\" name=\"{name}\" type=\"number\" inputmode=\"decimal\" min=\"{min}\" max=\"{max}\" step=\"{step}\" value=\"{value}\" required></p>",
+            name = escape(&g.field),
+            legend = escape(&g.legend),
+            value = escape(g.checked.as_deref().unwrap_or("")),
+        ),
     }
-    out.push_str("</fieldset>");
-    out
 }
 
 /// The form of board `b` of round `r`: the contract (level or passed out, strain, doubled),

@@ -3,125 +3,44 @@
 //! declarer named by who sits there, the result made exactly by default), and what the keys
 //! said read back as the board's deal. Pages draw them; this says what they are.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::plan::PlannedRound;
 use super::table::Played;
 use crate::games::bridge::{self, Seat};
 use crate::i18n::{Lang, Msg, msg, tr};
 
-/// One group of keys: the form's field, its legend, each value with its label, and the
-/// value chosen before anything is touched.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Group {
-    pub field: &'static str,
-    pub legend: String,
-    pub keys: Vec<(String, String)>,
-    pub checked: Option<String>,
-}
+pub use crate::games::keys::{Group, Input};
 
-/// The keys of a board of `round`, in `lang`.
+/// The keys of a board of `round`, in `lang`: a bridge deal's, each seat named by who sits
+/// there this round, at pairs.
 pub fn groups(round: &PlannedRound, lang: Lang) -> Vec<Group> {
-    let group = |field, legend: &str, keys: Vec<(String, String)>, checked: Option<&str>| Group {
-        field,
-        legend: tr(lang, legend),
-        keys,
-        checked: checked.map(str::to_string),
+    let seat = |seat: Seat| {
+        let (side, k) = match seat {
+            Seat::N => (&round.ns, 0),
+            Seat::E => (&round.ew, 0),
+            Seat::S => (&round.ns, 1),
+            Seat::W => (&round.ew, 1),
+        };
+        let word = tr(lang, seat.name_key());
+        match side.names.get(k).filter(|_| side.pair.is_some()) {
+            Some(n) => format!("{word} — {n}"),
+            None => word,
+        }
     };
-    let mut levels: Vec<(String, String)> =
-        (1..=7).map(|l| (l.to_string(), l.to_string())).collect();
-    levels.push(("pass".into(), tr(lang, "club.keys.pass")));
-    let strains: Vec<(String, String)> = [("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠")]
-        .iter()
-        .map(|(v, s)| ((*v).to_string(), (*s).to_string()))
-        .chain([("NT".to_string(), tr(lang, "club.keys.nt"))])
-        .collect();
-    let doubled = vec![
-        (String::new(), "—".to_string()),
-        ("X".into(), "X".into()),
-        ("XX".into(), "XX".into()),
-    ];
-    // Each seat named by who sits there this round, at pairs.
-    let seats = Seat::ALL
-        .iter()
-        .map(|seat| {
-            let (side, k) = match seat {
-                Seat::N => (&round.ns, 0),
-                Seat::E => (&round.ew, 0),
-                Seat::S => (&round.ns, 1),
-                Seat::W => (&round.ew, 1),
-            };
-            let word = tr(lang, seat.name_key());
-            let label = match side.names.get(k).filter(|_| side.pair.is_some()) {
-                Some(n) => format!("{word} — {n}"),
-                None => word,
-            };
-            (seat.code().to_string(), label)
-        })
-        .collect();
-    let results = (-13..=6i64)
-        .rev()
-        .map(|r| {
-            let label = match r {
-                0 => "=".to_string(),
-                r if r > 0 => format!("+{r}"),
-                r => format!("−{}", -r),
-            };
-            (r.to_string(), label)
-        })
-        .collect();
-    vec![
-        group("lvl", "club.keys.level", levels, None),
-        group("st", "club.keys.strain", strains, None),
-        group("x", "club.keys.doubled", doubled, Some("")),
-        group("by", "club.keys.declarer", seats, None),
-        group("res", "club.keys.result", results, Some("0")),
-    ]
+    crate::games::keys::bridge(lang, Seat::ALL.map(seat))
 }
 
 /// What the keys said (`get`: a field's value, as posted), as the board's deal; what is
 /// missing or outside the rules, in words.
 pub fn deal_of<'a>(get: impl Fn(&str) -> Option<&'a str>) -> Result<(Value, Played), Msg> {
-    let missing = |what: &'static str| msg!("club.keys.missing", what = Msg::new(what));
-    let deal = match get("lvl").unwrap_or("") {
-        "pass" => json!({"contract": "pass"}),
-        level => {
-            let level: i64 = match level.parse() {
-                Ok(l @ 1..=7) => l,
-                _ => return Err(missing("club.keys.level")),
-            };
-            let strain = match get("st") {
-                Some(s @ ("C" | "D" | "H" | "S" | "NT")) => s,
-                _ => return Err(missing("club.keys.strain")),
-            };
-            let doubled = match get("x").unwrap_or("") {
-                d @ ("" | "X" | "XX") => d,
-                _ => return Err(missing("club.keys.doubled")),
-            };
-            let declarer = match get("by") {
-                Some(d @ ("N" | "E" | "S" | "W")) => d,
-                _ => return Err(missing("club.keys.declarer")),
-            };
-            // Made exactly where the key was left as it came; anything else said is a key.
-            let result = match get("res").map(str::parse::<i64>) {
-                None => 0,
-                Some(Ok(r)) if (-13..=6).contains(&r) => r,
-                Some(_) => return Err(missing("club.keys.result")),
-            };
-            let tricks = level + 6 + result;
-            if !(0..=13).contains(&tricks) {
-                return Err(msg!("club.keys.tricks", tricks = tricks));
-            }
-            json!({"contract": format!("{level}{strain}{doubled}"), "declarer": declarer,
-                   "tricks": tricks})
-        }
-    };
+    let deal = crate::games::keys::bridge_deal(&get)?;
     match bridge::decode_hand(&deal) {
         Ok(h) => Ok((deal, Played::Deal(h))),
         Err(ms) => Err(ms
             .into_iter()
             .next()
-            .unwrap_or_else(|| missing("club.keys.level"))),
+            .unwrap_or_else(|| msg!("club.keys.missing", what = Msg::new("club.keys.level")))),
     }
 }
 
@@ -129,6 +48,7 @@ pub fn deal_of<'a>(get: impl Fn(&str) -> Option<&'a str>) -> Result<(Value, Play
 mod tests {
     #![allow(clippy::unwrap_used, reason = "tests fail loudly")]
     use super::*;
+    use serde_json::json;
 
     fn keys<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<&'a str> {
         move |k| pairs.iter().find(|(f, _)| *f == k).map(|(_, v)| *v)

@@ -61,6 +61,7 @@ pub mod bridge;
 pub mod democratie;
 mod face;
 pub mod json;
+pub mod keys;
 mod kind;
 mod kit;
 pub mod le2500;

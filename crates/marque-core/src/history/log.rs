@@ -327,6 +327,21 @@ pub fn append(
     Ok(())
 }
 
+/// Names the paired phone `label` in the log's last entry (a hand a table's phone entered),
+/// as a phone's word names it: the log says which phone, and the window which one wrote.
+pub fn by_phone(session: &mut Session, label: &str) {
+    let Some(last) = session.log.last_mut() else {
+        return;
+    };
+    let mut e = last.to_value();
+    if let Some(o) = e.as_object_mut() {
+        o.insert("phone".into(), Value::from(label));
+    }
+    if let Some(r) = RawJson::of(&e) {
+        *last = r;
+    }
+}
+
 /// Adds one entry to the session's log as given: a merge writes its own entry, and the
 /// entries of other machines that touched nothing here.
 pub fn record(
@@ -488,6 +503,8 @@ pub struct Entry {
     pub then: Option<String>,
     /// A field of the file set aside by a merge (`title`, `note`), in place of a hand.
     pub field: Option<String>,
+    /// The paired phone that entered the hand ([`by_phone`]).
+    pub phone: Option<String>,
 }
 
 impl Entry {
@@ -504,6 +521,7 @@ impl Entry {
             copy: e.get("copy").and_then(Value::as_str).map(str::to_string),
             then: e.get("then").and_then(Value::as_str).map(str::to_string),
             field: e.get("field").and_then(Value::as_str).map(str::to_string),
+            phone: e.get("phone").and_then(Value::as_str).map(str::to_string),
         })
     }
 }

@@ -346,7 +346,11 @@ pub fn sentences(session: &Session, sheet: &Sheet) -> Vec<Msg> {
             if let Some(new) = new {
                 m = m.with("new", new);
             }
-            m
+            // Entered from a table's paired phone: which one.
+            match &e.phone {
+                Some(phone) => msg!("log.line.by_phone", said = m, phone = phone.as_str()),
+                None => m,
+            }
         })
         .collect()
 }

@@ -1,0 +1,369 @@
+//! A single table's phone: paired to a session's own table, at any game, it shows where the
+//! game stands and the next hand's keys in the table's order; the hand as the keys said it,
+//! scored with each line's rule, before it is written; then "Valider" writes it once through
+//! the session's file (its `Document`, under its lock), on the server's threads and outside
+//! the pages' turns. The other side gives its word from its own phone, as on any hand.
+
+use std::sync::Arc;
+
+use hyper::{Request, StatusCode};
+use serde_json::Value;
+
+use marque_core::games::keys;
+use marque_core::i18n::{Lang, Msg, msg, tr};
+use marque_core::session::Session;
+
+use super::super::form::field;
+use super::super::net::Conn;
+use super::super::pages::{self, Base, escape, page};
+use super::super::pairing::{Offer, Phone, Reply};
+use super::{Body, HTML, Routes, TEXT, respond, respond_form};
+
+type Response = hyper::Response<Body>;
+
+/// The session as its phone reads it: the file, the session and its sheet.
+struct Table {
+    path: std::path::PathBuf,
+    loaded: marque_store::Loaded,
+}
+
+/// The next hand as a phone keys it: the game before it, the seats playing it and who holds
+/// each, in the order a hand lists them.
+struct Next {
+    live: marque_core::games::Live,
+    seats: Vec<usize>,
+    players: Vec<String>,
+}
+
+impl Next {
+    fn of(session: &Session, sheet: &marque_core::session::Sheet) -> Next {
+        let replay = sheet.before(session.hands.len(), &session.hands);
+        let names = replay.seats().current();
+        let seats = replay.seats().playing();
+        let players = seats
+            .iter()
+            .map(|s| names.get(*s).cloned().unwrap_or_default())
+            .collect();
+        Next {
+            live: replay.live().clone(),
+            seats,
+            players,
+        }
+    }
+}
+
+impl Routes {
+    /// The page that names a session table's phone before it pairs through `offer`.
+    pub(super) fn hands_pair_form(
+        &self,
+        base: &Base,
+        offer: &Offer,
+        ip: std::net::IpAddr,
+        said: Option<&Msg>,
+    ) -> Response {
+        let Some(t) = self.hands_table(&offer.session) else {
+            return respond(StatusCode::NOT_FOUND, HTML, pages::gone(base));
+        };
+        let Ok(form) = self.pairings.pairing_form(&offer.token, ip) else {
+            return respond(StatusCode::SERVICE_UNAVAILABLE, HTML, pages::busy(base));
+        };
+        let lang = base.lang;
+        let title = title(&t.loaded.session, lang);
+        let mut main = format!("<h1>{}</h1>", escape(&title));
+        said_line(&mut main, lang, said);
+        main.push_str(&format!(
+            "<p>{}</p>",
+            escape(&tr(lang, "web.hands.pair_for"))
+        ));
+        main.push_str(&super::super::phone::pair_form(base, &offer.token, &form));
+        let status = if said.is_some() {
+            StatusCode::BAD_REQUEST
+        } else {
+            StatusCode::OK
+        };
+        respond_form(status, page(base, &title, &main, None))
+    }
+
+    /// Session `id`'s file, read as it now is.
+    fn hands_table(&self, id: &str) -> Option<Table> {
+        let (_, path) = self.find(&self.hub.listing(), &pages::segment(id))?;
+        let loaded = marque_store::read_session(&path).ok()?;
+        Some(Table { path, loaded })
+    }
+
+    /// A session table phone's page: where the game stands and the next hand's keys (`said`:
+    /// what became of its last try).
+    pub(super) fn hands_page(&self, base: &Base, phone: &Phone, said: Option<&Msg>) -> Response {
+        let Some(t) = self.hands_table(&phone.session) else {
+            return respond(StatusCode::NOT_FOUND, HTML, pages::gone(base));
+        };
+        let (session, sheet) = (&t.loaded.session, &t.loaded.sheet);
+        if session.closed {
+            self.pairings.forget(&phone.session);
+            return respond(StatusCode::NOT_FOUND, HTML, pages::revoked(base));
+        }
+        let lang = base.lang;
+        let mut main = head(lang, session, phone, said);
+        main.push_str(&standing(lang, session, sheet));
+        if sheet.natural_end {
+            main.push_str(&format!(
+                "<p class=\"state\">{}</p>",
+                escape(&tr(lang, "web.hands.over"))
+            ));
+        } else {
+            main.push_str(&entry_form(base, phone, session, sheet));
+        }
+        respond_form(
+            StatusCode::OK,
+            page(base, &title(session, lang), &main, None),
+        )
+    }
+
+    /// What a session table's phone posted: a hand to look at before it is written, or a
+    /// one-time token's write.
+    pub(super) async fn hands_post(
+        self: &Arc<Self>,
+        req: Request<hyper::body::Incoming>,
+        conn: &Arc<Conn>,
+        base: Base,
+        phone: Phone,
+    ) -> Response {
+        let fields = match self.form_of(req, conn).await {
+            Ok(f) => f,
+            Err(r) => return r,
+        };
+        match field(&fields, "do") {
+            Some("look") => {
+                self.made(conn, move |r| r.hands_look(&base, &phone, &fields))
+                    .await
+            }
+            Some("write") => {
+                let token = field(&fields, "t").unwrap_or("").to_string();
+                let reply = match self
+                    .write_once(conn, &phone, token, |r, p, hand, what| {
+                        r.hands_write(p, hand, what)
+                    })
+                    .await
+                {
+                    Ok(reply) => reply,
+                    Err(busy) => return busy,
+                };
+                self.made(conn, move |r| {
+                    let (said, status) = match reply {
+                        Some(Reply::Recorded) => (Msg::new("web.hands.noted"), StatusCode::OK),
+                        Some(Reply::Refused(m)) => (m, StatusCode::OK),
+                        None => (Msg::new("web.phone.stale"), StatusCode::FORBIDDEN),
+                    };
+                    let mut page = r.hands_page(&base, &phone, Some(&said));
+                    if page.status() == StatusCode::OK {
+                        *page.status_mut() = status;
+                    }
+                    page
+                })
+                .await
+            }
+            _ => respond(StatusCode::BAD_REQUEST, TEXT, "No such form\n"),
+        }
+    }
+
+    /// The hand as the keys said it, scored line by line with each rule, and the key that
+    /// writes it (a one-time token bound to that very hand and to the session as shown); or
+    /// the form again, saying what is wrong.
+    fn hands_look(&self, base: &Base, phone: &Phone, fields: &[(String, String)]) -> Response {
+        let Some(t) = self.hands_table(&phone.session) else {
+            return respond(StatusCode::NOT_FOUND, HTML, pages::gone(base));
+        };
+        let (session, sheet) = (&t.loaded.session, &t.loaded.sheet);
+        let refused = |m: &Msg| {
+            let mut page = self.hands_page(base, phone, Some(m));
+            if page.status() == StatusCode::OK {
+                *page.status_mut() = StatusCode::BAD_REQUEST;
+            }
+            page
+        };
+        // Keyed for the hand that was next when the page was shown, and no other.
+        let shown = field(fields, "n").and_then(|n| n.parse::<usize>().ok());
+        if shown != Some(session.hands.len()) {
+            return refused(&Msg::new("web.table.changed"));
+        }
+        let next = Next::of(session, sheet);
+        let value = match keys::hand_of(&next.live, &next.seats, |k| field(fields, k)) {
+            Ok(v) => v,
+            Err(m) => return refused(&m),
+        };
+        let mut with = session.clone();
+        let scored = session
+            .decode_at(&value, session.hands.len())
+            .map_err(|ms| ms.into_iter().next())
+            .and_then(|hand| {
+                with.hands.push(hand);
+                with.score()
+                    .map_err(|ps| ps.into_iter().next().map(|p| p.msg))
+            });
+        let sheet_with = match scored {
+            Ok(s) => s,
+            Err(m) => {
+                return refused(&m.unwrap_or_else(|| Msg::new("web.table.stale")));
+            }
+        };
+        let index = session.hands.len();
+        let Some(count) = marque_core::explain::explain(&with, &sheet_with, index) else {
+            return refused(&Msg::new("web.table.stale"));
+        };
+        let what = format!("add:{index}");
+        let Ok(token) = self.pairings.show(&phone.token, &value.to_string(), &what) else {
+            return respond(StatusCode::SERVICE_UNAVAILABLE, TEXT, "Busy\n");
+        };
+        let lang = base.lang;
+        let mut main = head(lang, session, phone, None);
+        let heading = session.game.place_title(session.place(index)).render(lang);
+        main.push_str(&format!(
+            "<h2>{}</h2><p class=\"label\"><strong>{}</strong></p>",
+            escape(&heading),
+            escape(&count.label.render(lang))
+        ));
+        let names = marque_core::text::sides_then(&with, &count.held, lang);
+        main.push_str(&format!(
+            "<p class=\"mine\">{}</p>",
+            escape(&deltas(lang, &names, &count.delta))
+        ));
+        main.push_str(&format!(
+            "<form method=\"post\" action=\"{root}/a/{p}?lang={lang}\" class=\"word\">\
+             <input type=\"hidden\" name=\"do\" value=\"write\"><input type=\"hidden\" name=\"t\" value=\"{token}\">\
+             <button type=\"submit\" class=\"yes\">{save}</button></form>",
+            root = base.root,
+            p = escape(&phone.token),
+            lang = base.lang_code(),
+            token = escape(&token),
+            save = escape(&tr(lang, "web.table.save")),
+        ));
+        main.push_str(&pages::count_table(lang, &names, &count.steps));
+        main.push_str(&format!(
+            "<p><a href=\"{}/a/{}?lang={}\">{}</a></p>",
+            base.root,
+            escape(&phone.token),
+            base.lang_code(),
+            escape(&tr(lang, "web.table.fix")),
+        ));
+        respond_form(
+            StatusCode::OK,
+            page(base, &title(session, lang), &main, None),
+        )
+    }
+
+    /// Writes the hand a one-time token was shown for (`hand`, as the phone saw it), as the
+    /// session's next hand `what` = `add:N`: through its file's own document, under its lock;
+    /// refused where any hand was entered, changed or deleted since.
+    fn hands_write(&self, phone: &Phone, hand: &str, what: &str) -> Reply {
+        let refused = |key: &'static str| Reply::Refused(Msg::new(key));
+        let Some(t) = self.hands_table(&phone.session) else {
+            return refused("web.gone");
+        };
+        let shown = what
+            .strip_prefix("add:")
+            .and_then(|n| n.parse::<usize>().ok());
+        let Ok(value) = serde_json::from_str::<Value>(hand) else {
+            return refused("web.table.stale");
+        };
+        let mut doc = match marque_store::document::Document::open(&t.path) {
+            Ok(d) => d,
+            Err(e) => return Reply::Refused(e.msg(None)),
+        };
+        let Some(shown) = shown else {
+            return refused("web.table.stale");
+        };
+        let result = doc.enter_from_phone((&value, shown), &phone.label, &crate::local::now());
+        super::super::answers::told(&t.path, &result)
+    }
+}
+
+/// The session as the pages title it: its title, else its game's name.
+fn title(session: &Session, lang: Lang) -> String {
+    session
+        .text_field("title")
+        .filter(|t| !t.trim().is_empty())
+        .unwrap_or_else(|| tr(lang, session.title_key()))
+}
+
+/// What became of the last try, said at the page's top.
+fn said_line(main: &mut String, lang: Lang, said: Option<&Msg>) {
+    if let Some(m) = said {
+        main.push_str(&format!(
+            "<p class=\"said\" role=\"status\">{}</p>",
+            escape(&m.render(lang))
+        ));
+    }
+}
+
+/// The page's head: the session, this phone, and what became of the last try.
+fn head(lang: Lang, session: &Session, phone: &Phone, said: Option<&Msg>) -> String {
+    let mut main = format!(
+        "<h1>{}</h1><p class=\"you\">{}</p>",
+        escape(&title(session, lang)),
+        escape(&msg!("web.hands.you", phone = phone.label.as_str()).render(lang))
+    );
+    said_line(&mut main, lang, said);
+    main
+}
+
+/// Where the game stands: each side's total, and what the table needs next (who deals…).
+fn standing(lang: Lang, session: &Session, sheet: &marque_core::session::Sheet) -> String {
+    let names = session.game.side_names(&sheet.sides, lang);
+    let totals: Vec<String> = names
+        .iter()
+        .zip(&sheet.totals)
+        .map(|(n, t)| format!("{n} {}", marque_core::view::typeset(&t.to_string())))
+        .collect();
+    format!(
+        "<p class=\"total\">{}</p><p class=\"state\">{}</p>",
+        escape(&totals.join(" · ")),
+        escape(&sheet.state().render(lang))
+    )
+}
+
+/// What the hand gives each side, by name.
+fn deltas(lang: Lang, names: &[String], delta: &[i64]) -> String {
+    names
+        .iter()
+        .zip(delta)
+        .map(|(n, d)| {
+            msg!(
+                "web.phone.theirs",
+                side = n.as_str(),
+                points = marque_core::view::signed_shown(*d)
+            )
+            .render(lang)
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The next hand's form: its heading, each group of keys in the table's order, and the key
+/// that shows its score.
+fn entry_form(
+    base: &Base,
+    phone: &Phone,
+    session: &Session,
+    sheet: &marque_core::session::Sheet,
+) -> String {
+    let lang = base.lang;
+    let next = Next::of(session, sheet);
+    let index = session.hands.len();
+    let heading = session.game.place_title(session.place(index)).render(lang);
+    let mut out = format!(
+        "<h2>{}</h2><form method=\"post\" action=\"{root}/a/{p}?lang={code}\" class=\"entry\">\
+         <input type=\"hidden\" name=\"do\" value=\"look\"><input type=\"hidden\" name=\"n\" value=\"{index}\">",
+        escape(&heading),
+        root = base.root,
+        p = escape(&phone.token),
+        code = base.lang_code(),
+    );
+    for g in keys::groups(&next.live, &next.seats, &next.players, lang) {
+        out.push_str(&super::table::keys(&g));
+    }
+    out.push_str(&format!(
+        "<button type=\"submit\">{}</button></form>",
+        escape(&tr(lang, "web.table.look"))
+    ));
+    out
+}

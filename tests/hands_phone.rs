@@ -1,0 +1,194 @@
+//! A single table's phone, over real sockets against `marque serve --pairing`: at each of the
+//! six games, a phone scanned for the session's own table names itself, is shown where the game
+//! stands and the next hand's keys, keys a hand, sees it counted rule by rule, and writes it
+//! with "Valider"; the hand in the file is the one `marque add` writes from the same words,
+//! scored the same. Sent again, stale, from another origin, under another `Host`, with keys
+//! outside the rules: each refused, the file byte for byte as it was.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
+
+use serde_json::{Value, json};
+
+mod common;
+use common::phone::{FORM, Refusal, all_refused, hidden, pair, send, token};
+use common::{Served, marque, serve_with};
+
+/// Each game: its session (no hand yet), the keys of a first hand, and that hand as the
+/// session file writes it.
+fn games() -> Vec<(Value, &'static str, Value)> {
+    let session = |game: &str, players: &[&str], options: Value| {
+        json!({"format": "marque-session", "version": 1, "id": format!("{game}-1"),
+               "game": game, "created": "2026-12-02T20:00:00+01:00", "players": players,
+               "options": options, "title": format!("Chez <b>{game}</b>"), "hands": []})
+    };
+    let four = ["Anne", "Bruno", "Claire", "David"];
+    vec![
+        (
+            session("bridge", &four, json!({})),
+            "lvl=4&st=S&x=X&by=E&res=-1",
+            json!({"contract": "4SX", "declarer": "E", "tricks": 9}),
+        ),
+        (
+            session("bridge", &four, json!({"format": "chicago"})),
+            "lvl=3&st=NT&x=&by=N&res=1",
+            json!({"contract": "3NT", "declarer": "N", "tricks": 10}),
+        ),
+        (
+            session("truc", &["Anne", "Bruno"], json!({})),
+            "calls=0a&winner=1",
+            json!({"calls": [{"by": 0, "call": "double"}, {"by": 1, "call": "accept"}],
+                   "winner": 1}),
+        ),
+        (
+            session("ascenseur", &four, json!({})),
+            "bid0=1&bid1=1&bid2=0&bid3=0&tricks0=1&tricks1=0&tricks2=0&tricks3=0",
+            json!({"bids": [1, 1, 0, 0], "tricks": [1, 0, 0, 0]}),
+        ),
+        (
+            session("2500", &["Anne", "Bruno", "Claire"], json!({})),
+            "frime=8&laid0=145&laid1=30&laid2=0&hand0=10&hand1=0&hand2=25",
+            json!({"frime": "8", "laid": [145, 30, 0], "hand": [10, 0, 25]}),
+        ),
+        (
+            session("democratie", &["Anne", "Bruno", "Claire"], json!({})),
+            "S0=10&H0=4&D0=0&C0=2&S1=15&H1=0&D1=25&C1=0&S2=0&H2=21&D2=0&C2=23",
+            json!({"captured": [{"S": 10, "H": 4, "D": 0, "C": 2},
+                                {"S": 15, "H": 0, "D": 25, "C": 0},
+                                {"S": 0, "H": 21, "D": 0, "C": 23}]}),
+        ),
+        (
+            session("tarot", &four, json!({})),
+            "taker=1&contract=garde&bouts=2&points=49&pab=attack",
+            json!({"taker": 1, "contract": "garde", "bouts": 2, "points": 49,
+                   "petit_au_bout": "attack"}),
+        ),
+    ]
+}
+
+/// The session's own table's offer (printed last, after every side's): its pairing page.
+fn hands_offer(s: &mut Served, sides: usize) -> String {
+    let lines = s.pairing_lines(sides + 1);
+    let (said, url) = lines.last().unwrap_or_else(|| panic!("{lines:?}"));
+    assert!(
+        said.contains("entre son jeu") || said.contains("enters its play"),
+        "{said}"
+    );
+    url.strip_prefix(&format!("http://{}", s.host))
+        .unwrap()
+        .to_string()
+}
+
+/// The hands of a session file.
+fn hands(file: &std::path::Path) -> Vec<Value> {
+    let v: Value = serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap();
+    v["hands"].as_array().cloned().unwrap_or_default()
+}
+
+/// `marque score`'s totals of a session file.
+fn totals(file: &std::path::Path) -> Value {
+    let out = marque(&["score", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{out:?}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    v["totals"].clone()
+}
+
+#[test]
+fn a_tables_phone_enters_a_hand_of_each_of_the_six_games() {
+    for (session, keys, written) in games() {
+        let game = session["game"].as_str().unwrap().to_string();
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join(format!("{game}.json"));
+        std::fs::write(&file, session.to_string()).unwrap();
+        let mut s = serve_with(dir.path(), &["--pairing"], &[]);
+        let offer = hands_offer(&mut s, 0);
+        // The pairing page names the session, escaped.
+        let (code, _, page) = send(&s.host, "GET", &offer, &[], "");
+        assert_eq!(code, 200, "{game}: {page}");
+        assert!(page.contains("&lt;b&gt;"), "{game}: the title escaped");
+        let phone = pair(&s.host, &offer, "Table <i>A</i>");
+        let (code, _, page) = send(&s.host, "GET", &phone, &[], "");
+        assert_eq!(code, 200, "{game}: {page}");
+        assert!(page.contains("&lt;i&gt;A&lt;/i&gt;"), "{game}: {page}");
+        assert!(!page.contains("<i>A"), "{game}: the phone's name escaped");
+        assert_eq!(hidden(&page, "n"), "0", "{game}: the first hand is next");
+        // Every field the keys send is one the page shows.
+        for k in keys.split('&').map(|p| p.split('=').next().unwrap()) {
+            assert!(
+                page.contains(&format!("name=\"{k}\"")),
+                "{game}: no key {k} in {page}"
+            );
+        }
+        // Looked at: counted rule by rule, not yet written.
+        let before = std::fs::read(&file).unwrap();
+        let body = format!("do=look&n=0&{keys}");
+        let (code, _, look) = send(&s.host, "POST", &phone, &[FORM], &body);
+        assert_eq!(code, 200, "{game}: {look}");
+        assert!(look.contains("class=\"count\""), "{game}: {look}");
+        assert!(look.contains("<code>["), "{game}: each line's rule");
+        assert_eq!(
+            std::fs::read(&file).unwrap(),
+            before,
+            "{game}: looked at only"
+        );
+        let t = token(&look).unwrap();
+        // Refused, the file untouched: another origin, another Host, a stale hand, keys
+        // outside the rules.
+        let write = format!("do=write&t={t}");
+        let refusals: Vec<Refusal> = vec![
+            (
+                phone.clone(),
+                vec![FORM, ("Origin", "http://evil.example")],
+                write.clone(),
+                403,
+            ),
+            (
+                phone.clone(),
+                vec![FORM, ("Host", "evil.example")],
+                write.clone(),
+                421,
+            ),
+            (
+                phone.clone(),
+                vec![FORM],
+                format!("do=look&n=1&{keys}"),
+                400,
+            ),
+            (phone.clone(), vec![FORM], "do=look&n=0".to_string(), 400),
+            (
+                phone.clone(),
+                vec![FORM],
+                "do=write&t=nope".to_string(),
+                403,
+            ),
+        ];
+        all_refused(&s.host, &file, &refusals);
+        let (code, _, done) = send(&s.host, "POST", &phone, &[FORM], &write);
+        assert_eq!(code, 200, "{game}: {done}");
+        assert!(
+            done.contains("noté") || done.contains("Noted"),
+            "{game}: {done}"
+        );
+        let got = hands(&file);
+        assert_eq!(got.len(), 1, "{game}: one hand written");
+        for (k, v) in written.as_object().unwrap() {
+            assert_eq!(&got[0][k], v, "{game}: {k} in {}", got[0]);
+        }
+        // The log names the phone that entered it.
+        let out = marque(&["log", file.to_str().unwrap()]);
+        let log = String::from_utf8_lossy(&out.stdout);
+        assert!(log.contains("Table <i>A</i>"), "{game}: {log}");
+        // The same token again: the same reply, nothing more written.
+        let after = std::fs::read(&file).unwrap();
+        let (code, _, again) = send(&s.host, "POST", &phone, &[FORM], &write);
+        assert_eq!(code, 200, "{game}: {again}");
+        assert_eq!(std::fs::read(&file).unwrap(), after, "{game}: written once");
+        // Scored as the same words given to `marque add`.
+        let twin = dir.path().join("twin.json");
+        std::fs::write(&twin, session.to_string()).unwrap();
+        let out = marque(&["add", twin.to_str().unwrap(), &written.to_string()]);
+        assert!(out.status.success(), "{game}: {out:?}");
+        assert_eq!(totals(&file), totals(&twin), "{game}");
+        // The next hand is offered.
+        let (_, _, page) = send(&s.host, "GET", &phone, &[], "");
+        assert_eq!(hidden(&page, "n"), "1", "{game}: {page}");
+    }
+}
