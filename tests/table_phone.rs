@@ -349,3 +349,76 @@ fn a_board_left_unchecked_counts_once_its_round_is_over() {
     assert!(words(&file).is_empty(), "no word given");
     assert_eq!(results(), 2, "the round over: both count");
 }
+
+/// E-W's own phone at table 1: paired through the table's second code, it shows each board
+/// the table's phone entered and gives E-W's word on it (the log naming it); it enters and
+/// corrects nothing, and its word on a board already answered on the table's phone is
+/// refused, the file kept.
+#[test]
+fn ew_check_the_tables_boards_on_their_own_phone() {
+    let (dir, file) = evening();
+    let mut s = serve_with(dir.path(), &["--pairing"], &[]);
+    let lines = s.pairing_lines(6);
+    let path = |line: &(String, String)| {
+        line.1
+            .strip_prefix(&format!("http://{}", s.host))
+            .unwrap()
+            .to_string()
+    };
+    let of = |what: &str| {
+        lines
+            .iter()
+            .find(|(said, _)| said.contains("Table 1") && said.contains(what))
+            .map(path)
+            .unwrap_or_else(|| panic!("a line for table 1's {what}: {lines:?}"))
+    };
+    let (table_offer, ew_offer) = (of("saisit"), of("EO vérifie"));
+    let (code, _, form) = send(&s.host, "GET", &ew_offer, &[], "");
+    assert_eq!(code, 200, "{form}");
+    assert!(read(&form).contains("celui d'EO à la table 1"), "{form}");
+    let table = pair(&s.host, &table_offer, "Table");
+    let ew = pair(&s.host, &ew_offer, "Chloé");
+    // Nothing to check yet, and no keys to enter a board with.
+    let (code, _, page) = send(&s.host, "GET", &ew, &[], "");
+    assert_eq!(code, 200, "{page}");
+    assert!(page.contains("Aucun étui à vérifier"), "{page}");
+    assert!(
+        !page.contains("name=\"lvl\""),
+        "E-W's phone keys no board: {page}"
+    );
+    assert!(
+        page.contains("data-follow=\"reload\""),
+        "it follows the table: {page}"
+    );
+    // E-W's phone may not enter a board.
+    let (_, _, tpage) = send(&s.host, "GET", &table, &[], "");
+    all_refused(
+        &s.host,
+        &file,
+        &[(ew.clone(), vec![FORM], keys(&tpage, ""), 400)],
+    );
+    // The table enters board 1; E-W's phone is asked, and agrees.
+    let (_, _, look) = send(&s.host, "POST", &table, &[FORM], &keys(&tpage, ""));
+    let write = format!("do=write&t={}", token(&look).unwrap());
+    let (code, _, _) = send(&s.host, "POST", &table, &[FORM], &write);
+    assert_eq!(code, 200);
+    let (_, _, tpage) = send(&s.host, "GET", &table, &[], "");
+    let on_table = format!("do=write&t={}&w=no", token(&tpage).unwrap());
+    let (_, _, page) = send(&s.host, "GET", &ew, &[], "");
+    assert!(read(&page).contains("EO vérifie : d'accord ?"), "{page}");
+    assert!(page.contains("Score de N-S : +420"), "its count: {page}");
+    let yes = format!("do=write&t={}&w=yes", token(&page).unwrap());
+    let (code, _, done) = send(&s.host, "POST", &ew, &[FORM], &yes);
+    assert_eq!(code, 200, "{done}");
+    assert_eq!(
+        words(&file),
+        [("confirm".to_string(), "EW".to_string(), "Chloé".to_string())]
+    );
+    // The table's phone was asked too: its word now comes after E-W's, and is refused.
+    let before = std::fs::read(&file).unwrap();
+    let (_, _, said) = send(&s.host, "POST", &table, &[FORM], &on_table);
+    assert!(read(&said).contains("changé"), "{said}");
+    assert_eq!(std::fs::read(&file).unwrap(), before, "one word");
+    let evening = dir.path().join("soir.evening.json");
+    assert_eq!(counted(&evening), 1, "counted once E-W agreed");
+}

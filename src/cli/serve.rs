@@ -66,6 +66,7 @@ pub(super) fn serve(
         for new in sharing.offer_new(lang) {
             let key = match new.offer.table {
                 Some(Entering::Evening(_)) => "web.pairing_table_line",
+                Some(Entering::Verifying(_)) => "web.pairing_table_ew_line",
                 Some(Entering::Session) => "web.pairing_hands_line",
                 None => "web.pairing_line",
             };

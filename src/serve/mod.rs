@@ -315,9 +315,11 @@ impl Sharing {
         out
     }
 
-    /// The tables of each bridge evening in the folder, an offer each (made for those not
-    /// offered yet): a phone scanned at a table enters its boards.
+    /// The tables of each bridge evening in the folder, two offers each (made for those not
+    /// offered yet): a phone scanned at a table enters its boards; E-W's own phone (their
+    /// offers after every table's) gives their word on them.
     fn offer_tables(&self, lang: marque_core::i18n::Lang, out: &mut Vec<NewOffer>) {
+        let mut verifying = Vec::new();
         for (name, path, title) in evening::evenings(self.hub.folder()) {
             let marque_core::club::TableFile::Read(ev) = marque_store::read_json(&path) else {
                 continue;
@@ -345,17 +347,30 @@ impl Sharing {
                 let Ok(offer) = self.pairings.table_offer(&name, table, file) else {
                     continue;
                 };
+                let side = marque_core::i18n::msg!("ui.table.title", table = i64::from(table))
+                    .render(lang);
                 if !known {
                     out.push(NewOffer {
                         url: self.pairing_url(&offer),
                         title: title.clone(),
-                        side: marque_core::i18n::msg!("ui.table.title", table = i64::from(table))
-                            .render(lang),
+                        side: side.clone(),
+                        offer,
+                    });
+                }
+                // E-W's own phone at the table, after every table's.
+                if let Ok(offer) = self.pairings.verify_offer(&name, table, file)
+                    && !known
+                {
+                    verifying.push(NewOffer {
+                        url: self.pairing_url(&offer),
+                        title: title.clone(),
+                        side,
                         offer,
                     });
                 }
             }
         }
+        out.append(&mut verifying);
     }
 
     /// The address a phone opens to pair for `offer`'s side (what its QR code holds).

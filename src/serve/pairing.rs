@@ -30,8 +30,21 @@ pub enum Entering {
     /// The boards of a table of an evening: the table's file in the evening's folder; the
     /// offer's `session` is then the evening's name and `side` the table's number.
     Evening(String),
+    /// E-W's word on the boards a table's phone entered, from E-W's own phone: the table's
+    /// file in the evening's folder, as for [`Entering::Evening`].
+    Verifying(String),
     /// The next hand of the session itself, at any game (a single table).
     Session,
+}
+
+impl Entering {
+    /// The table's file in the evening's folder, for either phone of an evening's table.
+    pub fn file(&self) -> Option<&str> {
+        match self {
+            Entering::Evening(f) | Entering::Verifying(f) => Some(f),
+            Entering::Session => None,
+        }
+    }
 }
 
 impl Offer {
@@ -190,9 +203,24 @@ impl Pairings {
     /// file is `file` in the evening's folder (made the first time it is asked): a phone
     /// paired through it enters that table's boards.
     pub fn table_offer(&self, evening: &str, table: u32, file: &str) -> std::io::Result<Offer> {
+        self.evening_offer(evening, table, Entering::Evening(file.to_string()))
+    }
+
+    /// The offer of E-W's own phone at table `table` (see [`Pairings::table_offer`]): a phone
+    /// paired through it gives E-W's word on the boards the table's phone entered.
+    pub fn verify_offer(&self, evening: &str, table: u32, file: &str) -> std::io::Result<Offer> {
+        self.evening_offer(evening, table, Entering::Verifying(file.to_string()))
+    }
+
+    fn evening_offer(
+        &self,
+        evening: &str,
+        table: u32,
+        entering: Entering,
+    ) -> std::io::Result<Offer> {
         let mut inner = self.inner();
         let side = table as usize;
-        let same = |o: &Offer| o.session == evening && o.table_file() == Some(file);
+        let same = |o: &Offer| o.session == evening && o.table.as_ref() == Some(&entering);
         if let Some(o) = inner.offers.iter().find(|o| same(o)) {
             return Ok(o.clone());
         }
@@ -201,7 +229,7 @@ impl Pairings {
             session: evening.to_string(),
             side,
             side_name: table.to_string(),
-            table: Some(Entering::Evening(file.to_string())),
+            table: Some(entering),
         };
         inner.offers.push(offer.clone());
         Ok(offer)
@@ -345,7 +373,7 @@ impl Pairings {
         let mut inner = self.inner();
         // A session's sides and its own table; an evening's tables are the evening's.
         let of = |s: &str, table: &Option<Entering>| {
-            s == session && !matches!(table, Some(Entering::Evening(_)))
+            s == session && matches!(table, None | Some(Entering::Session))
         };
         inner.offers.retain(|o| !of(&o.session, &o.table));
         let gone: Vec<String> = inner

@@ -335,10 +335,10 @@ impl Routes {
                     return respond(StatusCode::NOT_FOUND, HTML, pages::revoked(&base));
                 };
                 match phone.table {
-                    Some(Entering::Evening(_)) if post => {
+                    Some(Entering::Evening(_) | Entering::Verifying(_)) if post => {
                         return self.table_post(req, &conn, base, phone).await;
                     }
-                    Some(Entering::Evening(_)) => {
+                    Some(Entering::Evening(_) | Entering::Verifying(_)) => {
                         return self
                             .made(&conn, move |r| r.table_page(&base, &phone, None))
                             .await;
@@ -439,7 +439,9 @@ impl Routes {
             return not_found();
         };
         match offer.table {
-            Some(Entering::Evening(_)) => return self.table_pair_form(base, &offer, ip, said),
+            Some(Entering::Evening(_) | Entering::Verifying(_)) => {
+                return self.table_pair_form(base, &offer, ip, said);
+            }
             Some(Entering::Session) => return self.hands_pair_form(base, &offer, ip, said),
             None => {}
         }

@@ -892,8 +892,13 @@ impl App {
             match super::share::Shared::start(self.watch.watcher(), &self.ctx) {
                 Ok(shared) => {
                     self.sharing = Some(shared);
-                    // "Sharing stopped", said when it last stopped, is no longer true.
-                    Msg::new("ui.share.started").into()
+                    // "Sharing stopped", said when it last stopped, is no longer true; the
+                    // phones follow what this screen shows.
+                    match self.screen {
+                        Screen::Evening | Screen::Table => Msg::new("ui.share.started_evening"),
+                        _ => Msg::new("ui.share.started"),
+                    }
+                    .into()
                 }
                 Err(e) => msg!("ui.share.failed", error = marque_core::i18n::io_error(&e)).into(),
             },

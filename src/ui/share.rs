@@ -156,14 +156,18 @@ impl Asking {
     /// Whether an offer or a phone entering `table` is of those asked for: an evening's tables,
     /// or a session's sides and its own table.
     fn kind(&self, table: &Option<Entering>) -> bool {
-        matches!(table, Some(Entering::Evening(_))) == self.tables
+        table.as_ref().and_then(Entering::file).is_some() == self.tables
     }
 
     /// The name of side `side` (a table's number, where it offers tables; the table itself
     /// for a session table's phone) in `lang`.
     fn side(&self, lang: Lang, (side, name, table): (usize, &str, &Option<Entering>)) -> String {
-        if *table == Some(Entering::Session) {
-            return tr(lang, "ui.share.hands_side");
+        match table {
+            Some(Entering::Session) => return tr(lang, "ui.share.hands_side"),
+            Some(Entering::Verifying(_)) => {
+                return msg!("ui.share.table_ew", table = side).render(lang);
+            }
+            _ => {}
         }
         if self.tables {
             return msg!("ui.table.title", table = side).render(lang);
@@ -176,7 +180,8 @@ impl Asking {
 }
 
 /// The offers of the tables of the bridge evening `evening` (as read), named `name` by the
-/// room's pages: a phone scanned at a table enters its boards.
+/// room's pages: a phone scanned at a table enters its boards, and E-W's own phone gives their
+/// word on them.
 pub fn offer_tables(shared: &Shared, name: &str, evening: &serde_json::Value) {
     if !matches!(evening["kind"].as_str(), Some("pairs" | "teams")) {
         return;
@@ -187,6 +192,7 @@ pub fn offer_tables(shared: &Shared, name: &str, evening: &serde_json::Value) {
             && marque_core::club::plain_name(file).is_ok()
         {
             shared.pairings().table_offer(name, table, file).ok();
+            shared.pairings().verify_offer(name, table, file).ok();
         }
     }
 }
@@ -299,6 +305,9 @@ fn body(
                 );
                 let key = match (&o.table, asking.as_ref().is_some_and(|a| a.tables)) {
                     (Some(Entering::Session), _) => tr(lang, "ui.share.hands"),
+                    (Some(Entering::Verifying(_)), _) => {
+                        msg!("ui.share.table_ew", table = o.side).render(lang)
+                    }
                     (_, true) => msg!("ui.share.table", table = o.side).render(lang),
                     (_, false) => msg!("ui.share.side", side = name).render(lang),
                 };
@@ -347,21 +356,44 @@ fn body(
         ui.add(egui::Label::new(RichText::new(&url).monospace()).wrap());
     });
     network(ui, lang, (&url, &shared.networks), commands);
-    let hands = chosen
+    let entering = chosen
         .and_then(|k| offers.get(k))
-        .is_some_and(|o| o.table == Some(Entering::Session));
+        .and_then(|o| o.table.as_ref());
     let hint = match (chosen.is_some(), asking.as_ref().is_some_and(|a| a.tables)) {
-        _ if hands => "ui.share.hands_hint",
+        _ if entering == Some(&Entering::Session) => "ui.share.hands_hint",
+        _ if matches!(entering, Some(Entering::Verifying(_))) => "ui.share.table_ew_hint",
         (true, true) => "ui.share.table_hint",
         (true, false) => "ui.share.pair_hint",
         (false, _) => "ui.share.hint",
     };
-    let body = lines(ui, egui::TextStyle::Body, 3.0);
+    // As tall as the longest of the hints wraps to at this width (nothing under it moves when
+    // another key is chosen), and never less than three lines.
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let tallest = HINTS
+        .iter()
+        .map(|k| {
+            let text = tr(lang, k);
+            let width = ui.available_width();
+            ui.fonts_mut(|f| f.layout(text, font.clone(), Color32::PLACEHOLDER, width))
+                .size()
+                .y
+        })
+        .fold(0.0, f32::max);
+    let body = tallest.max(lines(ui, egui::TextStyle::Body, 3.0));
     crate::ui::widgets::fixed_block(ui, body, |ui| {
         ui.label(RichText::new(tr(lang, hint)).weak());
     });
     phones(ui, lang, shared, asking.as_ref(), commands);
 }
+
+/// Every hint the share panel may show under its code.
+const HINTS: [&str; 5] = [
+    "ui.share.hint",
+    "ui.share.pair_hint",
+    "ui.share.table_hint",
+    "ui.share.table_ew_hint",
+    "ui.share.hands_hint",
+];
 
 /// The network the address is on, and a key for each other one of this machine's (Wi-Fi,
 /// Ethernet, a VPN, a container's bridge): the phones must reach the one the code carries.

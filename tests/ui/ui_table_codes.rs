@@ -6,6 +6,7 @@ use crate::ui_common::*;
 use crate::ui_evening_play::friday;
 use crate::ui_phone::{frames_until, pair_at, send, token};
 use egui_kittest::kittest::{NodeT, Queryable};
+use marque::serve::pairing::Entering;
 
 #[test]
 fn the_evenings_screen_offers_a_code_per_table_and_a_phone_enters_a_board() {
@@ -17,11 +18,17 @@ fn the_evenings_screen_offers_a_code_per_table_and_a_phone_enters_a_board() {
     friday(&mut h);
     click(&mut h, "Suivre sur les téléphones");
     settle(&mut h);
+    assert!(
+        shows_containing(&h, "suivent la soirée"),
+        "the notice names the evening"
+    );
     for key in [
         "La salle",
         "Téléphone table 1",
         "Téléphone table 2",
         "Téléphone table 3",
+        "EO table 1",
+        "EO table 3",
     ] {
         assert!(in_view(&h, key), "{key} on screen");
     }
@@ -35,7 +42,7 @@ fn the_evenings_screen_offers_a_code_per_table_and_a_phone_enters_a_board() {
         .pairings()
         .offers()
         .into_iter()
-        .find(|o| o.table.is_some() && o.side == 2)
+        .find(|o| matches!(o.table, Some(Entering::Evening(_))) && o.side == 2)
         .expect("table 2's offer");
     let url = h
         .get_by_label_contains("Code QR de l'adresse : ")

@@ -17,7 +17,7 @@ use marque_store::{TableDoc, TableOp, TableRefused};
 
 use super::super::form::field;
 use super::super::net::Conn;
-use super::super::pages::{Base, escape, page};
+use super::super::pages::{self, Base, escape, page};
 use super::super::pairing::{Entering, Offer, Phone, Reply};
 use super::{Body, HTML, Routes, TEXT, respond, respond_form};
 
@@ -87,9 +87,13 @@ impl Routes {
             ));
         }
         let table = i64::try_from(offer.side).unwrap_or(0);
+        let key = match offer.table {
+            Some(Entering::Verifying(_)) => "web.table.pair_ew",
+            _ => "web.table.pair_for",
+        };
         main.push_str(&format!(
             "<p>{}</p>",
-            escape(&msg!("web.table.pair_for", table = table).render(lang))
+            escape(&msg!(key, table = table).render(lang))
         ));
         main.push_str(&super::super::phone::pair_form(base, &offer.token, &form));
         let status = if said.is_some() {
@@ -103,10 +107,11 @@ impl Routes {
     /// The table `phone` is paired to, read as it now is: its evening (found by name among
     /// the folder's), the table's file beside it, and its plan.
     fn table(&self, phone: &Phone) -> Option<Table> {
-        let Some(Entering::Evening(file)) = &phone.table else {
-            return None;
-        };
-        let file = Some(file.as_str()).filter(|f| club::plain_name(f).is_ok())?;
+        let file = phone
+            .table
+            .as_ref()
+            .and_then(Entering::file)
+            .filter(|f| club::plain_name(f).is_ok())?;
         let (evening, title) = super::super::evening::find(self.hub.folder(), &phone.session)?;
         let path = evening.parent()?.join(file);
         if !super::super::live::own_file(&path) {
@@ -135,10 +140,17 @@ impl Routes {
             .rev()
             .find(|(_, e)| stands.get(&club::board_key(e)).copied() == Some(Checked::Entered));
         let word = format!("word::{}", log_len(&t.doc));
+        let verifying = verifies(phone);
         if let Some((_, entry)) = waiting
             && let Ok(token) = self.pairings.show(&phone.token, &entry.to_string(), &word)
         {
             main.push_str(&word_form(base, phone, entry, &token));
+        } else if verifying {
+            // E-W's own phone enters nothing: it waits for the next board to check.
+            main.push_str(&format!(
+                "<p class=\"state\">{}</p>",
+                escape(&tr(lang, "web.table.nothing_to_verify"))
+            ));
         } else {
             match t.plan.next() {
                 Some((r, b)) => main.push_str(&entry_form(base, phone, &t.plan, (r, b), None)),
@@ -149,8 +161,17 @@ impl Routes {
             }
         }
         main.push_str(&boards_list(base, phone, &t, &stands));
-        // Not read again by itself: a board half keyed in is never lost to another table's.
-        respond_form(StatusCode::OK, page(base, &t.title, &main, None))
+        // Not read again by itself: a board half keyed in is never lost to another table's;
+        // E-W's own phone, which keys nothing, follows the table's file.
+        // (The evening's name is kept as its segment of the room's paths.)
+        let events = verifying.then(|| format!("{}/e/{}/events", base.root, phone.session));
+        match events {
+            Some(events) => respond_form(
+                StatusCode::OK,
+                pages::page_following(base, &t.title, &main, &events),
+            ),
+            None => respond_form(StatusCode::OK, page(base, &t.title, &main, None)),
+        }
     }
 
     /// What a table's phone posted: a board to look at before it is written, or a one-time
@@ -167,6 +188,11 @@ impl Routes {
             Err(r) => return r,
         };
         match field(&fields, "do") {
+            Some("look") if verifies(&phone) => {
+                let said = Msg::new("web.table.verify_only");
+                self.made(conn, move |r| r.refused_page(&base, &phone, &said))
+                    .await
+            }
             Some("look") => {
                 let keys = Keys::read(&fields);
                 self.made(conn, move |r| r.table_look(&base, &phone, keys))
@@ -341,6 +367,9 @@ impl Routes {
             let stands = |e: &Value| checked.get(&club::board_key(e)).copied();
             let place = doc.hands().iter().position(|e| *e == entry);
             let op = match (kind, agreed) {
+                (Some("enter" | "fix"), _) if verifies(phone) => {
+                    return refused("web.table.verify_only");
+                }
                 (Some("enter"), None) => TableOp::Add(entry.clone()),
                 (Some("word"), Some(agreed)) => match place {
                     Some(i) if stands(&doc.hands()[i]) == Some(Checked::Entered) => {
@@ -376,6 +405,11 @@ impl Routes {
             }
         }
     }
+}
+
+/// Whether `phone` is E-W's own at its table: it gives their word, and enters nothing.
+fn verifies(phone: &Phone) -> bool {
+    matches!(phone.table, Some(Entering::Verifying(_)))
 }
 
 /// How many lines the table file's log holds: what a page was shown at.
@@ -631,7 +665,7 @@ fn boards_list(
             if let Some(word) = word {
                 out.push_str(&format!(" · {}", escape(&tr(lang, word))));
             }
-            if stand == Checked::Disputed {
+            if stand == Checked::Disputed && !verifies(phone) {
                 out.push_str(&entry_form(base, phone, &t.plan, (r, b), Some(*i)));
             }
             out.push_str("</li>");
