@@ -163,6 +163,13 @@ fn a_tables_phone_enters_a_board_and_ew_agree_on_it() {
     let evening = dir.path().join("soir.evening.json");
     let results = || counted(&evening);
     assert_eq!(results(), 0, "not counted before E-W's word");
+    // The evening's page says so: the board awaits E-W's word, not yet counted.
+    let awaiting = || {
+        let (code, _, page) = send(&s.host, "GET", &format!("{}/e/soir", s.root), &[], "");
+        assert_eq!(code, 200, "{page}");
+        read(&page).contains("Un étui saisi au téléphone attend l'accord d'EO")
+    };
+    assert!(awaiting(), "marked unchecked on the evening's page");
     // E-W are asked on the same phone, and agree.
     let (_, _, page) = send(&s.host, "GET", &phone, &[], "");
     assert!(read(&page).contains("EO vérifie : d'accord ?"), "{page}");
@@ -180,8 +187,9 @@ fn a_tables_phone_enters_a_board_and_ew_agree_on_it() {
     let (_, _, page) = send(&s.host, "GET", &phone, &[], "");
     assert!(page.contains("vérifié par EO"), "{page}");
     assert!(page.contains("Étui 2"), "the next board: {page}");
-    // The evening's ranking follows: the board has its result.
+    // The evening's ranking follows: the board has its result, no longer marked.
     assert_eq!(results(), 1, "counted once E-W agreed");
+    assert!(!awaiting(), "no longer marked once E-W agreed");
 }
 
 #[test]
@@ -421,4 +429,52 @@ fn ew_check_the_tables_boards_on_their_own_phone() {
     assert_eq!(std::fs::read(&file).unwrap(), before, "one word");
     let evening = dir.path().join("soir.evening.json");
     assert_eq!(counted(&evening), 1, "counted once E-W agreed");
+}
+
+/// A board E-W disputed is corrected from the table's phone while its round goes on; once the
+/// table has moved on to a later round, only the organiser corrects it: the phone's correction
+/// is refused in words, the file kept, and the list says who corrects it.
+#[test]
+fn once_the_table_moved_on_only_the_organiser_corrects() {
+    let (_dir, file, s, phone, page) = at_table("T1");
+    let enter = |keys: &str| {
+        let (_, _, look) = send(&s.host, "POST", &phone, &[FORM], keys);
+        let body = format!("do=write&t={}", token(&look).unwrap());
+        let (_, _, done) = send(&s.host, "POST", &phone, &[FORM], &body);
+        assert!(read(&done).contains("C'est noté"), "{done}");
+    };
+    let word = |yes: &str| {
+        let (_, _, page) = send(&s.host, "GET", &phone, &[], "");
+        assert!(read(&page).contains("EO vérifie"), "{page}");
+        let body = format!("do=write&t={}&w={yes}", token(&page).unwrap());
+        send(&s.host, "POST", &phone, &[FORM], &body);
+    };
+    enter(&keys(&page, ""));
+    word("no");
+    let (_, _, page) = send(&s.host, "GET", &phone, &[], "");
+    assert!(
+        page.contains("name=\"fix\""),
+        "its correction offered: {page}"
+    );
+    let fix = "do=look&r=1&b=1&fix=0&lvl=4&st=S&x=&by=N&res=-1";
+    // The round's second board, agreed; then the next round's first.
+    enter(&keys(&page, ""));
+    word("yes");
+    let (_, _, page) = send(&s.host, "GET", &phone, &[], "");
+    assert_eq!(hidden(&page, "r"), "2", "the next round: {page}");
+    enter(&keys(&page, ""));
+    let (_, _, page) = send(&s.host, "GET", &phone, &[], "");
+    assert!(
+        read(&page).contains("à corriger par l'organisateur"),
+        "{page}"
+    );
+    assert!(!page.contains("name=\"fix\""), "no correction here: {page}");
+    let before = std::fs::read(&file).unwrap();
+    let (code, _, said) = send(&s.host, "POST", &phone, &[FORM], fix);
+    assert_eq!(code, 400, "{said}");
+    assert!(
+        read(&said).contains("seul l'organisateur corrige"),
+        "{said}"
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), before, "nothing written");
 }

@@ -100,4 +100,8 @@ fn the_evenings_screen_offers_a_code_per_table_and_a_phone_enters_a_board() {
     assert_eq!(v["hands"][0]["contract"], "3NT", "{v}");
     settle(&mut h);
     assert!(!shows_containing(&h, "une autre machine"));
+    // The evening's screen follows: the board awaits E-W's word, not yet counted.
+    frames_until(&mut h, |h| {
+        shows_containing(h, "Un étui saisi au téléphone attend l'accord d'EO")
+    });
 }

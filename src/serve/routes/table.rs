@@ -303,6 +303,11 @@ impl Routes {
         if keys.fix.is_some() && !disputed {
             return self.refused_page(base, phone, &Msg::new("web.table.changed"));
         }
+        // Once the table moved on to a later round, only the organiser corrects (its log).
+        if keys.fix.is_some() && t.plan.moved_on(r) {
+            let m = msg!("web.table.round_closed", round = i64::from(keys.round));
+            return self.refused_page(base, phone, &m);
+        }
         // Bound to the file as it was shown: any change since refuses it.
         let what = match keys.fix {
             Some(i) => format!("fix:{i}:{}", log_len(&t.doc)),
@@ -378,6 +383,7 @@ impl Routes {
                     _ => return refused("web.table.changed"),
                 },
                 (Some("fix"), None) => match fix.and_then(|i| i.parse::<usize>().ok()) {
+                    Some(_) if moved_on(&doc, &entry) => return refused("web.table.moved_on"),
                     Some(i)
                         if doc.hands().get(i).is_some_and(|e| {
                             same_board(e, &entry) && stands(e) == Some(Checked::Disputed)
@@ -415,6 +421,23 @@ fn verifies(phone: &Phone) -> bool {
 /// How many lines the table file's log holds: what a page was shown at.
 fn log_len(doc: &TableDoc) -> usize {
     doc.value["log"].as_array().map_or(0, Vec::len)
+}
+
+/// Whether the table, as its file now stands, has moved on from the round of `entry` (see
+/// [`Plan::moved_on`]).
+fn moved_on(doc: &TableDoc, entry: &Value) -> bool {
+    let Some(plan) = doc
+        .evening
+        .as_ref()
+        .and_then(|ev| club::plan(ev, &doc.name, Some(&doc.value)))
+    else {
+        return false;
+    };
+    let round = entry["round"].as_u64();
+    plan.rounds
+        .iter()
+        .position(|r| Some(u64::from(r.round)) == round)
+        .is_some_and(|r| plan.moved_on(r))
 }
 
 /// Whether two entries are of the same board and round (a correction keeps them).
@@ -665,7 +688,12 @@ fn boards_list(
             if let Some(word) = word {
                 out.push_str(&format!(" · {}", escape(&tr(lang, word))));
             }
-            if stand == Checked::Disputed && !verifies(phone) {
+            if stand == Checked::Disputed && t.plan.moved_on(r) {
+                out.push_str(&format!(
+                    " · {}",
+                    escape(&tr(lang, "web.table.organiser_fixes"))
+                ));
+            } else if stand == Checked::Disputed && !verifies(phone) {
                 out.push_str(&entry_form(base, phone, &t.plan, (r, b), Some(*i)));
             }
             out.push_str("</li>");

@@ -196,14 +196,15 @@ impl Waiting {
     }
 }
 
-/// The results of table `table` that count: a result awaiting E-W's word only once its round
-/// is over at the table (a later round entered there, or every board of its round).
+/// The results of table `table` that count, and those that do not yet: a result awaiting
+/// E-W's word counts only once its round is over at the table (a later round entered there,
+/// or every board of its round).
 fn counted(
     results: Vec<pairs::BoardResult>,
     waiting: &Waiting,
     movement: &Movement,
     table: u32,
-) -> impl Iterator<Item = pairs::BoardResult> {
+) -> (Vec<pairs::BoardResult>, Vec<pairs::BoardResult>) {
     let last = results.iter().map(|r| r.round).max().unwrap_or(0);
     let entered = |round: u32| results.iter().filter(|r| r.round == round).count();
     let over: std::collections::BTreeSet<u32> = results
@@ -220,7 +221,7 @@ fn counted(
         .collect();
     results
         .into_iter()
-        .filter(move |r| over.contains(&r.round) || !waiting.awaits(r.board, Some(r.round)))
+        .partition(|r| over.contains(&r.round) || !waiting.awaits(r.board, Some(r.round)))
 }
 
 fn pairs_evening(
@@ -241,6 +242,7 @@ fn pairs_evening(
             .sum::<usize>(),
     );
     let mut read = 0;
+    let mut unchecked = Vec::new();
     for (k, name) in files.iter().enumerate() {
         let Some((entries, waiting)) = table_entries(name, file(name), problems) else {
             continue;
@@ -249,9 +251,13 @@ fn pairs_evening(
         let seated = |p: u32| names.contains_key(&p);
         let table = k as u32 + 1;
         let got = pairs::results(name, table, &entries, &movement, &seated, problems);
-        results.extend(counted(got, &waiting, &movement, table));
+        let (count, wait) = counted(got, &waiting, &movement, table);
+        results.extend(count);
+        unchecked.extend(wait);
     }
-    Ok(pairs::scored(movement, scoring, &names, results, read))
+    let mut scored = pairs::scored(movement, scoring, &names, results, read);
+    scored.unchecked = unchecked;
+    Ok(scored)
 }
 
 fn teams_evening(

@@ -326,6 +326,9 @@ pub struct Scored {
     boards: Vec<(u32, std::ops::Range<usize>, Valued)>,
     fields: Vec<Value>,
     read: usize,
+    /// The results entered on a table's phone that E-W have not agreed yet, their round still
+    /// going on at the table: not counted, and shown as such (not in the output).
+    pub unchecked: Vec<BoardResult>,
 }
 
 /// The pairs evening's results scored (`club-format.md`).
@@ -387,6 +390,7 @@ pub fn scored(
         boards,
         fields,
         read,
+        unchecked: Vec::new(),
     }
 }
 

@@ -80,6 +80,15 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// Whether the table has moved on from round place `r` (a board of a later round entered
+    /// there): its boards are then corrected by the organiser only, not from the table's phone.
+    pub fn moved_on(&self, r: usize) -> bool {
+        self.rounds
+            .iter()
+            .skip(r + 1)
+            .any(|round| round.boards.iter().any(|b| b.entered.is_some()))
+    }
+
     /// The first board still to enter, in the table's order (round, then board): its round's
     /// and its own place.
     pub fn next(&self) -> Option<(usize, usize)> {

@@ -131,7 +131,38 @@ fn pairs(out: &pairs::Scored, lang: Lang) -> Vec<(Part, Card)> {
             .collect();
         s.push((Part::Traveller, card(title, head.clone(), rows)));
     }
+    if !out.unchecked.is_empty() {
+        s.push((Part::Boards, unchecked(out, lang)));
+    }
     s
+}
+
+/// The boards entered on a table's phone that E-W have not agreed yet: not counted until they
+/// do, or until the table's round is over.
+fn unchecked(out: &pairs::Scored, lang: Lang) -> Card {
+    let head = heads(
+        &[
+            "club.view.table",
+            "club.view.round",
+            "club.view.board_number",
+            "club.view.score",
+        ],
+        lang,
+    );
+    let rows = out
+        .unchecked
+        .iter()
+        .map(|r| {
+            vec![
+                r.table.to_string(),
+                r.round.to_string(),
+                r.board.to_string(),
+                r.score.map_or_else(|| "—".into(), int),
+            ]
+        })
+        .collect();
+    let title = msg!("club.view.unchecked", n = out.unchecked.len() as i64).render(lang);
+    card(title, head, rows)
 }
 
 fn teams(out: &Value, lang: Lang) -> Vec<(Part, Card)> {
