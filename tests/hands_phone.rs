@@ -192,3 +192,34 @@ fn a_tables_phone_enters_a_hand_of_each_of_the_six_games() {
         assert_eq!(hidden(&page, "n"), "1", "{game}: {page}");
     }
 }
+
+/// A rubber won over the table's phone: the phone says so and goes on with the next rubber
+/// (its next deal starts it, as the laptop's "Robre suivant" does).
+#[test]
+fn a_rubber_over_goes_on_with_the_next() {
+    let (session, _, _) = games().remove(0);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("robre.json");
+    std::fs::write(&file, session.to_string()).unwrap();
+    let mut s = serve_with(dir.path(), &["--pairing"], &[]);
+    let offer = hands_offer(&mut s, 0);
+    let phone = pair(&s.host, &offer, "Table");
+    let enter = |n: usize| {
+        let body = format!("do=look&n={n}&lvl=4&st=S&x=&by=N&res=0");
+        let (_, _, look) = send(&s.host, "POST", &phone, &[FORM], &body);
+        let write = format!("do=write&t={}", token(&look).unwrap());
+        let (code, _, done) = send(&s.host, "POST", &phone, &[FORM], &write);
+        assert_eq!(code, 200, "{done}");
+    };
+    enter(0);
+    enter(1);
+    let (_, _, page) = send(&s.host, "GET", &phone, &[], "");
+    assert!(page.contains("C&#39;est fini pour celui-ci"), "{page}");
+    assert_eq!(
+        hidden(&page, "n"),
+        "2",
+        "the next rubber's first deal: {page}"
+    );
+    enter(2);
+    assert_eq!(hands(&file).len(), 3);
+}

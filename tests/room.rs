@@ -5,7 +5,10 @@
 //! requests and read nothing, hold silent connections, trickle heads, a guest opens 64 streams,
 //! HEAD requests of a stream pour in; then three rounds of descriptor exhaustion; then a phone
 //! whose link goes down. The write route is open all along (EW's paired phone answers each deal
-//! the laptop enters) and attacked in its turn: forms too large, trickled, or from elsewhere.
+//! the laptop enters) and attacked in its turn: forms too large, trickled, or from elsewhere;
+//! then the table's phones' (`room/tables.rs`): NS's four phones reloading while the table's
+//! phone enters deals, 100,000 pairings through one offer, ten asks of a 300,000-deal page, a
+//! hundred pages at once.
 //! Needs `unshare` (util-linux) and `ip` (iproute2).
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
 
@@ -14,6 +17,8 @@ use std::net::{IpAddr, SocketAddr, TcpStream};
 use std::process::Command;
 
 mod common;
+#[path = "room/tables.rs"]
+mod tables;
 use common::{Served, served, status};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -426,7 +431,15 @@ fn judge(report: &mut Vec<(String, bool)>, pid: u32, what: &str, phone: &Phone) 
 /// The evening the phones follow, asking the other side's word, served with `--pairing`
 /// (the write route open), and EW's phone paired: the session's file, the server, its
 /// address, and the phone's page.
-fn evening_served(dir: &std::path::Path) -> (std::path::PathBuf, Served, SocketAddr, String) {
+fn evening_served(
+    dir: &std::path::Path,
+) -> (
+    std::path::PathBuf,
+    Served,
+    SocketAddr,
+    String,
+    tables::Offers,
+) {
     let deal = |by: &str| serde_json::json!({"contract": "4S", "declarer": by, "tricks": 10});
     let bridge = serde_json::json!({"format": "marque-session", "version": 1, "id": "soir",
         "game": "bridge", "created": "2026-11-26T20:00:00+01:00",
@@ -435,13 +448,21 @@ fn evening_served(dir: &std::path::Path) -> (std::path::PathBuf, Served, SocketA
     let file = dir.join("soir.json");
     std::fs::write(&file, bridge.to_string()).unwrap();
     let (mut s, to) = serve(dir, &["--pairing"]);
-    let offers = s.pairing_lines(2);
-    let ew_offer = offers[1]
-        .1
-        .strip_prefix(&format!("http://{}", s.host))
-        .unwrap();
-    let ew = pair(ip(PHONE), to, ew_offer);
-    (file, s, to, ew)
+    // NS's, EW's, then the table's own.
+    let offers = s.pairing_lines(3);
+    let path = |k: usize| {
+        offers[k]
+            .1
+            .strip_prefix(&format!("http://{}", s.host))
+            .unwrap()
+            .to_string()
+    };
+    let ew = pair(ip(PHONE), to, &path(1));
+    let more = tables::Offers {
+        ns: path(0),
+        hands: path(2),
+    };
+    (file, s, to, ew, more)
 }
 
 #[expect(
@@ -461,7 +482,7 @@ fn inside() {
     // SAFETY: setrlimit reads the struct given; nothing else is touched.
     unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &limit) };
     let dir = tempfile::tempdir().unwrap();
-    let (file, s, to, ew) = evening_served(dir.path());
+    let (file, s, to, ew, offers) = evening_served(dir.path());
     let pid = s.child.id();
     let events = format!("{}/s/soir/events", s.root);
     assert_eq!(
@@ -542,6 +563,12 @@ fn inside() {
     heads_of_a_stream(&mut report, pid, to, &phone, &events);
 
     write_route(&mut report, pid, to, &phone, (&s.root, &ew));
+
+    // What the table's phones write, attacked (issue 52).
+    tables::reloading_phones(&mut report, (pid, to), &phone, &offers, &file);
+    tables::pairings_flood(&mut report, (pid, to), &phone, &offers);
+    tables::huge_pages(&mut report, (pid, to), &phone, (dir.path(), &s.root));
+    tables::hundred_at_once(&mut report, (pid, to), &phone, &s.root);
 
     // Three rounds of descriptor exhaustion: 8 unread pipelines and 1,100 requests that ask
     // to close, from one address, each connection kept open by its client.

@@ -17,11 +17,11 @@ use super::answers::{self, Wake};
 use super::form::{self, field};
 use super::live::{self, Events};
 use super::net::Conn;
-use super::pages::Listing;
 use super::pages::{self, Base};
 use super::pairing::{Entering, LABEL_AT_MOST, Paired, Pairings, Phone, WHY_AT_MOST, same};
 use super::phone;
 
+mod found;
 mod hands;
 mod table;
 use marque_core::i18n::Lang;
@@ -73,6 +73,8 @@ pub struct Routes {
     /// Each session's file as last found reading (by its path segment): a file the listing
     /// then sees not reading is being written in place, not gone.
     seen: Mutex<HashMap<String, PathBuf>>,
+    /// The sessions the phones' pages read last, each as its file was ([`Routes::load_at`]).
+    loaded: Mutex<HashMap<PathBuf, Arc<marque_store::Loaded>>>,
 }
 
 /// The pages following, in all and by address.
@@ -244,6 +246,7 @@ impl Routes {
             names: Mutex::new(Vec::new()),
             sending: form::Senders::default(),
             seen: Mutex::new(HashMap::new()),
+            loaded: Mutex::new(HashMap::new()),
         }
     }
 
@@ -680,12 +683,6 @@ impl Routes {
         }
     }
 
-    /// Session `id`'s file read and scored, as the listing names it.
-    fn load(&self, id: &str) -> Option<marque_store::Loaded> {
-        let (_, path) = self.find(&self.hub.listing(), &pages::segment(id))?;
-        marque_store::read_session(&path).ok()
-    }
-
     /// A page made on a blocking thread, in its turn.
     async fn made(
         self: &Arc<Self>,
@@ -716,49 +713,6 @@ impl Routes {
         })
         .await
         .unwrap_or_else(|_| respond(StatusCode::INTERNAL_SERVER_ERROR, TEXT, "Error\n"))
-    }
-
-    /// The file of session `id` (its path segment), as the listing names it.
-    fn find(&self, listing: &Listing, id: &str) -> Option<(String, PathBuf)> {
-        let found = marque_store::one_per_session(&listing.listed).find_map(|l| match &l.state {
-            marque_store::FileState::Fine(s) => {
-                s.id.as_deref()
-                    .filter(|i| pages::segment(i) == id)
-                    .map(|i| (i.to_string(), l.path.clone()))
-            }
-            _ => None,
-        });
-        // A file turned into a link since it was listed is not followed either.
-        let found = found.filter(|(_, p)| live::own_file(p));
-        if let Some((_, p)) = &found {
-            let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
-            seen.insert(id.to_string(), p.clone());
-        }
-        found
-    }
-
-    /// Whether session `id` (its path segment), not found reading, is a file it was found in
-    /// before that the listing now sees not reading, written a moment ago: being written in
-    /// place.
-    fn being_written(&self, listing: &Listing, id: &str) -> bool {
-        let path = {
-            let seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
-            match seen.get(id) {
-                Some(p) => p.clone(),
-                None => return false,
-            }
-        };
-        // Written in the last half minute: a file that stays damaged is not said to be on its
-        // way for ever (it is gone, as the listing has it).
-        let recent = std::fs::metadata(&path)
-            .and_then(|m| m.modified())
-            .is_ok_and(|t| t.elapsed().is_ok_and(|e| e < Duration::from_secs(30)));
-        recent
-            && live::own_file(&path)
-            && listing
-                .listed
-                .iter()
-                .any(|l| l.path == path && !matches!(l.state, marque_store::FileState::Fine(_)))
     }
 
     /// Session `id`'s page or one of its hands.

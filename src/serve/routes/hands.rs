@@ -24,7 +24,7 @@ type Response = hyper::Response<Body>;
 /// The session as its phone reads it: the file, the session and its sheet.
 struct Table {
     path: std::path::PathBuf,
-    loaded: marque_store::Loaded,
+    loaded: Arc<marque_store::Loaded>,
 }
 
 /// The next hand as a phone keys it: the game before it, the seats playing it and who holds
@@ -86,8 +86,7 @@ impl Routes {
 
     /// Session `id`'s file, read as it now is.
     fn hands_table(&self, id: &str) -> Option<Table> {
-        let (_, path) = self.find(&self.hub.listing(), &pages::segment(id))?;
-        let loaded = marque_store::read_session(&path).ok()?;
+        let (path, loaded) = self.load_at(id)?;
         Some(Table { path, loaded })
     }
 
@@ -105,13 +104,23 @@ impl Routes {
         let lang = base.lang;
         let mut main = head(lang, session, phone, said);
         main.push_str(&standing(lang, session, sheet));
-        if sheet.natural_end {
-            main.push_str(&format!(
+        // A game of parts (rubbers, chukkers) goes on with the next part: its next hand starts
+        // it, as the laptop's "Robre suivant" does; any other game ends there.
+        let parts = session.options.typed().part_words();
+        match (sheet.natural_end, parts) {
+            (true, None) => main.push_str(&format!(
                 "<p class=\"state\">{}</p>",
                 escape(&tr(lang, "web.hands.over"))
-            ));
-        } else {
-            main.push_str(&entry_form(base, phone, session, sheet));
+            )),
+            (true, Some(words)) => {
+                let over = msg!("web.hands.part_over", next = Msg::new(words.next));
+                main.push_str(&format!(
+                    "<p class=\"state\">{}</p>",
+                    escape(&over.render(lang))
+                ));
+                main.push_str(&entry_form(base, phone, session, sheet));
+            }
+            (false, _) => main.push_str(&entry_form(base, phone, session, sheet)),
         }
         respond_form(
             StatusCode::OK,
