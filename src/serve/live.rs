@@ -107,14 +107,80 @@ impl Known {
     }
 }
 
+/// The folder's listing as last made, and whether it is being made again.
+#[derive(Default)]
+struct Listed {
+    last: Option<Arc<super::pages::Listing>>,
+    /// The folder changed since `last` was made.
+    stale: bool,
+    /// A thread is listing it again.
+    listing: bool,
+}
+
+fn lock(listed: &Mutex<Listed>) -> std::sync::MutexGuard<'_, Listed> {
+    listed.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The folder listed now (without writing its index).
+fn list_now(folder: &Path) -> super::pages::Listing {
+    let store = Store::new(folder.to_path_buf());
+    let people = marque_store::people::People::read(&store).people.stats();
+    // Rated as statistics count: the archived sessions too (never served).
+    let counted = store.list_rated(&people, false);
+    let mut listed = counted.sessions;
+    listed.retain(|l| own_file(&l.path));
+    super::pages::Listing {
+        listed,
+        people,
+        ratings: counted.ratings,
+        evenings: super::evening::evenings(folder),
+    }
+}
+
+/// The folder changed: listed again on a thread of its own (once for a burst of changes, again
+/// for a change that came while it was listed), the last listing served meanwhile; where no
+/// thread can be made, the next request lists it.
+fn relist(listed: &Arc<Mutex<Listed>>, folder: &Path) {
+    let mut l = lock(listed);
+    l.stale = true;
+    if l.listing {
+        return;
+    }
+    l.listing = true;
+    drop(l);
+    let (shared, folder) = (listed.clone(), folder.to_path_buf());
+    let spawned = std::thread::Builder::new()
+        .name("marque-listing".into())
+        .spawn(move || {
+            loop {
+                {
+                    let mut l = lock(&shared);
+                    if !l.stale {
+                        l.listing = false;
+                        return;
+                    }
+                    l.stale = false;
+                }
+                let fresh = Arc::new(list_now(&folder));
+                lock(&shared).last = Some(fresh);
+                let_memory_go();
+            }
+        });
+    if spawned.is_err() {
+        let mut l = lock(listed);
+        l.listing = false;
+        l.last = None;
+    }
+}
+
 /// Every session followed, by id, and the folder's listing as last read.
 pub struct Hub {
     folder: PathBuf,
     root: String,
     followed: Mutex<HashMap<String, Followed>>,
-    /// The folder's sessions, read again after each change the watcher sees (a request
-    /// never lists the folder itself but the first time).
-    listing: Mutex<Option<Arc<super::pages::Listing>>>,
+    /// The folder's sessions, listed again on a thread of its own after each change the
+    /// watcher sees (a request never lists the folder itself but the first time).
+    listing: Arc<Mutex<Listed>>,
     /// The evenings' pages following.
     pub evenings: super::evening::Following,
 }
@@ -150,29 +216,22 @@ impl Hub {
             folder,
             root,
             followed: Mutex::new(HashMap::new()),
-            listing: Mutex::new(None),
+            listing: Arc::new(Mutex::new(Listed::default())),
             evenings: super::evening::Following::default(),
         }
     }
 
-    /// The folder: as last listed, or listed now (without writing its index).
+    /// The folder as last listed (while it is listed again after a change, as it was before:
+    /// a page never waits on the whole folder read again, a long session's ratings among it),
+    /// or listed now the first time.
     pub fn listing(&self) -> Arc<super::pages::Listing> {
-        let mut cached = self.listing.lock().unwrap_or_else(|e| e.into_inner());
-        cached
-            .get_or_insert_with(|| {
-                let store = Store::new(self.folder.clone());
-                let people = marque_store::people::People::read(&store).people.stats();
-                // Rated as statistics count: the archived sessions too (never served).
-                let counted = store.list_rated(&people, false);
-                let mut listed = counted.sessions;
-                listed.retain(|l| own_file(&l.path));
-                Arc::new(super::pages::Listing {
-                    listed,
-                    people,
-                    ratings: counted.ratings,
-                    evenings: super::evening::evenings(&self.folder),
-                })
-            })
+        if let Some(last) = &lock(&self.listing).last {
+            return last.clone();
+        }
+        let fresh = Arc::new(list_now(&self.folder));
+        lock(&self.listing)
+            .last
+            .get_or_insert_with(|| fresh.clone())
             .clone()
     }
 
@@ -350,7 +409,7 @@ impl Hub {
     /// Something changed in the folder: each followed session whose file changed is read
     /// again, once, and each of its pages sent what changed.
     pub fn changed(&self) {
-        *self.listing.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        relist(&self.listing, &self.folder);
         let mut followed = self.followed.lock().unwrap_or_else(|e| e.into_inner());
         followed.retain(|id, f| {
             self.refresh(id, f);

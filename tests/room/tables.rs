@@ -53,27 +53,43 @@ fn entering(
     let mut said = Vec::new();
     while going() {
         std::thread::sleep(Duration::from_secs(2));
-        let shown = request(ip(44), to, &format!("GET {page} HTTP/1.1\r\n"), "");
-        let Some(n) = shown.as_ref().and_then(|(_, p)| hidden(p, "n")) else {
-            said.push(Err(format!("no form ({:?})", shown.map(|s| s.0))));
-            continue;
-        };
-        let keys = format!("do=look&n={n}&lvl=4&st=S&x=&by=N&res=0");
-        let look = request(ip(44), to, &post_head(&page), &keys);
-        let Some(t) = look.as_ref().and_then(|(_, p)| form_token(p)) else {
-            said.push(Err(format!("no count ({:?})", look.map(|s| s.0))));
-            continue;
-        };
-        let start = Instant::now();
-        let done = request(ip(44), to, &post_head(&page), &format!("do=write&t={t}"));
-        let took = start.elapsed();
-        said.push(match done {
-            Some((200, p)) if p.contains("est dans la partie") => Ok(took),
-            Some((code, p)) => Err(format!("{code}: {}", said_on(&p))),
-            None => Err(format!("no reply within 2 s ({took:?})")),
-        });
+        // A form shown before the laptop's deal went in is refused as stale, rightly: the
+        // table keys it again on the page shown anew.
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            let one = enter_once(to, &page);
+            match one {
+                Err(e) if e.contains("a changé depuis") && tries < 3 => continue,
+                one => {
+                    said.push(one);
+                    break;
+                }
+            }
+        }
     }
     said
+}
+
+/// One deal entered by the table's own phone: the form read, the count looked at, "Valider".
+fn enter_once(to: SocketAddr, page: &str) -> Result<Duration, String> {
+    let shown = request(ip(44), to, &format!("GET {page} HTTP/1.1\r\n"), "");
+    let Some(n) = shown.as_ref().and_then(|(_, p)| hidden(p, "n")) else {
+        return Err(format!("no form ({:?})", shown.map(|s| s.0)));
+    };
+    let keys = format!("do=look&n={n}&lvl=4&st=S&x=&by=N&res=0");
+    let look = request(ip(44), to, &post_head(page), &keys);
+    let Some(t) = look.as_ref().and_then(|(_, p)| form_token(p)) else {
+        return Err(format!("no count ({:?})", look.map(|s| s.0)));
+    };
+    let start = Instant::now();
+    let done = request(ip(44), to, &post_head(page), &format!("do=write&t={t}"));
+    let took = start.elapsed();
+    match done {
+        Some((200, p)) if p.contains("est dans la partie") => Ok(took),
+        Some((code, p)) => Err(format!("{code}: {}", said_on(&p))),
+        None => Err(format!("no reply within 2 s ({took:?})")),
+    }
 }
 
 /// NS's four phones (every place the side has) each reloading its page as fast as it can, each
@@ -159,7 +175,7 @@ fn wrong_pairing(to: SocketAddr, offer: &str) -> Duration {
         .unwrap_or_default()
 }
 
-/// 100,000 pairings tried through NS's offer (its four places taken) from 4 addresses, each a
+/// 100,000 pairings tried through NS's offer (its four places taken) from 8 addresses, each a
 /// pairing form read and posted: nothing more paired, the server's memory bounded, and a wrong
 /// pairing refused as fast as before.
 pub(super) fn pairings_flood(
@@ -175,12 +191,12 @@ pub(super) fn pairings_flood(
     let start = Instant::now();
     {
         let (tried, more, offer) = (tried.clone(), more.clone(), offers.ns.clone());
-        for_a_while(4, move |k, going| {
-            // Until 100,000 are tried, or twice an attack's time.
-            while (going() || start.elapsed() < 2 * ATTACK)
+        for_a_while(8, move |k, going| {
+            // Until 100,000 are tried, or five times an attack's time.
+            while (going() || start.elapsed() < 5 * ATTACK)
                 && tried.fetch_add(1, Ordering::Relaxed) < 100_000
             {
-                if paired(ip(46 + k as u8), to, &offer, "x").is_some() {
+                if paired(ip(40 + k as u8), to, &offer, "x").is_some() {
                     more.fetch_add(1, Ordering::Relaxed);
                 }
             }
