@@ -192,8 +192,8 @@ pub(super) fn pairings_flood(
     {
         let (tried, more, offer) = (tried.clone(), more.clone(), offers.ns.clone());
         for_a_while(8, move |k, going| {
-            // Until 100,000 are tried, or five times an attack's time.
-            while (going() || start.elapsed() < 5 * ATTACK)
+            // Until 100,000 are tried, or eight times an attack's time.
+            while (going() || start.elapsed() < 8 * ATTACK)
                 && tried.fetch_add(1, Ordering::Relaxed) < 100_000
             {
                 if paired(ip(40 + k as u8), to, &offer, "x").is_some() {
@@ -239,10 +239,11 @@ fn long_session(dir: &std::path::Path) {
     std::fs::rename(tmp, dir.join("long.json")).unwrap();
 }
 
-/// One GET from the guest's address, waiting up to 2 minutes: its status.
+/// One GET from the guest's address, waiting up to 5 minutes (ten asks of the long page are
+/// made one after another, each some 15 s in a debug build): its status.
 fn slow_get(to: SocketAddr, head: &str) -> Option<u16> {
     let mut s = connect(ip(45), to).ok()?;
-    s.set_read_timeout(Some(Duration::from_secs(120))).ok()?;
+    s.set_read_timeout(Some(Duration::from_secs(300))).ok()?;
     write!(s, "{head}Host: {to}\r\nConnection: close\r\n\r\n").ok()?;
     let mut text = Vec::new();
     s.read_to_end(&mut text).ok()?;
