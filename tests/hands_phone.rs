@@ -222,4 +222,16 @@ fn a_rubber_over_goes_on_with_the_next() {
     );
     enter(2);
     assert_eq!(hands(&file).len(), 3);
+    // The players close the session: the phone's keys write nothing more, its pairing ends.
+    let mut v: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    v["closed"] = json!(true);
+    std::fs::write(&file, v.to_string()).unwrap();
+    let before = std::fs::read(&file).unwrap();
+    let body = "do=look&n=3&lvl=4&st=S&x=&by=N&res=0";
+    let (code, _, page) = send(&s.host, "POST", &phone, &[FORM], body);
+    assert_eq!(code, 404, "{page}");
+    assert!(token(&page).is_none(), "no token minted: {page}");
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    let (code, _, _) = send(&s.host, "GET", &phone, &[], "");
+    assert_eq!(code, 404, "the pairing ended");
 }

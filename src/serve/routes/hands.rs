@@ -190,6 +190,11 @@ impl Routes {
             }
             page
         };
+        // A session the players closed takes nothing more, and mints no token.
+        if session.closed {
+            self.pairings.forget(&phone.session);
+            return respond(StatusCode::NOT_FOUND, HTML, pages::revoked(base));
+        }
         // Keyed for the hand that was next when the page was shown, and no other.
         let shown = field(fields, "n").and_then(|n| n.parse::<usize>().ok());
         if shown != Some(session.hands.len()) {
