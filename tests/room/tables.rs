@@ -80,7 +80,10 @@ fn enter_once(to: SocketAddr, page: &str) -> Result<Duration, String> {
     let keys = format!("do=look&n={n}&lvl=4&st=S&x=&by=N&res=0");
     let look = request(ip(44), to, &post_head(page), &keys);
     let Some(t) = look.as_ref().and_then(|(_, p)| form_token(p)) else {
-        return Err(format!("no count ({:?})", look.map(|s| s.0)));
+        // The laptop's deal may have gone in between the form and its count: the count is
+        // refused as stale, and said so (the retry keys it again).
+        let said = look.map(|(code, p)| format!("{code}: {}", said_on(&p)));
+        return Err(format!("no count ({said:?})"));
     };
     let start = Instant::now();
     let done = request(ip(44), to, &post_head(page), &format!("do=write&t={t}"));
