@@ -69,7 +69,7 @@ fn modules(games: &Path) -> Vec<String> {
         .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
         .filter(|m| {
             ![
-                "mod", "all", "face", "json", "keys", "kind", "kit", "rules", "table",
+                "mod", "all", "face", "json", "keys", "kind", "kit", "rules", "stakes", "table",
             ]
             .contains(&m.as_str())
         })

@@ -6,6 +6,7 @@ mod folder;
 mod io;
 mod merge;
 mod serve;
+mod stakes;
 
 use folder::{check, folder_or_default, stats};
 pub use io::{LOCKED, fail, printable, read_input};
@@ -139,6 +140,28 @@ pub enum Command {
         #[arg(short, long, value_name = "OUT")]
         output: Option<std::path::PathBuf>,
         /// Language of the hands' labels.
+        #[arg(long, value_enum, default_value = "fr")]
+        lang: LangArg,
+    },
+    /// What is at stake once the bid is in: every result the play can give HAND (a hand of the
+    /// session's game without its result) as the next hand, each as the whole hand it would be
+    /// (`hand`), its `label`, `delta` per side (what `marque score` gives the session with that
+    /// hand added), `lines`, `facts`, `completes` and `totals`. Exit status 2 says what is
+    /// wrong with the hand as `hand: …`.
+    Stakes {
+        /// The session file, or `-` for standard input.
+        file: String,
+        /// The hand without its result: JSON text (`{"contract": "4S", "declarer": "N"}`,
+        /// `{"taker": 0, "contract": "garde", "bouts": 2}`, `{"bids": [2, 1, 0]}`,
+        /// `{"calls": [{"by": 0, "call": "double"}]}`), `@PATH` for a file, `-` for standard
+        /// input.
+        hand: String,
+        /// An option changed for a "what if" (`table=laws`); may be given several times.
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// Print the stakes for people instead of JSON.
+        #[arg(long)]
+        text: bool,
         #[arg(long, value_enum, default_value = "fr")]
         lang: LangArg,
     },
@@ -358,6 +381,19 @@ pub fn main<E: std::fmt::Display>(
             json,
             lang,
         }) => explain::explain(&file, hand, &options, json, lang.into()),
+        Some(Command::Stakes {
+            file,
+            hand,
+            options,
+            text,
+            lang,
+        }) => stakes::run(&stakes::Asked {
+            file: &file,
+            hand: &hand,
+            options: &options,
+            text,
+            lang: lang.into(),
+        }),
         Some(Command::Log { file, lang }) => log(&file, lang.into()),
         Some(Command::Merge {
             file,

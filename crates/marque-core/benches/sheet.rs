@@ -1,5 +1,6 @@
 //! In-process figures of the core: reading and scoring long sessions, adding a hand to a kept
-//! sheet, the preview of a hand, and an edit early in a long session.
+//! sheet, the preview of a hand, an edit early in a long session, and the stakes of a bid on a
+//! 2,000-hand session (every result the play can give, each from the sheet's kept state).
 //!
 //!     cargo bench -p marque-core --bench sheet
 //!
@@ -106,5 +107,61 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+fn tarot_session(n: usize) -> String {
+    let hands: Vec<Value> = (0..n)
+        .map(|i| {
+            let bouts = i % 4;
+            let contract = ["prise", "garde"][i % 2];
+            json!({"taker": i % 4, "contract": contract, "bouts": bouts,
+                   "points": 4 * bouts + (i * 7) % 80})
+        })
+        .collect();
+    json!({"format": "marque-session", "version": 1, "game": "tarot",
+           "players": ["Anne", "Bruno", "Claire", "David"], "hands": hands})
+    .to_string()
+}
+
+/// The stakes of a bid, once the bid is keyed (the target: 1 ms), beside the floor of one
+/// preview of the same hand (each outcome costs at least that).
+fn stakes(c: &mut Criterion) {
+    let mut g = c.benchmark_group("stakes of a bid on a 2,000-hand session");
+    let bridge = Session::parse(&bridge_session(2_000)).unwrap();
+    let tarot = Session::parse(&tarot_session(2_000)).unwrap();
+    for (name, s, bid) in [
+        (
+            "bridge 4♠X, 14 results",
+            &bridge,
+            json!({"contract": "4SX", "declarer": "N"}),
+        ),
+        (
+            "tarot garde 2 bouts, 240 results",
+            &tarot,
+            json!({"taker": 1, "contract": "garde", "bouts": 2}),
+        ),
+        (
+            "tarot garde, bouts unknown, 960 results",
+            &tarot,
+            json!({"taker": 1, "contract": "garde"}),
+        ),
+    ] {
+        let sheet = s.score().unwrap();
+        g.bench_function(name, |b| {
+            b.iter(|| marque_core::stakes::stakes(s, &sheet, &bid).unwrap())
+        });
+    }
+    let sheet = bridge.score().unwrap();
+    let one = bridge
+        .decode(&json!({"contract": "4SX", "declarer": "N", "tricks": 10}))
+        .unwrap();
+    g.bench_function("floor: one preview of a bridge deal", |b| {
+        b.iter(|| {
+            sheet
+                .preview(&bridge.hands, bridge.hands.len(), &one.game)
+                .unwrap()
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench, stakes);
 criterion_main!(benches);

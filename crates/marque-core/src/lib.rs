@@ -21,6 +21,7 @@ pub mod merge;
 pub mod ratings;
 pub mod rivals;
 pub mod session;
+pub mod stakes;
 pub mod stats;
 pub mod stream;
 pub mod text;

@@ -66,6 +66,7 @@ mod kind;
 mod kit;
 pub mod le2500;
 mod rules;
+pub mod stakes;
 pub mod table;
 pub mod tarot;
 pub mod truc;

@@ -17,7 +17,7 @@ pub use crate::games::Paper;
 pub use counter::{Counter, Holders};
 pub use facts::Facts;
 pub use read::Splice;
-pub use sheet::{End, HandRow, Preview, Replay, Sheet};
+pub use sheet::{End, HandRow, Preview, Replay, Sheet, Standing};
 
 use std::fmt;
 

@@ -233,6 +233,15 @@ pub struct Sheet {
     checkpoints: Vec<Replay>,
 }
 
+/// The standing after a hand: the totals, whether the game reached its natural end, and
+/// who leads once it is over (see [`End`], of which it is the part a hand's stakes need).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Standing {
+    pub totals: Vec<i64>,
+    pub natural_end: bool,
+    pub winners: Vec<usize>,
+}
+
 /// What a hand would add, computed before it is saved.
 #[derive(Debug, Clone)]
 pub struct Preview {
@@ -386,6 +395,29 @@ impl Sheet {
             end: r.end(self.closed),
             here,
         })
+    }
+
+    /// What `hand` would add as the next hand, and the standing right after it: played from
+    /// the game the sheet keeps now, nothing replayed (the stakes of a bid play each outcome
+    /// so).
+    pub fn next(&self, hand: &GameHand) -> Result<(HandRow, Standing), Vec<Msg>> {
+        let mut r = self.replay.clone();
+        let row = r.play(hand)?;
+        let totals = r.live.totals();
+        let natural_end = r.live.finished();
+        let winners = if natural_end || self.closed {
+            r.leaders(&totals)
+        } else {
+            Vec::new()
+        };
+        Ok((
+            row,
+            Standing {
+                totals,
+                natural_end,
+                winners,
+            },
+        ))
     }
 
     /// Running totals after each hand (per side), in the unit of `totals`, except truc, whose

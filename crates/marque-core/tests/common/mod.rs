@@ -2,6 +2,7 @@
 #![allow(dead_code, reason = "each test crate uses some of the helpers")]
 
 pub mod copies;
+pub mod evenings;
 
 use marque_core::i18n::Lang;
 use marque_core::session::Session;

@@ -1,0 +1,390 @@
+//! What is at stake once the bid is in: every result the play can still give the hand, each
+//! as the whole hand it would be, scored from the sheet's kept state (never the session
+//! replayed), with what it completes.
+//!
+//! The games where something is bid or called before the play: bridge (the contract and its
+//! declarer: every number of tricks), Le Tarot (the taker and the contract, the bouts once
+//! known: every count of points, with and without a petit au bout), L'Ascenseur (each
+//! player's bid: every way the tricks can fall) and Le Truc (the calls: who wins the deal,
+//! and a proposal refused). The rules decide which of these they take, as for any hand: an
+//! outcome is listed when the rules accept it, once. What the partial hand gives of the
+//! result (a petit au bout, the honours, a chelem, the poignées) is kept as given; what it
+//! leaves out is none (the honours, a chelem), except the petit au bout, which the play
+//! decides and the stakes list.
+
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+
+use super::all::{HandInfo, Live};
+use super::kit::Line;
+use crate::i18n::{Msg, msg};
+
+/// What a result completes beside its points.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "what", rename_all = "snake_case")]
+pub enum Completes {
+    /// Bridge: a game made by `side`.
+    Game { side: usize },
+    /// Bridge: the rubber won by `side`, its bonus scored.
+    Rubber { side: usize },
+    /// Chicago: the chukker's premium for a game or a part score, to `side`.
+    Premium { side: usize },
+    /// Le Truc: a manche won by `side`.
+    Manche { side: usize },
+    /// The game's natural end, `winners` at the top.
+    End { winners: Vec<usize> },
+}
+
+/// What the play gave, in the game's words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Said {
+    /// Bridge: the declaring side's tricks; `by`: over (+) or under (−) the contract.
+    Bridge { tricks: u8, by: i64 },
+    /// Le Tarot: the attack's points in halves, over (+) or under (−) what it needed (in
+    /// halves), and the side taking the last trick with the petit.
+    Tarot {
+        halves: u32,
+        margin: i64,
+        petit: Option<&'static str>,
+    },
+    /// L'Ascenseur: each player's tricks.
+    Ascenseur { tricks: Vec<u32> },
+    /// Le Truc: the proposal refused, or the deal won by `winner` (none: a donne nulle).
+    Truc {
+        refused: bool,
+        winner: Option<usize>,
+    },
+}
+
+/// What a hand scored `info` with `lines`, played on `live` (the open game before it), the
+/// totals going from `before` to `after`, completes; `end`: the game's natural end, with
+/// its winners.
+pub fn completes(
+    live: &Live,
+    (info, lines): (&HandInfo, &[Line]),
+    (before, after): (&[i64], &[i64]),
+    end: Option<&[usize]>,
+) -> Vec<Completes> {
+    let mut out = Vec::new();
+    if let HandInfo::Bridge(info) = info
+        && let Some(side) = info.game
+    {
+        out.push(Completes::Game { side });
+    }
+    for l in lines.iter().filter(|l| l.points > 0) {
+        match l.rule.as_str() {
+            "bridge.rubber" => out.push(Completes::Rubber { side: l.side }),
+            "bridge.chicago.game" | "bridge.chicago.partscore" => {
+                out.push(Completes::Premium { side: l.side });
+            }
+            _ => {}
+        }
+    }
+    if matches!(live, Live::Truc(_)) {
+        for (side, (a, b)) in after.iter().zip(before).enumerate() {
+            if a > b {
+                out.push(Completes::Manche { side });
+            }
+        }
+    }
+    if let Some(winners) = end {
+        out.push(Completes::End {
+            winners: winners.to_vec(),
+        });
+    }
+    out
+}
+
+/// A field the partial hand must give, said missing.
+fn needs(partial: &Map<String, Value>, field: &'static str) -> Result<(), Msg> {
+    match partial.get(field) {
+        None | Some(Value::Null) => Err(msg!("stakes.missing", field = field)),
+        Some(_) => Ok(()),
+    }
+}
+
+/// A field of the result the partial hand already gives: refused.
+fn has_none(partial: &Map<String, Value>, fields: &[&'static str]) -> Result<(), Msg> {
+    match fields.iter().find(|f| partial.contains_key(**f)) {
+        Some(f) => Err(msg!("stakes.has_result", field = *f)),
+        None => Ok(()),
+    }
+}
+
+/// `partial` with `fields` set.
+fn with(partial: &Map<String, Value>, fields: &[(&str, Value)]) -> Value {
+    let mut hand = partial.clone();
+    for (k, v) in fields {
+        hand.insert((*k).to_string(), v.clone());
+    }
+    Value::Object(hand)
+}
+
+/// Each result the play could give, as the whole hand it would be and in the game's words.
+pub type Candidates = Vec<(Value, Said)>;
+
+/// What is said of a hand that is not a JSON object, with an example of the game's own.
+pub fn not_object(game: super::GameKind) -> Msg {
+    use super::GameKind as G;
+    let example = match game {
+        G::Bridge => r#"{"contract": "4S", "declarer": "N"}"#,
+        G::Tarot => r#"{"taker": 0, "contract": "garde", "bouts": 2}"#,
+        G::Ascenseur => r#"{"bids": [1, 0, 2]}"#,
+        G::Truc => r#"{"calls": [{"by": 0, "call": "double"}]}"#,
+        G::Le2500 | G::Democratie => "{}",
+    };
+    msg!("stakes.not_object", example = example)
+}
+
+/// Every result the play could give `partial` as the next hand of `live` (the open game,
+/// `playing` players at the table), before the rules pick those they take; refused with what
+/// is wrong when `partial` is not a bid this game can have stakes for.
+pub fn candidates(
+    live: &Live,
+    partial: &Map<String, Value>,
+    playing: usize,
+) -> Result<Candidates, Msg> {
+    match live {
+        Live::Bridge(_) => bridge(partial),
+        Live::Tarot(_) => tarot(partial),
+        Live::Ascenseur(g) => {
+            needs(partial, "bids")?;
+            has_none(partial, &["tricks"])?;
+            let k = g.next_round();
+            let cards = if k < g.plan().rounds() {
+                g.plan().round(k).cards
+            } else {
+                0
+            };
+            let mut out = Vec::new();
+            ways(cards, playing, &mut Vec::new(), &mut |tricks| {
+                out.push((
+                    with(partial, &[("tricks", json!(tricks))]),
+                    Said::Ascenseur {
+                        tricks: tricks.to_vec(),
+                    },
+                ));
+            });
+            Ok(out)
+        }
+        Live::Truc(_) => truc(partial),
+        Live::Le2500(_) | Live::Democratie(_) => Err(Msg::new("stakes.no_bid")),
+    }
+}
+
+fn bridge(partial: &Map<String, Value>) -> Result<Candidates, Msg> {
+    needs(partial, "contract")?;
+    let contract = partial["contract"].as_str().unwrap_or_default();
+    if contract.eq_ignore_ascii_case("pass") {
+        return Err(Msg::new("stakes.bridge.pass"));
+    }
+    needs(partial, "declarer")?;
+    has_none(partial, &["tricks"])?;
+    // The level, for the words only: the rules check the contract.
+    let level = contract[..contract.len().min(1)]
+        .parse::<i64>()
+        .unwrap_or(0);
+    Ok((0..=13u8)
+        .map(|tricks| {
+            let hand = with(partial, &[("tricks", json!(tricks))]);
+            (
+                hand,
+                Said::Bridge {
+                    tricks,
+                    by: i64::from(tricks) - (level + 6),
+                },
+            )
+        })
+        .collect())
+}
+
+fn tarot(partial: &Map<String, Value>) -> Result<Candidates, Msg> {
+    needs(partial, "taker")?;
+    needs(partial, "contract")?;
+    has_none(partial, &["points"])?;
+    // The bouts as given (the rules check them), or each count.
+    let bouts: Vec<Option<u64>> = match partial.get("bouts") {
+        Some(_) => vec![None],
+        None => (0..=3).map(Some).collect(),
+    };
+    let given = partial.get("bouts").and_then(Value::as_u64).unwrap_or(0);
+    let petits: Vec<Option<&'static str>> = match partial.get("petit_au_bout") {
+        Some(Value::String(s)) if s == "attack" => vec![Some("attack")],
+        Some(Value::String(s)) if s == "defence" => vec![Some("defence")],
+        Some(Value::Null) | None => vec![None, Some("attack"), Some("defence")],
+        // Another value: the rules say what is wrong with it.
+        Some(_) => vec![None],
+    };
+    let mut out = Vec::new();
+    for &b in &bouts {
+        let count = b.unwrap_or(given);
+        let needed = 2 * crate::games::tarot::needed(u8::try_from(count).unwrap_or(3));
+        for halves in 0..=182u32 {
+            let points = if halves % 2 == 0 {
+                json!(halves / 2)
+            } else {
+                json!(f64::from(halves) / 2.0)
+            };
+            for &petit in &petits {
+                let mut fields = vec![("points", points.clone())];
+                if let Some(b) = b {
+                    fields.push(("bouts", json!(b)));
+                }
+                if let Some(p) = petit {
+                    fields.push(("petit_au_bout", json!(p)));
+                }
+                out.push((
+                    with(partial, &fields),
+                    Said::Tarot {
+                        halves,
+                        margin: i64::from(halves) - needed,
+                        petit,
+                    },
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn truc(partial: &Map<String, Value>) -> Result<Candidates, Msg> {
+    has_none(partial, &["tricks", "winner"])?;
+    let calls = match partial.get("calls") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(c)) => c.clone(),
+        // Not a list: the rules say so.
+        Some(_) => return Ok(vec![(Value::Object(partial.clone()), refused())]),
+    };
+    let last = calls
+        .last()
+        .and_then(|c| c.get("call"))
+        .and_then(Value::as_str);
+    let won = |calls: &[Value]| {
+        [Some(0usize), Some(1), None].map(|winner| {
+            let mut fields = vec![("winner", json!(winner))];
+            fields.push(("calls", json!(calls)));
+            (
+                with(partial, &fields),
+                Said::Truc {
+                    refused: false,
+                    winner,
+                },
+            )
+        })
+    };
+    match last {
+        Some("refuse") => Err(msg!("stakes.has_result", field = "refuse")),
+        // A proposal unanswered: refused, or accepted and played.
+        Some("double" | "banco") => {
+            let by = calls
+                .last()
+                .and_then(|c| c.get("by"))
+                .and_then(Value::as_u64)
+                .unwrap_or(0);
+            let answer = |call: &str| {
+                let mut c = calls.clone();
+                c.push(json!({"by": 1 - by.min(1), "call": call}));
+                c
+            };
+            let mut out = vec![(
+                with(partial, &[("calls", json!(answer("refuse")))]),
+                refused(),
+            )];
+            out.extend(won(&answer("accept")));
+            Ok(out)
+        }
+        _ => Ok(Vec::from(won(&calls))),
+    }
+}
+
+fn refused() -> Said {
+    Said::Truc {
+        refused: true,
+        winner: None,
+    }
+}
+
+/// Calls `each` with every way `left` tricks fall among `players` players still to be
+/// given theirs after `taken`, in order (the first player's fewest first).
+fn ways(left: u32, players: usize, taken: &mut Vec<u32>, each: &mut dyn FnMut(&[u32])) {
+    if taken.len() + 1 >= players {
+        if players > 0 {
+            taken.push(left);
+            each(taken);
+            taken.pop();
+        }
+        return;
+    }
+    for t in 0..=left {
+        taken.push(t);
+        ways(left - t, players, taken, each);
+        taken.pop();
+    }
+}
+
+impl Completes {
+    /// What it completes in words ("manche pour NS"), `sides` naming the sides.
+    pub fn said(&self, sides: &[String]) -> Msg {
+        let side = |s: &usize| sides.get(*s).cloned().unwrap_or_default();
+        match self {
+            Completes::Game { side: s } => msg!("stakes.completes.game", side = side(s)),
+            Completes::Rubber { side: s } => msg!("stakes.completes.rubber", side = side(s)),
+            Completes::Premium { side: s } => msg!("stakes.completes.premium", side = side(s)),
+            Completes::Manche { side: s } => msg!("stakes.completes.manche", side = side(s)),
+            Completes::End { winners } => msg!(
+                "stakes.completes.end",
+                winners = winners.iter().map(side).collect::<Vec<_>>().join(", ")
+            ),
+        }
+    }
+}
+
+impl Said {
+    /// The result in the table's words: "chuté de 2", "fait +1", "chutée de 10,5", "juste
+    /// faite", "2, 1, 0, 1 plis", "refusé".
+    pub fn label(&self, players: &[String]) -> Msg {
+        match self {
+            Said::Bridge { by: 0, .. } => Msg::new("stakes.bridge.made"),
+            Said::Bridge { by, .. } if *by > 0 => msg!("stakes.bridge.over", n = *by),
+            Said::Bridge { by, .. } => msg!("stakes.bridge.down", n = -*by),
+            Said::Tarot { margin, petit, .. } => {
+                let m = half_text(margin.unsigned_abs());
+                let base = match margin {
+                    0 => Msg::new("stakes.tarot.just"),
+                    m_ if *m_ > 0 => msg!("stakes.tarot.won", margin = m),
+                    _ => msg!("stakes.tarot.lost", margin = m),
+                };
+                match petit {
+                    None => base,
+                    Some("attack") => msg!("stakes.tarot.petit.attack", result = base),
+                    Some(_) => msg!("stakes.tarot.petit.defence", result = base),
+                }
+            }
+            Said::Ascenseur { tricks } => msg!(
+                "stakes.asc.tricks",
+                tricks = tricks
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Said::Truc { refused: true, .. } => Msg::new("stakes.truc.refused"),
+            Said::Truc {
+                winner: Some(w), ..
+            } => msg!(
+                "stakes.truc.won",
+                player = players.get(*w).cloned().unwrap_or_default()
+            ),
+            Said::Truc { winner: None, .. } => Msg::new("stakes.truc.null"),
+        }
+    }
+}
+
+/// A count of halves as the table says it: "10", "10½".
+pub fn half_text(halves: u64) -> String {
+    if halves.is_multiple_of(2) {
+        (halves / 2).to_string()
+    } else {
+        format!("{}½", halves / 2)
+    }
+}
