@@ -146,7 +146,7 @@ pub fn candidates(
 ) -> Result<Candidates, Msg> {
     match live {
         Live::Bridge(_) => bridge(partial),
-        Live::Tarot(_) => tarot(partial),
+        Live::Tarot(g) => tarot(partial, g.in_deal()),
         Live::Ascenseur(g) => {
             needs(partial, "bids")?;
             has_none(partial, &["tricks"])?;
@@ -198,7 +198,8 @@ fn bridge(partial: &Map<String, Value>) -> Result<Candidates, Msg> {
         .collect())
 }
 
-fn tarot(partial: &Map<String, Value>) -> Result<Candidates, Msg> {
+fn tarot(partial: &Map<String, Value>, in_deal: usize) -> Result<Candidates, Msg> {
+    use crate::games::tarot::{halves_with, needed, whole_points};
     needs(partial, "taker")?;
     needs(partial, "contract")?;
     has_none(partial, &["points"])?;
@@ -218,8 +219,15 @@ fn tarot(partial: &Map<String, Value>) -> Result<Candidates, Msg> {
     let mut out = Vec::new();
     for &b in &bouts {
         let count = b.unwrap_or(given);
-        let needed = 2 * crate::games::tarot::needed(u8::try_from(count).unwrap_or(3));
-        for halves in 0..=182u32 {
+        let needed = 2 * needed(u8::try_from(count).unwrap_or(3));
+        // The points these bouts allow (every count when the bouts are out of the rules, which
+        // then say so), whole where the deal's are.
+        let (lo, hi) = u8::try_from(count)
+            .ok()
+            .filter(|b| *b <= 3)
+            .map_or((0, 182), halves_with);
+        let step = if whole_points(in_deal) { 2 } else { 1 };
+        for halves in (lo..=hi).filter(|h| h % step == 0) {
             let points = if halves % 2 == 0 {
                 json!(halves / 2)
             } else {

@@ -139,6 +139,18 @@ pub struct Game {
     quiet: bool,
 }
 
+/// The fewest and most card points, in halves, the attack's tricks can hold with `bouts` in
+/// them (`tarot.cards`: a bout is 4½, the other bouts held by the defence).
+pub fn halves_with(bouts: u8) -> (u32, u32) {
+    (8 * u32::from(bouts), 158 + 8 * u32::from(bouts))
+}
+
+/// Whether the sides' points are whole with `n` players in the deal (`tarot.cards`: at four
+/// each side holds an even number of cards).
+pub fn whole_points(n: usize) -> bool {
+    n == 4
+}
+
 /// The points the attack needs with `bouts` (`tarot.needed`).
 pub fn needed(bouts: u8) -> i64 {
     [56, 51, 41, 36][usize::from(bouts.min(3))]
@@ -237,6 +249,11 @@ impl Game {
         self.options.five_dead && self.playing.count() == 5
     }
 
+    /// How many players the next deal has (the seat out left out).
+    pub fn in_deal(&self) -> usize {
+        self.playing.count() - usize::from(self.has_dead())
+    }
+
     /// Whether the next deal names a called partner (five players in it).
     pub fn calls(&self) -> bool {
         !self.options.five_dead && self.playing.count() == 5
@@ -295,10 +312,10 @@ impl Game {
             (_, Some(Some(_))) => problems.push(Msg::new("tarot.err.called_not_here")),
             _ => {}
         }
-        if n == 4 && !hand.halves.is_multiple_of(2) {
+        if whole_points(n) && !hand.halves.is_multiple_of(2) {
             problems.push(Msg::new("tarot.err.points_whole"));
         }
-        let (lo, hi) = (8 * u32::from(hand.bouts), 158 + 8 * u32::from(hand.bouts));
+        let (lo, hi) = halves_with(hand.bouts);
         if hand.halves < lo || hand.halves > hi {
             problems.push(msg!(
                 "tarot.err.points_bouts",
