@@ -63,11 +63,10 @@ pub(super) fn run(asked: &Asked<'_>) -> ExitCode {
         Err(ms) => return refused(&ms, lang),
     };
     let sides = marque_core::text::side_names(&sheet, lang);
-    let players = sheet.seats().current();
     if asked.text {
-        return print_text(&as_text(&found, &sides, &players, lang), lang);
+        return print_text(&as_text(&found, &sides, lang), lang);
     }
-    let out = as_json(&found, &sheet.sides, &players, lang);
+    let out = as_json(&found, &sheet.sides, lang);
     print_text(&format!("{out:#}\n"), lang)
 }
 
@@ -85,7 +84,7 @@ fn refused(problems: &[Msg], lang: Lang) -> ExitCode {
 /// The stakes as one JSON object: `game`, `sides`, and `outcomes`, each `hand`, `label`,
 /// `delta`, `lines` (`side`, `points`, `rule`, `text`), the hand's facts as `marque score`
 /// gives them, `completes` and `totals`.
-pub fn as_json(found: &Stakes, sides: &[String], players: &[String], lang: Lang) -> Value {
+pub fn as_json(found: &Stakes, sides: &[String], lang: Lang) -> Value {
     let outcomes: Vec<Value> = found
         .outcomes
         .iter()
@@ -103,7 +102,7 @@ pub fn as_json(found: &Stakes, sides: &[String], players: &[String], lang: Lang)
                 .collect();
             let mut v = json!({
                 "hand": o.hand,
-                "label": o.said.label(players).render(lang),
+                "label": o.said.label(sides).render(lang),
                 "delta": delta,
                 "lines": lines,
                 "completes": o.completes,
@@ -123,7 +122,7 @@ pub fn as_json(found: &Stakes, sides: &[String], players: &[String], lang: Lang)
 
 /// The stakes for people: a line per outcome, its figures per side and what it completes,
 /// then its lines with their rules.
-fn as_text(found: &Stakes, sides: &[String], players: &[String], lang: Lang) -> String {
+fn as_text(found: &Stakes, sides: &[String], lang: Lang) -> String {
     let mut out = String::new();
     for o in &found.outcomes {
         let figures: Vec<String> = sides
@@ -133,7 +132,7 @@ fn as_text(found: &Stakes, sides: &[String], players: &[String], lang: Lang) -> 
             .collect();
         out.push_str(&format!(
             "{} — {}",
-            o.said.label(players).render(lang),
+            o.said.label(sides).render(lang),
             figures.join(", ")
         ));
         for c in &o.completes {

@@ -21,6 +21,16 @@ pub struct View {
     pub before: Live,
     /// The last hand the form gave and what it would add: computed when the hand changes.
     pub preview: Option<(GameHand, Result<Preview, Vec<Problem>>)>,
+    /// The bid the form gave without its result, and its stakes: computed when it changes.
+    pub stakes: Option<(
+        serde_json::Value,
+        Result<marque_core::stakes::Stakes, Vec<Msg>>,
+    )>,
+    /// The outcome of the stakes tapped: its lines are shown under the form.
+    pub stakes_pick: Option<usize>,
+    /// The stakes were just computed: their likely results are brought into view, over this
+    /// many frames (a scroll area knows its content's width from the frame after it is laid).
+    pub stakes_new: u8,
     /// The hand the form gave at its last frame, if it is complete: what the confirm area at
     /// the foot of the entry panel previews and confirms.
     pub candidate: forms::Entry,
@@ -103,6 +113,9 @@ impl View {
             form: Form::empty(),
             before,
             preview: None,
+            stakes: None,
+            stakes_pick: None,
+            stakes_new: 0,
             show_log: false,
             show_chart: false,
             chart_part: None,
@@ -180,6 +193,8 @@ impl View {
     /// A fresh form for the next hand, or for hand `editing`.
     pub fn reset_form(&mut self, doc: &Document) {
         self.preview = None;
+        self.stakes = None;
+        self.stakes_pick = None;
         self.form_top = true;
         self.form_room = 0.0;
         // Nothing to confirm until the new form has drawn: a tap or Ctrl+Enter in the frame
@@ -235,6 +250,29 @@ impl View {
             Some((_, r)) => r,
             None => unreachable!("set just above"),
         }
+    }
+}
+
+impl View {
+    /// The stakes of the bid the form holds, if it holds one without its result (a new hand
+    /// only); computed once per bid. Whether there are stakes to show.
+    pub fn stakes_of(&mut self, doc: &Document) -> bool {
+        let partial = self
+            .form
+            .partial()
+            .filter(|_| self.editing.is_none() && self.table.is_none());
+        let Some(partial) = partial else {
+            self.stakes = None;
+            self.stakes_pick = None;
+            return false;
+        };
+        if self.stakes.as_ref().is_none_or(|(p, _)| *p != partial) {
+            let found = marque_core::stakes::stakes(doc.session(), doc.sheet(), &partial);
+            self.stakes = Some((partial, found));
+            self.stakes_pick = None;
+            self.stakes_new = 3;
+        }
+        matches!(self.stakes, Some((_, Ok(_))))
     }
 }
 

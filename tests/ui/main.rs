@@ -45,6 +45,7 @@ mod ui_scoreboard;
 mod ui_share;
 mod ui_share_place;
 mod ui_sheet;
+mod ui_stakes;
 mod ui_storage;
 mod ui_sync;
 mod ui_table_codes;

@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 use crate::games::GameKind;
-pub use crate::games::stakes::{Completes, Said, half_text};
+pub use crate::games::stakes::{Cell, Completes, Row, Said, half_text, rows_at_most};
 use crate::games::stakes::{candidates, completes};
 use crate::i18n::Msg;
 use crate::session::{HandRow, Session, Sheet};
@@ -32,6 +32,21 @@ pub struct Outcome {
 pub struct Stakes {
     pub game: GameKind,
     pub outcomes: Vec<Outcome>,
+    /// The bid they are the stakes of.
+    pub bid: serde_json::Map<String, Value>,
+}
+
+impl Stakes {
+    /// The outcomes laid out for a glance (rows of cells, each an outcome's figure), as the
+    /// window and the phones show them; `players` and `sides` name who plays and who scores.
+    pub fn rows(&self, players: &[String], sides: &[String]) -> Vec<Row> {
+        let said: Vec<(&Said, &[i64])> = self
+            .outcomes
+            .iter()
+            .map(|o| (&o.said, o.row.delta.as_slice()))
+            .collect();
+        crate::games::stakes::rows(&said, &self.bid, players, sides)
+    }
 }
 
 /// The stakes of `partial` (a hand of `session`'s game without its result) as the next hand
@@ -78,6 +93,7 @@ pub fn stakes(session: &Session, sheet: &Sheet, partial: &Value) -> Result<Stake
         _ => Ok(Stakes {
             game: session.game,
             outcomes,
+            bid: partial.clone(),
         }),
     }
 }

@@ -65,6 +65,16 @@ impl AscenseurForm {
         }
     }
 
+    /// Each player's bid, once all are in and no trick is entered.
+    pub fn partial(&self) -> Option<serde_json::Value> {
+        let bids: Option<Vec<u32>> = self.bids.iter().copied().collect();
+        let bids = bids.filter(|b| !b.is_empty())?;
+        if self.tricks.iter().any(Option::is_some) {
+            return None;
+        }
+        Some(serde_json::json!({ "bids": bids }))
+    }
+
     pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Entry {
         let Live::Ascenseur(g) = ctx.before else {
             return Err(Msg::new("ui.form.incomplete"));

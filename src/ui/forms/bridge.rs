@@ -18,6 +18,8 @@ pub struct BridgeForm {
     strain: Option<Strain>,
     doubling: Doubling,
     tricks: Option<u8>,
+    /// The tricks were keyed (or come with the hand edited), not the form's likely default.
+    tricks_keyed: bool,
     honours: Option<Honours>,
 }
 
@@ -40,6 +42,7 @@ impl BridgeForm {
                 strain: Some(contract.strain),
                 doubling: contract.doubling,
                 tricks: Some(tricks),
+                tricks_keyed: true,
                 honours,
             },
             _ => BridgeForm::default(),
@@ -60,6 +63,29 @@ impl BridgeForm {
         self.hand()
             .map(GameHand::Bridge)
             .ok_or_else(|| Msg::new(missing))
+    }
+
+    /// The bid without its result, once the contract and its declarer are in and the tricks
+    /// are not keyed (the likely "=" the form offers is not a result entered): what the
+    /// stakes are shown of.
+    pub fn partial(&self) -> Option<serde_json::Value> {
+        if self.passed || self.tricks_keyed {
+            return None;
+        }
+        let contract = Contract {
+            level: self.level?,
+            strain: self.strain?,
+            doubling: self.doubling,
+        };
+        let mut v = Hand::Played {
+            contract,
+            declarer: self.declarer?,
+            tricks: 0,
+            honours: self.honours,
+        }
+        .to_json();
+        v.as_object_mut()?.remove("tricks");
+        Some(v)
     }
 
     fn hand(&self) -> Option<Hand> {
@@ -303,6 +329,7 @@ impl BridgeForm {
                 .clicked()
             {
                 self.tricks = Some(tricks);
+                self.tricks_keyed = true;
             }
         });
         // Always one line, so that nothing below moves.

@@ -23,27 +23,45 @@ pub trait HandForm: std::fmt::Debug {
     fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Entry;
     /// Writes the entry modes this form was left in into `modes`.
     fn keep_modes(&self, modes: &mut Modes);
+    /// The hand without its result once its bid is in (what the stakes are shown of); none
+    /// in a game with no bid, or once the result is in.
+    fn partial(&self) -> Option<serde_json::Value>;
 }
 
 macro_rules! hand_form {
-    ($($t:ty),*) => {$(
-        impl HandForm for $t {
+    ($($t:ty),* ; $($bid:ty),*) => {
+        $(impl HandForm for $t {
             fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Entry {
                 <$t>::show(self, ui, ctx)
             }
             fn keep_modes(&self, modes: &mut Modes) {
                 <$t>::keep_modes(self, modes)
             }
-        }
-    )*};
+            fn partial(&self) -> Option<serde_json::Value> {
+                None
+            }
+        })*
+        $(impl HandForm for $bid {
+            fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Entry {
+                <$bid>::show(self, ui, ctx)
+            }
+            fn keep_modes(&self, modes: &mut Modes) {
+                <$bid>::keep_modes(self, modes)
+            }
+            fn partial(&self) -> Option<serde_json::Value> {
+                <$bid>::partial(self)
+            }
+        })*
+    };
 }
+// The forms of games with no bid; then those where a bid comes before the play.
 hand_form!(
     table::EventForm,
+    le2500::Le2500Form,
+    democratie::DemocratieForm;
     bridge::BridgeForm,
     truc::TrucForm,
     ascenseur::AscenseurForm,
-    le2500::Le2500Form,
-    democratie::DemocratieForm,
     tarot::TarotForm
 );
 
@@ -118,6 +136,11 @@ impl Form {
             Some(form) => form.show(ui, ctx),
             None => Err(Msg::new("ui.form.incomplete")),
         }
+    }
+
+    /// The hand without its result once its bid is in (see [`HandForm::partial`]).
+    pub fn partial(&self) -> Option<serde_json::Value> {
+        self.0.as_ref().and_then(|f| f.partial())
     }
 
     /// Writes the entry modes the form was left in into `modes`.

@@ -348,6 +348,33 @@ impl TarotForm {
         });
     }
 
+    /// The bid without its result, once the taker and the contract are in and the points
+    /// are not: the bouts, the petit au bout and the primes as far as given.
+    pub fn partial(&self) -> Option<serde_json::Value> {
+        if !self.digits.is_empty() {
+            return None;
+        }
+        let mut v = Hand {
+            taker: self.taker?,
+            contract: self.contract?,
+            called: self.called,
+            dead: self.dead,
+            bouts: self.bouts.unwrap_or(0),
+            halves: 0,
+            petit: self.petit,
+            poignees: self.poignees.clone(),
+            chelem: self.chelem,
+            announced: self.announced,
+        }
+        .to_json();
+        let o = v.as_object_mut()?;
+        o.remove("points");
+        if self.bouts.is_none() {
+            o.remove("bouts");
+        }
+        Some(v)
+    }
+
     /// The deal, once what a plain deal needs is given; else what is missing.
     fn entry(&self, calls: bool) -> Entry {
         let taker = self.taker.ok_or(Msg::new("ui.tarot.missing.taker"))?;

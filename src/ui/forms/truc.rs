@@ -50,6 +50,25 @@ impl TrucForm {
         }
     }
 
+    /// The calls so far, while the deal's end is not entered (no winner, no trick, no
+    /// refusal).
+    pub fn partial(&self) -> Option<serde_json::Value> {
+        let refused = self
+            .calls
+            .last()
+            .is_some_and(|c| c.call == CallKind::Refuse);
+        if refused || self.winner.is_some() || self.tricks.iter().any(Option::is_some) {
+            return None;
+        }
+        Some(
+            Hand {
+                calls: self.calls.clone(),
+                outcome: Outcome::Refused,
+            }
+            .to_json(),
+        )
+    }
+
     pub fn show(&mut self, ui: &mut egui::Ui, ctx: &Ctx) -> Entry {
         let lang = ctx.lang;
         let players = ctx.players;

@@ -266,7 +266,15 @@ fn table_row(ui: &mut Ui, lang: Lang, open: &Shown<'_>, commands: &mut Vec<Comma
 }
 
 /// The entry form with its live check and preview (computed when the form's hand changes).
-pub(super) fn entry(open: &mut Shown<'_>, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
+/// In a narrow window the stakes' strip lies under the form, in the column (the foot pinned
+/// at the screen's bottom keeps only the keys and what they confirm).
+pub(super) fn entry(
+    open: &mut Shown<'_>,
+    ui: &mut Ui,
+    lang: Lang,
+    narrow: bool,
+    commands: &mut Vec<Command>,
+) {
     let game = open.doc.session().game;
     if open.view.editing.is_none() {
         table_row(ui, lang, open, commands);
@@ -313,6 +321,9 @@ pub(super) fn entry(open: &mut Shown<'_>, ui: &mut Ui, lang: Lang, commands: &mu
     // The preview's lines, each with its rule, under the form (the totals and the confirm
     // button are at the panel's foot).
     let top = ui.cursor().min.y;
+    if narrow {
+        super::stakes::strip(open, ui, lang);
+    }
     if let Some((_, Ok(preview))) = open
         .view
         .preview
@@ -330,6 +341,8 @@ pub(super) fn entry(open: &mut Shown<'_>, ui: &mut Ui, lang: Lang, commands: &mu
             &mut ignored,
         );
     }
+    // Or, while the stakes are shown, the tapped result's lines.
+    super::stakes::lines(open, ui, lang, commands);
     // The tallest the form and its preview have been for this hand stays taken, and room under
     // it: a form scrolled to its end never slides down as keys and lines under it come and go
     // (a raise at the truc takes the outcome's keys away until it is answered).
@@ -367,6 +380,9 @@ pub(super) fn confirm_area(
     let editing = open.view.editing.is_some();
     let game = open.doc.session().game;
     let event = open.view.table.is_some();
+    if !narrow {
+        super::stakes::strip(open, ui, lang);
+    }
     let foot = Foot::new(ui, open, lang, narrow);
     let top = ui.cursor().min.y;
     let keys = foot_text(open, ui, lang, narrow, &foot);

@@ -8,6 +8,7 @@ mod chart;
 mod entry;
 mod panels;
 pub(super) mod rows;
+mod stakes;
 mod table;
 
 use chart::chart;
@@ -409,7 +410,7 @@ fn entry_beside(ui: &mut Ui, open: &mut Shown<'_>, lang: Lang, commands: &mut Ve
                 if open.view.form.is_empty() {
                     idle_entry(ui, lang, open);
                 } else {
-                    entry(open, ui, lang, commands);
+                    entry(open, ui, lang, false, commands);
                 }
             });
         });
@@ -470,7 +471,7 @@ fn entry_under(
         if open.view.form.is_empty() {
             idle_entry(ui, lang, open);
         } else {
-            entry(open, ui, lang, commands);
+            entry(open, ui, lang, true, commands);
         }
         // The count behind the previewed points, whole, under the form.
         if let Some((count, error)) = &open.view.count_below {

@@ -123,9 +123,21 @@ fn with(partial: &Map<String, Value>, fields: &[(&str, Value)]) -> Value {
 /// Each result the play could give, as the whole hand it would be and in the game's words.
 pub type Candidates = Vec<(Value, Said)>;
 
+/// How many rows the stakes of a bid can take at a table of `players` in `game` (none: the
+/// game has no bid), so that a screen keeps their room whether they are shown or not.
+pub fn rows_at_most(game: super::kind::GameKind, players: usize) -> usize {
+    use super::kind::GameKind as G;
+    match game {
+        G::Bridge | G::Truc => 1,
+        G::Tarot => 3,
+        G::Ascenseur => players,
+        G::Le2500 | G::Democratie => 0,
+    }
+}
+
 /// What is said of a hand that is not a JSON object, with an example of the game's own.
-pub fn not_object(game: super::GameKind) -> Msg {
-    use super::GameKind as G;
+pub fn not_object(game: super::kind::GameKind) -> Msg {
+    use super::kind::GameKind as G;
     let example = match game {
         G::Bridge => r#"{"contract": "4S", "declarer": "N"}"#,
         G::Tarot => r#"{"taker": 0, "contract": "garde", "bouts": 2}"#,
@@ -349,8 +361,8 @@ impl Completes {
 
 impl Said {
     /// The result in the table's words: "chuté de 2", "fait +1", "chutée de 10,5", "juste
-    /// faite", "2, 1, 0, 1 plis", "refusé".
-    pub fn label(&self, players: &[String]) -> Msg {
+    /// faite", "2, 1, 0, 1 plis", "refusé", "gagnée par NS" (`sides` naming the sides).
+    pub fn label(&self, sides: &[String]) -> Msg {
         match self {
             Said::Bridge { by: 0, .. } => Msg::new("stakes.bridge.made"),
             Said::Bridge { by, .. } if *by > 0 => msg!("stakes.bridge.over", n = *by),
@@ -381,7 +393,7 @@ impl Said {
                 winner: Some(w), ..
             } => msg!(
                 "stakes.truc.won",
-                player = players.get(*w).cloned().unwrap_or_default()
+                player = sides.get(*w).cloned().unwrap_or_default()
             ),
             Said::Truc { winner: None, .. } => Msg::new("stakes.truc.null"),
         }
@@ -395,4 +407,215 @@ pub fn half_text(halves: u64) -> String {
     } else {
         format!("{}½", halves / 2)
     }
+}
+
+/// The stakes laid out for a glance, as the window and the phones show them: rows of cells,
+/// each cell one result's figure (bridge one row from the worst result to the best, Tarot a
+/// row by petit au bout with each margin, L'Ascenseur a row per player with each count of
+/// tricks, Le Truc one row).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub title: Msg,
+    pub cells: Vec<Cell>,
+}
+
+/// One result in a row: a short label ("−1", "=", "+10", "3"), its figure for the row's
+/// side (bridge: the declaring side's, less the other's; Tarot: the attack's per defender;
+/// L'Ascenseur: the player's; Le Truc: the side that scores), the outcome it stands for and
+/// whether it is among the likely ones (shown first).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cell {
+    pub label: Msg,
+    pub points: i64,
+    pub outcome: usize,
+    pub likely: bool,
+}
+
+/// The rows of `outcomes` (each result said, with its delta per side) for the bid
+/// `partial`; `players` and `sides` name who plays and who scores.
+pub fn rows(
+    outcomes: &[(&Said, &[i64])],
+    partial: &Map<String, Value>,
+    players: &[String],
+    sides: &[String],
+) -> Vec<Row> {
+    let at = |d: &[i64], i: usize| d.get(i).copied().unwrap_or(0);
+    let Some((first, _)) = outcomes.first() else {
+        return Vec::new();
+    };
+    match first {
+        Said::Bridge { .. } => {
+            // The declaring side: North or South sit at side 0.
+            let decl = match partial.get("declarer").and_then(Value::as_str) {
+                Some("E" | "W") => 1,
+                _ => 0,
+            };
+            let mut cells: Vec<(i64, Cell)> = outcomes
+                .iter()
+                .enumerate()
+                .filter_map(|(k, (said, d))| match said {
+                    Said::Bridge { by, .. } => Some((
+                        *by,
+                        Cell {
+                            label: signed_label(*by),
+                            points: at(d, decl) - at(d, 1 - decl),
+                            outcome: k,
+                            likely: (-2..=1).contains(by),
+                        },
+                    )),
+                    _ => None,
+                })
+                .collect();
+            cells.sort_by_key(|(by, _)| *by);
+            let title = msg!(
+                "stakes.row.bridge",
+                side = sides.get(decl).cloned().unwrap_or_default()
+            );
+            vec![Row {
+                title,
+                cells: cells.into_iter().map(|(_, c)| c).collect(),
+            }]
+        }
+        Said::Tarot { .. } => tarot_rows(outcomes, partial),
+        Said::Ascenseur { .. } => ascenseur_rows(outcomes, partial, players),
+        Said::Truc { .. } => {
+            let cells = outcomes
+                .iter()
+                .enumerate()
+                .map(|(k, (said, d))| Cell {
+                    label: said.label(sides),
+                    points: d.iter().copied().max().unwrap_or(0),
+                    outcome: k,
+                    likely: true,
+                })
+                .collect();
+            vec![Row {
+                title: Msg::new("stakes.row.truc"),
+                cells,
+            }]
+        }
+    }
+}
+
+/// "−2", "=", "+1": a result over or under what was wanted.
+fn signed_label(by: i64) -> Msg {
+    if by == 0 {
+        Msg::new("stakes.cell.just")
+    } else {
+        msg!("stakes.cell.by", n = super::kit::number_signed(by))
+    }
+}
+
+/// Tarot: a row by petit au bout (none first), each margin from the worst to the best, the
+/// attack's figure per defender.
+fn tarot_rows(outcomes: &[(&Said, &[i64])], partial: &Map<String, Value>) -> Vec<Row> {
+    let taker = partial
+        .get("taker")
+        .and_then(Value::as_u64)
+        .and_then(|t| usize::try_from(t).ok())
+        .unwrap_or(0);
+    // Each row's petit au bout, and its cells by margin.
+    type Margins = Vec<(i64, Cell)>;
+    let mut rows: Vec<(Option<&'static str>, Margins)> = Vec::new();
+    for (k, (said, d)) in outcomes.iter().enumerate() {
+        let Said::Tarot { margin, petit, .. } = said else {
+            continue;
+        };
+        // Each defender pays the attack (made) or is paid (down) the same: the figure per
+        // defender, seen from the attack.
+        let per_defender = if d.get(taker).copied().unwrap_or(0) >= 0 {
+            -d.iter().copied().min().unwrap_or(0)
+        } else {
+            -d.iter().copied().max().unwrap_or(0)
+        };
+        let label = if *margin == 0 {
+            Msg::new("stakes.cell.just")
+        } else {
+            let sign = if *margin > 0 { "+" } else { "−" };
+            msg!(
+                "stakes.cell.by",
+                n = format!("{sign}{}", half_text(margin.unsigned_abs()))
+            )
+        };
+        let cell = Cell {
+            label,
+            points: per_defender,
+            outcome: k,
+            likely: margin.abs() <= 20,
+        };
+        // The bouts unknown, each count gives the same figure for a margin: shown once.
+        match rows.iter_mut().find(|(p, _)| p == petit) {
+            Some((_, cells)) if cells.iter().any(|(m, _)| m == margin) => {}
+            Some((_, cells)) => cells.push((*margin, cell)),
+            None => rows.push((*petit, vec![(*margin, cell)])),
+        }
+    }
+    rows.sort_by_key(|(p, _)| match p {
+        None => 0,
+        Some("attack") => 1,
+        Some(_) => 2,
+    });
+    rows.into_iter()
+        .map(|(petit, mut cells)| {
+            cells.sort_by_key(|(m, _)| *m);
+            Row {
+                title: Msg::new(match petit {
+                    None => "stakes.row.tarot",
+                    Some("attack") => "stakes.row.tarot.attack",
+                    Some(_) => "stakes.row.tarot.defence",
+                }),
+                cells: cells.into_iter().map(|(_, c)| c).collect(),
+            }
+        })
+        .collect()
+}
+
+/// L'Ascenseur: a row per player, "Anne a demandé 3", each count of tricks with the player's
+/// score (a player's score hangs on his own bid and tricks only).
+fn ascenseur_rows(
+    outcomes: &[(&Said, &[i64])],
+    partial: &Map<String, Value>,
+    players: &[String],
+) -> Vec<Row> {
+    let bids: Vec<u64> = partial
+        .get("bids")
+        .and_then(Value::as_array)
+        .map(|b| b.iter().map(|x| x.as_u64().unwrap_or(0)).collect())
+        .unwrap_or_default();
+    let mut rows = Vec::new();
+    for (p, bid) in bids.iter().enumerate() {
+        let mut cells: Vec<Cell> = Vec::new();
+        for (k, (said, d)) in outcomes.iter().enumerate() {
+            let Said::Ascenseur { tricks } = said else {
+                continue;
+            };
+            let Some(&t) = tricks.get(p) else { continue };
+            if cells.iter().any(|c| c.label == tricks_label(t)) {
+                continue;
+            }
+            cells.push(Cell {
+                label: tricks_label(t),
+                points: d.get(p).copied().unwrap_or(0),
+                outcome: k,
+                likely: u64::from(t).abs_diff(*bid) <= 1,
+            });
+        }
+        cells.sort_by_key(|c| match c.label.args.first() {
+            Some((_, crate::i18n::Arg::Int(n))) => *n,
+            _ => 0,
+        });
+        rows.push(Row {
+            title: msg!(
+                "stakes.row.asc",
+                player = players.get(p).cloned().unwrap_or_default(),
+                bid = i64::try_from(*bid).unwrap_or(0)
+            ),
+            cells,
+        });
+    }
+    rows
+}
+
+fn tricks_label(t: u32) -> Msg {
+    msg!("stakes.cell.tricks", n = i64::from(t))
 }

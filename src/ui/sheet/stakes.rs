@@ -1,0 +1,184 @@
+//! What is at stake once the bid is in: a strip at the entry panel's foot, above the preview
+//! and the confirm key, with each result the play can give and its figure, the likely ones
+//! first in view. Its room is the same whether it shows anything or not (nothing under or
+//! over it moves when it comes, grows or goes); a tapped result's lines, each with its rule,
+//! are shown under the form, where the preview's go once the result is in.
+
+use egui::{RichText, Ui};
+
+use super::panels::{explain, line_rows};
+use crate::ui::command::Command;
+use crate::ui::view::Shown;
+use marque_core::i18n::{Lang, tr};
+use marque_core::stakes::{Row, Stakes, rows_at_most};
+use marque_core::view::signed_shown as signed;
+
+/// The most rows of results shown at once, in a tall window and in a short one (under
+/// `SHORT` points); more (Tarot's petit au bout, L'Ascenseur's players) scroll.
+const ROWS_SHOWN: [usize; 2] = [2, 1];
+const SHORT: f32 = 800.0;
+
+/// The strip's height at this size and zoom for this session (none in a game with no bid),
+/// and the rows it shows.
+fn height(ui: &Ui, open: &Shown<'_>) -> (f32, usize) {
+    let session = open.doc.session();
+    let short = ui.ctx().content_rect().height() < SHORT;
+    let rows =
+        rows_at_most(session.game, session.players.len()).min(ROWS_SHOWN[usize::from(short)]);
+    if rows == 0 {
+        return (0.0, 0);
+    }
+    let body = egui::TextStyle::Body.resolve(ui.style());
+    let line = ui.ctx().fonts_mut(|f| f.row_height(&body));
+    let gap = ui.spacing().item_spacing.y;
+    let bar = ui.spacing().scroll.bar_width + 2.0 * ui.spacing().scroll.bar_outer_margin;
+    let key = ui
+        .spacing()
+        .interact_size
+        .y
+        .max(line + 2.0 * ui.spacing().button_padding.y);
+    // The heading with the tapped result, then each row: its keys and its bar.
+    (line + gap + rows as f32 * (key + bar + 3.0 * gap), rows)
+}
+
+/// The strip: its room always taken in a game with a bid, its results shown while the form
+/// holds a bid without its result.
+pub(super) fn strip(open: &mut Shown<'_>, ui: &mut Ui, lang: Lang) {
+    let (h, shown) = height(ui, open);
+    if h <= 0.0 {
+        return;
+    }
+    let width = ui.available_width();
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, h), egui::Sense::hover());
+    let doc = open.doc;
+    if !open.view.stakes_of(doc) {
+        return;
+    }
+    let players = doc.sheet().seats().current();
+    let sides = marque_core::text::side_names(doc.sheet(), lang);
+    let mut pick = open.view.stakes_pick;
+    let bring = open.view.stakes_new > 0;
+    if bring {
+        open.view.stakes_new -= 1;
+        ui.ctx().request_repaint();
+    }
+    let scroll = open.view.scroll;
+    let Some((_, Ok(stakes))) = &open.view.stakes else {
+        return;
+    };
+    let rows = stakes.rows(&players, &sides);
+    let mut inner = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+    inner.set_clip_rect(rect.intersect(ui.clip_rect()));
+    let ui = &mut inner;
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(tr(lang, "ui.stakes.heading")).strong());
+        let said = picked(stakes, pick, &sides, lang);
+        ui.add(egui::Label::new(RichText::new(said).weak()).truncate());
+    });
+    let mut each = |ui: &mut Ui| {
+        for (r, row) in rows.iter().enumerate() {
+            let id = scroll.with(("stakes-row", r));
+            row_keys(ui, row, lang, &mut pick, (id, bring));
+        }
+    };
+    // More rows than the strip shows scroll up and down within it.
+    if rows.len() > shown {
+        let area = egui::ScrollArea::vertical()
+            .id_salt(scroll.with("stakes"))
+            .auto_shrink([false, false]);
+        area.show(ui, each);
+    } else {
+        each(ui);
+    }
+    open.view.stakes_pick = pick;
+}
+
+/// One row of results, scrolled sideways (the likely ones brought into view when the stakes
+/// are new, the row alone scrolled: nothing else moves); a tap picks a result, or drops it.
+fn row_keys(
+    ui: &mut Ui,
+    row: &Row,
+    lang: Lang,
+    pick: &mut Option<usize>,
+    (id, bring): (egui::Id, bool),
+) {
+    let likely_at = id.with("likely");
+    let bar = egui::scroll_area::ScrollBarVisibility::AlwaysVisible;
+    let mut area = egui::ScrollArea::horizontal()
+        .id_salt(id)
+        .scroll_bar_visibility(bar)
+        .auto_shrink([false, true]);
+    // Where the first likely result starts, and how far the row can scroll (an offset past
+    // its end would spring back).
+    if bring && let Some((x, most)) = ui.data(|d| d.get_temp::<(f32, f32)>(likely_at)) {
+        area = area.horizontal_scroll_offset(x.min(most).max(0.0));
+    }
+    let mut likely_x = None;
+    let out = area.show(ui, |ui| {
+        ui.horizontal(|ui| {
+            let start = ui.min_rect().left();
+            let title = row.title.render(lang);
+            ui.label(&title);
+            let mut first_likely = true;
+            for cell in &row.cells {
+                let text = format!("{} → {}", cell.label.render(lang), signed(cell.points));
+                let on = *pick == Some(cell.outcome);
+                // Named with its row for a screen reader ("Ana a demandé 1 : 1 pli → +3"):
+                // the same result of two players is two keys.
+                let name = format!("{title} {text}");
+                let key = ui.selectable_label(on, text);
+                let role = egui::accesskit::Role::Button;
+                key.widget_info(|| egui::WidgetInfo::selected(role, true, on, &name));
+                if cell.likely && first_likely {
+                    first_likely = false;
+                    likely_x = Some(key.rect.left() - start);
+                }
+                if key.clicked() {
+                    *pick = if on { None } else { Some(cell.outcome) };
+                }
+            }
+        });
+    });
+    if let Some(x) = likely_x {
+        let most = out.content_size.x - out.inner_rect.width();
+        ui.data_mut(|d| d.insert_temp(likely_at, (x, most)));
+    }
+}
+
+/// The tapped result in words, its score for each side and what it completes; else how to
+/// see a result's count.
+fn picked(stakes: &Stakes, pick: Option<usize>, sides: &[String], lang: Lang) -> String {
+    let Some(o) = pick.and_then(|k| stakes.outcomes.get(k)) else {
+        return tr(lang, "ui.stakes.tap");
+    };
+    let mut text = o.said.label(sides).render(lang);
+    let figures: Vec<String> = sides
+        .iter()
+        .zip(&o.row.delta)
+        .map(|(s, d)| format!("{s} {}", signed(*d)))
+        .collect();
+    text.push_str(" — ");
+    text.push_str(&figures.join(", "));
+    for c in &o.completes {
+        text.push_str(" · ");
+        text.push_str(&c.said(sides).render(lang));
+    }
+    text
+}
+
+/// Under the form, while the stakes are shown: the tapped result's lines, each with its rule
+/// (a click opens it).
+pub(super) fn lines(open: &Shown<'_>, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
+    let Some((_, Ok(stakes))) = &open.view.stakes else {
+        return;
+    };
+    let Some(o) = open.view.stakes_pick.and_then(|k| stakes.outcomes.get(k)) else {
+        return;
+    };
+    let sides = marque_core::text::side_names(open.doc.sheet(), lang);
+    ui.separator();
+    let heading =
+        marque_core::i18n::msg!("ui.stakes.if", result = o.said.label(&sides).render(lang));
+    ui.label(RichText::new(heading.render(lang)).strong());
+    explain(ui, lang, &sides, line_rows(&o.row.lines, lang), commands);
+}
