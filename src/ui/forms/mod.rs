@@ -138,7 +138,8 @@ impl Form {
         }
     }
 
-    /// The hand without its result once its bid is in (see [`HandForm::partial`]).
+    /// The hand without its result once its bid is in (none in a game with no bid, or once
+    /// the result is in).
     pub fn partial(&self) -> Option<serde_json::Value> {
         self.0.as_ref().and_then(|f| f.partial())
     }
