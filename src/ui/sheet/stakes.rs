@@ -114,31 +114,36 @@ fn row_keys(
         area = area.horizontal_scroll_offset(x.min(most).max(0.0));
     }
     let mut likely_x = None;
-    let out = area.show(ui, |ui| {
-        ui.horizontal(|ui| {
-            let start = ui.min_rect().left();
-            let title = row.title.render(lang);
+    // The row's title stays at its left, in view whatever the row is scrolled to.
+    let title = row.title.render(lang);
+    let out = ui
+        .horizontal(|ui| {
             ui.label(&title);
-            let mut first_likely = true;
-            for cell in &row.cells {
-                let text = format!("{} → {}", cell.label.render(lang), signed(cell.points));
-                let on = *pick == Some(cell.outcome);
-                // Named with its row for a screen reader ("Ana a demandé 1 : 1 pli → +3"):
-                // the same result of two players is two keys.
-                let name = format!("{title} {text}");
-                let key = ui.selectable_label(on, text);
-                let role = egui::accesskit::Role::Button;
-                key.widget_info(|| egui::WidgetInfo::selected(role, true, on, &name));
-                if cell.likely && first_likely {
-                    first_likely = false;
-                    likely_x = Some(key.rect.left() - start);
-                }
-                if key.clicked() {
-                    *pick = if on { None } else { Some(cell.outcome) };
-                }
-            }
-        });
-    });
+            area.show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    let start = ui.min_rect().left();
+                    let mut first_likely = true;
+                    for cell in &row.cells {
+                        let text = format!("{} → {}", cell.label.render(lang), signed(cell.points));
+                        let on = *pick == Some(cell.outcome);
+                        // Named with its row for a screen reader ("Ana a demandé 1 : 1 pli → +3"):
+                        // the same result of two players is two keys.
+                        let name = format!("{title} {text}");
+                        let key = ui.selectable_label(on, text);
+                        let role = egui::accesskit::Role::Button;
+                        key.widget_info(|| egui::WidgetInfo::selected(role, true, on, &name));
+                        if cell.likely && first_likely {
+                            first_likely = false;
+                            likely_x = Some(key.rect.left() - start);
+                        }
+                        if key.clicked() {
+                            *pick = if on { None } else { Some(cell.outcome) };
+                        }
+                    }
+                });
+            })
+        })
+        .inner;
     if let Some(x) = likely_x {
         let most = out.content_size.x - out.inner_rect.width();
         ui.data_mut(|d| d.insert_temp(likely_at, (x, most)));
