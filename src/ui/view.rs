@@ -22,10 +22,7 @@ pub struct View {
     /// The last hand the form gave and what it would add: computed when the hand changes.
     pub preview: Option<(GameHand, Result<Preview, Vec<Problem>>)>,
     /// The bid the form gave without its result, and its stakes: computed when it changes.
-    pub stakes: Option<(
-        serde_json::Value,
-        Result<marque_core::stakes::Stakes, Vec<Msg>>,
-    )>,
+    pub stakes: Option<Stakes>,
     /// The outcome of the stakes tapped: its lines are shown under the form.
     pub stakes_pick: Option<usize>,
     /// The stakes were just computed: their likely results are brought into view, over this
@@ -84,6 +81,14 @@ pub struct View {
     pub players: Vec<String>,
     /// A hand half entered, kept aside while an event's form is open.
     draft: Option<Draft>,
+}
+
+/// The stakes of the bid a form holds, with what they were computed for (the bid, the file's
+/// stamp and its number of hands) and their rows laid out in the language they were shown in.
+pub struct Stakes {
+    key: (serde_json::Value, marque_store::Stamp, usize),
+    pub found: Result<marque_core::stakes::Stakes, Vec<Msg>>,
+    pub rows: Option<(marque_core::i18n::Lang, Vec<marque_core::stakes::Row>)>,
 }
 
 /// A number no other view of this run has: each view's scrolled areas are its own.
@@ -251,11 +256,10 @@ impl View {
             None => unreachable!("set just above"),
         }
     }
-}
 
-impl View {
     /// The stakes of the bid the form holds, if it holds one without its result (a new hand
-    /// only); computed once per bid. Whether there are stakes to show.
+    /// only); computed once per bid and per state of the file (a hand another machine adds
+    /// changes them). Whether there are stakes to show.
     pub fn stakes_of(&mut self, doc: &Document) -> bool {
         let partial = self
             .form
@@ -266,13 +270,18 @@ impl View {
             self.stakes_pick = None;
             return false;
         };
-        if self.stakes.as_ref().is_none_or(|(p, _)| *p != partial) {
-            let found = marque_core::stakes::stakes(doc.session(), doc.sheet(), &partial);
-            self.stakes = Some((partial, found));
+        let key = (partial, doc.stamp(), doc.session().hands.len());
+        if self.stakes.as_ref().is_none_or(|s| s.key != key) {
+            let found = marque_core::stakes::stakes(doc.session(), doc.sheet(), &key.0);
+            self.stakes = Some(Stakes {
+                key,
+                found,
+                rows: None,
+            });
             self.stakes_pick = None;
             self.stakes_new = 3;
         }
-        matches!(self.stakes, Some((_, Ok(_))))
+        matches!(self.stakes, Some(Stakes { found: Ok(_), .. }))
     }
 }
 

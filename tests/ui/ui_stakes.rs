@@ -209,6 +209,7 @@ fn walk(game: &Game, (w, hgt, zoom): (f32, f32, f32)) {
         .find(|c| in_view(&h, c))
         .map(|c| (*c).clone())
         .unwrap_or_else(|| panic!("{at}: no result in view: {shown:?}"));
+    assert!(!shows_containing(&h, "Si "), "{at}: lines before a tap");
     still(&mut h, &likely, "as a result was tapped");
     assert!(
         shows_containing(&h, "Si "),

@@ -86,9 +86,16 @@ fn enter_a_deal(h: &mut egui_kittest::Harness<'static, marque::ui::App>) -> bool
     'again: loop {
         tries += 1;
         assert!(tries < 100, "the deal could not be entered in 100 tries");
-        // After a complete rubber (theirs or ours), the table goes on with the next.
-        if shows(h, "Robre suivant") {
-            click(h, "Robre suivant");
+        // After a complete rubber (theirs or ours), the table goes on with the next; a frame
+        // that takes in their deal may take the key away (looked for again, as the deal's).
+        if let Some(node) = h.query_by_label("Robre suivant") {
+            node.scroll_to_me();
+            h.run();
+            if let Some(node) = h.query_by_label("Robre suivant") {
+                node.click();
+                settle(h);
+            }
+            continue 'again;
         }
         for label in FOUR_SPADES_MADE {
             // Looked for again after each frame: a frame may take in their deal.

@@ -296,3 +296,69 @@ fn what_the_stakes_refuse_is_said() {
     let sheet = s.score().unwrap();
     assert!(stakes(&s, &sheet, &json!({})).is_err());
 }
+
+/// The stakes laid out for a glance: Tarot a row per petit au bout, each margin once (the
+/// bouts unknown, every count gives the same figure for it) from the worst up, the figure per
+/// defender; L'Ascenseur a row per player, each count of tricks once, in order.
+#[test]
+fn the_rows_for_a_glance() {
+    let names: Vec<String> = ["Anne", "Bruno", "Claire", "David"]
+        .map(String::from)
+        .to_vec();
+    let v = common::session(
+        "tarot",
+        &["Anne", "Bruno", "Claire", "David"],
+        json!({}),
+        json!([]),
+    );
+    let s = Session::from_value(&v).unwrap();
+    let sheet = s.score().unwrap();
+    let found = stakes(&s, &sheet, &json!({"taker": 0, "contract": "garde"})).unwrap();
+    let rows = found.rows(&names, &names);
+    assert_eq!(rows.len(), 3, "no petit, the attack's, the defence's");
+    for row in &rows {
+        let margins: Vec<i64> = row
+            .cells
+            .iter()
+            .map(|c| match found.outcomes[c.outcome].said {
+                marque_core::stakes::Said::Tarot { margin, .. } => margin,
+                _ => panic!("a Tarot result"),
+            })
+            .collect();
+        let mut sorted = margins.clone();
+        sorted.dedup();
+        assert_eq!(margins, sorted, "each margin once, in order");
+    }
+    // Made by 8 with no petit: (25 + 8) × 2 = 66 per defender; down by 10: −70.
+    let figure = |label: &str| {
+        rows[0]
+            .cells
+            .iter()
+            .find(|c| c.label.render(Lang::Fr) == label)
+            .map(|c| c.points)
+    };
+    assert_eq!(figure("+8"), Some(66));
+    assert_eq!(figure("−10"), Some(-70));
+    assert_eq!(figure("="), Some(50));
+
+    let v = common::session(
+        "ascenseur",
+        &["Anne", "Bruno", "Claire", "David"],
+        json!({}),
+        json!([{"bids": [1, 0, 0, 1], "tricks": [1, 0, 0, 0]}]),
+    );
+    let s = Session::from_value(&v).unwrap();
+    let sheet = s.score().unwrap();
+    // Round 2: two cards.
+    let found = stakes(&s, &sheet, &json!({"bids": [2, 0, 0, 1]})).unwrap();
+    let rows = found.rows(&names, &names);
+    assert_eq!(rows.len(), 4);
+    for (p, row) in rows.iter().enumerate() {
+        let tricks: Vec<String> = row.cells.iter().map(|c| c.label.render(Lang::En)).collect();
+        assert_eq!(tricks, ["0 tricks", "1 trick", "2 tricks"], "player {p}");
+        for c in &row.cells {
+            assert_eq!(c.points, found.outcomes[c.outcome].row.delta[p]);
+        }
+    }
+    assert_eq!(rows[0].title.render(Lang::Fr), "Anne a demandé 2 :");
+}

@@ -63,10 +63,19 @@ pub(super) fn strip(open: &mut Shown<'_>, ui: &mut Ui, lang: Lang) {
         ui.ctx().request_repaint();
     }
     let scroll = open.view.scroll;
-    let Some((_, Ok(stakes))) = &open.view.stakes else {
+    let Some(kept) = &mut open.view.stakes else {
         return;
     };
-    let rows = stakes.rows(&players, &sides);
+    let Ok(stakes) = &kept.found else {
+        return;
+    };
+    // Laid out once per stakes and language, not each frame.
+    if kept.rows.as_ref().is_none_or(|(l, _)| *l != lang) {
+        kept.rows = Some((lang, stakes.rows(&players, &sides)));
+    }
+    let Some((_, rows)) = &kept.rows else {
+        return;
+    };
     let mut inner = ui.new_child(egui::UiBuilder::new().max_rect(rect));
     inner.set_clip_rect(rect.intersect(ui.clip_rect()));
     let ui = &mut inner;
@@ -174,7 +183,7 @@ fn picked(stakes: &Stakes, pick: Option<usize>, sides: &[String], lang: Lang) ->
 /// Under the form, while the stakes are shown: the tapped result's lines, each with its rule
 /// (a click opens it).
 pub(super) fn lines(open: &Shown<'_>, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
-    let Some((_, Ok(stakes))) = &open.view.stakes else {
+    let Some(Ok(stakes)) = open.view.stakes.as_ref().map(|s| &s.found) else {
         return;
     };
     let Some(o) = open.view.stakes_pick.and_then(|k| stakes.outcomes.get(k)) else {

@@ -514,60 +514,62 @@ fn tarot_rows(outcomes: &[(&Said, &[i64])], partial: &Map<String, Value>) -> Vec
         .and_then(Value::as_u64)
         .and_then(|t| usize::try_from(t).ok())
         .unwrap_or(0);
-    // Each row's petit au bout, and its cells by margin.
-    type Margins = Vec<(i64, Cell)>;
-    let mut rows: Vec<(Option<&'static str>, Margins)> = Vec::new();
+    // The cells by petit au bout (none, the attack's, the defence's) and margin. The bouts
+    // unknown, each count gives the same figure for a margin: the first stands for them.
+    let mut cells: std::collections::BTreeMap<(u8, i64), Cell> = Default::default();
     for (k, (said, d)) in outcomes.iter().enumerate() {
         let Said::Tarot { margin, petit, .. } = said else {
             continue;
         };
-        // Each defender pays the attack (made) or is paid (down) the same: the figure per
-        // defender, seen from the attack.
-        let per_defender = if d.get(taker).copied().unwrap_or(0) >= 0 {
-            -d.iter().copied().min().unwrap_or(0)
-        } else {
-            -d.iter().copied().max().unwrap_or(0)
+        let row = match petit {
+            None => 0,
+            Some("attack") => 1,
+            Some(_) => 2,
         };
-        let label = if *margin == 0 {
-            Msg::new("stakes.cell.just")
-        } else {
-            let sign = if *margin > 0 { "+" } else { "−" };
-            msg!(
-                "stakes.cell.by",
-                n = format!("{sign}{}", half_text(margin.unsigned_abs()))
-            )
-        };
-        let cell = Cell {
-            label,
-            points: per_defender,
-            outcome: k,
-            likely: margin.abs() <= 20,
-        };
-        // The bouts unknown, each count gives the same figure for a margin: shown once.
-        match rows.iter_mut().find(|(p, _)| p == petit) {
-            Some((_, cells)) if cells.iter().any(|(m, _)| m == margin) => {}
-            Some((_, cells)) => cells.push((*margin, cell)),
-            None => rows.push((*petit, vec![(*margin, cell)])),
+        cells.entry((row, *margin)).or_insert_with(|| {
+            // Each defender pays the attack (made) or is paid (down) the same: the figure
+            // per defender, seen from the attack.
+            let points = if d.get(taker).copied().unwrap_or(0) >= 0 {
+                -d.iter().copied().min().unwrap_or(0)
+            } else {
+                -d.iter().copied().max().unwrap_or(0)
+            };
+            let label = if *margin == 0 {
+                Msg::new("stakes.cell.just")
+            } else {
+                let sign = if *margin > 0 { "+" } else { "−" };
+                let n = format!("{sign}{}", half_text(margin.unsigned_abs()));
+                msg!("stakes.cell.by", n = n)
+            };
+            Cell {
+                label,
+                points,
+                outcome: k,
+                // Within 10 points either way (the margin is in halves).
+                likely: margin.abs() <= 20,
+            }
+        });
+    }
+    let mut rows: Vec<Row> = Vec::new();
+    let mut last = None;
+    for ((row, _), cell) in cells {
+        if last != Some(row) {
+            last = Some(row);
+            let title = [
+                "stakes.row.tarot",
+                "stakes.row.tarot.attack",
+                "stakes.row.tarot.defence",
+            ];
+            rows.push(Row {
+                title: Msg::new(title[usize::from(row)]),
+                cells: Vec::new(),
+            });
+        }
+        if let Some(r) = rows.last_mut() {
+            r.cells.push(cell);
         }
     }
-    rows.sort_by_key(|(p, _)| match p {
-        None => 0,
-        Some("attack") => 1,
-        Some(_) => 2,
-    });
-    rows.into_iter()
-        .map(|(petit, mut cells)| {
-            cells.sort_by_key(|(m, _)| *m);
-            Row {
-                title: Msg::new(match petit {
-                    None => "stakes.row.tarot",
-                    Some("attack") => "stakes.row.tarot.attack",
-                    Some(_) => "stakes.row.tarot.defence",
-                }),
-                cells: cells.into_iter().map(|(_, c)| c).collect(),
-            }
-        })
-        .collect()
+    rows
 }
 
 /// L'Ascenseur: a row per player, "Anne a demandé 3", each count of tricks with the player's
@@ -584,38 +586,29 @@ fn ascenseur_rows(
         .unwrap_or_default();
     let mut rows = Vec::new();
     for (p, bid) in bids.iter().enumerate() {
-        let mut cells: Vec<Cell> = Vec::new();
+        // The first outcome giving the player each count of tricks: his score hangs on it
+        // alone.
+        let mut by_tricks: std::collections::BTreeMap<u32, Cell> = Default::default();
         for (k, (said, d)) in outcomes.iter().enumerate() {
             let Said::Ascenseur { tricks } = said else {
                 continue;
             };
             let Some(&t) = tricks.get(p) else { continue };
-            if cells.iter().any(|c| c.label == tricks_label(t)) {
-                continue;
-            }
-            cells.push(Cell {
-                label: tricks_label(t),
+            by_tricks.entry(t).or_insert_with(|| Cell {
+                label: msg!("stakes.cell.tricks", n = i64::from(t)),
                 points: d.get(p).copied().unwrap_or(0),
                 outcome: k,
                 likely: u64::from(t).abs_diff(*bid) <= 1,
             });
         }
-        cells.sort_by_key(|c| match c.label.args.first() {
-            Some((_, crate::i18n::Arg::Int(n))) => *n,
-            _ => 0,
-        });
         rows.push(Row {
             title: msg!(
                 "stakes.row.asc",
                 player = players.get(p).cloned().unwrap_or_default(),
                 bid = i64::try_from(*bid).unwrap_or(0)
             ),
-            cells,
+            cells: by_tricks.into_values().collect(),
         });
     }
     rows
-}
-
-fn tricks_label(t: u32) -> Msg {
-    msg!("stakes.cell.tricks", n = i64::from(t))
 }
