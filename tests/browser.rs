@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+mod common;
+
 /// A child process killed when dropped (its standard output, if taken, kept open till then).
 struct Running(
     Child,
@@ -236,6 +238,32 @@ fn serve(dir: &std::path::Path, more: &[&str]) -> (Running, String) {
     let mut url = String::new();
     out.read_line(&mut url).unwrap();
     (Running(child, Some(out)), url.trim().to_string())
+}
+
+/// `marque serve DIR --pairing` on 127.0.0.1: the server, and what it printed until `enough`
+/// of it is there (each line trimmed).
+fn serve_pairing(
+    dir: &std::path::Path,
+    enough: impl Fn(&[String]) -> bool,
+) -> (Running, Vec<String>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args(["serve", dir.to_str().unwrap(), "--bind", "127.0.0.1"])
+        .args(["--port", "0", "--pairing"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut lines: Vec<String> = Vec::new();
+    while !enough(&lines) {
+        let mut l = String::new();
+        assert!(
+            out.read_line(&mut l).unwrap() > 0,
+            "the pairing lines: {lines:?}"
+        );
+        lines.push(l.trim().to_string());
+    }
+    (Running(child, Some(out)), lines)
 }
 
 #[test]
@@ -651,21 +679,70 @@ fn enter_on_the_phone(b: &Browser, result: &str) {
            .map(k => k.getBoundingClientRect().right))",
         "the keys",
     );
+    // Where the stakes' box and the key under it are on the page before anything is keyed.
+    let rects = "return ['#stakes', 'form.entry button[type=submit]'].map(s => \
+                 { const r = document.querySelector(s).getBoundingClientRect(); \
+                   return [r.left + scrollX, r.top + scrollY, r.width, r.height]; })";
+    let before = b.js(rects);
     for key in [
         "input[name=lvl][value='4']",
         "input[name=st][value='S']",
         "input[name=by][value='N']",
-        &format!("input[name=res][value='{result}']"),
     ] {
         tap(key);
     }
+    // The stakes come as the contract is keyed: each result with its figure, the likely
+    // ones in view, nothing moved, all within the phone's width.
+    assert!(
+        b.until(
+            "return document.querySelectorAll('#stakes button.scell').length === 14",
+            Duration::from_secs(5)
+        ),
+        "the stakes: {}",
+        b.js("return document.getElementById('stakes').innerHTML")
+    );
+    assert_eq!(b.js(rects), before, "nothing moved as the stakes came");
+    b.fits(
+        "document.getElementById('stakes').getBoundingClientRect().right",
+        "the stakes",
+    );
+    let label = match result {
+        "0" => "=".to_string(),
+        r => format!("+{r}"),
+    };
+    let cell = format!(
+        "[...document.querySelectorAll('#stakes button.scell')]\
+           .find(c => c.querySelector('span').textContent === {label:?})"
+    );
+    let seen = b.js(&format!(
+        "const c = {cell}; const row = c.parentElement.getBoundingClientRect(); \
+         const r = c.getBoundingClientRect(); \
+         return r.left >= row.left && r.right <= row.right"
+    ));
+    assert_eq!(seen, json!(true), "the likely result {label} in view");
+    let figure = b.js(&format!("return {cell}.querySelector('b').textContent"));
+    let figure = figure.as_str().unwrap().to_string();
+    // Tapped: its lines with their rules, in the box.
+    b.js(&format!("{cell}.click(); return true"));
+    assert!(
+        b.until(
+            &format!(
+                "return document.getElementById('slines').innerText.includes('Score de N-S : {figure}')"
+            ),
+            Duration::from_secs(5)
+        ),
+        "the lines of {label}: {}",
+        b.js("return document.getElementById('stakes').innerText")
+    );
+    assert_eq!(b.js(rects), before, "nothing moved as a result was tapped");
+    tap(&format!("input[name=res][value='{result}']"));
     tap("form.entry button[type=submit]");
     assert!(
         b.until(
-            "return document.body.innerText.includes('Score de N-S')",
+            &format!("return document.body.innerText.includes('Score de N-S : {figure}')"),
             Duration::from_secs(5)
         ),
-        "the score before it is written: {}",
+        "the score the stakes said, before it is written: {}",
         b.js("return document.body.innerText")
     );
     tap("button.yes");
@@ -709,21 +786,9 @@ fn a_round_of_two_tables_is_entered_and_checked_from_their_phones() {
             "players": ["N", "E", "S", "W"], "options": {"format": "duplicate"}, "hands": []});
         std::fs::write(dir.path().join(t), table.to_string()).unwrap();
     }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_marque"))
-        .args(["serve", dir.path().to_str().unwrap(), "--bind", "127.0.0.1"])
-        .args(["--port", "0", "--pairing"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut lines: Vec<String> = Vec::new();
-    while lines.iter().filter(|l| l.contains("/p/")).count() < 2 {
-        let mut l = String::new();
-        assert!(out.read_line(&mut l).unwrap() > 0, "the tables' lines");
-        lines.push(l.trim().to_string());
-    }
-    let _server = Running(child, Some(out));
+    let (_server, lines) = serve_pairing(dir.path(), |lines| {
+        lines.iter().filter(|l| l.contains("/p/")).count() >= 2
+    });
     let root = lines[0].clone();
     let offers: Vec<String> = lines
         .iter()
@@ -772,5 +837,146 @@ fn a_round_of_two_tables_is_entered_and_checked_from_their_phones() {
         text.matches("(1 résultat)").count(),
         4,
         "each board's result: {text}"
+    );
+}
+
+/// A single table's phone at Le Tarot in Chromium at 360×740: as the taker and the contract
+/// are tapped, the stakes come in their box (a row per petit au bout, the likely margins in
+/// view), nothing on the page moving; a result tapped shows its lines, each side's score the
+/// one `marque stakes` gives; the bouts keyed narrow them; in English too.
+#[test]
+fn a_tables_phone_shows_the_stakes_as_the_bid_is_keyed() {
+    let dir = tempfile::tempdir().unwrap();
+    let tarot = json!({"format": "marque-session", "version": 1, "id": "t", "game": "tarot",
+        "created": "2026-12-03T20:00:00+01:00", "players": ["Anne", "Bruno", "Claire", "David"],
+        "options": {}, "hands": []});
+    let file = dir.path().join("t.json");
+    std::fs::write(&file, tarot.to_string()).unwrap();
+    // The session's own table's offer: the address under the line that says so.
+    let after_table = |lines: &[String]| {
+        let at = lines.iter().position(|l| l.contains("entre son jeu"))?;
+        lines[at..]
+            .iter()
+            .find(|l| l.starts_with("http://"))
+            .cloned()
+    };
+    let (_server, lines) = serve_pairing(dir.path(), |lines| after_table(lines).is_some());
+    let offer = after_table(&lines).unwrap();
+    let listed = Command::new(env!("CARGO_BIN_EXE_marque"))
+        .args([
+            "stakes",
+            file.to_str().unwrap(),
+            r#"{"taker": 2, "contract": "garde"}"#,
+        ])
+        .output()
+        .unwrap();
+    let listed: Value = serde_json::from_slice(&listed.stdout).unwrap();
+    let b = Browser::start();
+    b.phone();
+    b.go(&format!("{offer}?lang=fr"));
+    assert!(b.until(
+        "return !!document.getElementById('label')",
+        Duration::from_secs(5)
+    ));
+    b.js("document.getElementById('label').value = 'Table'; document.querySelector('form').submit(); return true");
+    assert!(b.until(
+        "return !!document.getElementById('stakes')",
+        Duration::from_secs(5)
+    ));
+    let rects = "return ['#stakes', 'form.entry button[type=submit]'].map(s => \
+                 { const r = document.querySelector(s).getBoundingClientRect(); \
+                   return [r.left + scrollX, r.top + scrollY, r.width, r.height]; })";
+    let before = b.js(rects);
+    for key in [
+        "input[name=taker][value='2']",
+        "input[name=contract][value='garde']",
+    ] {
+        b.js(&format!(
+            "document.querySelector({key:?}).closest('label').click(); return true"
+        ));
+    }
+    assert!(
+        b.until(
+            "return document.querySelectorAll('#stakes .srow').length === 3",
+            Duration::from_secs(5)
+        ),
+        "a row per petit au bout: {}",
+        b.js("return document.getElementById('stakes').innerHTML")
+    );
+    assert_eq!(b.js(rects), before, "nothing moved as the stakes came");
+    b.fits(
+        "document.getElementById('stakes').getBoundingClientRect().right",
+        "the stakes",
+    );
+    // Each row shows a likely margin, the row alone scrolled to it.
+    let in_view = b.js(
+        "return [...document.querySelectorAll('#stakes .scells')].map(row => { \
+           const c = row.querySelector('.likely').getBoundingClientRect(); \
+           const r = row.getBoundingClientRect(); return c.left >= r.left && c.right <= r.right; })",
+    );
+    assert_eq!(in_view, json!([true, true, true]), "the likely margins in view: {}", b.js(
+        "return [...document.querySelectorAll('#stakes .scells')].map(row => { \
+           const c = row.querySelector('.likely'); \
+           return [row.scrollLeft, row.scrollWidth, row.clientWidth, c.offsetLeft, row.offsetLeft, c.getBoundingClientRect().left, row.getBoundingClientRect().left, c.getBoundingClientRect().right, row.getBoundingClientRect().right]; })"));
+    // "=" without the petit, tapped: its lines, each side's score as `marque stakes` says.
+    let cell =
+        "[...document.querySelectorAll('#stakes .srow')][0].querySelector('button.scell.likely')";
+    let k = b.js(&format!(
+        "const c = {cell}; c.click(); return c.getAttribute('data-k')"
+    ));
+    let k: usize = k.as_str().unwrap().parse().unwrap();
+    let delta = listed["outcomes"][k]["delta"].as_array().unwrap().clone();
+    assert!(
+        b.until(
+            "return document.getElementById('slines').innerText.includes('marque')",
+            Duration::from_secs(5)
+        ),
+        "the lines: {}",
+        b.js("return document.getElementById('stakes').innerText")
+    );
+    let lines = b.js("return document.getElementById('slines').innerText");
+    let lines = lines.as_str().unwrap();
+    if let Err(shown) = common::phone::says_each(lines, &delta) {
+        panic!("{shown} in {lines}");
+    }
+    assert!(lines.contains("tarot."), "each line's rule: {lines}");
+    assert_eq!(b.js(rects), before, "nothing moved as a result was tapped");
+    // The bouts keyed: still the three rows, now of that count alone.
+    let ends = "const c = [...document.querySelectorAll('#stakes .scells')][0].children; \
+                return [c[0].querySelector('span').textContent, \
+                        c[c.length - 1].querySelector('span').textContent]";
+    assert_eq!(
+        b.js(ends),
+        json!(["−56", "+55"]),
+        "the bouts unknown: every count"
+    );
+    b.js("document.querySelector(\"input[name=bouts][value='3']\").closest('label').click(); return true");
+    // 36 points needed with 3 bouts: the attack holds at least the bouts' own points, at
+    // most all 91.
+    let narrowed = format!(
+        "const e = (() => {{ {ends} }})().map(t => Number(t.replace('−', '-'))); \
+         return e[0] > -36 && e[1] === 55"
+    );
+    assert!(
+        b.until(&narrowed, Duration::from_secs(5)),
+        "3 bouts: {}",
+        b.js(ends)
+    );
+    // In English.
+    let here = b.js("return location.href");
+    b.go(&here.as_str().unwrap().replace("lang=fr", "lang=en"));
+    assert!(b.until(
+        "return !!document.getElementById('stakes')",
+        Duration::from_secs(5)
+    ));
+    b.js("document.querySelector(\"input[name=taker][value='2']\").closest('label').click(); \
+          document.querySelector(\"input[name=contract][value='garde']\").closest('label').click(); return true");
+    assert!(
+        b.until(
+            "return document.getElementById('stakes').innerText.includes('At stake')",
+            Duration::from_secs(5)
+        ),
+        "{}",
+        b.js("return document.getElementById('stakes').innerText")
     );
 }

@@ -77,6 +77,20 @@ fn hands_offer(s: &mut Served, sides: usize) -> String {
         .to_string()
 }
 
+/// `session` (game `game`) in a folder of its own served with `--pairing`: the folder, the
+/// file, the server and its session table's offer.
+fn served_alone(
+    session: &Value,
+    game: &str,
+) -> (tempfile::TempDir, std::path::PathBuf, Served, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join(format!("{game}.json"));
+    std::fs::write(&file, session.to_string()).unwrap();
+    let mut s = serve_with(dir.path(), &["--pairing"], &[]);
+    let offer = hands_offer(&mut s, 0);
+    (dir, file, s, offer)
+}
+
 /// The hands of a session file.
 fn hands(file: &std::path::Path) -> Vec<Value> {
     let v: Value = serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap();
@@ -95,11 +109,7 @@ fn totals(file: &std::path::Path) -> Value {
 fn a_tables_phone_enters_a_hand_of_each_of_the_six_games() {
     for (session, keys, written) in games() {
         let game = session["game"].as_str().unwrap().to_string();
-        let dir = tempfile::tempdir().unwrap();
-        let file = dir.path().join(format!("{game}.json"));
-        std::fs::write(&file, session.to_string()).unwrap();
-        let mut s = serve_with(dir.path(), &["--pairing"], &[]);
-        let offer = hands_offer(&mut s, 0);
+        let (dir, file, s, offer) = served_alone(&session, &game);
         // The pairing page names the session, escaped.
         let (code, _, page) = send(&s.host, "GET", &offer, &[], "");
         assert_eq!(code, 200, "{game}: {page}");
@@ -234,4 +244,87 @@ fn a_rubber_over_goes_on_with_the_next() {
     assert_eq!(std::fs::read(&file).unwrap(), before);
     let (code, _, _) = send(&s.host, "GET", &phone, &[], "");
     assert_eq!(code, 404, "the pairing ended");
+}
+
+/// What is at stake as the bid is keyed, in the four games with a bid: the box in its place
+/// from the start (none in a game with no bid); nothing until the bid is whole; then each
+/// result with its figure, and a tapped result's lines saying what `marque stakes` says of
+/// that outcome (each side's score, each line's rule). Asked as the keys change, it writes
+/// nothing; asked for a hand already entered, it gives nothing.
+#[test]
+fn the_stakes_come_as_the_bid_is_keyed() {
+    // Each game: its bid keyed part way, whole, and as `marque stakes` takes it.
+    let bids: [(&str, &str, &str, Value); 4] = [
+        (
+            "bridge",
+            "lvl=4&st=S",
+            "lvl=4&st=S&x=X&by=E&res=0",
+            json!({"contract": "4SX", "declarer": "E"}),
+        ),
+        (
+            "truc",
+            "calls=x",
+            "calls=0a&winner=1",
+            json!({"calls": [{"by": 0, "call": "double"}, {"by": 1, "call": "accept"}]}),
+        ),
+        (
+            "ascenseur",
+            "bid0=1&bid1=1",
+            "bid0=1&bid1=1&bid2=0&bid3=0",
+            json!({"bids": [1, 1, 0, 0]}),
+        ),
+        (
+            "tarot",
+            "taker=1",
+            "taker=1&contract=garde&bouts=2&pab=",
+            json!({"taker": 1, "contract": "garde", "bouts": 2}),
+        ),
+    ];
+    for (session, _, _) in games() {
+        let game = session["game"].as_str().unwrap().to_string();
+        let (_dir, file, s, offer) = served_alone(&session, &game);
+        let phone = pair(&s.host, &offer, "Table");
+        let own = phone.split('?').next().unwrap().to_string();
+        let (_, _, page) = send(&s.host, "GET", &phone, &[], "");
+        let Some((_, part, whole, bid)) = bids.iter().find(|(g, ..)| *g == game) else {
+            assert!(!page.contains("id=\"stakes\""), "{game}: no bid, no stakes");
+            continue;
+        };
+        assert!(page.contains("id=\"stakes\""), "{game}: the box in place");
+        let before = std::fs::read(&file).unwrap();
+        let ask = |keys: &str| {
+            let path = format!("{own}/stakes?lang=fr&n=0&{keys}");
+            let (code, _, body) = send(&s.host, "GET", &path, &[], "");
+            assert_eq!(code, 200, "{game} {path}: {body}");
+            body
+        };
+        assert_eq!(ask(part), "", "{game}: the bid not whole");
+        let cells = common::phone::stakes_cells(&ask(whole));
+        assert!(!cells.is_empty(), "{game}: results");
+        let out = marque(&["stakes", file.to_str().unwrap(), &bid.to_string()]);
+        assert!(out.status.success(), "{game}: {out:?}");
+        let listed: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let outcomes = listed["outcomes"].as_array().unwrap();
+        // The first, a likely one, the last: each tapped says its outcome's scores.
+        let picks = [0, cells.len() / 2, cells.len() - 1];
+        for (k, label, _) in picks.iter().map(|i| &cells[*i]) {
+            let lines = ask(&format!("{whole}&k={k}"));
+            assert!(
+                lines.contains("<code>["),
+                "{game} {label}: each line's rule"
+            );
+            let delta = outcomes[*k]["delta"].as_array().unwrap();
+            if let Err(shown) = common::phone::says_each(&lines, delta) {
+                panic!("{game} {label}: {shown} in {lines}");
+            }
+        }
+        // A page of a hand already past gives nothing; nothing is ever written.
+        let path = format!("{own}/stakes?lang=fr&n=1&{whole}");
+        assert_eq!(send(&s.host, "GET", &path, &[], "").2, "", "{game}: stale");
+        assert_eq!(
+            std::fs::read(&file).unwrap(),
+            before,
+            "{game}: never written"
+        );
+    }
 }

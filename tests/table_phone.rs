@@ -478,3 +478,84 @@ fn once_the_table_moved_on_only_the_organiser_corrects() {
     );
     assert_eq!(std::fs::read(&file).unwrap(), before, "nothing written");
 }
+
+/// What is at stake as the contract is keyed: nothing until the contract and declarer are
+/// whole; then every result in a row from the declaring side, each figure the one the board
+/// scores when entered with that result; a tapped result's lines with their rules. Asked
+/// as often as the keys change, it writes nothing.
+#[test]
+fn the_stakes_come_as_the_contract_is_keyed() {
+    let (_dir, file, s, phone, page) = at_table("Table un");
+    assert!(
+        page.contains("id=\"stakes\""),
+        "the box in its place: {page}"
+    );
+    let (r, b) = (hidden(&page, "r"), hidden(&page, "b"));
+    let before = std::fs::read(&file).unwrap();
+    // The phone's own page without its query.
+    let own = phone.split('?').next().unwrap().to_string();
+    let ask = |keys: &str| {
+        let path = format!("{own}/stakes?lang=fr&r={r}&b={b}&{keys}");
+        let (code, _, body) = send(&s.host, "GET", &path, &[], "");
+        assert_eq!(code, 200, "{path}: {body}");
+        body
+    };
+    assert_eq!(ask("lvl=4&st=S&x="), "", "no declarer yet");
+    assert_eq!(ask("lvl=pass"), "", "a deal passed out has no stakes");
+    // Board 1, nobody vulnerable: 4♠ by North.
+    let row = ask("lvl=4&st=S&x=&by=N");
+    let cells = common::phone::stakes_cells(&row);
+    assert_eq!(cells.len(), 14, "every trick count: {row}");
+    let figure = |cells: &[(usize, String, String)], label: &str| {
+        cells
+            .iter()
+            .find(|(_, l, _)| l == label)
+            .map(|(_, _, p)| p.clone())
+            .unwrap_or_else(|| panic!("{label} in {cells:?}"))
+    };
+    for (label, points) in [("=", "+420"), ("+1", "+450"), ("−1", "−50"), ("−2", "−100")] {
+        assert_eq!(figure(&cells, label), points, "{label}");
+    }
+    assert!(
+        row.contains("NS en attaque") || row.contains("N-S"),
+        "{row}"
+    );
+    // Each figure is the score the board is entered with: looked at with that result.
+    for (label, res) in [("=", "0"), ("+2", "2"), ("−3", "-3")] {
+        let body = keys(&page, &format!("&res={res}"));
+        let (_, _, look) = send(&s.host, "POST", &phone, &[FORM], &body);
+        let shown = figure(&cells, label);
+        assert!(
+            look.contains(&format!("Score de N-S : {shown}")),
+            "{label}: {shown} in {look}"
+        );
+    }
+    // 4♠ doubled by East: the row is E-W's, one down −100 for them.
+    let cells = common::phone::stakes_cells(&ask("lvl=4&st=S&x=X&by=E"));
+    assert_eq!(figure(&cells, "−1"), "−100");
+    assert_eq!(figure(&cells, "="), "+590");
+    // A result tapped: its lines with their rules.
+    let (k, _, _) = cells.iter().find(|(_, l, _)| l == "=").unwrap().clone();
+    let lines = ask(&format!("lvl=4&st=S&x=X&by=E&k={k}"));
+    assert!(lines.contains("Score de N-S : −590"), "{lines}");
+    assert!(
+        lines.contains("<code>[club.deal"),
+        "each line's rule: {lines}"
+    );
+    // A board this table does not play in this round, an unknown pairing: nothing.
+    let path = format!("{own}/stakes?lang=fr&r={r}&b=9&lvl=4&st=S&x=&by=N");
+    assert_eq!(send(&s.host, "GET", &path, &[], "").2, "");
+    let (code, _, _) = send(
+        &s.host,
+        "GET",
+        &format!("{}/a/nope/stakes?lvl=4", s.root),
+        &[],
+        "",
+    );
+    assert_eq!(code, 404);
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        before,
+        "asked, never written"
+    );
+}

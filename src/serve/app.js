@@ -104,3 +104,62 @@
   }
   open();
 })();
+
+// Marque, a phone keying a hand: what is at stake, asked from the server as the bid is keyed
+// (the form as it is, read only), put in its box of fixed height; a result tapped asks for
+// its lines alone. Without scripts the box stays empty and the form works the same.
+(function () {
+  "use strict";
+  var box = document.getElementById("stakes");
+  if (!box || !window.fetch || !window.URLSearchParams || !window.FormData) { return; }
+  var form = box.closest("form");
+  var url = box.getAttribute("data-stakes");
+  if (!form || !url) { return; }
+  var asked = 0;
+  function query(more) {
+    var q = new URLSearchParams();
+    new FormData(form).forEach(function (v, k) {
+      if (k !== "do" && typeof v === "string") { q.append(k, v); }
+    });
+    return url + "&" + q.toString() + (more || "");
+  }
+  function get(address, done) {
+    fetch(address, { credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.text() : ""; })
+      .then(done)
+      .catch(function () {});
+  }
+  // Each row's likely results brought into view, the row alone scrolled.
+  function bring() {
+    Array.prototype.slice.call(box.querySelectorAll(".scells")).forEach(function (row) {
+      var likely = row.querySelector(".likely");
+      if (likely) { row.scrollLeft = Math.max(0, likely.offsetLeft - row.offsetLeft - 8); }
+    });
+  }
+  function ask() {
+    var n = ++asked;
+    get(query(), function (html) {
+      if (n !== asked) { return; }
+      box.innerHTML = html;
+      bring();
+    });
+  }
+  form.addEventListener("change", ask);
+  box.addEventListener("click", function (e) {
+    var cell = e.target.closest ? e.target.closest("button.scell") : null;
+    if (!cell) { return; }
+    e.preventDefault();
+    Array.prototype.slice.call(box.querySelectorAll("button.scell")).forEach(function (b) {
+      b.setAttribute("aria-pressed", b === cell ? "true" : "false");
+    });
+    var n = asked;
+    get(query("&k=" + encodeURIComponent(cell.getAttribute("data-k"))), function (html) {
+      var lines = document.getElementById("slines");
+      if (n !== asked || !lines) { return; }
+      lines.innerHTML = html;
+      // The box alone scrolled to the lines (the page stays where it is).
+      box.scrollTop += lines.getBoundingClientRect().top - box.getBoundingClientRect().top;
+    });
+  });
+  ask();
+})();

@@ -20,6 +20,7 @@ pub mod pages;
 pub mod pairing;
 mod phone;
 mod routes;
+mod stakes;
 mod turns;
 
 use std::net::{IpAddr, SocketAddr};

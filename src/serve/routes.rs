@@ -333,35 +333,10 @@ impl Routes {
                         .await
                 }
             }
-            ["a", token] => {
-                let Some(phone) = self.pairings.phone(token) else {
-                    return respond(StatusCode::NOT_FOUND, HTML, pages::revoked(&base));
-                };
-                match phone.table {
-                    Some(Entering::Evening(_) | Entering::Verifying(_)) if post => {
-                        return self.table_post(req, &conn, base, phone).await;
-                    }
-                    Some(Entering::Evening(_) | Entering::Verifying(_)) => {
-                        return self
-                            .made(&conn, move |r| r.table_page(&base, &phone, None))
-                            .await;
-                    }
-                    Some(Entering::Session) if post => {
-                        return self.hands_post(req, &conn, base, phone).await;
-                    }
-                    Some(Entering::Session) => {
-                        return self
-                            .made(&conn, move |r| r.hands_page(&base, &phone, None))
-                            .await;
-                    }
-                    None => {}
-                }
-                if post {
-                    self.word(req, &conn, base, phone).await
-                } else {
-                    self.made(&conn, move |r| r.phone_page(&base, &phone, None))
-                        .await
-                }
+            ["a", token] => self.phone_route(req, &conn, base, token, post).await,
+            ["a", token, "stakes"] => {
+                let keys = form::decode(query);
+                self.stakes_route(&conn, base, token, keys).await
             }
             [] | [""] => {
                 self.made(&conn, move |r| {
@@ -415,6 +390,60 @@ impl Routes {
             }
             _ => not_found(),
         }
+    }
+
+    /// A paired phone's own page, or what it posted (`post`): a table's, a session table's,
+    /// or a side's.
+    async fn phone_route(
+        self: &Arc<Self>,
+        req: Request<hyper::body::Incoming>,
+        conn: &Arc<Conn>,
+        base: Base,
+        token: &str,
+        post: bool,
+    ) -> Response<Body> {
+        let Some(phone) = self.pairings.phone(token) else {
+            return respond(StatusCode::NOT_FOUND, HTML, pages::revoked(&base));
+        };
+        match phone.table {
+            Some(Entering::Evening(_) | Entering::Verifying(_)) if post => {
+                self.table_post(req, conn, base, phone).await
+            }
+            Some(Entering::Evening(_) | Entering::Verifying(_)) => {
+                self.made(conn, move |r| r.table_page(&base, &phone, None))
+                    .await
+            }
+            Some(Entering::Session) if post => self.hands_post(req, conn, base, phone).await,
+            Some(Entering::Session) => {
+                self.made(conn, move |r| r.hands_page(&base, &phone, None))
+                    .await
+            }
+            None if post => self.word(req, conn, base, phone).await,
+            None => {
+                self.made(conn, move |r| r.phone_page(&base, &phone, None))
+                    .await
+            }
+        }
+    }
+
+    /// What is at stake as a phone keys a bid (`keys`: its form as it now is): read only,
+    /// asked by its page's script.
+    async fn stakes_route(
+        self: &Arc<Self>,
+        conn: &Arc<Conn>,
+        base: Base,
+        token: &str,
+        keys: Vec<(String, String)>,
+    ) -> Response<Body> {
+        let Some(phone) = self.pairings.phone(token) else {
+            return not_found();
+        };
+        self.made(conn, move |r| match phone.table {
+            Some(Entering::Session) => r.hands_stakes(&base, &phone, &keys),
+            Some(_) => r.table_stakes(&base, &phone, &keys),
+            None => not_found(),
+        })
+        .await
     }
 
     /// Whether `path` is where a paired phone posts its forms: `/CAPABILITY/p/OFFER` (a phone

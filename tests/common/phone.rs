@@ -113,3 +113,36 @@ pub fn words(file: &std::path::Path) -> Vec<(String, String, String)> {
         })
         .collect()
 }
+
+/// The results of a stakes box as the server filled it: each key's outcome, label and figure.
+pub fn stakes_cells(box_html: &str) -> Vec<(usize, String, String)> {
+    box_html
+        .split("data-k=\"")
+        .skip(1)
+        .map(|part| {
+            let k = part.split('"').next().unwrap().parse().unwrap();
+            let between = |a: &str, b: &str| {
+                let from = part.find(a).unwrap() + a.len();
+                part[from..].split(b).next().unwrap().to_string()
+            };
+            (k, between("<span>", "</span>"), between("<b>", "</b>"))
+        })
+        .collect()
+}
+
+/// Whether a result's lines (`lines`, as the page shows them) say each side's score of
+/// `delta` (as `marque stakes` gives it): "… marque +790", "… marque −200"; the first not said.
+pub fn says_each(lines: &str, delta: &[serde_json::Value]) -> Result<(), String> {
+    for d in delta {
+        let d = d.as_i64().unwrap();
+        let shown = if d > 0 {
+            format!("+{d}")
+        } else {
+            d.to_string().replace('-', "−")
+        };
+        if !lines.contains(&format!("marque {shown}")) {
+            return Err(shown);
+        }
+    }
+    Ok(())
+}

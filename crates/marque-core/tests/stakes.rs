@@ -362,3 +362,79 @@ fn the_rows_for_a_glance() {
     }
     assert_eq!(rows[0].title.render(Lang::Fr), "Anne a demandé 2 :");
 }
+
+/// The bid a phone's keys said so far is the partial hand the stakes take: none until it is
+/// whole, then the contract and declarer (bridge), the taker and contract with the bouts
+/// once keyed and the petit au bout only when said (Le Tarot), every bid (L'Ascenseur), the
+/// deal as called (Le Truc); a game with no bid has none.
+#[test]
+fn a_phones_keys_give_the_bid() {
+    use marque_core::games::keys::bid_of;
+    fn keyed<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<&'a str> {
+        move |k| pairs.iter().find(|(f, _)| *f == k).map(|(_, v)| *v)
+    }
+    let four = ["Anne", "Bruno", "Claire", "David"];
+    let cases: [(&str, &[&str], &[(&str, &str)], &[(&str, &str)], Value); 4] = [
+        (
+            "bridge",
+            &four,
+            &[("lvl", "4"), ("st", "S"), ("x", "")],
+            &[
+                ("lvl", "4"),
+                ("st", "S"),
+                ("x", "X"),
+                ("by", "E"),
+                ("res", "0"),
+            ],
+            json!({"contract": "4SX", "declarer": "E"}),
+        ),
+        (
+            "tarot",
+            &four,
+            &[("taker", "1"), ("bouts", "2")],
+            &[
+                ("taker", "1"),
+                ("contract", "garde"),
+                ("bouts", "2"),
+                ("pab", ""),
+            ],
+            json!({"taker": 1, "contract": "garde", "bouts": 2}),
+        ),
+        (
+            "ascenseur",
+            &["Anne", "Bruno", "Claire"],
+            &[("bid0", "1"), ("bid1", "0")],
+            &[("bid0", "1"), ("bid1", "0"), ("bid2", "1")],
+            json!({"bids": [1, 0, 1]}),
+        ),
+        (
+            "truc",
+            &["Anne", "Bruno"],
+            &[("calls", "9z")],
+            &[("calls", "1a"), ("winner", "0")],
+            json!({"calls": [{"by": 1, "call": "double"}, {"by": 0, "call": "accept"}]}),
+        ),
+    ];
+    for (game, names, part, whole, want) in cases {
+        let s = Session::from_value(&common::session(game, names, json!({}), json!([]))).unwrap();
+        let sheet = s.score().unwrap();
+        let seats: Vec<usize> = (0..names.len()).collect();
+        assert_eq!(
+            bid_of(sheet.open_game(), &seats, keyed(part)),
+            None,
+            "{game}"
+        );
+        let bid = bid_of(sheet.open_game(), &seats, keyed(whole));
+        assert_eq!(bid.as_ref(), Some(&want), "{game}");
+        assert!(
+            stakes(&s, &sheet, &want).is_ok(),
+            "{game}: the stakes take it"
+        );
+    }
+    let s = Session::from_value(&common::session("2500", &four, json!({}), json!([]))).unwrap();
+    let sheet = s.score().unwrap();
+    assert_eq!(
+        bid_of(sheet.open_game(), &[0, 1, 2, 3], keyed(&[("frime", "A")])),
+        None
+    );
+}

@@ -265,6 +265,47 @@ impl Routes {
         )
     }
 
+    /// What is at stake for the bid a session table phone's keys hold (`fields`, as its form
+    /// now is): the rows of results, or result `k`'s lines alone; nothing while the bid is
+    /// not whole, or once the session has moved on from the hand the page showed.
+    pub(super) fn hands_stakes(
+        &self,
+        base: &Base,
+        phone: &Phone,
+        fields: &[(String, String)],
+    ) -> Response {
+        let Some(t) = self.hands_table(&phone.session) else {
+            return respond(StatusCode::NOT_FOUND, HTML, pages::gone(base));
+        };
+        let (session, sheet) = (&t.loaded.session, &t.loaded.sheet);
+        let shown = field(fields, "n").and_then(|n| n.parse::<usize>().ok());
+        let next = Next::of(session, sheet);
+        let found = (shown == Some(session.hands.len()))
+            .then(|| keys::bid_of(&next.live, &next.seats, |k| field(fields, k)))
+            .flatten()
+            .and_then(|bid| marque_core::stakes::stakes(session, sheet, &bid).ok());
+        let Some(found) = found else {
+            return respond(StatusCode::OK, HTML, "");
+        };
+        let lang = base.lang;
+        let sides = marque_core::text::side_names(sheet, lang);
+        let body = match field(fields, "k").and_then(|k| k.parse::<usize>().ok()) {
+            Some(k) => found.outcomes.get(k).map_or_else(String::new, |o| {
+                let mut said = vec![
+                    o.said.label(&sides).render(lang),
+                    deltas(lang, &sides, &o.row.delta),
+                ];
+                said.extend(o.completes.iter().map(|c| c.said(&sides).render(lang)));
+                super::super::stakes::lines(lang, &said, &sides, &o.row.lines)
+            }),
+            None => {
+                let rows = found.rows(&sheet.seats().current(), &sides);
+                super::super::stakes::rows(lang, &rows)
+            }
+        };
+        respond(StatusCode::OK, HTML, body)
+    }
+
     /// Writes the hand a one-time token was shown for (`hand`, as the phone saw it), as the
     /// session's next hand `what` = `add:N`: through its file's own document, under its lock;
     /// refused where any hand was entered, changed or deleted since.
@@ -374,6 +415,9 @@ fn entry_form(
     );
     for g in keys::groups(&next.live, &next.seats, &next.players, lang) {
         out.push_str(&super::table::keys(&g));
+    }
+    if marque_core::stakes::rows_at_most(session.game, session.players.len()) > 0 {
+        out.push_str(&super::super::stakes::room(base, &phone.token));
     }
     out.push_str(&format!(
         "<button type=\"submit\">{}</button></form>",

@@ -279,11 +279,7 @@ impl Routes {
         let Some(t) = self.table(phone) else {
             return respond(StatusCode::NOT_FOUND, HTML, super::super::pages::gone(base));
         };
-        let place = t.plan.rounds.iter().enumerate().find_map(|(r, round)| {
-            let b = round.boards.iter().position(|b| b.board == keys.board)?;
-            (round.round == keys.round && !round.sit_out()).then_some((r, b))
-        });
-        let Some((r, b)) = place else {
+        let Some((r, b)) = place(&t.plan, keys.round, keys.board) else {
             let m = msg!(
                 "web.table.not_here",
                 board = i64::from(keys.board),
@@ -320,6 +316,47 @@ impl Routes {
         let mut main = head(lang, &t, phone, None);
         main.push_str(&look(base, phone, &entry, &token));
         respond_form(StatusCode::OK, page(base, &t.title, &main, None))
+    }
+
+    /// What is at stake for the contract a table phone's keys hold (`fields`: its form as it
+    /// now is, with its round and board): the row of results from the declaring side, or
+    /// result `k`'s lines alone; nothing while the contract is not whole, or for a board this
+    /// table does not play in that round.
+    pub(super) fn table_stakes(
+        &self,
+        base: &Base,
+        phone: &Phone,
+        fields: &[(String, String)],
+    ) -> Response {
+        let Some(t) = self.table(phone) else {
+            return respond(StatusCode::NOT_FOUND, HTML, super::super::pages::gone(base));
+        };
+        let num = |k: &str| field(fields, k).and_then(|v| v.parse::<u32>().ok());
+        let board = num("r")
+            .zip(num("b"))
+            .filter(|(r, b)| place(&t.plan, *r, *b).is_some())
+            .map(|(_, b)| b);
+        let found = board.and_then(|b| {
+            let bid = club::keys::bid_of(|k| field(fields, k))?;
+            club::board_stakes(b, &bid).ok()
+        });
+        let Some(found) = found else {
+            return respond(StatusCode::OK, HTML, "");
+        };
+        let lang = base.lang;
+        let sides = [tr(lang, "web.table.ns"), tr(lang, "web.table.ew")];
+        let body = match field(fields, "k").and_then(|k| k.parse::<usize>().ok()) {
+            Some(k) => found.outcomes.get(k).map_or_else(String::new, |o| {
+                let score = msg!(
+                    "web.table.score",
+                    points = marque_core::view::signed_shown(o.ns)
+                );
+                let said = [o.said.label(&sides).render(lang), score.render(lang)];
+                super::super::stakes::lines(lang, &said, &sides, &o.lines)
+            }),
+            None => super::super::stakes::rows(lang, &found.rows(&sides)),
+        };
+        respond(StatusCode::OK, HTML, body)
     }
 
     /// The table's page with why the last try was refused (400).
@@ -414,6 +451,15 @@ impl Routes {
 }
 
 /// Whether `phone` is E-W's own at its table: it gives their word, and enters nothing.
+/// Where board `board` of round `round` sits in `plan` (its round's place, the board's place
+/// in it), where this table plays it.
+fn place(plan: &Plan, round: u32, board: u32) -> Option<(usize, usize)> {
+    plan.rounds.iter().enumerate().find_map(|(r, planned)| {
+        let b = planned.boards.iter().position(|b| b.board == board)?;
+        (planned.round == round && !planned.sit_out()).then_some((r, b))
+    })
+}
+
 fn verifies(phone: &Phone) -> bool {
     matches!(phone.table, Some(Entering::Verifying(_)))
 }
@@ -544,6 +590,7 @@ fn entry_form(
     for g in club::keys::groups(round, lang) {
         out.push_str(&keys(&g));
     }
+    out.push_str(&super::super::stakes::room(base, &phone.token));
     out.push_str(&format!(
         "<button type=\"submit\">{}</button></form>",
         escape(&tr(lang, "web.table.look"))

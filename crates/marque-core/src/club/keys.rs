@@ -44,6 +44,12 @@ pub fn deal_of<'a>(get: impl Fn(&str) -> Option<&'a str>) -> Result<(Value, Play
     }
 }
 
+/// The contract and declarer the keys said so far (`get`: a field's value, as the form now
+/// holds it), once both are whole: what [`crate::club::board_stakes`] takes.
+pub fn bid_of<'a>(get: impl Fn(&str) -> Option<&'a str>) -> Option<Value> {
+    crate::games::keys::bridge_bid(&get)
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, reason = "tests fail loudly")]

@@ -13,6 +13,7 @@ mod pairs;
 mod plan;
 mod propose;
 mod scored;
+mod stakes;
 mod table;
 mod tarot;
 mod teams;
@@ -31,6 +32,7 @@ pub use movement::{Kind, Movement, Sitting};
 pub use plan::{Plan, PlannedBoard, PlannedRound, Seated, plan, said};
 pub use propose::{Asked, Proposed};
 pub use scored::Scored;
+pub use stakes::{BoardOutcome, BoardStakes, board_stakes};
 pub use table::{
     Checked, Played, board_key, checked, entry as table_entry, is_duplicate,
     problems as table_problems, score as score_table,

@@ -141,6 +141,52 @@ pub fn hand_of<'a>(before: &Live, seats: &[usize], get: impl Get<'a>) -> Result<
     }
 }
 
+/// The bid the keys said so far (`get`: a field's value, as the form now holds it), as a
+/// partial hand [`crate::stakes::stakes`] takes: bridge's contract and declarer, Le Tarot's
+/// taker and contract (the bouts and the petit au bout once keyed), each ascenseur bid, the
+/// truc deal as called. None while the bid is not whole, and in a game with no bid.
+pub fn bid_of<'a>(before: &Live, seats: &[usize], get: impl Get<'a>) -> Option<Value> {
+    match before {
+        Live::Bridge(_) => bridge_bid(&get),
+        Live::Truc(_) => {
+            let mut deal =
+                truc_deal(&|k: &str| if k == "winner" { Some("0") } else { get(k) }).ok()?;
+            deal.as_object_mut()?.remove("winner");
+            Some(deal)
+        }
+        Live::Ascenseur(_) => {
+            let bids = (0..seats.len())
+                .map(|p| get(&format!("bid{p}"))?.trim().parse::<i64>().ok())
+                .collect::<Option<Vec<i64>>>()?;
+            Some(json!({ "bids": bids }))
+        }
+        Live::Le2500(_) | Live::Democratie(_) => None,
+        Live::Tarot(g) => {
+            let seat = |f: &str| get(f).and_then(|v| v.parse::<usize>().ok());
+            let contract = get("contract")
+                .filter(|c| super::tarot::Contract::ALL.iter().any(|k| k.id() == *c))?;
+            let taker = seat("taker")?;
+            let mut bid = json!({"taker": taker, "contract": contract});
+            if g.has_dead() {
+                bid["dead"] = json!(seat("dead")?);
+            }
+            if g.calls() {
+                bid["called"] = match get("called")? {
+                    "alone" => json!(taker),
+                    _ => json!(seat("called")?),
+                };
+            }
+            if let Some(b) = get("bouts").and_then(|b| b.parse::<u8>().ok()) {
+                bid["bouts"] = json!(b);
+            }
+            if let Some(side @ ("attack" | "defence")) = get("pab") {
+                bid["petit_au_bout"] = json!(side);
+            }
+            Some(bid)
+        }
+    }
+}
+
 /// Démocratie's suits, as a session file writes them.
 const SUITS: [&str; 4] = ["S", "H", "D", "C"];
 
@@ -191,6 +237,17 @@ pub fn bridge(lang: Lang, seats: [String; 4]) -> Vec<Group> {
         Group::keys("by", tr(lang, "club.keys.declarer"), seats),
         Group::keys("res", tr(lang, "club.keys.result"), results).checked("0"),
     ]
+}
+
+/// A bridge deal's bid as its keys said it so far: its contract and declarer, once both are
+/// whole (a deal passed out has none).
+pub fn bridge_bid<'a>(get: &impl Get<'a>) -> Option<Value> {
+    let level = get("lvl").and_then(|l| l.parse::<u8>().ok())?;
+    let strain = get("st").filter(|s| ["C", "D", "H", "S", "NT"].contains(s))?;
+    let doubled = get("x").unwrap_or("");
+    let declarer = get("by").filter(|d| ["N", "E", "S", "W"].contains(d))?;
+    ((1..=7).contains(&level) && ["", "X", "XX"].contains(&doubled))
+        .then(|| json!({"contract": format!("{level}{strain}{doubled}"), "declarer": declarer}))
 }
 
 /// A bridge deal as its keys said it.

@@ -184,7 +184,8 @@ pub fn candidates(
     }
 }
 
-fn bridge(partial: &Map<String, Value>) -> Result<Candidates, Msg> {
+/// A bridge bid's results: every trick count, from none to thirteen.
+pub fn bridge(partial: &Map<String, Value>) -> Result<Candidates, Msg> {
     needs(partial, "contract")?;
     let contract = partial["contract"].as_str().unwrap_or_default();
     if contract.eq_ignore_ascii_case("pass") {
