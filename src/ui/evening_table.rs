@@ -28,6 +28,37 @@ pub struct TableState {
     pub form: BoardForm,
     /// The entry last deleted, with its place, to put back.
     pub deleted: Option<(usize, Value)>,
+    /// What is at stake for the board being keyed.
+    pub stakes: BoardStakes,
+}
+
+/// What is at stake for the board being keyed: the board and bid they were found for, the
+/// results and their row (laid out once per language), the result tapped, and how many more
+/// frames bring the likely ones into view.
+#[derive(Default)]
+pub struct BoardStakes {
+    key: Option<(u32, Value)>,
+    found: Option<club::BoardStakes>,
+    rows: Option<(Lang, Vec<marque_core::stakes::Row>)>,
+    pick: Option<usize>,
+    new: u8,
+}
+
+impl BoardStakes {
+    /// The stakes of `bid` (none: no bid without its result) on board `board`, found again
+    /// only when either changes.
+    fn of(&mut self, board: u32, bid: Option<Value>) {
+        let key = bid.map(|b| (board, b));
+        if self.key != key {
+            self.found = key
+                .as_ref()
+                .and_then(|(b, p)| club::board_stakes(*b, p).ok());
+            self.key = key;
+            self.rows = None;
+            self.pick = None;
+            self.new = 3;
+        }
+    }
 }
 
 impl TableState {
@@ -39,6 +70,7 @@ impl TableState {
             picked: None,
             form: BoardForm::default(),
             deleted: None,
+            stakes: BoardStakes::default(),
         };
         t.replan();
         t
@@ -255,6 +287,78 @@ fn board(
     });
     if plan.pairs {
         state.form.average_keys(ui, lang);
+    }
+    stakes_strip(ui, lang, state, board.board, commands);
+}
+
+/// The lines of a tapped result the strip has room for (more scroll within it).
+const LINES_SHOWN: f32 = 4.0;
+
+/// What is at stake on the board: a strip of its own under the keys (its room taken whether
+/// it shows anything or not, so nothing moves as it comes, changes or goes), the results of
+/// the contract keyed in a row from the worst to the best (the declaring side's figure), the
+/// likely ones in view; a tapped result's N-S score and lines, each with its rule.
+fn stakes_strip(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    state: &mut TableState,
+    board: u32,
+    commands: &mut Vec<Command>,
+) {
+    let (line, row) = super::counted::row_room(ui);
+    let gap = ui.spacing().item_spacing.y;
+    // The heading with the tapped result, the row, then the tapped result's lines.
+    let h = line + gap + row + LINES_SHOWN * (line + gap);
+    let (rect, _) =
+        ui.allocate_exact_size(egui::vec2(ui.available_width(), h), egui::Sense::hover());
+    let id = ui.scope_id().with(("board-stakes", board));
+    let kept = &mut state.stakes;
+    kept.of(board, state.form.partial());
+    let Some(found) = &kept.found else {
+        return;
+    };
+    let sides = [tr(lang, "club.card.ns"), tr(lang, "club.card.ew")];
+    if kept.rows.as_ref().is_none_or(|(l, _)| *l != lang) {
+        kept.rows = Some((lang, found.rows(&sides)));
+    }
+    let bring = kept.new > 0;
+    if bring {
+        kept.new -= 1;
+        ui.ctx().request_repaint();
+    }
+    let mut inner = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+    inner.set_clip_rect(rect.intersect(ui.clip_rect()));
+    let ui = &mut inner;
+    let picked = kept.pick.and_then(|k| found.outcomes.get(k));
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(tr(lang, "ui.stakes.heading")).strong());
+        let said = match picked {
+            Some(o) => format!(
+                "{} — {}",
+                o.said.label(&sides).render(lang),
+                msg!(
+                    "web.table.score",
+                    points = marque_core::view::signed_shown(o.ns)
+                )
+                .render(lang)
+            ),
+            None => tr(lang, "ui.stakes.tap"),
+        };
+        ui.add(egui::Label::new(RichText::new(said).weak()).truncate());
+    });
+    if let Some((_, rows)) = &kept.rows {
+        for row in rows {
+            super::counted::stakes_row(ui, row, lang, &mut kept.pick, (id, bring));
+        }
+    }
+    if let Some(o) = kept.pick.and_then(|k| found.outcomes.get(k)) {
+        egui::ScrollArea::vertical()
+            .id_salt(id.with("lines"))
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                let lines = super::counted::line_rows(&o.lines, lang);
+                super::counted::explain(ui, lang, &sides, lines, commands);
+            });
     }
 }
 

@@ -5,6 +5,7 @@
 
 mod app;
 mod command;
+mod counted;
 mod dialogs;
 mod evening;
 mod evening_table;

@@ -13,6 +13,7 @@ mod ui_common;
 mod ui_2500;
 mod ui_ascenseur;
 mod ui_big_tables;
+mod ui_board_stakes;
 mod ui_bridge;
 mod ui_chart;
 mod ui_chicago;

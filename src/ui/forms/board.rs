@@ -89,6 +89,15 @@ impl BoardForm {
         });
     }
 
+    /// The deal's bid without its result (its contract and declarer keyed, no artificial
+    /// score picked), for what is at stake.
+    pub fn partial(&self) -> Option<serde_json::Value> {
+        self.average
+            .is_none()
+            .then(|| self.deal.partial())
+            .flatten()
+    }
+
     /// What was played, once it is whole: the artificial score picked, else the deal.
     pub fn played(&self) -> Option<Played> {
         match self.average {

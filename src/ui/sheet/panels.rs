@@ -4,8 +4,8 @@
 use egui::{RichText, Ui};
 
 use crate::ui::command::Command;
+pub(super) use crate::ui::counted::{explain, line_rows};
 use crate::ui::view::Shown;
-use marque_core::games::{GameKind, Line, RuleId};
 use marque_core::history;
 use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
@@ -104,54 +104,6 @@ pub(super) fn what_if(ui: &mut Ui, lang: Lang, open: &Shown<'_>, commands: &mut 
                 .collect();
             ui.label(msg!("explain.whatif_totals", list = diff.join(", ")).render(lang));
         }
-    }
-}
-
-/// Lines as [`explain`] shows them.
-pub(super) fn line_rows(
-    lines: &[Line],
-    lang: Lang,
-) -> impl Iterator<Item = (usize, i64, String, RuleId)> + '_ {
-    lines
-        .iter()
-        .map(move |l| (l.side, l.points, l.text.render(lang), l.rule))
-}
-
-/// Explanation lines (side, points, text, rule); a click on a rule opens it in the rules
-/// reference.
-pub(super) fn explain(
-    ui: &mut Ui,
-    lang: Lang,
-    sides: &[String],
-    lines: impl Iterator<Item = (usize, i64, String, RuleId)>,
-    commands: &mut Vec<Command>,
-) {
-    let mut clicked = None;
-    for (side, points, text, rule) in lines {
-        // The side and its points, the rule's title and its id on one row (the id's text on
-        // hover, a click opens it), then the line itself, wrapped under them: a long line never
-        // lies over the link.
-        ui.horizontal_wrapped(|ui| {
-            // (A seat that joins with this very entry has no column yet: its line names it.)
-            let name = sides.get(side).map_or("", String::as_str);
-            ui.label(RichText::new(format!("{name} {}", signed(points))).strong());
-            let key = crate::ui::rules::rule_key(rule.as_str());
-            ui.label(RichText::new(tr(lang, &format!("{key}.title"))).weak());
-            let hover = format!("{}\n\n{}", tr(lang, &key), tr(lang, "ui.open_rule"));
-            if ui.link(format!("[{rule}]")).on_hover_text(hover).clicked() {
-                clicked = Some(rule.to_string());
-            }
-        });
-        ui.indent(("line", rule), |ui| {
-            ui.add(egui::Label::new(text).wrap());
-        });
-    }
-    if let Some(rule) = clicked {
-        commands.push(Command::Rules {
-            // (A rule shown is always one of a game's.)
-            game: GameKind::of_rule(&rule).unwrap_or(GameKind::ALL[0]),
-            focus: Some(rule),
-        });
     }
 }
 

@@ -8,9 +8,10 @@ use egui::{RichText, Ui};
 
 use super::panels::{explain, line_rows};
 use crate::ui::command::Command;
+use crate::ui::counted::{row_room, stakes_row};
 use crate::ui::view::Shown;
 use marque_core::i18n::{Lang, tr};
-use marque_core::stakes::{Row, Stakes, rows_at_most};
+use marque_core::stakes::{Stakes, rows_at_most};
 use marque_core::view::signed_shown as signed;
 
 /// The most rows of results shown at once, in a tall window and in a short one (under
@@ -28,17 +29,9 @@ fn height(ui: &Ui, open: &Shown<'_>) -> (f32, usize) {
     if rows == 0 {
         return (0.0, 0);
     }
-    let body = egui::TextStyle::Body.resolve(ui.style());
-    let line = ui.ctx().fonts_mut(|f| f.row_height(&body));
-    let gap = ui.spacing().item_spacing.y;
-    let bar = ui.spacing().scroll.bar_width + 2.0 * ui.spacing().scroll.bar_outer_margin;
-    let key = ui
-        .spacing()
-        .interact_size
-        .y
-        .max(line + 2.0 * ui.spacing().button_padding.y);
+    let (line, row) = row_room(ui);
     // The heading with the tapped result, then each row: its keys and its bar.
-    (line + gap + rows as f32 * (key + bar + 3.0 * gap), rows)
+    (line + ui.spacing().item_spacing.y + rows as f32 * row, rows)
 }
 
 /// The strip: its room always taken in a game with a bid, its results shown while the form
@@ -87,7 +80,7 @@ pub(super) fn strip(open: &mut Shown<'_>, ui: &mut Ui, lang: Lang) {
     let mut each = |ui: &mut Ui| {
         for (r, row) in rows.iter().enumerate() {
             let id = scroll.with(("stakes-row", r));
-            row_keys(ui, row, lang, &mut pick, (id, bring));
+            stakes_row(ui, row, lang, &mut pick, (id, bring));
         }
     };
     // More rows than the strip shows scroll up and down within it.
@@ -100,63 +93,6 @@ pub(super) fn strip(open: &mut Shown<'_>, ui: &mut Ui, lang: Lang) {
         each(ui);
     }
     open.view.stakes_pick = pick;
-}
-
-/// One row of results, scrolled sideways (the likely ones brought into view when the stakes
-/// are new, the row alone scrolled: nothing else moves); a tap picks a result, or drops it.
-fn row_keys(
-    ui: &mut Ui,
-    row: &Row,
-    lang: Lang,
-    pick: &mut Option<usize>,
-    (id, bring): (egui::Id, bool),
-) {
-    let likely_at = id.with("likely");
-    let bar = egui::scroll_area::ScrollBarVisibility::AlwaysVisible;
-    let mut area = egui::ScrollArea::horizontal()
-        .id_salt(id)
-        .scroll_bar_visibility(bar)
-        .auto_shrink([false, true]);
-    // Where the first likely result starts, and how far the row can scroll (an offset past
-    // its end would spring back).
-    if bring && let Some((x, most)) = ui.data(|d| d.get_temp::<(f32, f32)>(likely_at)) {
-        area = area.horizontal_scroll_offset(x.min(most).max(0.0));
-    }
-    let mut likely_x = None;
-    // The row's title stays at its left, in view whatever the row is scrolled to.
-    let title = row.title.render(lang);
-    let out = ui
-        .horizontal(|ui| {
-            ui.label(&title);
-            area.show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    let start = ui.min_rect().left();
-                    let mut first_likely = true;
-                    for cell in &row.cells {
-                        let text = format!("{} → {}", cell.label.render(lang), signed(cell.points));
-                        let on = *pick == Some(cell.outcome);
-                        // Named with its row for a screen reader ("Ana a demandé 1 : 1 pli → +3"):
-                        // the same result of two players is two keys.
-                        let name = format!("{title} {text}");
-                        let key = ui.selectable_label(on, text);
-                        let role = egui::accesskit::Role::Button;
-                        key.widget_info(|| egui::WidgetInfo::selected(role, true, on, &name));
-                        if cell.likely && first_likely {
-                            first_likely = false;
-                            likely_x = Some(key.rect.left() - start);
-                        }
-                        if key.clicked() {
-                            *pick = if on { None } else { Some(cell.outcome) };
-                        }
-                    }
-                });
-            })
-        })
-        .inner;
-    if let Some(x) = likely_x {
-        let most = out.content_size.x - out.inner_rect.width();
-        ui.data_mut(|d| d.insert_temp(likely_at, (x, most)));
-    }
 }
 
 /// The tapped result in words, its score for each side and what it completes; else how to

@@ -44,12 +44,13 @@ impl Scored {
 
 /// The rules a duplicate board's lines cite, from bridge's own where they agree.
 fn club_rule(rule: RuleId) -> RuleId {
-    match rule.as_str() {
-        "bridge.below.tricks" => RuleId::new("club.deal.tricks"),
-        "bridge.overtricks" => RuleId::new("club.deal.overtricks"),
-        "bridge.insult" => RuleId::new("club.deal.insult"),
-        "bridge.slam" => RuleId::new("club.deal.slam"),
-        _ => RuleId::new("club.deal.undertricks"),
+    use bridge::rule as r;
+    match rule {
+        r::BELOW_TRICKS => r::CLUB_TRICKS,
+        r::OVERTRICKS => r::CLUB_OVERTRICKS,
+        r::INSULT => r::CLUB_INSULT,
+        r::SLAM => r::CLUB_SLAM,
+        _ => r::CLUB_UNDERTRICKS,
     }
 }
 
@@ -69,20 +70,20 @@ pub fn score(board: u32, hand: &Hand) -> Scored {
         .collect();
     if let Some(side) = (0..2).find(|&s| below[s] > 0) {
         let (points, rule, key) = match (below[side] >= 100, vul[side]) {
-            (true, false) => (300, "club.deal.game", "club.line.game"),
-            (true, true) => (500, "club.deal.game", "club.line.game"),
-            (false, _) => (50, "club.deal.partscore", "club.line.partscore"),
+            (true, false) => (300, bridge::rule::CLUB_GAME, "club.line.game"),
+            (true, true) => (500, bridge::rule::CLUB_GAME, "club.line.game"),
+            (false, _) => (50, bridge::rule::CLUB_PARTSCORE, "club.line.partscore"),
         };
         out.push(Line::new(
             side,
             points,
-            RuleId::new(rule),
+            rule,
             msg!(key, points = points, vul = vul_arg(vul[side])),
         ));
     }
     let mut above = [0, 0];
     for l in &out {
-        if l.rule.as_str() != "club.deal.tricks" {
+        if l.rule != bridge::rule::CLUB_TRICKS {
             above[l.side] += l.points;
         }
     }

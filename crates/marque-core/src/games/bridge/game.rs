@@ -357,6 +357,13 @@ impl crate::games::rules::Rules for Game {
         rule::CHICAGO_VULNERABILITY,
         rule::CHICAGO_GAME,
         rule::CHICAGO_PARTSCORE,
+        rule::CLUB_TRICKS,
+        rule::CLUB_OVERTRICKS,
+        rule::CLUB_INSULT,
+        rule::CLUB_GAME,
+        rule::CLUB_PARTSCORE,
+        rule::CLUB_SLAM,
+        rule::CLUB_UNDERTRICKS,
     ];
     const HAND_FIELDS: &'static [&'static str] = &["contract", "declarer", "tricks", "honours"];
 

@@ -27,6 +27,14 @@ pub mod rule {
     pub const CHICAGO_VULNERABILITY: RuleId = RuleId::new("bridge.chicago.vulnerability");
     pub const CHICAGO_GAME: RuleId = RuleId::new("bridge.chicago.game");
     pub const CHICAGO_PARTSCORE: RuleId = RuleId::new("bridge.chicago.partscore");
+    // A duplicate board, scored alone (an evening's tables, `club.deal`).
+    pub const CLUB_TRICKS: RuleId = RuleId::new("club.deal.tricks");
+    pub const CLUB_OVERTRICKS: RuleId = RuleId::new("club.deal.overtricks");
+    pub const CLUB_INSULT: RuleId = RuleId::new("club.deal.insult");
+    pub const CLUB_GAME: RuleId = RuleId::new("club.deal.game");
+    pub const CLUB_PARTSCORE: RuleId = RuleId::new("club.deal.partscore");
+    pub const CLUB_SLAM: RuleId = RuleId::new("club.deal.slam");
+    pub const CLUB_UNDERTRICKS: RuleId = RuleId::new("club.deal.undertricks");
 }
 
 /// Points below the line that make a game.
