@@ -83,10 +83,19 @@ pub struct View {
     draft: Option<Draft>,
 }
 
-/// The stakes of the bid a form holds, with what they were computed for (the bid, the file's
-/// stamp and its number of hands) and their rows laid out in the language they were shown in.
+/// What stakes were computed for: the bid, the file's stamp, its number of hands, and the
+/// options tried ("Et si :").
+type StakesKey = (
+    serde_json::Value,
+    marque_store::Stamp,
+    usize,
+    serde_json::Map<String, serde_json::Value>,
+);
+
+/// The stakes of the bid a form holds, with what they were computed for and their rows laid
+/// out in the language they were shown in.
 pub struct Stakes {
-    key: (serde_json::Value, marque_store::Stamp, usize),
+    key: StakesKey,
     pub found: Result<marque_core::stakes::Stakes, Vec<Msg>>,
     pub rows: Option<(marque_core::i18n::Lang, Vec<marque_core::stakes::Row>)>,
 }
@@ -258,8 +267,9 @@ impl View {
     }
 
     /// The stakes of the bid the form holds, if it holds one without its result (a new hand
-    /// only); computed once per bid and per state of the file (a hand another machine adds
-    /// changes them). Whether there are stakes to show.
+    /// only), under the options tried if any; computed once per bid, per state of the file
+    /// (a hand another machine adds changes them) and per options tried. Whether there are
+    /// stakes to show.
     pub fn stakes_of(&mut self, doc: &Document) -> bool {
         let partial = self
             .form
@@ -270,9 +280,21 @@ impl View {
             self.stakes_pick = None;
             return false;
         };
-        let key = (partial, doc.stamp(), doc.session().hands.len());
+        let key = (
+            partial,
+            doc.stamp(),
+            doc.session().hands.len(),
+            self.whatif.clone(),
+        );
         if self.stakes.as_ref().is_none_or(|s| s.key != key) {
-            let found = marque_core::stakes::stakes(doc.session(), doc.sheet(), &key.0);
+            // Under the options tried, where some are: the session scored under them.
+            let found = if key.3.is_empty() {
+                marque_core::stakes::stakes(doc.session(), doc.sheet(), &key.0)
+            } else {
+                marque_core::explain::what_if(doc.session(), &key.3)
+                    .map_err(|ps| ps.into_iter().map(|p| p.msg).collect())
+                    .and_then(|w| marque_core::stakes::stakes(&w.session, &w.sheet, &key.0))
+            };
             self.stakes = Some(Stakes {
                 key,
                 found,

@@ -118,10 +118,16 @@ fn cells(h: &H) -> Vec<String> {
 
 /// `marque stakes` on the saved file: each outcome's delta.
 fn stakes_of(dir: &std::path::Path, partial: &Value) -> Vec<Vec<i64>> {
+    stakes_with(dir, partial, &[])
+}
+
+/// [`stakes_of`] with `more` arguments (`--option KEY=VALUE`).
+fn stakes_with(dir: &std::path::Path, partial: &Value, more: &[&str]) -> Vec<Vec<i64>> {
     let listed = marque_store::Store::new(dir).list();
     let file = &listed[0].path;
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_marque"))
         .args(["stakes", file.to_str().unwrap(), &partial.to_string()])
+        .args(more)
         .output()
         .unwrap();
     assert!(out.status.success(), "{out:?}");
@@ -249,4 +255,46 @@ fn a_bridge_contract_s_stakes_in_figures() {
     }
     click(&mut h, "English");
     assert!(shows_containing(&h, "At stake"), "the strip in English");
+}
+
+/// "Et si :" the stakes under another option: 4♠ doubled by North, nobody vulnerable, four
+/// down costs 700 by the seed's table and 800 under the current Laws; tried from the strip's
+/// menu, every figure is `marque stakes --option table=laws`'s, the strip says so, nothing is
+/// saved, and "Revenir aux options de la partie" brings the session's own back.
+#[test]
+fn the_stakes_under_another_option() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = started(dir.path(), "Bridge (partie libre)", &BRIDGE);
+    for key in ["Nord — Anne", "Niveau 4", "Atout pique", "Contré"] {
+        click(&mut h, key);
+    }
+    let has = |h: &H, cell: &str| cells(h).iter().any(|c| c.ends_with(cell));
+    assert!(has(&h, "−4 → −700"), "{:?}", cells(&h));
+    let before = std::fs::read(&marque_store::Store::new(dir.path()).list()[0].path).unwrap();
+    let laws = marque_core::text::options_text(
+        &saved(dir.path()),
+        &json!({"table": "laws"}),
+        marque_core::i18n::Lang::Fr,
+    );
+    click(&mut h, "Et si :");
+    click(&mut h, &laws);
+    assert!(has(&h, "−4 → −800"), "{:?}", cells(&h));
+    assert!(
+        shows(&h, &format!("Avec {laws} :")),
+        "the strip says which options"
+    );
+    let partial = json!({"contract": "4SX", "declarer": "N"});
+    let shown = cells(&h);
+    for d in stakes_with(dir.path(), &partial, &["--option", "table=laws"]) {
+        let cell = format!("→ {}", signed_shown(d[0] - d[1]));
+        assert!(
+            shown.iter().any(|c| c.ends_with(&cell)),
+            "{cell} in {shown:?}"
+        );
+    }
+    let after = std::fs::read(&marque_store::Store::new(dir.path()).list()[0].path).unwrap();
+    assert_eq!(before, after, "only tried, nothing saved");
+    click(&mut h, "Et si :");
+    click(&mut h, "Revenir aux options de la partie");
+    assert!(has(&h, "−4 → −700"), "{:?}", cells(&h));
 }

@@ -322,7 +322,7 @@ pub(super) fn entry(
     // button are at the panel's foot).
     let top = ui.cursor().min.y;
     if narrow {
-        super::stakes::strip(open, ui, lang);
+        super::stakes::strip(open, ui, lang, commands);
     }
     if let Some((_, Ok(preview))) = open
         .view
@@ -381,7 +381,7 @@ pub(super) fn confirm_area(
     let game = open.doc.session().game;
     let event = open.view.table.is_some();
     if !narrow {
-        super::stakes::strip(open, ui, lang);
+        super::stakes::strip(open, ui, lang, commands);
     }
     let foot = Foot::new(ui, open, lang, narrow);
     let top = ui.cursor().min.y;

@@ -15,49 +15,13 @@ use marque_core::view::signed_shown as signed;
 /// "What if": the game's other option values to try, and the selected hand and the session's
 /// totals under those tried (nothing is saved).
 pub(super) fn what_if(ui: &mut Ui, lang: Lang, open: &Shown<'_>, commands: &mut Vec<Command>) {
-    use marque_core::games::OptKind;
-    use serde_json::{Value, json};
+    use serde_json::Value;
     let doc = &open.doc;
-    let own = doc.session().options.to_json();
-    // (An option the session does not write is at its default.)
-    let game = doc.session().game;
-    let current = |key: &str| {
-        open.view
-            .whatif
-            .get(key)
-            .or_else(|| own.get(key))
-            .cloned()
-            .or_else(|| {
-                game.options()
-                    .iter()
-                    .find(|o| o.key == key)
-                    .map(marque_core::games::OptDesc::default_value)
-            })
-    };
     ui.horizontal_wrapped(|ui| {
         ui.label(tr(lang, "ui.whatif"));
-        for o in doc.session().game.options() {
-            if !o.applies(doc.session().sides().len(), current) {
-                continue;
-            }
-            let values: Vec<Value> = match o.kind {
-                OptKind::Words(words) => words.iter().map(|w| json!(w)).collect(),
-                OptKind::Numbers(numbers) => numbers.iter().map(|n| json!(n)).collect(),
-                OptKind::Bool => vec![json!(false), json!(true)],
-                OptKind::Positive(_) | OptKind::Player => continue,
-            };
-            for v in values {
-                if current(o.key).as_ref() == Some(&v) {
-                    continue;
-                }
-                let text = marque_core::text::options_text(
-                    doc.session(),
-                    &json!({ o.key: v.clone() }),
-                    lang,
-                );
-                if ui.button(text).clicked() {
-                    commands.push(Command::WhatIf(Some((o.key.to_string(), v))));
-                }
+        for (key, v, text) in alternatives(open, lang) {
+            if ui.button(text).clicked() {
+                commands.push(Command::WhatIf(Some((key, v))));
             }
         }
         if !open.view.whatif.is_empty() {
@@ -105,6 +69,54 @@ pub(super) fn what_if(ui: &mut Ui, lang: Lang, open: &Shown<'_>, commands: &mut 
             ui.label(msg!("explain.whatif_totals", list = diff.join(", ")).render(lang));
         }
     }
+}
+
+/// The game's other option values to try, each with its key and its words: those the
+/// session (with the options already tried) does not have.
+pub(super) fn alternatives(
+    open: &Shown<'_>,
+    lang: Lang,
+) -> Vec<(String, serde_json::Value, String)> {
+    use marque_core::games::OptKind;
+    use serde_json::{Value, json};
+    let doc = &open.doc;
+    let own = doc.session().options.to_json();
+    // (An option the session does not write is at its default.)
+    let game = doc.session().game;
+    let current = |key: &str| {
+        open.view
+            .whatif
+            .get(key)
+            .or_else(|| own.get(key))
+            .cloned()
+            .or_else(|| {
+                game.options()
+                    .iter()
+                    .find(|o| o.key == key)
+                    .map(marque_core::games::OptDesc::default_value)
+            })
+    };
+    let mut out = Vec::new();
+    for o in game.options() {
+        if !o.applies(doc.session().sides().len(), current) {
+            continue;
+        }
+        let values: Vec<Value> = match o.kind {
+            OptKind::Words(words) => words.iter().map(|w| json!(w)).collect(),
+            OptKind::Numbers(numbers) => numbers.iter().map(|n| json!(n)).collect(),
+            OptKind::Bool => vec![json!(false), json!(true)],
+            OptKind::Positive(_) | OptKind::Player => continue,
+        };
+        for v in values {
+            if current(o.key).as_ref() == Some(&v) {
+                continue;
+            }
+            let text =
+                marque_core::text::options_text(doc.session(), &json!({ o.key: v.clone() }), lang);
+            out.push((o.key.to_string(), v, text));
+        }
+    }
+    out
 }
 
 /// The bridge sheet as on paper: We / They, bonuses above the line, contracts below.

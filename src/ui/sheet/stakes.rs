@@ -30,13 +30,18 @@ fn height(ui: &Ui, open: &Shown<'_>) -> (f32, usize) {
         return (0.0, 0);
     }
     let (line, row) = row_room(ui);
-    // The heading with the tapped result, then each row: its keys and its bar.
-    (line + ui.spacing().item_spacing.y + rows as f32 * row, rows)
+    // The heading (its "Et si :" key) with the tapped result, then each row: its keys and
+    // its bar.
+    let heading = line;
+    (
+        heading + ui.spacing().item_spacing.y + rows as f32 * row,
+        rows,
+    )
 }
 
 /// The strip: its room always taken in a game with a bid, its results shown while the form
 /// holds a bid without its result.
-pub(super) fn strip(open: &mut Shown<'_>, ui: &mut Ui, lang: Lang) {
+pub(super) fn strip(open: &mut Shown<'_>, ui: &mut Ui, lang: Lang, commands: &mut Vec<Command>) {
     let (h, shown) = height(ui, open);
     if h <= 0.0 {
         return;
@@ -47,6 +52,9 @@ pub(super) fn strip(open: &mut Shown<'_>, ui: &mut Ui, lang: Lang) {
     if !open.view.stakes_of(doc) {
         return;
     }
+    // The options the stakes can be tried under ("Et si :"), and those tried.
+    let others = super::panels::alternatives(open, lang);
+    let tried = open.view.whatif.clone();
     let players = doc.sheet().seats().current();
     let sides = marque_core::text::side_names(doc.sheet(), lang);
     let mut pick = open.view.stakes_pick;
@@ -72,8 +80,32 @@ pub(super) fn strip(open: &mut Shown<'_>, ui: &mut Ui, lang: Lang) {
     let mut inner = ui.new_child(egui::UiBuilder::new().max_rect(rect));
     inner.set_clip_rect(rect.intersect(ui.clip_rect()));
     let ui = &mut inner;
+    let line = ui.text_style_height(&egui::TextStyle::Body);
     ui.horizontal(|ui| {
+        // A line high, its key too: the rows under it keep their room.
+        ui.spacing_mut().button_padding.y = 0.0;
+        ui.spacing_mut().interact_size.y = line;
         ui.label(RichText::new(tr(lang, "ui.stakes.heading")).strong());
+        // Under another option: "Et si :" its values, the options tried said.
+        ui.menu_button(tr(lang, "ui.whatif"), |ui| {
+            for (key, v, text) in others {
+                if ui.button(text).clicked() {
+                    commands.push(Command::WhatIf(Some((key, v))));
+                }
+            }
+            if !tried.is_empty() && ui.button(tr(lang, "ui.whatif.back")).clicked() {
+                commands.push(Command::WhatIf(None));
+            }
+        });
+        if !tried.is_empty() {
+            let list = marque_core::text::options_text(
+                doc.session(),
+                &serde_json::Value::Object(tried),
+                lang,
+            );
+            let with = marque_core::i18n::msg!("explain.whatif", list = list);
+            ui.label(RichText::new(with.render(lang)).strong());
+        }
         let said = picked(stakes, pick, &sides, lang);
         ui.add(egui::Label::new(RichText::new(said).weak()).truncate());
     });
