@@ -866,7 +866,7 @@ fn a_tables_phone_shows_the_stakes_as_the_bid_is_keyed() {
         .args([
             "stakes",
             file.to_str().unwrap(),
-            r#"{"taker": 2, "contract": "garde"}"#,
+            r#"{"taker": 2, "contract": "garde", "bouts": 3}"#,
         ])
         .output()
         .unwrap();
@@ -918,7 +918,29 @@ fn a_tables_phone_shows_the_stakes_as_the_bid_is_keyed() {
         "return [...document.querySelectorAll('#stakes .scells')].map(row => { \
            const c = row.querySelector('.likely'); \
            return [row.scrollLeft, row.scrollWidth, row.clientWidth, c.offsetLeft, row.offsetLeft, c.getBoundingClientRect().left, row.getBoundingClientRect().left, c.getBoundingClientRect().right, row.getBoundingClientRect().right]; })"));
-    // "=" without the petit, tapped: its lines, each side's score as `marque stakes` says.
+    // The bouts keyed: still the three rows, now of that count alone.
+    let ends = "const c = [...document.querySelectorAll('#stakes .scells')][0].children; \
+                return [c[0].querySelector('span').textContent, \
+                        c[c.length - 1].querySelector('span').textContent]";
+    assert_eq!(
+        b.js(ends),
+        json!(["−56", "+55"]),
+        "the bouts unknown: every count"
+    );
+    b.js("document.querySelector(\"input[name=bouts][value='3']\").closest('label').click(); return true");
+    // 36 points needed with 3 bouts: the attack holds at least the bouts' own points, at
+    // most all 91.
+    let narrowed = format!(
+        "const e = (() => {{ {ends} }})().map(t => Number(t.replace('−', '-'))); \
+         return e[0] > -36 && e[1] === 55"
+    );
+    assert!(
+        b.until(&narrowed, Duration::from_secs(5)),
+        "3 bouts: {}",
+        b.js(ends)
+    );
+    // A likely margin without the petit, tapped: its lines, each side's score as `marque
+    // stakes` says of that bid.
     let cell =
         "[...document.querySelectorAll('#stakes .srow')][0].querySelector('button.scell.likely')";
     let k = b.js(&format!(
@@ -941,27 +963,6 @@ fn a_tables_phone_shows_the_stakes_as_the_bid_is_keyed() {
     }
     assert!(lines.contains("tarot."), "each line's rule: {lines}");
     assert_eq!(b.js(rects), before, "nothing moved as a result was tapped");
-    // The bouts keyed: still the three rows, now of that count alone.
-    let ends = "const c = [...document.querySelectorAll('#stakes .scells')][0].children; \
-                return [c[0].querySelector('span').textContent, \
-                        c[c.length - 1].querySelector('span').textContent]";
-    assert_eq!(
-        b.js(ends),
-        json!(["−56", "+55"]),
-        "the bouts unknown: every count"
-    );
-    b.js("document.querySelector(\"input[name=bouts][value='3']\").closest('label').click(); return true");
-    // 36 points needed with 3 bouts: the attack holds at least the bouts' own points, at
-    // most all 91.
-    let narrowed = format!(
-        "const e = (() => {{ {ends} }})().map(t => Number(t.replace('−', '-'))); \
-         return e[0] > -36 && e[1] === 55"
-    );
-    assert!(
-        b.until(&narrowed, Duration::from_secs(5)),
-        "3 bouts: {}",
-        b.js(ends)
-    );
     // In English.
     let here = b.js("return location.href");
     b.go(&here.as_str().unwrap().replace("lang=fr", "lang=en"));

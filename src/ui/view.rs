@@ -289,11 +289,11 @@ impl View {
         if self.stakes.as_ref().is_none_or(|s| s.key != key) {
             // Under the options tried, where some are: the session scored under them.
             let found = if key.3.is_empty() {
-                marque_core::stakes::stakes(doc.session(), doc.sheet(), &key.0)
+                marque_core::stakes::at_a_glance(doc.session(), doc.sheet(), &key.0)
             } else {
                 marque_core::explain::what_if(doc.session(), &key.3)
                     .map_err(|ps| ps.into_iter().map(|p| p.msg).collect())
-                    .and_then(|w| marque_core::stakes::stakes(&w.session, &w.sheet, &key.0))
+                    .and_then(|w| marque_core::stakes::at_a_glance(&w.session, &w.sheet, &key.0))
             };
             self.stakes = Some(Stakes {
                 key,

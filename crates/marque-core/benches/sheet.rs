@@ -149,6 +149,12 @@ fn stakes(c: &mut Criterion) {
             b.iter(|| marque_core::stakes::stakes(s, &sheet, &bid).unwrap())
         });
     }
+    // As the window and the phones ask it: each margin played once, whatever the bouts.
+    let sheet = tarot.score().unwrap();
+    let bid = json!({"taker": 1, "contract": "garde"});
+    g.bench_function("at a glance: tarot garde, bouts unknown", |b| {
+        b.iter(|| marque_core::stakes::at_a_glance(&tarot, &sheet, &bid).unwrap())
+    });
     let sheet = bridge.score().unwrap();
     let one = bridge
         .decode(&json!({"contract": "4SX", "declarer": "N", "tricks": 10}))

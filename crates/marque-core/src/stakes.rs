@@ -54,6 +54,22 @@ impl Stakes {
 /// wrong: a hand that has its result, a game with no bid, a session over or closed, a bid the
 /// rules refuse (their own words).
 pub fn stakes(session: &Session, sheet: &Sheet, partial: &Value) -> Result<Stakes, Vec<Msg>> {
+    found(session, sheet, partial, false)
+}
+
+/// As [`stakes`], laid out for a glance (the window's strip, the phones' box): a result whose
+/// figures an earlier one already gives is left out (Le Tarot's bouts not yet known: a margin
+/// scores the same whatever the bouts, so each margin is played once, not once per count).
+pub fn at_a_glance(session: &Session, sheet: &Sheet, partial: &Value) -> Result<Stakes, Vec<Msg>> {
+    found(session, sheet, partial, true)
+}
+
+fn found(
+    session: &Session,
+    sheet: &Sheet,
+    partial: &Value,
+    glance: bool,
+) -> Result<Stakes, Vec<Msg>> {
     let Value::Object(partial) = partial else {
         return Err(vec![crate::games::stakes::not_object(
             session.options.typed().kind(),
@@ -68,21 +84,29 @@ pub fn stakes(session: &Session, sheet: &Sheet, partial: &Value) -> Result<Stake
     let candidates = candidates(live, partial, playing).map_err(|m| vec![m])?;
     let mut outcomes = Vec::with_capacity(candidates.len());
     let mut refused = None;
+    let mut given = std::collections::BTreeSet::new();
     for (hand, said) in candidates {
+        let same = glance.then(|| said.same_figures()).flatten();
+        if same.is_some_and(|k| given.contains(&k)) {
+            continue;
+        }
         let decoded = session.options.typed().decode(&hand, playing);
         match decoded.and_then(|h| sheet.next(&h)) {
-            Ok((row, end)) => outcomes.push(Outcome {
-                completes: completes(
-                    live,
-                    (&row.info, &row.lines),
-                    (&sheet.totals, &end.totals),
-                    end.natural_end.then_some(end.winners.as_slice()),
-                ),
-                totals: end.totals,
-                hand,
-                said,
-                row,
-            }),
+            Ok((row, end)) => {
+                given.extend(same);
+                outcomes.push(Outcome {
+                    completes: completes(
+                        live,
+                        (&row.info, &row.lines),
+                        (&sheet.totals, &end.totals),
+                        end.natural_end.then_some(end.winners.as_slice()),
+                    ),
+                    totals: end.totals,
+                    hand,
+                    said,
+                    row,
+                });
+            }
             Err(ms) => {
                 refused.get_or_insert(ms);
             }

@@ -337,6 +337,25 @@ fn the_rows_for_a_glance() {
             .find(|c| c.label.render(Lang::Fr) == label)
             .map(|c| c.points)
     };
+    // At a glance (the window, the phones): the same rows, each margin played once.
+    let glance =
+        marque_core::stakes::at_a_glance(&s, &sheet, &json!({"taker": 0, "contract": "garde"}))
+            .unwrap();
+    assert!(
+        glance.outcomes.len() * 2 < found.outcomes.len(),
+        "fewer played"
+    );
+    let said = |rows: &[marque_core::stakes::Row]| -> Vec<Vec<(String, i64)>> {
+        rows.iter()
+            .map(|r| {
+                r.cells
+                    .iter()
+                    .map(|c| (c.label.render(Lang::Fr), c.points))
+                    .collect()
+            })
+            .collect()
+    };
+    assert_eq!(said(&glance.rows(&names, &names)), said(&rows));
     assert_eq!(figure("+8"), Some(66));
     assert_eq!(figure("−10"), Some(-70));
     assert_eq!(figure("="), Some(50));

@@ -283,7 +283,7 @@ impl Routes {
         let found = (shown == Some(session.hands.len()))
             .then(|| keys::bid_of(&next.live, &next.seats, |k| field(fields, k)))
             .flatten()
-            .and_then(|bid| marque_core::stakes::stakes(session, sheet, &bid).ok());
+            .and_then(|bid| marque_core::stakes::at_a_glance(session, sheet, &bid).ok());
         let Some(found) = found else {
             return respond(StatusCode::OK, HTML, "");
         };

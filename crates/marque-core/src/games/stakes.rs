@@ -361,6 +361,22 @@ impl Completes {
 }
 
 impl Said {
+    /// What makes two results score the same, where the game says so: Le Tarot's petit au
+    /// bout and margin (the bouts only move what the attack needed).
+    pub fn same_figures(&self) -> Option<(u8, i64)> {
+        match self {
+            Said::Tarot { margin, petit, .. } => {
+                let row = match petit {
+                    None => 0,
+                    Some("attack") => 1,
+                    Some(_) => 2,
+                };
+                Some((row, *margin))
+            }
+            _ => None,
+        }
+    }
+
     /// The result in the table's words: "chuté de 2", "fait +1", "chutée de 10,5", "juste
     /// faite", "2, 1, 0, 1 plis", "refusé", "gagnée par NS" (`sides` naming the sides).
     pub fn label(&self, sides: &[String]) -> Msg {
@@ -519,14 +535,10 @@ fn tarot_rows(outcomes: &[(&Said, &[i64])], partial: &Map<String, Value>) -> Vec
     // unknown, each count gives the same figure for a margin: the first stands for them.
     let mut cells: std::collections::BTreeMap<(u8, i64), Cell> = Default::default();
     for (k, (said, d)) in outcomes.iter().enumerate() {
-        let Said::Tarot { margin, petit, .. } = said else {
+        let Some((row, margin)) = said.same_figures() else {
             continue;
         };
-        let row = match petit {
-            None => 0,
-            Some("attack") => 1,
-            Some(_) => 2,
-        };
+        let margin = &margin;
         cells.entry((row, *margin)).or_insert_with(|| {
             // Each defender pays the attack (made) or is paid (down) the same: the figure
             // per defender, seen from the attack.

@@ -198,12 +198,17 @@ impl Replay {
     /// The sides with the highest total among those still playing (a seat that left cannot
     /// win, `table.leave`).
     fn leaders(&self, totals: &[i64]) -> Vec<usize> {
-        let game = self.live.kind();
-        if !crate::games::table::allowed(game).contains(&crate::games::table::EventKind::Leave) {
-            return leaders(totals);
-        }
-        crate::games::leaders_among(totals, |s| self.seats.plays(s))
+        leaders_at(&self.live, &self.seats, totals)
     }
+}
+
+/// Who leads with `totals` in game `live`, among those still seated where players can leave.
+fn leaders_at(live: &Live, seats: &Seats, totals: &[i64]) -> Vec<usize> {
+    let game = live.kind();
+    if !crate::games::table::allowed(game).contains(&crate::games::table::EventKind::Leave) {
+        return leaders(totals);
+    }
+    crate::games::leaders_among(totals, |s| seats.plays(s))
 }
 
 /// How many hands apart the sheet keeps a copy of the game, to replay from after an edit.
@@ -401,12 +406,29 @@ impl Sheet {
     /// the game the sheet keeps now, nothing replayed (the stakes of a bid play each outcome
     /// so).
     pub fn next(&self, hand: &GameHand) -> Result<(HandRow, Standing), Vec<Msg>> {
-        let mut r = self.replay.clone();
-        let row = r.play(hand)?;
-        let totals = r.live.totals();
-        let natural_end = r.live.finished();
+        // A hand moves no seat and nothing but the game: only the game is copied (the stakes
+        // play hundreds of results from the same state); a table event, the whole replay.
+        let (row, live, seats) = match hand {
+            GameHand::Event(..) => {
+                let mut r = self.replay.clone();
+                let row = r.play(hand)?;
+                (row, r.live, std::borrow::Cow::Owned(r.seats))
+            }
+            _ => {
+                let mut live = self.replay.live.clone();
+                let s = live.play(hand)?;
+                let row = HandRow {
+                    delta: s.delta,
+                    lines: s.lines,
+                    info: s.info,
+                };
+                (row, live, std::borrow::Cow::Borrowed(&self.replay.seats))
+            }
+        };
+        let totals = live.totals();
+        let natural_end = live.finished();
         let winners = if natural_end || self.closed {
-            r.leaders(&totals)
+            leaders_at(&live, &seats, &totals)
         } else {
             Vec::new()
         };

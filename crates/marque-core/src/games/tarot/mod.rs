@@ -468,9 +468,14 @@ impl Game {
                     Msg::new("tarot.line.chelem_defence"),
                 ));
             }
+            lines.reserve(parts.len() * in_deal.len());
             for (rule, x, text) in parts {
-                for &s in &in_deal {
-                    lines.push(Line::new(s, share(s, x), rule, text.clone()));
+                // Each seat's line says the same: the text cloned for all but the last seat.
+                if let Some((&last, rest)) = in_deal.split_last() {
+                    for &s in rest {
+                        lines.push(Line::new(s, share(s, x), rule, text.clone()));
+                    }
+                    lines.push(Line::new(last, share(last, x), rule, text));
                 }
             }
         }
