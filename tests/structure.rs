@@ -1,6 +1,7 @@
 //! The house's rules between rooms, measured from the code: every path a file names
 //! (`use crate::…`, `super::…`, `marque_core::…`, in `use` lines and in the code) is an arrow to
 //! the module file it reaches (a path to an exported macro reaches the file that defines it).
+//! An alias of a path (`use crate as store;`) is followed: `store::save` is `crate::save`.
 //! Every arrow counts, a module's arrows to its own parents included: a screen draws what the
 //! shell hands it and reaches nothing above it (no `super::App`), and a folder's files reach
 //! their siblings, never the folder's `mod.rs` (a `mod.rs` or `lib.rs` declares and re-exports;
@@ -122,6 +123,17 @@ fn code(text: &str) -> String {
         .join("\n")
 }
 
+/// Where the paths the code names start: its own crate, its module's parent or itself, a
+/// crate of the workspace by name.
+const ROOTS: [&str; 6] = [
+    "crate",
+    "super",
+    "self",
+    "marque_core",
+    "marque_store",
+    "marque",
+];
+
 /// Every path the code names from a root (`crate`, `super`, `self`, a crate's name), braces
 /// of `use` lines expanded: each as its segments.
 fn paths(code: &str) -> Vec<Vec<String>> {
@@ -140,17 +152,7 @@ fn paths(code: &str) -> Vec<Vec<String>> {
                 i += 1;
             }
             let first: String = bytes[start..i].iter().collect();
-            if [
-                "crate",
-                "super",
-                "self",
-                "marque_core",
-                "marque_store",
-                "marque",
-            ]
-            .contains(&first.as_str())
-                && bytes.get(i) == Some(&':')
-            {
+            if ROOTS.contains(&first.as_str()) && bytes.get(i) == Some(&':') {
                 let (found, end) = tree(&bytes, start);
                 out.extend(found);
                 i = end;
@@ -158,6 +160,47 @@ fn paths(code: &str) -> Vec<Vec<String>> {
             continue;
         }
         i += 1;
+    }
+    out
+}
+
+/// The code with each alias of a path from a root (`use crate as store;`, `use super::sheet as
+/// s;`) put back as the path it names wherever it starts a path (`store::save(…)` is
+/// `crate::save(…)`): an arrow through an alias is an arrow all the same.
+fn unaliased(code: &str) -> String {
+    let mut aliases: Vec<(String, String)> = Vec::new();
+    for stmt in code.split(';') {
+        let Some(used) = stmt.trim_start().strip_prefix("use ").or_else(|| {
+            stmt.trim_start()
+                .strip_prefix("pub use ")
+                .or_else(|| stmt.trim_start().strip_prefix("pub(crate) use "))
+        }) else {
+            continue;
+        };
+        let Some((path, alias)) = used.split_once(" as ") else {
+            continue;
+        };
+        let (path, alias) = (path.trim(), alias.trim());
+        let root = path.split("::").next().unwrap_or("");
+        if ROOTS.contains(&root) && !path.contains('{') && !alias.contains(char::is_whitespace) {
+            aliases.push((alias.to_string(), path.to_string()));
+        }
+    }
+    let mut out = code.to_string();
+    for (alias, path) in aliases {
+        let from = format!("{alias}::");
+        let mut next = String::with_capacity(out.len());
+        let mut rest = out.as_str();
+        while let Some(at) = rest.find(&from) {
+            let before = rest[..at].chars().last();
+            let starts = before.is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == ':'));
+            next.push_str(&rest[..at]);
+            next.push_str(if starts { &path } else { &alias });
+            next.push_str("::");
+            rest = &rest[at + from.len()..];
+        }
+        next.push_str(rest);
+        out = next;
     }
     out
 }
@@ -268,7 +311,7 @@ fn graph() -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
             let here = module_of(&krate.root, &f);
             let text = std::fs::read_to_string(&f).unwrap();
             let arrows = g.entry(f.clone()).or_default();
-            for p in paths(&code(&text)) {
+            for p in paths(&unaliased(&code(&text))) {
                 if let Some((_, t)) = target(&kr, k, &here, &p)
                     && t != f
                 {
@@ -451,6 +494,27 @@ fn a_circle_is_found() {
         "Lock".into(),
         "acquire".into()
     ]));
+}
+
+/// An alias is followed: `use crate as store;` then `store::save(…)` is an arrow to the
+/// crate's root (which no file may reach); an alias of a type is left as it is.
+#[test]
+fn an_alias_is_followed() {
+    let planted = "use crate as store;\nuse crate::x::Y as Z;\nfn f() { store::save(p); a_store::b(); Z::new(); }";
+    let p = paths(&unaliased(planted));
+    assert!(p.contains(&vec!["crate".into(), "save".into()]), "{p:?}");
+    assert!(
+        !p.iter().any(|s| s.first().is_some_and(|f| f == "a_crate")),
+        "{p:?}"
+    );
+    // Read as the test reads the store's files, that arrow runs up to its crate's root.
+    let kr = crates();
+    let here = vec!["document".to_string()];
+    let up = p
+        .iter()
+        .filter_map(|path| target(&kr, 2, &here, path))
+        .any(|(_, t)| t.ends_with("marque-store/src/lib.rs"));
+    assert!(up, "the alias's arrow reaches lib.rs: {p:?}");
 }
 
 /// One watcher of the data folder: only the store's `watch.rs` asks the system for one; the window

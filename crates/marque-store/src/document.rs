@@ -13,11 +13,13 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate as store;
+use crate::conflict::{Merged, merge_after_change};
 use crate::error::StoreError;
 use crate::lock::Lock;
+use crate::save::{Appending, read_for_append, read_session};
 use crate::stamp::{Loaded, Stamp};
-use crate::store::Store;
+use crate::store::{Store, shown_name};
+use crate::summary::session_over;
 use crate::sync::Merging;
 use marque_core::games::GameHand;
 use marque_core::history::{self, Action, Change, UndoStack};
@@ -75,9 +77,7 @@ impl Outcome {
         match self {
             Outcome::Saved => None,
             Outcome::AddedOnNewer => Some(Msg::new("doc.added_on_newer")),
-            Outcome::KeptBeside(Ok(copy)) => {
-                Some(msg!("doc.kept_beside", file = store::shown_name(copy)))
-            }
+            Outcome::KeptBeside(Ok(copy)) => Some(msg!("doc.kept_beside", file = shown_name(copy))),
             Outcome::KeptBeside(Err(e)) => {
                 Some(msg!("ui.io_error", error = marque_core::i18n::io_error(e)))
             }
@@ -195,8 +195,8 @@ impl Document {
 
     /// The session at `path`, read and scored; read only if it is over.
     pub fn open(path: &Path) -> Result<Document, StoreError> {
-        let loaded = store::read_session(path)?;
-        let over = store::session_over(
+        let loaded = read_session(path)?;
+        let over = session_over(
             loaded.session.game,
             loaded.sheet.finished,
             loaded.session.closed,
@@ -547,7 +547,7 @@ impl Document {
             return Err(DocError::Unsaved);
         }
         let lock = Lock::acquire_within(&self.path, SAVE_WAIT)?;
-        let mut loaded = store::read_session(&self.path)?;
+        let mut loaded = read_session(&self.path)?;
         if !(loaded.session.closed || loaded.sheet.natural_end) {
             return Err(DocError::Nothing);
         }
@@ -574,12 +574,12 @@ impl Document {
         if self.unsaved {
             return Ok(Reloaded::Unsaved);
         }
-        let loaded = store::read_session(&self.path)?;
+        let loaded = read_session(&self.path)?;
         let hands = loaded.session.hands != self.session.hands;
         self.replace(loaded);
         // A session the players ended elsewhere is over here too.
         if self.read_only.is_none()
-            && store::session_over(self.session.game, self.sheet.finished, self.session.closed)
+            && session_over(self.session.game, self.sheet.finished, self.session.closed)
         {
             self.read_only = Some(ReadOnly::Over);
         }
@@ -603,7 +603,7 @@ impl Document {
         if matches!(merging, Merging::Merged(_)) {
             // What the merge wrote is what the table sees (nothing of the window's is lost:
             // it was all saved).
-            if let Ok(loaded) = store::read_session(&self.path) {
+            if let Ok(loaded) = read_session(&self.path) {
                 self.replace(loaded);
             }
         }
@@ -614,7 +614,7 @@ impl Document {
     /// nothing unsaved of its own).
     fn follow_file(&mut self) -> Result<(), DocError> {
         if !self.unsaved && Stamp::of_path(&self.path).ok() != Some(self.stamp) {
-            let loaded = store::read_session(&self.path)?;
+            let loaded = read_session(&self.path)?;
             self.replace(loaded);
         }
         Ok(())
@@ -649,7 +649,7 @@ impl Document {
     }
 
     fn write(&mut self, lock: &Lock) -> Result<(), DocError> {
-        match store::save(&self.path, &self.session, self.stamp, lock) {
+        match crate::save::save(&self.path, &self.session, self.stamp, lock) {
             Ok(stamp) => {
                 self.stamp = stamp;
                 self.unsaved = false;
@@ -701,9 +701,9 @@ fn settle(
     let mut tried = 0;
     loop {
         tried += 1;
-        match store::merge_after_change(path, ours, added, now).map_err(DocError::NotSaved)? {
-            store::Merged::Added(mut loaded) => {
-                match store::save(path, &loaded.session, loaded.stamp, lock) {
+        match merge_after_change(path, ours, added, now).map_err(DocError::NotSaved)? {
+            Merged::Added(mut loaded) => {
+                match crate::save::save(path, &loaded.session, loaded.stamp, lock) {
                     Ok(stamp) => {
                         loaded.stamp = stamp;
                         return Ok((Outcome::AddedOnNewer, loaded));
@@ -712,11 +712,11 @@ fn settle(
                     Err(e) => return Err(DocError::NotSaved(e)),
                 }
             }
-            store::Merged::Kept {
+            Merged::Kept {
                 loaded,
                 copy: Ok(copy),
             } => return Ok((Outcome::KeptBeside(Ok(copy)), loaded)),
-            store::Merged::Kept { copy: Err(e), .. } => {
+            Merged::Kept { copy: Err(e), .. } => {
                 return Err(DocError::NotSaved(StoreError::Write(e)));
             }
         }
@@ -752,7 +752,7 @@ impl Patience {
 pub struct Appender<'l> {
     path: PathBuf,
     lock: &'l Lock,
-    appending: store::Appending,
+    appending: Appending,
     patience: Patience,
     /// The evening that names this file among its tables, as read ([`Appender::in_evening`]).
     evening: Option<Value>,
@@ -771,7 +771,7 @@ impl<'l> Appender<'l> {
         Ok(Appender {
             path: path.to_path_buf(),
             lock,
-            appending: store::read_for_append(path)?,
+            appending: read_for_append(path)?,
             patience,
             evening: None,
         })
@@ -799,7 +799,7 @@ impl<'l> Appender<'l> {
     /// Adds `hand` at the end and saves; refused (nothing written) if it does not play.
     /// (A hand as decoded from a file or the command line: fields Marque does not know stay.)
     pub fn enter(mut self, hand: Hand, now: &str) -> Result<Outcome, DocError> {
-        let store::Appending {
+        let Appending {
             session, replay, ..
         } = &mut self.appending;
         let before = self.evening.as_ref().map(|_| session.to_value());
@@ -832,5 +832,5 @@ pub fn merge_copies(
     now: &str,
 ) -> Result<Merging, StoreError> {
     let lock = Lock::acquire_within(path, SAVE_WAIT)?;
-    store::merge_copies(store, path, &lock, picks, expect, now)
+    crate::sync::merge_copies(store, path, &lock, picks, expect, now)
 }
