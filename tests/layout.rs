@@ -1,5 +1,6 @@
 //! The README's layout stays true (issue 42): every file or folder it names is there, and every
-//! file and folder at the top of the app's, the core's and the store's sources is named in it.
+//! file and folder of the app's, the core's and the store's sources, at every depth, is named
+//! in it (a file by its name or its path; a `mod.rs` by its folder).
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
 
 use std::path::{Path, PathBuf};
@@ -154,4 +155,75 @@ fn a_bullet_is_read_with_its_lines() {
     );
     assert_eq!(quoted("x `a.rs` y `b/` z"), ["a.rs", "b/"]);
     assert!(looks_like_a_path("src/games/") && !looks_like_a_path("cargo test -p x"));
+}
+
+/// Every file and folder under `base` (at every depth) that `names` does not name: a file by
+/// its name, or by its path from any folder above it (`sheet/entry.rs`); a `mod.rs` (a name
+/// every folder has) by its path or its folder's; a folder by its name with a slash.
+fn unnamed_in(names: &[String], base: &Path) -> Vec<String> {
+    let ends = |rel: &str| {
+        names
+            .iter()
+            .any(|n| n.contains('/') && rel.ends_with(n.trim_start_matches("src/")))
+    };
+    let mut out = Vec::new();
+    let mut dirs = vec![base.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let path = e.unwrap().path();
+            let rel = path
+                .strip_prefix(base)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let named = if path.is_dir() {
+                dirs.push(path.clone());
+                names.contains(&format!("{name}/")) || ends(&format!("{rel}/"))
+            } else if ["mod.rs", "lib.rs", "main.rs"].contains(&name.as_str()) {
+                let folder = rel.rsplit_once('/').map_or("", |(f, _)| f);
+                let folder_name = folder.rsplit('/').next().unwrap_or("");
+                ends(&rel)
+                    || (!folder.is_empty()
+                        && (names.contains(&format!("{folder_name}/"))
+                            || ends(&format!("{folder}/"))))
+                    || (folder.is_empty() && names.contains(&name))
+            } else {
+                names.contains(&name) || ends(&rel)
+            };
+            if !named {
+                out.push(rel);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn every_file_and_folder_of_the_sources_is_named_at_every_depth() {
+    let names = quoted(&layout());
+    let mut unnamed = Vec::new();
+    for dir in ["src", &format!("{CORE}/src"), &format!("{STORE}/src")] {
+        for rel in unnamed_in(&names, &Path::new(ROOT).join(dir)) {
+            unnamed.push(format!("{dir}/{rel}"));
+        }
+    }
+    assert!(unnamed.is_empty(), "the layout does not name: {unnamed:?}");
+}
+
+/// A planted file the layout does not name is found, however deep; one named by its path,
+/// and a folder's `mod.rs` by its folder, are not.
+#[test]
+fn an_unnamed_file_deep_down_is_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let deep = dir.path().join("games").join("tarot");
+    std::fs::create_dir_all(&deep).unwrap();
+    for f in ["mod.rs", "hand.rs", "secret.rs"] {
+        std::fs::write(deep.join(f), "").unwrap();
+    }
+    let names: Vec<String> = ["games/", "tarot/", "tarot/hand.rs"]
+        .map(String::from)
+        .to_vec();
+    assert_eq!(unnamed_in(&names, dir.path()), ["games/tarot/secret.rs"]);
 }
