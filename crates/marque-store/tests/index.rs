@@ -113,7 +113,7 @@ fn a_summary_is_what_the_full_reading_gives() {
     let mut checked = 0;
     for game in ["truc", "bridge", "ascenseur", "2500", "democratie", "tarot"] {
         let path = format!(
-            "{}/tests/conformance/{game}.json",
+            "{}/../../tests/conformance/{game}.json",
             env!("CARGO_MANIFEST_DIR")
         );
         let doc: serde_json::Value = serde_json::from_slice(&fs::read(path).unwrap()).unwrap();
