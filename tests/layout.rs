@@ -161,10 +161,13 @@ fn a_bullet_is_read_with_its_lines() {
 /// its name, or by its path from any folder above it (`sheet/entry.rs`); a `mod.rs` (a name
 /// every folder has) by its path or its folder's; a folder by its name with a slash.
 fn unnamed_in(names: &[String], base: &Path) -> Vec<String> {
+    // A path names `rel` when it is `rel`'s last segments, whole (`sheet/entry.rs`, not
+    // `view.rs` for `preview.rs`).
     let ends = |rel: &str| {
-        names
-            .iter()
-            .any(|n| n.contains('/') && rel.ends_with(n.trim_start_matches("src/")))
+        names.iter().filter(|n| n.contains('/')).any(|n| {
+            let n = n.trim_start_matches("src/");
+            rel == n || rel.ends_with(&format!("/{n}"))
+        })
     };
     let mut out = Vec::new();
     let mut dirs = vec![base.to_path_buf()];
@@ -222,8 +225,9 @@ fn an_unnamed_file_deep_down_is_found() {
     for f in ["mod.rs", "hand.rs", "secret.rs"] {
         std::fs::write(deep.join(f), "").unwrap();
     }
-    let names: Vec<String> = ["games/", "tarot/", "tarot/hand.rs"]
+    let names: Vec<String> = ["games/", "tarot/", "tarot/hand.rs", "src/cret.rs"]
         .map(String::from)
         .to_vec();
+    // (`src/cret.rs` is not `secret.rs`: a path names whole segments.)
     assert_eq!(unnamed_in(&names, dir.path()), ["games/tarot/secret.rs"]);
 }

@@ -166,17 +166,23 @@ fn paths(code: &str) -> Vec<Vec<String>> {
 
 /// The code with each alias of a path from a root (`use crate as store;`, `use super::sheet as
 /// s;`) put back as the path it names wherever it starts a path (`store::save(…)` is
-/// `crate::save(…)`): an arrow through an alias is an arrow all the same.
+/// `crate::save(…)`): an arrow through an alias is an arrow all the same. (Aliases inside
+/// braces, `use crate::{self as s}`, are not followed.)
 fn unaliased(code: &str) -> String {
+    // Every `use … as …;`, wherever it stands (after `pub(…)`, an attribute, a brace).
     let mut aliases: Vec<(String, String)> = Vec::new();
-    for stmt in code.split(';') {
-        let Some(used) = stmt.trim_start().strip_prefix("use ").or_else(|| {
-            stmt.trim_start()
-                .strip_prefix("pub use ")
-                .or_else(|| stmt.trim_start().strip_prefix("pub(crate) use "))
-        }) else {
+    let mut from = 0;
+    while let Some(at) = code[from..].find("use ") {
+        let start = from + at;
+        from = start + 4;
+        let before = code[..start].chars().last();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
             continue;
+        }
+        let Some(end) = code[start..].find(';') else {
+            break;
         };
+        let used = &code[start + 4..start + end];
         let Some((path, alias)) = used.split_once(" as ") else {
             continue;
         };
@@ -500,9 +506,13 @@ fn a_circle_is_found() {
 /// crate's root (which no file may reach); an alias of a type is left as it is.
 #[test]
 fn an_alias_is_followed() {
-    let planted = "use crate as store;\nuse crate::x::Y as Z;\nfn f() { store::save(p); a_store::b(); Z::new(); }";
+    let planted = "use crate as store;\nuse crate::x::Y as Z;\nfn f() { store::save(p); a_store::b(); Z::new(); }\nmod t {\n    #[cfg(x)] pub(super) use super::w as q;\n    fn g() { q::h(); }\n}";
     let p = paths(&unaliased(planted));
     assert!(p.contains(&vec!["crate".into(), "save".into()]), "{p:?}");
+    assert!(
+        p.contains(&vec!["super".into(), "w".into(), "h".into()]),
+        "an alias after pub(super) and an attribute, in a module: {p:?}"
+    );
     assert!(
         !p.iter().any(|s| s.first().is_some_and(|f| f == "a_crate")),
         "{p:?}"

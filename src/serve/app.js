@@ -123,11 +123,12 @@
     });
     return url + "&" + q.toString() + (more || "");
   }
+  // What the server said, or nothing where it could not say it (the box then shows nothing
+  // rather than the stakes of a bid the form no longer holds).
   function get(address, done) {
     fetch(address, { credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.text() : ""; })
-      .then(done)
-      .catch(function () {});
+      .then(done, function () { done(""); });
   }
   // Each row's likely results brought into view, the row alone scrolled.
   function bring() {
@@ -136,11 +137,16 @@
       if (likely) { row.scrollLeft = Math.max(0, likely.offsetLeft - row.offsetLeft - 8); }
     });
   }
+  // The request the rows on screen answer: a tap counts only on the rows of the form as it is.
+  var shown = 0;
   function ask() {
     var n = ++asked;
+    box.setAttribute("aria-busy", "true");
     get(query(), function (html) {
       if (n !== asked) { return; }
       box.innerHTML = html;
+      box.removeAttribute("aria-busy");
+      shown = n;
       bring();
     });
   }
@@ -149,6 +155,7 @@
     var cell = e.target.closest ? e.target.closest("button.scell") : null;
     if (!cell) { return; }
     e.preventDefault();
+    if (shown !== asked) { return; }
     Array.prototype.slice.call(box.querySelectorAll("button.scell")).forEach(function (b) {
       b.setAttribute("aria-pressed", b === cell ? "true" : "false");
     });

@@ -17,8 +17,7 @@ pub fn room(base: &Base, token: &str) -> String {
     let url = format!("{}/a/{token}/stakes?lang={}", base.root, base.lang_code());
     let lang = base.lang;
     format!(
-        "<section class=\"stakes\" id=\"stakes\" data-stakes=\"{url}\" aria-live=\"polite\" \
-         aria-label=\"{label}\"></section>",
+        "<section class=\"stakes\" id=\"stakes\" data-stakes=\"{url}\" aria-label=\"{label}\"></section>",
         url = escape(&url),
         label = escape(&tr(lang, "web.stakes")),
     )
@@ -51,7 +50,8 @@ pub fn rows(lang: Lang, rows: &[Row]) -> String {
         }
         out.push_str("</div></div>");
     }
-    out.push_str("</div><div class=\"slines\" id=\"slines\"></div>");
+    // Only a tapped result's lines are read out as they come, not every key of the rows.
+    out.push_str("</div><div class=\"slines\" id=\"slines\" aria-live=\"polite\"></div>");
     out
 }
 

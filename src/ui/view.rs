@@ -28,6 +28,10 @@ pub struct View {
     /// The stakes were just computed: their likely results are brought into view, over this
     /// many frames (a scroll area knows its content's width from the frame after it is laid).
     pub stakes_new: u8,
+    /// The session scored under the options tried, for the stakes, with what it was made from
+    /// (the file's stamp, its number of hands, the options): made again only when one changes,
+    /// not at each key of the bid.
+    stakes_whatif: Option<(WhatIfKey, Result<marque_core::explain::WhatIf, Vec<Msg>>)>,
     /// The hand the form gave at its last frame, if it is complete: what the confirm area at
     /// the foot of the entry panel previews and confirms.
     pub candidate: forms::Entry,
@@ -83,6 +87,13 @@ pub struct View {
     draft: Option<Draft>,
 }
 
+/// What the session under the options tried was made from.
+type WhatIfKey = (
+    marque_store::Stamp,
+    usize,
+    serde_json::Map<String, serde_json::Value>,
+);
+
 /// What stakes were computed for: the bid, the file's stamp, its number of hands, and the
 /// options tried ("Et si :").
 type StakesKey = (
@@ -130,6 +141,7 @@ impl View {
             stakes: None,
             stakes_pick: None,
             stakes_new: 0,
+            stakes_whatif: None,
             show_log: false,
             show_chart: false,
             chart_part: None,
@@ -291,9 +303,17 @@ impl View {
             let found = if key.3.is_empty() {
                 marque_core::stakes::at_a_glance(doc.session(), doc.sheet(), &key.0)
             } else {
-                marque_core::explain::what_if(doc.session(), &key.3)
-                    .map_err(|ps| ps.into_iter().map(|p| p.msg).collect())
-                    .and_then(|w| marque_core::stakes::at_a_glance(&w.session, &w.sheet, &key.0))
+                let made = (key.1, key.2, key.3.clone());
+                if self.stakes_whatif.as_ref().is_none_or(|(k, _)| *k != made) {
+                    let w = marque_core::explain::what_if(doc.session(), &key.3)
+                        .map_err(|ps| ps.into_iter().map(|p| p.msg).collect());
+                    self.stakes_whatif = Some((made, w));
+                }
+                match self.stakes_whatif.as_ref().map(|(_, w)| w) {
+                    Some(Ok(w)) => marque_core::stakes::at_a_glance(&w.session, &w.sheet, &key.0),
+                    Some(Err(ms)) => Err(ms.clone()),
+                    None => Err(Vec::new()),
+                }
             };
             self.stakes = Some(Stakes {
                 key,

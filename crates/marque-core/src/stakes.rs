@@ -58,8 +58,10 @@ pub fn stakes(session: &Session, sheet: &Sheet, partial: &Value) -> Result<Stake
 }
 
 /// As [`stakes`], laid out for a glance (the window's strip, the phones' box): a result whose
-/// figures an earlier one already gives is left out (Le Tarot's bouts not yet known: a margin
-/// scores the same whatever the bouts, so each margin is played once, not once per count).
+/// figures earlier ones already give is left out (Le Tarot's bouts not yet known: a margin
+/// scores the same whatever the bouts, so each margin is played once, not once per count;
+/// L'Ascenseur: a result is played while it gives some player a count of tricks not yet
+/// played).
 pub fn at_a_glance(session: &Session, sheet: &Sheet, partial: &Value) -> Result<Stakes, Vec<Msg>> {
     found(session, sheet, partial, true)
 }
@@ -86,8 +88,12 @@ fn found(
     let mut refused = None;
     let mut given = std::collections::BTreeSet::new();
     for (hand, said) in candidates {
-        let same = glance.then(|| said.same_figures()).flatten();
-        if same.is_some_and(|k| given.contains(&k)) {
+        let same = if glance {
+            said.same_figures()
+        } else {
+            Vec::new()
+        };
+        if !same.is_empty() && same.iter().all(|k| given.contains(k)) {
             continue;
         }
         let decoded = session.options.typed().decode(&hand, playing);

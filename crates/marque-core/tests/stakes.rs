@@ -371,6 +371,11 @@ fn the_rows_for_a_glance() {
     // Round 2: two cards.
     let found = stakes(&s, &sheet, &json!({"bids": [2, 0, 0, 1]})).unwrap();
     let rows = found.rows(&names, &names);
+    // At a glance: the same rows, fewer results played.
+    let glance =
+        marque_core::stakes::at_a_glance(&s, &sheet, &json!({"bids": [2, 0, 0, 1]})).unwrap();
+    assert!(glance.outcomes.len() < found.outcomes.len(), "fewer played");
+    assert_eq!(said(&glance.rows(&names, &names)), said(&rows));
     assert_eq!(rows.len(), 4);
     for (p, row) in rows.iter().enumerate() {
         let tricks: Vec<String> = row.cells.iter().map(|c| c.label.render(Lang::En)).collect();

@@ -450,7 +450,6 @@ impl Routes {
     }
 }
 
-/// Whether `phone` is E-W's own at its table: it gives their word, and enters nothing.
 /// Where board `board` of round `round` sits in `plan` (its round's place, the board's place
 /// in it), where this table plays it.
 fn place(plan: &Plan, round: u32, board: u32) -> Option<(usize, usize)> {
@@ -460,6 +459,7 @@ fn place(plan: &Plan, round: u32, board: u32) -> Option<(usize, usize)> {
     })
 }
 
+/// Whether `phone` is E-W's own at its table: it gives their word, and enters nothing.
 fn verifies(phone: &Phone) -> bool {
     matches!(phone.table, Some(Entering::Verifying(_)))
 }

@@ -50,6 +50,7 @@ pub(super) fn strip(open: &mut Shown<'_>, ui: &mut Ui, lang: Lang, commands: &mu
     let (rect, _) = ui.allocate_exact_size(egui::vec2(width, h), egui::Sense::hover());
     let doc = open.doc;
     if !open.view.stakes_of(doc) {
+        refused_under_options(open, ui, rect, (lang, commands));
         return;
     }
     // The options the stakes can be tried under ("Et si :"), and those tried.
@@ -125,6 +126,32 @@ pub(super) fn strip(open: &mut Shown<'_>, ui: &mut Ui, lang: Lang, commands: &mu
         each(ui);
     }
     open.view.stakes_pick = pick;
+}
+
+/// Under options tried that refuse the bid (or the session): what they refuse, and the key
+/// back to the session's own, in the strip's room.
+fn refused_under_options(
+    open: &Shown<'_>,
+    ui: &mut Ui,
+    rect: egui::Rect,
+    (lang, commands): (Lang, &mut Vec<Command>),
+) {
+    let Some(Err(why)) = open.view.stakes.as_ref().map(|s| &s.found) else {
+        return;
+    };
+    if open.view.whatif.is_empty() {
+        return;
+    }
+    let mut inner = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+    inner.set_clip_rect(rect.intersect(ui.clip_rect()));
+    let said: Vec<String> = why.iter().map(|m| m.render(lang)).collect();
+    inner.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(tr(lang, "ui.stakes.heading")).strong());
+        if ui.button(tr(lang, "ui.whatif.back")).clicked() {
+            commands.push(Command::WhatIf(None));
+        }
+        ui.colored_label(ui.visuals().error_fg_color, said.join(" "));
+    });
 }
 
 /// The tapped result in words, its score for each side and what it completes; else how to

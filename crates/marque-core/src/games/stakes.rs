@@ -361,9 +361,11 @@ impl Completes {
 }
 
 impl Said {
-    /// What makes two results score the same, where the game says so: Le Tarot's petit au
-    /// bout and margin (the bouts only move what the attack needed).
-    pub fn same_figures(&self) -> Option<(u8, i64)> {
+    /// What a result's figures are made of, where the game says so: a result each of whose
+    /// parts an earlier one already gave adds no figure to a glance. Le Tarot: its petit au
+    /// bout and margin (the bouts only move what the attack needed); L'Ascenseur: each
+    /// player's tricks (a player's figure is their bid's and their tricks' alone).
+    pub fn same_figures(&self) -> Vec<(u8, i64)> {
         match self {
             Said::Tarot { margin, petit, .. } => {
                 let row = match petit {
@@ -371,9 +373,14 @@ impl Said {
                     Some("attack") => 1,
                     Some(_) => 2,
                 };
-                Some((row, *margin))
+                vec![(row, *margin)]
             }
-            _ => None,
+            Said::Ascenseur { tricks } => tricks
+                .iter()
+                .enumerate()
+                .map(|(p, t)| (u8::try_from(p).unwrap_or(u8::MAX), i64::from(*t)))
+                .collect(),
+            _ => Vec::new(),
         }
     }
 
@@ -535,7 +542,10 @@ fn tarot_rows(outcomes: &[(&Said, &[i64])], partial: &Map<String, Value>) -> Vec
     // unknown, each count gives the same figure for a margin: the first stands for them.
     let mut cells: std::collections::BTreeMap<(u8, i64), Cell> = Default::default();
     for (k, (said, d)) in outcomes.iter().enumerate() {
-        let Some((row, margin)) = said.same_figures() else {
+        let Said::Tarot { .. } = said else {
+            continue;
+        };
+        let Some(&(row, margin)) = said.same_figures().first() else {
             continue;
         };
         let margin = &margin;
