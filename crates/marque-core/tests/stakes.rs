@@ -398,7 +398,9 @@ fn a_phones_keys_give_the_bid() {
         move |k| pairs.iter().find(|(f, _)| *f == k).map(|(_, v)| *v)
     }
     let four = ["Anne", "Bruno", "Claire", "David"];
-    let cases: [(&str, &[&str], &[(&str, &str)], &[(&str, &str)], Value); 4] = [
+    // A game, its players, its keys part way and whole, the bid the whole keys give.
+    type Keys<'a> = &'a [(&'a str, &'a str)];
+    let cases: [(&str, &[&str], Keys, Keys, Value); 4] = [
         (
             "bridge",
             &four,
