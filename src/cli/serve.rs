@@ -68,6 +68,7 @@ pub(super) fn serve(
                 Some(Entering::Evening(_)) => "web.pairing_table_line",
                 Some(Entering::Verifying(_)) => "web.pairing_table_ew_line",
                 Some(Entering::Session) => "web.pairing_hands_line",
+                Some(Entering::Deals(_)) => "web.pairing_rounds_line",
                 None => "web.pairing_line",
             };
             let line = msg!(

@@ -325,6 +325,12 @@ impl Sharing {
             let marque_core::club::TableFile::Read(ev) = marque_store::read_json(&path) else {
                 continue;
             };
+            // Tables that play a session a round (a Tarot concours): their deals.
+            let by_rounds = marque_core::club::session_tables(&ev);
+            if !by_rounds.is_empty() {
+                self.offer_round_tables(lang, (&name, &title), &by_rounds, out);
+                continue;
+            }
             if !matches!(ev["kind"].as_str(), Some("pairs" | "teams")) {
                 continue;
             }
@@ -372,6 +378,39 @@ impl Sharing {
             }
         }
         out.append(&mut verifying);
+    }
+
+    /// The tables `tables` of evening `name` (titled `title`), each playing a session a round
+    /// (a Tarot concours), one offer each (made for those not
+    /// offered yet): a phone scanned at a table enters its deals, round after round.
+    fn offer_round_tables(
+        &self,
+        lang: marque_core::i18n::Lang,
+        (name, title): (&str, &str),
+        tables: &[u32],
+        out: &mut Vec<NewOffer>,
+    ) {
+        let name = pages::segment(name);
+        for &table in tables {
+            let entering = pairing::Entering::Deals(table);
+            let known = self
+                .pairings
+                .offers()
+                .iter()
+                .any(|o| o.session == name && o.table.as_ref() == Some(&entering));
+            if known {
+                continue;
+            }
+            if let Ok(offer) = self.pairings.rounds_offer(&name, table) {
+                out.push(NewOffer {
+                    url: self.pairing_url(&offer),
+                    title: title.to_string(),
+                    side: marque_core::i18n::msg!("ui.table.title", table = i64::from(table))
+                        .render(lang),
+                    offer,
+                });
+            }
+        }
     }
 
     /// The address a phone opens to pair for `offer`'s side (what its QR code holds).

@@ -35,6 +35,10 @@ pub enum Entering {
     Verifying(String),
     /// The next hand of the session itself, at any game (a single table).
     Session,
+    /// The deals of table `N` of a Tarot evening, round after round: the offer's `session` is
+    /// the evening's name and `side` the table's number; each deal goes to the file of the
+    /// table's first round not yet full.
+    Deals(u32),
 }
 
 impl Entering {
@@ -42,8 +46,13 @@ impl Entering {
     pub fn file(&self) -> Option<&str> {
         match self {
             Entering::Evening(f) | Entering::Verifying(f) => Some(f),
-            Entering::Session => None,
+            Entering::Session | Entering::Deals(_) => None,
         }
+    }
+
+    /// Whether it is a phone of an evening's table (not of a session in the data folder).
+    pub fn of_evening(&self) -> bool {
+        !matches!(self, Entering::Session)
     }
 }
 
@@ -210,6 +219,12 @@ impl Pairings {
     /// paired through it gives E-W's word on the boards the table's phone entered.
     pub fn verify_offer(&self, evening: &str, table: u32, file: &str) -> std::io::Result<Offer> {
         self.evening_offer(evening, table, Entering::Verifying(file.to_string()))
+    }
+
+    /// The offer of table `table` of Tarot evening `evening` (its name in the room's pages): a
+    /// phone paired through it enters that table's deals, round after round.
+    pub fn rounds_offer(&self, evening: &str, table: u32) -> std::io::Result<Offer> {
+        self.evening_offer(evening, table, Entering::Deals(table))
     }
 
     fn evening_offer(

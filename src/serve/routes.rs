@@ -413,8 +413,10 @@ impl Routes {
                 self.made(conn, move |r| r.table_page(&base, &phone, None))
                     .await
             }
-            Some(Entering::Session) if post => self.hands_post(req, conn, base, phone).await,
-            Some(Entering::Session) => {
+            Some(Entering::Session | Entering::Deals(_)) if post => {
+                self.hands_post(req, conn, base, phone).await
+            }
+            Some(Entering::Session | Entering::Deals(_)) => {
                 self.made(conn, move |r| r.hands_page(&base, &phone, None))
                     .await
             }
@@ -439,7 +441,7 @@ impl Routes {
             return not_found();
         };
         self.made(conn, move |r| match phone.table {
-            Some(Entering::Session) => r.hands_stakes(&base, &phone, &keys),
+            Some(Entering::Session | Entering::Deals(_)) => r.hands_stakes(&base, &phone, &keys),
             Some(_) => r.table_stakes(&base, &phone, &keys),
             None => not_found(),
         })
@@ -474,7 +476,9 @@ impl Routes {
             Some(Entering::Evening(_) | Entering::Verifying(_)) => {
                 return self.table_pair_form(base, &offer, ip, said);
             }
-            Some(Entering::Session) => return self.hands_pair_form(base, &offer, ip, said),
+            Some(Entering::Session | Entering::Deals(_)) => {
+                return self.hands_pair_form(base, &offer, ip, said);
+            }
             None => {}
         }
         let Some(loaded) = self.load(&offer.session) else {

@@ -156,7 +156,7 @@ impl Asking {
     /// Whether an offer or a phone entering `table` is of those asked for: an evening's tables,
     /// or a session's sides and its own table.
     fn kind(&self, table: &Option<Entering>) -> bool {
-        table.as_ref().and_then(Entering::file).is_some() == self.tables
+        table.as_ref().is_some_and(Entering::of_evening) == self.tables
     }
 
     /// The name of side `side` (a table's number, where it offers tables; the table itself
@@ -179,10 +179,18 @@ impl Asking {
     }
 }
 
-/// The offers of the tables of the bridge evening `evening` (as read), named `name` by the
-/// room's pages: a phone scanned at a table enters its boards, and E-W's own phone gives their
-/// word on them.
+/// The offers of the tables of the evening `evening` (as read), named `name` by the room's
+/// pages: at a bridge evening, a phone scanned at a table enters its boards, and E-W's own
+/// phone gives their word on them; where each table plays a session a round (a Tarot
+/// concours), a table's phone enters its deals, round after round.
 pub fn offer_tables(shared: &Shared, name: &str, evening: &serde_json::Value) {
+    let by_rounds = marque_core::club::session_tables(evening);
+    for table in &by_rounds {
+        shared.pairings().rounds_offer(name, *table).ok();
+    }
+    if !by_rounds.is_empty() {
+        return;
+    }
     if !matches!(evening["kind"].as_str(), Some("pairs" | "teams")) {
         return;
     }
@@ -362,6 +370,7 @@ fn body(
     let hint = match (chosen.is_some(), asking.as_ref().is_some_and(|a| a.tables)) {
         _ if entering == Some(&Entering::Session) => "ui.share.hands_hint",
         _ if matches!(entering, Some(Entering::Verifying(_))) => "ui.share.table_ew_hint",
+        _ if matches!(entering, Some(Entering::Deals(_))) => "ui.share.rounds_hint",
         (true, true) => "ui.share.table_hint",
         (true, false) => "ui.share.pair_hint",
         (false, _) => "ui.share.hint",
@@ -387,12 +396,13 @@ fn body(
 }
 
 /// Every hint the share panel may show under its code.
-const HINTS: [&str; 5] = [
+const HINTS: [&str; 6] = [
     "ui.share.hint",
     "ui.share.pair_hint",
     "ui.share.table_hint",
     "ui.share.table_ew_hint",
     "ui.share.hands_hint",
+    "ui.share.rounds_hint",
 ];
 
 /// The network the address is on, and a key for each other one of this machine's (Wi-Fi,

@@ -3,7 +3,7 @@
 //! phone scanned there is listed under its table with the key that revokes it, and enters the
 //! table's next board; nothing on the window moves when it pairs.
 use crate::ui_common::*;
-use crate::ui_evening_play::friday;
+use crate::ui_evening_play::{friday, set_up};
 use crate::ui_phone::{frames_until, pair_at, send, token};
 use egui_kittest::kittest::{NodeT, Queryable};
 use marque::serve::pairing::Entering;
@@ -104,4 +104,66 @@ fn the_evenings_screen_offers_a_code_per_table_and_a_phone_enters_a_board() {
     frames_until(&mut h, |h| {
         shows_containing(h, "Un étui saisi au téléphone attend l'accord d'EO")
     });
+}
+
+/// A Tarot concours's screen: a code per table (no E-W: a Tarot table has no sides to check),
+/// its hint saying what the phone does; a phone paired at table 2 enters the deal of its first
+/// round into that round's file, and the window says nothing of another machine.
+#[test]
+fn a_tarot_evenings_screen_offers_a_code_per_table_and_a_phone_enters_a_deal() {
+    let _sharing = sharing_beside();
+    let dir = tempfile::tempdir().unwrap();
+    let app = marque::ui::App::new(dir.path().to_path_buf());
+    let mut h = harness_of(app, egui::vec2(1280.0, 800.0));
+    settle(&mut h);
+    set_up(
+        &mut h,
+        "Concours de tarot",
+        "Concours",
+        "Les joueurs, un par ligne ou séparés par des virgules",
+        "Anne, Bruno, Claire, David, Elise, Fabien, Gaëlle, Henri",
+    );
+    click(&mut h, "Suivre sur les téléphones");
+    settle(&mut h);
+    for key in ["La salle", "Téléphone table 1", "Téléphone table 2"] {
+        assert!(in_view(&h, key), "{key} on screen");
+    }
+    assert!(!shows_containing(&h, "EO table"), "no E-W code at Tarot");
+    click(&mut h, "Téléphone table 2");
+    assert!(
+        shows_containing(&h, "il entre les donnes de la table"),
+        "the hint"
+    );
+    let shared = h.state().sharing.as_ref().unwrap();
+    let port = shared.local_addr().port();
+    let offer = shared
+        .pairings()
+        .offers()
+        .into_iter()
+        .find(|o| o.table == Some(Entering::Deals(2)))
+        .expect("table 2's offer");
+    let room = shared.url().to_string();
+    let offer_path = format!("/{}p/{}", room.splitn(4, '/').nth(3).unwrap(), offer.token);
+    let phone = pair_at(port, &offer_path, "Chlo%C3%A9", |page| {
+        assert!(page.contains("les donnes de la table 2"), "{page}");
+    });
+    frames_until(&mut h, |h| shows(h, "Table 2 — Chloé"));
+    let (_, _, page) = send(port, "GET", &phone, "");
+    assert!(page.contains("Tour 1 : donne 1 sur 4"), "{page}");
+    let look = "do=look&n=0&taker=0&contract=garde&bouts=2&points=49";
+    let (code, _, shown) = send(port, "POST", &phone, look);
+    assert_eq!(code, 200, "{shown}");
+    let write = format!("do=write&t={}", token(&shown));
+    let (code, _, _) = send(port, "POST", &phone, &write);
+    assert_eq!(code, 200);
+    let round1 = std::fs::read_dir(h.state().evening.as_ref().unwrap().path.parent().unwrap())
+        .unwrap()
+        .filter_map(Result::ok)
+        .find(|f| f.file_name().to_string_lossy().ends_with("-r1t2.json"))
+        .unwrap()
+        .path();
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(round1).unwrap()).unwrap();
+    assert_eq!(v["hands"][0]["contract"], "garde", "{v}");
+    settle(&mut h);
+    assert!(!shows_containing(&h, "une autre machine"));
 }

@@ -1,8 +1,10 @@
-//! A single table's phone: paired to a session's own table, at any game, it shows where the
-//! game stands and the next hand's keys in the table's order; the hand as the keys said it,
-//! scored with each line's rule, before it is written; then "Valider" writes it once through
-//! the session's file (its `Document`, under its lock), on the server's threads and outside
-//! the pages' turns. The other side gives its word from its own phone, as on any hand.
+//! A single table's phone: paired to a session's own table, at any game (or to a table of a
+//! Tarot concours, round after round: the file of its round being played, checked against the
+//! evening), it shows where the game stands and the next hand's keys in the table's order;
+//! the hand as the keys said it, scored with each line's rule, before it is written; then
+//! "Valider" writes it once through the session's file (its `Document`, under its lock), on
+//! the server's threads and outside the pages' turns. The other side gives its word from its
+//! own phone, as on any hand.
 
 use std::sync::Arc;
 
@@ -16,15 +18,52 @@ use marque_core::session::Session;
 use super::super::form::field;
 use super::super::net::Conn;
 use super::super::pages::{self, Base, escape, page};
-use super::super::pairing::{Offer, Phone, Reply};
+use super::super::pairing::{Entering, Offer, Phone, Reply};
 use super::{Body, HTML, Routes, TEXT, respond, respond_form};
 
 type Response = hyper::Response<Body>;
 
-/// The session as its phone reads it: the file, the session and its sheet.
+/// The session as its phone reads it: the file, the session and its sheet; for a table of a
+/// Tarot evening, where in the evening it is.
 struct Table {
     path: std::path::PathBuf,
     loaded: Arc<marque_store::Loaded>,
+    evening: Option<InEvening>,
+}
+
+/// A Tarot evening's table as its phone reads it: the evening (as read), its title, the round
+/// whose file the next deal goes to, and whether every round of the table is played.
+struct InEvening {
+    value: Value,
+    title: String,
+    table: u32,
+    round: u32,
+    deals: usize,
+    file: String,
+    over: bool,
+}
+
+impl Table {
+    /// Whether the next deal can be entered here: the session is not closed, and (a Tarot
+    /// evening's table) a round of the table is still being played.
+    fn takes(&self) -> Option<Msg> {
+        match &self.evening {
+            Some(e) if self.loaded.session.closed => {
+                Some(msg!("web.rounds.closed", round = i64::from(e.round)))
+            }
+            Some(e) if e.over => Some(Msg::new("web.rounds.over")),
+            _ => None,
+        }
+    }
+
+    /// What a one-time token is shown for: the next hand `index`, of this very file where it
+    /// is a round of a Tarot evening.
+    fn what(&self, index: usize) -> String {
+        match &self.evening {
+            Some(e) => format!("add:{index}:{}", e.file),
+            None => format!("add:{index}"),
+        }
+    }
 }
 
 /// The next hand as a phone keys it: the game before it, the seats playing it and who holds
@@ -61,20 +100,21 @@ impl Routes {
         ip: std::net::IpAddr,
         said: Option<&Msg>,
     ) -> Response {
-        let Some(t) = self.hands_table(&offer.session) else {
+        let Some(t) = self.hands_table(&offer.session, offer.table.as_ref()) else {
             return respond(StatusCode::NOT_FOUND, HTML, pages::gone(base));
         };
         let Ok(form) = self.pairings.pairing_form(&offer.token, ip) else {
             return respond(StatusCode::SERVICE_UNAVAILABLE, HTML, pages::busy(base));
         };
         let lang = base.lang;
-        let title = title(&t.loaded.session, lang);
+        let title = title(&t, lang);
         let mut main = format!("<h1>{}</h1>", escape(&title));
         said_line(&mut main, lang, said);
-        main.push_str(&format!(
-            "<p>{}</p>",
-            escape(&tr(lang, "web.hands.pair_for"))
-        ));
+        let pair_for = match &t.evening {
+            Some(e) => msg!("web.rounds.pair_for", table = i64::from(e.table)),
+            None => Msg::new("web.hands.pair_for"),
+        };
+        main.push_str(&format!("<p>{}</p>", escape(&pair_for.render(lang))));
         main.push_str(&super::super::phone::pair_form(base, &offer.token, &form));
         let status = if said.is_some() {
             StatusCode::BAD_REQUEST
@@ -84,26 +124,84 @@ impl Routes {
         respond_form(status, page(base, &title, &main, None))
     }
 
-    /// Session `id`'s file, read as it now is.
-    fn hands_table(&self, id: &str) -> Option<Table> {
-        let (path, loaded) = self.load_at(id)?;
-        Some(Table { path, loaded })
+    /// The session `session`'s table (`entering`: where the phone enters) reads, as it now
+    /// is: the session `session` names, or the round being played at a Tarot evening's table.
+    fn hands_table(&self, session: &str, entering: Option<&Entering>) -> Option<Table> {
+        if let Some(Entering::Deals(table)) = entering {
+            return self.round_table(session, *table);
+        }
+        let (path, loaded) = self.load_at(session)?;
+        Some(Table {
+            path,
+            loaded,
+            evening: None,
+        })
+    }
+
+    /// Table `table` of the Tarot evening named `name`: the file of its first round not yet
+    /// played out (every round played: the last), read as it now is. Each file is a plain name
+    /// beside the evening file, followed only as its own file (never a link); a round whose
+    /// file is not there yet or cannot be read stops the phone there.
+    fn round_table(&self, name: &str, table: u32) -> Option<Table> {
+        let (path, title) = super::super::evening::find(self.hub.folder(), name)?;
+        let marque_core::club::TableFile::Read(value) = marque_store::read_json(&path) else {
+            return None;
+        };
+        let (deals, rounds) = marque_core::club::table_rounds(&value, table)?;
+        let folder = path.parent()?;
+        let count = rounds.len();
+        for (k, (round, file)) in rounds.into_iter().enumerate() {
+            marque_core::club::plain_name(&file).ok()?;
+            let path = folder.join(&file);
+            if !super::super::live::own_file(&path) {
+                return None;
+            }
+            // A Tarot table's round holds at most its deals: read whole each time, not kept.
+            let loaded = Arc::new(marque_store::read_session(&path).ok()?);
+            let played = loaded.session.hands.len() >= deals;
+            if played && k + 1 < count {
+                continue;
+            }
+            let evening = InEvening {
+                value,
+                title,
+                table,
+                round,
+                deals,
+                file,
+                over: played,
+            };
+            return Some(Table {
+                path,
+                loaded,
+                evening: Some(evening),
+            });
+        }
+        None
     }
 
     /// A session table phone's page: where the game stands and the next hand's keys (`said`:
     /// what became of its last try).
     pub(super) fn hands_page(&self, base: &Base, phone: &Phone, said: Option<&Msg>) -> Response {
-        let Some(t) = self.hands_table(&phone.session) else {
+        let Some(t) = self.hands_table(&phone.session, phone.table.as_ref()) else {
             return respond(StatusCode::NOT_FOUND, HTML, pages::gone(base));
         };
         let (session, sheet) = (&t.loaded.session, &t.loaded.sheet);
-        if session.closed {
+        if session.closed && t.evening.is_none() {
             self.pairings.forget(&phone.session);
             return respond(StatusCode::NOT_FOUND, HTML, pages::revoked(base));
         }
         let lang = base.lang;
-        let mut main = head(lang, session, phone, said);
+        let mut main = head(lang, &t, phone, said);
         main.push_str(&standing(lang, session, sheet));
+        // A Tarot evening's table: nothing more where its round is closed or all are played.
+        if let Some(why) = t.takes() {
+            main.push_str(&format!(
+                "<p class=\"state\">{}</p>",
+                escape(&why.render(lang))
+            ));
+            return respond_form(StatusCode::OK, page(base, &title(&t, lang), &main, None));
+        }
         // A game of parts (rubbers, chukkers) goes on with the next part: its next hand starts
         // it, as the laptop's "Robre suivant" does; any other game ends there.
         let parts = session.options.typed().part_words();
@@ -118,14 +216,11 @@ impl Routes {
                     "<p class=\"state\">{}</p>",
                     escape(&over.render(lang))
                 ));
-                main.push_str(&entry_form(base, phone, session, sheet));
+                main.push_str(&entry_form(base, phone, &t));
             }
-            (false, _) => main.push_str(&entry_form(base, phone, session, sheet)),
+            (false, _) => main.push_str(&entry_form(base, phone, &t)),
         }
-        respond_form(
-            StatusCode::OK,
-            page(base, &title(session, lang), &main, None),
-        )
+        respond_form(StatusCode::OK, page(base, &title(&t, lang), &main, None))
     }
 
     /// What a session table's phone posted: a hand to look at before it is written, or a
@@ -179,7 +274,7 @@ impl Routes {
     /// writes it (a one-time token bound to that very hand and to the session as shown); or
     /// the form again, saying what is wrong.
     fn hands_look(&self, base: &Base, phone: &Phone, fields: &[(String, String)]) -> Response {
-        let Some(t) = self.hands_table(&phone.session) else {
+        let Some(t) = self.hands_table(&phone.session, phone.table.as_ref()) else {
             return respond(StatusCode::NOT_FOUND, HTML, pages::gone(base));
         };
         let (session, sheet) = (&t.loaded.session, &t.loaded.sheet);
@@ -191,9 +286,12 @@ impl Routes {
             page
         };
         // A session the players closed takes nothing more, and mints no token.
-        if session.closed {
+        if session.closed && t.evening.is_none() {
             self.pairings.forget(&phone.session);
             return respond(StatusCode::NOT_FOUND, HTML, pages::revoked(base));
+        }
+        if let Some(why) = t.takes() {
+            return refused(&why);
         }
         // Keyed for the hand that was next when the page was shown, and no other.
         let shown = field(fields, "n").and_then(|n| n.parse::<usize>().ok());
@@ -224,12 +322,12 @@ impl Routes {
         let Some(count) = marque_core::explain::explain(&with, &sheet_with, index) else {
             return refused(&Msg::new("web.table.stale"));
         };
-        let what = format!("add:{index}");
+        let what = t.what(index);
         let Ok(token) = self.pairings.show(&phone.token, &value.to_string(), &what) else {
             return respond(StatusCode::SERVICE_UNAVAILABLE, TEXT, "Busy\n");
         };
         let lang = base.lang;
-        let mut main = head(lang, session, phone, None);
+        let mut main = head(lang, &t, phone, None);
         let heading = session.game.place_title(session.place(index)).render(lang);
         main.push_str(&format!(
             "<h2>{}</h2><p class=\"label\"><strong>{}</strong></p>",
@@ -259,10 +357,7 @@ impl Routes {
             base.lang_code(),
             escape(&tr(lang, "web.table.fix")),
         ));
-        respond_form(
-            StatusCode::OK,
-            page(base, &title(session, lang), &main, None),
-        )
+        respond_form(StatusCode::OK, page(base, &title(&t, lang), &main, None))
     }
 
     /// What is at stake for the bid a session table phone's keys hold (`fields`, as its form
@@ -274,13 +369,13 @@ impl Routes {
         phone: &Phone,
         fields: &[(String, String)],
     ) -> Response {
-        let Some(t) = self.hands_table(&phone.session) else {
+        let Some(t) = self.hands_table(&phone.session, phone.table.as_ref()) else {
             return respond(StatusCode::NOT_FOUND, HTML, pages::gone(base));
         };
         let (session, sheet) = (&t.loaded.session, &t.loaded.sheet);
         let shown = field(fields, "n").and_then(|n| n.parse::<usize>().ok());
         let next = Next::of(session, sheet);
-        let found = (shown == Some(session.hands.len()))
+        let found = (shown == Some(session.hands.len()) && t.takes().is_none())
             .then(|| keys::bid_of(&next.live, &next.seats, |k| field(fields, k)))
             .flatten()
             .and_then(|bid| marque_core::stakes::at_a_glance(session, sheet, &bid).ok());
@@ -311,12 +406,25 @@ impl Routes {
     /// refused where any hand was entered, changed or deleted since.
     fn hands_write(&self, phone: &Phone, hand: &str, what: &str) -> Reply {
         let refused = |key: &'static str| Reply::Refused(Msg::new(key));
-        let Some(t) = self.hands_table(&phone.session) else {
+        let Some(t) = self.hands_table(&phone.session, phone.table.as_ref()) else {
             return refused("web.gone");
         };
-        let shown = what
+        // Shown for the next hand of this very file: a round of a Tarot evening played out
+        // meanwhile (its next deal is another file's) is refused as any hand entered since.
+        let Some(shown) = what
             .strip_prefix("add:")
-            .and_then(|n| n.parse::<usize>().ok());
+            .map(|rest| match rest.split_once(':') {
+                Some((n, file)) => (n, Some(file)),
+                None => (rest, None),
+            })
+            .filter(|(_, file)| *file == t.evening.as_ref().map(|e| e.file.as_str()))
+            .and_then(|(n, _)| n.parse::<usize>().ok())
+        else {
+            return refused("web.table.changed");
+        };
+        if let Some(why) = t.takes() {
+            return Reply::Refused(why);
+        }
         let Ok(value) = serde_json::from_str::<Value>(hand) else {
             return refused("web.table.stale");
         };
@@ -324,16 +432,22 @@ impl Routes {
             Ok(d) => d,
             Err(e) => return Reply::Refused(e.msg(None)),
         };
-        let Some(shown) = shown else {
-            return refused("web.table.stale");
-        };
+        // A round of a Tarot evening: nothing its evening would not count.
+        if let Some(e) = t.evening {
+            doc.in_evening(e.value);
+        }
         let result = doc.enter_from_phone((&value, shown), &phone.label, &crate::local::now());
         super::super::answers::told(&t.path, &result)
     }
 }
 
-/// The session as the pages title it: its title, else its game's name.
-fn title(session: &Session, lang: Lang) -> String {
+/// The table as the pages title it: the session's title, else its game's name; a Tarot
+/// evening's title for its tables.
+fn title(t: &Table, lang: Lang) -> String {
+    if let Some(e) = &t.evening {
+        return e.title.clone();
+    }
+    let session = &t.loaded.session;
     session
         .text_field("title")
         .filter(|t| !t.trim().is_empty())
@@ -350,14 +464,36 @@ fn said_line(main: &mut String, lang: Lang, said: Option<&Msg>) {
     }
 }
 
-/// The page's head: the session, this phone, and what became of the last try.
-fn head(lang: Lang, session: &Session, phone: &Phone, said: Option<&Msg>) -> String {
+/// The page's head: the session, this phone, and what became of the last try; at a Tarot
+/// evening's table, the table, the round and the deal of the round.
+fn head(lang: Lang, t: &Table, phone: &Phone, said: Option<&Msg>) -> String {
+    let you = match &t.evening {
+        Some(e) => msg!(
+            "web.table.you",
+            table = i64::from(e.table),
+            phone = phone.label.as_str()
+        ),
+        None => msg!("web.hands.you", phone = phone.label.as_str()),
+    };
     let mut main = format!(
         "<h1>{}</h1><p class=\"you\">{}</p>",
-        escape(&title(session, lang)),
-        escape(&msg!("web.hands.you", phone = phone.label.as_str()).render(lang))
+        escape(&title(t, lang)),
+        escape(&you.render(lang))
     );
     said_line(&mut main, lang, said);
+    if let Some(e) = &t.evening {
+        let played = t.loaded.session.hands.len();
+        let round = msg!(
+            "web.rounds.round",
+            round = i64::from(e.round),
+            deal = (played + 1).min(e.deals) as i64,
+            deals = e.deals as i64
+        );
+        main.push_str(&format!(
+            "<p class=\"state\">{}</p>",
+            escape(&round.render(lang))
+        ));
+    }
     main
 }
 
@@ -395,12 +531,8 @@ fn deltas(lang: Lang, names: &[String], delta: &[i64]) -> String {
 
 /// The next hand's form: its heading, each group of keys in the table's order, and the key
 /// that shows its score.
-fn entry_form(
-    base: &Base,
-    phone: &Phone,
-    session: &Session,
-    sheet: &marque_core::session::Sheet,
-) -> String {
+fn entry_form(base: &Base, phone: &Phone, t: &Table) -> String {
+    let (session, sheet) = (&t.loaded.session, &t.loaded.sheet);
     let lang = base.lang;
     let next = Next::of(session, sheet);
     let index = session.hands.len();

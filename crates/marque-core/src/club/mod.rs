@@ -373,3 +373,29 @@ pub fn propose(id: &str, title: &str, created: &str, asked: &Asked) -> Result<Pr
             .unwrap_or_else(|| Msg::new("club.err.not_object"))),
     }
 }
+
+/// The tables of the evening `evening` (its file, read) that play a session of their own each
+/// round (a Tarot concours, `club.tarot.evening`), by number, each once: none for any other
+/// evening, or one the rules do not read.
+pub fn session_tables(evening: &Value) -> Vec<u32> {
+    let Some(e) = evening.as_object().and_then(|e| tarot::read(e).ok()) else {
+        return Vec::new();
+    };
+    let tables: std::collections::BTreeSet<u32> = e.tables.iter().map(|(_, t, _)| *t).collect();
+    tables.into_iter().collect()
+}
+
+/// Where table `table` of the evening `evening` (its file, read), one that plays a session a
+/// round ([`session_tables`]), plays each round: the deals a round has (`deals_per_round`), and
+/// the table's files round by round (round, file), in round order; none for any other evening.
+pub fn table_rounds(evening: &Value, table: u32) -> Option<(usize, Vec<(u32, String)>)> {
+    let e = tarot::read(evening.as_object()?).ok()?;
+    let mut rounds: Vec<(u32, String)> = e
+        .tables
+        .iter()
+        .filter(|(_, t, _)| *t == table)
+        .map(|(r, _, f)| (*r, f.clone()))
+        .collect();
+    rounds.sort();
+    Some((e.deals, rounds))
+}
