@@ -6,7 +6,8 @@
 //! next read once this one is answered). What a library cannot know is the room's policy,
 //! kept here in a few lines:
 //! - at most [`MAX_CONNECTIONS`] connections (or the clients following plus 192), and
-//!   [`PER_ADDRESS`] from one address other than this machine's;
+//!   [`PER_ADDRESS`] from one address other than this machine's (an IPv6 address counted by
+//!   its /64, [`holder`]);
 //! - a connection that has not shown the capability is a stranger: strangers live in a pool
 //!   of their own ([`STRANGERS`]), must show it within [`STRANGER_WITHIN`], and when room is
 //!   needed the oldest stranger of the address holding the most strangers is let go first,
@@ -55,6 +56,7 @@ pub const STRANGER_GRACE: Duration = Duration::from_secs(1);
 /// One connection, as the server keeps it.
 pub struct Conn {
     id: u64,
+    /// Where it came from, as every per-address limit counts it ([`holder`]).
     pub ip: IpAddr,
     born: Instant,
     trusted: AtomicBool,
@@ -198,6 +200,7 @@ impl Conns {
     /// Takes in a connection from `ip`, letting a stranger go if room is needed;
     /// `None`: no room (every connection that could go showed the capability).
     pub fn admit(&self, ip: IpAddr) -> Option<Arc<Conn>> {
+        let ip = holder(ip);
         let mut all = self.lock();
         // Strangers past their grace beyond the pool go, the oldest of the most crowded
         // address first.
@@ -250,6 +253,20 @@ impl Conns {
         if !self.said.swap(true, Ordering::Relaxed) {
             eprintln!("marque: the room's server cannot take a connection ({e}); it goes on");
         }
+    }
+}
+
+/// The address a connection from `ip` counts as, for every limit per address: an IPv6
+/// address by its /64 (one phone holds a whole /64 and may speak from any address of it, a new
+/// privacy address at will), an IPv4 address mapped into IPv6 as the IPv4 address itself;
+/// this machine's own addresses as they are.
+pub fn holder(ip: IpAddr) -> IpAddr {
+    match ip.to_canonical() {
+        IpAddr::V6(v6) if !v6.is_loopback() => {
+            let network = u128::from(v6) & !(u128::from(u64::MAX));
+            IpAddr::V6(std::net::Ipv6Addr::from(network))
+        }
+        other => other,
     }
 }
 
@@ -501,8 +518,37 @@ pub fn http() -> hyper::server::conn::http1::Builder {
 
 #[cfg(test)]
 mod tests {
+
     #![allow(clippy::unwrap_used, reason = "tests fail loudly")]
     use super::*;
+
+    #[test]
+    fn an_ipv6_address_counts_as_its_64() {
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        let (a, other) = (
+            ip("2001:db8:1:2:aaaa:bbbb:cccc:dddd"),
+            ip("2001:db8:1:3::7"),
+        );
+        assert_eq!(holder(a), holder(ip("2001:db8:1:2::7")), "one /64");
+        assert_ne!(holder(a), holder(other), "another /64");
+        assert_eq!(holder(ip("::ffff:192.168.1.20")), ip("192.168.1.20"));
+        assert!(holder(ip("::1")).is_loopback(), "this machine stays itself");
+        // A phone's privacy addresses share the places of its /64.
+        let conns = Conns::new(0);
+        let held: Vec<Arc<Conn>> = (1..=PER_ADDRESS)
+            .map(|k| conns.admit(ip(&format!("2001:db8:1:2::{k:x}"))).unwrap())
+            .collect();
+        assert_eq!(conns.lock().len(), PER_ADDRESS);
+        assert!(conns.admit(ip("2001:db8:1:2::ffff")).is_some());
+        assert_eq!(
+            conns.lock().len(),
+            PER_ADDRESS,
+            "its oldest stranger let go, not one more place taken"
+        );
+        assert!(!conns.lock().contains_key(&held[0].id));
+        assert!(conns.admit(other).is_some(), "another /64 has its own");
+        assert_eq!(conns.lock().len(), PER_ADDRESS + 1);
+    }
 
     /// Past the strangers' pool, the oldest stranger goes; then the trusted connection idle
     /// longest; never one that carries a stream or has a page being made.

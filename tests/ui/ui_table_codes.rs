@@ -8,6 +8,29 @@ use crate::ui_phone::{frames_until, pair_at, send, token};
 use egui_kittest::kittest::{NodeT, Queryable};
 use marque::serve::pairing::Entering;
 
+/// The table's file of the evening shown whose name ends with `ends`, as read now.
+fn table_file(
+    h: &egui_kittest::Harness<'static, marque::ui::App>,
+    ends: &str,
+) -> serde_json::Value {
+    let folder = h
+        .state()
+        .evening
+        .as_ref()
+        .unwrap()
+        .path
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let file = std::fs::read_dir(folder)
+        .unwrap()
+        .filter_map(Result::ok)
+        .find(|f| f.file_name().to_string_lossy().ends_with(ends))
+        .unwrap()
+        .path();
+    serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap()
+}
+
 #[test]
 fn the_evenings_screen_offers_a_code_per_table_and_a_phone_enters_a_board() {
     let _sharing = sharing_beside();
@@ -90,13 +113,7 @@ fn the_evenings_screen_offers_a_code_per_table_and_a_phone_enters_a_board() {
         &format!("do=write&t={}", token(&shown)),
     );
     assert_eq!(code, 200);
-    let table2 = std::fs::read_dir(h.state().evening.as_ref().unwrap().path.parent().unwrap())
-        .unwrap()
-        .filter_map(Result::ok)
-        .find(|f| f.file_name().to_string_lossy().ends_with("-t2.json"))
-        .unwrap()
-        .path();
-    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(table2).unwrap()).unwrap();
+    let v = table_file(&h, "-t2.json");
     assert_eq!(v["hands"][0]["contract"], "3NT", "{v}");
     settle(&mut h);
     assert!(!shows_containing(&h, "une autre machine"));
@@ -156,13 +173,7 @@ fn a_tarot_evenings_screen_offers_a_code_per_table_and_a_phone_enters_a_deal() {
     let write = format!("do=write&t={}", token(&shown));
     let (code, _, _) = send(port, "POST", &phone, &write);
     assert_eq!(code, 200);
-    let round1 = std::fs::read_dir(h.state().evening.as_ref().unwrap().path.parent().unwrap())
-        .unwrap()
-        .filter_map(Result::ok)
-        .find(|f| f.file_name().to_string_lossy().ends_with("-r1t2.json"))
-        .unwrap()
-        .path();
-    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(round1).unwrap()).unwrap();
+    let v = table_file(&h, "-r1t2.json");
     assert_eq!(v["hands"][0]["contract"], "garde", "{v}");
     settle(&mut h);
     assert!(!shows_containing(&h, "une autre machine"));
