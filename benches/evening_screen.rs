@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui_kittest::kittest::Queryable;
-use marque::ui::{App, Command};
+use marque::ui::{App, Command, Evenings};
 use marque_core::club::{self, Movement, TableFile};
 use marque_core::i18n::Lang;
 use serde_json::{Value, json};
@@ -125,15 +125,15 @@ fn bench(c: &mut Criterion) {
         std::fs::write(folder.join(name), v.to_string()).unwrap();
     }
     let mut app = App::new(dir.path());
-    app.send(Command::OpenEvening(folder.join("banc.evening.json")));
+    app.send(Command::Evenings(Evenings::Open(
+        folder.join("banc.evening.json"),
+    )));
     // The screen opened and board 1's traveller unfolded as the table does it, by its label.
     let mut h = egui_kittest::Harness::builder()
         .with_size(egui::vec2(1280.0, 1600.0))
         .build_ui_state(|ui, app: &mut App| marque::ui::frame(app, ui), app);
     h.run();
-    if let Some(e) = h.state_mut().evening.as_mut() {
-        e.wait(Lang::Fr);
-    }
+    h.state_mut().wait_for_evening();
     h.run();
     h.get_by_label_contains("Étui 1 — donneur").click();
     h.run();

@@ -107,7 +107,7 @@ fn bench(c: &mut Criterion) {
     for (name, path) in [("2,000 deals", &long), ("20 deals", &short)] {
         let mut app = App::new(dir.path());
         app.open_path(path);
-        assert!(app.open.is_some(), "the session opens");
+        assert!(app.open().is_some(), "the session opens");
         let mut f = Frames::new(app);
         g.bench_function(name, |b| b.iter(|| f.frame()));
     }
@@ -124,7 +124,7 @@ fn bench(c: &mut Criterion) {
         ("empty folder", empty.path()),
     ] {
         let mut app = App::new(folder);
-        app.home.wait();
+        app.wait_for_home();
         let mut f = Frames::new(app);
         g.bench_function(name, |b| b.iter(|| f.frame()));
     }
@@ -142,8 +142,9 @@ fn bench(c: &mut Criterion) {
         ("empty folder", empty.path()),
     ] {
         let mut app = App::new(folder);
-        app.home.wait();
-        app.screen = marque::ui::Screen::Players;
+        app.send(marque::ui::Named::Players.into());
+        app.run_commands();
+        app.wait_for_home();
         let mut f = Frames::new(app);
         g.bench_function(name, |b| b.iter(|| f.frame()));
     }
@@ -160,10 +161,11 @@ fn bench(c: &mut Criterion) {
             g.bench_function(format!("{screen}, {name}"), |b| {
                 b.iter(|| {
                     let mut app = App::new(folder);
-                    app.home.wait();
                     if players {
-                        app.screen = marque::ui::Screen::Players;
+                        app.send(marque::ui::Named::Players.into());
+                        app.run_commands();
                     }
+                    app.wait_for_home();
                     // The first frame makes the rows (and the roster); the second lays them out
                     // as shown.
                     std::hint::black_box(Frames::after(app, 2));

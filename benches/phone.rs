@@ -20,7 +20,7 @@ use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use marque::ui::{App, Command};
+use marque::ui::{App, Command, Named};
 use marque_core::history::{self, Action, Change};
 use marque_core::session::Session;
 
@@ -116,7 +116,7 @@ fn paired(dir: &std::path::Path) -> (Window, u16, String) {
     let file = evening(dir, 800);
     let mut app = App::new(dir);
     app.open_path(&file);
-    app.send(Command::ToggleSharing);
+    app.send(Command::Named(Named::ToggleSharing));
     let mut w = Window {
         ctx: egui::Context::default(),
         app,
@@ -125,7 +125,7 @@ fn paired(dir: &std::path::Path) -> (Window, u16, String) {
     for _ in 0..3 {
         w.frame();
     }
-    let shared = w.app.sharing.as_ref().expect("the room shared");
+    let shared = w.app.sharing().expect("the room shared");
     let port = shared.local_addr().port();
     let root = shared
         .url()

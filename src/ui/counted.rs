@@ -4,7 +4,7 @@
 
 use egui::{RichText, Ui};
 
-use super::command::Command;
+use super::command::{Command, Go};
 use marque_core::games::{GameKind, Line, RuleId};
 use marque_core::i18n::{Lang, tr};
 use marque_core::stakes::Row;
@@ -50,11 +50,11 @@ pub(crate) fn explain(
         });
     }
     if let Some(rule) = clicked {
-        commands.push(Command::Rules {
+        commands.push(Command::Go(Go::Rules {
             // (A rule shown is always one of a game's.)
             game: GameKind::of_rule(&rule).unwrap_or(GameKind::ALL[0]),
             focus: Some(rule),
-        });
+        }));
     }
 }
 

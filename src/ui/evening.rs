@@ -9,7 +9,7 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 use egui::RichText;
 use serde_json::Value;
 
-use super::command::Command;
+use super::command::{Command, Evenings, Named};
 use marque_core::club::{Card, Part};
 use marque_core::i18n::{Lang, msg, tr};
 
@@ -204,14 +204,14 @@ pub fn show(ui: &mut egui::Ui, cx: Ctx<'_>) {
     } = cx;
     ui.horizontal(|ui| {
         if ui.button(tr(lang, "ui.evening.back")).clicked() {
-            commands.push(Command::Home);
+            commands.push(Command::Named(Named::Home));
         }
         let printable = state.is_some_and(|s| matches!(s.shown, Some((_, Ok(_)))));
         if ui
             .add_enabled(printable, egui::Button::new(tr(lang, "ui.evening.pdf")))
             .clicked()
         {
-            commands.push(Command::EveningPdf);
+            commands.push(Command::Named(Named::EveningPdf));
         }
         // The room's pages, with a code per table: each table enters its boards from a phone.
         let share = if sharing {
@@ -220,7 +220,7 @@ pub fn show(ui: &mut egui::Ui, cx: Ctx<'_>) {
             "ui.share.start"
         };
         if ui.button(tr(lang, share)).clicked() {
-            commands.push(Command::ToggleSharing);
+            commands.push(Command::Named(Named::ToggleSharing));
         }
     });
     let Some(state) = state else {
@@ -251,7 +251,7 @@ pub fn show(ui: &mut egui::Ui, cx: Ctx<'_>) {
                 }
                 .render(lang);
                 if ui.button(text).clicked() {
-                    commands.push(Command::OpenTable(t.path.clone()));
+                    commands.push(Command::Evenings(Evenings::OpenTable(t.path.clone())));
                 }
             }
         });

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use egui::RichText;
 use serde_json::Value;
 
-use super::command::Command;
+use super::command::{Command, Evenings};
 use super::forms::BoardForm;
 use super::widgets::{key, key_height, key_width};
 use marque_core::club::{self, Plan};
@@ -135,7 +135,7 @@ pub fn show(ui: &mut egui::Ui, lang: Lang, state: &mut TableState, commands: &mu
     let plan = state.plan.clone();
     ui.horizontal_wrapped(|ui| {
         if ui.button(tr(lang, "ui.table.back")).clicked() {
-            commands.push(Command::OpenEvening(state.evening.clone()));
+            commands.push(Command::Evenings(Evenings::Open(state.evening.clone())));
         }
         let table = plan.as_ref().map_or(0, |p| i64::from(p.table));
         ui.heading(msg!("ui.table.title", table = table).render(lang));
@@ -274,10 +274,12 @@ fn board(
             && let Some(p) = &played
         {
             let e = plan.entry(r, b, p);
-            commands.push(Command::TableEntry(match board.entered {
-                Some((i, _)) => TableOp::Edit(i, e),
-                None => TableOp::Add(e),
-            }));
+            commands.push(Command::Evenings(Evenings::TableEntry(
+                match board.entered {
+                    Some((i, _)) => TableOp::Edit(i, e),
+                    None => TableOp::Add(e),
+                },
+            )));
         }
         // Leaves a correction (or a board picked ahead) for the next board to enter.
         if key(ui, size, false, state.picked.is_some(), &cancel, &cancel).clicked() {
@@ -377,7 +379,10 @@ fn boards_list(
     if put_back.clicked()
         && let Some((i, e)) = &state.deleted
     {
-        commands.push(Command::TableEntry(TableOp::PutBack(*i, e.clone())));
+        commands.push(Command::Evenings(Evenings::TableEntry(TableOp::PutBack(
+            *i,
+            e.clone(),
+        ))));
     }
     let current = state.current();
     // A board that comes back to the table (the 3-table Howell) names its round on its keys.
@@ -428,7 +433,8 @@ fn boards_list(
                         }
                         let del = named("ui.table.delete");
                         if ui.button(&del).clicked() {
-                            commands.push(Command::TableEntry(TableOp::Delete(*i)));
+                            commands
+                                .push(Command::Evenings(Evenings::TableEntry(TableOp::Delete(*i))));
                         }
                     }
                     None if !here => {

@@ -9,7 +9,7 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 
 use egui::RichText;
 
-use super::command::Command;
+use super::command::{Command, Evenings, Files, Named};
 use marque_core::games::GameKind;
 use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, Msg, tr};
@@ -503,14 +503,14 @@ pub fn show(ui: &mut egui::Ui, mut app: Ctx<'_>) {
 fn evenings_ui(app: &Ctx<'_>, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<Command>) {
     ui.horizontal_wrapped(|ui| {
         if ui.button(tr(lang, "ui.home.new_evening")).clicked() {
-            commands.push(Command::NewEvening);
+            commands.push(Command::Named(Named::NewEvening));
         }
         if !app.state.evenings.is_empty() {
             ui.label(RichText::new(tr(lang, "ui.home.evenings")).strong());
         }
         for (path, title) in &app.state.evenings {
             if ui.button(title).clicked() {
-                commands.push(Command::OpenEvening(path.clone()));
+                commands.push(Command::Evenings(Evenings::Open(path.clone())));
             }
         }
     });
@@ -533,20 +533,20 @@ fn files_ui(app: &mut Ctx<'_>, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec
                 .add_enabled(free, egui::Button::new(tr(lang, "ui.home.import_button")))
                 .clicked()
             {
-                commands.push(Command::Import(path.clone()));
+                commands.push(Command::Files(Files::Import(path.clone())));
             }
             // The whole folder to one file and back: nothing is ever written over.
             if ui
                 .add_enabled(free, egui::Button::new(tr(lang, "ui.home.backup")))
                 .clicked()
             {
-                commands.push(Command::Backup(path.clone()));
+                commands.push(Command::Files(Files::Backup(path.clone())));
             }
             if ui
                 .add_enabled(free, egui::Button::new(tr(lang, "ui.home.restore")))
                 .clicked()
             {
-                commands.push(Command::RestoreBackup(path));
+                commands.push(Command::Files(Files::RestoreBackup(path)));
             }
         });
         ui.label(
@@ -573,7 +573,7 @@ fn filters_ui(app: &mut Ctx<'_>, ui: &mut egui::Ui, lang: Lang, commands: &mut V
                 .button(RichText::new(tr(lang, "ui.home.new")).heading())
                 .clicked()
             {
-                commands.push(Command::NewSession);
+                commands.push(Command::Named(Named::NewSession));
             }
             ui.add_space(8.0);
             // Which shelf, whose sessions, which game.
@@ -588,7 +588,7 @@ fn filters_ui(app: &mut Ctx<'_>, ui: &mut egui::Ui, lang: Lang, commands: &mut V
                         .clicked()
                         && app.state.shelf != shelf
                     {
-                        commands.push(Command::HomeShelf(shelf));
+                        commands.push(Command::Files(Files::HomeShelf(shelf)));
                     }
                 }
                 ui.separator();
@@ -744,11 +744,11 @@ fn list_ui(app: &mut Ctx<'_>, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<
                                     egui::WidgetInfo::labeled(egui::Role::Button, true, named)
                                 });
                                 if b.clicked() {
-                                    commands.push(Command::Shelve(path.clone(), *to));
+                                    commands.push(Command::Files(Files::Shelve(path.clone(), *to)));
                                 }
                             }
                             if ui.add(egui::Button::new(text).truncate()).clicked() {
-                                commands.push(Command::Open(path.clone()));
+                                commands.push(Command::Files(Files::Open(path.clone())));
                             }
                         }
                         Row::Damaged {
@@ -759,7 +759,7 @@ fn list_ui(app: &mut Ctx<'_>, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<
                         } => {
                             ui.label(RichText::new(title).strong());
                             if ui.button(button).clicked() {
-                                commands.push(Command::MoveAside(path.clone()));
+                                commands.push(Command::Files(Files::MoveAside(path.clone())));
                             }
                             ui.add(egui::Label::new(why).truncate());
                         }
@@ -772,7 +772,7 @@ fn list_ui(app: &mut Ctx<'_>, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<
                                 egui::WidgetInfo::labeled(egui::Role::Button, true, named)
                             });
                             if b.clicked() {
-                                commands.push(Command::Unshelve(*i));
+                                commands.push(Command::Files(Files::Unshelve(*i)));
                             }
                         }
                         Row::Conflict {
@@ -782,7 +782,10 @@ fn list_ui(app: &mut Ctx<'_>, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<
                         } => {
                             ui.label(RichText::new(title).strong());
                             if ui.button(button).clicked() {
-                                commands.push(Command::MergeCopies(path.clone(), Vec::new()));
+                                commands.push(Command::Files(Files::MergeCopies(
+                                    path.clone(),
+                                    Vec::new(),
+                                )));
                             }
                         }
                         Row::Newer {
@@ -793,7 +796,8 @@ fn list_ui(app: &mut Ctx<'_>, ui: &mut egui::Ui, lang: Lang, commands: &mut Vec<
                         } => {
                             ui.label(RichText::new(title).strong());
                             if ui.button(button).clicked() {
-                                commands.push(Command::OpenNewer(path.clone(), *version));
+                                commands
+                                    .push(Command::Files(Files::OpenNewer(path.clone(), *version)));
                             }
                         }
                     }

@@ -9,6 +9,7 @@ mod counted;
 mod dialogs;
 mod evening;
 mod evening_table;
+mod files;
 mod forms;
 mod home;
 mod new_evening;
@@ -18,6 +19,8 @@ mod open;
 mod players;
 mod prefs;
 mod ratings;
+mod roster;
+mod route;
 mod rules;
 pub mod scoreboard;
 mod share;
@@ -34,14 +37,10 @@ use std::path::PathBuf;
 
 use egui::KeyboardShortcut;
 
-use marque_core::games::GameKind;
-use marque_core::i18n::Lang;
 use marque_store::Store;
 
-use command::MakeCommand;
-
 pub use app::{App, Screen, TAP_GUARD_SECONDS};
-pub use command::{Command, FileFor, NAMED, Named, REDO, UNDO, ZOOM_IN, ZOOM_OUT};
+pub use command::{Command, Entry, Evenings, FileFor, Files, Go, Named, People, Share};
 pub use dialogs::native_file_dialog;
 pub use forms::Form;
 pub use marque_core::games::{OptDesc, OptKind};
@@ -75,9 +74,9 @@ pub fn logic(app: &mut App, ctx: &egui::Context) {
     }
     app.poll_job(Some(ctx));
     if let Some(changed) = app.watch.changed(ctx) {
-        app.send(Command::DiskChanged {
+        app.send(Command::Files(Files::DiskChanged {
             people: changed.people,
-        });
+        }));
     }
     app.run_commands();
 }
@@ -98,7 +97,7 @@ pub fn draw(app: &mut App, ui: &mut egui::Ui) {
             .collect()
     });
     for path in dropped {
-        app.send(Command::Import(path));
+        app.send(Command::Files(Files::Import(path)));
     }
     app.follow_tour();
     egui::Panel::top("top").show(ui, |ui| top_bar(app, ui));
@@ -162,7 +161,7 @@ pub fn draw(app: &mut App, ui: &mut egui::Ui) {
                     .button(marque_core::i18n::tr(app.prefs.lang, "ui.table.back"))
                     .clicked()
             {
-                app.commands.push(Command::OpenEvening(path));
+                app.commands.push(Command::Evenings(Evenings::Open(path)));
             }
             let copies = app
                 .open
@@ -270,7 +269,7 @@ fn notice_bar(app: &mut App, ui: &mut egui::Ui) {
             });
         });
     if dismiss {
-        app.send(Command::DismissNotice);
+        app.send(Command::Named(Named::DismissNotice));
     }
 }
 
@@ -284,54 +283,35 @@ fn top_bar(app: &mut App, ui: &mut egui::Ui) {
             matches!(app.screen, Screen::Rules { .. }),
             app.screen == Screen::Players,
         );
-        if ui
-            .add(egui::Button::new(app.t("ui.home")).selected(here.0))
-            .clicked()
-        {
-            app.send(Command::Home);
-        }
-        if ui
-            .add(egui::Button::new(app.t("ui.rules")).selected(here.1))
-            .clicked()
-            && !here.1
-        {
-            let game = app
-                .open
-                .as_ref()
-                .map(|o| o.doc.session().game)
-                .unwrap_or(GameKind::ALL[0]);
-            app.send(Command::Rules { game, focus: None });
-        }
-        if ui
-            .add(egui::Button::new(app.t("ui.players")).selected(here.2))
-            .clicked()
-        {
-            app.send(Command::Players);
+        let lang = app.prefs.lang;
+        for (named, selected) in [
+            (Named::Home, here.0),
+            (Named::Rules, here.1),
+            (Named::Players, here.2),
+        ] {
+            let key = egui::Button::new(named.text(lang, false)).selected(selected);
+            // The rules' key on the rules' screen changes nothing (their game stays).
+            if ui.add(key).clicked() && !(selected && named == Named::Rules) {
+                app.send(named.into());
+            }
         }
         // Right to left: the text-size keys at the very edge, so that a tap that resizes
         // everything leaves them (nearly) where they were, and a label that changes width
         // (the theme's, the language's) has nothing to its right to push.
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            for (text, named) in [("A+", &ZOOM_IN), ("A−", &ZOOM_OUT)] {
-                if ui.button(text).on_hover_text(app.t(named.label)).clicked() {
-                    app.send((named.command)());
+            for (text, named) in [("A+", Named::ZoomIn), ("A−", Named::ZoomOut)] {
+                let hover = named.text(lang, false);
+                if ui.button(text).on_hover_text(hover).clicked() {
+                    app.send(named.into());
                 }
             }
-            let theme = if app.prefs.dark {
-                app.t("ui.light")
-            } else {
-                app.t("ui.dark")
-            };
-            if ui.button(theme).clicked() {
-                app.send(Command::ToggleTheme);
-            }
-            let lang_label = if app.prefs.lang == Lang::Fr {
-                "English"
-            } else {
-                "Français"
-            };
-            if ui.button(lang_label).clicked() {
-                app.send(Command::ToggleLang);
+            for (named, on) in [
+                (Named::ToggleTheme, app.prefs.dark),
+                (Named::ToggleLang, false),
+            ] {
+                if ui.button(named.text(lang, on)).clicked() {
+                    app.send(named.into());
+                }
             }
         });
     });
@@ -342,19 +322,19 @@ fn shortcuts(app: &mut App, ctx: &egui::Context) {
         return;
     }
     // The longer shortcuts first: Ctrl+Shift+Z is redo, not undo.
-    let mut all: Vec<(&KeyboardShortcut, MakeCommand)> = NAMED
+    let mut all: Vec<(&KeyboardShortcut, Named)> = Named::ALL
         .iter()
-        .flat_map(|n| n.keys.iter().map(move |k| (k, n.command)))
+        .flat_map(|n| n.keys().iter().map(move |k| (k, *n)))
         .collect();
     all.sort_by_key(|(k, _)| std::cmp::Reverse(k.modifiers.shift));
-    let pressed: Vec<MakeCommand> = ctx.input_mut(|i| {
+    let pressed: Vec<Named> = ctx.input_mut(|i| {
         all.iter()
             .filter(|(k, _)| i.consume_shortcut(k))
-            .map(|(_, c)| *c)
+            .map(|(_, n)| *n)
             .collect()
     });
-    for c in pressed {
-        app.send(c());
+    for n in pressed {
+        app.send(n.into());
     }
 }
 

@@ -5,7 +5,7 @@
 
 use egui::RichText;
 
-use super::command::Command;
+use super::command::{Command, Evenings, Named};
 use marque_core::club::{Asked, propose};
 use marque_core::i18n::{Lang, tr};
 
@@ -135,10 +135,13 @@ pub fn show(ui: &mut egui::Ui, lang: Lang, form: &mut NewEvening, commands: &mut
             .clicked()
             && let Ok(asked) = form.asked()
         {
-            commands.push(Command::CreateEvening(form.title.trim().to_string(), asked));
+            commands.push(Command::Evenings(Evenings::Create(
+                form.title.trim().to_string(),
+                asked,
+            )));
         }
         if ui.button(t("ui.new_evening.cancel")).clicked() {
-            commands.push(Command::Home);
+            commands.push(Command::Named(Named::Home));
         }
     });
 }

@@ -3,7 +3,7 @@
 use egui::RichText;
 use serde_json::{Map, Value, json};
 
-use super::command::Command;
+use super::command::{Command, Entry};
 use super::prefs::Prefs;
 use marque_core::games::{GameKind, OptDesc, OptKind};
 use marque_core::i18n::msg;
@@ -224,7 +224,7 @@ pub fn show(
         match ns.build(people) {
             Ok(session) => {
                 ns.error = None;
-                commands.push(Command::Create(Box::new(session)));
+                commands.push(Command::Entry(Entry::Create(Box::new(session))));
             }
             Err(e) => ns.error = Some(e),
         }

@@ -5,7 +5,7 @@
 
 use egui::RichText;
 
-use super::command::Command;
+use super::command::{self, Command};
 use super::prefs::Prefs;
 use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
@@ -308,7 +308,10 @@ fn versus(
     if h.together == 0 {
         let text = msg!("ui.players.merge", name = b.as_str(), into = a.as_str()).render(lang);
         if ui.button(text).clicked() {
-            commands.push(Command::MergePlayers(b.clone(), a.clone()));
+            commands.push(Command::People(command::People::Merge(
+                b.clone(),
+                a.clone(),
+            )));
         }
     }
 }
@@ -329,7 +332,7 @@ fn figures(
             ui.label(msg!("ui.players.merged", name = name.as_str()).render(lang));
             let text = msg!("ui.players.split", name = name.as_str()).render(lang);
             if ui.button(text).clicked() {
-                commands.push(Command::SplitPlayer(name.clone()));
+                commands.push(Command::People(command::People::Split(name.clone())));
             }
         });
     }

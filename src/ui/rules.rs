@@ -2,7 +2,7 @@
 
 use egui::RichText;
 
-use super::command::Command;
+use super::command::{Command, Go, Named};
 use marque_core::games::GameKind;
 use marque_core::i18n::{Lang, tr};
 
@@ -41,17 +41,17 @@ pub fn show(ui: &mut egui::Ui, cx: Ctx<'_>, game: GameKind, focus: Option<String
     } = cx;
     ui.horizontal_wrapped(|ui| {
         if in_session && ui.button(tr(lang, "ui.rules.back")).clicked() {
-            commands.push(Command::BackToSession);
+            commands.push(Command::Named(Named::BackToSession));
         }
         for g in GameKind::ALL {
             if ui
                 .selectable_label(g == game, tr(lang, g.name_key()))
                 .clicked()
             {
-                commands.push(Command::Rules {
+                commands.push(Command::Go(Go::Rules {
                     game: g,
                     focus: None,
-                });
+                }));
             }
         }
     });

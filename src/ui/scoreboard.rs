@@ -5,7 +5,7 @@
 use egui::text::LayoutJob;
 use egui::{Align, FontId, RichText, TextFormat, Ui, ViewportBuilder, ViewportCommand, ViewportId};
 
-use super::command::Command;
+use super::command::{Command, Named};
 use super::open::Open;
 use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
@@ -93,10 +93,10 @@ pub fn show(
         },
     );
     if closed {
-        commands.push(Command::ToggleScoreboard);
+        commands.push(Command::Named(Named::ToggleScoreboard));
     }
     if toggle_sharing.get() {
-        commands.push(Command::ToggleSharing);
+        commands.push(Command::Named(Named::ToggleSharing));
     }
 }
 

@@ -5,7 +5,7 @@
 
 use egui::{Color32, RichText};
 
-use super::command::Command;
+use super::command::{Command, Share};
 use super::open::Open;
 use crate::serve::pairing::Entering;
 
@@ -427,7 +427,7 @@ fn network(
             for (n, ip) in nets {
                 let label = format!("{n} — {ip}");
                 if ui.selectable_label(Some(*ip) == host, label).clicked() {
-                    commands.push(Command::ShareNetwork(*ip));
+                    commands.push(Command::Share(Share::Network(*ip)));
                 }
             }
         });
@@ -484,7 +484,7 @@ fn phones(
                     );
                     let key = msg!("ui.share.revoke", phone = p.label.as_str()).render(lang);
                     if ui.button(key).clicked() {
-                        commands.push(Command::RevokePhone(p.token.clone()));
+                        commands.push(Command::Share(Share::Revoke(p.token.clone())));
                     }
                 });
             }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use egui::RichText;
 
-use super::command::Command;
+use super::command::{Command, Files, Named};
 use super::notice::{Notice, store_notice};
 use super::open::Open;
 use super::sheet::rows;
@@ -222,15 +222,18 @@ pub(super) fn merge_dialog_ui(
             if merge.clicked()
                 && let Some(picks) = picks
             {
-                commands.push(Command::MergeCopies(dialog.path.clone(), picks));
+                commands.push(Command::Files(Files::MergeCopies(
+                    dialog.path.clone(),
+                    picks,
+                )));
             }
             if ui.button(tr(lang, "ui.sync.cancel")).clicked() {
-                commands.push(Command::CancelMerge);
+                commands.push(Command::Named(Named::CancelMerge));
             }
         });
     });
     if modal.should_close() && commands.is_empty() {
-        commands.push(Command::CancelMerge);
+        commands.push(Command::Named(Named::CancelMerge));
     }
     sent.extend(commands);
 }

@@ -59,7 +59,7 @@ pub struct View {
     /// Bridge: which rubber the chart shows (`None`: the one being played; past the last: the
     /// whole evening).
     pub chart_part: Option<usize>,
-    /// The session's title and note as typed (saved by [`super::command::Command::SetTitle`]).
+    /// The session's title and note as typed (saved by [`super::command::Named::SetTitle`]).
     pub title: String,
     pub note: String,
     /// Where to export, as typed.

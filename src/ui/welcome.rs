@@ -4,7 +4,7 @@
 
 use egui::RichText;
 
-use super::command::Command;
+use super::command::{Command, Go, Named};
 use marque_core::games::GameKind;
 use marque_core::i18n::msg;
 use marque_core::i18n::{Arg, Lang, Msg, tr};
@@ -27,10 +27,10 @@ pub(super) fn welcome_ui(
             ui.horizontal_wrapped(|ui| {
                 let new = egui::Button::new(RichText::new(tr(lang, "ui.home.new")).heading());
                 if ui.add(new).clicked() {
-                    commands.push(Command::NewSession);
+                    commands.push(Command::Named(Named::NewSession));
                 }
                 if ui.button(tr(lang, "ui.welcome.tour")).clicked() {
-                    commands.push(Command::StartTour);
+                    commands.push(Command::Named(Named::StartTour));
                 }
                 ui.label(RichText::new(tr(lang, "ui.welcome.tour_why")).weak());
             });
@@ -77,10 +77,10 @@ pub(super) fn tour_ui(
                 egui::Button::new(tr(lang, "ui.tour.next")),
             );
             if next.clicked() {
-                commands.push(Command::TourStep(step + 1));
+                commands.push(Command::Go(Go::TourStep(step + 1)));
             }
             if ui.button(tr(lang, "ui.tour.end")).clicked() {
-                commands.push(Command::EndTour);
+                commands.push(Command::Named(Named::EndTour));
             }
             // In the words of the tour's game (its word for a hand: the texts agree with a
             // feminine one, as "donne" is; a game whose word is not would need its own texts).

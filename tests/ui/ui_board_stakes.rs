@@ -15,7 +15,7 @@ fn a_boards_stakes_come_with_its_contract_and_go_with_its_result() {
     drop(h);
     for (size, zoom) in [((1024.0, 600.0), 1.0), ((1920.0, 1080.0), 1.5)] {
         let mut app = marque::ui::App::new(dir.path().to_path_buf());
-        app.prefs.zoom = zoom;
+        app.prefs_mut().zoom = zoom;
         let mut h = harness_of(app, egui::vec2(size.0, size.1));
         click(&mut h, "Vendredi");
         click(&mut h, "Table 1");

@@ -20,7 +20,7 @@ fn bridge_charts_a_rubber_at_a_time_or_the_evening() {
     assert!(shows(&h, "Robre 1") && shows(&h, "Robre 2") && shows(&h, "Toute la soirée"));
 
     let points = |h: &egui_kittest::Harness<'static, marque::ui::App>| {
-        let open = h.state().open.as_ref().unwrap();
+        let open = h.state().open().unwrap();
         let sheet = open.doc.sheet();
         marque::ui::chart_points(
             &marque::ui::parts_of(sheet),

@@ -72,8 +72,10 @@ fn an_edit_after_another_writer_got_in_is_kept_in_a_copy_never_over_theirs() {
     // The app deletes its deal before it has seen theirs (the tap comes before the folder's
     // watcher tells the window: the delete is carried out first in that frame): a change that
     // cannot go on top of theirs.
-    h.state_mut().send(marque::ui::Command::Select(0));
-    h.state_mut().send(marque::ui::Command::Delete(0));
+    h.state_mut()
+        .send(marque::ui::Command::Entry(marque::ui::Entry::Select(0)));
+    h.state_mut()
+        .send(marque::ui::Command::Entry(marque::ui::Entry::Delete(0)));
     h.run();
     settle(&mut h);
     assert_eq!(
@@ -146,8 +148,7 @@ fn killed_and_stopped_writers_never_harm_a_session_the_app_shows() {
     assert_eq!(deals(&file).len(), n + 1);
     assert!(
         h.state()
-            .open
-            .as_ref()
+            .open()
             .is_some_and(|o| o.view.save_error.is_some()),
         "{:?}",
         h.state().notice_text()

@@ -33,7 +33,7 @@ fn a_dialog_left_open() {
     let dir = tempfile::tempdir().unwrap();
     two_truc_sessions(dir.path());
     let mut h = harness(dir.path());
-    h.state_mut().ask_file = slow;
+    h.state_mut().set_ask_file(slow);
     click_containing(&mut h, "Reprendre : Alice, Bruno");
     tap(&mut h, "PDF");
     assert!(h.state().is_busy(), "the dialog is open");

@@ -36,7 +36,7 @@ fn files_chosen_in_a_dialog_for_every_export_import_and_backup() {
                    "players": ["Alice", "Bruno"], "hands": [{"calls": [], "winner": 0}]});
     std::fs::write(data.join("partie.json"), v.to_string()).unwrap();
     let mut h = harness(&data);
-    h.state_mut().ask_file = stand_in;
+    h.state_mut().set_ask_file(stand_in);
     click_containing(&mut h, "Reprendre : Alice, Bruno");
 
     let pdf = dir.path().join("feuille.pdf");

@@ -48,7 +48,7 @@ pub(crate) fn friday(h: &mut Harness<'static, App>) {
 }
 
 fn evening_path(h: &Harness<'static, App>) -> std::path::PathBuf {
-    h.state().evening.as_ref().unwrap().path.clone()
+    h.state().evening().unwrap().path.clone()
 }
 
 /// What `marque evening` prints of the evening.
@@ -71,7 +71,9 @@ fn fr(v: &Value) -> String {
 fn equals_the_command(h: &mut Harness<'static, App>) {
     let path = evening_path(h);
     h.state_mut()
-        .send(marque::ui::Command::DiskChanged { people: false });
+        .send(marque::ui::Command::Files(marque::ui::Files::DiskChanged {
+            people: false,
+        }));
     settle(h);
     let out = scored(&path);
     match out["kind"].as_str() {
@@ -110,8 +112,7 @@ fn play_table(h: &mut Harness<'static, App>, t: u32, average: bool, named: bool)
     {
         let board = h
             .state()
-            .table
-            .as_ref()
+            .table()
             .and_then(|s| {
                 let plan = s.plan.as_ref()?;
                 let (r, b) = plan.next()?;
@@ -150,7 +151,7 @@ fn play_table(h: &mut Harness<'static, App>, t: u32, average: bool, named: bool)
 }
 
 fn table_file(h: &Harness<'static, App>, t: i64) -> Value {
-    let e = h.state().evening.as_ref().unwrap();
+    let e = h.state().evening().unwrap();
     let p = &e.tables.iter().find(|x| x.table == t).unwrap().path;
     serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
 }
@@ -359,7 +360,7 @@ fn a_mitchell_of_nine_pairs_with_a_sit_out_and_an_average_is_played_to_its_ranki
     // Printed: the file the dialog gave holds the ranking and the cards.
     let pdf = dir.path().join("club.pdf");
     *ANSWER.lock().unwrap() = Some(pdf.clone());
-    h.state_mut().ask_file = stand_in;
+    h.state_mut().set_ask_file(stand_in);
     click(&mut h, "Imprimer la soirée (PDF)…");
     let notice = format!("Soirée imprimée : {}", pdf.display());
     // The dialog answers on its thread: the frames wait for it.
@@ -388,22 +389,14 @@ fn a_tarot_evening_of_twelve_players_in_three_rounds_is_played_at_its_tables() {
         &players.join(", "),
     );
     let evening = evening_path(&h);
-    let tables = h.state().evening.as_ref().unwrap().tables.clone();
+    let tables = h.state().evening().unwrap().tables.clone();
     assert_eq!(tables.len(), 9, "three tables a round, three rounds");
     for (k, t) in tables.iter().enumerate() {
         let label = format!("Tour {} · table {}", t.round.unwrap(), t.table);
         click(&mut h, &label);
         // A Tarot table is the session it is: the Tarot form, its players seated by the
         // rotation.
-        let seated = h
-            .state()
-            .open
-            .as_ref()
-            .unwrap()
-            .doc
-            .session()
-            .players
-            .clone();
+        let seated = h.state().open().unwrap().doc.session().players.clone();
         for d in 0..4 {
             let taker = &seated[(k + d) % 4];
             click(&mut h, &format!("Preneur : {taker}"));
@@ -455,7 +448,9 @@ fn a_tarot_evening_of_twelve_players_in_three_rounds_is_played_at_its_tables() {
     }
     // The final ranking, as `marque evening` gives it, is the screen's.
     h.state_mut()
-        .send(marque::ui::Command::DiskChanged { people: false });
+        .send(marque::ui::Command::Files(marque::ui::Files::DiskChanged {
+            people: false,
+        }));
     settle(&mut h);
     let out = scored(&evening);
     let ranking = out["ranking"].as_array().unwrap();
@@ -493,7 +488,7 @@ fn a_tables_screen_keeps_its_keys_in_view_at_every_size() {
         ((1920.0, 1080.0), 1.5),
     ] {
         let mut app = marque::ui::App::new(dir.path().to_path_buf());
-        app.prefs.zoom = zoom;
+        app.prefs_mut().zoom = zoom;
         let mut h = harness_of(app, egui::vec2(size.0, size.1));
         click(&mut h, "Vendredi");
         click(&mut h, "Table 2");
@@ -569,7 +564,9 @@ fn a_tables_screen_follows_its_evening_file() {
     ev["pairs"]["1"][0] = Value::from("Annabelle");
     std::fs::write(&evening, ev.to_string()).unwrap();
     h.state_mut()
-        .send(marque::ui::Command::DiskChanged { people: false });
+        .send(marque::ui::Command::Files(marque::ui::Files::DiskChanged {
+            people: false,
+        }));
     settle(&mut h);
     h.run();
     assert!(shows_containing(&h, "Annabelle"), "the corrected name");
@@ -577,6 +574,6 @@ fn a_tables_screen_follows_its_evening_file() {
         !shows_containing(&h, &format!("({old} –")),
         "not the old one"
     );
-    let table = h.state().table.as_ref().unwrap();
+    let table = h.state().table().unwrap();
     assert_ne!(table.form, Default::default(), "the level keyed is kept");
 }

@@ -80,7 +80,9 @@ fn an_evening_is_listed_shown_and_followed() {
     )
     .unwrap();
     h.state_mut()
-        .send(marque::ui::Command::DiskChanged { people: false });
+        .send(marque::ui::Command::Files(marque::ui::Files::DiskChanged {
+            people: false,
+        }));
     settle(&mut h);
     settle(&mut h);
     shows_the_evening(&h, &path);
@@ -105,7 +107,7 @@ fn the_evening_screen_keeps_its_keys_in_view_at_every_size() {
         ((1920.0, 1080.0), 1.5),
     ] {
         let mut app = marque::ui::App::new(dir.path().to_path_buf());
-        app.prefs.zoom = zoom;
+        app.prefs_mut().zoom = zoom;
         let mut h = harness_of(app, egui::vec2(size.0, size.1));
         click(&mut h, "Vendredi au club");
         assert!(in_view(&h, "← Parties"), "{size:?} at {zoom}");
@@ -173,7 +175,7 @@ fn each_kind_of_evening_is_set_up_from_nouvelle_soiree() {
         click(&mut h, "Créer la soirée");
         assert!(shows(&h, title), "{kind}: the evening's screen");
         assert!(shows_containing(&h, shown), "{kind}: {shown}");
-        let path = h.state().evening.as_ref().unwrap().path.clone();
+        let path = h.state().evening().unwrap().path.clone();
         assert!(path.starts_with(dir.path()) && path.to_string_lossy().ends_with(".evening.json"));
         let o = std::process::Command::new(env!("CARGO_BIN_EXE_marque"))
             .args(["evening", path.to_str().unwrap()])

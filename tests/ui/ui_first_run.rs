@@ -91,7 +91,7 @@ fn a_session_file_given_on_the_command_line_opens_in_the_window() {
         assert_eq!(given.as_deref(), Some(file.as_path()), "{args:?}");
         let app = marque::ui::App::starting(dir.path(), given.as_deref());
         let h = harness_of(app, egui::vec2(1600.0, 1400.0));
-        assert_eq!(h.state().screen, marque::ui::Screen::Session, "{args:?}");
+        assert_eq!(*h.state().screen(), marque::ui::Screen::Session, "{args:?}");
         assert!(shows_containing(&h, "Zoé · Yann"));
         assert!(h.query_by_label_contains("Le Truc").is_some());
     }
@@ -152,17 +152,17 @@ fn a_first_run_follows_the_desktops_dark_theme_then_keeps_the_tables_choice() {
     h.input_mut().system_theme = Some(egui::Theme::Dark);
     h.step();
     settle(&mut h);
-    assert!(h.state().prefs.dark, "the desktop is dark: so is Marque");
+    assert!(h.state().prefs().dark, "the desktop is dark: so is Marque");
     assert!(shows(&h, "Thème clair"), "the key offers the other theme");
     click(&mut h, "Thème clair");
-    assert!(!h.state().prefs.dark);
+    assert!(!h.state().prefs().dark);
     // The table's choice stays: the desktop's theme was followed once, on the first run.
     h.input_mut().system_theme = Some(egui::Theme::Dark);
     h.step();
     settle(&mut h);
-    assert!(!h.state().prefs.dark);
+    assert!(!h.state().prefs().dark);
     // A second run on the same folder keeps it too.
     drop(h);
     let again = marque::ui::App::new(dir.path());
-    assert!(!again.prefs.dark);
+    assert!(!again.prefs().dark);
 }

@@ -53,8 +53,7 @@ fn find_archive_trash_and_put_back() {
         .unwrap()
         .set_modified(old)
         .unwrap();
-    let store = h.state().store.clone();
-    h.state_mut().home.refresh(&store);
+    h.state_mut().refresh_home();
     settle(&mut h);
     click(&mut h, "31 derniers jours");
     assert!(shows_containing(&h, "Reprendre : Alice, Bruno"));

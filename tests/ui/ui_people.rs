@@ -33,7 +33,7 @@ fn a_new_machine_leaves_the_club_names_as_they_were() {
     assert!(!prefs.contains("Ali"), "{prefs}");
     // The names merged there are the window's: Ali counts as Alice.
     assert_eq!(
-        h.state().prefs.people.merged,
+        h.state().prefs().people.merged,
         [["Ali".to_string(), "Alice".to_string()]]
     );
     drop(h);
@@ -50,7 +50,7 @@ fn damaged_preferences_leave_the_club_names_as_they_were() {
     let mut h = harness(dir.path());
     click(&mut h, "A+");
     assert_eq!(people(dir.path()), PEOPLE);
-    assert_eq!(h.state().prefs.people.names, ["Ali", "Alice"]);
+    assert_eq!(h.state().prefs().people.names, ["Ali", "Alice"]);
 }
 
 /// A change of names is written over the file as it is now (another machine's names that came

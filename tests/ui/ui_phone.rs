@@ -124,7 +124,7 @@ fn pairs_and_answers_at(size: egui::Vec2, zoom: f32) {
     settle(&mut h);
     click(&mut h, "Suivre sur les téléphones");
     settle(&mut h);
-    let port = h.state().sharing.as_ref().unwrap().local_addr().port();
+    let port = h.state().sharing().unwrap().local_addr().port();
     // A key per side, the room's code first; each side's code in the same square.
     for key in ["La salle", "Parole de NS", "Parole d'EO"] {
         assert!(in_view(&h, key), "{key} on screen at {size:?} zoom {zoom}");
@@ -132,8 +132,7 @@ fn pairs_and_answers_at(size: egui::Vec2, zoom: f32) {
     click(&mut h, "Parole d'EO");
     let offer = h
         .state()
-        .sharing
-        .as_ref()
+        .sharing()
         .unwrap()
         .pairings()
         .offers()
@@ -290,7 +289,7 @@ fn the_players_pick_the_network_the_codes_carry() {
     click(&mut h, "Suivre sur les téléphones");
     settle(&mut h);
     let vpn: std::net::IpAddr = "10.8.0.2".parse().unwrap();
-    h.state_mut().sharing.as_mut().unwrap().set_networks(vec![
+    h.state_mut().sharing_mut().unwrap().set_networks(vec![
         ("wlan0".to_string(), "192.168.1.20".parse().unwrap()),
         ("tun0".to_string(), vpn),
     ]);
@@ -328,7 +327,7 @@ fn the_players_pick_the_network_the_codes_carry() {
         room.contains("http://10.8.0.2:") && !room.contains("/p/"),
         "the room's code: {room}"
     );
-    let url = h.state().sharing.as_ref().unwrap().url().to_string();
+    let url = h.state().sharing().unwrap().url().to_string();
     assert!(url.starts_with("http://10.8.0.2:"), "{url}");
 }
 

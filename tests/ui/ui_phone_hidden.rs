@@ -14,11 +14,7 @@ fn logic_until(
     let ctx = h.ctx.clone();
     for _ in 0..500 {
         marque::ui::logic(h.state_mut(), &ctx);
-        if h.state()
-            .open
-            .as_ref()
-            .is_some_and(|o| done(o.doc.session()))
-        {
+        if h.state().open().is_some_and(|o| done(o.doc.session())) {
             return;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
@@ -57,7 +53,7 @@ fn a_hidden_window_holds_no_phones_word_back() {
     assert_eq!(disputed(&saved(dir.path())), 1, "in the file");
     // What eframe calls while the window is hidden, and nothing else: the window follows.
     logic_until(&mut h, |s| disputed(s) == 1);
-    let open = h.state().open.as_ref().unwrap();
+    let open = h.state().open().unwrap();
     assert_eq!(
         disputed(open.doc.session()),
         1,
@@ -98,8 +94,7 @@ fn a_hidden_window_holds_no_tables_entry_back() {
     settle(&mut h);
     let offer = h
         .state()
-        .sharing
-        .as_ref()
+        .sharing()
         .unwrap()
         .pairings()
         .offers()
@@ -152,7 +147,7 @@ fn a_hidden_window_holds_no_tables_entry_back() {
         "the log names the phone"
     );
     logic_until(&mut h, |s| hands(s) == 2);
-    let open = h.state().open.as_ref().unwrap();
+    let open = h.state().open().unwrap();
     assert_eq!(hands(open.doc.session()), 2, "the window's session has it");
     let notice = h.state().notice_text().unwrap_or_default();
     assert_eq!(notice, "Entré du téléphone « Table ».");

@@ -19,7 +19,7 @@ pub(crate) fn both_paired(
     settle(&mut h);
     click(&mut h, "Suivre sur les téléphones");
     settle(&mut h);
-    let shared = h.state().sharing.as_ref().unwrap();
+    let shared = h.state().sharing().unwrap();
     let port = shared.local_addr().port();
     let root = shared
         .url()

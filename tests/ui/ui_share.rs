@@ -54,11 +54,11 @@ fn sharing_is_off_until_the_key_and_off_again_after_it_and_after_closing() {
     let _alone = sharing_alone();
     let dir = tempfile::tempdir().unwrap();
     let mut h = started(dir.path(), "Le Truc", &["Alice", "Bruno"]);
-    assert!(h.state().sharing.is_none());
+    assert!(h.state().sharing().is_none());
     assert!(listening().is_empty(), "something listens at start");
     click(&mut h, "Suivre sur les téléphones");
     let (url, port) = {
-        let shared = h.state().sharing.as_ref().expect("sharing is on");
+        let shared = h.state().sharing().expect("sharing is on");
         (shared.url().to_string(), shared.local_addr().port())
     };
     assert_eq!(listening(), vec![port]);
@@ -73,14 +73,14 @@ fn sharing_is_off_until_the_key_and_off_again_after_it_and_after_closing() {
     assert_eq!(h.state().folder_followers(), 2);
     // The same key stops it.
     click(&mut h, "Arrêter le partage");
-    assert!(h.state().sharing.is_none());
+    assert!(h.state().sharing().is_none());
     assert!(listening().is_empty(), "still listening after the key");
     assert!(shows_containing(&h, "Partage arrêté"));
     // On again: the window comes whole with the new address's code, the foot no longer says
     // it stopped, and the window lies over the sheet, not over the entry form (issue 40).
     click(&mut h, "Suivre sur les téléphones");
     assert_eq!(listening().len(), 1);
-    let url = h.state().sharing.as_ref().unwrap().url().to_string();
+    let url = h.state().sharing().unwrap().url().to_string();
     let qr = format!("Code QR de l'adresse : {url}");
     assert!(shows(&h, &qr), "the QR code of the new address");
     assert!(

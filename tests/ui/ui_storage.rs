@@ -79,11 +79,7 @@ fn two_windows_on_one_session_both_write() {
     click(&mut second, "Valider la donne");
     assert_eq!(saved(dir.path()).hands.len(), 3);
     assert_eq!(
-        second
-            .state()
-            .open
-            .as_ref()
-            .map(|o| o.doc.session().hands.len()),
+        second.state().open().map(|o| o.doc.session().hands.len()),
         Some(3)
     );
 }
@@ -280,8 +276,12 @@ fn one_backup_at_a_time() {
     let (first, second) = (dir.path().join("a.json"), dir.path().join("b.json"));
     let mut h = harness(&data);
     let app = h.state_mut();
-    app.send(marque::ui::Command::Backup(first.clone()));
-    app.send(marque::ui::Command::Backup(second.clone()));
+    app.send(marque::ui::Command::Files(marque::ui::Files::Backup(
+        first.clone(),
+    )));
+    app.send(marque::ui::Command::Files(marque::ui::Files::Backup(
+        second.clone(),
+    )));
     app.run_commands();
     assert!(app.is_busy());
     let notice = app.notice_text().unwrap();

@@ -61,8 +61,7 @@ fn a_seat_taken_elsewhere_reaches_the_form() {
     replace_as_a_sync_would(&file, &other.session);
     frames_until(&mut h, "the window to show the arrival", |h| {
         h.state()
-            .open
-            .as_ref()
+            .open()
             .is_some_and(|o| o.doc.session().hands.len() == 1)
     });
     // The brasse begun here is begun again, for three players.
@@ -100,8 +99,7 @@ fn a_session_replaced_on_disk_while_open_is_shown_as_it_now_is() {
     replace_as_a_sync_would(&file, &other.session);
     frames_until(&mut h, "the window to show the file as it now is", |h| {
         h.state()
-            .open
-            .as_ref()
+            .open()
             .is_some_and(|o| o.doc.session().hands.len() == 2)
     });
     assert!(
@@ -230,7 +228,7 @@ fn names_merged_on_another_machine_reach_this_window() {
     std::fs::write(&tmp, people.to_string()).unwrap();
     std::fs::rename(&tmp, dir.path().join(".people.json")).unwrap();
     frames_until(&mut h, "the names merged there", |h| {
-        h.state().prefs.people.merged == [["Ali".to_string(), "Alice".to_string()]]
+        h.state().prefs().people.merged == [["Ali".to_string(), "Alice".to_string()]]
     });
     // This machine's own preferences are not written for it: the names are the shared file's.
     let prefs = std::fs::read_to_string(dir.path().join(".prefs.json")).unwrap_or_default();
@@ -245,7 +243,9 @@ fn a_change_from_the_disk_asks_for_the_frame_that_shows_it() {
     let mut h = harness(dir.path());
     assert!(!h.ctx.has_requested_repaint(), "the window is idle");
     h.state_mut()
-        .send(marque::ui::Command::DiskChanged { people: false });
+        .send(marque::ui::Command::Files(marque::ui::Files::DiskChanged {
+            people: false,
+        }));
     h.step();
     assert!(h.ctx.has_requested_repaint());
 }

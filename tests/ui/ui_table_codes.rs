@@ -15,8 +15,7 @@ fn table_file(
 ) -> serde_json::Value {
     let folder = h
         .state()
-        .evening
-        .as_ref()
+        .evening()
         .unwrap()
         .path
         .parent()
@@ -59,7 +58,7 @@ fn the_evenings_screen_offers_a_code_per_table_and_a_phone_enters_a_board() {
         ["La salle", "Téléphone table 1", "Téléphone table 3"].map(|k| h.get_by_label(k).rect())
     };
     click(&mut h, "Téléphone table 2");
-    let shared = h.state().sharing.as_ref().unwrap();
+    let shared = h.state().sharing().unwrap();
     let port = shared.local_addr().port();
     let offer = shared
         .pairings()
@@ -83,7 +82,7 @@ fn the_evenings_screen_offers_a_code_per_table_and_a_phone_enters_a_board() {
     );
     let before = keys(&h);
     // A phone pairs at table 2: listed under it, nothing moved.
-    let room = h.state().sharing.as_ref().unwrap().url().to_string();
+    let room = h.state().sharing().unwrap().url().to_string();
     let offer_path = format!("/{}p/{}", room.splitn(4, '/').nth(3).unwrap(), offer.token);
     let phone = pair_at(port, &offer_path, "Chlo%C3%A9", |page| {
         assert!(page.contains("table 2"), "{page}");
@@ -151,7 +150,7 @@ fn a_tarot_evenings_screen_offers_a_code_per_table_and_a_phone_enters_a_deal() {
         shows_containing(&h, "il entre les donnes de la table"),
         "the hint"
     );
-    let shared = h.state().sharing.as_ref().unwrap();
+    let shared = h.state().sharing().unwrap();
     let port = shared.local_addr().port();
     let offer = shared
         .pairings()

@@ -215,5 +215,5 @@ fn a_way_of_entering_that_does_not_read_keeps_the_other_preferences() {
         h.state().notice_text().is_none(),
         "no notice of damaged preferences"
     );
-    assert!(!h.state().prefs.modes.le2500_points);
+    assert!(!h.state().prefs().modes.le2500_points);
 }

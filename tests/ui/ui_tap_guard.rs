@@ -85,9 +85,7 @@ fn the_second_tap_after_the_share_key_is_let_go() {
     }
     h.step();
     h.step();
-    assert!(h.state().sharing.is_some(), "sharing on");
+    assert!(h.state().sharing().is_some(), "sharing on");
     let_go(&mut h);
-    if let Some(s) = h.state_mut().sharing.take() {
-        s.stop();
-    }
+    h.state_mut().stop_sharing();
 }

@@ -72,7 +72,7 @@ fn keys(h: &H) -> Vec<Key> {
 
 /// The form's area (all of it) and what of the screen shows it.
 fn form_area(h: &H) -> Option<(Rect, Rect)> {
-    h.state().open.as_ref()?.view.form_area
+    h.state().open()?.view.form_area
 }
 
 /// Of `all` the keys on screen, those drawn in the form.
@@ -143,8 +143,7 @@ impl Taps {
 /// How many hands the open session holds, and whether a hand is being edited: the form's step.
 fn step(h: &H) -> (usize, Option<usize>) {
     h.state()
-        .open
-        .as_ref()
+        .open()
         .map(|o| (o.doc.session().hands.len(), o.view.editing))
         .unwrap_or_default()
 }
@@ -165,7 +164,7 @@ fn play(
         .map(|f| format!("{what}, at the start: {f}"))
         .collect();
     for tap in 0..count {
-        if h.state().open.is_none() || form_area(h).is_none() {
+        if h.state().open().is_none() || form_area(h).is_none() {
             break;
         }
         let all = keys(h);

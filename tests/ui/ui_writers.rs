@@ -72,7 +72,7 @@ fn eight_writers_and_the_window_lose_no_acknowledged_deal() {
 fn enter_a_deal(h: &mut egui_kittest::Harness<'static, marque::ui::App>) -> bool {
     use egui_kittest::kittest::Queryable;
     let ours = |h: &egui_kittest::Harness<'static, marque::ui::App>| {
-        let doc = &h.state().open.as_ref().unwrap().doc;
+        let doc = &h.state().open().unwrap().doc;
         let n = doc
             .session()
             .hands
@@ -113,7 +113,7 @@ fn enter_a_deal(h: &mut egui_kittest::Harness<'static, marque::ui::App>) -> bool
         match ours(h) {
             (_, true) => return false,
             (n, false) if n == before + 1 => {
-                return h.state().open.as_ref().unwrap().view.save_error.is_none();
+                return h.state().open().unwrap().view.save_error.is_none();
             }
             // The confirming tap met no key (their deal ended the form in that frame).
             (n, false) if n == before => continue 'again,

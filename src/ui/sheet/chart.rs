@@ -2,7 +2,7 @@
 
 use egui::Ui;
 
-use crate::ui::command::Command;
+use crate::ui::command::{Command, Entry};
 use crate::ui::view::Shown;
 use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
@@ -23,12 +23,12 @@ pub(super) fn chart(ui: &mut Ui, lang: Lang, open: &Shown<'_>, commands: &mut Ve
             for r in 0..=last {
                 let text = msg!(key, n = r + 1).render(lang);
                 if ui.selectable_label(picked == r, text).clicked() {
-                    commands.push(Command::ChartPart(r));
+                    commands.push(Command::Entry(Entry::ChartPart(r)));
                 }
             }
             let evening = tr(lang, "ui.chart.evening");
             if ui.selectable_label(picked > last, evening).clicked() {
-                commands.push(Command::ChartPart(usize::MAX));
+                commands.push(Command::Entry(Entry::ChartPart(usize::MAX)));
             }
         });
     }

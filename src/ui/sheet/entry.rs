@@ -5,7 +5,7 @@ use crate::ui::widgets::{fixed_block, fixed_row, line_height};
 use egui::{RichText, Ui};
 
 use super::panels::{explain, line_rows};
-use crate::ui::command::Command;
+use crate::ui::command::{Command, Entry, Named};
 use crate::ui::forms;
 use crate::ui::view::Shown;
 use marque_core::games::table::EventKind;
@@ -111,11 +111,11 @@ pub(super) fn word_panel(
                 if let Some(i) = awaited {
                     let yes = RichText::new(tr(lang, "ui.word.yes")).heading();
                     if ui.button(yes).clicked() {
-                        commands.push(Command::Word(i, true));
+                        commands.push(Command::Entry(Entry::Word(i, true)));
                     }
                     let no = RichText::new(tr(lang, "ui.word.no")).heading();
                     if ui.button(no).clicked() {
-                        commands.push(Command::Word(i, false));
+                        commands.push(Command::Entry(Entry::Word(i, false)));
                     }
                 }
             });
@@ -150,13 +150,13 @@ pub(super) fn evening_row(ui: &mut Ui, lang: Lang, open: &Shown<'_>, commands: &
                 .button(RichText::new(tr(lang, words.next)).heading())
                 .clicked()
             {
-                commands.push(Command::NextPart);
+                commands.push(Command::Named(Named::NextPart));
             }
             if ui
                 .button(RichText::new(tr(lang, words.end)).heading())
                 .clicked()
             {
-                commands.push(Command::CloseSession);
+                commands.push(Command::Named(Named::CloseSession));
             }
         }
         let text = match result {
@@ -198,11 +198,11 @@ pub(super) fn selected_heading(
         ui.horizontal_wrapped(|ui| {
             let edit = msg!("ui.edit_hand", entry = game.place_noun(place));
             if ui.button(edit.render(lang)).clicked() {
-                commands.push(Command::Edit(i));
+                commands.push(Command::Entry(Entry::Edit(i)));
             }
             let delete = msg!("ui.delete_hand", entry = game.place_noun(place));
             if ui.button(delete.render(lang)).clicked() {
-                commands.push(Command::Delete(i));
+                commands.push(Command::Entry(Entry::Delete(i)));
             }
         });
     }
@@ -252,7 +252,7 @@ fn table_row(ui: &mut Ui, lang: Lang, open: &Shown<'_>, commands: &mut Vec<Comma
                 if crate::ui::widgets::key_in(ui, size, on, true, text.as_str(), name).clicked()
                     && !on
                 {
-                    commands.push(Command::Table(*kind));
+                    commands.push(Command::Entry(Entry::Table(*kind)));
                 }
             }
         });
@@ -285,7 +285,7 @@ pub(super) fn entry(
             let editing = msg!("ui.editing", entry = game.place_noun(place));
             let heading = ui.heading(editing.render(lang));
             if ui.button(tr(lang, "ui.cancel_edit")).clicked() {
-                commands.push(Command::CancelEdit);
+                commands.push(Command::Named(Named::CancelEdit));
             }
             heading
         }
@@ -713,14 +713,14 @@ pub(super) fn confirm_keys(
             if let Some(hand) = hand
                 && (confirm.clicked() || enter)
             {
-                commands.push(Command::Confirm(hand));
+                commands.push(Command::Entry(Entry::Confirm(hand)));
             }
             if editing
                 && ui
                     .button(RichText::new(tr(lang, "ui.edit.back")).heading())
                     .clicked()
             {
-                commands.push(Command::CancelEdit);
+                commands.push(Command::Named(Named::CancelEdit));
             }
             let note =
                 note.unwrap_or_else(|| RichText::new(tr(lang, "ui.confirm_hint")).weak().small());

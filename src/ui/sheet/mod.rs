@@ -20,7 +20,7 @@ use table::table;
 
 use egui::{RichText, Ui};
 
-use super::command::{Command, REDO, UNDO};
+use super::command::{Command, Files, Named};
 use super::view::Shown;
 use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, tr};
@@ -53,7 +53,7 @@ pub fn show(ui: &mut Ui, cx: Ctx<'_>) {
         commands: sent,
     } = cx;
     let Some(mut open) = open else {
-        sent.push(Command::Home);
+        sent.push(Command::Named(Named::Home));
         return;
     };
     let open = &mut open;
@@ -137,10 +137,10 @@ fn options_or_copies(
         }
         let merge = ui.button(tr(lang, "ui.sync.merge"));
         if merge.clicked() {
-            commands.push(Command::MergeCopies(
+            commands.push(Command::Files(Files::MergeCopies(
                 open.doc.path().to_path_buf(),
                 Vec::new(),
-            ));
+            )));
         }
         let said = RichText::new(msg!("ui.sync.copies", n = copies).render(lang)).strong();
         ui.add(egui::Label::new(said).truncate());
@@ -282,13 +282,13 @@ fn heading(
             if open.view.confirm_reopen {
                 ui.label(RichText::new(tr(lang, "ui.reopen.ask")).strong());
                 if ui.button(tr(lang, "ui.reopen.yes")).clicked() {
-                    commands.push(Command::Reopen);
+                    commands.push(Command::Named(Named::Reopen));
                 }
                 if ui.button(tr(lang, "ui.reopen.no")).clicked() {
-                    commands.push(Command::CancelReopen);
+                    commands.push(Command::Named(Named::CancelReopen));
                 }
             } else if ui.button(tr(lang, "ui.reopen")).clicked() {
-                commands.push(Command::AskReopen);
+                commands.push(Command::Named(Named::AskReopen));
             }
         });
     }
@@ -333,22 +333,22 @@ fn actions(
     let show_chart = open.view.show_chart;
 
     ui.horizontal_wrapped(|ui| {
-        for (named, enabled) in [(&UNDO, can_undo), (&REDO, can_redo)] {
+        for (named, enabled) in [(Named::Undo, can_undo), (Named::Redo, can_redo)] {
             let mut b = ui.add_enabled(
                 writable && enabled,
-                egui::Button::new(tr(lang, named.label)),
+                egui::Button::new(named.text(lang, false)),
             );
-            if let Some(k) = named.keys.first() {
+            if let Some(k) = named.keys().first() {
                 b = b.on_hover_text(ui.ctx().format_shortcut(k));
             }
             if b.clicked() {
-                commands.push((named.command)());
+                commands.push(named.into());
             }
         }
         // A button that shows or hides something: its text says what a click does.
         // As wide as its longer text, so that its neighbours stay put when it is tapped.
-        let toggle = |ui: &mut Ui, shown: bool, [hide, show]: [&str; 2], command: Command| {
-            let (hide, show) = (tr(lang, hide), tr(lang, show));
+        let toggle = |ui: &mut Ui, named: Named, shown: bool| {
+            let (hide, show) = (named.text(lang, true), named.text(lang, false));
             let width = crate::ui::widgets::text_width(ui, &hide)
                 .max(crate::ui::widgets::text_width(ui, &show))
                 + 2.0 * ui.spacing().button_padding.x;
@@ -356,23 +356,16 @@ fn actions(
                 egui::Button::new(if shown { hide } else { show }).min_size(egui::vec2(width, 0.0)),
             )
             .clicked()
-            .then_some(command)
+            .then_some(Command::from(named))
         };
-        commands.extend(toggle(
-            ui,
-            show_log,
-            ["ui.log.hide", "ui.log.show"],
-            Command::ToggleLog,
-        ));
-        if writable && !finished && ui.button(tr(lang, "ui.close_session")).clicked() {
-            commands.push(Command::CloseSession);
+        commands.extend(toggle(ui, Named::ToggleLog, show_log));
+        let close = Named::CloseSession;
+        if writable && !finished && ui.button(close.text(lang, false)).clicked() {
+            commands.push(close.into());
         }
-        let board = ["ui.board.close", "ui.board.open"];
-        commands.extend(toggle(ui, scoreboard, board, Command::ToggleScoreboard));
-        let chart = ["ui.chart.hide", "ui.chart.show"];
-        commands.extend(toggle(ui, show_chart, chart, Command::ToggleChart));
-        let share = ["ui.share.stop", "ui.share.start"];
-        commands.extend(toggle(ui, sharing, share, Command::ToggleSharing));
+        commands.extend(toggle(ui, Named::ToggleScoreboard, scoreboard));
+        commands.extend(toggle(ui, Named::ToggleChart, show_chart));
+        commands.extend(toggle(ui, Named::ToggleSharing, sharing));
     });
 }
 
@@ -429,11 +422,10 @@ fn export_row(ui: &mut Ui, open: &mut Shown<'_>, lang: Lang, commands: &mut Vec<
                 .desired_width(room.clamp(120.0, 280.0)),
         )
         .labelled_by(l.id);
-        if ui.button(tr(lang, "ui.export.button")).clicked() {
-            commands.push(Command::Export);
-        }
-        if ui.button(tr(lang, "ui.export.pdf")).clicked() {
-            commands.push(Command::ExportPdf);
+        for named in [Named::Export, Named::ExportPdf] {
+            if ui.button(named.text(lang, false)).clicked() {
+                commands.push(named.into());
+            }
         }
     });
 }
@@ -502,7 +494,7 @@ fn title_note(ui: &mut Ui, open: &mut Shown<'_>, lang: Lang, commands: &mut Vec<
                 ui.add(egui::TextEdit::multiline(&mut open.view.note).desired_rows(2))
                     .labelled_by(l.id);
                 if ui.button(tr(lang, "ui.title.save")).clicked() {
-                    commands.push(Command::SetTitle);
+                    commands.push(Command::Named(Named::SetTitle));
                 }
             });
     } else if !open.view.title.is_empty() || !open.view.note.is_empty() {

@@ -3,7 +3,7 @@
 
 use egui::{RichText, Ui};
 
-use crate::ui::command::Command;
+use crate::ui::command::{Command, Entry, Named};
 pub(super) use crate::ui::counted::{explain, line_rows};
 use crate::ui::view::Shown;
 use marque_core::history;
@@ -21,16 +21,16 @@ pub(super) fn what_if(ui: &mut Ui, lang: Lang, open: &Shown<'_>, commands: &mut 
         ui.label(tr(lang, "ui.whatif"));
         for (key, v, text) in alternatives(open, lang) {
             if ui.button(text).clicked() {
-                commands.push(Command::WhatIf(Some((key, v))));
+                commands.push(Command::Entry(Entry::WhatIf(Some((key, v)))));
             }
         }
         if !open.view.whatif.is_empty() {
             if ui.button(tr(lang, "ui.whatif.back")).clicked() {
-                commands.push(Command::WhatIf(None));
+                commands.push(Command::Entry(Entry::WhatIf(None)));
             }
             // A session file holds one set of options: they apply to every hand.
             if open.read_only().is_none() && ui.button(tr(lang, "ui.whatif.apply")).clicked() {
-                commands.push(Command::ApplyOptions);
+                commands.push(Command::Named(Named::ApplyOptions));
             }
         }
     });
@@ -213,7 +213,7 @@ pub(super) fn log_view(ui: &mut Ui, lang: Lang, open: &Shown<'_>, commands: &mut
                     .button(msg!("ui.log.restore", n = k + 1).render(lang))
                     .clicked()
             {
-                commands.push(Command::Restore(change));
+                commands.push(Command::Entry(Entry::Restore(change)));
             }
         });
     }

@@ -7,7 +7,7 @@
 use egui::{RichText, Ui};
 
 use super::panels::{explain, line_rows};
-use crate::ui::command::Command;
+use crate::ui::command::{Command, Entry};
 use crate::ui::counted::{row_room, stakes_row};
 use crate::ui::view::Shown;
 use marque_core::i18n::{Lang, tr};
@@ -91,11 +91,11 @@ pub(super) fn strip(open: &mut Shown<'_>, ui: &mut Ui, lang: Lang, commands: &mu
         ui.menu_button(tr(lang, "ui.whatif"), |ui| {
             for (key, v, text) in others {
                 if ui.button(text).clicked() {
-                    commands.push(Command::WhatIf(Some((key, v))));
+                    commands.push(Command::Entry(Entry::WhatIf(Some((key, v)))));
                 }
             }
             if !tried.is_empty() && ui.button(tr(lang, "ui.whatif.back")).clicked() {
-                commands.push(Command::WhatIf(None));
+                commands.push(Command::Entry(Entry::WhatIf(None)));
             }
         });
         if !tried.is_empty() {
@@ -148,7 +148,7 @@ fn refused_under_options(
     inner.horizontal_wrapped(|ui| {
         ui.label(RichText::new(tr(lang, "ui.stakes.heading")).strong());
         if ui.button(tr(lang, "ui.whatif.back")).clicked() {
-            commands.push(Command::WhatIf(None));
+            commands.push(Command::Entry(Entry::WhatIf(None)));
         }
         ui.colored_label(ui.visuals().error_fg_color, said.join(" "));
     });

@@ -3,7 +3,7 @@
 use egui::{RichText, Ui};
 
 use super::rows::Rows;
-use crate::ui::command::Command;
+use crate::ui::command::{Command, Entry};
 use crate::ui::view::Shown;
 use marque_core::i18n::msg;
 use marque_core::i18n::{Lang, Msg, tr};
@@ -114,7 +114,7 @@ pub(super) fn table(
                         });
                     }
                     if key.clicked() {
-                        commands.push(Command::Select(i));
+                        commands.push(Command::Entry(Entry::Select(i)));
                     }
                     cell(ui, widths.1, RichText::new(&r.label));
                     for c in &r.cells {

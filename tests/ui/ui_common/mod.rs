@@ -20,7 +20,7 @@ pub fn harness_sized(dir: &std::path::Path, size: egui::Vec2) -> Harness<'static
 /// A harness on an app made by the test (as the command line starts it, say).
 pub fn harness_of(mut app: App, size: egui::Vec2) -> Harness<'static, App> {
     // No native file dialog in tests: as on a desktop where none can open.
-    app.ask_file = |_, _, _| None;
+    app.set_ask_file(|_, _, _| None);
     let mut h = Harness::builder()
         .with_size(size)
         // A listing of the data folder that arrives from its thread while the harness steps
@@ -35,16 +35,14 @@ pub fn harness_of(mut app: App, size: egui::Vec2) -> Harness<'static, App> {
 /// background thread) waited for, then frames again.
 pub fn settle(h: &mut Harness<'static, App>) {
     h.state_mut().poll_job(None);
-    h.state_mut().home.wait();
+    h.state_mut().wait_for_home();
     h.run();
     // An evening's screen reads its folder on a thread of its own: waited for too.
-    let lang = h.state().prefs.lang;
     // A reading is started by the frame after the command that asked for it: frames until
     // the one due has arrived.
     for _ in 0..5 {
-        match h.state_mut().evening.as_mut() {
-            Some(e) if !e.is_current() => e.wait(lang),
-            _ => break,
+        if !h.state_mut().wait_for_evening() {
+            break;
         }
         h.run();
     }
@@ -53,8 +51,8 @@ pub fn settle(h: &mut Harness<'static, App>) {
         h.state_mut().poll_job(None);
         h.run();
     }
-    if h.state().home.is_loading() {
-        h.state_mut().home.wait();
+    if h.state().home().is_loading() {
+        h.state_mut().wait_for_home();
         h.run();
     }
 }
