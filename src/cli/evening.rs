@@ -109,7 +109,7 @@ pub(super) fn add_to_table(
     wait: f64,
     lang: Lang,
 ) -> Option<ExitCode> {
-    use marque_store::{StoreError, TableDoc, TableOp, TableRefused};
+    use marque_store::{TableDoc, TableRefused};
     let path = file.display().to_string();
     let mut doc = TableDoc::open(file).ok()??;
     let entry: serde_json::Value = match serde_json::from_str(hand) {
@@ -119,22 +119,13 @@ pub(super) fn add_to_table(
             return Some(fail(&[Problem::hand(doc.hands().len(), m)], lang));
         }
     };
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(wait);
-    for tries in 1.. {
-        match doc.apply(&TableOp::Add(entry.clone()), &crate::local::now(), lock) {
-            Ok(()) => return Some(ExitCode::SUCCESS),
-            Err(TableRefused::Problems(refused)) => return Some(said(&refused, lang)),
-            Err(TableRefused::Store(StoreError::Changed | StoreError::Locked(_)))
-                if tries < 20 || std::time::Instant::now() < deadline =>
-            {
-                if doc.reload().is_err() {
-                    return None;
-                }
-            }
-            Err(TableRefused::Store(e)) => {
-                return Some(fail(&super::io::store_problems(&path, e), lang));
-            }
-        }
+    let patience = marque_store::document::Patience {
+        tries: 20,
+        until: Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(wait)),
+    };
+    match doc.add_patiently(&entry, &crate::local::now(), lock, patience) {
+        Ok(()) => Some(ExitCode::SUCCESS),
+        Err(TableRefused::Problems(refused)) => Some(said(&refused, lang)),
+        Err(TableRefused::Store(e)) => Some(fail(&super::io::store_problems(&path, e), lang)),
     }
-    None
 }

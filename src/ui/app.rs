@@ -396,6 +396,8 @@ impl App {
                 let mut open = Open::new(doc, self.prefs.modes);
                 open.view.known = self.prefs.people.names.clone();
                 open.view.people = self.prefs.people();
+                // The seating rule the form checks as it is typed, the document applies.
+                open.doc.know_people(self.prefs.people());
                 self.open = Some(open);
                 self.screen = Screen::Session;
             }

@@ -42,6 +42,7 @@ impl App {
         self.prefs.people = names;
         let people = self.prefs.people();
         if let Some(o) = self.open.as_mut() {
+            o.doc.know_people(people.clone());
             o.view.people = people;
         }
     }

@@ -229,6 +229,38 @@ pub fn seated_as<S: AsRef<str>>(name: &str, seated: &[S], people: &People) -> Op
     seated.iter().position(|p| people.key(p.as_ref()) == key)
 }
 
+/// The seating rule every writer applies (the window, `marque add`, a table's phone): a
+/// substitute or an arrival of `hand` named as a player seated at `seats` (the table before
+/// it), however typed (capitals, spaces, accents, invisible characters) or merged by hand in
+/// `people`, is refused in words: the statistics would count them as one person. The very name
+/// seated is the session's own rule to refuse (`table.replace`), not this one's.
+pub fn same_person_seated(
+    hand: &crate::games::GameHand,
+    seats: &crate::games::table::Seats,
+    people: &People,
+) -> Option<crate::i18n::Msg> {
+    use crate::games::table::Event;
+    let name = match hand.event() {
+        Some(Event::Replace { player, .. } | Event::Join { player, .. }) => player,
+        _ => return None,
+    };
+    let names = seats.current();
+    let seated: Vec<&str> = (0..names.len())
+        .filter(|&s| seats.plays(s))
+        .map(|s| names[s].as_str())
+        .collect();
+    if seated.contains(&name.as_str()) {
+        return None;
+    }
+    seated_as(name, &seated, people).map(|i| {
+        crate::i18n::msg!(
+            "event.err.same_person",
+            name = name.as_str(),
+            seated = seated[i]
+        )
+    })
+}
+
 /// Who is who: names merged by hand into one person (kept in the preferences, never written
 /// into sessions), beside the names that are one person by [`person_key`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -155,6 +155,44 @@ pub struct Document {
     unsaved: bool,
     /// The evening that names this file among its tables, as read ([`Document::in_evening`]).
     evening: Option<Value>,
+    /// Who is who, as the window knows it ([`Document::know_people`]); else read from the data
+    /// folder when a substitute or an arrival needs it.
+    people: Option<marque_core::stats::People>,
+}
+
+/// The club's names of the data folder the session at `path` is in (an archived session's
+/// too), as the statistics count people.
+fn folder_people(path: &Path) -> marque_core::stats::People {
+    let folder = Store::root_of(path);
+    crate::people::People::read(&Store::new(folder))
+        .people
+        .stats()
+}
+
+/// The seating rule ([`marque_core::stats::same_person_seated`]) for `hand` entered as hand
+/// `at`, the table being `seats` before it: who is who as `people` says, or as the data folder
+/// of the session at `path` says (read only for a substitute or an arrival).
+fn seating(
+    (path, at): (&Path, usize),
+    hand: &GameHand,
+    seats: &marque_core::games::table::Seats,
+    people: Option<&marque_core::stats::People>,
+) -> Result<(), DocError> {
+    if hand.event().is_none() {
+        return Ok(());
+    }
+    let read;
+    let people = match people {
+        Some(p) => p,
+        None => {
+            read = folder_people(path);
+            &read
+        }
+    };
+    match marque_core::stats::same_person_seated(hand, seats, people) {
+        Some(m) => Err(DocError::Refused(vec![Problem::hand(at, m)])),
+        None => Ok(()),
+    }
 }
 
 /// Refuses a change of the table's session at `path` that would bring its evening a problem
@@ -188,6 +226,21 @@ impl Document {
         self.evening = Some(evening);
     }
 
+    /// Who is who, as the window knows it (the club's names merged by hand): the seating rule
+    /// reads them here, not from the folder.
+    pub fn know_people(&mut self, people: marque_core::stats::People) {
+        self.people = Some(people);
+    }
+
+    /// The seating rule for `hand` entered as hand `at` of the session as it now is.
+    fn seated(&self, at: usize, hand: &GameHand) -> Result<(), DocError> {
+        if hand.event().is_none() {
+            return Ok(());
+        }
+        let replay = self.sheet.before(at, &self.session.hands);
+        seating((&self.path, at), hand, replay.seats(), self.people.as_ref())
+    }
+
     /// Whether it was opened as a table of an evening ([`Document::in_evening`]).
     pub fn is_a_table(&self) -> bool {
         self.evening.is_some()
@@ -215,6 +268,7 @@ impl Document {
             undo: UndoStack::default(),
             unsaved: false,
             evening: None,
+            people: None,
         }
     }
 
@@ -304,6 +358,10 @@ impl Document {
         now: &str,
     ) -> Result<Outcome, DocError> {
         self.writable()?;
+        match &change {
+            Change::Insert(i, h) | Change::Replace(i, _, h) => self.seated(*i, &h.game)?,
+            Change::Remove(..) => {}
+        }
         if let Some(evening) = &self.evening {
             let (mut session, mut sheet) = (self.session.clone(), self.sheet.clone());
             history::apply(&mut session, &mut sheet, &change, action, now)
@@ -424,6 +482,7 @@ impl Document {
             let h = self.session.decode_at(hand, shown).map_err(|ms| {
                 DocError::Refused(ms.into_iter().map(|m| Problem::hand(shown, m)).collect())
             })?;
+            self.seated(shown, &h.game)?;
             let (log, sheet) = (self.session.log.len(), self.sheet.clone());
             let change = Change::Insert(shown, h);
             history::apply(
@@ -738,7 +797,7 @@ impl Patience {
         until: None,
     };
 
-    fn again(self, tried: usize) -> bool {
+    pub(crate) fn again(self, tried: usize) -> bool {
         tried < self.tries || self.until.is_some_and(|u| std::time::Instant::now() < u)
     }
 }
@@ -802,6 +861,8 @@ impl<'l> Appender<'l> {
         let Appending {
             session, replay, ..
         } = &mut self.appending;
+        let at = session.hands.len();
+        seating((&self.path, at), &hand.game, replay.seats(), None)?;
         let before = self.evening.as_ref().map(|_| session.to_value());
         history::append(session, replay, hand.clone(), now).map_err(DocError::Refused)?;
         if let (Some(evening), Some(before)) = (&self.evening, &before) {
@@ -819,6 +880,37 @@ impl<'l> Appender<'l> {
         // thousands of hands one by one.
         std::mem::forget(self.appending);
         Ok(outcome)
+    }
+}
+
+/// Adds a hand at the end of the session at `path` (the command line's `marque add`), under
+/// `lock`: `make` is handed the session as it now is, read to add at its end, and gives the hand
+/// to add (or why not, in words). The document's one loop of tries: while another writer holds
+/// the lock (a cleaner deleted it while that one held it) or the file keeps changing between
+/// the reading and the saving, the file is read again from the start and `make` asked again,
+/// as `patience` allows; a file changed once is settled as the window settles it.
+pub fn append_with(
+    path: &Path,
+    lock: &Lock,
+    patience: Patience,
+    now: &str,
+    mut make: impl FnMut(&mut Appender<'_>) -> Result<Hand, DocError>,
+) -> Result<Outcome, DocError> {
+    let mut tried = 0;
+    loop {
+        tried += 1;
+        let added = Appender::open(path, lock, patience)
+            .map_err(DocError::Store)
+            .and_then(|mut doc| {
+                let hand = make(&mut doc)?;
+                doc.enter(hand, now)
+            });
+        match added {
+            Err(DocError::Store(StoreError::Locked(_) | StoreError::Changed))
+            | Err(DocError::NotSaved(StoreError::Locked(_) | StoreError::Changed))
+                if patience.again(tried) => {}
+            done => return done,
+        }
     }
 }
 

@@ -94,6 +94,30 @@ impl TableDoc {
         self.value["hands"].as_array().map_or(&[], Vec::as_slice)
     }
 
+    /// Adds `entry` at the end (see [`TableDoc::apply`]) as a patient writer does (`marque
+    /// add`): where another writer holds the lock or changed the file, the file is read again
+    /// and the entry added on it as it now is, as `patience` allows (its one loop of tries).
+    pub fn add_patiently(
+        &mut self,
+        entry: &Value,
+        at: &str,
+        lock: &Lock,
+        patience: crate::document::Patience,
+    ) -> Result<(), TableRefused> {
+        let mut tried = 0;
+        loop {
+            tried += 1;
+            match self.apply(&TableOp::Add(entry.clone()), at, lock) {
+                Err(TableRefused::Store(StoreError::Changed | StoreError::Locked(_)))
+                    if patience.again(tried) =>
+                {
+                    self.reload().map_err(TableRefused::Store)?;
+                }
+                done => return done,
+            }
+        }
+    }
+
     /// Carries `op` out: the entries changed, checked against the evening (only this table's
     /// problems count: the other tables' files are theirs), a line added to the file's log
     /// (`at`, the action, the entry from 1, its old and new values), and the file saved under
