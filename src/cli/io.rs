@@ -13,7 +13,7 @@ use crate::term::Kind;
 
 /// Reads a file, or standard input for `-`.
 pub fn read_input(path: &str) -> Result<String, Msg> {
-    use marque_store::{MAX_SESSION_BYTES, StoreError, open_regular, read_capped};
+    use marque_store::{MAX_SESSION_BYTES, StoreError, read_capped, read_file};
     let unreadable = |e: std::io::Error| {
         if e.kind() == std::io::ErrorKind::InvalidInput {
             // What open_regular refuses: a FIFO, a device.
@@ -33,8 +33,8 @@ pub fn read_input(path: &str) -> Result<String, Msg> {
     let bytes = if path == "-" {
         read_capped(std::io::stdin().lock(), MAX_SESSION_BYTES)
     } else {
-        let (file, _) = open_regular(std::path::Path::new(path)).map_err(unreadable)?;
-        read_capped(file, MAX_SESSION_BYTES)
+        // Sized from the file's length: read in one allocation, never twice its size.
+        read_file(std::path::Path::new(path), MAX_SESSION_BYTES)
     };
     let bytes = match bytes {
         Ok(b) => b,
