@@ -225,3 +225,45 @@ fn a_tarot_tables_phone_enters_its_deals_round_after_round() {
         assert_eq!(row["points"].as_i64(), Some(sums[name]), "{name}: {text}");
     }
 }
+
+/// A round stopped on the laptop before its deals were all in ("Arrêter la partie ici") is
+/// played out: the table's phone goes on with the next round; the last one stopped, it says so
+/// and enters nothing.
+#[test]
+fn a_round_stopped_on_the_laptop_sends_the_phone_to_the_next() {
+    let (dir, folder) = concours();
+    let mut s = serve_with(dir.path(), &["--pairing"], &[]);
+    let offer = table_offer(&mut s);
+    let phone = pair(&s.host, &offer, "Table");
+    let (r1, r2) = (folder.join("r1t1.json"), folder.join("r2t1.json"));
+    let stop = |file: &std::path::Path| {
+        let mut v: Value = serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap();
+        v["closed"] = json!(true);
+        std::fs::write(file, v.to_string()).unwrap();
+    };
+    assert_eq!(write(&s, &phone, &look(&s, &phone, 0)).0, 200);
+    stop(&r1);
+    let (_, _, page) = send(&s.host, "GET", &phone, &[], "");
+    assert!(read(&page).contains("Tour 2 : donne 1 sur 2"), "{page}");
+    assert_eq!(write(&s, &phone, &look(&s, &phone, 0)).0, 200);
+    assert_eq!((deals(&r1).len(), deals(&r2).len()), (1, 1));
+    stop(&r2);
+    let (_, _, page) = send(&s.host, "GET", &phone, &[], "");
+    let page = read(&page);
+    assert!(
+        page.contains("Le tour 2 de cette table a été arrêté"),
+        "{page}"
+    );
+    assert!(!page.contains("name=\"taker\""), "no keys: {page}");
+    let before = std::fs::read(&r2).unwrap();
+    let (code, _, page) = send(
+        &s.host,
+        "POST",
+        &phone,
+        &[FORM],
+        &format!("do=look&n=1&{DEAL}"),
+    );
+    assert_eq!(code, 400, "{page}");
+    assert!(token(&page).is_none());
+    assert_eq!(std::fs::read(&r2).unwrap(), before);
+}

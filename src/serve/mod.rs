@@ -242,8 +242,8 @@ impl Sharing {
     }
 
     /// The pairing offers made for those not offered yet (a session started since): one a side
-    /// that answers, of every session in progress that asks the other side's word; one a table
-    /// of every bridge evening; and last, one for the table of every session in progress, at
+    /// that answers, of every session in progress that asks the other side's word; two a table
+    /// of every bridge evening, one a table of every Tarot concours; and last, one for the table of every session in progress, at
     /// any game (its phone enters the next hand). Each with the session's title, the side's
     /// name in `lang`, and the address its QR code holds.
     pub fn offer_new(&self, lang: marque_core::i18n::Lang) -> Vec<NewOffer> {
@@ -316,9 +316,10 @@ impl Sharing {
         out
     }
 
-    /// The tables of each bridge evening in the folder, two offers each (made for those not
-    /// offered yet): a phone scanned at a table enters its boards; E-W's own phone (their
-    /// offers after every table's) gives their word on them.
+    /// The tables of each evening in the folder (made for those not offered yet): at a bridge
+    /// evening two offers each, a phone scanned at a table entering its boards and E-W's own
+    /// phone (their offers after every table's) giving their word on them; at a Tarot
+    /// concours one each, its phone entering the table's deals round after round.
     fn offer_tables(&self, lang: marque_core::i18n::Lang, out: &mut Vec<NewOffer>) {
         let mut verifying = Vec::new();
         for (name, path, title) in evening::evenings(self.hub.folder()) {
@@ -491,7 +492,8 @@ async fn accept(
             }
         };
         // No room (every connection that could go showed the capability): closed at once.
-        let Some(conn) = conns.admit(peer.ip()) else {
+        let here = stream.local_addr().ok().map(|a| a.ip());
+        let Some(conn) = conns.admit(net::holder(peer.ip(), here)) else {
             continue;
         };
         net::tune(&stream);

@@ -6,8 +6,8 @@
 //! next read once this one is answered). What a library cannot know is the room's policy,
 //! kept here in a few lines:
 //! - at most [`MAX_CONNECTIONS`] connections (or the clients following plus 192), and
-//!   [`PER_ADDRESS`] from one address other than this machine's (an IPv6 address counted by
-//!   its /64, [`holder`]);
+//!   [`PER_ADDRESS`] from one address other than this machine's (an IPv6 address from beyond
+//!   this server's own link counted by its /64, [`holder`]);
 //! - a connection that has not shown the capability is a stranger: strangers live in a pool
 //!   of their own ([`STRANGERS`]), must show it within [`STRANGER_WITHIN`], and when room is
 //!   needed the oldest stranger of the address holding the most strangers is let go first,
@@ -197,10 +197,10 @@ impl Conns {
         self.all.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Takes in a connection from `ip`, letting a stranger go if room is needed;
+    /// Takes in a connection from `ip` (as [`holder`] counts it), letting a stranger go if room
+    /// is needed;
     /// `None`: no room (every connection that could go showed the capability).
     pub fn admit(&self, ip: IpAddr) -> Option<Arc<Conn>> {
-        let ip = holder(ip);
         let mut all = self.lock();
         // Strangers past their grace beyond the pool go, the oldest of the most crowded
         // address first.
@@ -256,17 +256,19 @@ impl Conns {
     }
 }
 
-/// The address a connection from `ip` counts as, for every limit per address: an IPv6
-/// address by its /64 (one phone holds a whole /64 and may speak from any address of it, a new
-/// privacy address at will), an IPv4 address mapped into IPv6 as the IPv4 address itself;
-/// this machine's own addresses as they are.
-pub fn holder(ip: IpAddr) -> IpAddr {
-    match ip.to_canonical() {
-        IpAddr::V6(v6) if !v6.is_loopback() => {
-            let network = u128::from(v6) & !(u128::from(u64::MAX));
-            IpAddr::V6(std::net::Ipv6Addr::from(network))
-        }
-        other => other,
+/// The address a connection from `ip`, reaching this server at `here`, counts as for every
+/// limit per address. A device on the server's own link (its /64, or a link-local address)
+/// counts by its own address: on a Wi-Fi every phone takes its address in the router's one
+/// /64. One from elsewhere (routed: a mobile network, a VPN) counts by its /64, which its
+/// network gives it whole (it may speak from any address of it, a new privacy address at will).
+/// An IPv4 address mapped into IPv6 counts as the IPv4 address itself.
+pub fn holder(ip: IpAddr, here: Option<IpAddr>) -> IpAddr {
+    let prefix = |a: std::net::Ipv6Addr| u128::from(a) & !u128::from(u64::MAX);
+    match (ip.to_canonical(), here.map(|h| h.to_canonical())) {
+        (IpAddr::V6(v6), _) if v6.is_loopback() || v6.is_unicast_link_local() => IpAddr::V6(v6),
+        (IpAddr::V6(v6), Some(IpAddr::V6(h))) if prefix(v6) == prefix(h) => IpAddr::V6(v6),
+        (IpAddr::V6(v6), _) => IpAddr::V6(std::net::Ipv6Addr::from(prefix(v6))),
+        (other, _) => other,
     }
 }
 
@@ -523,30 +525,61 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_ipv6_address_counts_as_its_64() {
+    fn an_ipv6_address_from_elsewhere_counts_as_its_64_one_on_this_link_as_itself() {
         let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        let here = Some(ip("2001:db8:aa:1::10"));
         let (a, other) = (
             ip("2001:db8:1:2:aaaa:bbbb:cccc:dddd"),
             ip("2001:db8:1:3::7"),
         );
-        assert_eq!(holder(a), holder(ip("2001:db8:1:2::7")), "one /64");
-        assert_ne!(holder(a), holder(other), "another /64");
-        assert_eq!(holder(ip("::ffff:192.168.1.20")), ip("192.168.1.20"));
-        assert!(holder(ip("::1")).is_loopback(), "this machine stays itself");
-        // A phone's privacy addresses share the places of its /64.
+        assert_eq!(
+            holder(a, here),
+            holder(ip("2001:db8:1:2::7"), here),
+            "one /64"
+        );
+        assert_ne!(holder(a, here), holder(other, here), "another /64");
+        // The phones of this server's own Wi-Fi share its /64: each is itself.
+        let (p1, p2) = (ip("2001:db8:aa:1::21"), ip("2001:db8:aa:1::22"));
+        assert_ne!(
+            holder(p1, here),
+            holder(p2, here),
+            "two phones of this link"
+        );
+        assert_eq!(holder(p1, here), p1);
+        assert_ne!(
+            holder(ip("fe80::1"), here),
+            holder(ip("fe80::2"), here),
+            "link-local"
+        );
+        assert_eq!(holder(ip("::ffff:192.168.1.20"), here), ip("192.168.1.20"));
+        assert!(
+            holder(ip("::1"), here).is_loopback(),
+            "this machine stays itself"
+        );
+        // A phone's privacy addresses from elsewhere share the places of its /64.
         let conns = Conns::new(0);
         let held: Vec<Arc<Conn>> = (1..=PER_ADDRESS)
-            .map(|k| conns.admit(ip(&format!("2001:db8:1:2::{k:x}"))).unwrap())
+            .map(|k| {
+                let from = ip(&format!("2001:db8:1:2::{k:x}"));
+                conns.admit(holder(from, here)).unwrap()
+            })
             .collect();
         assert_eq!(conns.lock().len(), PER_ADDRESS);
-        assert!(conns.admit(ip("2001:db8:1:2::ffff")).is_some());
+        assert!(
+            conns
+                .admit(holder(ip("2001:db8:1:2::ffff"), here))
+                .is_some()
+        );
         assert_eq!(
             conns.lock().len(),
             PER_ADDRESS,
             "its oldest stranger let go, not one more place taken"
         );
         assert!(!conns.lock().contains_key(&held[0].id));
-        assert!(conns.admit(other).is_some(), "another /64 has its own");
+        assert!(
+            conns.admit(holder(other, here)).is_some(),
+            "another /64 has its own"
+        );
         assert_eq!(conns.lock().len(), PER_ADDRESS + 1);
     }
 

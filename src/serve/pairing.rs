@@ -42,7 +42,8 @@ pub enum Entering {
 }
 
 impl Entering {
-    /// The table's file in the evening's folder, for either phone of an evening's table.
+    /// The table's file in the evening's folder, for either phone of a duplicate table (a
+    /// Tarot table's phone has no one file: its round's is found as it plays).
     pub fn file(&self) -> Option<&str> {
         match self {
             Entering::Evening(f) | Entering::Verifying(f) => Some(f),

@@ -45,10 +45,25 @@ pub enum Command {
     Go(Go),
 }
 
-/// The commands that carry nothing, each with its label and keys ([`Named::label`],
-/// [`Named::keys`]): the menus, the keyboard and the screens' keys read them from here.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Named {
+/// Declares [`Named`] and [`Named::ALL`] from one list: no named command is left out of the
+/// keyboard's list.
+macro_rules! named {
+    ($($(#[$doc:meta])* $variant:ident,)*) => {
+        /// The commands that carry nothing, each with its label and keys ([`Named::label`],
+        /// [`Named::keys`]): the menus, the keyboard and the screens' keys read them from here.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum Named {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Named {
+            /// Every named command, for the keyboard.
+            pub const ALL: &'static [Named] = &[$(Named::$variant,)*];
+        }
+    };
+}
+
+named! {
     Home,
     /// The rules of the open session's game (the first game's where none is open).
     Rules,
@@ -102,41 +117,6 @@ pub enum Named {
 }
 
 impl Named {
-    /// Every named command, for the keyboard.
-    pub const ALL: [Named; 31] = [
-        Named::Home,
-        Named::Rules,
-        Named::NewSession,
-        Named::BackToSession,
-        Named::Players,
-        Named::NewEvening,
-        Named::EveningPdf,
-        Named::Undo,
-        Named::Redo,
-        Named::CloseSession,
-        Named::AskReopen,
-        Named::Reopen,
-        Named::CancelReopen,
-        Named::NextPart,
-        Named::ToggleScoreboard,
-        Named::ToggleSharing,
-        Named::ToggleChart,
-        Named::ToggleLog,
-        Named::SetTitle,
-        Named::ApplyOptions,
-        Named::Export,
-        Named::ExportPdf,
-        Named::CancelEdit,
-        Named::CancelMerge,
-        Named::StartTour,
-        Named::EndTour,
-        Named::ToggleLang,
-        Named::ToggleTheme,
-        Named::ZoomIn,
-        Named::ZoomOut,
-        Named::DismissNotice,
-    ];
-
     /// The key of its button's text; a key that shows or hides something (`on`: it is shown,
     /// the theme is dark) says what a tap does now. None where its screen names it in the
     /// game's own words ("Robre suivant").

@@ -100,9 +100,11 @@ pub fn offer_sides(shared: &Shared, open: Option<&Open>) {
             shared.pairings().offer(id, side, name).ok();
         }
     }
-    // Then the table's own phone, at every game: it enters the next hand.
+    // Then the table's own phone, at every game: it enters the next hand (a table of an
+    // evening is entered through its table's code, on the evening's screen).
     if let Some(open) = open
         && let Some(id) = open.doc.session().id.as_deref()
+        && !open.doc.is_a_table()
         && !open.doc.session().closed
         && !open.doc.sheet().natural_end
     {

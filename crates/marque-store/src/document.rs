@@ -358,9 +358,13 @@ impl Document {
         now: &str,
     ) -> Result<Outcome, DocError> {
         self.writable()?;
-        match &change {
-            Change::Insert(i, h) | Change::Replace(i, _, h) => self.seated(*i, &h.game)?,
-            Change::Remove(..) => {}
+        // A hand entered or edited; what undo, redo or the log puts back was taken once, and
+        // is never refused by names merged since.
+        match (&change, action) {
+            (Change::Insert(i, h), Action::Add) | (Change::Replace(i, _, h), Action::Edit) => {
+                self.seated(*i, &h.game)?;
+            }
+            _ => {}
         }
         if let Some(evening) = &self.evening {
             let (mut session, mut sheet) = (self.session.clone(), self.sheet.clone());

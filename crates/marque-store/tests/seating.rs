@@ -88,3 +88,26 @@ fn the_appender_refuses_it_by_the_same_rule() {
         assert_eq!(std::fs::read(&file).unwrap(), before, "{name:?}");
     }
 }
+
+/// A hand taken before its names were merged (an arrival "Ali" while Alice sits, written by an
+/// older Marque) is never refused again by undo, redo or the log: deleted, then put back.
+#[test]
+fn what_undo_puts_back_is_not_refused_by_names_merged_since() {
+    let (_dir, file) = session();
+    let mut v: serde_json::Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    v["hands"] = json!([event("Ali", true)]);
+    std::fs::write(&file, v.to_string()).unwrap();
+    let mut doc = Document::open(&file).unwrap();
+    let now = "2026-12-04T20:00:00+01:00";
+    doc.delete(0, now).unwrap();
+    assert!(doc.session().hands.is_empty());
+    doc.undo(now).unwrap();
+    assert_eq!(doc.session().hands.len(), 1, "put back");
+    doc.redo(now).unwrap();
+    doc.undo(now).unwrap();
+    assert_eq!(Document::open(&file).unwrap().session().hands.len(), 1);
+    // Edited into someone seated under another spelling: refused.
+    let hand = doc.session().decode(&event("ALICE", true)).unwrap();
+    let e = doc.edit(0, hand.game, now).unwrap_err();
+    assert!(seated_twice(&e), "{e:?}");
+}

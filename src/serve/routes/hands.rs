@@ -44,16 +44,15 @@ struct InEvening {
 }
 
 impl Table {
-    /// Whether the next deal can be entered here: the session is not closed, and (a Tarot
-    /// evening's table) a round of the table is still being played.
+    /// Why no deal can be entered here, at a Tarot evening's table whose rounds are all
+    /// played out (the last one stopped on the laptop, or full); None where one can.
     fn takes(&self) -> Option<Msg> {
-        match &self.evening {
-            Some(e) if self.loaded.session.closed => {
-                Some(msg!("web.rounds.closed", round = i64::from(e.round)))
-            }
-            Some(e) if e.over => Some(Msg::new("web.rounds.over")),
-            _ => None,
-        }
+        let e = self.evening.as_ref().filter(|e| e.over)?;
+        let session = &self.loaded.session;
+        Some(match session.closed && session.hands.len() < e.deals {
+            true => msg!("web.rounds.closed", round = i64::from(e.round)),
+            false => Msg::new("web.rounds.over"),
+        })
     }
 
     /// What a one-time token is shown for: the next hand `index`, of this very file where it
@@ -139,7 +138,8 @@ impl Routes {
     }
 
     /// Table `table` of the Tarot evening named `name`: the file of its first round not yet
-    /// played out (every round played: the last), read as it now is. Each file is a plain name
+    /// played out (its deals not all in, nor stopped on the laptop; every round played out:
+    /// the last), read as it now is. Each file is a plain name
     /// beside the evening file, followed only as its own file (never a link); a round whose
     /// file is not there yet or cannot be read stops the phone there.
     fn round_table(&self, name: &str, table: u32) -> Option<Table> {
@@ -158,7 +158,8 @@ impl Routes {
             }
             // A Tarot table's round holds at most its deals: read whole each time, not kept.
             let loaded = Arc::new(marque_store::read_session(&path).ok()?);
-            let played = loaded.session.hands.len() >= deals;
+            // Played out: its deals all in, or stopped on the laptop before (the table goes on).
+            let played = loaded.session.hands.len() >= deals || loaded.session.closed;
             if played && k + 1 < count {
                 continue;
             }
@@ -402,7 +403,8 @@ impl Routes {
     }
 
     /// Writes the hand a one-time token was shown for (`hand`, as the phone saw it), as the
-    /// session's next hand `what` = `add:N`: through its file's own document, under its lock;
+    /// session's next hand `what` = `add:N` (`add:N:FILE` at a Tarot evening's table: hand N
+    /// of that round's file, and of no other): through its file's own document, under its lock;
     /// refused where any hand was entered, changed or deleted since.
     fn hands_write(&self, phone: &Phone, hand: &str, what: &str) -> Reply {
         let refused = |key: &'static str| Reply::Refused(Msg::new(key));
@@ -432,9 +434,14 @@ impl Routes {
             Ok(d) => d,
             Err(e) => return Reply::Refused(e.msg(None)),
         };
-        // A round of a Tarot evening: nothing its evening would not count.
-        if let Some(e) = t.evening {
-            doc.in_evening(e.value);
+        // A round of a Tarot evening: nothing its evening would not count; nor for a session
+        // that an evening beside it names among its tables, whichever phone enters it.
+        let named = || {
+            let name = t.path.file_name()?.to_string_lossy().into_owned();
+            marque_store::evening_of(&t.path, &name)
+        };
+        if let Some(evening) = t.evening.map(|e| e.value).or_else(named) {
+            doc.in_evening(evening);
         }
         let result = doc.enter_from_phone((&value, shown), &phone.label, &crate::local::now());
         super::super::answers::told(&t.path, &result)
