@@ -8,6 +8,8 @@
 //! were.
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
 
+use std::os::unix::fs::FileTypeExt;
+
 use serde_json::{Value, json};
 
 mod common;
@@ -266,4 +268,48 @@ fn a_round_stopped_on_the_laptop_sends_the_phone_to_the_next() {
     assert_eq!(code, 400, "{page}");
     assert!(token(&page).is_none());
     assert_eq!(std::fs::read(&r2).unwrap(), before);
+}
+
+/// A round's file turned into a link or a FIFO is never followed: the table's phone says the
+/// table is gone, at once, and writes nothing anywhere.
+#[test]
+fn a_rounds_file_turned_into_a_link_or_a_fifo_is_not_followed() {
+    let (dir, folder) = concours();
+    let mut s = serve_with(dir.path(), &["--pairing"], &[]);
+    let offer = table_offer(&mut s);
+    let phone = pair(&s.host, &offer, "Table");
+    let shown = look(&s, &phone, 0);
+    let r1 = folder.join("r1t1.json");
+    // Another session of the folder, which a link in the round's place would reach.
+    let other = dir.path().join("autre.json");
+    std::fs::copy(&r1, &other).unwrap();
+    let before = std::fs::read(&other).unwrap();
+    std::fs::remove_file(&r1).unwrap();
+    std::os::unix::fs::symlink(&other, &r1).unwrap();
+    let (code, _) = write(&s, &phone, &shown);
+    assert_ne!(code, 0, "answered");
+    let (code, _, page) = send(&s.host, "GET", &phone, &[], "");
+    assert_eq!(code, 404, "{page}");
+    assert_eq!(
+        std::fs::read(&other).unwrap(),
+        before,
+        "nothing written through the link"
+    );
+    std::fs::remove_file(&r1).unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(&r1)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let (code, _, page) = send(&s.host, "GET", &phone, &[], "");
+    assert_eq!(code, 404, "{page}");
+    let (_, said) = write(&s, &phone, &shown);
+    assert!(!said.contains("C'est noté"), "{said}");
+    assert!(
+        std::fs::symlink_metadata(&r1)
+            .unwrap()
+            .file_type()
+            .is_fifo(),
+        "still the FIFO"
+    );
 }

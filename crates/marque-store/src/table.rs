@@ -232,8 +232,9 @@ impl TableDoc {
                 *self = doc;
                 Ok(())
             }
-            None => Err(StoreError::Io(std::io::Error::other(
-                "no longer a duplicate table's file",
+            None => Err(StoreError::Io(marque_core::i18n::worded(
+                std::io::ErrorKind::InvalidData,
+                Msg::new("file.not_table_now"),
             ))),
         }
     }
