@@ -158,9 +158,24 @@ fn a_bullet_is_read_with_its_lines() {
 }
 
 /// Every file and folder under `base` (at every depth) that `names` does not name: a file by
-/// its name, or by its path from any folder above it (`sheet/entry.rs`); a `mod.rs` (a name
-/// every folder has) by its path or its folder's; a folder by its name with a slash.
+/// its name where no other file under `base` has that name, else by its path from any folder
+/// above it (`sheet/entry.rs`); a `mod.rs` (a name every folder has) by its path or its
+/// folder's; a folder by its name with a slash.
 fn unnamed_in(names: &[String], base: &Path) -> Vec<String> {
+    // How many files under `base` have each name: a name two files have names neither.
+    let mut count = std::collections::HashMap::<String, usize>::new();
+    let mut all = vec![base.to_path_buf()];
+    while let Some(dir) = all.pop() {
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let path = e.unwrap().path();
+            if path.is_dir() {
+                all.push(path);
+            } else {
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                *count.entry(name).or_default() += 1;
+            }
+        }
+    }
     // A path names `rel` when it is `rel`'s last segments, whole (`sheet/entry.rs`, not
     // `view.rs` for `preview.rs`).
     let ends = |rel: &str| {
@@ -192,7 +207,7 @@ fn unnamed_in(names: &[String], base: &Path) -> Vec<String> {
                             || ends(&format!("{folder}/"))))
                     || (folder.is_empty() && names.contains(&name))
             } else {
-                names.contains(&name) || ends(&rel)
+                (names.contains(&name) && count.get(&name) == Some(&1)) || ends(&rel)
             };
             if !named {
                 out.push(rel);
@@ -230,4 +245,23 @@ fn an_unnamed_file_deep_down_is_found() {
         .to_vec();
     // (`src/cret.rs` is not `secret.rs`: a path names whole segments.)
     assert_eq!(unnamed_in(&names, dir.path()), ["games/tarot/secret.rs"]);
+}
+
+/// A bare name that two files have names neither: each is named by its path.
+#[test]
+fn a_name_two_files_have_names_neither() {
+    let dir = tempfile::tempdir().unwrap();
+    for d in ["serve", "sheet"] {
+        std::fs::create_dir_all(dir.path().join(d)).unwrap();
+        std::fs::write(dir.path().join(d).join("stakes.rs"), "").unwrap();
+    }
+    let bare: Vec<String> = ["serve/", "sheet/", "stakes.rs"].map(String::from).to_vec();
+    assert_eq!(
+        unnamed_in(&bare, dir.path()),
+        ["serve/stakes.rs", "sheet/stakes.rs"]
+    );
+    let one: Vec<String> = ["serve/", "sheet/", "stakes.rs", "sheet/stakes.rs"]
+        .map(String::from)
+        .to_vec();
+    assert_eq!(unnamed_in(&one, dir.path()), ["serve/stakes.rs"]);
 }

@@ -164,10 +164,39 @@ fn paths(code: &str) -> Vec<Vec<String>> {
     out
 }
 
+/// The aliases of a path from a root inside one level of braces (`crate::{self as s, x::y as
+/// z}`): each alias and the path it names (`s` is `crate`, `z` is `crate::x::y`). Braces within
+/// braces are not read (the code has none that alias).
+fn braced_aliases(used: &str) -> Vec<(String, String)> {
+    let Some((prefix, inner)) = used.split_once('{') else {
+        return Vec::new();
+    };
+    let Some(inner) = inner.rsplit_once('}').map(|(i, _)| i) else {
+        return Vec::new();
+    };
+    let prefix = prefix.trim();
+    let root = prefix.split("::").next().unwrap_or("");
+    if inner.contains('{') || !ROOTS.contains(&root) {
+        return Vec::new();
+    }
+    inner
+        .split(',')
+        .filter_map(|item| item.split_once(" as "))
+        .map(|(p, a)| (p.trim(), a.trim()))
+        .filter(|(_, a)| !a.is_empty() && !a.contains(char::is_whitespace) && *a != "_")
+        .map(|(p, a)| {
+            let path = match p {
+                "self" => prefix.trim_end_matches("::").to_string(),
+                _ => format!("{prefix}{p}"),
+            };
+            (a.to_string(), path)
+        })
+        .collect()
+}
+
 /// The code with each alias of a path from a root (`use crate as store;`, `use super::sheet as
-/// s;`) put back as the path it names wherever it starts a path (`store::save(…)` is
-/// `crate::save(…)`): an arrow through an alias is an arrow all the same. (Aliases inside
-/// braces, `use crate::{self as s}`, are not followed.)
+/// s;`, `use crate::{self as s}`) put back as the path it names wherever it starts a path
+/// (`store::save(…)` is `crate::save(…)`): an arrow through an alias is an arrow all the same.
 fn unaliased(code: &str) -> String {
     // Every `use … as …;`, wherever it stands (after `pub(…)`, an attribute, a brace).
     let mut aliases: Vec<(String, String)> = Vec::new();
@@ -183,6 +212,10 @@ fn unaliased(code: &str) -> String {
             break;
         };
         let used = &code[start + 4..start + end];
+        if used.contains('{') {
+            aliases.extend(braced_aliases(used));
+            continue;
+        }
         let Some((path, alias)) = used.split_once(" as ") else {
             continue;
         };
@@ -506,8 +539,16 @@ fn a_circle_is_found() {
 /// crate's root (which no file may reach); an alias of a type is left as it is.
 #[test]
 fn an_alias_is_followed() {
-    let planted = "use crate as store;\nuse crate::x::Y as Z;\nfn f() { store::save(p); a_store::b(); Z::new(); }\nmod t {\n    #[cfg(x)] pub(super) use super::w as q;\n    fn g() { q::h(); }\n}";
+    let planted = "use crate as store;\nuse crate::x::Y as Z;\nfn f() { store::save(p); a_store::b(); Z::new(); }\nmod t {\n    #[cfg(x)] pub(super) use super::w as q;\n    fn g() { q::h(); }\n}\nuse crate::{self as root, x::y as yy};\nfn k() { root::load(); yy::z(); }";
     let p = paths(&unaliased(planted));
+    assert!(
+        p.contains(&vec!["crate".into(), "load".into()]),
+        "an alias of the root inside braces: {p:?}"
+    );
+    assert!(
+        p.contains(&vec!["crate".into(), "x".into(), "y".into(), "z".into()]),
+        "an alias of a path inside braces: {p:?}"
+    );
     assert!(p.contains(&vec!["crate".into(), "save".into()]), "{p:?}");
     assert!(
         p.contains(&vec!["super".into(), "w".into(), "h".into()]),
