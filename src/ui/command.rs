@@ -43,6 +43,8 @@ pub enum Command {
     Share(Share),
     /// A screen of its own: the rules, the tour's step.
     Go(Go),
+    /// How the window looks, as the window itself set it.
+    Look(Look),
 }
 
 /// Declares [`Named`] and [`Named::ALL`] from one list: no named command is left out of the
@@ -322,6 +324,14 @@ pub enum Go {
     TourStep(usize),
 }
 
+/// How the window looks, set by the window itself.
+#[derive(Debug, Clone)]
+pub enum Look {
+    /// The text size egui set (Ctrl and the wheel, a pinch), already shown: kept in the
+    /// preferences.
+    Zoomed(f32),
+}
+
 impl Command {
     /// A tap after which other keys come where the finger is (a row archived, the next rubber,
     /// the share panel opening at the window's left): the second tap of a double tap is let go.
@@ -331,7 +341,7 @@ impl Command {
             Command::Files(f) => matches!(f, Files::Shelve(..) | Files::Unshelve(_)),
             Command::Evenings(e) => matches!(e, Evenings::TableEntry(_)),
             Command::People(_) => true,
-            Command::Entry(_) | Command::Share(_) | Command::Go(_) => false,
+            Command::Entry(_) | Command::Share(_) | Command::Go(_) | Command::Look(_) => false,
         }
     }
 }

@@ -40,7 +40,7 @@ use egui::KeyboardShortcut;
 use marque_store::Store;
 
 pub use app::{App, Screen, TAP_GUARD_SECONDS};
-pub use command::{Command, Entry, Evenings, FileFor, Files, Go, Named, People, Share};
+pub use command::{Command, Entry, Evenings, FileFor, Files, Go, Look, Named, People, Share};
 pub use dialogs::native_file_dialog;
 pub use forms::Form;
 pub use marque_core::games::{OptDesc, OptKind};
@@ -222,10 +222,11 @@ pub fn draw(app: &mut App, ui: &mut egui::Ui) {
     if let Some(dialog) = app.merging.as_mut() {
         sync::merge_dialog_ui(ui.ctx(), lang, dialog, &mut app.commands);
     }
+    // The size egui set itself (Ctrl and the wheel, a pinch): kept before what the frame's
+    // keys asked (a tap on "A+" in the same frame comes after it).
     let zoom = ui.ctx().zoom_factor();
     if (zoom - app.prefs.zoom).abs() > 0.001 {
-        app.change_prefs(|p| p.zoom = zoom.clamp(ZOOM_MIN, ZOOM_MAX));
-        app.prefs_applied = Some(app.prefs.clone());
+        app.commands.insert(0, Command::Look(Look::Zoomed(zoom)));
     }
     app.run_commands();
 }

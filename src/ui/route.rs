@@ -3,9 +3,10 @@
 //! does the work (in `app.rs`, `files.rs`, `tables.rs`…) or make a change of a line.
 
 use super::app::{App, Screen, TAP_GUARD_SECONDS};
-use super::command::{Command, Entry, Evenings, FileFor, Files, Go, Named, People, Share};
+use super::command::{Command, Entry, Evenings, FileFor, Files, Go, Look, Named, People, Share};
 use super::dialogs::JobDone;
 use super::open::Open;
+use super::prefs::{ZOOM_MAX, ZOOM_MIN};
 use super::{evening, new_session};
 use marque_core::games::GameKind;
 use marque_core::i18n::{Lang, Msg};
@@ -29,6 +30,11 @@ impl App {
             Command::Go(Go::Rules { game, focus }) => self.screen = Screen::Rules { game, focus },
             Command::Go(Go::TourStep(n)) => {
                 self.tour = Some(n.min(super::welcome::TOUR_STEPS));
+            }
+            // Already shown at that size: kept, and not applied again.
+            Command::Look(Look::Zoomed(zoom)) => {
+                self.change_prefs(|p| p.zoom = zoom.clamp(ZOOM_MIN, ZOOM_MAX));
+                self.prefs_applied = Some(self.prefs.clone());
             }
         }
     }
