@@ -132,9 +132,10 @@ fn every_file_and_folder_at_the_top_of_the_sources_is_named() {
                 name.push('/');
             }
             let as_named = format!("{shown}{name}");
+            let whole = format!("{dir}/{name}");
             let named = names
                 .iter()
-                .any(|n| n == &as_named || n.starts_with(&as_named) || n == &name);
+                .any(|n| n == &as_named || n.starts_with(&as_named) || n == &name || n == &whole);
             if !named {
                 unnamed.push(format!("{dir}/{name}"));
             }
@@ -157,14 +158,10 @@ fn a_bullet_is_read_with_its_lines() {
     assert!(looks_like_a_path("src/games/") && !looks_like_a_path("cargo test -p x"));
 }
 
-/// Every file and folder under `base` (at every depth) that `names` does not name: a file by
-/// its name where no other file under `base` has that name, else by its path from any folder
-/// above it (`sheet/entry.rs`); a `mod.rs` (a name every folder has) by its path or its
-/// folder's; a folder by its name with a slash.
-fn unnamed_in(names: &[String], base: &Path) -> Vec<String> {
-    // How many files under `base` have each name: a name two files have names neither.
+/// How many files under `bases` (at every depth) have each name.
+fn name_counts(bases: &[PathBuf]) -> std::collections::HashMap<String, usize> {
     let mut count = std::collections::HashMap::<String, usize>::new();
-    let mut all = vec![base.to_path_buf()];
+    let mut all = bases.to_vec();
     while let Some(dir) = all.pop() {
         for e in std::fs::read_dir(&dir).unwrap() {
             let path = e.unwrap().path();
@@ -176,6 +173,18 @@ fn unnamed_in(names: &[String], base: &Path) -> Vec<String> {
             }
         }
     }
+    count
+}
+
+/// Every file and folder under `base` (at every depth) that `names` does not name: a file by
+/// its name where no other file of the sources has that name (`count`, over every crate's),
+/// else by its path from any folder above it (`sheet/entry.rs`); a `mod.rs` (a name every
+/// folder has) by its path or its folder's; a folder by its name with a slash.
+fn unnamed_in(
+    names: &[String],
+    base: &Path,
+    count: &std::collections::HashMap<String, usize>,
+) -> Vec<String> {
     // A path names `rel` when it is `rel`'s last segments, whole (`sheet/entry.rs`, not
     // `view.rs` for `preview.rs`).
     let ends = |rel: &str| {
@@ -207,7 +216,11 @@ fn unnamed_in(names: &[String], base: &Path) -> Vec<String> {
                             || ends(&format!("{folder}/"))))
                     || (folder.is_empty() && names.contains(&name))
             } else {
-                (names.contains(&name) && count.get(&name) == Some(&1)) || ends(&rel)
+                // A file at a crate's top is named by its path from the workspace's root.
+                let whole = names.iter().any(|n| {
+                    n.starts_with("crates/") && path.to_string_lossy().ends_with(&format!("/{n}"))
+                });
+                (names.contains(&name) && count.get(&name) == Some(&1)) || ends(&rel) || whole
             };
             if !named {
                 out.push(rel);
@@ -222,8 +235,10 @@ fn unnamed_in(names: &[String], base: &Path) -> Vec<String> {
 fn every_file_and_folder_of_the_sources_is_named_at_every_depth() {
     let names = quoted(&layout());
     let mut unnamed = Vec::new();
-    for dir in ["src", &format!("{CORE}/src"), &format!("{STORE}/src")] {
-        for rel in unnamed_in(&names, &Path::new(ROOT).join(dir)) {
+    let dirs = ["src", &format!("{CORE}/src"), &format!("{STORE}/src")].map(|d| d.to_string());
+    let count = name_counts(&dirs.clone().map(|d| Path::new(ROOT).join(d)));
+    for dir in &dirs {
+        for rel in unnamed_in(&names, &Path::new(ROOT).join(dir), &count) {
             unnamed.push(format!("{dir}/{rel}"));
         }
     }
@@ -244,7 +259,14 @@ fn an_unnamed_file_deep_down_is_found() {
         .map(String::from)
         .to_vec();
     // (`src/cret.rs` is not `secret.rs`: a path names whole segments.)
-    assert_eq!(unnamed_in(&names, dir.path()), ["games/tarot/secret.rs"]);
+    assert_eq!(
+        unnamed_in(
+            &names,
+            dir.path(),
+            &name_counts(&[dir.path().to_path_buf()])
+        ),
+        ["games/tarot/secret.rs"]
+    );
 }
 
 /// A bare name that two files have names neither: each is named by its path.
@@ -256,12 +278,13 @@ fn a_name_two_files_have_names_neither() {
         std::fs::write(dir.path().join(d).join("stakes.rs"), "").unwrap();
     }
     let bare: Vec<String> = ["serve/", "sheet/", "stakes.rs"].map(String::from).to_vec();
+    let count = name_counts(&[dir.path().to_path_buf()]);
     assert_eq!(
-        unnamed_in(&bare, dir.path()),
+        unnamed_in(&bare, dir.path(), &count),
         ["serve/stakes.rs", "sheet/stakes.rs"]
     );
     let one: Vec<String> = ["serve/", "sheet/", "stakes.rs", "sheet/stakes.rs"]
         .map(String::from)
         .to_vec();
-    assert_eq!(unnamed_in(&one, dir.path()), ["serve/stakes.rs"]);
+    assert_eq!(unnamed_in(&one, dir.path(), &count), ["serve/stakes.rs"]);
 }

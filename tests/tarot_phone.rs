@@ -278,7 +278,9 @@ fn a_rounds_file_turned_into_a_link_or_a_fifo_is_not_followed() {
     let mut s = serve_with(dir.path(), &["--pairing"], &[]);
     let offer = table_offer(&mut s);
     let phone = pair(&s.host, &offer, "Table");
-    let shown = look(&s, &phone, 0);
+    // Two deals shown, each with its token: one written through the link, one through the FIFO.
+    let (shown, again) = (look(&s, &phone, 0), look(&s, &phone, 0));
+    assert_ne!(token(&shown), token(&again));
     let r1 = folder.join("r1t1.json");
     // Another session of the folder, which a link in the round's place would reach.
     let other = dir.path().join("autre.json");
@@ -286,14 +288,17 @@ fn a_rounds_file_turned_into_a_link_or_a_fifo_is_not_followed() {
     let before = std::fs::read(&other).unwrap();
     std::fs::remove_file(&r1).unwrap();
     std::os::unix::fs::symlink(&other, &r1).unwrap();
-    let (code, _) = write(&s, &phone, &shown);
-    assert_ne!(code, 0, "answered");
+    let (_, said) = write(&s, &phone, &shown);
+    assert!(!said.contains("C'est noté"), "{said}");
     let (code, _, page) = send(&s.host, "GET", &phone, &[], "");
     assert_eq!(code, 404, "{page}");
+    // A save would have put a file of its own in the link's place, or written its target.
+    let kept = std::fs::symlink_metadata(&r1).unwrap().file_type();
+    assert!(kept.is_symlink(), "the link left as it is");
     assert_eq!(
         std::fs::read(&other).unwrap(),
         before,
-        "nothing written through the link"
+        "its target untouched"
     );
     std::fs::remove_file(&r1).unwrap();
     let made = std::process::Command::new("mkfifo")
@@ -303,7 +308,7 @@ fn a_rounds_file_turned_into_a_link_or_a_fifo_is_not_followed() {
     assert!(made.success());
     let (code, _, page) = send(&s.host, "GET", &phone, &[], "");
     assert_eq!(code, 404, "{page}");
-    let (_, said) = write(&s, &phone, &shown);
+    let (_, said) = write(&s, &phone, &again);
     assert!(!said.contains("C'est noté"), "{said}");
     assert!(
         std::fs::symlink_metadata(&r1)

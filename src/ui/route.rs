@@ -31,10 +31,14 @@ impl App {
             Command::Go(Go::TourStep(n)) => {
                 self.tour = Some(n.min(super::welcome::TOUR_STEPS));
             }
-            // Already shown at that size: kept, and not applied again.
+            // Already shown at that size: kept, and not applied again; past the sizes the
+            // window allows, the nearest is kept and applied (egui's own keys go further).
             Command::Look(Look::Zoomed(zoom)) => {
-                self.change_prefs(|p| p.zoom = zoom.clamp(ZOOM_MIN, ZOOM_MAX));
-                self.prefs_applied = Some(self.prefs.clone());
+                let kept = zoom.clamp(ZOOM_MIN, ZOOM_MAX);
+                self.change_prefs(|p| p.zoom = kept);
+                if (kept - zoom).abs() < 0.001 {
+                    self.prefs_applied = Some(self.prefs.clone());
+                }
             }
         }
     }
