@@ -150,3 +150,33 @@ fn the_text_size_key_stays_under_the_finger() {
         "the theme's label changing width moves nothing"
     );
 }
+
+/// A text size egui set past the window's own bounds (its keys go from 0.2 to 5) is kept at the
+/// nearest bound and shown at it, and the preferences stop changing once it is.
+#[test]
+fn a_text_size_past_the_windows_bounds_comes_back_within_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.ctx.set_zoom_factor(4.5);
+    settle(&mut h);
+    h.run();
+    let zoom = h.state().prefs().zoom;
+    assert!(
+        (zoom - marque::ui::ZOOM_MAX).abs() < 1e-3,
+        "kept at the bound: {zoom}"
+    );
+    let shown = h.ctx.zoom_factor();
+    assert!(
+        (shown - marque::ui::ZOOM_MAX).abs() < 1e-3,
+        "shown at it: {shown}"
+    );
+    let prefs = dir.path().join(".prefs.json");
+    let saved = std::fs::read(&prefs).unwrap();
+    h.run();
+    h.run();
+    assert_eq!(
+        std::fs::read(&prefs).unwrap(),
+        saved,
+        "saved once, not at every frame"
+    );
+}
