@@ -3,11 +3,12 @@
 
     python3 benches/sessions.py DIR
 
-makes in DIR: truc.json, bridge.json, 2500.json, democratie.json (10,000 hands each),
+makes in DIR: truc.json, bridge.json, 2500.json, democratie.json, tarot.json (10,000 hands each),
 ascenseur.json (the longest legal game: 3 players, 52 cards, 33 rounds), 2500-2000.json (2,000
 brasses, for `marque add`), and a folder many/ of 5,000 sessions of every game (for `check`).
 """
 import json
+import math
 import os
 import random
 import sys
@@ -118,6 +119,25 @@ def ascenseur(rng):
     return session("ascenseur", ["Anne", "Bruno", "Claire"], {}, hands, "bench-ascenseur")
 
 
+def tarot(rng, n):
+    """A Tarot game at four: each deal a taker, a contract, the bouts and points, now and then
+    a petit au bout or a poignée."""
+    hands = []
+    for _ in range(n):
+        bouts = rng.randrange(4)
+        # The attack holds its bouts' 4½ points each, the defence the others'.
+        lo, hi = math.ceil(4.5 * bouts), math.floor(91 - 4.5 * (3 - bouts))
+        h = {"taker": rng.randrange(4),
+             "contract": rng.choice(["prise", "prise", "garde", "garde_sans", "garde_contre"]),
+             "bouts": bouts, "points": rng.randrange(lo, hi + 1)}
+        if rng.random() < 0.1:
+            h["petit_au_bout"] = rng.choice(["attack", "defence"])
+        if rng.random() < 0.1:
+            h["poignees"] = [{"by": rng.randrange(4), "size": "simple"}]
+        hands.append(h)
+    return session("tarot", ["Anne", "Bruno", "Claire", "David"], {}, hands, "bench-tarot")
+
+
 def write(path, doc):
     with open(path, "w", encoding="utf-8") as f:
         json.dump(doc, f, indent=2, ensure_ascii=False)
@@ -133,6 +153,7 @@ def main():
     write(os.path.join(out, "2500.json"), le2500(rng, 10000))
     write(os.path.join(out, "democratie.json"), democratie(rng, 10000))
     write(os.path.join(out, "ascenseur.json"), ascenseur(rng))
+    write(os.path.join(out, "tarot.json"), tarot(random.Random(20261204), 10000))
     write(os.path.join(out, "2500-2000.json"), le2500(rng, 2000))
     many = os.path.join(out, "many")
     os.makedirs(many, exist_ok=True)

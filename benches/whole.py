@@ -6,9 +6,9 @@ of each finished process (os.wait4: user + system CPU, peak resident memory).
     python3 benches/whole.py [--runs N] [--marque target/release/marque]
 
 It writes the sessions with benches/sessions.py into a temporary folder first. Targets (from the
-issue): `score` CPU ≤ 0.5× Python's json.load of the same file, and peak memory ≤ 5× the file's
-size (shown both as measured and above the process's own floor, `marque score` of an empty
-session); `add` wall ≤ 2× `cp F G && sync G`; `check` of 5,000 files CPU ≤ 0.5× json.load of
+issues): `score` CPU ≤ 0.5× Python's json.load of the same file, and peak memory above the
+process's own floor (`marque score` of an empty session) ≤ 2× the file's size (issue 54; shown
+as measured too); `add` wall ≤ 2× `cp F G && sync G`; `check` of 5,000 files CPU ≤ 0.5× json.load of
 every file (on a folder of sessions as Marque writes them, and the same sessions indented).
 """
 import argparse
@@ -95,7 +95,7 @@ def main():
         print(f"marque score of an empty session: peak {base} KiB (the process's own floor)")
         print()
         print(f"{'work':40} {'marque':>10} {'floor':>10} {'ratio':>6} {'target':>7}")
-        for game in ["truc", "bridge", "2500", "democratie", "ascenseur"] * want("score"):
+        for game in ["truc", "bridge", "2500", "democratie", "tarot", "ascenseur"] * want("score"):
             f = os.path.join(tmp, f"{game}.json")
             size = os.path.getsize(f) / 1024
             (cpu, _, peak), (fcpu, _, _), bad = pair([marque, "score", f], py + [f], args.runs)
@@ -103,9 +103,12 @@ def main():
             print(f"{'score ' + game + ' CPU (s)':40} {cpu:10.3f} {fcpu:10.3f} {ratio:6.2f} "
                   f"{'≤ 0.5':>7} {verdict(ratio <= 0.5)}{' exit ' + str(bad) if bad else ''}")
             print(f"{'  peak memory / file size':40} {peak:9.0f}K {size:9.0f}K "
-                  f"{peak / size:6.2f} {'≤ 5':>7} {verdict(peak / size <= 5)}")
+                  f"{peak / size:6.2f} {'—':>7}")
+            # The longest ascenseur is 4 KiB: the program's own pages weigh more than its file.
+            above = (peak - base) / size
             print(f"{'  (above the floor) / file size':40} {peak - base:9.0f}K {size:9.0f}K "
-                  f"{(peak - base) / size:6.2f} {'≤ 5':>7} {verdict((peak - base) / size <= 5)}")
+                  f"{above:6.2f} {'≤ 2':>7} "
+                  f"{verdict(above <= 2) if game != 'ascenseur' else '— (a 4 KiB file)'}")
         # add: one brasse to a 2,000-brasse session, against copying and syncing the same file:
         # a file as Marque writes it (one hand a line), and the first add to a file laid out by
         # another tool (indented), which Marque rewrites in its own layout.

@@ -22,17 +22,26 @@ pub(super) fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
     if !text && let Some(done) = super::evening::score_table(&input, lang) {
         return done;
     }
-    // A long file as Marque writes it: checked in one pass, then written in a second as each
-    // hand is read and played, nothing held but its text. A shorter one (fewer objects than
-    // this: its hands, their calls, its log) is read once into typed hands, which is faster.
-    const LONG: usize = 100_000;
-    if !text && input.bytes().filter(|&b| b == b'{').count() > LONG {
-        let mut out = crate::term::stdout(Kind::Json);
-        if let Some(written) = Session::write_score_one_pass(&input, lang, &mut out) {
-            return output_done(written.and_then(|()| out.flush()), lang);
+    // Hands that would take more memory held than about three quarters of their text (short
+    // hands: a bridge contract, a truc deal) are read as they stream, in two passes: the first
+    // checks every hand, keeping none, the second plays and writes each as it is read. Others
+    // (the 2500's cards) are read once into typed hands, which is faster.
+    let held = if text {
+        Session::parse_to_score(&input)
+    } else {
+        match Session::parse_to_hold(&input) {
+            Some(read) => read,
+            None => {
+                let mut out = crate::term::stdout(Kind::Json);
+                if let Some(written) = Session::write_score_one_pass(&input, lang, &mut out) {
+                    return output_done(written.and_then(|()| out.flush()), lang);
+                }
+                // Laid out otherwise: the careful reading (which says what is wrong).
+                Session::parse_to_score(&input)
+            }
         }
-    }
-    let mut session = match Session::parse_to_score(&input) {
+    };
+    let mut session = match held {
         Ok(s) => s,
         Err(problems) => return fail(&problems, lang),
     };

@@ -10,6 +10,16 @@ impl Default for Fnv {
     }
 }
 
+/// As a map's hasher: the texts' table, whose keys are short and trusted.
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        self.bytes(bytes);
+    }
+}
+
 impl Fnv {
     pub(crate) fn bytes(&mut self, bytes: &[u8]) {
         for b in bytes {

@@ -5,11 +5,13 @@
 //! them. The texts are JSON files embedded in the binary (`locales/*.json` of this crate for the
 //! scoring and the rules; the app adds its own with [`add_texts`]), each key with `fr` and `en`.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 use std::sync::{LazyLock, OnceLock};
 
+use serde::de;
 use serde::{Deserialize, Serialize};
 
 /// The languages Marque speaks. French first: the games are French.
@@ -46,33 +48,80 @@ pub const CORE_TEXTS: [&str; 2] = [
     include_str!("../locales/rules.json"),
 ];
 
-#[derive(Deserialize)]
-struct Entry {
-    fr: Option<String>,
-    en: Option<String>,
-}
-
 /// One text in one language: a Fluent pattern. Most are plain text with `{ $name }` arguments,
 /// rendered here without allocating. A text with a selector (`{ $n -> [one] … *[other] … }`,
 /// for plurals) is parsed once by Fluent's own parser into [`Piece`]s, and a number chooses its
 /// variant by the language's CLDR plural rules, as fluent-bundle does (a test compares the two
 /// on every such text); this keeps a sheet of tens of thousands of lines fast.
 struct Text {
-    text: String,
-    rich: Option<Result<Vec<Piece>, String>>,
+    /// Borrowed from the locale file where it holds no escape.
+    text: Cow<'static, str>,
+    /// The text's pieces where it has arguments, parsed when it is first rendered (most texts
+    /// never are in one run), then kept; boxed: the table holds every text.
+    pieces: OnceLock<Option<Box<Compiled>>>,
 }
 
+/// A text's pieces, or why Fluent's parser refused it (said by the locale tests).
+type Compiled = Result<Vec<Piece>, String>;
+
 impl Text {
-    fn new(text: String) -> Text {
-        let rich = text.contains("->").then(|| compile(&text));
-        Text { text, rich }
+    fn new(text: Cow<'static, str>) -> Text {
+        Text {
+            text,
+            pieces: OnceLock::new(),
+        }
     }
+
+    /// Whether it has a selector (parsed by Fluent's parser).
+    fn rich(&self) -> bool {
+        self.text.contains("->")
+    }
+
+    fn pieces(&self) -> Option<&Compiled> {
+        self.pieces
+            .get_or_init(|| {
+                if self.rich() {
+                    Some(Box::new(compile(&self.text)))
+                } else {
+                    self.text
+                        .contains('{')
+                        .then(|| Box::new(Ok(plain_pieces(&self.text))))
+                }
+            })
+            .as_deref()
+    }
+}
+
+/// A plain pattern's pieces: its text, and each `{ $name }` (kept as written, for an argument
+/// not given).
+fn plain_pieces(text: &str) -> Vec<Piece> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some((start, end, name)) = find_placeholder(rest) {
+        if start > 0 {
+            out.push(Piece::Text(rest[..start].to_string()));
+        }
+        out.push(Piece::Arg {
+            name: name.to_string(),
+            written: rest[start..end].to_string(),
+        });
+        rest = &rest[end..];
+    }
+    if !rest.is_empty() {
+        out.push(Piece::Text(rest.to_string()));
+    }
+    out
 }
 
 /// A part of a rich text.
 enum Piece {
     Text(String),
     Var(String),
+    /// A plain pattern's `{ $name }`, and how it is written.
+    Arg {
+        name: String,
+        written: String,
+    },
     Select {
         var: String,
         variants: Vec<(Choice, Vec<Piece>)>,
@@ -167,52 +216,149 @@ static PLURALS: LazyLock<[Option<PluralRules>; 2]> = LazyLock::new(|| {
     })
 });
 
-/// Per key, the text in French and in English.
-type Table = HashMap<String, [Option<Text>; 2], BuildHasherDefault<Fnv>>;
+/// Per key, the text in one language (a language's table is made when it is first asked for:
+/// a program speaking one language never holds the other's).
+/// (FNV-1a: keys are short and trusted, our own files, and every rendered line looks one up.)
+type Table = HashMap<Cow<'static, str>, Text, BuildHasherDefault<crate::fnv::Fnv>>;
 
-/// FNV-1a: keys are short and trusted (our own files), and every rendered line looks one up.
-#[derive(Default)]
-struct Fnv(u64);
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for &b in bytes {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
-    }
-}
-
-fn read_table(sources: &[&str]) -> Table {
+/// The texts of `lang` in `sources`, read straight from the files' text: keys and texts are
+/// borrowed from it where they hold no escape, and nothing else of the files is kept.
+fn read_table(sources: &[&'static str], lang: Lang) -> Table {
     let mut table = Table::default();
+    // Room for every entry at once (about one per 128 bytes of a file): no table made twice.
+    table.reserve(sources.iter().map(|s| s.len() / 128).sum());
     for source in sources {
         // The files are part of the build and checked by the locale tests; an entry that is not
         // a {fr, en} object (such as "_version") is skipped.
-        let Ok(map) = serde_json::from_str::<HashMap<String, serde_json::Value>>(source) else {
-            continue;
-        };
-        for (key, v) in map {
-            if let Ok(e) = Entry::deserialize(v) {
-                table.insert(key, [e.fr.map(Text::new), e.en.map(Text::new)]);
-            }
-        }
+        let mut d = serde_json::Deserializer::from_str(source);
+        de::DeserializeSeed::deserialize(
+            TableSeed {
+                lang,
+                table: &mut table,
+            },
+            &mut d,
+        )
+        .ok();
     }
     table
 }
 
-static CORE: LazyLock<Table> = LazyLock::new(|| read_table(&CORE_TEXTS));
+/// Reads a locale file's object into a table, one language's texts.
+struct TableSeed<'t> {
+    lang: Lang,
+    table: &'t mut Table,
+}
+
+impl<'de: 'static> de::DeserializeSeed<'de> for TableSeed<'_> {
+    type Value = ();
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de: 'static> de::Visitor<'de> for TableSeed<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a locale file")
+    }
+    fn visit_map<A: de::MapAccess<'de>>(self, mut m: A) -> Result<(), A::Error> {
+        while let Some(key) = m.next_key::<Borrowed>()? {
+            if let Some(text) = m.next_value_seed(EntrySeed(self.lang))? {
+                self.table.insert(key.0, Text::new(text));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A text of a locale file, borrowed where it holds no escape.
+struct Borrowed(Cow<'static, str>);
+
+impl<'de: 'static> Deserialize<'de> for Borrowed {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Borrowed, D::Error> {
+        struct V;
+        impl<'de: 'static> de::Visitor<'de> for V {
+            type Value = Borrowed;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a text")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, s: &'de str) -> Result<Borrowed, E> {
+                Ok(Borrowed(Cow::Borrowed(s)))
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<Borrowed, E> {
+                Ok(Borrowed(Cow::Owned(s.to_string())))
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+/// One entry's text in one language: `None` for an entry that is not a {fr, en} object, or
+/// that has no text in that language.
+struct EntrySeed(Lang);
+
+impl<'de: 'static> de::DeserializeSeed<'de> for EntrySeed {
+    type Value = Option<Cow<'static, str>>;
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de: 'static> de::Visitor<'de> for EntrySeed {
+    type Value = Option<Cow<'static, str>>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an entry")
+    }
+    fn visit_map<A: de::MapAccess<'de>>(self, mut m: A) -> Result<Self::Value, A::Error> {
+        let mut text = None;
+        while let Some(lang) = m.next_key::<Borrowed>()? {
+            if lang.0 == self.0.code() {
+                text = m.next_value::<Option<Borrowed>>()?.map(|b| b.0);
+            } else {
+                m.next_value::<de::IgnoredAny>()?;
+            }
+        }
+        Ok(text)
+    }
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut s: A) -> Result<Self::Value, A::Error> {
+        while s.next_element::<de::IgnoredAny>()?.is_some() {}
+        Ok(None)
+    }
+}
+
+static CORE: [LazyLock<Table>; 2] = [
+    LazyLock::new(|| read_table(&CORE_TEXTS, Lang::Fr)),
+    LazyLock::new(|| read_table(&CORE_TEXTS, Lang::En)),
+];
 static EXTRA_SOURCE: OnceLock<&'static str> = OnceLock::new();
-static EXTRA: LazyLock<Table> =
-    LazyLock::new(|| read_table(EXTRA_SOURCE.get().map(std::slice::from_ref).unwrap_or(&[])));
+fn extra_table(lang: Lang) -> Table {
+    read_table(
+        EXTRA_SOURCE.get().map(std::slice::from_ref).unwrap_or(&[]),
+        lang,
+    )
+}
+static EXTRA: [LazyLock<Table>; 2] = [
+    LazyLock::new(|| extra_table(Lang::Fr)),
+    LazyLock::new(|| extra_table(Lang::En)),
+];
 
 /// Adds the app's locale file (its screens): `{"key": {"fr": "…", "en": "…"}, …}`. The first
 /// call counts; the texts never change while the program runs. The files are read when a text
@@ -230,18 +376,18 @@ fn index(lang: Lang) -> usize {
 }
 
 fn lookup<R>(lang: Lang, key: &str, f: impl FnOnce(Option<&Text>) -> R) -> R {
-    let entry = CORE.get(key).or_else(|| EXTRA.get(key));
-    f(entry.and_then(|e| e[index(lang)].as_ref()))
+    let i = index(lang);
+    f(CORE[i].get(key).or_else(|| EXTRA[i].get(key)))
 }
 
 /// What is wrong with the texts' Fluent patterns: empty when every rich text parses into what
 /// Marque renders (a test).
 pub fn text_problems() -> Vec<String> {
     let mut out = Vec::new();
-    for table in [&*CORE, &*EXTRA] {
-        for (key, texts) in table {
-            for (lang, t) in Lang::ALL.iter().zip(texts) {
-                if let Some(Some(Err(e))) = t.as_ref().map(|t| t.rich.as_ref()) {
+    for lang in Lang::ALL {
+        for table in [&*CORE[index(lang)], &*EXTRA[index(lang)]] {
+            for (key, t) in table {
+                if let Some(Err(e)) = t.pieces() {
                     out.push(format!("{key} ({}): {e}", lang.code()));
                 }
             }
@@ -257,12 +403,10 @@ pub fn text_problems() -> Vec<String> {
 /// rendering with fluent-bundle's).
 pub fn rich_texts() -> Vec<(Lang, String, String)> {
     let mut out = Vec::new();
-    for table in [&*CORE, &*EXTRA] {
-        for (key, texts) in table {
-            for (lang, t) in Lang::ALL.iter().zip(texts) {
-                if let Some(t) = t.as_ref().filter(|t| t.rich.is_some()) {
-                    out.push((*lang, key.clone(), t.text.clone()));
-                }
+    for lang in Lang::ALL {
+        for table in [&*CORE[index(lang)], &*EXTRA[index(lang)]] {
+            for (key, t) in table.iter().filter(|(_, t)| t.rich()) {
+                out.push((lang, key.to_string(), t.text.to_string()));
             }
         }
     }
@@ -286,12 +430,11 @@ pub fn has_key(lang: Lang, key: &str) -> bool {
 fn render_key(lang: Lang, key: &str, args: &[(&'static str, Arg)], out: &mut String) {
     lookup(lang, key, |text| match text {
         None => out.push_str(key),
-        Some(Text {
-            rich: Some(Ok(pieces)),
-            ..
-        }) => render_pieces(lang, pieces, args, out),
-        // A pattern that did not parse shows as written (the locale tests forbid it).
-        Some(t) => render_plain(lang, &t.text, args, out),
+        Some(t) => match t.pieces() {
+            Some(Ok(pieces)) => render_pieces(lang, pieces, args, out),
+            // A pattern that did not parse shows as written (the locale tests forbid it).
+            _ => render_plain(lang, &t.text, args, out),
+        },
     })
 }
 
@@ -333,6 +476,10 @@ fn render_pieces(lang: Lang, pieces: &[Piece], args: &[(&'static str, Arg)], out
     for piece in pieces {
         match piece {
             Piece::Text(t) => out.push_str(t),
+            Piece::Arg { name, written } => match find(name) {
+                Some(value) => push_arg(lang, value, out),
+                None => out.push_str(written),
+            },
             Piece::Var(name) => match find(name) {
                 Some(value) => push_arg(lang, value, out),
                 None => {
@@ -480,30 +627,10 @@ impl Msg {
     }
 }
 
-/// A whole number in decimal, written into `buf` without the formatting machinery (a sheet
-/// writes tens of thousands of them): its digits, after a minus sign if it is negative.
-pub(crate) fn decimal(n: i64, buf: &mut [u8; 20]) -> &str {
-    let mut i = buf.len();
-    let mut m = n.unsigned_abs();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (m % 10) as u8;
-        m /= 10;
-        if m == 0 {
-            break;
-        }
-    }
-    if n < 0 {
-        i -= 1;
-        buf[i] = b'-';
-    }
-    // Only ASCII digits and a sign were written.
-    std::str::from_utf8(&buf[i..]).unwrap_or_default()
-}
-
-/// Appends a whole number in decimal.
+/// Appends a whole number in decimal (without the formatting machinery: a sheet writes tens of
+/// thousands of them).
 fn push_int(out: &mut String, n: i64) {
-    out.push_str(decimal(n, &mut [0; 20]));
+    out.push_str(itoa::Buffer::new().format(n));
 }
 
 /// The next `{ $name }` of a plain pattern: where it starts, where it ends, and the name.

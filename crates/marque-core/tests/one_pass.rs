@@ -92,3 +92,37 @@ fn long_sessions_of_every_game_in_one_pass() {
         assert!(same_as_careful(&own_layout(&v)), "{}", v["game"]);
     }
 }
+
+/// A session is held where its hands take no more than about three quarters of their text, and
+/// left to the one pass where they take more: a deal a line of bridge (some 50 bytes for a
+/// 96-byte hand) streams, the same deals indented are held, a short session is always held,
+/// and a session that breaks a rule early is held to say so.
+#[test]
+fn a_session_is_held_where_its_hands_weigh_less_than_their_text() {
+    let deal = |i: usize| json!({"contract": "4S", "declarer": (["N", "E", "S", "W"][i % 4]), "tricks": 10});
+    let bridge = |n: usize| {
+        json!({"format": "marque-session", "version": 1, "game": "bridge",
+        "players": ["A", "B", "C", "D"], "options": {"table": "laws"}, "closed": false,
+        "hands": (0..n).map(deal).collect::<Vec<_>>()})
+    };
+    let long = own_layout(&bridge(500));
+    assert!(
+        Session::parse_to_hold(&long).is_none(),
+        "a deal a line streams"
+    );
+    assert!(same_as_careful(&long));
+    let indented = serde_json::to_string_pretty(&bridge(500)).unwrap();
+    let held = Session::parse_to_hold(&indented).expect("indented deals are held");
+    assert_eq!(held.unwrap().hands.len(), 500);
+    let short = own_layout(&bridge(40));
+    assert_eq!(
+        Session::parse_to_hold(&short).unwrap().unwrap().hands.len(),
+        40
+    );
+    let mut broken = bridge(500);
+    broken["hands"][10]["tricks"] = json!(14);
+    let problems = Session::parse_to_hold(&own_layout(&broken))
+        .expect("a hand broken before the weighing is said at once")
+        .unwrap_err();
+    assert!(!problems.is_empty());
+}

@@ -207,21 +207,31 @@ macro_rules! games {
                 &self,
                 d: D,
                 players: usize,
-            ) -> Result<GameHand, D::Error> {
-                // The hand's text first (borrowed, not copied): a table event is told apart
-                // by its key, then each is read from that text.
-                let raw = <&'de serde_json::value::RawValue>::deserialize(d)?;
-                let text = raw.get();
-                if text.contains("\"event\"") {
-                    let v: Value = serde_json::from_str(text).map_err(serde::de::Error::custom)?;
-                    if crate::games::table::Event::is_event(&v) {
-                        return crate::games::table::Event::decode(&v, self.kind())
+            ) -> Result<(GameHand, Option<usize>), D::Error> {
+                // Read in one pass: a table event by its first key, any other hand straight
+                // into its game's wire form.
+                use super::json::wire::Read;
+                let refused = |what: &str| serde::de::Error::custom(what);
+                let (hand, at) = match self {
+                    $(GameOptions::$V(o) => {
+                        let (read, at) = super::json::wire::read::<<$m::Game as Rules>::Wire<'de>, D>(d)?;
+                        (match read {
+                            Read::Hand(w) => Ok(<$m::Game as Rules>::from_wire(w, players, o)
+                                .map(GameHand::$V)),
+                            Read::Event(fields) => Err(Value::Object(fields)),
+                        }, at)
+                    }),*
+                };
+                let hand = match hand {
+                    Ok(hand) => hand.ok_or_else(|| refused("a hand to read the slow way"))?,
+                    Err(v) if crate::games::table::Event::is_event(&v) => {
+                        crate::games::table::Event::decode(&v, self.kind())
                             .map(|e| GameHand::Event(self.kind(), e))
-                            .map_err(|_| serde::de::Error::custom("an event to read the slow way"));
+                            .map_err(|_| refused("an event to read the slow way"))?
                     }
-                }
-                self.decode_text(text, players)
-                    .ok_or_else(|| serde::de::Error::custom("a hand to read the slow way"))
+                    Err(_) => return Err(refused("a hand to read the slow way")),
+                };
+                Ok((hand, at))
             }
 
             /// Reads one hand of this game.
@@ -250,6 +260,14 @@ macro_rules! games {
                 match self {
                     $(GameHand::$V(_) => GameKind::$V,)*
                     GameHand::Event(kind, _) => *kind,
+                }
+            }
+
+            /// See [`Rules::hand_bytes`] (an event: its names and reason, near enough).
+            pub fn heap_bytes(&self) -> usize {
+                match self {
+                    $(GameHand::$V(h) => <$m::Game as Rules>::hand_bytes(h),)*
+                    GameHand::Event(..) => 64,
                 }
             }
 

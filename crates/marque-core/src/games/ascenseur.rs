@@ -462,6 +462,10 @@ impl super::rules::Rules for Game {
         decode_hand(v, players)
     }
     type Wire<'de> = Wire;
+    fn hand_bytes(hand: &Hand) -> usize {
+        use super::rules::list_bytes;
+        list_bytes(&hand.bids) + list_bytes(&hand.tricks)
+    }
     fn from_wire(w: Wire, players: usize, _options: &Options) -> Option<Hand> {
         from_wire(w, players)
     }

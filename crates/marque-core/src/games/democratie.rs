@@ -727,6 +727,14 @@ impl super::rules::Rules for Game {
         decode_hand(v, players)
     }
     type Wire<'de> = Wire<'de>;
+    fn hand_bytes(hand: &Hand) -> usize {
+        use super::rules::list_bytes;
+        let cards = |c: &Capture| match c {
+            Capture::Cards(r) => list_bytes(r),
+            Capture::Points(_) => 0,
+        };
+        list_bytes(&hand.captured) + hand.captured.iter().flatten().map(cards).sum::<usize>()
+    }
     fn from_wire(w: Wire<'_>, players: usize, _options: &Options) -> Option<Hand> {
         from_wire(w, players)
     }

@@ -651,6 +651,16 @@ impl super::rules::Rules for Game {
         decode_hand(v, players)
     }
     type Wire<'de> = Wire;
+    fn hand_bytes(hand: &Hand) -> usize {
+        use super::rules::list_bytes;
+        let cards = |c: &Cards| match c {
+            Cards::Ranks(r) => list_bytes(r),
+            Cards::Points(_) => 0,
+        };
+        list_bytes(&hand.laid)
+            + list_bytes(&hand.hand)
+            + hand.laid.iter().chain(&hand.hand).map(cards).sum::<usize>()
+    }
     fn from_wire(w: Wire, players: usize, _options: &Options) -> Option<Hand> {
         from_wire(w, players)
     }

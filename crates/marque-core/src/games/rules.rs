@@ -81,6 +81,12 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     fn held(&self) -> usize {
         0
     }
+    /// What a typed hand holds on the heap beyond its own size (its lists, each allocation
+    /// counted with the allocator's 16 bytes), near enough: what holding a session's hands
+    /// costs, against reading it as it streams.
+    fn hand_bytes(_hand: &Self::Hand) -> usize {
+        0
+    }
     /// The players stopped the game: the lines that scores (bridge's unfinished rubber).
     fn close(&mut self) -> Vec<Line> {
         Vec::new()
@@ -218,6 +224,14 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     /// `points` agreed to `side`, outside any hand (a game without points to give refuses).
     fn adjust(&mut self, _side: usize, _points: i64) -> Result<(), Vec<Msg>> {
         Err(vec![Msg::new("event.err.no_adjust")])
+    }
+}
+
+/// The heap a list holds: its room, and the allocator's own 16 bytes where it has any.
+pub fn list_bytes<T>(list: &Vec<T>) -> usize {
+    match list.capacity() {
+        0 => 0,
+        room => room * std::mem::size_of::<T>() + 16,
     }
 }
 

@@ -65,14 +65,25 @@ impl Session {
         Session::parse_with(text, false)
     }
 
+    /// [`Session::parse_to_score`] where holding the hands costs no more than about three
+    /// quarters of their text: `None` for a session whose hands are better read as they
+    /// stream ([`Session::write_score_one_pass`]).
+    pub fn parse_to_hold(text: &str) -> Option<Result<Session, Vec<Problem>>> {
+        let weigh = std::cell::Cell::new(false);
+        match Session::parse_full(text, false, Some(&weigh)) {
+            Err(_) if weigh.get() => None,
+            read => Some(read.map(|(s, _)| s)),
+        }
+    }
+
     /// [`Session::parse_to_score`] for a session that will have hands added at its end: where
     /// the text may be changed, when the reading's one pass found it (see [`Splice`]).
     pub fn parse_to_append(text: &str) -> Result<(Session, Option<Splice>), Vec<Problem>> {
-        Session::parse_full(text, false)
+        Session::parse_full(text, false, None)
     }
 
     fn parse_with(text: &str, keep_text: bool) -> Result<Session, Vec<Problem>> {
-        Session::parse_full(text, keep_text).map(|(s, _)| s)
+        Session::parse_full(text, keep_text, None).map(|(s, _)| s)
     }
 
     /// The session as written to a file (always at [`VERSION`]): the known fields first, one

@@ -192,7 +192,7 @@ impl<'de> de::DeserializeSeed<'de> for HandsSeed<'_, '_> {
                 let mut n = 0;
                 // How many play: each hand lists them (table events change it).
                 let mut players = players;
-                while let Some(h) = s.next_element_seed(OneHand(options, players))? {
+                while let Some((h, _)) = s.next_element_seed(OneHand(options, players))? {
                     players = super::file::playing_next(players, &h);
                     sink.hand(n, &h)
                         .map_err(|Refused| de::Error::custom("a hand refused"))?;

@@ -1,6 +1,7 @@
 //! The careful reader of a session's text: every field checked, each problem said, and where
 //! an append changes the text found on the way.
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -56,7 +57,7 @@ enum Top<'a> {
         /// The `hands` field, read in the same pass: its elements' text, or what else it is.
         hands: Option<Result<Vec<&'a RawValue>, &'static str>>,
         /// The hands already read as typed hands (the fast reading, see [`TopSeed`]).
-        read: Option<Vec<GameHand>>,
+        read: Option<Vec<Hand>>,
         /// Where the field after the hands read that way begins.
         after_hands: After,
     },
@@ -101,42 +102,68 @@ impl<'de> Deserialize<'de> for Key {
 /// come before them are read as typed hands in the same pass, and anything unusual (a field
 /// given twice, a hand the fast readers cannot decide) makes the whole reading fail, for the
 /// careful reading to take over.
-struct TopSeed {
+struct TopSeed<'w> {
     fast: bool,
+    weigh: Option<&'w Cell<bool>>,
 }
 
-/// What reads the hands straight into typed hands.
+/// What reads the hands straight into typed hands. With `weigh`, it stops after the first
+/// [`SAMPLE`] hands where holding them takes more than [`HELD`] of the text they came from
+/// (and says so in `weigh`): such a session is better read as it streams.
 struct HandsSeed<'o> {
     options: &'o GameOptions,
     players: usize,
+    weigh: Option<&'o Cell<bool>>,
 }
+
+/// How many hands are weighed before the rest are read (see [`HandsSeed`]).
+const SAMPLE: usize = 64;
+
+/// The part of their text that held hands may take, as a fraction (numerator, denominator):
+/// the session is then held whole in about 1.75 × its file, the sheet written into the file's
+/// own pages.
+const HELD: (usize, usize) = (3, 4);
 
 /// What reads one well-formed hand straight into a typed hand (an error for any other).
 pub(super) struct OneHand<'o>(pub(super) &'o GameOptions, pub(super) usize);
 
 impl<'de> de::DeserializeSeed<'de> for OneHand<'_> {
-    type Value = GameHand;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<GameHand, D::Error> {
+    /// The hand, and where its text is (see [`crate::games::GameOptions::read_hand`]).
+    type Value = (GameHand, Option<usize>);
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
         self.0.read_hand(d, self.1)
     }
 }
 
 impl<'de> de::DeserializeSeed<'de> for HandsSeed<'_> {
-    type Value = Vec<GameHand>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<GameHand>, D::Error> {
+    type Value = Vec<Hand>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<Hand>, D::Error> {
         struct V<'o>(HandsSeed<'o>);
         impl<'de> Visitor<'de> for V<'_> {
-            type Value = Vec<GameHand>;
+            type Value = Vec<Hand>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("a list of hands")
             }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<Vec<GameHand>, A::Error> {
+            fn visit_seq<A: SeqAccess<'de>>(self, mut s: A) -> Result<Vec<Hand>, A::Error> {
                 let mut out = Vec::with_capacity(s.size_hint().unwrap_or(0));
                 // How many play: each hand lists them (table events change it).
                 let mut players = self.0.players;
-                while let Some(h) = s.next_element_seed(OneHand(self.0.options, players))? {
+                let (mut held, mut first) = (0, None);
+                while let Some((h, at)) = s.next_element_seed(OneHand(self.0.options, players))? {
+                    if let Some(weigh) = self.0.weigh {
+                        first = first.or(at);
+                        if out.len() == SAMPLE
+                            && let (Some(a), Some(b)) = (first, at)
+                            && held * HELD.1 > b.saturating_sub(a) * HELD.0
+                        {
+                            weigh.set(true);
+                            return Err(de::Error::custom("hands to read as they stream"));
+                        }
+                        held += std::mem::size_of::<Hand>() + h.heap_bytes();
+                    }
                     players = super::file::playing_next(players, &h);
-                    out.push(h);
+                    // Straight into the session's hands: no second list to copy them into.
+                    out.push(Hand { game: h, raw: None });
                 }
                 Ok(out)
             }
@@ -188,11 +215,11 @@ impl<'de: 'a, 'a> Deserialize<'de> for Elements<'a> {
     }
 }
 
-impl<'de> de::DeserializeSeed<'de> for TopSeed {
+impl<'de> de::DeserializeSeed<'de> for TopSeed<'_> {
     type Value = Top<'de>;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Top<'de>, D::Error> {
-        struct V(bool);
-        impl<'de> Visitor<'de> for V {
+        struct V<'w>(bool, Option<&'w Cell<bool>>);
+        impl<'de> Visitor<'de> for V<'_> {
             type Value = Top<'de>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("a JSON value")
@@ -218,6 +245,7 @@ impl<'de> de::DeserializeSeed<'de> for TopSeed {
                         read = Some(m.next_value_seed(HandsSeed {
                             options: &options,
                             players,
+                            weigh: self.1,
                         })?);
                     } else {
                         hands = Some(m.next_value::<Elements<'de>>()?.0);
@@ -239,15 +267,19 @@ impl<'de> de::DeserializeSeed<'de> for TopSeed {
             }
             scalar_visits!(Top<'de>, Top::Other);
         }
-        d.deserialize_any(V(self.fast))
+        d.deserialize_any(V(self.fast, self.weigh))
     }
 }
 
 /// Reads the top of `text` (see [`TopSeed`]).
-fn read_top(text: &str, fast: bool) -> Result<Top<'_>, serde_json::Error> {
+fn read_top<'t>(
+    text: &'t str,
+    fast: bool,
+    weigh: Option<&Cell<bool>>,
+) -> Result<Top<'t>, serde_json::Error> {
     use de::DeserializeSeed;
     let mut d = serde_json::Deserializer::from_str(text);
-    let top = TopSeed { fast }.deserialize(&mut d)?;
+    let top = TopSeed { fast, weigh }.deserialize(&mut d)?;
     d.end()?;
     Ok(top)
 }
@@ -257,15 +289,20 @@ fn not_json(e: serde_json::Error) -> Vec<Problem> {
 }
 
 impl Session {
+    /// Reads a session (see [`Session::parse`]); with `weigh`, stops where its hands are better
+    /// read as they stream (see [`HandsSeed`]), saying so in `weigh` (the problems are then
+    /// none).
     pub(super) fn parse_full(
         whole: &str,
         keep_text: bool,
+        weigh: Option<&Cell<bool>>,
     ) -> Result<(Session, Option<Splice>), Vec<Problem>> {
         let text = whole.strip_prefix('\u{feff}').unwrap_or(whole);
         // Scoring only: the fast reading first, the careful one if it cannot decide.
-        let top = match read_top(text, !keep_text) {
+        let top = match read_top(text, !keep_text, weigh) {
             Ok(top) => top,
-            Err(_) if !keep_text => read_top(text, false).map_err(not_json)?,
+            Err(_) if weigh.is_some_and(Cell::get) => return Err(Vec::new()),
+            Err(_) if !keep_text => read_top(text, false, None).map_err(not_json)?,
             Err(e) => return Err(not_json(e)),
         };
         let (fields, hands_raw, read, after_hands) = match top {
@@ -422,18 +459,14 @@ fn format_and_version(o: &Obj) -> Result<u64, Vec<Problem>> {
 /// The hands, each decoded from its text (kept where `keep_text`); the first that cannot be
 /// read, and a rule broken before it, reported as a reader that plays hands in order would.
 fn read_hands(
-    read: Option<Vec<GameHand>>,
+    read: Option<Vec<Hand>>,
     hands_raw: &[&RawValue],
     options: &SessionOptions,
     players: &[String],
     keep_text: bool,
     mut problems: Vec<Problem>,
 ) -> Result<Vec<Hand>, Vec<Problem>> {
-    let mut hands: Vec<Hand> = read
-        .unwrap_or_default()
-        .into_iter()
-        .map(|game| Hand { game, raw: None })
-        .collect();
+    let mut hands: Vec<Hand> = read.unwrap_or_default();
     hands.reserve(hands_raw.len());
     let mut first_bad = None;
     // How many play: the next hand lists each of them (table events change it).

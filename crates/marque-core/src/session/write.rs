@@ -377,7 +377,7 @@ fn write_lines<W: std::io::Write>(
 
 /// A whole number in decimal.
 fn write_int<W: std::io::Write>(out: &mut W, n: i64) -> std::io::Result<()> {
-    out.write_all(crate::i18n::decimal(n, &mut [0; 20]).as_bytes())
+    out.write_all(itoa::Buffer::new().format(n).as_bytes())
 }
 
 /// A JSON string: as it is when nothing in it needs escaping (most texts), else by serde_json.

@@ -635,6 +635,9 @@ impl super::rules::Rules for Game {
         decode_hand(v)
     }
     type Wire<'de> = Wire;
+    fn hand_bytes(hand: &Hand) -> usize {
+        super::rules::list_bytes(&hand.poignees)
+    }
     fn from_wire(w: Wire, _players: usize, _options: &Options) -> Option<Hand> {
         decode_hand(&Value::Object(w.0)).ok()
     }

@@ -529,6 +529,9 @@ impl super::rules::Rules for Game {
         }
     }
     type Wire<'de> = Wire<'de>;
+    fn hand_bytes(hand: &Hand) -> usize {
+        super::rules::list_bytes(&hand.calls)
+    }
     fn from_wire(w: Wire<'_>, _players: usize, _options: &Options) -> Option<Hand> {
         from_wire(w)
     }
