@@ -22,10 +22,11 @@ pub(super) fn score(path: &str, text: bool, lang: Lang) -> ExitCode {
     if !text && let Some(done) = super::evening::score_table(&input, lang) {
         return done;
     }
-    // Hands that would take more memory held than about three quarters of their text (short
-    // hands: a bridge contract, a truc deal) are read as they stream, in two passes: the first
-    // checks every hand, keeping none, the second plays and writes each as it is read. Others
-    // (the 2500's cards) are read once into typed hands, which is faster.
+    // Hands that would take more memory held than about three quarters of their text (most
+    // hands as Marque writes them, a hand a line) are read as they stream, in two passes: the
+    // first checks every hand, keeping none, the second plays and writes each as it is read.
+    // Others (hands laid out on many lines, as other tools indent them; a session shorter than
+    // the hands weighed) are read once into typed hands, which is faster.
     let held = if text {
         Session::parse_to_score(&input)
     } else {

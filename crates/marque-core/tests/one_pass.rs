@@ -94,9 +94,9 @@ fn long_sessions_of_every_game_in_one_pass() {
 }
 
 /// A session is held where its hands take no more than about three quarters of their text, and
-/// left to the one pass where they take more: a deal a line of bridge (some 50 bytes for a
-/// 96-byte hand) streams, the same deals indented are held, a short session is always held,
-/// and a session that breaks a rule early is held to say so.
+/// left to the one pass where they take more: a deal a line of bridge (some 50 bytes of text for
+/// a 96-byte hand) streams, the same deals with room around them are held, a short session is
+/// always held, and a session that breaks a rule early is held to say so.
 #[test]
 fn a_session_is_held_where_its_hands_weigh_less_than_their_text() {
     let deal = |i: usize| json!({"contract": "4S", "declarer": (["N", "E", "S", "W"][i % 4]), "tricks": 10});
@@ -111,8 +111,10 @@ fn a_session_is_held_where_its_hands_weigh_less_than_their_text() {
         "a deal a line streams"
     );
     assert!(same_as_careful(&long));
-    let indented = serde_json::to_string_pretty(&bridge(500)).unwrap();
-    let held = Session::parse_to_hold(&indented).expect("indented deals are held");
+    // The same file, each deal followed by 100 spaces: its text now outweighs it.
+    let roomy = long.replace("},\n", &format!("}}{},\n", " ".repeat(100)));
+    assert!(roomy.len() > long.len() + 400 * 100);
+    let held = Session::parse_to_hold(&roomy).expect("deals with room around them are held");
     assert_eq!(held.unwrap().hands.len(), 500);
     let short = own_layout(&bridge(40));
     assert_eq!(
@@ -125,4 +127,42 @@ fn a_session_is_held_where_its_hands_weigh_less_than_their_text() {
         .expect("a hand broken before the weighing is said at once")
         .unwrap_err();
     assert!(!problems.is_empty());
+}
+
+/// A table event whose key `event` is written with an escape is an event on every path: the
+/// one pass, the held reading's fast path and the careful reading agree.
+#[test]
+fn an_event_key_written_with_an_escape_is_an_event_on_every_path() {
+    let deal = json!({"contract": "4S", "declarer": "N", "tricks": 10});
+    let mut hands: Vec<Value> = (0..100).map(|_| deal.clone()).collect();
+    hands[70] =
+        json!({"event": "adjust", "side": 0, "points": 100, "reason": "x", "contract": "pass"});
+    let v = json!({"format": "marque-session", "version": 1, "game": "bridge",
+        "players": ["A", "B", "C", "D"], "options": {"table": "laws"}, "closed": false,
+        "hands": hands});
+    let plain = own_layout(&v);
+    // (Its fields in the order of their names: `event` comes after `contract`.)
+    let escaped = plain.replacen("\"event\":", "\"\\u0065vent\":", 1);
+    assert_ne!(plain, escaped);
+    let read = |text: &str| {
+        let mut out = Vec::new();
+        Session::parse_to_score(text)
+            .unwrap()
+            .write_score(Lang::Fr, &mut out, 1 << 20, Vec::new())
+            .unwrap()
+            .unwrap();
+        String::from_utf8(out).unwrap()
+    };
+    assert_eq!(read(&escaped), read(&plain));
+    // The one pass writes the same, or leaves the file to the careful reading.
+    let mut fast = Vec::new();
+    if let Some(written) = Session::write_score_one_pass(&escaped, Lang::Fr, &mut fast) {
+        written.unwrap();
+        assert_eq!(String::from_utf8(fast).unwrap(), read(&plain));
+    }
+    let s = Session::parse_to_score(&escaped).unwrap();
+    assert!(
+        s.hands[70].game.event().is_some(),
+        "the escaped key names an event"
+    );
 }

@@ -8,7 +8,7 @@ use serde_json::Value;
 use super::face::{Face, PartWords};
 use super::kind::GameKind;
 use super::kit::{Line, OptDesc, Ratio, RuleId, Scored, Tally};
-use super::rules::{Rules, decode_text};
+use super::rules::Rules;
 use super::{ascenseur, bridge, democratie, le2500, table, tarot, truc};
 use crate::i18n::{Lang, Msg, tr};
 
@@ -188,17 +188,14 @@ macro_rules! games {
                 match self { $(GameOptions::$V(o) => Live::$V(<$m::Game as Rules>::start(players, o))),* }
             }
 
-            /// Reads one hand of this game from its text, where the fast path can.
+            /// Reads one hand of this game from its text, where the fast path can: as the
+            /// one-pass reader reads it ([`GameOptions::read_hand`]), a table event told by
+            /// its first key however that key is written.
             pub fn decode_text(&self, text: &str, players: usize) -> Option<GameHand> {
-                // A table event (or what may be one) is the careful reader's to decide, as
-                // the one-pass reader's (`read_hand`).
-                if text.contains("\"event\"") {
-                    return None;
-                }
-                match self {
-                    $(GameOptions::$V(o) => decode_text::<$m::Game>(text, players, o)
-                        .map(GameHand::$V)),*
-                }
+                let mut d = serde_json::Deserializer::from_str(text);
+                let (hand, _) = self.read_hand(&mut d, players).ok()?;
+                d.end().ok()?;
+                Some(hand)
             }
 
             /// Reads one well-formed hand of this game from a JSON stream; an error for any

@@ -120,8 +120,8 @@ struct HandsSeed<'o> {
 const SAMPLE: usize = 64;
 
 /// The part of their text that held hands may take, as a fraction (numerator, denominator):
-/// the session is then held whole in about 1.75 × its file, the sheet written into the file's
-/// own pages.
+/// the session is then held whole in about 1.75 × its file (and the list's spare room), the
+/// sheet written into the file's own pages.
 const HELD: (usize, usize) = (3, 4);
 
 /// What reads one well-formed hand straight into a typed hand (an error for any other).
@@ -148,18 +148,24 @@ impl<'de> de::DeserializeSeed<'de> for HandsSeed<'_> {
                 let mut out = Vec::with_capacity(s.size_hint().unwrap_or(0));
                 // How many play: each hand lists them (table events change it).
                 let mut players = self.0.players;
-                let (mut held, mut first) = (0, None);
+                // The hands weighed (from the first whose text is found), and the span of
+                // text from its first key to the last first key found (a key written with an
+                // escape is not borrowed from the text: its place is not known).
+                let (mut held, mut first, mut last) = (0, None, None);
                 while let Some((h, at)) = s.next_element_seed(OneHand(self.0.options, players))? {
                     if let Some(weigh) = self.0.weigh {
                         first = first.or(at);
+                        last = at.or(last);
                         if out.len() == SAMPLE
-                            && let (Some(a), Some(b)) = (first, at)
+                            && let (Some(a), Some(b)) = (first, last)
                             && held * HELD.1 > b.saturating_sub(a) * HELD.0
                         {
                             weigh.set(true);
                             return Err(de::Error::custom("hands to read as they stream"));
                         }
-                        held += std::mem::size_of::<Hand>() + h.heap_bytes();
+                        if first.is_some() {
+                            held += std::mem::size_of::<Hand>() + h.heap_bytes();
+                        }
                     }
                     players = super::file::playing_next(players, &h);
                     // Straight into the session's hands: no second list to copy them into.
