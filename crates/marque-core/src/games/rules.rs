@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::kit::{Line, MapOnly, OptDesc, Ratio, RuleId, Scored, Tally};
+use super::kit::{Line, OptDesc, Ratio, RuleId, Scored, Tally};
 use crate::i18n::Msg;
 
 /// What a game knows: its options and rules, how to read a hand, how to score it, and when the
@@ -235,8 +235,14 @@ pub fn list_bytes<T>(list: &Vec<T>) -> usize {
     }
 }
 
-/// A hand straight from its text, when it is well formed (see [`Rules::from_wire`]).
+/// A game's hand straight from its text, when it is well formed (see [`Rules::from_wire`]),
+/// read as every fast path reads it ([`super::GameOptions::read_hand`]); a table event is none.
 pub fn decode_text<G: Rules>(text: &str, players: usize, options: &G::Options) -> Option<G::Hand> {
-    let MapOnly(wire) = serde_json::from_str::<MapOnly<G::Wire<'_>>>(text).ok()?;
-    G::from_wire(wire, players, options)
+    let mut d = serde_json::Deserializer::from_str(text);
+    let (read, _) = super::json::wire::read::<G::Wire<'_>, _>(&mut d).ok()?;
+    d.end().ok()?;
+    match read {
+        super::json::wire::Read::Hand(w) => G::from_wire(w, players, options),
+        super::json::wire::Read::Event(_) => None,
+    }
 }
